@@ -1,0 +1,36 @@
+"""The card library: cards as data (one YAML file per card in ``model/cards/``), never code per card."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import CaseError
+from .yamlio import read_yaml
+
+__all__ = ["card_library", "lookup_card", "CARD_KEYS"]
+
+CARD_DIR = Path(__file__).parent / "cards"
+CARD_KEYS = ("name", "oracle", "types", "subtypes", "supertypes", "colors", "power", "toughness",
+             "loyalty", "defense", "keywords", "abilities")
+
+
+@cache
+def card_library() -> Mapping[str, Mapping[str, Any]]:
+    """Every card of the library by lower-cased name. Raises CaseError on a broken entry."""
+    cards: dict[str, Mapping[str, Any]] = {}
+    for path in sorted(CARD_DIR.glob("*.yaml")):
+        data = read_yaml(path)
+        if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
+            raise CaseError("name", "a card entry needs a name", str(path))
+        for key in data:
+            if key not in CARD_KEYS:
+                raise CaseError(str(key), "unknown key in card entry", str(path))
+        cards[data["name"].lower()] = data
+    return cards
+
+
+def lookup_card(name: str) -> Mapping[str, Any] | None:
+    return card_library().get(name.strip().lower())

@@ -1,0 +1,721 @@
+"""Reading and validating case files: YAML -> :class:`~model.types.Case`.
+
+Two passes: a pydantic schema checks the shape (unknown keys, types, ranges) and gives each error
+its field path; then the vocabulary parsers and the cross-reference checks (dangling ids, a blocker
+that isn't a creature, Two-Headed Giant teams) run with the same kind of path. Every problem of a
+file is collected, so ``validate`` reports them all, one line each.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .cards import lookup_card
+from .errors import CaseError, CaseErrors
+from .selectors import Selector
+from .types import (
+    KEYWORDS, Ability, Action, ActivateAction, Case, CombatAction, CouldProduceAction,
+    CreateAction, CreatedEffect, DamageAction, DamageSpec, EndStepAction, EnterAction, Expect,
+    LeaveAction, LeaveGameAction, LifeAction, OneShotAction, PermanentSpec, PlayerSpec, SourceSpec,
+)
+from .vocab import EFFECT_FILTERS, amount, parse_ability, parse_effect, parse_one_shot, sel
+from .yamlio import read_yaml
+
+__all__ = ["load_case", "parse_case", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]
+
+BIG = 1_000_000
+Count = Annotated[int, Field(ge=0, le=BIG, strict=True)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+PLAYER_FIELDS = ("life", "poison", "life_lost", "life_gained", "cards_drawn", "damage_taken", "lost")
+PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "power", "toughness")
+EFFECT_FIELDS = ("remaining",)
+TEAM_FIELDS = ("life", "poison")
+_ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PlayerModel(_Strict):
+    name: Name
+    life: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    team: int | str | None = None
+    life_lost_this_turn: Count = 0
+    life_gained_this_turn: Count = 0
+    poison: Count = 0
+
+
+class PermanentModel(_Strict):
+    id: Name
+    card: Name | None = None
+    name: Name | None = None
+    controller: Name
+    owner: Name | None = None
+    oracle: str | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    supertypes: list[str] | None = None
+    colors: list[str] | None = None
+    power: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    toughness: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    loyalty: Count | None = None
+    defense: Count | None = None
+    keywords: list[str] | None = None
+    abilities: list[Any] | None = None
+    attacking: Name | None = None
+    blocking: Name | list[Name] | None = None
+    damage: Count = 0
+    counters: dict[str, Count] = {}
+    tapped: bool = False
+    summoning_sick: bool = False
+    attached_to: Name | None = None
+    chosen: Name | None = None
+
+
+class SourceModel(_Strict):
+    id: Name
+    card: Name | None = None
+    name: Name | None = None
+    controller: Name
+    owner: Name | None = None
+    oracle: str | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    colors: list[str] | None = None
+    keywords: list[str] | None = None
+    power: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    toughness: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    abilities: list[Any] | None = None
+
+
+class ExpectModel(_Strict):
+    complete: bool = False
+    outcomes: list[dict[str, Any]] = []
+
+
+class CaseModel(_Strict):
+    id: Name
+    title: str = ""
+    source: str = ""
+    format: Literal["standard", "two-headed-giant"] = "standard"
+    players: Annotated[list[PlayerModel], Field(min_length=1, max_length=16)]
+    active: Name | None = None
+    battlefield: Annotated[list[PermanentModel], Field(max_length=500)] = []
+    sources: Annotated[list[SourceModel], Field(max_length=500)] = []
+    effects: Annotated[list[dict[str, Any]], Field(max_length=500)] = []
+    actions: Annotated[list[Any], Field(max_length=500)] = []
+    expect: ExpectModel | None = None
+    objective: Any = None
+    choices: dict[str, list[Any]] | None = None
+
+
+def _loc(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part in ("str", "int", "list[str]", "list[Any]", "dict[str,Any]") or "[" in str(part) or part.startswith("function-"):
+            continue
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
+    errors: list[CaseError] = []
+    seen: set[str] = set()
+    for err in exc.errors():
+        path = _loc(tuple(err["loc"]))
+        if path in seen:
+            continue  # unions report one line per branch; the first says enough
+        seen.add(path)
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        elif err["type"] == "missing":
+            msg = "required field is missing"
+        elif msg.startswith("Input should be"):
+            msg = "expected " + msg[len("Input should be "):]
+            if "input" in err and not isinstance(err["input"], (dict, list)):
+                msg += f" (got {err['input']!r})"
+        errors.append(CaseError(path, msg))
+    return errors
+
+
+class _Builder:
+    """Second pass: vocabulary, cross references, derived defaults. Collects every error."""
+
+    def __init__(self, m: CaseModel) -> None:
+        self.m = m
+        self.errors: list[CaseError] = []
+        self.player_names = [p.name for p in m.players]
+        self.object_ids: dict[str, str] = {}  # id -> "permanent" | "source" | "effect"
+
+    def err(self, path: str, reason: str) -> None:
+        self.errors.append(CaseError(path, reason))
+
+    def guard(self, fn: Any, *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except CaseError as exc:
+            self.errors.append(exc)
+            return None
+
+    # ---- pieces -------------------------------------------------------------------------
+    def players(self) -> tuple[PlayerSpec, ...]:
+        m = self.m
+        out = []
+        seen: set[str] = set()
+        two_hg = m.format == "two-headed-giant"
+        for i, p in enumerate(m.players):
+            if p.name in seen:
+                self.err(f"players[{i}].name", f"duplicate player name {p.name!r}")
+            seen.add(p.name)
+            team = None if p.team is None else str(p.team)
+            if two_hg and team is None:
+                self.err(f"players[{i}].team", "Two-Headed Giant players need a team")
+            if not two_hg and team is not None:
+                pass  # teams in other formats are just labels
+            life = p.life if p.life is not None else (30 if two_hg else 20)
+            out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison))
+        if two_hg:
+            teams: dict[str, list[int]] = {}
+            for i, p in enumerate(out):
+                if p.team is not None:
+                    teams.setdefault(p.team, []).append(i)
+            if len(teams) != 2:
+                self.err("players", f"Two-Headed Giant needs exactly two teams, got {len(teams)}")
+            for team, members in teams.items():
+                if len(members) != 2:
+                    self.err(f"players[{members[-1]}].team", f"team {team} has {len(members)} players; a Two-Headed Giant team has two")
+                else:
+                    lives = {out[j].life for j in members}
+                    if len(lives) > 1:
+                        self.err(f"players[{members[1]}].life", f"team {team} shares one life total; its players disagree ({sorted(lives)})")
+        return tuple(out)
+
+    def _characteristics(self, entry: PermanentModel | SourceModel, path: str) -> dict[str, Any] | None:
+        base: dict[str, Any] = {}
+        if entry.card is not None:
+            card = lookup_card(entry.card)
+            if card is None:
+                if entry.types is None and entry.abilities is None and entry.power is None:
+                    self.err(f"{path}.card", f"unknown card {entry.card!r}: not in the card library; give its characteristics (name, types, power, toughness, abilities)")
+                    return None
+                base = {"name": entry.card}
+            else:
+                base = dict(card)
+        elif entry.name is None:
+            self.err(path, "needs card: (from the library) or name: with its characteristics")
+            return None
+        for key in ("name", "types", "subtypes", "colors", "keywords", "power", "toughness", "abilities"):
+            val = getattr(entry, key, None)
+            if val is not None:
+                base[key] = val
+        for key in ("supertypes", "loyalty", "defense"):
+            val = getattr(entry, key, None)
+            if val is not None:
+                base[key] = val
+        return base
+
+    def _keywords(self, raw: list[str], path: str) -> tuple[tuple[str, ...], int]:
+        kws: list[str] = []
+        toxic = 0
+        for j, kw in enumerate(raw):
+            word = " ".join(str(kw).lower().split())
+            if word.startswith("toxic"):
+                rest = word[5:].strip()
+                if not rest.isdigit():
+                    self.err(f"{path}[{j}]", "toxic needs a number: 'toxic 2'")
+                    continue
+                toxic += int(rest)
+                word = "toxic"
+            elif word not in KEYWORDS:
+                self.err(f"{path}[{j}]", f"unknown keyword {kw!r}")
+                continue
+            if word not in kws:
+                kws.append(word)
+        return tuple(sorted(kws)), toxic
+
+    def _abilities(self, raw: list[Any], path: str) -> tuple[Ability, ...]:
+        out = []
+        for j, ab in enumerate(raw):
+            parsed = self.guard(parse_ability, ab, f"{path}[{j}]")
+            if parsed is not None:
+                out.append(parsed)
+        return tuple(out)
+
+    def _types(self, raw: list[str], path: str) -> tuple[str, ...]:
+        from .selectors import TYPES
+        out = []
+        for j, t in enumerate(raw):
+            low = str(t).lower()
+            if low not in TYPES:
+                self.err(f"{path}[{j}]", f"unknown card type {t!r}")
+            out.append(low)
+        return tuple(out)
+
+    def _colors(self, raw: list[str], path: str) -> tuple[str, ...]:
+        from .selectors import COLORS
+        out = []
+        for j, c in enumerate(raw):
+            low = str(c).lower()
+            if low not in COLORS:
+                self.err(f"{path}[{j}]", f"unknown colour {c!r}")
+            out.append(low)
+        return tuple(out)
+
+    def permanent(self, e: PermanentModel, path: str) -> PermanentSpec | None:
+        ch = self._characteristics(e, path)
+        if ch is None:
+            return None
+        kws, toxic = self._keywords(list(ch.get("keywords") or []), f"{path}.keywords")
+        abilities = self._abilities(list(ch.get("abilities") or []), f"{path}.abilities")
+        types = self._types(list(ch.get("types") or []), f"{path}.types")
+        if not types:
+            types = ("creature",) if ("power" in ch or "toughness" in ch) else ()
+        if not types:
+            self.err(f"{path}.types", "a permanent needs types (e.g. [creature]) or a library card")
+        for t in types:
+            if t in ("instant", "sorcery"):
+                self.err(f"{path}.types", f"an {t} can't be a permanent on the battlefield; put it under sources:")
+        blocking: tuple[str, ...] = ()
+        if e.blocking is not None:
+            blocking = (e.blocking,) if isinstance(e.blocking, str) else tuple(e.blocking)
+        return PermanentSpec(
+            id=e.id, name=str(ch.get("name", e.id)), controller=e.controller, owner=e.owner or e.controller,
+            types=types, subtypes=tuple(ch.get("subtypes") or ()), supertypes=tuple(str(s).lower() for s in ch.get("supertypes") or ()),
+            colors=self._colors(list(ch.get("colors") or []), f"{path}.colors"),
+            power=int(ch.get("power") or 0), toughness=int(ch.get("toughness") or 0),
+            loyalty=e.loyalty if e.loyalty is not None else int(ch.get("loyalty") or 0),
+            defense=e.defense if e.defense is not None else int(ch.get("defense") or 0),
+            keywords=kws, toxic=toxic, abilities=abilities, attacking=e.attacking, blocking=blocking,
+            damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
+            summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen,
+        )
+
+    def source(self, e: SourceModel, path: str) -> SourceSpec | None:
+        ch = self._characteristics(e, path)
+        if ch is None:
+            return None
+        kws, toxic = self._keywords(list(ch.get("keywords") or []), f"{path}.keywords")
+        return SourceSpec(
+            id=e.id, name=str(ch.get("name", e.id)), controller=e.controller, owner=e.owner or e.controller,
+            types=self._types(list(ch.get("types") or []), f"{path}.types"),
+            subtypes=tuple(ch.get("subtypes") or ()),
+            colors=self._colors(list(ch.get("colors") or []), f"{path}.colors"),
+            keywords=kws, toxic=toxic, power=int(ch.get("power") or 0), toughness=int(ch.get("toughness") or 0),
+            abilities=self._abilities(list(ch.get("abilities") or []), f"{path}.abilities"),
+        )
+
+    def created_effect(self, raw: Any, path: str, default_id: str, controller: str | None = None) -> CreatedEffect | None:
+        if not isinstance(raw, Mapping):
+            self.err(path, "expected a mapping (an effect)")
+            return None
+        eid = raw.get("id", default_id)
+        ctrl = raw.get("controller", controller)
+        src = raw.get("source")
+        target = raw.get("target")
+        ok = True
+        if not isinstance(eid, str) or not _ID_RE.match(eid):
+            self.err(f"{path}.id", "expected an id (letters, digits, - and _)")
+            ok = False
+        if ctrl is None:
+            self.err(path, "an effect needs controller:")
+            ok = False
+        elif not isinstance(ctrl, str):
+            self.err(f"{path}.controller", "expected a player name")
+            ok = False
+        body = {k: v for k, v in raw.items() if k not in ("id", "controller", "source", "target")}
+        spec = self.guard(parse_effect, body, path)
+        if spec is None or not ok:
+            return None
+        return CreatedEffect(eid, spec, ctrl, src if isinstance(src, str) else None,
+                             target if isinstance(target, str) else None)
+
+    def action(self, raw: Any, path: str) -> Action | None:
+        if not isinstance(raw, Mapping) or not raw:
+            self.err(path, "expected a mapping with one action key (damage:, combat:, activate:, ...)")
+            return None
+        if "deal" in raw or "may" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+            one = self.guard(parse_one_shot, dict(raw), path)
+            if one is None:
+                return None
+            return OneShotAction(one, "")
+        if len(raw) != 1:
+            self.err(path, f"an action has one key, got {', '.join(map(str, raw))}")
+            return None
+        key, val = next(iter(raw.items()))
+        p = f"{path}.{key}"
+        if key == "damage":
+            if not isinstance(val, list) or not val:
+                self.err(p, "expected a non-empty list of {from, to, amount}")
+                return None
+            events = []
+            for i, ev in enumerate(val):
+                q = f"{p}[{i}]"
+                if not isinstance(ev, Mapping):
+                    self.err(q, "expected a mapping {from, to, amount}")
+                    continue
+                bad = set(ev) - {"from", "to", "amount", "combat"}
+                if bad:
+                    self.err(f"{q}.{sorted(map(str, bad))[0]}", "unknown key")
+                    continue
+                missing = [k for k in ("from", "to", "amount") if k not in ev]
+                if missing:
+                    self.err(q, f"missing {missing[0]}:")
+                    continue
+                if not isinstance(ev["from"], str) or not isinstance(ev["to"], str):
+                    self.err(q, "from: and to: name a source id and a player or permanent id")
+                    continue
+                amt = self.guard(amount, ev["amount"], f"{q}.amount")
+                combat = ev.get("combat", False)
+                if not isinstance(combat, bool):
+                    self.err(f"{q}.combat", "expected true or false")
+                    continue
+                if amt is not None:
+                    events.append(DamageSpec(ev["from"], ev["to"], amt, combat))
+            return DamageAction(tuple(events)) if len(events) == len(val) else None
+        if key == "combat":
+            if val not in ({}, None):
+                self.err(p, "combat takes no options: combat: {}")
+                return None
+            return CombatAction()
+        if key == "activate":
+            if not isinstance(val, Mapping):
+                self.err(p, "expected {id: <permanent>, x: N, target: <player or id>}")
+                return None
+            bad = set(val) - {"id", "ability", "x", "target", "source", "responses"}
+            if bad:
+                self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
+                return None
+            if not isinstance(val.get("id"), str):
+                self.err(f"{p}.id", "required: the id of the permanent whose ability is activated")
+                return None
+            x = val.get("x", 0)
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
+                self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG}")
+                return None
+            ability = val.get("ability")
+            if ability is not None and (isinstance(ability, bool) or not isinstance(ability, int) or ability < 0):
+                self.err(f"{p}.ability", "expected the ability's index (0 is the first)")
+                return None
+            target = val.get("target")
+            if target is not None and not isinstance(target, str):
+                self.err(f"{p}.target", "expected a player name or permanent id")
+                return None
+            responses_raw = val.get("responses", [])
+            if not isinstance(responses_raw, list):
+                self.err(f"{p}.responses", "expected a list of actions")
+                return None
+            responses = tuple(a for a in (self.action(r, f"{p}.responses[{i}]") for i, r in enumerate(responses_raw)) if a is not None)
+            if len(responses) != len(responses_raw):
+                return None
+            return ActivateAction(val["id"], ability, x, target, val.get("source"), responses)
+        if key == "create":
+            eff = self.created_effect(val, p, f"created{len(self.created_ids)}")
+            if eff is None:
+                return None
+            self.created_ids.append(eff.id)
+            return CreateAction(eff)
+        if key in ("lose_life", "gain_life"):
+            if isinstance(val, Mapping):
+                bad = set(val) - {"amount", "who", "from"}
+                if bad:
+                    self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
+                    return None
+                if "amount" not in val:
+                    self.err(p, "missing amount:")
+                    return None
+                amt = self.guard(amount, val["amount"], f"{p}.amount")
+                who = self.guard(sel, val.get("who", "you"), f"{p}.who")
+                src = val.get("from")
+            else:
+                self.err(p, "expected {amount: N, who: <player>}")
+                return None
+            if amt is None or who is None:
+                return None
+            return LifeAction(key == "gain_life", amt, who, src if isinstance(src, str) else None)
+        if key == "enter":
+            try:
+                pm = PermanentModel.model_validate(val)
+            except ValidationError as exc:
+                for e in _pydantic_errors(exc):
+                    self.err(f"{p}.{e.path}" if e.path else p, e.reason)
+                return None
+            spec = self.permanent(pm, p)
+            if spec is None:
+                return None
+            self.entered.append((spec, p))
+            return EnterAction(spec)
+        if key in ("leave", "leave_game", "could_produce"):
+            if not isinstance(val, str):
+                self.err(p, "expected an id" if key != "leave_game" else "expected a player name")
+                return None
+            return {"leave": LeaveAction, "leave_game": LeaveGameAction, "could_produce": CouldProduceAction}[key](val)
+        if key == "end_step":
+            if val not in ({}, None):
+                self.err(p, "end_step takes no options: end_step: {}")
+                return None
+            return EndStepAction()
+        self.err(p, f"unknown action {key!r}")
+        return None
+
+    # ---- the whole case -------------------------------------------------------------------
+    def build(self) -> Case:
+        m = self.m
+        self.created_ids: list[str] = []
+        self.entered: list[tuple[PermanentSpec, str]] = []
+        players = self.players()
+        active = m.active or m.players[0].name
+        if m.active is not None and m.active not in self.player_names:
+            self.err("active", f"active player {m.active!r} is not in players")
+        if len(players) > 1 or True:
+            pass
+        perms = []
+        for i, e in enumerate(m.battlefield):
+            spec = self.permanent(e, f"battlefield[{i}]")
+            if spec is not None:
+                perms.append((spec, f"battlefield[{i}]"))
+        sources = []
+        for i, s in enumerate(m.sources):
+            spec2 = self.source(s, f"sources[{i}]")
+            if spec2 is not None:
+                sources.append((spec2, f"sources[{i}]"))
+        effects = []
+        for i, raw in enumerate(m.effects):
+            eff = self.created_effect(raw, f"effects[{i}]", f"effect{i}")
+            if eff is not None:
+                effects.append((eff, f"effects[{i}]"))
+        actions = []
+        for i, raw in enumerate(m.actions):
+            act = self.action(raw, f"actions[{i}]")
+            if act is not None:
+                actions.append(act)
+        self.cross_check(players, perms, sources, effects, actions)
+        expect = self.expectation(players, perms, sources, effects)
+        choices = tuple(sorted((k, tuple(v)) for k, v in (m.choices or {}).items()))
+        for k in dict(choices):
+            if k not in self.player_names:
+                self.err(f"choices.{k}", f"{k!r} is not a player")
+        return Case(
+            id=m.id, title=m.title, source=m.source, format=m.format, players=players, active=active,
+            permanents=tuple(p for p, _ in perms), sources=tuple(s for s, _ in sources),
+            effects=tuple(e for e, _ in effects), actions=tuple(actions), expect=expect,
+            objective=m.objective, choices=choices,
+        )
+
+    def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
+        names = set(self.player_names)
+        ids: dict[str, str] = {}
+        all_objects = [(p.id, path, "permanent") for p, path in perms] + [(s.id, path, "source") for s, path in sources] \
+            + [(e.id, path, "effect") for e, path in effects] + [(p.id, path, "permanent") for p, path in self.entered]
+        for oid, path, kind in all_objects:
+            if not _ID_RE.match(oid):
+                self.err(f"{path}.id", f"invalid id {oid!r} (letters, digits, - and _)")
+            if oid in names:
+                self.err(f"{path}.id", f"id {oid!r} is also a player's name")
+            elif oid in ids and not (kind == "permanent" and ids[oid] == "permanent" and path.startswith("actions")):
+                self.err(f"{path}.id", f"duplicate id {oid!r}")
+            ids[oid] = kind
+        for cid in self.created_ids:
+            ids.setdefault(cid, "effect")
+        self.object_ids = ids
+        perm_by_id = {p.id: p for p, _ in perms}
+
+        def player_ref(value: str | None, path: str) -> None:
+            if value is not None and value not in names:
+                self.err(path, f"{value!r} is not a player")
+
+        def any_ref(value: str | None, path: str, kinds: tuple[str, ...] = ("permanent", "source")) -> None:
+            if value is None:
+                return
+            if value not in names and ids.get(value) not in kinds:
+                self.err(path, f"unknown id {value!r}")
+
+        def selector_refs(s: Selector | None, path: str) -> None:
+            if s is None:
+                return
+            for ref in s.refs():
+                if ref not in names and ref not in ids:
+                    self.err(path, f"unknown player or id {ref!r}")
+
+        def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
+            for j, ab in enumerate(abilities):
+                q = f"{path}.abilities[{j}]"
+                for s in (ab.target, ab.trigger_to, ab.trigger_from):
+                    selector_refs(s, q)
+                if ab.effect is not None:
+                    effect_refs(ab.effect, q)
+                if ab.action is not None:
+                    selector_refs(ab.action.to, q)
+
+        def effect_refs(spec: Any, path: str) -> None:
+            selector_refs(spec.to, f"{path}.to")
+            selector_refs(spec.from_, f"{path}.from")
+            if spec.kind in ("redirect", "cant_gain_life", "protection"):
+                selector_refs(spec.value, f"{path}.{spec.kind}")
+            if spec.then is not None:
+                selector_refs(spec.then.to, f"{path}.then")
+            if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
+                self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
+
+        for p, path in perms + self.entered:
+            player_ref(p.controller, f"{path}.controller")
+            player_ref(p.owner, f"{path}.owner")
+            ability_refs(p.abilities, path)
+            if p.chosen is not None:
+                player_ref(p.chosen, f"{path}.chosen")
+                if p.chosen == p.controller:
+                    self.err(f"{path}.chosen", "the chosen player must be an opponent")
+            if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names:
+                self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
+            if p.attacking is not None:
+                if "creature" not in p.types:
+                    self.err(f"{path}.attacking", f"{p.id!r} is not a creature and can't attack")
+                target = perm_by_id.get(p.attacking)
+                if p.attacking in names:
+                    if p.attacking == p.controller:
+                        self.err(f"{path}.attacking", "a creature can't attack its own controller")
+                elif target is None:
+                    self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
+                elif "planeswalker" not in target.types and "battle" not in target.types:
+                    self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
+            for k, b in enumerate(p.blocking):
+                q = f"{path}.blocking" + (f"[{k}]" if len(p.blocking) > 1 else "")
+                if "creature" not in p.types:
+                    self.err(q, f"{p.id!r} is not a creature and can't block")
+                    break
+                att = perm_by_id.get(b)
+                if att is None:
+                    self.err(q, f"unknown id {b!r}")
+                elif att.attacking is None:
+                    self.err(q, f"{b!r} is not attacking")
+                elif att.controller == p.controller:
+                    self.err(q, f"{p.id!r} can't block its own controller's creature")
+            if p.attacking is not None and p.blocking:
+                self.err(f"{path}.blocking", "a creature can't both attack and block")
+        for s, path in sources:
+            player_ref(s.controller, f"{path}.controller")
+            ability_refs(s.abilities, path)
+        for e, path in effects:
+            player_ref(e.controller, f"{path}.controller")
+            any_ref(e.source, f"{path}.source")
+            any_ref(e.target, f"{path}.target", ("permanent",))
+            effect_refs(e.spec, path)
+        self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs)
+
+    def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any) -> None:
+        for i, act in enumerate(actions):
+            path = f"{base}[{i}]"
+            if isinstance(act, DamageAction):
+                for j, ev in enumerate(act.events):
+                    any_ref(ev.source, f"{path}.damage[{j}].from")
+                    any_ref(ev.to, f"{path}.damage[{j}].to", ("permanent",))
+            elif isinstance(act, ActivateAction):
+                any_ref(act.id, f"{path}.activate.id", ("permanent",))
+                any_ref(act.target, f"{path}.activate.target", ("permanent",))
+                any_ref(act.source_choice, f"{path}.activate.source")
+                self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs)
+            elif isinstance(act, CreateAction):
+                player_ref(act.effect.controller, f"{path}.create.controller")
+                any_ref(act.effect.source, f"{path}.create.source")
+                effect_refs(act.effect.spec, f"{path}.create")
+            elif isinstance(act, LifeAction):
+                selector_refs(act.who, f"{path}.{'gain_life' if act.gain else 'lose_life'}.who")
+            elif isinstance(act, LeaveAction | CouldProduceAction):
+                if act.id != "all" or isinstance(act, LeaveAction):
+                    any_ref(act.id, f"{path}.{act.kind}", ("permanent",))
+            elif isinstance(act, LeaveGameAction):
+                player_ref(act.player, f"{path}.leave_game")
+            elif isinstance(act, OneShotAction):
+                selector_refs(act.action.to, path)
+                any_ref(act.action.source, f"{path}.from")
+
+    def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
+        e = self.m.expect
+        if e is None:
+            return None
+        names = set(self.player_names)
+        teams = {p.team for p in players if p.team is not None}
+        kinds = self.object_ids
+        outcomes = []
+        for i, outcome in enumerate(e.outcomes):
+            items = []
+            if not outcome:
+                self.err(f"expect.outcomes[{i}]", "an expected outcome needs at least one field")
+            for key, value in outcome.items():
+                path = f"expect.outcomes[{i}].{key}"
+                reason = _field_problem(key, names, teams, kinds)
+                if reason:
+                    self.err(path, reason)
+                    continue
+                if isinstance(value, list):
+                    value = tuple(value)
+                elif isinstance(value, dict):
+                    self.err(path, "expected a number, true/false or a list")
+                    continue
+                items.append((key, value))
+            outcomes.append(tuple(sorted(items)))
+        if e.complete and not outcomes:
+            self.err("expect.outcomes", "complete: true needs at least one expected outcome")
+        return Expect(e.complete, tuple(outcomes))
+
+
+def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: Mapping[str, str]) -> str:
+    head, dot, rest = key.partition(".")
+    if not dot:
+        return "expected a field path such as you.life or thief.dies"
+    if head in players:
+        return "" if rest in PLAYER_FIELDS else f"unknown player field {rest!r} (one of {', '.join(PLAYER_FIELDS)})"
+    kind = kinds.get(head)
+    if kind == "permanent":
+        if rest in PERMANENT_FIELDS or rest.startswith("counters."):
+            return ""
+        return f"unknown permanent field {rest!r} (one of {', '.join(PERMANENT_FIELDS)}, counters.<kind>)"
+    if kind == "effect":
+        return "" if rest in EFFECT_FIELDS else "unknown effect field (remaining)"
+    if head in {f"team{t}" for t in teams} or head in teams:
+        return "" if rest in TEAM_FIELDS else "unknown team field (life, poison)"
+    return f"unknown player, team, permanent or effect {head!r}"
+
+
+def parse_case(data: Any, file: str = "") -> Case:
+    """Validate already-loaded YAML data; raise :class:`CaseErrors` listing every problem."""
+    if not isinstance(data, Mapping):
+        raise CaseErrors([CaseError("", "a case file must be a mapping at the top level", file)])
+    try:
+        m = CaseModel.model_validate(data)
+    except ValidationError as exc:
+        errors = _pydantic_errors(exc)
+        for err in errors:
+            err.file = file
+        raise CaseErrors(errors) from None
+    builder = _Builder(m)
+    case = builder.build()
+    if builder.errors:
+        for err in builder.errors:
+            err.file = file
+        raise CaseErrors(builder.errors)
+    return Case(**{**case.__dict__, "path": file, "raw": data})
+
+
+def load_case(path: str | Path) -> Case:
+    """Load and validate one case file.
+
+    Raises :class:`~model.errors.CaseErrors` (every problem, each with file and field path).
+    """
+    try:
+        data = read_yaml(path)
+    except CaseError as exc:
+        raise CaseErrors([exc]) from None
+    return parse_case(data, str(path))
+
+
+_ = EFFECT_FILTERS

@@ -1,0 +1,201 @@
+"""Selectors: who or what an effect, trigger or action talks about, written like card text.
+
+A selector is parsed once into an immutable :class:`Selector`; it is read later from the point of
+view of the effect's controller (``you`` is that controller), as on a card. Matching against a game
+state lives in the solver; this module only knows the language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Selector", "parse_selector", "SelectorError", "COLORS", "TYPES"]
+
+COLORS = ("white", "blue", "black", "red", "green")
+TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant", "sorcery")
+# Plural nouns of the phrase grammar and the object types they mean ("" = any object).
+_NOUNS = {
+    "creature": "creature", "creatures": "creature",
+    "permanent": "permanent", "permanents": "permanent",
+    "planeswalker": "planeswalker", "planeswalkers": "planeswalker",
+    "battle": "battle", "battles": "battle",
+    "land": "land", "lands": "land",
+    "artifact": "artifact", "artifacts": "artifact",
+    "enchantment": "enchantment", "enchantments": "enchantment",
+    "source": "source", "sources": "source",
+    "spell": "spell", "spells": "spell",
+}
+# Fixed phrases -> selector kind.
+_FIXED = {
+    "you": "you",
+    "opponents": "opponents", "an opponent": "opponents", "each opponent": "opponents",
+    "opponent": "opponents",
+    "each player": "players", "players": "players", "player": "players", "a player": "players",
+    "any": "any", "any target": "any", "anything": "any",
+    "self": "self", "this": "self",
+    "target": "target",
+    "chosen": "chosen", "the chosen player": "chosen",
+    "chosen_source": "chosen_source",
+    "equipped creature": "equipped", "enchanted creature": "enchanted",
+    "choice": "choice",
+}
+_NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
+
+
+class SelectorError(ValueError):
+    """A phrase the selector language doesn't know; the message is the user-facing reason."""
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A parsed selector.
+
+    ``kind`` is one of: ``you``, ``opponents``, ``players``, ``any``, ``self``, ``target``,
+    ``chosen``, ``chosen_source``, ``equipped``, ``enchanted``, ``choice`` (its controller picks
+    when it happens), ``ref`` (a player name or object id in ``name``), ``objects`` (the phrase
+    grammar: ``other``, ``noun``, ``colors``, ``subtypes``, ``controller``, ``without``,
+    ``nonbasic``), or ``any_of`` (a list, in ``parts``).
+    """
+
+    kind: str
+    name: str = ""
+    noun: str = ""
+    other: bool = False
+    nonbasic: bool = False
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    controller: str = ""  # "", "you", "opponents", or a player name
+    without: tuple[str, ...] = ()
+    parts: tuple[Selector, ...] = ()
+
+    def refs(self) -> tuple[str, ...]:
+        """Every player name or object id this selector names (for dangling-id checks)."""
+        out: list[str] = []
+        if self.kind == "ref":
+            out.append(self.name)
+        if self.controller and self.controller not in ("you", "opponents"):
+            out.append(self.controller)
+        for part in self.parts:
+            out.extend(part.refs())
+        return tuple(out)
+
+    def mentions(self, kind: str) -> bool:
+        return self.kind == kind or any(p.mentions(kind) for p in self.parts)
+
+    def __str__(self) -> str:
+        if self.kind == "ref":
+            return self.name
+        if self.kind == "any_of":
+            return " or ".join(str(p) for p in self.parts)
+        if self.kind != "objects":
+            return {"players": "each player", "equipped": "equipped creature",
+                    "enchanted": "enchanted creature"}.get(self.kind, self.kind)
+        words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
+        words += list(self.colors) + list(self.subtypes) + [self.noun + "s"]
+        if self.controller:
+            words.append({"you": "you control", "opponents": "an opponent controls"}.get(
+                self.controller, f"{self.controller} controls"))
+        return " ".join(words)
+
+
+def _parse_phrase(text: str) -> Selector:
+    phrase = " ".join(text.strip().split())
+    low = phrase.lower()
+    if low in _FIXED:
+        return Selector(_FIXED[low])
+    words = low.split(" ")
+    for prefix in ("each", "all", "a", "an", "target"):
+        if words and words[0] == prefix and len(words) > 1 and words[1] in _NOUNS | {"other": ""}:
+            words = words[1:]
+            break
+    other = nonbasic = False
+    colors: list[str] = []
+    if words and words[0] == "other":
+        other, words = True, words[1:]
+    if words and words[0] == "nonbasic":
+        nonbasic, words = True, words[1:]
+    while words and words[0] in COLORS:
+        colors.append(words[0])
+        words = words[1:]
+    if words and words[0] in _NOUNS:
+        noun = _NOUNS[words[0]]
+        rest = words[1:]
+        controller = ""
+        if rest == ["you", "control"]:
+            controller = "you"
+        elif rest in (["an", "opponent", "controls"], ["opponents", "control"], ["your", "opponents", "control"]):
+            controller = "opponents"
+        elif len(rest) >= 2 and rest[-1] == "controls":
+            orig = phrase.split(" ")
+            controller = " ".join(orig[len(orig) - len(rest):-1])
+        elif rest:
+            raise SelectorError(f"unknown selector phrase {text!r}")
+        return Selector("objects", noun=noun, other=other, nonbasic=nonbasic, colors=tuple(colors),
+                        controller=controller)
+    if other or colors or nonbasic:
+        raise SelectorError(f"unknown selector phrase {text!r}")
+    if _NAME_RE.match(phrase) and " " not in phrase.strip():
+        return Selector("ref", name=phrase)
+    if _NAME_RE.match(phrase):
+        # multi-word bare phrases are names only if quoted as ids elsewhere; treat as a reference
+        return Selector("ref", name=phrase)
+    raise SelectorError(f"unknown selector phrase {text!r}")
+
+
+_MAP_KEYS = {"controller", "types", "colors", "subtypes", "without", "other"}
+
+
+def _str_list(value: Any, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SelectorError(f"{key} must be a list of words")
+    return tuple(v.lower() for v in value)
+
+
+def parse_selector(value: Any) -> Selector:
+    """Parse a selector from its YAML form (a phrase, a list of phrases, or a mapping).
+
+    >>> parse_selector("other red creatures you control").colors
+    ('red',)
+    >>> parse_selector(["you", "opponents"]).kind
+    'any_of'
+    """
+    if isinstance(value, bool) or value is None:
+        raise SelectorError(f"expected a selector, got {value!r}")
+    if isinstance(value, str):
+        if not value.strip():
+            raise SelectorError("empty selector")
+        return _parse_phrase(value)
+    if isinstance(value, list):
+        if not value:
+            raise SelectorError("empty selector list")
+        parts = tuple(parse_selector(v) for v in value)
+        return parts[0] if len(parts) == 1 else Selector("any_of", parts=parts)
+    if isinstance(value, Mapping):
+        unknown = set(value) - _MAP_KEYS
+        if unknown:
+            raise SelectorError(f"unknown selector key {sorted(map(str, unknown))[0]!r}")
+        types = _str_list(value.get("types", []), "types")
+        for t in types:
+            if t not in TYPES and t not in ("permanent", "source", "spell"):
+                raise SelectorError(f"unknown card type {t!r}")
+        colors = _str_list(value.get("colors", []), "colors")
+        for c in colors:
+            if c not in COLORS:
+                raise SelectorError(f"unknown colour {c!r}")
+        controller = value.get("controller", "")
+        if not isinstance(controller, str):
+            raise SelectorError("controller must be you, opponents or a player name")
+        controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
+        return Selector("objects", noun="source" if not types else "", types=types, colors=colors,
+                        subtypes=_str_list(value.get("subtypes", []), "subtypes"),
+                        controller=controller, without=_str_list(value.get("without", []), "without"),
+                        other=bool(value.get("other", False)))
+    if isinstance(value, int):
+        return Selector("ref", name=str(value))
+    raise SelectorError(f"expected a selector, got {type(value).__name__}")

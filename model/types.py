@@ -1,0 +1,283 @@
+"""The immutable description of a situation: what the case file says, after validation.
+
+Everything here is a frozen dataclass (hashable, cheap to share). The solver builds its own game
+state from these; nothing here changes during a solve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .expr import Expr
+from .selectors import Selector
+
+__all__ = [
+    "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
+    "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
+    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
+    "CouldProduceAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS", "KEYWORDS",
+]
+
+# The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
+EFFECT_KINDS = (
+    "shield", "prevent", "multiply", "add", "cap", "redirect", "cant_be_prevented",
+    "cant_gain_life", "protection", "hexproof", "shroud", "life_floor", "as_though",
+    "replace_mana", "multiply_mana",
+)
+KEYWORDS = (
+    "flying", "reach", "vigilance", "haste", "flash", "lifelink", "deathtouch", "infect", "wither",
+    "trample", "first strike", "double strike", "indestructible", "hexproof", "shroud", "defender",
+    "menace", "toxic",
+)
+
+
+@dataclass(frozen=True)
+class Rider:
+    """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
+
+    kind: str  # deal | gain_life | draw | create_tokens | lose_life
+    amount: Expr
+    to: Selector | None = None
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """One replacement / prevention (or rules-modifying) effect in the generic vocabulary."""
+
+    kind: str
+    value: Any = None
+    to: Selector | None = None
+    from_: Selector | None = None
+    combat: bool | None = None
+    next_time: bool = False
+    source_choice: str | None = None
+    duration: str = "turn"
+    then: Rider | None = None
+    shield: Expr | None = None  # partial redirection (Harm's Way): redirect the next N
+
+
+@dataclass(frozen=True)
+class OneShot:
+    """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw`` (optionally ``may``)."""
+
+    kind: str
+    amount: Expr
+    to: Selector
+    source: str | None = None
+    combat: bool = False
+    may: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An ability of a permanent or a spell.
+
+    ``kind``: static | activated | spell | trigger | as_enters | mana.
+    """
+
+    kind: str
+    effect: EffectSpec | None = None
+    action: OneShot | None = None
+    target: Selector | None = None
+    once: bool = False
+    trigger: str = ""
+    trigger_to: Selector | None = None
+    trigger_from: Selector | None = None
+    trigger_combat: bool | None = None
+    turn: str = "each"  # for end_step triggers: each | yours
+    choice: str = ""  # as_enters: choose_opponent
+    mana: Any = None  # mana abilities: tuple of symbols or (any_type_of|any_color_of, Selector)
+    cost: tuple[Any, ...] = ()
+    amount: int = 1
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class PermanentSpec:
+    id: str
+    name: str
+    controller: str
+    owner: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int = 0
+    toughness: int = 0
+    loyalty: int = 0
+    defense: int = 0
+    keywords: tuple[str, ...] = ()
+    toxic: int = 0
+    abilities: tuple[Ability, ...] = ()
+    attacking: str | None = None
+    blocking: tuple[str, ...] = ()
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    tapped: bool = False
+    summoning_sick: bool = False
+    attached_to: str | None = None
+    chosen: str | None = None
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """A non-permanent source of damage (a spell, an emblem)."""
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    toxic: int = 0
+    power: int = 0
+    toughness: int = 0
+    abilities: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    name: str
+    life: int
+    team: str | None = None
+    life_lost_this_turn: int = 0
+    life_gained_this_turn: int = 0
+    poison: int = 0
+
+
+@dataclass(frozen=True)
+class CreatedEffect:
+    """An effect already created this turn (``effects:``) or by a ``create`` action."""
+
+    id: str
+    spec: EffectSpec
+    controller: str
+    source: str | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class DamageSpec:
+    source: str
+    to: str
+    amount: Expr
+    combat: bool = False
+
+
+class Action:
+    """Base of the timeline's actions."""
+
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class DamageAction(Action):
+    events: tuple[DamageSpec, ...]
+    kind: str = "damage"
+
+
+@dataclass(frozen=True)
+class CombatAction(Action):
+    kind: str = "combat"
+
+
+@dataclass(frozen=True)
+class ActivateAction(Action):
+    id: str
+    ability: int | None = None
+    x: int = 0
+    target: str | None = None
+    source_choice: str | None = None
+    responses: tuple[Action, ...] = ()
+    kind: str = "activate"
+
+
+@dataclass(frozen=True)
+class CreateAction(Action):
+    effect: CreatedEffect
+    kind: str = "create"
+
+
+@dataclass(frozen=True)
+class LifeAction(Action):
+    gain: bool
+    amount: Expr
+    who: Selector
+    source: str | None = None
+    kind: str = "life"
+
+
+@dataclass(frozen=True)
+class EnterAction(Action):
+    permanent: PermanentSpec
+    kind: str = "enter"
+
+
+@dataclass(frozen=True)
+class LeaveAction(Action):
+    id: str
+    kind: str = "leave"
+
+
+@dataclass(frozen=True)
+class LeaveGameAction(Action):
+    player: str
+    kind: str = "leave_game"
+
+
+@dataclass(frozen=True)
+class EndStepAction(Action):
+    kind: str = "end_step"
+
+
+@dataclass(frozen=True)
+class CouldProduceAction(Action):
+    id: str
+    kind: str = "could_produce"
+
+
+@dataclass(frozen=True)
+class OneShotAction(Action):
+    action: OneShot
+    controller: str = ""
+    kind: str = "one_shot"
+
+
+@dataclass(frozen=True)
+class Expect:
+    complete: bool
+    outcomes: tuple[tuple[tuple[str, Any], ...], ...]
+
+
+@dataclass(frozen=True)
+class Case:
+    """A validated case file. Build with :func:`model.load_case`."""
+
+    id: str
+    title: str = ""
+    source: str = ""
+    format: str = "standard"
+    players: tuple[PlayerSpec, ...] = ()
+    active: str = ""
+    permanents: tuple[PermanentSpec, ...] = ()
+    sources: tuple[SourceSpec, ...] = ()
+    effects: tuple[CreatedEffect, ...] = ()
+    actions: tuple[Action, ...] = ()
+    expect: Expect | None = None
+    objective: Any = None
+    choices: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    path: str = ""
+    raw: Any = field(default=None, compare=False, hash=False, repr=False)
+
+    def player(self, name: str) -> PlayerSpec:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def teams(self) -> tuple[str, ...]:
+        return tuple(sorted({p.team for p in self.players if p.team is not None}))

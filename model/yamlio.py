@@ -1,0 +1,111 @@
+"""Safe, bounded YAML reading: a case file is untrusted input.
+
+Bounds: file size, number of aliases (a "billion laughs" alias bomb is refused before it
+expands), nesting depth and node count. Duplicate mapping keys are errors, not silent overwrites.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import CaseError
+
+__all__ = ["read_yaml", "MAX_BYTES"]
+
+MAX_BYTES = 1_000_000
+MAX_ALIASES = 200
+MAX_NODES = 200_000
+MAX_DEPTH = 64
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader that counts aliases and nodes and rejects duplicate keys."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._aliases = 0
+        self._nodes = 0
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise CaseError("", f"too many YAML aliases (more than {MAX_ALIASES}); alias bombs are refused")
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise CaseError("", f"document too large (more than {MAX_NODES} YAML nodes)")
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise CaseError("", f"document nested too deeply (more than {MAX_DEPTH} levels)")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:  # type: ignore[override]
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                hash(key)
+            except TypeError:
+                raise CaseError("", f"line {key_node.start_mark.line + 1}: a mapping key must be a scalar") from None
+            if key in seen:
+                raise CaseError("", f"line {key_node.start_mark.line + 1}: duplicate key {key!r}")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _count_expansion(data: Any, limit: int = MAX_NODES) -> None:
+    """Aliases share objects: count the expanded size so a wide alias fan-out is refused too."""
+    stack = [data]
+    seen = 0
+    while stack:
+        item = stack.pop()
+        seen += 1
+        if seen > limit:
+            raise CaseError("", f"document expands to more than {limit} values (YAML aliases); refused")
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def read_yaml(path: str | Path) -> Any:
+    """Read one YAML document; raise :class:`CaseError` (with the file name) on any problem."""
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise CaseError("", f"cannot read file: {exc.strerror or exc}", name) from None
+    if len(raw) > MAX_BYTES:
+        raise CaseError("", f"file too large ({len(raw)} bytes; the limit is {MAX_BYTES})", name)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CaseError("", f"not UTF-8 text (byte {exc.start})", name) from None
+    if not text.strip():
+        raise CaseError("", "file is empty", name)
+    try:
+        loader = _BoundedLoader(text)
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
+        _count_expansion(data)
+    except CaseError as exc:
+        exc.file = name
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        raise CaseError("", f"malformed YAML: {where}{exc.problem or exc}", name) from None
+    except yaml.YAMLError as exc:
+        raise CaseError("", f"malformed YAML: {exc}", name) from None
+    except RecursionError:
+        raise CaseError("", "document nested too deeply", name) from None
+    return data

@@ -1,0 +1,54 @@
+"""The public Python API: enumerate outcomes of a case with a chosen engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.outcome import Outcome
+from model.types import Case
+
+from .graph import ChoiceGraph, build_graph, graph_outcomes
+
+__all__ = ["Result", "enumerate_outcomes", "ENGINES", "DEFAULT_MAX_NODES"]
+
+ENGINES = ("auto", "graph", "cp")
+DEFAULT_MAX_NODES = 2_000_000
+
+
+@dataclass
+class Result:
+    """Distinct outcomes of a case, whether the list is complete, and how it was found."""
+
+    case: str
+    engine: str
+    complete: bool
+    outcomes: list[Outcome]
+    stats: dict[str, Any] = field(default_factory=dict)
+    graph: ChoiceGraph | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"case": self.case, "engine": self.engine, "complete": self.complete,
+                "outcomes": [o.as_dict() for o in self.outcomes], "stats": self.stats}
+
+
+def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] | None = None,
+                       max_nodes: int | None = DEFAULT_MAX_NODES, timeout: float | None = None) -> Result:
+    """Every distinct legal outcome of ``case``, each with a witness and its number of paths.
+
+    ``engine``: ``"graph"`` (the choice graph), ``"cp"`` (CP-SAT, distinct projected outcomes), or
+    ``"auto"`` (the default: the graph unless it is estimated to be large, then CP where the CP
+    model can express the case).
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "cp":
+        from .cp import cp_outcomes
+
+        return cp_outcomes(case, fields=fields, timeout=timeout)
+    cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+    outcomes = graph_outcomes(cg, fields)
+    stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
+             "seconds": round(cg.seconds, 3)}
+    return Result(case.id, "graph", cg.complete, outcomes, stats, cg)

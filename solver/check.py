@@ -1,0 +1,103 @@
+"""Ruling checks: does a case's ``expect:`` name every outcome, and is every named outcome reachable?"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model.errors import CaseErrors, MtgOutcomesError
+from model.load import load_case
+from model.outcome import Outcome, agrees, expectation_report
+from model.types import Case
+
+from .api import Result, enumerate_outcomes
+
+__all__ = ["CheckReport", "check", "check_paths", "case_files"]
+
+
+@dataclass
+class CheckReport:
+    """Status of one case: OK, INCOMPLETE, UNREACHABLE, NO-EXPECT or ERROR."""
+
+    case: str
+    path: str
+    status: str
+    detail: list[str] = field(default_factory=list)
+    missing: list[Outcome] = field(default_factory=list)  # found, not in a complete expectation
+    unreachable: list[dict[str, Any]] = field(default_factory=list)
+    closest: list[dict[str, Any]] = field(default_factory=list)
+    outcomes: int = 0
+    seconds: float = 0.0
+    bad_input: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("OK", "NO-EXPECT")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"case": self.case, "path": self.path, "status": self.status, "detail": self.detail,
+                "outcomes": self.outcomes,
+                "missing": [o.as_dict() for o in self.missing],
+                "unreachable": self.unreachable, "closest": self.closest}
+
+
+def check(case: Case, engine: str = "auto", timeout: float | None = None) -> CheckReport:
+    """Compare every reachable outcome of ``case`` with its ``expect:``."""
+    start = time.perf_counter()
+    if case.expect is None:
+        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect:"])
+    result: Result = enumerate_outcomes(case, engine=engine, timeout=timeout)
+    states = [o.values for o in result.outcomes]
+    rep = expectation_report(case.expect, states)
+    report = CheckReport(case.id, case.path, "OK", outcomes=len(result.outcomes))
+    if not result.complete:
+        report.status = "ERROR"
+        report.detail.append("a limit cut the search; the outcome list is partial")
+    fields = list(rep.fields)
+    if rep.unexpected:
+        report.status = "INCOMPLETE"
+        for i in rep.unexpected:
+            o = result.outcomes[i]
+            report.missing.append(o)
+            shown = ", ".join(f"{k}={o.values.get(k)}" for k in fields)
+            report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(o.words or ("no choices",)))
+    if rep.unreachable:
+        report.status = "UNREACHABLE" if report.status == "OK" else report.status + "+UNREACHABLE"
+        for exp in rep.unreachable:
+            want = dict(exp)
+            report.unreachable.append(want)
+            close = sorted(states, key=lambda s: sum(0 if agrees(s, [(k, v)]) else 1 for k, v in exp))[:2]
+            report.closest.extend({k: s.get(k) for k in want} for s in close)
+            shown = ", ".join(f"{k}={v}" for k, v in exp)
+            near = " | ".join(", ".join(f"{k}={s.get(k)}" for k in want) for s in close)
+            report.detail.append(f"unreachable: {shown}  (closest reachable: {near})")
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """YAML files named by ``paths`` (directories are searched recursively), sorted."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+        else:
+            yield path
+
+
+def check_paths(paths: Iterable[str | Path], engine: str = "auto", timeout: float | None = None) -> list[CheckReport]:
+    reports = []
+    for path in case_files(paths):
+        try:
+            case = load_case(path)
+        except CaseErrors as exc:
+            reports.append(CheckReport(path.stem, str(path), "ERROR", [str(e) for e in exc.errors], bad_input=True))
+            continue
+        try:
+            reports.append(check(case, engine=engine, timeout=timeout))
+        except MtgOutcomesError as exc:
+            reports.append(CheckReport(case.id, str(path), "ERROR", [str(exc)]))
+    return reports

@@ -1,0 +1,153 @@
+"""The ``mtg-outcomes`` command line: validate, enumerate, check.
+
+Exit codes (design.md): 0 ok, 1 a check or expectation failed, 2 bad input. Errors are one line
+each (``file: path.to.field: reason``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from model.errors import CaseErrors, MtgOutcomesError
+from model.load import load_case
+
+from .api import ENGINES, enumerate_outcomes
+from .check import case_files, check_paths
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mtg-outcomes", description="Exact answers about Magic: The Gathering damage.")
+    sub = p.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="check case files against the format; every problem, one line each")
+    v.add_argument("paths", nargs="+")
+    e = sub.add_parser("enumerate", help="every distinct legal outcome, each with a witness")
+    e.add_argument("case")
+    e.add_argument("--fields", help="comma-separated field paths to project onto (e.g. you.life,A.cards_drawn)")
+    e.add_argument("--json", action="store_true", help="machine-readable output (stable, sorted)")
+    e.add_argument("--graph", metavar="FILE", help="write the choice graph (.dot or .graphml)")
+    e.add_argument("--engine", choices=ENGINES, default="auto")
+    e.add_argument("--max-nodes", type=int, default=2_000_000)
+    e.add_argument("--timeout", type=float, default=None, help="seconds; partial results are marked incomplete")
+    c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
+    c.add_argument("paths", nargs="+")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--engine", choices=ENGINES, default="auto")
+    c.add_argument("--timeout", type=float, default=60.0)
+    return p
+
+
+def _validate(paths: Sequence[str]) -> int:
+    bad = 0
+    files = 0
+    for path in case_files(paths):
+        files += 1
+        try:
+            load_case(path)
+        except CaseErrors as exc:
+            bad += 1
+            for err in exc.errors:
+                print(err)
+    if files == 0:
+        print(f"{' '.join(paths)}: no case files found")
+        return 2
+    if bad:
+        return 2
+    print(f"{files} case file{'s' if files != 1 else ''} valid")
+    return 0
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, tuple | list):
+        return "[" + " ".join(map(str, v)) + "]"
+    return str(v)
+
+
+def _enumerate(args: argparse.Namespace) -> int:
+    case = load_case(args.case)
+    fields = [f.strip() for f in args.fields.split(",") if f.strip()] if args.fields else None
+    result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
+                                timeout=args.timeout)
+    if args.graph and result.graph is not None:
+        from .graph import write_graph
+
+        write_graph(result.graph, args.graph)
+    if args.json:
+        stats = dict(result.stats)
+        stats.pop("seconds", None)  # same input, same bytes
+        print(json.dumps({**result.as_dict(), "stats": stats}, sort_keys=True))
+        return 0
+    print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
+          f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
+    base = _baseline(case) if fields is None else {}
+    for i, o in enumerate(result.outcomes, 1):
+        values = o.values
+        shown = {k: v for k, v in values.items() if fields is not None or base.get(k) != v}
+        text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
+        print(f"\n  {i}. {text}")
+        print(f"     paths: {o.paths}")
+        for line in o.words or ("no choices",):
+            print(f"     - {line}")
+    return 0
+
+
+def _baseline(case: Any) -> dict[str, Any]:
+    """The fields before any action, so the table shows what changed."""
+    from .engine import final_fields
+    from .state import initial_state
+
+    s0, table = initial_state(case)
+    return final_fields(s0, table)
+
+
+def _check(args: argparse.Namespace) -> int:
+    reports = check_paths(args.paths, engine=args.engine, timeout=args.timeout)
+    if args.json:
+        print(json.dumps([r.as_dict() for r in reports], sort_keys=True))
+    else:
+        width = max([len(r.case) for r in reports] + [4])
+        print(f"{'case'.ljust(width)}  {'status':<12} outcomes  file")
+        for r in reports:
+            print(f"{r.case.ljust(width)}  {r.status:<12} {r.outcomes:>8}  {r.path}")
+            for line in r.detail:
+                print(f"{'':{width}}    {line}")
+        counts: dict[str, int] = {}
+        for r in reports:
+            counts[r.status] = counts.get(r.status, 0) + 1
+        print("\n" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) + f" ({len(reports)} cases)")
+    if any(r.bad_input for r in reports) or not reports:
+        return 2
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "validate":
+            return _validate(args.paths)
+        if args.command == "enumerate":
+            return _enumerate(args)
+        if args.command == "check":
+            return _check(args)
+    except CaseErrors as exc:
+        for err in exc.errors:
+            print(err, file=sys.stderr)
+        return 2
+    except MtgOutcomesError as exc:
+        print(f"mtg-outcomes: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("mtg-outcomes: interrupted", file=sys.stderr)
+        return 130
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,793 @@
+"""The timeline: actions in order, damage batches, results, state-based actions and triggers.
+
+:func:`advance` runs a state forward through everything that involves no choice and stops at the
+next decision (a :class:`Decision` with one option per legal choice) or at the end. Everything is
+a pure function of the state, so the choice graph can merge identical states.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from typing import Any
+
+from model.types import (
+    Ability, ActivateAction, CombatAction, CouldProduceAction, CreateAction, DamageAction,
+    EndStepAction, EnterAction, LeaveAction, LeaveGameAction, LifeAction, OneShot, OneShotAction,
+    PermanentSpec,
+)
+
+from . import combat as combat_mod
+from .rules import (
+    Instance, affected_player, apply_effect, applicable_effects, effect_name, effects_in_force,
+    event_label, shield_room, start_batch,
+)
+from .select import View, controller_of, has_keyword, is_player, matches, opponents
+from .state import EffectState, Event, GameState, PermState, PlayerState, StackItem, Table, Trigger, make_effect_state
+from .values import evaluate
+
+__all__ = ["Option", "Decision", "advance", "final_fields", "MAX_STEPS"]
+
+MAX_STEPS = 100_000  # a guard against a loop in one deterministic run
+
+
+@dataclass(frozen=True)
+class Option:
+    picked: str
+    words: str
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Decision:
+    chooser: str
+    kind: str  # order | split | assign | target | stack_order | may | choose
+    at: str
+    options: tuple[Option, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# life, poison and Two-Headed Giant (810.9, 810.10)
+
+
+def _team_names(state: GameState, table: Table, name: str) -> list[str]:
+    me = state.player(name)
+    if table.two_headed and me.team is not None:
+        return [p.name for p in state.players if p.team == me.team]
+    return [name]
+
+
+def change_life(state: GameState, table: Table, name: str, delta: int) -> GameState:
+    """Life changes happen to the player and are applied to the team's shared total (810.9)."""
+    if delta == 0:
+        return state
+    for member in _team_names(state, table, name):
+        p = state.player(member)
+        state = state.set_player(replace(p, life=p.life + delta))
+    p = state.player(name)
+    if delta < 0:
+        state = state.set_player(replace(p, life_lost=p.life_lost - delta))
+    else:
+        state = state.set_player(replace(p, life_gained=p.life_gained + delta))
+    return state
+
+
+def add_poison(state: GameState, table: Table, name: str, n: int) -> GameState:
+    for member in _team_names(state, table, name):
+        p = state.player(member)
+        state = state.set_player(replace(p, poison=p.poison + n))
+    return state
+
+
+def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
+    """"Can't gain life" effects; in Two-Headed Giant they cover the team (810.9g)."""
+    team = _team_names(state, table, name)
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "cant_gain_life":
+            if any(matches(inst.spec.value, member, state, table, inst.view) for member in team):
+                return True
+    return False
+
+
+def gain_life(state: GameState, table: Table, name: str, n: int, source: str | None) -> GameState:
+    """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending."""
+    if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
+        return state
+    state = change_life(state, table, name, n)
+    return _collect(state, table, "gain_life", [(name, {"amount": n})], source)
+
+
+# ---------------------------------------------------------------------------------------------
+# triggers (603.2, 603.3b)
+
+
+def _watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, str, int, Ability]]:
+    out = []
+    for p in state.perms:
+        if not p.present:
+            continue
+        spec = table.perm_specs[p.spec]
+        for j, ab in enumerate(spec.abilities):
+            if ab.kind == "trigger" and ab.trigger == trigger:
+                out.append((p.id, p.controller, j, ab))
+    return out
+
+
+def _collect(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, int]]],
+             source: str | None = None, combat_pairs: list[tuple[str, str, int]] | None = None) -> GameState:
+    """Add the triggers that ``happenings`` fire to ``state.pending``."""
+    new: list[Trigger] = []
+    for oid, ctrl, j, ab in _watchers(state, table, trigger):
+        view = View(ctrl, oid, None, state.perm(oid).chosen if state.perm(oid) else None)
+        for thing, values in happenings:
+            if trigger == "gain_life":
+                ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
+            elif trigger in ("deals_damage",):
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_combat is not None:
+                    ok = bool(values.get("combat", 0)) == ab.trigger_combat
+            elif trigger == "dealt_damage":
+                ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
+                if ok and ab.trigger_from is not None:
+                    ok = matches(ab.trigger_from, str(values.get("_from", "")), state, table, view)
+            elif trigger == "damage_prevented":
+                ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl
+            elif trigger == "combat_damage_to_player":
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_to is not None:
+                    ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
+            else:
+                ok = True
+            if ok:
+                vals = tuple(sorted((k, v) for k, v in values.items() if not k.startswith("_")))
+                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}"))  # type: ignore[union-attr]
+    if not new:
+        return state
+    return replace(state, pending=state.pending + tuple(new))
+
+
+# ---------------------------------------------------------------------------------------------
+# dealing damage: results (120.3, 120.4c)
+
+
+def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
+    out = set()
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "as_though":
+            if matches(inst.spec.to, ev.recipient, state, table, inst.view) and \
+                    matches(inst.spec.from_, ev.source, state, table, inst.view):
+                out.add(inst.spec.value)
+    return out
+
+
+def _life_floor(state: GameState, table: Table, name: str) -> int | None:
+    floor = None
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "life_floor" and matches(inst.spec.to, name, state, table, inst.view, default=True):
+            floor = max(floor or 0, int(inst.spec.value))
+    return floor
+
+
+def deal(state: GameState, table: Table, events: tuple[Event, ...]) -> GameState:
+    """All the batch's damage is dealt at once (510.2), then processed into results (120.4c)."""
+    loss: dict[str, int] = defaultdict(int)
+    gain_by_source: dict[str, int] = defaultdict(int)
+    by_source: dict[str, int] = defaultdict(int)
+    by_source_combat: dict[str, int] = defaultdict(int)
+    to_recipient: dict[str, int] = defaultdict(int)
+    from_of: dict[str, str] = {}
+    combat_to_player: dict[tuple[str, str], int] = defaultdict(int)
+    for ev in events:
+        n = ev.amount
+        if n <= 0:
+            continue  # 120.8
+        src = table.spec_of(state, ev.source)
+        infect = has_keyword(state, table, ev.source, "infect")
+        wither = has_keyword(state, table, ev.source, "wither")
+        extra = _as_though(state, table, ev)
+        infect = infect or "infect" in extra
+        wither = wither or "wither" in extra
+        by_source[ev.source] += n
+        if ev.combat:
+            by_source_combat[ev.source] += n
+        to_recipient[ev.recipient] += n
+        from_of.setdefault(ev.recipient, ev.source)
+        if is_player(table, ev.recipient):
+            p = state.player(ev.recipient)
+            state = state.set_player(replace(p, damage_taken=p.damage_taken + n))
+            if infect:
+                state = add_poison(state, table, ev.recipient, n)  # 120.3b
+            else:
+                loss[ev.recipient] += n  # 120.3a
+            if ev.combat and src is not None and getattr(src, "toxic", 0) and "creature" in src.types:
+                state = add_poison(state, table, ev.recipient, src.toxic)  # 120.3g
+            if ev.combat:
+                combat_to_player[(ev.source, ev.recipient)] += n
+        else:
+            perm = state.perm(ev.recipient)
+            assert perm is not None
+            types = table.perm_specs[perm.spec].types
+            if "creature" in types:
+                if infect or wither:  # 120.3d
+                    counters = dict(perm.counters)
+                    counters["-1/-1"] = counters.get("-1/-1", 0) + n
+                    perm = replace(perm, counters=tuple(sorted(counters.items())))
+                else:  # 120.3e
+                    perm = replace(perm, damage=perm.damage + n)
+                if has_keyword(state, table, ev.source, "deathtouch"):
+                    perm = replace(perm, deathtouched=True)  # 702.2b
+            if "planeswalker" in types:
+                perm = replace(perm, loyalty=perm.loyalty - n)  # 120.3c
+            if "battle" in types:
+                perm = replace(perm, defense=perm.defense - n)  # 120.3h
+            state = state.set_perm(perm)
+        if has_keyword(state, table, ev.source, "lifelink"):
+            gain_by_source[ev.source] += n  # 120.3f, one event per source (702.15e)
+    for name in sorted(loss):
+        n = loss[name]
+        floor = _life_floor(state, table, name)
+        if floor is not None:
+            life = state.player(name).life
+            n = max(0, min(n, life - floor))
+        state = change_life(state, table, name, -n)
+    for source in sorted(gain_by_source):
+        ctrl = controller_of(state, table, source)
+        if ctrl is not None:
+            state = gain_life(state, table, ctrl, gain_by_source[source], source)
+    state = _collect(state, table, "combat_damage_to_player",
+                     [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])  # type: ignore[misc]
+    state = _collect(state, table, "deals_damage",
+                     [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
+    state = _collect(state, table, "dealt_damage",
+                     [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])  # type: ignore[misc]
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# the batch: per-event 616 ordering
+
+
+def _rank(table: Table, name: str) -> int:
+    order = table.apnap(table.order)
+    return order.index(name) if name in order else 99
+
+
+def _batch_step(state: GameState, table: Table) -> GameState | Decision:
+    batch = state.batch
+    assert batch is not None
+    open_ = [i for i, ev in enumerate(batch.events) if not ev.done]
+    if not open_:
+        return _finish_batch(state, table)
+    i = min(open_, key=lambda k: (_rank(table, affected_player(state, batch.events[k].recipient)), k))
+    ev = batch.events[i]
+    apps = applicable_effects(state, table, ev)
+    if not apps:
+        events = list(batch.events)
+        events[i] = replace(ev, done=True)
+        return replace(state, batch=replace(batch, events=tuple(events)))
+    others_open = len(open_) > 1
+    chooser = affected_player(state, ev.recipient)
+    options: list[Option] = []
+    for inst in apps:
+        name = effect_name(inst, table, state)
+        for take in _takes(state, inst, ev, others_open):
+            nxt = apply_effect(state, table, i, inst, take)
+            if take is None:
+                words = f"{chooser} applies {name} to {ev.source}'s damage to {ev.recipient}"
+                picked = inst.key
+            else:
+                verb = "redirects" if inst.spec.kind == "redirect" else "prevents"
+                words = f"{chooser} applies {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
+                picked = f"{inst.key}:{take}"
+            options.append(Option(picked, words, nxt))
+    if len(options) == 1:
+        return options[0].state
+    kind = "order" if len(apps) > 1 else "split"
+    return Decision(chooser, kind, event_label(ev), tuple(options))
+
+
+def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
+    """The amounts a shield may take from this event (615.7); None for non-shields."""
+    depleting = inst.spec.kind == "shield" or (inst.spec.kind == "redirect" and inst.spec.shield is not None)
+    if not depleting:
+        return [None]
+    if ev.unpreventable and inst.spec.kind == "shield":
+        return [0]
+    room = shield_room(state, inst, ev)
+    if not others_open:
+        return [room]
+    if inst.spec.kind == "shield" and inst.spec.value == "all":
+        return [room, 0]
+    return list(range(room, -1, -1))
+
+
+def _finish_batch(state: GameState, table: Table) -> GameState:
+    batch = state.batch
+    assert batch is not None
+    # a shield that prevented less than it could somewhere must be used up (615.7)
+    for e in state.effects:
+        if e.id in batch.skipped:
+            left = (not e.used) if e.spec.value == "all" and e.spec.kind == "shield" else (e.remaining or 0) > 0
+            if left:
+                return replace(state, dead=True, batch=None)
+    state = replace(state, batch=None)
+    state = deal(state, table, batch.events)
+    # riders happen immediately after the prevention, before state-based actions (615.5)
+    riders: list[Any] = []
+    prevented_to: dict[str, int] = defaultdict(int)
+    for key, amount in batch.prevented:
+        if amount <= 0:
+            continue
+        inst = next((x for x in effects_in_force_all(state, table) if x.key == key), None)
+        if inst is None:
+            continue
+        if inst.spec.then is not None:
+            riders.append(("rider", key, amount))
+        prevented_to[inst.view.controller] += 0
+    for key, amount in batch.prevented:
+        if amount > 0:
+            for ev in batch.events:
+                if key in ev.applied:
+                    prevented_to[ev.recipient] += 0
+    state = _prevention_triggers(state, table, batch)
+    if riders:
+        state = replace(state, queue=tuple(riders) + state.queue)
+    return state
+
+
+def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
+    """Like effects_in_force, but including shields used up in this batch (for their riders)."""
+    out = effects_in_force(state, table)
+    keys = {i.key for i in out}
+    for e in state.effects:
+        if e.id not in keys:
+            src = state.perm(e.source) if e.source else None
+            out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, src.chosen if src else None,
+                                                    e.chosen_source), e.id, e.id))
+    return out
+
+
+def _prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState:
+    """615.13: once per prevention effect applied to simultaneous events that prevented damage."""
+    happenings = []
+    for key, amount in batch.prevented:
+        if amount <= 0:
+            continue
+        recipients = sorted({ev.recipient for ev in batch.events if key in ev.applied})
+        for r in recipients:
+            happenings.append((r, {"prevented": amount}))
+    return _collect(state, table, "damage_prevented", happenings) if happenings else state
+
+
+def _run_rider(state: GameState, table: Table, key: str, amount: int) -> GameState:
+    inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
+    rider = inst.spec.then
+    assert rider is not None
+    env = {"prevented": amount, "X": 0}
+    n = evaluate(rider.amount, env)
+    source = inst.view.self_id or inst.view.controller
+    shot = OneShot(rider.kind, ("int", n), rider.to or _you(), source=source)
+    return run_one_shot(state, table, shot, inst.view, env)
+
+
+def _you() -> Any:
+    from model.selectors import Selector
+
+    return Selector("you")
+
+
+# ---------------------------------------------------------------------------------------------
+# one-shot actions: deal, lose_life, gain_life, draw
+
+
+def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
+    sel = shot.to
+    if sel.kind in ("target", "any", "choice"):
+        return [view.target] if view.target is not None else []
+    things = [p.name for p in state.players if not p.left]
+    if shot.kind == "deal":
+        things += [p.id for p in state.perms if p.present]
+    return [t for t in things if matches(sel, t, state, table, view)]
+
+
+def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
+    recipients = _recipients(state, table, shot, view)
+    if shot.kind == "deal":
+        n = evaluate(shot.amount, env)
+        source = shot.source or view.self_id or view.controller
+        events = [Event(source, r, n, shot.combat) for r in recipients]
+        return start_batch(state, table, events) if events else state
+    for r in recipients:
+        if not is_player(table, r) or state.player(r).left:
+            continue
+        local = dict(env)
+        p = state.player(r)
+        local["life_lost_this_turn"] = p.life_lost
+        local["life_gained_this_turn"] = p.life_gained
+        n = evaluate(shot.amount, local)
+        if shot.kind == "lose_life":
+            state = change_life(state, table, r, -n)
+        elif shot.kind == "gain_life":
+            state = gain_life(state, table, r, n, view.self_id)
+        elif shot.kind == "draw":
+            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# state-based actions (704)
+
+
+def toughness(table: Table, perm: PermState) -> int:
+    spec = table.perm_specs[perm.spec]
+    return spec.toughness + perm.counter("+1/+1") - perm.counter("-1/-1")
+
+
+def power(table: Table, perm: PermState) -> int:
+    spec = table.perm_specs[perm.spec]
+    return spec.power + perm.counter("+1/+1") - perm.counter("-1/-1")
+
+
+def state_based_actions(state: GameState, table: Table) -> GameState:
+    """Performed simultaneously, repeated until none apply (704.3)."""
+    while True:
+        changed = False
+        multiplayer = len(state.players) > 2 and not table.two_headed
+        for p in state.players:
+            if p.lost or p.left:
+                continue
+            limit = 15 if table.two_headed else 10  # 704.5c, 704.6b
+            if p.life <= 0 or p.poison >= limit:  # 704.5a, 810.8c
+                state = state.set_player(replace(p, lost=True, left=multiplayer))
+                changed = True
+        dying = []
+        for perm in state.perms:
+            if not perm.present:
+                continue
+            spec = table.perm_specs[perm.spec]
+            indestructible = "indestructible" in spec.keywords
+            if "creature" in spec.types:
+                t = toughness(table, perm)
+                if t <= 0:  # 704.5f
+                    dying.append(perm)
+                    continue
+                if not indestructible and (perm.damage >= t or (perm.deathtouched and perm.damage > 0)):
+                    dying.append(perm)  # 704.5g, 704.5h
+                    continue
+                if not indestructible and perm.deathtouched and perm.counter("-1/-1") > 0:
+                    dying.append(perm)
+                    continue
+            if "planeswalker" in spec.types and perm.loyalty <= 0:
+                dying.append(perm)  # 704.5i
+                continue
+            if "battle" in spec.types and perm.defense <= 0:
+                dying.append(perm)  # 704.5v
+        for perm in dying:
+            state = state.set_perm(replace(perm, present=False, died=True))
+            changed = True
+        if not changed:
+            return state
+
+
+# ---------------------------------------------------------------------------------------------
+# targets (115, 601.2c, 608.2b)
+
+
+def legal_target(state: GameState, table: Table, target: str | None, requirement: Any, controller: str,
+                 source: str) -> bool:
+    if target is None:
+        return False
+    if is_player(table, target):
+        p = state.player(target)
+        if p.left:
+            return False
+    else:
+        perm = state.perm(target)
+        if perm is None or not perm.present:
+            return False
+    view = View(controller, source)
+    if requirement is not None:
+        kind = requirement.kind
+        if kind == "any":
+            if not is_player(table, target):
+                types = table.perm_specs[state.perm(target).spec].types  # type: ignore[union-attr]
+                if not set(types) & {"creature", "planeswalker", "battle"}:
+                    return False
+        elif not matches(requirement, target, state, table, view):
+            return False
+    # hexproof / shroud (702.11, 702.18) and protection from a player (702.16k)
+    if not is_player(table, target):
+        spec = table.perm_specs[state.perm(target).spec]  # type: ignore[union-attr]
+        tctrl = state.perm(target).controller  # type: ignore[union-attr]
+        if "shroud" in spec.keywords:
+            return False
+        if "hexproof" in spec.keywords and controller in opponents(table, state, tctrl):
+            return False
+    else:
+        tctrl = target
+    for inst in effects_in_force(state, table):
+        kind = inst.spec.kind
+        if kind in ("hexproof", "shroud") and inst.spec.value and matches(inst.spec.to, target, state, table, inst.view):
+            if kind == "shroud" or controller in opponents(table, state, tctrl):
+                return False
+        if kind == "protection" and matches(inst.spec.to, target, state, table, inst.view) and \
+                matches(inst.spec.value, controller, state, table, inst.view):
+            return False
+    return True
+
+
+def target_candidates(state: GameState, table: Table, requirement: Any, controller: str, source: str) -> list[str]:
+    things = [p.name for p in state.players if not p.left] + [p.id for p in state.perms if p.present]
+    return [t for t in things if legal_target(state, table, t, requirement, controller, source)]
+
+
+# ---------------------------------------------------------------------------------------------
+# actions
+
+
+def _view_player(table: Table) -> str:
+    return "you" if "you" in table.order else table.active
+
+
+def _perm_spec_index(table: Table, spec: PermanentSpec) -> int:
+    for i, s in enumerate(table.perm_specs):
+        if s is spec:
+            return i
+    table.perm_specs.append(spec)
+    return len(table.perm_specs) - 1
+
+
+def _run_action(state: GameState, table: Table, action: Any) -> GameState | Decision:
+    if isinstance(action, DamageAction):
+        events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
+        return start_batch(state, table, events)
+    if isinstance(action, CombatAction):
+        return combat_mod.begin_combat(state, table)
+    if isinstance(action, OneShotAction):
+        shot = action.action
+        src = shot.source
+        ctrl = controller_of(state, table, src) if src else None
+        view = View(ctrl or _view_player(table), src)
+        if shot.to.kind in ("target", "any", "choice"):
+            return state
+        return run_one_shot(state, table, shot, view, {})
+    if isinstance(action, LifeAction):
+        view = View(_view_player(table), action.source)
+        shot = OneShot("gain_life" if action.gain else "lose_life", action.amount, action.who, action.source)
+        return run_one_shot(state, table, shot, view, {})
+    if isinstance(action, CreateAction):
+        ce = action.effect
+        eff = make_effect_state(ce.id, ce.spec, ce.controller, ce.source, ce.target, 0, state.next_order)
+        return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
+    if isinstance(action, EnterAction):
+        spec = action.permanent
+        idx = _perm_spec_index(table, spec)
+        perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
+                         counters=spec.counters, loyalty=spec.loyalty, defense=spec.defense,
+                         chosen=spec.chosen, tapped=spec.tapped)
+        state = replace(state, perms=state.perms + (perm,))
+        if spec.chosen is None and any(a.kind == "as_enters" for a in spec.abilities):
+            opps = opponents(table, state, spec.controller)
+            if not opps:
+                return state
+            if len(opps) == 1:
+                return state.set_perm(replace(perm, chosen=opps[0]))
+            return Decision(spec.controller, "choose", f"{spec.id} enters", tuple(
+                Option(o, f"{spec.controller} secretly chooses {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
+                for o in opps))
+        return state
+    if isinstance(action, LeaveAction):
+        perm = state.perm(action.id)
+        if perm is None or not perm.present:
+            return state
+        return state.set_perm(replace(perm, present=False))
+    if isinstance(action, LeaveGameAction):
+        p = state.player(action.player)
+        state = state.set_player(replace(p, left=True))
+        for perm in state.perms:  # 800.4a: their objects leave too
+            if perm.present and table.perm_specs[perm.spec].owner == action.player:
+                state = state.set_perm(replace(perm, present=False))
+        return state
+    if isinstance(action, EndStepAction):
+        new = []
+        for oid, ctrl, j, ab in _watchers(state, table, "end_step"):
+            if ab.turn == "yours" and ctrl != table.active:
+                continue
+            new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
+        return replace(state, pending=state.pending + tuple(new))
+    if isinstance(action, ActivateAction):
+        return _activate(state, table, action)
+    if isinstance(action, CouldProduceAction):
+        from .mana import could_produce_action
+
+        return could_produce_action(state, table, action.id)
+    raise TypeError(f"unknown action {action!r}")
+
+
+def _find_activated(table: Table, state: GameState, action: ActivateAction) -> tuple[int, Ability] | None:
+    abilities = table.abilities_of(state, action.id)
+    if action.ability is not None:
+        if action.ability < len(abilities) and abilities[action.ability].kind == "activated":
+            return action.ability, abilities[action.ability]
+        return None
+    for j, ab in enumerate(abilities):
+        if ab.kind == "activated":
+            return j, ab
+    return None
+
+
+def _activate(state: GameState, table: Table, action: ActivateAction) -> GameState:
+    """602.2: announce, choose targets, pay; illegal activations simply don't happen."""
+    perm = state.perm(action.id)
+    if perm is None or not perm.present:
+        return state
+    found = _find_activated(table, state, action)
+    if found is None:
+        return state
+    j, ab = found
+    if ab.once and j in perm.activated_once:
+        return state
+    body = ab.effect if ab.effect is not None else ab.action
+    uses_chosen = body is not None and "chosen" in repr(body)
+    if uses_chosen and perm.chosen is None:
+        return state  # Guardian Archon ruling: no chosen opponent, no activation
+    if ab.target is not None and not legal_target(state, table, action.target, ab.target, perm.controller, perm.id):
+        return state  # 601.2c: no legal target chosen, the ability can't be activated
+    state = state.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {j}))))
+    item = StackItem("activated", perm.controller, perm.id, j, (("X", action.x),),
+                     action.target, action.source_choice, label=table.perm_specs[perm.spec].name)
+    tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
+    return replace(state, queue=tasks + state.queue)
+
+
+def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Decision:
+    """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
+    abilities = table.abilities_of(state, item.source)
+    ab = abilities[item.ability]
+    values = dict(item.values)
+    perm = state.perm(item.source)
+    chosen = perm.chosen if perm is not None else None
+    view = View(item.controller, item.source, item.target, chosen, item.source_choice)
+    needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
+    if needs_target:
+        req = ab.target if ab.target is not None else None
+        if not legal_target(state, table, item.target, req, item.controller, item.source):
+            return state
+    if ab.effect is not None:
+        eid = f"{item.source}.{item.ability}.{state.next_order}"
+        eff = make_effect_state(eid, ab.effect, item.controller, item.source, item.target, values.get("X", 0),
+                                state.next_order, item.source_choice)
+        eff = _bind_effect(eff, view)
+        return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
+    if ab.action is not None:
+        shot = ab.action
+        if shot.may:
+            yes = run_one_shot(state, table, replace(shot, may=False), view, values)
+            return Decision(item.controller, "may", f"{item.label} ({item.source})", (
+                Option("yes", f"{item.controller} chooses to use {item.label}", yes),
+                Option("no", f"{item.controller} declines {item.label}", state)))
+        return run_one_shot(state, table, shot, view, values)
+    return state
+
+
+def _bind_effect(eff: EffectState, view: View) -> EffectState:
+    return eff
+
+
+def _place_triggers(state: GameState, table: Table) -> GameState | Decision:
+    """603.3b: each player in APNAP order puts their triggers on the stack in any order."""
+    pending = state.pending
+    controllers = table.apnap({t.controller for t in pending})
+    who = controllers[0]
+    mine = [t for t in pending if t.controller == who]
+    rest = tuple(t for t in pending if t.controller != who)
+    distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values))
+    options = []
+    for t in distinct:
+        remaining = list(mine)
+        remaining.remove(t)
+        for placed in _with_target(state, table, t):
+            nxt = replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,))
+            what = f"{t.label}'s trigger ({t.source})" + (f" targeting {placed.target}" if placed.target else "")
+            options.append(Option(f"{t.source}#{t.ability}" + (f"->{placed.target}" if placed.target else ""),
+                                  f"{who} puts {what} on the stack", nxt))
+    if not options:
+        # every trigger of this player had no legal target: removed (603.3d)
+        return replace(state, pending=rest)
+    if len(options) == 1:
+        return options[0].state
+    kind = "stack_order" if len(distinct) > 1 else "target"
+    return Decision(who, kind, "triggers", tuple(options))
+
+
+def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
+    ab = table.abilities_of(state, t.source)[t.ability]
+    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label)
+    if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
+        cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
+                                  t.controller, t.source)
+        return [replace(base, target=c) for c in cands]
+    return [base]
+
+
+def advance(state: GameState, table: Table) -> GameState | Decision:
+    """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch)."""
+    for _ in range(MAX_STEPS):
+        if state.dead:
+            return state
+        if state.batch is not None:
+            res = _batch_step(state, table)
+        elif state.queue and state.queue[0][0] in ("rider", "combat"):
+            task, queue = state.queue[0], state.queue[1:]
+            state = replace(state, queue=queue)
+            if task[0] == "rider":
+                res = _run_rider(state, table, task[1], task[2])
+            else:
+                res = combat_mod.run_task(state, table, task)
+        else:
+            state = state_based_actions(state, table)
+            if state.pending:
+                res = _place_triggers(state, table)
+            elif state.stack:
+                item = state.stack[-1]
+                res = _resolve(replace(state, stack=state.stack[:-1]), table, item)
+            elif state.queue:
+                task, queue = state.queue[0], state.queue[1:]
+                state = replace(state, queue=queue)
+                if task[0] == "act":
+                    res = _run_action(state, table, task[1])
+                elif task[0] == "step":
+                    res = combat_mod.start_step(state, table, task[1])
+                elif task[0] == "resolve":
+                    res = _resolve(state, table, task[1])
+                else:
+                    raise TypeError(f"unknown task {task!r}")
+            else:
+                return state
+        if isinstance(res, Decision):
+            return res
+        state = res
+    raise RuntimeError("the timeline did not settle (a rules loop?)")
+
+
+# ---------------------------------------------------------------------------------------------
+# the outcome record
+
+
+def final_fields(state: GameState, table: Table) -> dict[str, Any]:
+    """Every field of every player, team, permanent and effect, flat (design.md)."""
+    out: dict[str, Any] = {}
+    for p in state.players:
+        out[f"{p.name}.life"] = p.life
+        out[f"{p.name}.poison"] = p.poison
+        out[f"{p.name}.life_lost"] = p.life_lost
+        out[f"{p.name}.life_gained"] = p.life_gained
+        out[f"{p.name}.cards_drawn"] = p.cards_drawn
+        out[f"{p.name}.damage_taken"] = p.damage_taken
+        out[f"{p.name}.lost"] = p.lost
+        if p.team is not None:
+            out[f"team{p.team}.life"] = p.life
+            out[f"team{p.team}.poison"] = p.poison
+    seen: set[str] = set()
+    for perm in reversed(state.perms):
+        if perm.id in seen:
+            continue
+        seen.add(perm.id)
+        spec = table.perm_specs[perm.spec]
+        out[f"{perm.id}.damage"] = perm.damage
+        out[f"{perm.id}.dies"] = any(q.died for q in state.perms if q.id == perm.id)
+        for kind, n in perm.counters:
+            out[f"{perm.id}.counters.{kind}"] = n
+        if "planeswalker" in spec.types:
+            out[f"{perm.id}.loyalty"] = perm.loyalty
+        if "battle" in spec.types:
+            out[f"{perm.id}.defense"] = perm.defense
+    for e in state.effects:
+        if e.remaining is not None:
+            out[f"{e.id}.remaining"] = max(0, e.remaining)
+        elif e.spec.kind == "shield" and e.spec.value == "all":
+            out[f"{e.id}.remaining"] = 0 if e.used else 1
+    for pid, types in state.mana:
+        out[f"{pid}.could_produce"] = tuple(types)
+    return dict(sorted(out.items()))

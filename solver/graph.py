@@ -1,0 +1,171 @@
+"""The choice graph (networkx DiGraph): one node per decision state, one edge per option.
+
+Identical states are merged, so the graph is a DAG and the work follows distinct states, not raw
+choice paths. Leaves are end states; a leaf marked ``dead`` is an illegal branch (a shield that
+prevented less than it could, an illegal trample assignment) and yields no outcome.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from model.outcome import Outcome, Witness
+from model.types import Case
+
+from .engine import Decision, advance, final_fields
+from .state import GameState, Table, initial_state
+
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph"]
+
+
+@dataclass
+class ChoiceGraph:
+    graph: nx.DiGraph
+    root: int
+    table: Table
+    complete: bool
+    leaves: dict[int, dict[str, Any]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def build_graph(case: Case, max_nodes: int | None = None, timeout: float | None = None) -> ChoiceGraph:
+    """Expand every decision from the case's initial state (depth-first, options in order)."""
+    start = time.perf_counter()
+    state0, table = initial_state(case)
+    g = nx.DiGraph()
+    ids: dict[GameState, int] = {}
+    resolved: dict[GameState, int] = {}
+    leaves: dict[int, dict[str, Any]] = {}
+    complete = True
+
+    def node_for(raw: GameState) -> tuple[int, Decision | GameState | None]:
+        if raw in resolved:
+            return resolved[raw], None
+        res = advance(raw, table)
+        key = res if isinstance(res, GameState) else _decision_key(res)
+        if key in ids:
+            resolved[raw] = ids[key]
+            return ids[key], None
+        nid = len(ids)
+        ids[key] = nid
+        resolved[raw] = nid
+        return nid, res
+
+    root, res0 = node_for(state0)
+    todo: list[tuple[int, Decision | GameState]] = []
+    assert res0 is not None
+    todo.append((root, res0))
+    while todo:
+        nid, res = todo.pop()
+        if isinstance(res, GameState):
+            if res.dead:
+                g.add_node(nid, kind="dead", label="illegal branch")
+            else:
+                g.add_node(nid, kind="leaf", label="outcome")
+                leaves[nid] = final_fields(res, table)
+            continue
+        g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, label=f"{res.chooser}: {res.kind} at {res.at}")
+        children = []
+        for i, opt in enumerate(res.options):
+            if (max_nodes is not None and len(ids) >= max_nodes) or \
+                    (timeout is not None and time.perf_counter() - start > timeout):
+                complete = False
+                g.nodes[nid]["truncated"] = True
+                break
+            cid, cres = node_for(opt.state)
+            g.add_edge(nid, cid, picked=opt.picked, words=opt.words, order=i)
+            if cres is not None:
+                children.append((cid, cres))
+        todo.extend(reversed(children))
+    return ChoiceGraph(g, root, table, complete, leaves, time.perf_counter() - start)
+
+
+def _decision_key(d: Decision) -> Any:
+    return ("decision", d.chooser, d.kind, d.at, tuple((o.picked, o.state) for o in d.options))
+
+
+def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list[Outcome]:
+    """Distinct outcomes (projected on ``fields`` if given), each with its first witness in option
+    order and the number of choice paths that reach it."""
+    g = cg.graph
+    wanted = list(fields) if fields is not None else None
+    per_node: dict[int, dict[tuple[Any, ...], tuple[int, tuple[Witness, ...], tuple[str, ...]]]] = {}
+    for nid in reversed(list(nx.topological_sort(g))):
+        data = g.nodes[nid]
+        kind = data.get("kind")
+        if kind == "leaf":
+            values = cg.leaves[nid]
+            if wanted is not None:
+                values = {f: values.get(f) for f in wanted}
+            key = tuple(sorted(values.items()))
+            per_node[nid] = {key: (1, (), ())}
+            continue
+        merged: dict[tuple[Any, ...], tuple[int, tuple[Witness, ...], tuple[str, ...]]] = {}
+        edges = sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])
+        for _, child, edata in edges:
+            step = Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), edata["picked"])
+            for key, (paths, wit, words) in per_node.get(child, {}).items():
+                if key in merged:
+                    old = merged[key]
+                    merged[key] = (old[0] + paths, old[1], old[2])
+                else:
+                    merged[key] = (paths, (step, *wit), (edata["words"], *words))
+        per_node[nid] = merged
+    root = per_node.get(cg.root, {})
+    out = [Outcome(key, wit, paths, words) for key, (paths, wit, words) in root.items()]
+    out.sort(key=lambda o: _sort_key(o.state))
+    return out
+
+
+def _sort_key(state: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
+    return tuple((k, _orderable(v)) for k, v in state)
+
+
+def _orderable(v: Any) -> tuple[int, Any]:
+    if v is None:
+        return (0, 0)
+    if isinstance(v, bool):
+        return (1, int(v))
+    if isinstance(v, int):
+        return (2, v)
+    if isinstance(v, tuple):
+        return (3, tuple(str(x) for x in v))
+    return (4, str(v))
+
+
+def write_graph(cg: ChoiceGraph, path: str | Path) -> None:
+    """Export for Graphviz (``.dot``) or Gephi (``.graphml``)."""
+    path = Path(path)
+    g = cg.graph
+    if path.suffix == ".graphml":
+        h = nx.DiGraph()
+        for n, d in g.nodes(data=True):
+            h.add_node(n, **{k: str(v) for k, v in d.items()})
+        for a, b, d in g.edges(data=True):
+            h.add_edge(a, b, **{k: str(v) for k, v in d.items()})
+        nx.write_graphml(h, path)
+        return
+    lines = ["digraph choices {", "  node [shape=box, fontsize=10];"]
+    for n, d in sorted(g.nodes(data=True)):
+        label = d.get("label", "")
+        if d.get("kind") == "leaf":
+            label = _leaf_label(cg.leaves[n])
+        lines.append(f'  n{n} [label="{_esc(label)}"{", style=dashed" if d.get("kind") == "dead" else ""}];')
+    for a, b, d in sorted(g.edges(data=True), key=lambda e: (e[0], e[2]["order"])):
+        lines.append(f'  n{a} -> n{b} [label="{_esc(str(d["picked"]))}"];')
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _leaf_label(values: dict[str, Any]) -> str:
+    return "\\n".join(f"{k}={v}" for k, v in values.items() if k.endswith((".life", ".damage", ".remaining")))
+
+
+def _esc(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\\\\n", "\\n")

@@ -1,0 +1,307 @@
+"""Rules semantics for one batch of simultaneous damage events (CR 120, 614, 615, 616).
+
+Pure functions: state in, state out. The affected player orders the applicable replacement and
+prevention effects separately for each event (616.1), re-checking applicability after each
+(616.1f, 616.2) and applying each effect at most once to an event and the events that replace it
+(614.5). Shields are split across simultaneous events as the affected player chooses (615.7); a
+branch in which a shield prevented less than it could is illegal and is marked ``dead`` when the
+batch ends (a shield always prevents as much as it can).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from model.types import EffectSpec
+
+from .select import View, controller_of, has_keyword, is_player, matches
+from .state import Batch, EffectState, Event, GameState, Table
+
+__all__ = [
+    "Instance", "effects_in_force", "applicable_effects", "affected_player", "start_batch",
+    "apply_effect", "shield_room", "ORDERED_KINDS", "effect_name", "event_label",
+]
+
+# Effects that modify a damage event and so take part in the 616 ordering.
+ORDERED_KINDS = ("shield", "prevent", "multiply", "add", "cap", "redirect", "protection")
+PREVENTION_KINDS = ("shield", "prevent", "protection")
+
+
+@dataclass(frozen=True)
+class Instance:
+    """An effect in force: a created effect (``state_id`` set) or a permanent's static ability."""
+
+    key: str
+    spec: EffectSpec
+    view: View
+    state_id: str | None = None
+    name: str = ""
+
+
+def effects_in_force(state: GameState, table: Table) -> list[Instance]:
+    """Created effects first (timestamp order), then static abilities of permanents on the battlefield."""
+    out: list[Instance] = []
+    for e in state.effects:
+        if e.spec.kind == "shield" and (e.used or (e.remaining is not None and e.remaining <= 0)):
+            continue
+        if e.spec.kind == "redirect" and e.remaining is not None and e.remaining <= 0:
+            continue
+        chosen = None
+        if e.source is not None:
+            src = state.perm(e.source)
+            chosen = src.chosen if src is not None else None
+        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, chosen, e.chosen_source),
+                            e.id, e.id))
+    for p in state.perms:
+        if not p.present:
+            continue
+        spec = table.perm_specs[p.spec]
+        statics = [j for j, ab in enumerate(spec.abilities) if ab.kind == "static" and ab.effect is not None]
+        for j in statics:
+            ab = spec.abilities[j]
+            assert ab.effect is not None
+            key = p.id if len(statics) == 1 else f"{p.id}#{j}"
+            out.append(Instance(key, ab.effect, View(p.controller, p.id, None, p.chosen), None, spec.name))
+    return out
+
+
+def effect_name(inst: Instance, table: Table, state: GameState) -> str:
+    if inst.state_id is not None and inst.view.self_id is not None:
+        spec = table.spec_of(state, inst.view.self_id)
+        if spec is not None:
+            return f"{spec.name}'s {inst.spec.kind} ({inst.key})"
+    return inst.name or inst.key
+
+
+def affected_player(state: GameState, recipient: str) -> str:
+    """The player who orders effects for an event: the recipient, or its controller (616.1)."""
+    perm = state.perm(recipient)
+    if perm is not None:
+        return perm.controller
+    return recipient
+
+
+def event_label(ev: Event) -> str:
+    return f"{ev.source}->{ev.recipient}"
+
+
+def _can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
+    """120.1a: only players, creatures, planeswalkers and battles; a player who left is dealt none."""
+    if is_player(table, recipient):
+        return not state.player(recipient).left
+    perm = state.perm(recipient)
+    if perm is None or not perm.present:
+        return False
+    types = set(table.perm_specs[perm.spec].types)
+    return bool(types & {"creature", "planeswalker", "battle"})
+
+
+def _unpreventable(state: GameState, table: Table, insts: list[Instance], ev: Event) -> bool:
+    for inst in insts:
+        if inst.spec.kind == "cant_be_prevented" and inst.spec.value and _filters_match(inst, ev, state, table):
+            return True
+    return False
+
+
+def start_batch(state: GameState, table: Table, events: list[Event]) -> GameState:
+    """Open a batch: drop events nobody can be dealt, mark unpreventable ones, and read the
+    dynamic amounts of static prevention now, before any of the batch is dealt (615.10 and the
+    Shield of the Avatar ruling)."""
+    insts = effects_in_force(state, table)
+    kept = []
+    for i, ev in enumerate(events):
+        if ev.amount <= 0 or not _can_be_dealt(state, table, ev.recipient):
+            continue  # 120.8: 0 damage is no damage
+        kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
+    counts = []
+    for inst in insts:
+        value = inst.spec.value
+        if inst.spec.kind == "prevent" and isinstance(value, tuple) and value and value[0] == "count":
+            n = sum(1 for p in state.perms if p.present and matches(value[1], p.id, state, table, inst.view))
+            counts.append((inst.key, n))
+    return replace(state, batch=Batch(tuple(kept), counts=tuple(counts)))
+
+
+def _filters_match(inst: Instance, ev: Event, state: GameState, table: Table) -> bool:
+    spec = inst.spec
+    if spec.combat is not None and spec.combat != ev.combat:
+        return False
+    if not matches(spec.to, ev.recipient, state, table, inst.view):
+        return False
+    if not matches(spec.from_, ev.source, state, table, inst.view):
+        return False
+    # a source-of-your-choice shield applies only to that source and re-checks its
+    # properties each time (615.9, 609.7b)
+    return not (inst.view.chosen_source is not None and spec.source_choice is not None
+                and ev.source != inst.view.chosen_source)
+
+
+def _protected_from(inst: Instance, ev: Event, state: GameState, table: Table) -> bool:
+    """702.16k: damage from sources the player controls (or owns, with no controller)."""
+    who = inst.spec.value
+    ctrl = controller_of(state, table, ev.source)
+    if ctrl is None:
+        spec = table.spec_of(state, ev.source)
+        ctrl = getattr(spec, "owner", None)
+    return ctrl is not None and matches(who, ctrl, state, table, inst.view)
+
+
+def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | None:
+    sel = inst.spec.value
+    if sel.kind == "self":
+        return inst.view.self_id
+    if sel.kind == "target":
+        return inst.view.target
+    if sel.kind == "you":
+        return inst.view.controller
+    if sel.kind == "ref":
+        return str(sel.name)
+    if sel.kind in ("equipped", "enchanted"):
+        spec = table.spec_of(state, inst.view.self_id) if inst.view.self_id else None
+        return getattr(spec, "attached_to", None)
+    return None
+
+
+def applicable_effects(state: GameState, table: Table, ev: Event) -> list[Instance]:
+    """Effects that would now modify ``ev`` (616.1f: re-checked after every application)."""
+    if ev.amount <= 0:
+        return []  # 120.8, 614.7a
+    batch = state.batch
+    out = []
+    for inst in effects_in_force(state, table):
+        spec = inst.spec
+        if spec.kind not in ORDERED_KINDS or inst.key in ev.applied:
+            continue
+        if not _filters_match(inst, ev, state, table):
+            continue
+        if spec.kind == "protection" and not _protected_from(inst, ev, state, table):
+            continue
+        if spec.kind == "redirect":
+            new = _redirect_target(inst, state, table)
+            if new == ev.recipient:
+                continue
+        if spec.kind == "prevent" and batch is not None and isinstance(spec.value, tuple) and spec.value[0] == "count":
+            if dict(batch.counts).get(inst.key, 0) <= 0 and not ev.unpreventable:
+                continue
+        out.append(inst)
+    return out
+
+
+def shield_room(state: GameState, inst: Instance, ev: Event) -> int:
+    """How much a depleting shield (or a partial redirection) could take from this event."""
+    eff = _effect_state(state, inst)
+    if inst.spec.kind == "shield" and inst.spec.value == "all":
+        return ev.amount
+    remaining = eff.remaining if eff is not None and eff.remaining is not None else 0
+    return min(remaining, ev.amount)
+
+
+def _effect_state(state: GameState, inst: Instance) -> EffectState | None:
+    if inst.state_id is None:
+        return None
+    for e in state.effects:
+        if e.id == inst.state_id:
+            return e
+    return None
+
+
+def _static_prevention(inst: Instance, ev: Event, state: GameState) -> int:
+    value = inst.spec.value
+    if value == "all":
+        return ev.amount
+    if value == "half_up":
+        return -(-ev.amount // 2)
+    if value == "half_down":
+        return ev.amount // 2
+    if isinstance(value, tuple) and value[0] == "all_but":
+        return max(0, ev.amount - value[1])
+    if isinstance(value, tuple) and value[0] == "count":
+        counts = dict(state.batch.counts) if state.batch is not None else {}
+        return min(ev.amount, counts.get(inst.key, 0))
+    if isinstance(value, tuple) and value[0] == "int":
+        return min(ev.amount, int(value[1]))
+    if isinstance(value, tuple) and value[0] == "var":
+        return min(ev.amount, 0)
+    return 0
+
+
+def _add_prevented(batch: Batch, key: str, amount: int) -> Batch:
+    totals = dict(batch.prevented)
+    totals[key] = totals.get(key, 0) + amount
+    return replace(batch, prevented=tuple(sorted(totals.items())))
+
+
+def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:
+    """Apply one effect to event ``index`` of the open batch (one 616.1 step).
+
+    ``take`` is the chosen amount for shields and partial redirections (615.7): how much of this
+    event the shield prevents (or redirects).
+    """
+    batch = state.batch
+    assert batch is not None
+    ev = batch.events[index]
+    spec = inst.spec
+    applied = ev.applied | {inst.key}
+    events = list(batch.events)
+    kind = spec.kind
+    if kind in PREVENTION_KINDS:
+        if kind == "shield":
+            room = shield_room(state, inst, ev)
+            k = room if take is None else take
+            if ev.unpreventable:
+                k = 0  # 615.12: unpreventable damage doesn't reduce the shield
+            elif k < room:
+                batch = replace(batch, skipped=batch.skipped | {inst.key})
+            eff = _effect_state(state, inst)
+            if eff is not None and k > 0:
+                if spec.value == "all":
+                    state = state.set_effect(replace(eff, used=True))  # 615.8: one instance
+                elif eff.remaining is not None:
+                    state = state.set_effect(replace(eff, remaining=eff.remaining - k))
+            prevented = k
+        elif kind == "protection":
+            prevented = 0 if ev.unpreventable else ev.amount
+        else:
+            prevented = 0 if ev.unpreventable else min(ev.amount, _static_prevention(inst, ev, state))
+        events[index] = replace(ev, amount=ev.amount - prevented, applied=applied)
+        batch = replace(batch, events=tuple(events))
+        # riders (615.5) and 615.13 triggers use the total this effect prevented in the batch;
+        # the rider still "applies" with 0 (615.12) but then does nothing
+        batch = _add_prevented(batch, inst.key, prevented)
+        return replace(state, batch=batch)
+    if kind == "multiply":
+        events[index] = replace(ev, amount=ev.amount * int(spec.value), applied=applied)
+    elif kind == "add":
+        events[index] = replace(ev, amount=ev.amount + int(spec.value), applied=applied)
+    elif kind == "cap":
+        events[index] = replace(ev, amount=min(ev.amount, int(spec.value)), applied=applied)
+    elif kind == "redirect":
+        new = _redirect_target(inst, state, table)
+        ok = new is not None and _can_be_dealt(state, table, new) and not state.player(ev.recipient).left \
+            if is_player(table, ev.recipient) else new is not None and _can_be_dealt(state, table, new)
+        if not ok:
+            events[index] = replace(ev, applied=applied)  # 614.9: the redirection does nothing
+        elif spec.shield is not None:
+            eff = _effect_state(state, inst)
+            room = shield_room(state, inst, ev)
+            k = room if take is None else take
+            if k < room:
+                batch = replace(batch, skipped=batch.skipped | {inst.key})
+            if eff is not None and eff.remaining is not None and k > 0:
+                state = state.set_effect(replace(eff, remaining=eff.remaining - k))
+            assert new is not None
+            events[index] = replace(ev, amount=ev.amount - k, applied=applied, done=ev.amount - k <= 0)
+            if k > 0:
+                events.append(replace(ev, recipient=new, amount=k, applied=applied, done=False))
+        else:
+            assert new is not None
+            events[index] = replace(ev, recipient=new, applied=applied)
+    batch = replace(batch, events=tuple(events))
+    return replace(state, batch=batch)
+
+
+def infect_like(state: GameState, table: Table, source: str) -> tuple[bool, bool]:
+    """(infect, wither) for a source, counting "as though it had infect/wither" effects."""
+    infect = has_keyword(state, table, source, "infect")
+    wither = has_keyword(state, table, source, "wither")
+    return infect, wither

@@ -1,0 +1,146 @@
+"""Reading selectors against a game state, from the point of view of a controller (design.md:
+"Selectors are read from the point of view of the effect's or ability's controller")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.selectors import Selector
+from model.types import PermanentSpec, SourceSpec
+
+from .state import GameState, Table
+
+__all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword"]
+
+_PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+
+
+@dataclass(frozen=True)
+class View:
+    """Who reads the selector: its controller, the object it is on, and bound choices."""
+
+    controller: str
+    self_id: str | None = None
+    target: str | None = None
+    chosen: str | None = None
+    chosen_source: str | None = None
+
+
+def is_player(table: Table, name: str) -> bool:
+    return name in table.order
+
+
+def object_spec(state: GameState, table: Table, oid: str) -> PermanentSpec | SourceSpec | None:
+    return table.spec_of(state, oid)
+
+
+def controller_of(state: GameState, table: Table, oid: str) -> str | None:
+    perm = state.perm(oid)
+    if perm is not None:
+        return perm.controller
+    src = table.sources.get(oid)
+    return src.controller if src is not None else None
+
+
+def opponents(table: Table, state: GameState, name: str) -> list[str]:
+    """Opponents of a player; in Two-Headed Giant the other team (CR 810.2)."""
+    me = state.player(name)
+    out = []
+    for p in state.players:
+        if p.name == name:
+            continue
+        if table.two_headed and p.team is not None and p.team == me.team:
+            continue
+        out.append(p.name)
+    return out
+
+
+def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
+    spec = table.spec_of(state, oid)
+    return spec is not None and kw in spec.keywords
+
+
+def _attached(table: Table, state: GameState, self_id: str | None) -> str | None:
+    if self_id is None:
+        return None
+    spec = table.spec_of(state, self_id)
+    if isinstance(spec, PermanentSpec):
+        return spec.attached_to
+    return None
+
+
+def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
+            default: bool = True) -> bool:
+    """Does ``thing`` (a player name or object id) satisfy ``sel`` as read by ``view``?"""
+    if sel is None:
+        return default
+    kind = sel.kind
+    player = is_player(table, thing)
+    if kind == "any_of":
+        return any(matches(p, thing, state, table, view) for p in sel.parts)
+    if kind == "any":
+        return True
+    if kind == "you":
+        return player and thing == view.controller
+    if kind == "opponents":
+        return player and thing in opponents(table, state, view.controller)
+    if kind == "players":
+        return player
+    if kind == "self":
+        return thing == view.self_id
+    if kind == "target":
+        return view.target is not None and thing == view.target
+    if kind == "chosen":
+        return view.chosen is not None and thing == view.chosen
+    if kind == "chosen_source":
+        return view.chosen_source is not None and thing == view.chosen_source
+    if kind in ("equipped", "enchanted"):
+        att = _attached(table, state, view.self_id)
+        return att is not None and thing == att
+    if kind == "choice":
+        return True
+    if kind == "ref":
+        return thing == sel.name
+    # "objects": the phrase grammar
+    if player:
+        return False
+    spec = table.spec_of(state, thing)
+    if spec is None:
+        return False
+    perm = state.perm(thing)
+    on_battlefield = perm is not None and perm.present
+    noun = sel.noun
+    types = set(spec.types)
+    if noun in _PERMANENT_TYPES or noun == "permanent":
+        if not on_battlefield:
+            return False
+        if noun != "permanent" and noun not in types:
+            return False
+    elif noun == "spell":
+        if perm is not None or not types & {"instant", "sorcery"} and types & set(_PERMANENT_TYPES):
+            return False
+    # noun "source" (and the mapping form): any object; 609.7c reads permanents on the battlefield
+    # and objects elsewhere alike.
+    if sel.types and not set(sel.types) <= (types | ({"permanent"} if on_battlefield else set()) | {"source"}):
+        return False
+    if sel.colors and not set(sel.colors) & set(spec.colors):
+        return False
+    if sel.subtypes and not {s.lower() for s in sel.subtypes} <= {s.lower() for s in spec.subtypes}:
+        return False
+    if sel.without and set(sel.without) & set(spec.keywords):
+        return False
+    if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
+        return False
+    if sel.other and thing == view.self_id:
+        return False
+    if sel.controller:
+        ctrl = controller_of(state, table, thing)
+        if sel.controller == "you":
+            if ctrl != view.controller:
+                return False
+        elif sel.controller == "opponents":
+            if ctrl is None or ctrl not in opponents(table, state, view.controller):
+                return False
+        elif ctrl != sel.controller:
+            return False
+    return True

@@ -1,0 +1,238 @@
+"""The game state the solver moves through: small frozen records, hashable so the choice graph can
+merge identical states (design.md: "Identical states are merged (it is a DAG)").
+
+The state holds only what changes; the unchanging parts (card characteristics, abilities) are
+looked up in the :class:`Table` built once per case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from model.expr import Expr
+from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
+
+__all__ = ["PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
+           "GameState", "Table", "initial_state", "replace"]
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    life: int
+    team: str | None = None
+    poison: int = 0
+    life_lost: int = 0  # this turn, counting the case's life_lost_this_turn
+    life_gained: int = 0
+    life_lost_start: int = 0
+    cards_drawn: int = 0
+    damage_taken: int = 0
+    lost: bool = False
+    left: bool = False
+
+
+@dataclass(frozen=True)
+class PermState:
+    """A permanent (or a permanent that left: ``present`` False keeps last known information)."""
+
+    id: str
+    spec: int  # index into Table.perm_specs
+    controller: str
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    loyalty: int = 0
+    defense: int = 0
+    present: bool = True
+    died: bool = False
+    deathtouched: bool = False
+    attacking: str | None = None
+    blocking: tuple[str, ...] = ()
+    chosen: str | None = None
+    activated_once: tuple[int, ...] = ()
+    tapped: bool = False
+    first_strike_dealt: bool = False  # dealt combat damage in a first-strike step (702.4, 702.7)
+    blocked: bool = False
+
+    def counter(self, kind: str) -> int:
+        for k, v in self.counters:
+            if k == kind:
+                return v
+        return 0
+
+
+@dataclass(frozen=True)
+class EffectState:
+    """A resolved effect in force (a shield, a protection, a created prevention...)."""
+
+    id: str
+    spec: EffectSpec
+    controller: str
+    source: str | None
+    target: str | None = None
+    x: int = 0
+    remaining: int | None = None  # shields: what is left (None = not a depleting shield)
+    used: bool = False  # next-time shields (615.8) once they have prevented an instance
+    chosen_source: str | None = None
+    order: int = 0  # timestamp
+
+
+@dataclass(frozen=True)
+class Event:
+    """One damage event of a batch: one source, one recipient (CR 700.1, 120)."""
+
+    source: str
+    recipient: str
+    amount: int
+    combat: bool
+    applied: frozenset[str] = frozenset()  # effect keys already applied (614.5)
+    done: bool = False
+    unpreventable: bool = False
+    origin: int = 0  # index of the event this one split from (for witness text)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A simultaneous batch of damage events being modified (CR 616 per event)."""
+
+    events: tuple[Event, ...]
+    skipped: frozenset[str] = frozenset()  # shields that prevented less than they could somewhere
+    prevented: tuple[tuple[str, int], ...] = ()  # effect key -> damage it prevented in this batch
+    counts: tuple[tuple[str, int], ...] = ()  # dynamic X read before any damage is dealt (615.10)
+    redirected_from: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    controller: str
+    source: str
+    ability: int  # index in the source's abilities
+    values: tuple[tuple[str, int], ...] = ()
+    target: str | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """A triggered ability or an activated ability waiting to resolve."""
+
+    kind: str  # trigger | activated
+    controller: str
+    source: str
+    ability: int
+    values: tuple[tuple[str, int], ...] = ()
+    target: str | None = None
+    source_choice: str | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[PlayerState, ...]
+    perms: tuple[PermState, ...]
+    effects: tuple[EffectState, ...]
+    queue: tuple[Any, ...] = ()  # tasks still to do, first first
+    batch: Batch | None = None
+    pending: tuple[Trigger, ...] = ()  # triggered, not yet on the stack (603.3)
+    placing: tuple[Trigger, ...] = ()  # being put on the stack by the current player
+    stack: tuple[StackItem, ...] = ()  # top is last
+    damage_step: int = 0
+    turn_player: str = ""
+    mana: tuple[tuple[str, tuple[str, ...]], ...] = ()  # could_produce answers
+    next_order: int = 0
+    dead: bool = False  # an illegal branch (a shield that didn't prevent all it could)
+    extra_perm_specs: tuple[PermanentSpec, ...] = ()  # permanents that entered during the actions
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def perm(self, pid: str) -> PermState | None:
+        found = None
+        for p in self.perms:
+            if p.id == pid:
+                found = p  # the newest object with this id (a returned permanent is new)
+        return found
+
+    def set_player(self, p: PlayerState) -> GameState:
+        return replace(self, players=tuple(p if q.name == p.name else q for q in self.players))
+
+    def set_perm(self, p: PermState) -> GameState:
+        idx = max(i for i, q in enumerate(self.perms) if q.id == p.id)
+        perms = list(self.perms)
+        perms[idx] = p
+        return replace(self, perms=tuple(perms))
+
+    def set_effect(self, e: EffectState) -> GameState:
+        return replace(self, effects=tuple(e if q.id == e.id else q for q in self.effects))
+
+
+@dataclass
+class Table:
+    """What doesn't change during a solve: the case, specs by id, players in turn order."""
+
+    case: Case
+    perm_specs: list[PermanentSpec] = field(default_factory=list)
+    sources: dict[str, SourceSpec] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # players in turn order
+    active: str = ""
+    two_headed: bool = False
+
+    def apnap(self, names: list[str] | set[str] | tuple[str, ...]) -> list[str]:
+        """Sort players in APNAP order (CR 101.4)."""
+        start = self.order.index(self.active)
+        rank = {n: (i - start) % len(self.order) for i, n in enumerate(self.order)}
+        return sorted(names, key=lambda n: rank.get(n, 99))
+
+    def spec_of(self, state: GameState, pid: str) -> PermanentSpec | SourceSpec | None:
+        p = state.perm(pid)
+        if p is not None:
+            return self.perm_specs[p.spec]
+        return self.sources.get(pid)
+
+    def abilities_of(self, state: GameState, oid: str) -> tuple[Ability, ...]:
+        spec = self.spec_of(state, oid)
+        return spec.abilities if spec is not None else ()
+
+    def expr_default(self) -> Expr:
+        return ("int", 0)
+
+
+def initial_state(case: Case) -> tuple[GameState, Table]:
+    table = Table(case=case, perm_specs=list(case.permanents),
+                  sources={s.id: s for s in case.sources}, order=[p.name for p in case.players],
+                  active=case.active or case.players[0].name,
+                  two_headed=case.format == "two-headed-giant")
+    players = tuple(
+        PlayerState(p.name, p.life, p.team, p.poison, p.life_lost_this_turn, p.life_gained_this_turn,
+                    p.life_lost_this_turn)
+        for p in case.players)
+    perms = []
+    for i, s in enumerate(case.permanents):
+        blocked = any(s.id in o.blocking for o in case.permanents)
+        perms.append(PermState(
+            id=s.id, spec=i, controller=s.controller, damage=s.damage, counters=s.counters,
+            loyalty=s.loyalty, defense=s.defense, attacking=s.attacking, blocking=s.blocking,
+            chosen=s.chosen, tapped=s.tapped, blocked=blocked))
+    effects = []
+    for i, e in enumerate(case.effects):
+        effects.append(make_effect_state(e.id, e.spec, e.controller, e.source, e.target, 0, i))
+    state = GameState(players=players, perms=tuple(perms), effects=tuple(effects),
+                      queue=tuple(("act", a) for a in case.actions),
+                      turn_player=table.active, next_order=len(effects))
+    return state, table
+
+
+def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str | None,
+                      target: str | None, x: int, order: int, chosen_source: str | None = None) -> EffectState:
+    from .values import eval_static
+
+    remaining: int | None = None
+    if spec.kind == "shield" and spec.value != "all":
+        remaining = eval_static(spec.value, x)
+    elif spec.kind == "redirect" and spec.shield is not None:
+        remaining = eval_static(spec.shield, x)
+    return EffectState(eid, spec, controller, source, target, x, remaining, False,
+                       chosen_source or spec.source_choice, order)
