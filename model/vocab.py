@@ -167,13 +167,19 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     source_choice = m.get("source_choice")
     if source_choice is not None and not isinstance(source_choice, str):
         raise CaseError(f"{path}.source_choice", "expected the id of the chosen source")
+    next_time = _bool(m["next_time"], f"{path}.next_time") if "next_time" in m else False
+    if next_time and kind == "prevent" and value_out == "all":
+        # "the next time ... prevent that damage" is a one-instance shield (615.8)
+        kind, value_out = "shield", "all"
+    elif next_time and kind not in ("shield", "prevent"):
+        raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8)")
     return EffectSpec(
         kind=kind,
         value=value_out,
         to=sel(m["to"], f"{path}.to") if "to" in m else None,
         from_=sel(m["from"], f"{path}.from") if "from" in m else None,
         combat=combat,
-        next_time=_bool(m["next_time"], f"{path}.next_time") if "next_time" in m else False,
+        next_time=next_time,
         source_choice=source_choice,
         duration=duration,
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,

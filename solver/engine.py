@@ -168,8 +168,13 @@ def _life_floor(state: GameState, table: Table, name: str) -> int | None:
     return floor
 
 
-def deal(state: GameState, table: Table, events: tuple[Event, ...]) -> GameState:
-    """All the batch's damage is dealt at once (510.2), then processed into results (120.4c)."""
+def deal(state: GameState, table: Table, events: tuple[Event, ...],
+         gains: dict[str, int] | None = None) -> GameState:
+    """All the batch's damage is dealt at once (510.2), then processed into results (120.4c).
+
+    ``gains`` is life the same modified event gives (a prevention rider such as Awe Strike's):
+    a life floor (Worship) compares the whole event's net change (CR 120.4 example).
+    """
     loss: dict[str, int] = defaultdict(int)
     gain_by_source: dict[str, int] = defaultdict(int)
     by_source: dict[str, int] = defaultdict(int)
@@ -227,8 +232,9 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...]) -> GameState
         n = loss[name]
         floor = _life_floor(state, table, name)
         if floor is not None:
-            life = state.player(name).life
-            n = max(0, min(n, life - floor))
+            life = state.player(name).life + (gains or {}).get(name, 0)
+            if life - n < floor:
+                n = max(0, life - floor)
         state = change_life(state, table, name, -n)
     for source in sorted(gain_by_source):
         ctrl = controller_of(state, table, source)
@@ -311,7 +317,7 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
             if left:
                 return replace(state, dead=True, batch=None)
     state = replace(state, batch=None)
-    state = deal(state, table, batch.events)
+    state = deal(state, table, batch.events, _rider_gains(state, table, batch))
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []
     prevented_to: dict[str, int] = defaultdict(int)
@@ -333,6 +339,19 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     if riders:
         state = replace(state, queue=tuple(riders) + state.queue)
     return state
+
+
+def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
+    gains: dict[str, int] = defaultdict(int)
+    insts = {x.key: x for x in effects_in_force_all(state, table)}
+    for key, amount in batch.prevented:
+        inst = insts.get(key)
+        if inst is None or amount <= 0 or inst.spec.then is None or inst.spec.then.kind != "gain_life":
+            continue
+        who = inst.spec.then.to
+        if who is None or who.kind == "you":
+            gains[inst.view.controller] += evaluate(inst.spec.then.amount, {"prevented": amount})
+    return gains
 
 
 def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:

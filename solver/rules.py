@@ -46,6 +46,8 @@ def effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue
         if e.spec.kind == "redirect" and e.remaining is not None and e.remaining <= 0:
             continue
+        if e.spec.next_time and e.used:
+            continue  # 615.8: it prevented its one instance
         chosen = None
         if e.source is not None:
             src = state.perm(e.source)
@@ -263,6 +265,9 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
             prevented = 0 if ev.unpreventable else ev.amount
         else:
             prevented = 0 if ev.unpreventable else min(ev.amount, _static_prevention(inst, ev, state))
+            eff = _effect_state(state, inst)
+            if eff is not None and spec.next_time and prevented > 0:
+                state = state.set_effect(replace(eff, used=True))  # 615.8, 609.7b
         events[index] = replace(ev, amount=ev.amount - prevented, applied=applied)
         batch = replace(batch, events=tuple(events))
         # riders (615.5) and 615.13 triggers use the total this effect prevented in the batch;
