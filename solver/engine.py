@@ -796,7 +796,10 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
         spec = table.perm_specs[perm.spec]
         out[f"{perm.id}.damage"] = perm.damage
         out[f"{perm.id}.dies"] = any(q.died for q in state.perms if q.id == perm.id)
-        for kind, n in perm.counters:
+        counters = dict(perm.counters)
+        if "creature" in spec.types:
+            counters.setdefault("-1/-1", 0)
+        for kind, n in sorted(counters.items()):
             out[f"{perm.id}.counters.{kind}"] = n
         if "planeswalker" in spec.types:
             out[f"{perm.id}.loyalty"] = perm.loyalty

@@ -1,0 +1,207 @@
+"""Unit tests of the rules semantics, one rule each, named by CR number."""
+
+from __future__ import annotations
+
+from .helpers import outcome_set
+
+PLAYERS = """
+players:
+  - {name: you, life: 20}
+  - {name: A, life: 20}
+"""
+
+
+def test_616_1_affected_player_orders_doubler_and_shield() -> None:
+    # Dictate of the Twin Gods + a 1-point shield against 2 damage: 4-1=3 or (2-1)*2=2
+    text = PLAYERS + """
+battlefield:
+  - {id: dictate, card: Dictate of the Twin Gods, controller: A}
+sources:
+  - {id: s, name: Shock, controller: A, types: [instant], colors: [red]}
+effects:
+  - {id: g, shield: 1, to: you, controller: you}
+actions:
+  - damage: [{from: s, to: you, amount: 2}]
+"""
+    assert outcome_set(text, "you.life") == {(17,), (18,)}
+
+
+def test_614_5_two_doublers_apply_once_each() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: d1, card: Furnace of Rath, controller: A}
+  - {id: d2, card: Furnace of Rath, controller: A}
+sources:
+  - {id: s, name: Shock, controller: A, types: [instant]}
+actions:
+  - damage: [{from: s, to: you, amount: 2}]
+"""
+    assert outcome_set(text, "you.life") == {(12,)}
+
+
+def test_120_8_zero_damage_is_not_doubled_and_triggers_nothing() -> None:
+    # all 2 prevented first: the doubler has no event to double; Boros Reckoner doesn't trigger
+    text = PLAYERS + """
+battlefield:
+  - {id: dictate, card: Dictate of the Twin Gods, controller: A}
+  - {id: rk, card: Boros Reckoner, controller: you}
+sources:
+  - {id: s, name: Shock, controller: A, types: [instant]}
+effects:
+  - {id: g, shield: 2, to: rk, controller: you}
+actions:
+  - damage: [{from: s, to: rk, amount: 2}]
+"""
+    # order shield first: 0 damage, nothing fires; doubler first: 4-2 = 2 dealt, Reckoner deals 2
+    got = outcome_set(text, "rk.damage", "A.life")
+    assert (0, 20) in got
+    assert (2, 18) in got or (2, 20) in got
+
+
+def test_615_7_shield_split_across_simultaneous_attackers() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: thief, card: Scroll Thief, controller: A}
+  - {id: mastodon, card: Siege Mastodon, controller: A}
+effects:
+  - {id: s1, shield: 3, to: you, controller: you, then: {deal: prevented, to: A}}
+actions:
+  - damage: [{from: thief, to: you, amount: 1, combat: true}, {from: mastodon, to: you, amount: 3, combat: true}]
+"""
+    assert outcome_set(text, "you.life", "A.life", "A.cards_drawn", "s1.remaining") == {
+        (19, 17, 0, 0),  # 1 from the Thief and 2 from the Mastodon: the Thief deals no damage
+        (19, 17, 1, 0),  # 3 from the Mastodon: the Thief connects and its controller draws
+    }
+
+
+def test_615_7_shield_always_prevents_as_much_as_it_can() -> None:
+    text = PLAYERS + """
+sources:
+  - {id: a, name: Spark A, controller: A, types: [instant]}
+  - {id: b, name: Spark B, controller: A, types: [instant]}
+effects:
+  - {id: s1, shield: 3, to: you, controller: you}
+actions:
+  - damage: [{from: a, to: you, amount: 3}, {from: b, to: you, amount: 3}]
+"""
+    # every split prevents exactly 3: you take 3 in all of them, shield used up
+    assert outcome_set(text, "you.life", "s1.remaining") == {(17, 0)}
+
+
+def test_615_10_static_prevention_applies_to_each_event() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: cleric, name: Test Cleric, controller: you, types: [creature], subtypes: [Cleric], power: 1, toughness: 5}
+  - {id: bear, card: Grizzly Bears, controller: you}
+  - {id: dd, card: Daunting Defender, controller: you}
+sources:
+  - {id: pyro, name: Pyroclasm, controller: A, types: [sorcery], colors: [red]}
+actions:
+  - damage: [{from: pyro, to: cleric, amount: 2}, {from: pyro, to: bear, amount: 2}, {from: pyro, to: dd, amount: 2}]
+"""
+    assert outcome_set(text, "cleric.damage", "bear.dies", "dd.damage") == {(1, True, 1)}
+
+
+def test_615_12_unpreventable_damage_keeps_shield_and_rider_does_nothing() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: cbp, name: Test Unpreventable, controller: A, types: [enchantment], abilities: [{cant_be_prevented: true}]}
+sources:
+  - {id: s, name: Shock, controller: A, types: [instant]}
+effects:
+  - {id: s1, shield: 3, to: you, controller: you, then: {deal: prevented, to: A}}
+actions:
+  - damage: [{from: s, to: you, amount: 2}]
+"""
+    assert outcome_set(text, "you.life", "A.life", "s1.remaining") == {(18, 20, 3)}
+
+
+def test_614_9_redirection_to_a_permanent_that_left_does_nothing() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: giant, card: Palisade Giant, controller: you}
+sources:
+  - {id: s, name: Shock, controller: A, types: [instant]}
+actions:
+  - damage: [{from: s, to: you, amount: 2}]
+  - leave: giant
+  - damage: [{from: s, to: you, amount: 2}]
+"""
+    assert outcome_set(text, "you.life", "giant.damage") == {(18, 2)}
+
+
+def test_702_15e_lifelink_gain_per_source_and_704_lethal_damage() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: w, card: Wurmcoil Engine, controller: A}
+  - {id: bear, card: Grizzly Bears, controller: you}
+actions:
+  - damage: [{from: w, to: bear, amount: 6, combat: true}]
+"""
+    assert outcome_set(text, "A.life", "A.life_gained", "bear.dies") == {(26, 6, True)}
+
+
+def test_120_3_infect_gives_poison_and_counters() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: m, name: Test Infector, controller: A, types: [creature], power: 2, toughness: 2, keywords: [infect]}
+  - {id: bear, card: Grizzly Bears, controller: you}
+actions:
+  - damage: [{from: m, to: you, amount: 2, combat: true}, {from: m, to: bear, amount: 1, combat: true}]
+"""
+    assert outcome_set(text, "you.life", "you.poison", "bear.counters.-1/-1", "bear.dies") == {(20, 2, 1, False)}
+
+
+def test_702_2_deathtouch_any_damage_is_lethal() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: m, name: Test Deathtoucher, controller: A, types: [creature], power: 1, toughness: 1, keywords: [deathtouch]}
+  - {id: big, name: Test Wall, controller: you, types: [creature], power: 0, toughness: 8}
+actions:
+  - damage: [{from: m, to: big, amount: 1, combat: true}]
+"""
+    assert outcome_set(text, "big.dies") == {(True,)}
+
+
+def test_810_9_two_headed_giant_shared_life() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: P1, team: 1}
+  - {name: P2, team: 1}
+  - {name: Q1, team: 2}
+  - {name: Q2, team: 2}
+sources:
+  - {id: s, name: Flame Rift, controller: P1, types: [sorcery]}
+actions:
+  - damage: [{from: s, to: Q1, amount: 4}, {from: s, to: Q2, amount: 4}]
+"""
+    assert outcome_set(text, "team2.life", "Q1.life_lost", "Q2.life") == {(22, 4, 22)}
+
+
+def test_510_1c_attacker_divides_among_blockers() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: atk, name: Test Attacker, controller: A, types: [creature], power: 4, toughness: 3, attacking: you}
+  - {id: b1, name: Test B1, controller: you, types: [creature], power: 0, toughness: 3, blocking: atk}
+  - {id: b2, name: Test B2, controller: you, types: [creature], power: 0, toughness: 1, blocking: atk}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "b1.damage", "b2.damage") == {(4, 0), (3, 1), (2, 2), (1, 3), (0, 4)}
+
+
+def test_702_19b_trample_needs_lethal_on_every_blocker() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: atk, name: Test Trampler, controller: A, types: [creature], power: 6, toughness: 6, keywords: [trample], attacking: you}
+  - {id: b1, card: Grizzly Bears, controller: you, blocking: atk}
+  - {id: b2, name: Test Three, controller: you, types: [creature], power: 0, toughness: 3, blocking: atk}
+actions:
+  - combat: {}
+"""
+    got = outcome_set(text, "b1.damage", "b2.damage", "you.life")
+    assert (2, 3, 19) in got and (6, 0, 20) in got
+    assert all(life == 20 or (d1 >= 2 and d2 >= 3) for d1, d2, life in got)
+    # the 7 divisions of 6 between the blockers, plus lethal to both (2 and 3) and 1 to you
+    assert len(got) == 8
