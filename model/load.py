@@ -500,6 +500,15 @@ class _Builder:
                 actions.append(act)
         self.cross_check(players, perms, sources, effects, actions)
         expect = self.expectation(players, perms, sources, effects)
+        objective = None
+        if m.objective is not None:
+            from .objective import parse_objective
+
+            objective = self.guard(parse_objective, m.objective, "objective")
+            if objective is not None:
+                for chooser, _ in objective.goals:
+                    if chooser not in self.player_names:
+                        self.err(f"objective.{chooser}", f"{chooser!r} is not a player")
         choices = tuple(sorted((k, tuple(v)) for k, v in (m.choices or {}).items()))
         for k in dict(choices):
             if k not in self.player_names:
@@ -508,7 +517,7 @@ class _Builder:
             id=m.id, title=m.title, source=m.source, format=m.format, players=players, active=active,
             permanents=tuple(p for p, _ in perms), sources=tuple(s for s, _ in sources),
             effects=tuple(e for e, _ in effects), actions=tuple(actions), expect=expect,
-            objective=m.objective, choices=choices,
+            objective=objective, choices=choices,
         )
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:

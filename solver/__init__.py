@@ -1,7 +1,12 @@
 """mtg-outcomes solver: what can HAPPEN in a situation (rules semantics, choice graph, CP model)."""
 
-from model import Case, load_case
+from model import Case, Outcome, load_case
 
 from .api import Result, enumerate_outcomes
+from .check import CheckReport, check
+from .optimize import OptimizeResult, optimize
 
-__all__ = ["Case", "Result", "enumerate_outcomes", "load_case"]
+__all__ = [
+    "Case", "CheckReport", "OptimizeResult", "Outcome", "Result", "check", "enumerate_outcomes",
+    "load_case", "optimize",
+]

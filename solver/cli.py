@@ -34,6 +34,14 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--engine", choices=ENGINES, default="auto")
     e.add_argument("--max-nodes", type=int, default=2_000_000)
     e.add_argument("--timeout", type=float, default=None, help="seconds; partial results are marked incomplete")
+    o = sub.add_parser("optimize", help="the best choices for each chooser's objective (backward induction)")
+    o.add_argument("case")
+    o.add_argument("--objective", action="append", default=[],
+                   help="'CHOOSER: maximize FIELD' or 'CHOOSER: [maximize a.life, minimize b.cards_drawn]' (repeatable); "
+                        "defaults to the case's objective:")
+    o.add_argument("--json", action="store_true")
+    o.add_argument("--max-nodes", type=int, default=2_000_000)
+    o.add_argument("--timeout", type=float, default=None)
     c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
     c.add_argument("paths", nargs="+")
     c.add_argument("--json", action="store_true")
@@ -98,6 +106,42 @@ def _enumerate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _optimize(args: argparse.Namespace) -> int:
+    from model.errors import CaseError
+    from model.objective import parse_objective_text
+
+    from .optimize import optimize
+
+    case = load_case(args.case)
+    if args.objective:
+        try:
+            objective = parse_objective_text(args.objective)
+        except CaseError as exc:
+            raise CaseErrors([exc]) from None
+    elif case.objective is not None:
+        objective = case.objective
+    else:
+        raise CaseErrors([CaseError("objective", "no objective: give --objective 'you: maximize you.life' or objective: in the case", args.case)])
+    res = optimize(case, objective, max_nodes=args.max_nodes, timeout=args.timeout)
+    if args.json:
+        print(json.dumps(res.as_dict(), sort_keys=True))
+        return 0
+    goals = "; ".join(f"{c}: " + ", then ".join(str(g) for g in gs) for c, gs in objective.goals)
+    print(f"{case.id}: optimal play for {goals}")
+    print(f"{len(res.outcomes)} optimal outcome{'s' if len(res.outcomes) != 1 else ''}"
+          f"{'' if res.complete else ' (PARTIAL: a limit cut the search)'}")
+    fields = sorted(objective.fields())
+    for i, o in enumerate(res.outcomes, 1):
+        print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in fields))
+        for line in o.words or ("no choices",):
+            print(f"     - {line}")
+    print("\ndecisions on the optimal line:")
+    for d in res.decisions:
+        verdict = "matters" if d.matters else "doesn't matter"
+        print(f"  {d.chooser} {d.kind} at {d.at}: {verdict}; best: {', '.join(d.best)} (options: {', '.join(d.options)})")
+    return 0
+
+
 def _baseline(case: Any) -> dict[str, Any]:
     """The fields before any action, so the table shows what changed."""
     from .engine import final_fields
@@ -136,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _enumerate(args)
         if args.command == "check":
             return _check(args)
+        if args.command == "optimize":
+            return _optimize(args)
     except CaseErrors as exc:
         for err in exc.errors:
             print(err, file=sys.stderr)

@@ -141,7 +141,7 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
 
 
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
-    from .engine import Decision, Option
+    from .engine import Decision, Option, says
     from .rules import start_batch
 
     _, what, step, todo, assigned = task
@@ -160,7 +160,7 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
         new_assigned = assigned + tuple((pid, r, n) for r, n in opt)
         nxt = replace(state, queue=(("combat", "assign", step, rest, new_assigned),) + state.queue)
         label = ",".join(f"{r}:{n}" for r, n in opt) or "none"
-        options.append(Option(label, f"{perm.controller} assigns {pid}'s damage: {label}", nxt))
+        options.append(Option(label, f"{says(perm.controller, 'assigns')} {pid}'s damage: {label}", nxt))
     if len(options) == 1:
         return options[0].state
     return Decision(perm.controller, "assign", pid, tuple(options))

@@ -50,6 +50,14 @@ class Decision:
 # life, poison and Two-Headed Giant (810.9, 810.10)
 
 
+def says(chooser: str, verb: str) -> str:
+    """"A applies" but "you apply": witnesses read as sentences."""
+    if chooser != "you":
+        return f"{chooser} {verb}"
+    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-1] if verb.endswith("s") else verb
+    return f"you {base}"
+
+
 def _team_names(state: GameState, table: Table, name: str) -> list[str]:
     me = state.player(name)
     if table.two_headed and me.team is not None:
@@ -279,11 +287,11 @@ def _batch_step(state: GameState, table: Table) -> GameState | Decision:
         for take in _takes(state, inst, ev, others_open):
             nxt = apply_effect(state, table, i, inst, take)
             if take is None:
-                words = f"{chooser} applies {name} to {ev.source}'s damage to {ev.recipient}"
+                words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}"
                 picked = inst.key
             else:
                 verb = "redirects" if inst.spec.kind == "redirect" else "prevents"
-                words = f"{chooser} applies {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
+                words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
                 picked = f"{inst.key}:{take}"
             options.append(Option(picked, words, nxt))
     if len(options) == 1:
@@ -593,7 +601,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
             if len(opps) == 1:
                 return state.set_perm(replace(perm, chosen=opps[0]))
             return Decision(spec.controller, "choose", f"{spec.id} enters", tuple(
-                Option(o, f"{spec.controller} secretly chooses {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
+                Option(o, f"{says(spec.controller, 'secretly chooses')} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
                 for o in opps))
         return state
     if isinstance(action, LeaveAction):
@@ -684,8 +692,8 @@ def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Dec
         if shot.may:
             yes = run_one_shot(state, table, replace(shot, may=False), view, values)
             return Decision(item.controller, "may", f"{item.label} ({item.source})", (
-                Option("yes", f"{item.controller} chooses to use {item.label}", yes),
-                Option("no", f"{item.controller} declines {item.label}", state)))
+                Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
+                Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
         return run_one_shot(state, table, shot, view, values)
     return state
 
@@ -710,7 +718,7 @@ def _place_triggers(state: GameState, table: Table) -> GameState | Decision:
             nxt = replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,))
             what = f"{t.label}'s trigger ({t.source})" + (f" targeting {placed.target}" if placed.target else "")
             options.append(Option(f"{t.source}#{t.ability}" + (f"->{placed.target}" if placed.target else ""),
-                                  f"{who} puts {what} on the stack", nxt))
+                                  f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
         return replace(state, pending=rest)

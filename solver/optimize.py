@@ -1,0 +1,148 @@
+"""Optimal choices by backward induction on the choice graph.
+
+Each chooser with an objective picks, at each of their decisions, the options whose outcomes are
+best for them, assuming every later chooser does the same (ties among a later chooser's options are
+all possible, so an option is valued by its worst possible outcome). Choosers without an objective
+may pick anything. For every decision on an optimal line the report says whether its options
+lead to different outcomes (orders that commute "don't matter").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from model.objective import Objective
+from model.outcome import Outcome, Witness
+from model.types import Case
+
+from .graph import ChoiceGraph, build_graph
+
+__all__ = ["OptimizeResult", "DecisionReport", "optimize"]
+
+Key = tuple[tuple[str, Any], ...]
+
+
+@dataclass
+class DecisionReport:
+    chooser: str
+    kind: str
+    at: str
+    best: list[str]
+    options: list[str]
+    matters: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"chooser": self.chooser, "kind": self.kind, "at": self.at, "best": self.best,
+                "options": self.options, "matters": self.matters}
+
+
+@dataclass
+class OptimizeResult:
+    case: str
+    objective: Objective
+    complete: bool
+    outcomes: list[Outcome]
+    decisions: list[DecisionReport] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "case": self.case, "complete": self.complete,
+            "objective": {c: [str(g) for g in gs] for c, gs in self.objective.goals},
+            "outcomes": [o.as_dict() for o in self.outcomes],
+            "decisions": [d.as_dict() for d in self.decisions],
+            "stats": self.stats,
+        }
+
+
+def _score(objective: Objective, chooser: str, values: dict[str, Any]) -> tuple[int, ...] | None:
+    goals = objective.of(chooser)
+    if goals is None:
+        return None
+    return tuple(g.score(values) for g in goals)
+
+
+def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000,
+             timeout: float | None = None) -> OptimizeResult:
+    """The outcomes of optimal play under ``objective`` and the choices that produce them."""
+    cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+    g = cg.graph
+    results: dict[int, frozenset[Key]] = {}
+    chosen: dict[int, list[tuple[int, str, str]]] = {}
+    values: dict[Key, dict[str, Any]] = {}
+    for nid in reversed(list(nx.topological_sort(g))):
+        data = g.nodes[nid]
+        if data.get("kind") == "leaf":
+            vals = cg.leaves[nid]
+            key = tuple(sorted(vals.items()))
+            values[key] = vals
+            results[nid] = frozenset([key])
+            continue
+        edges = sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])
+        live = [(c, d) for _, c, d in edges if results.get(c)]
+        if not live:
+            results[nid] = frozenset()
+            continue
+        chooser = data.get("chooser", "")
+        scored = []
+        for c, d in live:
+            scores = [_score(objective, chooser, values[k]) for k in results[c]]
+            worst = min(scores) if scores and scores[0] is not None else None  # type: ignore[type-var]
+            scored.append((worst, c, d))
+        if scored[0][0] is None:
+            best = scored
+        else:
+            top = max(s for s, _, _ in scored)  # type: ignore[type-var]
+            best = [x for x in scored if x[0] == top]
+        chosen[nid] = [(c, d["picked"], d["words"]) for _, c, d in best]
+        results[nid] = frozenset().union(*(results[c] for _, c, _ in best))
+    outcomes = _witnesses(cg, chosen, results, values)
+    decisions = _decision_reports(cg, chosen, results)
+    stats = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges()}
+    return OptimizeResult(case.id, objective, cg.complete, outcomes, decisions, stats)
+
+
+def _witnesses(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],
+               results: dict[int, frozenset[Key]], values: dict[Key, dict[str, Any]]) -> list[Outcome]:
+    g = cg.graph
+    out = []
+    for key in sorted(results.get(cg.root, frozenset()), key=str):
+        node = cg.root
+        wit: list[Witness] = []
+        words: list[str] = []
+        while g.nodes[node].get("kind") != "leaf":
+            data = g.nodes[node]
+            nxt = next(c for c in chosen[node] if key in results[c[0]])
+            wit.append(Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), nxt[1]))
+            words.append(nxt[2])
+            node = nxt[0]
+        out.append(Outcome(key, tuple(wit), 1, tuple(words)))
+    return out
+
+
+def _decision_reports(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],
+                      results: dict[int, frozenset[Key]]) -> list[DecisionReport]:
+    g = cg.graph
+    reports = []
+    seen = set()
+    stack = [cg.root]
+    order = []
+    while stack:
+        node = stack.pop()
+        if node in seen or g.nodes[node].get("kind") in ("leaf", "dead"):
+            continue
+        seen.add(node)
+        order.append(node)
+        stack.extend(reversed([c for c, _, _ in chosen.get(node, [])]))
+    for node in order:
+        data = g.nodes[node]
+        edges = sorted(g.out_edges(node, data=True), key=lambda e: e[2]["order"])
+        live = [(c, d) for _, c, d in edges if results.get(c)]
+        distinct = {results[c] for c, _ in live}
+        reports.append(DecisionReport(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""),
+                                      [p for _, p, _ in chosen.get(node, [])], [d["picked"] for _, d in live],
+                                      len(distinct) > 1))
+    return reports
