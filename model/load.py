@@ -19,9 +19,27 @@ from .cards import lookup_card
 from .errors import CaseError, CaseErrors
 from .selectors import Selector
 from .types import (
-    KEYWORDS, Ability, Action, ActivateAction, Case, CombatAction, CouldProduceAction,
-    CreateAction, CreatedEffect, DamageAction, DamageSpec, EndStepAction, EnterAction, Expect,
-    LeaveAction, LeaveGameAction, LifeAction, OneShotAction, PermanentSpec, PlayerSpec, SourceSpec,
+    KEYWORDS,
+    Ability,
+    Action,
+    ActivateAction,
+    Case,
+    CombatAction,
+    CouldProduceAction,
+    CreateAction,
+    CreatedEffect,
+    DamageAction,
+    DamageSpec,
+    EndStepAction,
+    EnterAction,
+    Expect,
+    LeaveAction,
+    LeaveGameAction,
+    LifeAction,
+    OneShotAction,
+    PermanentSpec,
+    PlayerSpec,
+    SourceSpec,
 )
 from .vocab import EFFECT_FILTERS, amount, parse_ability, parse_effect, parse_one_shot, sel
 from .yamlio import read_yaml
@@ -186,9 +204,9 @@ class _Builder:
             out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison))
         if two_hg:
             teams: dict[str, list[int]] = {}
-            for i, p in enumerate(out):
-                if p.team is not None:
-                    teams.setdefault(p.team, []).append(i)
+            for i, spec in enumerate(out):
+                if spec.team is not None:
+                    teams.setdefault(spec.team, []).append(i)
             if len(teams) != 2:
                 self.err("players", f"Two-Headed Giant needs exactly two teams, got {len(teams)}")
             for team, members in teams.items():

@@ -7,7 +7,7 @@ also be expected (design.md, "Outcomes, projections, expectations").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +80,7 @@ class ExpectationReport:
         return not self.unreachable and not self.unexpected
 
 
-def expectation_report(expect: Expect, states: list[Mapping[str, Any]]) -> ExpectationReport:
+def expectation_report(expect: Expect, states: Sequence[Mapping[str, Any]]) -> ExpectationReport:
     fields = sorted({k for outcome in expect.outcomes for k, _ in outcome})
     unreachable = tuple(o for o in expect.outcomes if not any(agrees(s, o) for s in states))
     unexpected: list[int] = []

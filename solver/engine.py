@@ -12,18 +12,45 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from model.types import (
-    Ability, ActivateAction, CombatAction, CouldProduceAction, CreateAction, DamageAction,
-    EndStepAction, EnterAction, LeaveAction, LeaveGameAction, LifeAction, OneShot, OneShotAction,
+    Ability,
+    ActivateAction,
+    CombatAction,
+    CouldProduceAction,
+    CreateAction,
+    DamageAction,
+    EndStepAction,
+    EnterAction,
+    LeaveAction,
+    LeaveGameAction,
+    LifeAction,
+    OneShot,
+    OneShotAction,
     PermanentSpec,
 )
 
 from . import combat as combat_mod
 from .rules import (
-    Instance, affected_player, apply_effect, applicable_effects, effect_name, effects_in_force,
-    event_label, shield_room, start_batch,
+    Instance,
+    affected_player,
+    applicable_effects,
+    apply_effect,
+    effect_name,
+    effects_in_force,
+    event_label,
+    shield_room,
+    start_batch,
 )
 from .select import View, controller_of, has_keyword, is_player, matches, opponents
-from .state import EffectState, Event, GameState, PermState, PlayerState, StackItem, Table, Trigger, make_effect_state
+from .state import (
+    EffectState,
+    Event,
+    GameState,
+    PermState,
+    StackItem,
+    Table,
+    Trigger,
+    make_effect_state,
+)
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "MAX_STEPS"]
@@ -121,12 +148,13 @@ def _watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, s
     return out
 
 
-def _collect(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, int]]],
-             source: str | None = None, combat_pairs: list[tuple[str, str, int]] | None = None) -> GameState:
+def _collect(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]],
+             source: str | None = None) -> GameState:
     """Add the triggers that ``happenings`` fire to ``state.pending``."""
     new: list[Trigger] = []
     for oid, ctrl, j, ab in _watchers(state, table, trigger):
-        view = View(ctrl, oid, None, state.perm(oid).chosen if state.perm(oid) else None)
+        watcher = state.perm(oid)
+        view = View(ctrl, oid, None, watcher.chosen if watcher is not None else None)
         for thing, values in happenings:
             if trigger == "gain_life":
                 ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
@@ -212,7 +240,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
                 state = add_poison(state, table, ev.recipient, n)  # 120.3b
             else:
                 loss[ev.recipient] += n  # 120.3a
-            if ev.combat and src is not None and getattr(src, "toxic", 0) and "creature" in src.types:
+            if ev.combat and src is not None and src.toxic and "creature" in src.types:
                 state = add_poison(state, table, ev.recipient, src.toxic)  # 120.3g
             if ev.combat:
                 combat_to_player[(ev.source, ev.recipient)] += n
@@ -249,11 +277,11 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         if ctrl is not None:
             state = gain_life(state, table, ctrl, gain_by_source[source], source)
     state = _collect(state, table, "combat_damage_to_player",
-                     [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])  # type: ignore[misc]
+                     [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
     state = _collect(state, table, "deals_damage",
                      [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
     state = _collect(state, table, "dealt_damage",
-                     [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])  # type: ignore[misc]
+                     [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])
     return state
 
 
@@ -605,10 +633,10 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                 for o in opps))
         return state
     if isinstance(action, LeaveAction):
-        perm = state.perm(action.id)
-        if perm is None or not perm.present:
+        leaving = state.perm(action.id)
+        if leaving is None or not leaving.present:
             return state
-        return state.set_perm(replace(perm, present=False))
+        return state.set_perm(replace(leaving, present=False))
     if isinstance(action, LeaveGameAction):
         p = state.player(action.player)
         state = state.set_player(replace(p, left=True))
