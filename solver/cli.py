@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -47,7 +48,56 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true")
     c.add_argument("--engine", choices=ENGINES, default="auto")
     c.add_argument("--timeout", type=float, default=60.0)
+    b = sub.add_parser("batch", help="run many cases in parallel; one JSON line per case, resumable")
+    b.add_argument("paths", nargs="+")
+    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    b.add_argument("--out", required=True, help="JSON-lines results file (appended; re-running resumes)")
+    b.add_argument("--mode", choices=("enumerate", "optimize", "check"), default="enumerate")
+    b.add_argument("--timeout", type=float, default=None, help="seconds per case; a stuck worker is killed")
+    b.add_argument("--executor", choices=("local", "ray"), default="local")
+    b.add_argument("--csv", metavar="FILE", help="also write a CSV summary of every recorded case")
+    b.add_argument("--no-progress", action="store_true")
+    g = sub.add_parser("generate", help="reproducible random valid case files")
+    g.add_argument("dir")
+    g.add_argument("--count", type=int, required=True)
+    g.add_argument("--seed", type=int, default=0)
+    mn = sub.add_parser("mana", help="the types of mana each permanent could produce, and why (CR 106.7)")
+    mn.add_argument("case")
+    mn.add_argument("--permanent", metavar="ID", help="only this permanent")
+    mn.add_argument("--json", action="store_true")
     return p
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from .batch import FAILED, print_summary, run_batch, write_csv
+
+    if args.executor == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            print("ray is not installed: pip install '.[cluster]'", file=sys.stderr)
+            return 2
+    if not list(case_files(args.paths)):
+        print(f"{' '.join(args.paths)}: no case files found", file=sys.stderr)
+        return 2
+    try:
+        records = run_batch(args.paths, args.out, jobs=args.jobs, mode=args.mode, timeout=args.timeout,
+                            executor=args.executor, progress=not args.no_progress)
+    except KeyboardInterrupt:
+        print(f"mtg-outcomes: interrupted; finished cases are in {args.out} (re-run to resume)", file=sys.stderr)
+        return 130
+    print_summary(records)
+    if args.csv:
+        write_csv(records, args.csv)
+    return 1 if any(r.get("status") in FAILED for r in records) else 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from .batch import generate_cases
+
+    files = generate_cases(args.count, args.seed, args.dir)
+    print(f"{len(files)} case file{'s' if len(files) != 1 else ''} written to {args.dir}")
+    return 0
 
 
 def _validate(paths: Sequence[str]) -> int:
@@ -171,6 +221,34 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in reports) else 1
 
 
+def _mana(args: argparse.Namespace) -> int:
+    """Could-produce answers (CR 106.7) in the case's initial state (before its actions)."""
+    from .mana import could_produce_all, mana_permanents, why
+    from .state import initial_state
+
+    case = load_case(args.case)
+    state, table = initial_state(case)
+    known = could_produce_all(state, table)
+    if args.permanent is not None:
+        if table.spec_of(state, args.permanent) is None:
+            print(f"mtg-outcomes: {args.case}: no permanent {args.permanent!r}", file=sys.stderr)
+            return 2
+        ids = [args.permanent]
+    else:
+        ids = mana_permanents(state, table)
+    order = "WUBRGC"
+    if args.json:
+        out = {pid: {"could_produce": sorted(known.get(pid, ()), key=order.index),
+                     "why": why(state, table, pid)} for pid in ids}
+        print(json.dumps(out, sort_keys=True))
+        return 0
+    print(f"{case.id}: mana (initial state, before the case's actions)")
+    for pid in ids:
+        for line in why(state, table, pid):
+            print(f"  {line}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -182,6 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command == "optimize":
             return _optimize(args)
+        if args.command == "batch":
+            return _batch(args)
+        if args.command == "mana":
+            return _mana(args)
+        if args.command == "generate":
+            return _generate(args)
     except CaseErrors as exc:
         for err in exc.errors:
             print(err, file=sys.stderr)
@@ -192,6 +276,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mtg-outcomes: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader (e.g. `head`) went away: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 2
 
 

@@ -10,11 +10,10 @@ at the end, as 510.1e does.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .select import has_keyword, is_player
-from .state import Event, GameState, PermState, Table
+from .state import Event, GameState, PermState, Table, replace
 
 __all__ = ["begin_combat", "run_task", "compositions"]
 

@@ -8,7 +8,7 @@ a pure function of the state, so the choice graph can merge identical states.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from model.types import (
@@ -42,7 +42,6 @@ from .rules import (
 )
 from .select import View, controller_of, has_keyword, is_player, matches, opponents
 from .state import (
-    EffectState,
     Event,
     GameState,
     PermState,
@@ -50,6 +49,7 @@ from .state import (
     Table,
     Trigger,
     make_effect_state,
+    replace,
 )
 from .values import evaluate
 
@@ -396,8 +396,7 @@ def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
     keys = {i.key for i in out}
     for e in state.effects:
         if e.id not in keys:
-            src = state.perm(e.source) if e.source else None
-            out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, src.chosen if src else None,
+            out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen,
                                                     e.chosen_source), e.id, e.id))
     return out
 
@@ -712,8 +711,7 @@ def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Dec
     if ab.effect is not None:
         eid = f"{item.source}.{item.ability}.{state.next_order}"
         eff = make_effect_state(eid, ab.effect, item.controller, item.source, item.target, values.get("X", 0),
-                                state.next_order, item.source_choice)
-        eff = _bind_effect(eff, view)
+                                state.next_order, item.source_choice, chosen)
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if ab.action is not None:
         shot = ab.action
@@ -724,10 +722,6 @@ def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Dec
                 Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
         return run_one_shot(state, table, shot, view, values)
     return state
-
-
-def _bind_effect(eff: EffectState, view: View) -> EffectState:
-    return eff
 
 
 def _place_triggers(state: GameState, table: Table) -> GameState | Decision:

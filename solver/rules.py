@@ -10,12 +10,12 @@ batch ends (a shield always prevents as much as it can).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from model.types import EffectSpec
 
 from .select import View, controller_of, has_keyword, is_player, matches
-from .state import Batch, EffectState, Event, GameState, Table
+from .state import Batch, EffectState, Event, GameState, Table, replace
 
 __all__ = [
     "Instance", "effects_in_force", "applicable_effects", "affected_player", "start_batch",
@@ -48,11 +48,7 @@ def effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue
         if e.spec.next_time and e.used:
             continue  # 615.8: it prevented its one instance
-        chosen = None
-        if e.source is not None:
-            src = state.perm(e.source)
-            chosen = src.chosen if src is not None else None
-        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, chosen, e.chosen_source),
+        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source),
                             e.id, e.id))
     for p in state.perms:
         if not p.present:

@@ -7,14 +7,38 @@ looked up in the :class:`Table` built once per case.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from model.expr import Expr
 from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
 __all__ = ["PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
            "GameState", "Table", "initial_state", "replace"]
+
+
+T = TypeVar("T")
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """A faster ``dataclasses.replace`` for these plain frozen records (the solver's hot path)."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.pop("_hash", None)
+    d.update(changes)
+    return new
+
+
+class _CachedHash:
+    """States are hashed many times by the choice graph; compute each hash once."""
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 @dataclass(frozen=True)
@@ -75,6 +99,7 @@ class EffectState:
     used: bool = False  # next-time shields (615.8) once they have prevented an instance
     chosen_source: str | None = None
     order: int = 0  # timestamp
+    chosen: str | None = None  # the source's chosen player, fixed when the effect was created (608.2h)
 
 
 @dataclass(frozen=True)
@@ -92,7 +117,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Batch:
+class Batch(_CachedHash):
     """A simultaneous batch of damage events being modified (CR 616 per event)."""
 
     events: tuple[Event, ...]
@@ -127,7 +152,7 @@ class StackItem:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(_CachedHash):
     players: tuple[PlayerState, ...]
     perms: tuple[PermState, ...]
     effects: tuple[EffectState, ...]
@@ -218,7 +243,9 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
             chosen=s.chosen, tapped=s.tapped, blocked=blocked))
     effects = []
     for i, e in enumerate(case.effects):
-        effects.append(make_effect_state(e.id, e.spec, e.controller, e.source, e.target, 0, i))
+        src = next((p for p in case.permanents if p.id == e.source), None)
+        effects.append(make_effect_state(e.id, e.spec, e.controller, e.source, e.target, 0, i,
+                                         chosen=src.chosen if src is not None else None))
     state = GameState(players=players, perms=tuple(perms), effects=tuple(effects),
                       queue=tuple(("act", a) for a in case.actions),
                       turn_player=table.active, next_order=len(effects))
@@ -226,7 +253,8 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
 
 
 def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str | None,
-                      target: str | None, x: int, order: int, chosen_source: str | None = None) -> EffectState:
+                      target: str | None, x: int, order: int, chosen_source: str | None = None,
+                      chosen: str | None = None) -> EffectState:
     from .values import eval_static
 
     remaining: int | None = None
@@ -235,4 +263,4 @@ def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str |
     elif spec.kind == "redirect" and spec.shield is not None:
         remaining = eval_static(spec.shield, x)
     return EffectState(eid, spec, controller, source, target, x, remaining, False,
-                       chosen_source or spec.source_choice, order)
+                       chosen_source or spec.source_choice, order, chosen)

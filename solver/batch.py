@@ -1,0 +1,474 @@
+"""Batch runs: many cases in parallel, results appended to a JSON-lines file as each case ends.
+
+``analyze(path, mode, timeout)`` is the pure per-case function. :func:`run_batch` runs it over many
+files in a warm pool of ``spawn`` worker processes (ortools is imported once per worker), with a
+*hard* per-case timeout: the solve gets its own ``timeout`` and, should it not come back in time,
+the worker is terminated, the case is recorded as ``TIMEOUT`` and a fresh worker takes its place.
+Every finished case is appended and flushed at once, so an interrupted run (Ctrl-C, ``kill -9``)
+resumes with the same ``--out``: cases already recorded with the same content hash are skipped, and
+a torn last line is dropped. Each line is deterministic apart from ``seconds``.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import multiprocessing as mp
+import os
+import queue
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["MODES", "analyze", "content_hash", "load_done", "run_batch", "write_csv", "generate_cases",
+           "summary_lines", "FAILED"]
+
+MODES = ("enumerate", "optimize", "check")
+FAILED = ("ERROR", "TIMEOUT")
+GRACE = 2.0  # seconds past the timeout before the worker is killed (the solve stops itself first)
+
+
+def content_hash(path: str | Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in stats.items() if k != "seconds"}
+
+
+def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict[str, Any]:
+    """One case, one JSON-able record. Never raises for a bad case: status ``ERROR`` instead."""
+    from model.errors import CaseErrors, MtgOutcomesError
+    from model.load import load_case
+
+    start = time.perf_counter()
+    rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode}
+    try:
+        rec["hash"] = content_hash(path)
+        case = load_case(path)
+        rec["case"] = case.id
+        if mode == "enumerate":
+            from .api import enumerate_outcomes
+
+            res = enumerate_outcomes(case, timeout=timeout)
+            d = res.as_dict()
+            d["stats"] = _strip_seconds(d.get("stats", {}))
+            rec["outcomes"] = d["outcomes"]
+            rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
+            rec["status"] = "OK" if res.complete else _cut(start, timeout)
+            if rec["status"] == "TIMEOUT":  # a partial list depends on speed: keep the line deterministic
+                rec.pop("outcomes")
+                rec["result"]["stats"] = {}
+                rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
+        elif mode == "check":
+            from .check import check
+
+            rep = check(case, timeout=timeout)
+            rec["check"] = rep.as_dict()
+            rec["status"] = rep.status
+            if rep.status == "ERROR" and timeout is not None and time.perf_counter() - start >= timeout:
+                rec["status"] = "TIMEOUT"
+        elif mode == "optimize":
+            from .optimize import optimize
+
+            if case.objective is None:
+                rec["status"] = "ERROR"
+                rec["errors"] = [f"{path}: objective: the case has no objective:"]
+            else:
+                ores = optimize(case, case.objective, timeout=timeout)
+                d = ores.as_dict()
+                d["stats"] = _strip_seconds(d.get("stats", {}))
+                rec["outcomes"] = d.pop("outcomes")
+                rec["result"] = d
+                rec["status"] = "OK" if ores.complete else _cut(start, timeout)
+        else:
+            raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    except CaseErrors as exc:
+        rec["status"] = "ERROR"
+        rec["errors"] = [str(e) for e in exc.errors]
+    except MtgOutcomesError as exc:
+        rec["status"] = "ERROR"
+        rec["errors"] = [f"{path}: {exc}"]
+    except Exception as exc:  # one bad case never stops the batch
+        rec["status"] = "ERROR"
+        rec["errors"] = [f"{path}: {type(exc).__name__}: {exc}".splitlines()[0]]
+    rec["seconds"] = round(time.perf_counter() - start, 3)
+    return rec
+
+
+def _cut(start: float, timeout: float | None) -> str:
+    if timeout is not None and time.perf_counter() - start >= timeout * 0.9:
+        return "TIMEOUT"
+    return "PARTIAL"
+
+
+def _failed_record(path: str, mode: str, status: str, message: str, seconds: float) -> dict[str, Any]:
+    try:
+        h = content_hash(path)
+    except OSError:
+        h = ""
+    return {"case": Path(path).stem, "path": path, "hash": h, "mode": mode, "status": status,
+            "errors": [f"{path}: {message}"], "seconds": round(seconds, 3)}
+
+
+# ---------------------------------------------------------------- resumable output
+
+def load_done(out: str | Path) -> list[dict[str, Any]]:
+    """Records already in ``out``; a torn (unparsable) last line is cut off the file."""
+    p = Path(out)
+    if not p.exists():
+        return []
+    data = p.read_bytes()
+    records: list[dict[str, Any]] = []
+    good_end = 0
+    pos = 0
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        end = len(data) if nl < 0 else nl + 1
+        line = data[pos:end]
+        try:
+            rec = json.loads(line) if line.strip() else None
+            complete_line = nl >= 0
+        except ValueError:
+            rec, complete_line = None, False
+        if isinstance(rec, dict) and complete_line:
+            records.append(rec)
+            good_end = end
+        elif line.strip() == b"" and complete_line:
+            good_end = end
+        elif nl < 0:  # torn last line (kill -9 mid-write): drop it
+            break
+        else:  # a garbled line in the middle: keep it, ignore it
+            good_end = end
+        pos = end
+    if good_end < len(data):
+        with open(p, "r+b") as fh:
+            fh.truncate(good_end)
+    return records
+
+
+# ---------------------------------------------------------------- local warm pool
+
+def _worker(wid: int, tasks: Any, results: Any) -> None:
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    while True:
+        try:
+            item = tasks.get()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if item is None:
+            return
+        chunk_id, mode, timeout, entries = item
+        results.put(("take", wid, chunk_id))
+        for idx, path in entries:
+            results.put(("start", wid, idx))
+            try:
+                rec = analyze(path, mode, timeout)
+            except KeyboardInterrupt:
+                return
+            results.put(("done", wid, idx, rec))
+
+
+class _LocalPool:
+    def __init__(self, jobs: int) -> None:
+        self.ctx = mp.get_context("spawn")
+        self.tasks: Any = self.ctx.Queue()
+        self.results: Any = self.ctx.Queue()
+        self.procs: dict[int, Any] = {}
+        self.next_wid = 0
+        for _ in range(jobs):
+            self.spawn()
+
+    def spawn(self) -> None:
+        wid = self.next_wid
+        self.next_wid += 1
+        p = self.ctx.Process(target=_worker, args=(wid, self.tasks, self.results), daemon=True)
+        p.start()
+        self.procs[wid] = p
+
+    def kill(self, wid: int) -> None:
+        p = self.procs.pop(wid, None)
+        if p is not None:
+            p.terminate()
+            p.join(1.0)
+            if p.is_alive():
+                p.kill()
+                p.join(1.0)
+
+    def close(self, force: bool = False) -> None:
+        if not force:
+            for _ in self.procs:
+                self.tasks.put(None)
+            deadline = time.monotonic() + 2.0
+            for p in self.procs.values():
+                p.join(max(0.0, deadline - time.monotonic()))
+        for wid in list(self.procs):
+            self.kill(wid)
+        self.tasks.cancel_join_thread()
+        self.results.cancel_join_thread()
+
+
+def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
+               emit: Callable[[dict[str, Any]], None]) -> None:
+    n = len(paths)
+    chunk = max(1, min(8, n // (jobs * 4)))
+    pool = _LocalPool(jobs)
+    chunks: dict[int, list[tuple[int, str]]] = {}
+    cid = 0
+    for i in range(0, n, chunk):
+        chunks[cid] = [(j, paths[j]) for j in range(i, min(n, i + chunk))]
+        pool.tasks.put((cid, mode, timeout, chunks[cid]))
+        cid += 1
+    owner: dict[int, int] = {}  # wid -> chunk id it holds
+    running: dict[int, tuple[int, float]] = {}  # wid -> (case index, start time)
+    done: set[int] = set()
+    hard = None if timeout is None else timeout + GRACE
+    try:
+        while len(done) < n:
+            try:
+                msg = pool.results.get(timeout=0.2)
+            except queue.Empty:
+                msg = None
+            if msg is not None:
+                kind, wid = msg[0], msg[1]
+                if kind == "take":
+                    owner[wid] = msg[2]
+                elif kind == "start":
+                    running[wid] = (msg[2], time.monotonic())
+                elif kind == "done":
+                    running.pop(wid, None)
+                    idx = msg[2]
+                    if idx not in done:
+                        done.add(idx)
+                        emit(msg[3])
+                continue
+            now = time.monotonic()
+            for wid in list(pool.procs):
+                cur = running.get(wid)
+                alive = pool.procs[wid].is_alive()
+                timed_out = cur is not None and hard is not None and now - cur[1] > hard
+                if alive and not timed_out:
+                    continue
+                pool.kill(wid)
+                running.pop(wid, None)
+                if cur is not None and cur[0] not in done:
+                    done.add(cur[0])
+                    status, why = ("TIMEOUT", f"no result within {timeout:g} s; worker terminated") if timed_out \
+                        else ("ERROR", "worker process died")
+                    emit(_failed_record(paths[cur[0]], mode, status, why, now - cur[1]))
+                held = owner.pop(wid, None)
+                if held is not None:  # requeue the rest of its chunk
+                    rest = [(j, p) for j, p in chunks[held] if j not in done]
+                    if rest:
+                        chunks[cid] = rest
+                        pool.tasks.put((cid, mode, timeout, rest))
+                        cid += 1
+                pool.spawn()
+    except BaseException:
+        pool.close(force=True)
+        raise
+    pool.close()
+
+
+def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
+             emit: Callable[[dict[str, Any]], None]) -> None:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(num_cpus=jobs, ignore_reinit_error=True, log_to_driver=False)
+    remote = ray.remote(num_cpus=1)(analyze)
+    pending: dict[Any, tuple[int, float]] = {}
+    it = iter(enumerate(paths))
+    hard = None if timeout is None else timeout + GRACE
+
+    def submit() -> None:
+        for i, p in it:
+            pending[remote.remote(p, mode, timeout)] = (i, time.monotonic())
+            if len(pending) >= jobs * 2:
+                return
+
+    submit()
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+        for ref in ready:
+            i, _t0 = pending.pop(ref)
+            try:
+                emit(ray.get(ref))
+            except Exception as exc:
+                emit(_failed_record(paths[i], mode, "ERROR", f"{type(exc).__name__}: {exc}".splitlines()[0], 0.0))
+        now = time.monotonic()
+        for ref, (i, t0) in list(pending.items()):
+            if hard is not None and now - t0 > hard:
+                ray.cancel(ref, force=True)
+                pending.pop(ref)
+                emit(_failed_record(paths[i], mode, "TIMEOUT", f"no result within {timeout:g} s; task cancelled", now - t0))
+        submit()
+
+
+# ---------------------------------------------------------------- the run
+
+def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enumerate",
+              timeout: float | None = None, executor: str = "local", progress: bool = True) -> list[dict[str, Any]]:
+    """Run every case under ``inputs`` not yet in ``out``; return every record (old and new)."""
+    from .check import case_files
+
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    paths = [str(p) for p in case_files(inputs)]
+    previous = load_done(out)
+    seen = {(r.get("path"), r.get("hash")) for r in previous}
+    todo = []
+    for p in dict.fromkeys(paths):
+        try:
+            h = content_hash(p)
+        except OSError:
+            h = ""
+        if (p, h) not in seen:
+            todo.append(p)
+    records = list(previous)
+    if not todo:
+        return records
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    fh = open(out, "a", encoding="utf-8")
+    prog, task = _progress(len(todo)) if progress else (None, None)
+    fails = 0
+    started = time.monotonic()
+
+    def emit(rec: dict[str, Any]) -> None:
+        nonlocal fails
+        fh.write(json.dumps(rec, sort_keys=True) + "\n")
+        fh.flush()
+        records.append(rec)
+        if rec.get("status") in FAILED:
+            fails += 1
+        if prog is not None and task is not None:
+            rate = (prog.tasks[0].completed + 1) / max(1e-9, time.monotonic() - started)
+            prog.update(task, advance=1, fails=fails, rate=f"{rate:.1f}/s")
+
+    try:
+        if prog is not None:
+            prog.start()
+        run = _run_ray if executor == "ray" else _run_local
+        run(todo, mode, max(1, jobs), timeout, emit)
+    finally:
+        if prog is not None:
+            prog.stop()
+        fh.close()
+    return records
+
+
+def _progress(total: int) -> tuple[Any, Any]:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    prog = Progress(TextColumn("cases"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("[red]{task.fields[fails]} failed"), TextColumn("{task.fields[rate]}"),
+                    TimeElapsedColumn(), console=Console(stderr=True), transient=False)
+    task = prog.add_task("batch", total=total, fails=0, rate="")
+    return prog, task
+
+
+def _count(rec: dict[str, Any]) -> int:
+    if "outcomes" in rec:
+        return len(rec["outcomes"])
+    return int(rec.get("check", {}).get("outcomes", 0))
+
+
+def _message(rec: dict[str, Any]) -> str:
+    if rec.get("errors"):
+        return str(rec["errors"][0])
+    detail = rec.get("check", {}).get("detail") or []
+    return str(detail[0]) if detail else ""
+
+
+def summary_lines(records: Iterable[dict[str, Any]]) -> list[str]:
+    recs = sorted(records, key=lambda r: str(r.get("path")))
+    counts: dict[str, int] = {}
+    for r in recs:
+        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    lines = [f"{'status':<14} cases"]
+    lines += [f"{s:<14} {n}" for s, n in sorted(counts.items())]
+    lines.append(f"{'total':<14} {len(recs)}")
+    bad = [r for r in recs if r.get("status") not in ("OK", "NO-EXPECT")]
+    if bad:
+        lines.append("")
+        for r in bad:
+            lines.append(f"{r.get('status'):<14} {r.get('path')}  {_message(r)}")
+    return lines
+
+
+def print_summary(records: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    counts: dict[str, int] = {}
+    for r in records:
+        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    table = Table(title="batch summary")
+    table.add_column("status")
+    table.add_column("cases", justify="right")
+    for s, n in sorted(counts.items()):
+        table.add_row(s, str(n))
+    table.add_row("total", str(len(records)))
+    console = Console(file=sys.stdout, width=120)
+    console.print(table)
+    for r in sorted(records, key=lambda r: str(r.get("path"))):
+        if r.get("status") not in ("OK", "NO-EXPECT"):
+            console.print(f"{r.get('status')}  {r.get('path')}  {_message(r)}", markup=False, highlight=False)
+
+
+def write_csv(records: Iterable[dict[str, Any]], path: str | Path) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["case", "path", "hash", "mode", "status", "outcomes", "seconds", "message"])
+        for r in sorted(records, key=lambda r: str(r.get("path"))):
+            w.writerow([r.get("case"), r.get("path"), r.get("hash"), r.get("mode"), r.get("status"),
+                        _count(r), r.get("seconds"), _message(r)])
+
+
+# ---------------------------------------------------------------- random cases
+
+def _case_text(rng: random.Random, case_id: str) -> str:
+    lines = [f"id: {case_id}", "format: standard", "players:", "  - {name: A}", "  - {name: you}",
+             "battlefield:"]
+    attackers = []
+    for i in range(1, rng.randint(1, 3) + 1):
+        power = rng.randint(1, 6)
+        tough = rng.randint(1, 6)
+        attackers.append((f"c{i}", power))
+        lines.append(f"  - {{id: c{i}, name: Attacker {i}, controller: A, types: [creature], colors: [red], "
+                     f"power: {power}, toughness: {tough}, attacking: you}}")
+    if rng.random() < 0.5:
+        amount = rng.randint(1, 2)
+        lines.append(f"  - {{id: ward, name: Prevention Ward, controller: you, types: [enchantment], colors: [white], "
+                     f"abilities: [{{prevent: {amount}, to: you, from: sources an opponent controls}}]}}")
+    if rng.random() < 0.5:
+        lines.append("  - {id: doubler, name: Doubler, controller: A, types: [enchantment], colors: [red], "
+                     "abilities: [{multiply: 2, from: creatures you control}]}")
+    shields = rng.randint(0, 2)
+    if shields:
+        lines.append("effects:")
+        for s in range(1, shields + 1):
+            lines.append(f"  - {{id: s{s}, shield: {rng.randint(1, 4)}, to: you, controller: you}}")
+    hits = ", ".join(f"{{from: {a}, to: you, amount: {p}, combat: true}}" for a, p in attackers)
+    lines += ["actions:", f"  - damage: [{hits}]"]
+    return "\n".join(lines) + "\n"
+
+
+def generate_cases(count: int, seed: int, out_dir: str | Path) -> list[Path]:
+    """``count`` reproducible random valid case files (same seed, same bytes)."""
+    rng = random.Random(seed)
+    d = Path(out_dir)
+    d.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(count)))
+    written = []
+    for i in range(count):
+        case_id = f"gen-{seed}-{i:0{width}d}"
+        p = d / f"{case_id}.yaml"
+        p.write_text(_case_text(rng, case_id), encoding="utf-8")
+        written.append(p)
+    return written
