@@ -392,7 +392,7 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
 
 def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
     """Like effects_in_force, but including shields used up in this batch (for their riders)."""
-    out = effects_in_force(state, table)
+    out = list(effects_in_force(state, table))  # a copy: the cached list is shared
     keys = {i.key for i in out}
     for e in state.effects:
         if e.id not in keys:

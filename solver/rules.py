@@ -38,8 +38,16 @@ class Instance:
     name: str = ""
 
 
-def effects_in_force(state: GameState, table: Table) -> list[Instance]:
+def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
     """Created effects first (timestamp order), then static abilities of permanents on the battlefield."""
+    key = ("effects", state.perms, state.effects)
+    cached = table.memo.get(key)
+    if cached is None:
+        cached = table.memo[key] = tuple(_effects_in_force(state, table))
+    return cached
+
+
+def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
     out: list[Instance] = []
     for e in state.effects:
         if e.spec.kind == "shield" and (e.used or (e.remaining is not None and e.remaining <= 0)):
@@ -94,7 +102,7 @@ def _can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
     return bool(types & {"creature", "planeswalker", "battle"})
 
 
-def _unpreventable(state: GameState, table: Table, insts: list[Instance], ev: Event) -> bool:
+def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event) -> bool:
     for inst in insts:
         if inst.spec.kind == "cant_be_prevented" and inst.spec.value and _filters_match(inst, ev, state, table):
             return True

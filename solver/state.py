@@ -42,7 +42,7 @@ class _CachedHash:
 
 
 @dataclass(frozen=True)
-class PlayerState:
+class PlayerState(_CachedHash):
     name: str
     life: int
     team: str | None = None
@@ -57,7 +57,7 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
-class PermState:
+class PermState(_CachedHash):
     """A permanent (or a permanent that left: ``present`` False keeps last known information)."""
 
     id: str
@@ -86,7 +86,7 @@ class PermState:
 
 
 @dataclass(frozen=True)
-class EffectState:
+class EffectState(_CachedHash):
     """A resolved effect in force (a shield, a protection, a created prevention...)."""
 
     id: str
@@ -103,7 +103,7 @@ class EffectState:
 
 
 @dataclass(frozen=True)
-class Event:
+class Event(_CachedHash):
     """One damage event of a batch: one source, one recipient (CR 700.1, 120)."""
 
     source: str
@@ -128,7 +128,7 @@ class Batch(_CachedHash):
 
 
 @dataclass(frozen=True)
-class Trigger:
+class Trigger(_CachedHash):
     controller: str
     source: str
     ability: int  # index in the source's abilities
@@ -138,7 +138,7 @@ class Trigger:
 
 
 @dataclass(frozen=True)
-class StackItem:
+class StackItem(_CachedHash):
     """A triggered ability or an activated ability waiting to resolve."""
 
     kind: str  # trigger | activated
@@ -204,6 +204,7 @@ class Table:
     order: list[str] = field(default_factory=list)  # players in turn order
     active: str = ""
     two_headed: bool = False
+    memo: dict[Any, Any] = field(default_factory=dict)  # per-solve caches keyed by immutable parts
 
     def apnap(self, names: list[str] | set[str] | tuple[str, ...]) -> list[str]:
         """Sort players in APNAP order (CR 101.4)."""
