@@ -145,6 +145,18 @@ def _loc(loc: tuple[Any, ...]) -> str:
     return out
 
 
+def _describe(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
 def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
     errors: list[CaseError] = []
     seen: set[str] = set()
@@ -156,12 +168,20 @@ def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = "unknown key"
+        elif err["type"] in ("dict_type", "model_type", "model_attributes_type"):
+            msg = f"expected a mapping, got {_describe(err.get('input'))}"
+        elif err["type"] == "list_type":
+            msg = f"expected a list, got {_describe(err.get('input'))}"
+        elif err["type"] == "too_short":
+            msg = f"needs at least {err.get('ctx', {}).get('min_length', 1)} item(s)"
+        elif err["type"] == "too_long":
+            msg = f"too many items (at most {err.get('ctx', {}).get('max_length')})"
         elif err["type"] == "missing":
             msg = "required field is missing"
         elif msg.startswith("Input should be"):
             msg = "expected " + msg[len("Input should be "):]
             if "input" in err and not isinstance(err["input"], (dict, list)):
-                msg += f" (got {err['input']!r})"
+                msg += f" (got {_describe(err['input'])})"
         errors.append(CaseError(path, msg))
     return errors
 
@@ -490,6 +510,11 @@ class _Builder:
         m = self.m
         self.created_ids: list[str] = []
         self.entered: list[tuple[PermanentSpec, str]] = []
+        # ids the file declares, even where the entry itself is broken: references to them are
+        # not reported again (one problem, one line)
+        self.declared: dict[str, str] = {e.id: "permanent" for e in m.battlefield}
+        self.declared.update({e.id: "source" for e in m.sources})
+        self.declared.update({str(e["id"]): "effect" for e in m.effects if isinstance(e, Mapping) and isinstance(e.get("id"), str)})
         players = self.players()
         active = m.active or m.players[0].name
         if m.active is not None and m.active not in self.player_names:
@@ -553,8 +578,13 @@ class _Builder:
             ids[oid] = kind
         for cid in self.created_ids:
             ids.setdefault(cid, "effect")
+        for did, kind in self.declared.items():
+            ids.setdefault(did, kind)
         self.object_ids = ids
         perm_by_id = {p.id: p for p, _ in perms}
+        self.spec_by_id: dict[str, Any] = {p.id: p for p, _ in perms + self.entered}
+        self.spec_by_id.update({s.id: s for s, _ in sources})
+        self.effect_ids = {e.id for e, _ in effects}
 
         def player_ref(value: str | None, path: str) -> None:
             if value is not None and value not in names:
@@ -576,12 +606,14 @@ class _Builder:
         def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
             for j, ab in enumerate(abilities):
                 q = f"{path}.abilities[{j}]"
-                for s in (ab.target, ab.trigger_to, ab.trigger_from):
-                    selector_refs(s, q)
+                selector_refs(ab.target, f"{q}.target")
+                selector_refs(ab.trigger_to, f"{q}.to")
+                selector_refs(ab.trigger_from, f"{q}.from")
+                body = {"trigger": "do", "activated": "activated", "spell": "spell"}.get(ab.kind, ab.kind)
                 if ab.effect is not None:
-                    effect_refs(ab.effect, q)
+                    effect_refs(ab.effect, f"{q}.{body}")
                 if ab.action is not None:
-                    selector_refs(ab.action.to, q)
+                    selector_refs(ab.action.to, f"{q}.{body}.{'to' if ab.action.kind == 'deal' else 'who'}")
 
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
@@ -589,13 +621,14 @@ class _Builder:
             if spec.kind in ("redirect", "cant_gain_life", "protection"):
                 selector_refs(spec.value, f"{path}.{spec.kind}")
             if spec.then is not None:
-                selector_refs(spec.then.to, f"{path}.then")
+                selector_refs(spec.then.to, f"{path}.then.to")
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
         for p, path in perms + self.entered:
             player_ref(p.controller, f"{path}.controller")
-            player_ref(p.owner, f"{path}.owner")
+            if p.owner != p.controller:
+                player_ref(p.owner, f"{path}.owner")
             ability_refs(p.abilities, path)
             if p.chosen is not None:
                 player_ref(p.chosen, f"{path}.chosen")
@@ -616,6 +649,9 @@ class _Builder:
                     self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
             for k, b in enumerate(p.blocking):
                 q = f"{path}.blocking" + (f"[{k}]" if len(p.blocking) > 1 else "")
+                if b in p.blocking[:k]:
+                    self.err(q, f"{b!r} is listed twice")
+                    continue
                 if "creature" not in p.types:
                     self.err(q, f"{p.id!r} is not a creature and can't block")
                     break
@@ -643,14 +679,30 @@ class _Builder:
             path = f"{base}[{i}]"
             if isinstance(act, DamageAction):
                 for j, ev in enumerate(act.events):
-                    any_ref(ev.source, f"{path}.damage[{j}].from")
+                    if ev.source in self.player_names and ev.source not in self.spec_by_id:
+                        self.err(f"{path}.damage[{j}].from", f"{ev.source!r} is a player; the source of damage is an object (a permanent or a sources: entry)")
+                    else:
+                        any_ref(ev.source, f"{path}.damage[{j}].from")
                     any_ref(ev.to, f"{path}.damage[{j}].to", ("permanent",))
+                    target = self.spec_by_id.get(ev.to)
+                    if isinstance(target, PermanentSpec) and not set(target.types) & {"creature", "planeswalker", "battle"}:
+                        self.err(f"{path}.damage[{j}].to", f"{ev.to!r} can't be dealt damage: only players, creatures, planeswalkers and battles can (CR 120.1a)")
             elif isinstance(act, ActivateAction):
                 any_ref(act.id, f"{path}.activate.id", ("permanent",))
+                spec = self.spec_by_id.get(act.id)
+                if spec is not None:
+                    activated = [j for j, ab in enumerate(spec.abilities) if ab.kind == "activated"]
+                    if act.ability is not None and act.ability not in activated:
+                        self.err(f"{path}.activate.ability", f"{spec.name} has no activated ability number {act.ability} (its activated abilities: {activated or 'none'})")
+                    elif not activated:
+                        self.err(f"{path}.activate.id", f"{spec.name} has no activated ability")
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
                 self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs)
             elif isinstance(act, CreateAction):
+                if act.effect.id in self.effect_ids:
+                    self.err(f"{path}.create.id", f"duplicate id {act.effect.id!r}")
+                self.effect_ids.add(act.effect.id)
                 player_ref(act.effect.controller, f"{path}.create.controller")
                 any_ref(act.effect.source, f"{path}.create.source")
                 effect_refs(act.effect.spec, f"{path}.create")
@@ -662,7 +714,7 @@ class _Builder:
             elif isinstance(act, LeaveGameAction):
                 player_ref(act.player, f"{path}.leave_game")
             elif isinstance(act, OneShotAction):
-                selector_refs(act.action.to, path)
+                selector_refs(act.action.to, f"{path}.{'to' if act.action.kind == 'deal' else 'who'}")
                 any_ref(act.action.source, f"{path}.from")
 
     def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
@@ -717,6 +769,10 @@ def parse_case(data: Any, file: str = "") -> Case:
     """Validate already-loaded YAML data; raise :class:`CaseErrors` listing every problem."""
     if not isinstance(data, Mapping):
         raise CaseErrors([CaseError("", "a case file must be a mapping at the top level", file)])
+    odd = [k for k in data if not isinstance(k, str)]
+    if odd:
+        raise CaseErrors([CaseError("null" if k is None else str(k).lower() if isinstance(k, bool) else str(k),
+                                    "unknown key", file) for k in odd])
     try:
         m = CaseModel.model_validate(data)
     except ValidationError as exc:

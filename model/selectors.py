@@ -46,7 +46,14 @@ _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
 
 class SelectorError(ValueError):
-    """A phrase the selector language doesn't know; the message is the user-facing reason."""
+    """A phrase the selector language doesn't know; the message is the user-facing reason.
+
+    ``key`` names the offending key of a mapping selector, so the error path can point at it.
+    """
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -179,7 +186,8 @@ def parse_selector(value: Any) -> Selector:
     if isinstance(value, Mapping):
         unknown = set(value) - _MAP_KEYS
         if unknown:
-            raise SelectorError(f"unknown selector key {sorted(map(str, unknown))[0]!r}")
+            bad = sorted(map(str, unknown))[0]
+            raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, other)", bad)
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):

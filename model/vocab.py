@@ -31,7 +31,7 @@ def sel(value: Any, path: str) -> Selector:
     try:
         return parse_selector(value)
     except SelectorError as exc:
-        raise CaseError(path, str(exc)) from None
+        raise CaseError(f"{path}.{exc.key}" if exc.key else path, str(exc)) from None
 
 
 def amount(value: Any, path: str) -> Any:

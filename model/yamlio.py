@@ -49,6 +49,8 @@ class _BoundedLoader(yaml.SafeLoader):
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         seen: set[Any] = set()
         for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # merge keys (<<: *anchor) may be overridden by explicit keys
             key = self.construct_object(key_node, deep=deep)
             try:
                 hash(key)
@@ -75,6 +77,10 @@ def _count_expansion(data: Any, limit: int = MAX_NODES) -> None:
             stack.extend(item)
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def read_yaml(path: str | Path) -> Any:
     """Read one YAML document; raise :class:`CaseError` (with the file name) on any problem."""
     name = str(path)
@@ -96,6 +102,8 @@ def read_yaml(path: str | Path) -> Any:
             data = loader.get_single_data()
         finally:
             loader.dispose()
+        if data is None:
+            raise CaseError("", "file is empty (no YAML content, only comments or blank lines)", name)
         _count_expansion(data)
     except CaseError as exc:
         exc.file = name
@@ -103,9 +111,10 @@ def read_yaml(path: str | Path) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        raise CaseError("", f"malformed YAML: {where}{exc.problem or exc}", name) from None
+        what = " ".join(p for p in (exc.context, exc.problem) if p) or str(exc)
+        raise CaseError("", _one_line(f"malformed YAML: {where}{what}"), name) from None
     except yaml.YAMLError as exc:
-        raise CaseError("", f"malformed YAML: {exc}", name) from None
+        raise CaseError("", _one_line(f"malformed YAML: {exc}"), name) from None
     except RecursionError:
         raise CaseError("", "document nested too deeply", name) from None
     return data
