@@ -39,10 +39,15 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
 
     ``engine``: ``"graph"`` (the choice graph), ``"cp"`` (CP-SAT, distinct projected outcomes), or
     ``"auto"`` (the default: the graph unless it is estimated to be large, then CP where the CP
-    model can express the case).
+    model can express the case; see :func:`solver.cp.prefer_cp`). CP outcomes have ``paths`` 0
+    (raw choice paths are not counted).
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "auto":
+        from .cp import prefer_cp
+
+        engine = "cp" if prefer_cp(case) else "graph"
     if engine == "cp":
         from .cp import cp_outcomes
 

@@ -1,0 +1,228 @@
+"""The CP-SAT engine against the choice graph: same distinct outcomes on every case it models
+(design.md: "Graph and CP engines must agree on every case: that is the core correctness test")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from model import EngineError, load_case, parse_case
+from model.outcome import Outcome
+from model.types import Case
+from solver import enumerate_outcomes
+from solver.check import case_files
+from solver.cp import cp_outcomes, cp_supported, estimate_paths, prefer_cp
+from solver.engine import Decision, advance, final_fields
+from solver.state import initial_state
+
+from .conftest import CASES
+
+FILES = [p for p in case_files([CASES]) if "bench" not in p.parts]
+
+
+def replay(case: Case, outcome: Outcome) -> dict[str, Any]:
+    """Follow a CP witness through the graph engine's decisions; every decision must be named."""
+    state, table = initial_state(case)
+    steps = list(outcome.witness)
+    res = advance(state, table)
+    while isinstance(res, Decision):
+        assert steps, f"decision {res.chooser} {res.kind} at {res.at} is missing from the witness"
+        w = steps.pop(0)
+        assert (w.chooser, w.kind, w.at) == (res.chooser, res.kind, res.at), (w, res.chooser, res.kind, res.at)
+        picked = [o for o in res.options if o.picked == w.picked]
+        assert picked, f"{w.picked} is not an option at {res.at}: {[o.picked for o in res.options]}"
+        res = advance(picked[0].state, table)
+    assert not steps, f"witness steps left over: {steps}"
+    assert not res.dead
+    return final_fields(res, table)
+
+
+def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 200_000) -> int:
+    graph = enumerate_outcomes(case, engine="graph", fields=fields, max_nodes=max_nodes)
+    if not graph.complete:
+        return -1  # too big for the graph: nothing to compare
+    cp = cp_outcomes(case, fields=fields)
+    assert cp.complete
+    g = {o.state for o in graph.outcomes}
+    c = [o.state for o in cp.outcomes]
+    assert len(c) == len(set(c)), "CP reported an outcome twice"
+    assert set(c) == g, f"graph only: {g - set(c)}\nCP only: {set(c) - g}"
+    if fields is None:
+        for o in cp.outcomes:
+            assert tuple(sorted(replay(case, o).items())) == o.state
+    return len(g)
+
+
+# ---------------------------------------------------------------------------------------------
+# (a) every shipped case the CP model can express
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
+def test_shipped_case_graph_equals_cp(path: Path) -> None:
+    case = load_case(path)
+    reason = cp_supported(case)
+    if reason is not None:
+        with pytest.raises(EngineError):
+            cp_outcomes(case)
+        pytest.skip(reason)
+    assert_same(case)
+
+
+def test_some_shipped_cases_are_supported() -> None:
+    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 20
+
+
+# ---------------------------------------------------------------------------------------------
+# (b) random cases of the supported subset
+
+TO = [None, None, None, "you", "A", "creatures", "creatures you control", "opponents", ["you", "creatures you control"]]
+FROM = [None, None, None, None, "creatures", "red sources", "sources an opponent controls", "creatures you control"]
+PREVENT = [1, 2, 3, "all", "half_up", "half_down", {"all_but": 1}, {"all_but": 2}, {"count": "creatures you control"}]
+
+
+@st.composite
+def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool) -> dict[str, Any]:
+    kinds = ["prevent", "multiply", "add", "cap"] + (["shield", "shield", "shield"] if created else [])
+    kind = draw(st.sampled_from(kinds + ["cant_be_prevented"] * (not created)))
+    body: dict[str, Any]
+    if kind == "shield":
+        body = {"shield": draw(st.integers(1, 4))}
+    elif kind == "prevent":
+        body = {"prevent": draw(st.sampled_from(PREVENT))}
+    elif kind == "multiply":
+        body = {"multiply": draw(st.sampled_from([2, 3]))}
+    elif kind == "add":
+        body = {"add": draw(st.integers(1, 2))}
+    elif kind == "cap":
+        body = {"cap": draw(st.integers(1, 4))}
+    else:
+        body = {"cant_be_prevented": True}
+    to, from_, combat = draw(st.sampled_from(TO)), draw(st.sampled_from(FROM)), draw(st.sampled_from([None, None, None, True, False]))
+    if dense:  # every effect applies to every event: many orders and shares
+        to = from_ = combat = None
+    if to is not None:
+        body["to"] = to
+    if from_ is not None:
+        body["from"] = from_
+    if combat is not None:
+        body["combat"] = combat
+    if kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
+        rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
+        amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
+        body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from([*names, "opponents"]))}
+    return body
+
+
+@st.composite
+def random_cases(draw: st.DrawFn) -> dict[str, Any]:
+    names = ["you", "A", "B"][: draw(st.integers(2, 3))]
+    players = [{"name": n, "life": draw(st.integers(1, 20)), "poison": draw(st.sampled_from([0, 0, 0, 9]))} for n in names]
+    combat = draw(st.booleans())
+    dense = draw(st.sampled_from([False, False, True]))
+    battlefield: list[dict[str, Any]] = []
+    for i in range(draw(st.sampled_from(range(1, 7) if combat else range(1, 4)))):
+        ctrl = draw(st.sampled_from(names))
+        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"]), max_size=2, unique=True))
+        c: dict[str, Any] = {"id": f"c{i}", "name": f"Critter {i}", "controller": ctrl, "types": ["creature"],
+                             "colors": [draw(st.sampled_from(["red", "green"]))], "power": draw(st.integers(0, 6)),
+                             "toughness": draw(st.integers(1, 5)), "keywords": kws}
+        if i == 0 and draw(st.booleans()):
+            c["abilities"] = [{"trigger": "combat_damage_to_player",
+                               "do": {"draw": draw(st.sampled_from([1, 2, "damage_dealt"])),
+                                      "who": draw(st.sampled_from(["you", "opponents", "each player"]))}}]
+        if combat:
+            c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]))
+        else:
+            c["damage"] = draw(st.integers(0, c["toughness"] - 1))
+            if draw(st.integers(0, 4)) == 0:
+                c["keywords"] = [*kws, "indestructible"]
+        battlefield.append(c)
+    sources = [{"id": "sp", "name": "Spell", "controller": draw(st.sampled_from(names)), "types": ["instant"],
+                "colors": ["white"], "keywords": draw(st.lists(st.sampled_from(["lifelink", "infect"]), max_size=1))}]
+    for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
+        battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
+                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense))]})
+    effects = []
+    for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
+        body = draw(effect_bodies(True, names, dense))
+        effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})
+    if combat:
+        action: dict[str, Any] = {"combat": {}}
+    else:
+        targets = names + [c["id"] for c in battlefield if c["id"].startswith("c")]
+        srcs = [c["id"] for c in battlefield if c["id"].startswith("c")]
+        action = {"damage": [{"from": draw(st.sampled_from(srcs)), "to": draw(st.sampled_from(targets)),
+                              "amount": draw(st.integers(0, 6) | st.integers(2, 5)), "combat": draw(st.booleans())}
+                             for _ in range(draw(st.sampled_from(range(1, 5))))]}
+    return {"id": "random", "players": players, "active": draw(st.sampled_from(names)), "battlefield": battlefield,
+            "sources": sources, "effects": effects, "actions": [action]}
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_cases())
+def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
+    case = parse_case(data)
+    assume(cp_supported(case) is None)
+    assume((estimate_paths(case) or 0) < 200_000)
+    assert_same(case, max_nodes=50_000)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_cases(), st.data())
+def test_random_projection_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
+    case = parse_case(data)
+    assume(cp_supported(case) is None)
+    assume((estimate_paths(case) or 0) < 200_000)
+    names = [p["name"] for p in data["players"]]
+    fields = more.draw(st.lists(st.sampled_from([f"{n}.{f}" for n in names for f in ("life", "cards_drawn", "lost")]
+                                                 + ["s0.remaining", "c0.dies", "nothing.here"]), min_size=1, max_size=3, unique=True))
+    assert_same(case, fields=fields, max_nodes=50_000)
+
+
+# ---------------------------------------------------------------------------------------------
+# (c) a case the graph can't do: a 20-point shield over ten 5-power attackers
+
+TEN_ATTACKERS = {
+    "id": "shield-20-ten-attackers",
+    "players": [{"name": "A"}, {"name": "you"}],
+    "battlefield": [
+        {"id": "thief", "card": "Scroll Thief", "controller": "A", "attacking": "you", "power": 5},
+        {"id": "link", "name": "Linked Knight", "controller": "A", "types": ["creature"], "power": 5, "toughness": 5,
+         "keywords": ["lifelink"], "attacking": "you"},
+        *({"id": f"b{i}", "name": "Bruiser", "controller": "A", "types": ["creature"], "power": 5, "toughness": 5,
+           "attacking": "you"} for i in range(8)),
+    ],
+    "sources": [{"id": "salve", "name": "Big Salve", "controller": "you", "types": ["instant"], "colors": ["white"]}],
+    "effects": [{"id": "s", "shield": 20, "to": "you", "controller": "you", "source": "salve"}],
+    "actions": [{"combat": {}}],
+}
+
+
+def test_twenty_point_shield_over_ten_attackers() -> None:
+    case = parse_case(TEN_ATTACKERS)
+    assert cp_supported(case) is None
+    assert prefer_cp(case)  # 5! orders nowhere, but 6^10 shares: the graph would explode
+    result = enumerate_outcomes(case, engine="auto")
+    assert result.engine == "cp" and result.complete
+    # 50 damage, the shield always prevents exactly 20 (615.7), so you end at 20 - 30 = -10.
+    # The knight's lifelink gives A 0..5 (5 minus what the shield took from it), and the thief
+    # draws unless the shield took all 5 of its damage: 6 x 2 = 12 outcomes.
+    got = {(o.values["you.life"], o.values["A.life"], o.values["A.cards_drawn"], o.values["s.remaining"])
+           for o in result.outcomes}
+    assert got == {(-10, 20 + gain, drawn, 0) for gain in range(6) for drawn in (0, 1)}
+    assert all(o.paths == 0 and o.values["you.lost"] for o in result.outcomes)
+    for o in result.outcomes[:3]:
+        assert tuple(sorted(replay(case, o).items())) == o.state
+
+
+def test_projection_and_timeout() -> None:
+    case = parse_case(TEN_ATTACKERS)
+    res = cp_outcomes(case, fields=["you.life", "A.cards_drawn"])
+    assert [o.state for o in res.outcomes] == [(("A.cards_drawn", 0), ("you.life", -10)),
+                                               (("A.cards_drawn", 1), ("you.life", -10))]
+    cut = cp_outcomes(case, timeout=0.0)
+    assert not cut.complete and not cut.outcomes
