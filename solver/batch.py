@@ -215,7 +215,7 @@ class _LocalPool:
 def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
                emit: Callable[[dict[str, Any]], None]) -> None:
     n = len(paths)
-    chunk = max(1, min(8, n // (jobs * 4)))
+    chunk = max(1, min(4, n // (jobs * 8)))
     pool = _LocalPool(jobs)
     chunks: dict[int, list[tuple[int, str]]] = {}
     cid = 0
@@ -227,6 +227,7 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
     running: dict[int, tuple[int, float]] = {}  # wid -> (case index, start time)
     done: set[int] = set()
     hard = None if timeout is None else timeout + GRACE
+    idle_deaths = 0
     try:
         while len(done) < n:
             try:
@@ -255,6 +256,10 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
                     continue
                 pool.kill(wid)
                 running.pop(wid, None)
+                if cur is None and not timed_out:
+                    idle_deaths += 1
+                    if idle_deaths > 3 * jobs:
+                        raise RuntimeError("batch workers keep dying before running a case")
                 if cur is not None and cur[0] not in done:
                     done.add(cur[0])
                     status, why = ("TIMEOUT", f"no result within {timeout:g} s; worker terminated") if timed_out \
@@ -449,7 +454,7 @@ def _case_text(rng: random.Random, case_id: str) -> str:
     if rng.random() < 0.5:
         lines.append("  - {id: doubler, name: Doubler, controller: A, types: [enchantment], colors: [red], "
                      "abilities: [{multiply: 2, from: creatures you control}]}")
-    shields = rng.randint(0, 2)
+    shields = rng.randint(0, 1 if len(attackers) == 3 else 2)  # keep every case small
     if shields:
         lines.append("effects:")
         for s in range(1, shields + 1):
