@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from model.errors import CaseErrors, MtgOutcomesError
+from model.errors import CaseError, CaseErrors, MtgOutcomesError
 from model.load import load_case
 
 from .api import ENGINES, enumerate_outcomes
@@ -157,7 +157,6 @@ def _enumerate(args: argparse.Namespace) -> int:
 
 
 def _optimize(args: argparse.Namespace) -> int:
-    from model.errors import CaseError
     from model.objective import parse_objective_text
 
     from .optimize import optimize
@@ -269,6 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CaseErrors as exc:
         for err in exc.errors:
             print(err, file=sys.stderr)
+        return 2
+    except CaseError as exc:
+        print(exc, file=sys.stderr)
         return 2
     except MtgOutcomesError as exc:
         print(f"mtg-outcomes: {exc}", file=sys.stderr)

@@ -310,8 +310,9 @@ def _batch_step(state: GameState, table: Table) -> GameState | Decision:
     others_open = len(open_) > 1
     chooser = affected_player(state, ev.recipient)
     options: list[Option] = []
+    first = " first" if len(apps) > 1 else ""
     for inst in apps:
-        name = effect_name(inst, table, state)
+        name = effect_name(inst, table, state) + first
         for take in _takes(state, inst, ev, others_open):
             nxt = apply_effect(state, table, i, inst, take)
             if take is None:

@@ -165,6 +165,7 @@ class GameState(_CachedHash):
     turn_player: str = ""
     mana: tuple[tuple[str, tuple[str, ...]], ...] = ()  # could_produce answers
     next_order: int = 0
+    script: tuple[int, ...] = ()  # how far each player's scripted ``choices:`` queue has been replayed
     dead: bool = False  # an illegal branch (a shield that didn't prevent all it could)
     extra_perm_specs: tuple[PermanentSpec, ...] = ()  # permanents that entered during the actions
 

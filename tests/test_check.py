@@ -1,0 +1,74 @@
+"""check, optimize and scripted choices, end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model import load_case
+from model.errors import CaseError
+from model.objective import parse_objective_text
+from solver import check, enumerate_outcomes, optimize
+
+from .conftest import ROOT
+from .helpers import case_from
+
+INCOMPLETE = ROOT / "examples" / "incomplete" / "dictate-griffin-one-order.yaml"
+THIEF = ROOT / "cases" / "seeds" / "vengeful-archon-scroll-thief-combat.yaml"
+
+
+def test_ruling_with_one_order_is_incomplete_with_witness() -> None:
+    report = check(load_case(INCOMPLETE))
+    assert report.status == "INCOMPLETE"
+    assert [o.values["you.life"] for o in report.missing] == [15]
+    words = report.missing[0].words
+    assert any("Dictate of the Twin Gods first" in w for w in words)
+
+
+def test_unreachable_expectation_names_closest(tmp_path: Path) -> None:
+    text = INCOMPLETE.read_text(encoding="utf-8").replace("{you.life: 16}", "{you.life: 14}")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = check(load_case(path))
+    assert report.status.startswith("INCOMPLETE") and "UNREACHABLE" in report.status
+    assert report.unreachable == [{"you.life": 14}]
+    assert {c["you.life"] for c in report.closest} <= {15, 16}
+
+
+def test_optimize_defender_prevents_thief_damage_first() -> None:
+    objective = parse_objective_text(["you: [maximize you.life, minimize A.cards_drawn]"])
+    res = optimize(load_case(THIEF), objective)
+    assert [(o.values["you.life"], o.values["A.cards_drawn"]) for o in res.outcomes] == [(19, 0)]
+    assert res.outcomes[0].witness[0].picked == "s1:1"
+    assert any(d.matters for d in res.decisions)
+
+
+def test_optimize_reports_orders_that_commute() -> None:
+    # two static "prevent 1" effects commute: the order decision doesn't matter
+    res = optimize(case_from("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: p1, name: Ward One, controller: you, types: [enchantment], abilities: [{prevent: 1, to: you}]}
+  - {id: p2, name: Ward Two, controller: you, types: [enchantment], abilities: [{prevent: 1, to: you}]}
+sources: [{id: s, name: Shock, controller: A, types: [instant]}]
+actions: [{damage: [{from: s, to: you, amount: 3}]}]
+"""), parse_objective_text(["you: maximize you.life"]))
+    assert [o.values["you.life"] for o in res.outcomes] == [19]
+    assert res.decisions and not any(d.matters for d in res.decisions)
+
+
+def test_scripted_choices_replay_one_branch(tmp_path: Path) -> None:
+    text = THIEF.read_text(encoding="utf-8").split("expect:")[0] + 'choices:\n  you: ["s1:0"]\n'
+    path = tmp_path / "scripted.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = enumerate_outcomes(load_case(path), engine="graph")
+    assert [o.values["A.cards_drawn"] for o in result.outcomes] == [1]
+
+
+def test_scripted_choice_that_is_not_an_option_is_an_error(tmp_path: Path) -> None:
+    text = THIEF.read_text(encoding="utf-8").split("expect:")[0] + 'choices:\n  you: ["s1:9"]\n'
+    path = tmp_path / "scripted.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CaseError, match=r"choices\.you\[0\]"):
+        enumerate_outcomes(load_case(path), engine="graph")
