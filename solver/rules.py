@@ -40,11 +40,14 @@ class Instance:
 
 def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
     """Created effects first (timestamp order), then static abilities of permanents on the battlefield."""
-    key = ("effects", state.perms, state.effects)
-    cached = table.memo.get(key)
-    if cached is None:
-        cached = table.memo[key] = tuple(_effects_in_force(state, table))
-    return cached
+    # keyed by identity: states share these tuples, and the entry keeps them alive so ids stay unique
+    key = ("effects", id(state.perms), id(state.effects))
+    hit = table.memo.get(key)
+    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
+        return hit[2]
+    found = tuple(_effects_in_force(state, table))
+    table.memo[key] = (state.perms, state.effects, found)
+    return found
 
 
 def _effects_in_force(state: GameState, table: Table) -> list[Instance]:

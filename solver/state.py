@@ -7,7 +7,7 @@ looked up in the :class:`Table` built once per case.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from model.expr import Expr
@@ -36,7 +36,8 @@ class _CachedHash:
     def __hash__(self) -> int:
         h = self.__dict__.get("_hash")
         if h is None:
-            h = hash(tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+            # __dict__ holds the fields in declaration order (replace() keeps that order)
+            h = hash(tuple(v for k, v in self.__dict__.items() if k != "_hash"))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -193,6 +194,11 @@ class GameState(_CachedHash):
 
     def set_effect(self, e: EffectState) -> GameState:
         return replace(self, effects=tuple(e if q.id == e.id else q for q in self.effects))
+
+
+# dataclass() writes its own __hash__ into each frozen class; put the caching one back
+for _cls in (PlayerState, PermState, EffectState, Event, Batch, Trigger, StackItem, GameState):
+    _cls.__hash__ = _CachedHash.__hash__  # type: ignore[method-assign]
 
 
 @dataclass
