@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from model.selectors import Selector
 from model.types import (
     Ability,
     ActivateAction,
@@ -426,8 +427,6 @@ def _run_rider(state: GameState, table: Table, key: str, amount: int) -> GameSta
 
 
 def _you() -> Any:
-    from model.selectors import Selector
-
     return Selector("you")
 
 
@@ -605,7 +604,14 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         ctrl = controller_of(state, table, src) if src else None
         view = View(ctrl or _view_player(table), src)
         if shot.to.kind in ("target", "any", "choice"):
-            return state
+            # "to: any" is a target its controller chooses as the action happens (115.1)
+            who = view.controller
+            options = tuple(
+                Option(c, f"{says(who, 'chooses')} {c} as the target", run_one_shot(state, table, shot, replace(view, target=c), {}))
+                for c in target_candidates(state, table, Selector("any"), who, src or who))
+            if not options:
+                return state  # no legal target: the action does nothing
+            return options[0].state if len(options) == 1 else Decision(who, "target", f"{src} deals damage", options)
         return run_one_shot(state, table, shot, view, {})
     if isinstance(action, LifeAction):
         view = View(_view_player(table), action.source)

@@ -205,3 +205,15 @@ actions:
     assert all(life == 20 or (d1 >= 2 and d2 >= 3) for d1, d2, life in got)
     # the 7 divisions of 6 between the blockers, plus lethal to both (2 and 3) and 1 to you
     assert len(got) == 8
+
+
+def test_115_one_shot_to_any_target_is_its_controllers_choice() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: bear, card: Grizzly Bears, controller: you}
+sources:
+  - {id: bolt, card: Lightning Bolt, controller: A}
+actions:
+  - {deal: 3, from: bolt, to: any}
+"""
+    assert outcome_set(text, "you.life", "A.life", "bear.dies") == {(17, 20, False), (20, 17, False), (20, 20, True)}
