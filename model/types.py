@@ -55,6 +55,7 @@ class EffectSpec:
     duration: str = "turn"
     then: Rider | None = None
     shield: Expr | None = None  # partial redirection (Harm's Way): redirect the next N
+    if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
 
 
 @dataclass(frozen=True)

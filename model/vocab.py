@@ -22,7 +22,8 @@ __all__ = [
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw")
-EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield")
+EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
+                  "if_you_control")
 RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life")
 MAX_AMOUNT = 1_000_000
 
@@ -184,6 +185,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         duration=duration,
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,
         shield=shield_amount,
+        if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
     )
 
 

@@ -71,7 +71,16 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
             assert ab.effect is not None
             key = p.id if len(statics) == 1 else f"{p.id}#{j}"
             out.append(Instance(key, ab.effect, View(p.controller, p.id, None, p.chosen), None, spec.name))
-    return out
+    return [i for i in out if _condition_holds(i, state, table)]
+
+
+def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
+    """Effects that work only while their controller controls something (Worship)."""
+    cond = inst.spec.if_you_control
+    if cond is None:
+        return True
+    return any(p.present and p.controller == inst.view.controller and matches(cond, p.id, state, table, inst.view)
+               for p in state.perms)
 
 
 def effect_name(inst: Instance, table: Table, state: GameState) -> str:

@@ -217,3 +217,17 @@ actions:
   - {deal: 3, from: bolt, to: any}
 """
     assert outcome_set(text, "you.life", "A.life", "bear.dies") == {(17, 20, False), (20, 17, False), (20, 20, True)}
+
+
+def test_worship_needs_a_creature() -> None:
+    base = """
+players: [{name: you, life: 3}, {name: A}]
+battlefield:
+  - {id: w, card: Worship, controller: you}
+%s
+sources: [{id: s, name: Blaze, controller: A, types: [sorcery]}]
+actions: [{damage: [{from: s, to: you, amount: 5}]}]
+"""
+    with_bear = base % "  - {id: bear, card: Grizzly Bears, controller: you}"
+    assert outcome_set(with_bear, "you.life", "you.lost") == {(1, False)}
+    assert outcome_set(base % "", "you.life", "you.lost") == {(-2, True)}
