@@ -46,7 +46,12 @@ from .values import evaluate
 
 __all__ = ["cp_supported", "cp_outcomes", "estimate_paths", "prefer_cp", "AUTO_THRESHOLD"]
 
-AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
+AUTO_THRESHOLD = 20_000
+# one worker and a fixed seed: the same input gives the same outcomes and witnesses
+# one worker and a fixed seed: the same input gives the same outcomes and witnesses; the model
+# is solved hundreds of times, so presolve is kept short (symmetry and probing off)
+_PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level": 0,
+                           "cp_model_probing_level": 0, "max_presolve_iterations": 1}  # engine="auto" picks CP above this many estimated raw choice paths
 _ORDERED = ("shield", "prevent", "multiply", "add", "cap")
 _PREVENTION = ("shield", "prevent")
 # effect kinds that never touch this batch's damage (no targeting, no mana here)
@@ -329,76 +334,331 @@ def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD) -> bool:
 # the model
 
 
+Seq = tuple[tuple[int, int | None], ...]  # (effect index, share) in the order applied
+Rows = dict[tuple[int, ...], Seq]  # an event's distinct results, each with one sequence
+
+
+@dataclass
+class _Unit:
+    """Events encoded together: one event as a slot permutation, or a group of events whose
+    results only matter through their sums, as a table of their distinct summed results."""
+
+    events: list[int]  # indices into plan.events
+    final: Any  # the damage dealt (summed over the group)
+    shares: dict[str, Any] = field(default_factory=dict)  # shield key -> damage it prevented
+    full: dict[str, Any] = field(default_factory=dict)  # shield key -> took all it was offered
+    prevented: dict[str, Any] = field(default_factory=dict)  # prevention with a rider -> amount
+    slots: list[list[Any]] | None = None  # slot mode: x[k][j]
+    columns: list[Any] = field(default_factory=list)  # table mode: the table's variables
+    layers: list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] = field(default_factory=list)
+    rows: list[Rows] = field(default_factory=list)  # per member: its own results
+
+
 @dataclass
 class _Built:
     model: Any
-    slots: list[list[list[Any]]]  # per event: x[k][j]
-    takes: list[dict[int, Any]]  # per event: effect index -> share variable (shields)
+    units: list[_Unit]
     combat_to: dict[tuple[str, str], Any]  # (source, player) -> combat damage dealt
-    outputs: dict[str, tuple[str, Any]]  # field -> ("int" | "bool", expr or constant)
+    outputs: dict[str, tuple[str, Any]]  # field -> ("int" | "opt" | "bool", expr or constant)
+    bound: int  # every output lies in [-bound, bound]
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Cut(Exception):
+    """The time limit cut the enumeration."""
+
+
+TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the slot encoding
+
+
+def _results(plan: _Plan, pe: _PEvent, limit: int = TABLE_LIMIT) -> dict[tuple[int, ...], tuple[tuple[int, int | None], ...]] | None:
+    """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
+    with one sequence of ``(effect index, share)`` producing it; None when there are too many.
+
+    A result is ``(damage, then per shield: share, took-all-offered, per rider prevention:
+    amount prevented)``. Once the amount is 0 nothing further applies (120.8).
+    """
+    effs = pe.effects
+    n = len(effs)
+    if n > 8:
+        return None  # 8! orders and more: leave it to the slot encoding
+    every = (1 << n) - 1
+    shield = [i.spec.kind == "shield" for i in effs]
+    rider = [i.spec.kind == "prevent" and i.spec.then is not None for i in effs]
+    memo: dict[tuple[int, int], dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]] = {}
+    work = [0]
+
+    def rec(mask: int, amount: int) -> dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]:
+        got = memo.get((mask, amount))
+        if got is not None:
+            return got
+        out: dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]] = {}
+        if amount <= 0 or mask == every:
+            rest = tuple(None if mask >> j & 1 else (0, 1) if shield[j] else 0 if rider[j] else None for j in range(n))
+            out[(amount, *rest)] = ()
+        else:
+            for j in range(n):
+                if mask >> j & 1:
+                    continue
+                options: Iterable[int | None] = range(min(plan.shields[effs[j].key], amount), -1, -1) if shield[j] else (None,)
+                for take in options:
+                    if take is None:
+                        new = _apply(plan, effs[j], amount)
+                        entry: Any = amount - new if rider[j] else None
+                    else:
+                        new, entry = amount - take, (take, int(take == amount))
+                    for suffix, seq in rec(mask | 1 << j, new).items():
+                        work[0] += 1
+                        key = (*suffix[:1 + j], entry, *suffix[2 + j:])
+                        if key not in out:
+                            out[key] = ((j, take), *seq)
+                    if len(out) > limit or work[0] > 5 * limit:
+                        raise _TooBig
+        memo[(mask, amount)] = out
+        return out
+
+    try:
+        found = rec(0, pe.ev.amount)
+    except _TooBig:
+        return None
+    flat: dict[tuple[int, ...], tuple[tuple[int, int | None], ...]] = {}
+    for key, seq in found.items():
+        row = [key[0]]
+        for j in range(n):
+            if shield[j]:
+                row.extend(key[1 + j])
+            elif rider[j]:
+                row.append(key[1 + j])
+        flat[tuple(row)] = seq
+    return flat
 
 
 def _is_const(x: Any) -> bool:
     return isinstance(x, int)
 
 
+GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
+
+
+def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
+    shields = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "shield"})
+    riders = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "prevent" and i.spec.then is not None})
+    return shields, riders
+
+
+def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str]) -> tuple[int, ...]:
+    """An event's result in its group's columns: (damage, shares..., took-all..., prevented...)."""
+    t = dict.fromkeys(shields, 0)
+    full = dict.fromkeys(shields, 1)
+    p = dict.fromkeys(riders, 0)
+    i = 1
+    for inst in pe.effects:
+        if inst.spec.kind == "shield":
+            t[inst.key], full[inst.key] = row[i], row[i + 1]
+            i += 2
+        elif inst.spec.kind == "prevent" and inst.spec.then is not None:
+            p[inst.key] = row[i]
+            i += 1
+    return (row[0], *t.values(), *full.values(), *p.values())
+
+
+def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str],
+           riders: list[str]) -> list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] | None:
+    """The distinct summed results of a group, layer by layer with back pointers (a DP over its
+    events); shares above a shield's remaining are dropped. None when there are too many."""
+    import numpy as np
+
+    ns = len(shields)
+    cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
+    zero = (0, *([0] * ns), *([1] * ns), *([0] * len(riders)))
+    states: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {zero: (zero, ())}
+    layers = []
+    for pe, own in zip(members, rows, strict=True):
+        converted = _undominated({_to_layout(pe, r, shields, riders): r for r in own}, ns)
+        left = list(states)
+        right = list(converted)
+        a, b = np.array(left, dtype=np.int64), np.array(right, dtype=np.int64)
+        both = a[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
+        both[:, :, 1 + ns:1 + 2 * ns] = np.minimum(a[:, None, 1 + ns:1 + 2 * ns], b[None, :, 1 + ns:1 + 2 * ns])
+        flat = both.reshape(-1, both.shape[2])
+        ok = np.all(flat[:, 1:1 + ns] <= cap, axis=1)  # 615.7: no more than it has left
+        where = np.nonzero(ok)[0]
+        unique, first = np.unique(flat[where], axis=0, return_index=True)
+        if len(unique) > GROUP_LIMIT:
+            return None
+        new: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        for row, i in zip(unique.tolist(), where[first].tolist(), strict=True):
+            new[tuple(row)] = (left[i // len(right)], converted[right[i % len(right)]])
+        new = _undominated(new, ns)
+        layers.append(new)
+        states = new
+    return layers
+
+
+def _undominated(rows: dict[tuple[int, ...], Any], ns: int) -> dict[tuple[int, ...], Any]:
+    """Drop a result when another has the same sums and took all it was offered wherever this
+    one did: it allows every completion this one allows, with the same outcome (615.7)."""
+    if ns == 0:
+        return rows
+    by_sums: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for key in rows:
+        by_sums.setdefault(key[:1 + ns] + key[1 + 2 * ns:], []).append(key[1 + ns:1 + 2 * ns])
+    keep: dict[tuple[int, ...], Any] = {}
+    for key, value in rows.items():
+        mine = key[1 + ns:1 + 2 * ns]
+        others = by_sums[key[:1 + ns] + key[1 + 2 * ns:]]
+        if not any(o != mine and all(a >= b for a, b in zip(o, mine, strict=True)) for o in others):
+            keep[key] = value
+    return keep
+
+
+def _encode_group(m: Any, plan: _Plan, idx: list[int], rows: list[Rows], ub: int) -> list[_Unit]:
+    """Table the summed results of events that differ only in how much they deal."""
+    members = [plan.events[i] for i in idx]
+    shields, riders = _layout(plan, members)
+    layers = _merge(plan, members, rows, shields, riders)
+    if layers is None:
+        if len(idx) == 1:
+            return [_encode_slots(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
+        return [u for i, r in zip(idx, rows, strict=True) for u in _encode_group(m, plan, [i], [r], ub)]
+    last = layers[-1]
+    unit = _Unit(list(idx), 0, layers=layers, rows=rows)
+    ns = len(shields)
+    if len(last) == 1:
+        row = next(iter(last))  # no choice changes anything here: constants
+        unit.final = row[0]
+        for i, key in enumerate(shields):
+            unit.shares[key], unit.full[key] = row[1 + i], bool(row[1 + ns + i])
+        for i, key in enumerate(riders):
+            unit.prevented[key] = row[1 + 2 * ns + i]
+        return [unit]
+    tag = f"g{idx[0]}"
+    unit.final = m.new_int_var(0, ub, f"d{tag}")
+    cols = [unit.final]
+    for key in shields:
+        unit.shares[key] = m.new_int_var(0, plan.shields[key], f"t{tag}_{key}")
+        cols.append(unit.shares[key])
+    for key in shields:
+        unit.full[key] = m.new_bool_var(f"f{tag}_{key}")
+        cols.append(unit.full[key])
+    for key in riders:
+        unit.prevented[key] = m.new_int_var(0, ub, f"p{tag}_{key}")
+        cols.append(unit.prevented[key])
+    m.add_allowed_assignments(cols, sorted(last))
+    unit.columns = cols
+    return [unit]
+
+
+def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
+    """Each member event's sequence for the group result ``values`` (following back pointers)."""
+    out: dict[int, Seq] = {}
+    key = values if unit.columns else next(iter(unit.layers[-1]))
+    for pos in range(len(unit.events) - 1, -1, -1):
+        prev, own = unit.layers[pos][key]
+        out[unit.events[pos]] = unit.rows[pos][own]
+        key = prev
+    return out
+
+
+def _encode_slots(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
+    """Slot k holds effect j when x[k][j]; the amount after slot k is a[k+1] (CR 616.1)."""
+    effs = pe.effects
+    n = len(effs)
+    amounts: list[Any] = [pe.ev.amount] + [m.new_int_var(0, ub, f"a{e}_{k + 1}") for k in range(n)]
+    x = [[m.new_bool_var(f"x{e}_{k}_{j}") for j in range(n)] for k in range(n)]
+    for k in range(n):
+        m.add_exactly_one(x[k])
+        m.add_exactly_one([x[kk][k] for kk in range(n)])
+    out = _Unit([e], amounts[n], slots=x)
+    for j, inst in enumerate(effs):
+        vin = m.new_int_var(0, ub, f"in{e}_{j}")
+        vout = m.new_int_var(0, ub, f"out{e}_{j}")
+        _transform(m, plan, inst, vin, vout, ub, out, f"{e}_{j}")
+        for k in range(n):
+            m.add(vin == amounts[k]).only_enforce_if(x[k][j])
+            m.add(amounts[k + 1] == vout).only_enforce_if(x[k][j])
+        if inst.spec.kind == "prevent" and inst.spec.then is not None:
+            out.prevented[inst.key] = vin - vout
+    # identical effects without riders commute: fix their relative order (symmetry)
+    for j1 in range(n):
+        for j2 in range(j1 + 1, n):
+            a, b = effs[j1].spec, effs[j2].spec
+            if a.kind != "shield" and a.then is None and b.then is None and (a.kind, a.value) == (b.kind, b.value):
+                m.add(sum(k * x[k][j1] for k in range(n)) < sum(k * x[k][j2] for k in range(n)))
+    return out
+
+
+def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
+    """Hint the slot encodings with a legal choice (effects in listed order, every shield taking
+    all it can, as the graph engine forces on the last event): the first solve then starts from
+    a solution, which matters when hundreds of events share twenty shields."""
+    remaining = dict(plan.shields)
+    slot_units = {u.events[0]: u for u in units if u.slots is not None}
+    for e, pe in enumerate(plan.events):
+        unit = slot_units.get(e)
+        if unit is None or unit.slots is None:
+            continue
+        amount = pe.ev.amount
+        for j, inst in enumerate(pe.effects):
+            for k in range(len(pe.effects)):
+                m.add_hint(unit.slots[k][j], k == j)
+            if inst.spec.kind == "shield":
+                take = min(remaining[inst.key], amount) if amount > 0 else 0
+                remaining[inst.key] -= take
+                m.add_hint(unit.shares[inst.key], take)
+                amount -= take
+            elif amount > 0:
+                amount = _apply(plan, inst, amount)
+
+
 def _build(plan: _Plan, cp: Any) -> _Built:
     m = cp.CpModel()
     table, state = plan.table, plan.state
     big = 1
-    slots: list[list[list[Any]]] = []
-    takes: list[dict[int, Any]] = []
-    finals: list[Any] = []
-    into: dict[str, list[Any]] = {}  # shield key -> amounts at the points it was applied
-    shares: dict[str, list[Any]] = {}  # shield key -> its shares
-    prevented: dict[str, list[Any]] = {}  # prevention key -> damage it prevented
+    pairs = {(tr.source, tr.player) for tr in plan.triggers}
+    groups: dict[Any, list[int]] = {}
+    group_rows: dict[Any, list[Rows]] = {}
+    units: list[_Unit] = []
     for e, pe in enumerate(plan.events):
-        effs = pe.effects
-        n = len(effs)
-        ub = _upper(pe.ev.amount, effs)
-        big += ub
-        amounts: list[Any] = [pe.ev.amount] + [m.new_int_var(0, ub, f"a{e}_{k + 1}") for k in range(n)]
-        x = [[m.new_bool_var(f"x{e}_{k}_{j}") for j in range(n)] for k in range(n)] if n > 1 else [[1]] * n
-        if n > 1:
-            for k in range(n):
-                m.add_exactly_one(x[k])
-                m.add_exactly_one([x[kk][k] for kk in range(n)])
-        take: dict[int, Any] = {}
-        for j, inst in enumerate(effs):
-            vin = m.new_int_var(0, ub, f"in{e}_{j}")
-            vout = m.new_int_var(0, ub, f"out{e}_{j}")
-            _transform(m, plan, inst, vin, vout, ub, take, j, f"{e}_{j}")
-            for k in range(n):
-                if n > 1:
-                    m.add(vin == amounts[k]).only_enforce_if(x[k][j])
-                    m.add(amounts[k + 1] == vout).only_enforce_if(x[k][j])
-                else:
-                    m.add(vin == amounts[k])
-                    m.add(amounts[k + 1] == vout)
-            if inst.spec.kind == "shield":
-                into.setdefault(inst.key, []).append(vin)
-                shares.setdefault(inst.key, []).append(take[j])
-            if inst.spec.kind in _PREVENTION:
-                prevented.setdefault(inst.key, []).append(vin - vout)
-        # identical effects without riders commute: fix their relative order (symmetry)
-        if n > 1:
-            for j1 in range(n):
-                for j2 in range(j1 + 1, n):
-                    a, b = effs[j1].spec, effs[j2].spec
-                    if a.kind != "shield" and a.then is None and b.then is None and (a.kind, a.value) == (b.kind, b.value):
-                        m.add(sum(k * x[k][j1] for k in range(n)) < sum(k * x[k][j2] for k in range(n)))
-        slots.append(x)
-        takes.append(take)
-        finals.append(amounts[n])
-    outputs: dict[str, tuple[str, Any]] = {}
-    # 615.7: a shield prevents as much as it can: min(remaining, damage where it was applied)
-    for key, r in plan.shields.items():
-        if key not in shares:
+        big += _upper(pe.ev.amount, pe.effects)
+        rows = _results(plan, pe)
+        if rows is None:
+            units.append(_encode_slots(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
             continue
-        total = m.new_int_var(0, r, f"T_{key}")
-        m.add(total == sum(shares[key]))
-        m.add_min_equality(total, [sum(into[key]), r])
+        # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
+        src, rcp = pe.ev.source, pe.ev.recipient
+        link = _controller(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
+               (src, pe.ev.combat) if (src, rcp) in pairs else None)
+        groups.setdefault(sig, []).append(e)
+        group_rows.setdefault(sig, []).append(rows)
+    for sig, idx in groups.items():
+        ub = sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in idx)
+        units.extend(_encode_group(m, plan, idx, group_rows[sig], ub))
+    _greedy_hint(m, plan, units)
+    prevented: dict[str, list[Any]] = {}
+    for unit in units:
+        for key, amount in [*unit.shares.items(), *unit.prevented.items()]:
+            prevented.setdefault(key, []).append(amount)
+    outputs: dict[str, tuple[str, Any]] = {}
+    # 615.7: a shield prevents as much as it can, min(remaining, damage where it was applied):
+    # either it is used up, or it took all it was offered at every event it was applied to
+    for key, r in plan.shields.items():
+        fulls = [u.full[key] for u in units if key in u.full]
+        if not fulls:
+            continue
+        total = sum(u.shares[key] for u in units if key in u.shares)
+        if not _is_const(total):
+            m.add(total <= r)
+        used_up = _at_least(m, total, r)
         outputs[f"{key}.remaining"] = ("int", r - total)
+        for full in fulls:
+            lits = [lit for lit in (full, used_up) if lit is not False]
+            if not any(lit is True for lit in lits):
+                m.add_bool_or(lits)
     # results (120.3, 120.4c); lifelink is one life-gain event per source (702.15e)
     loss: dict[str, list[Any]] = {}
     gain: dict[str, list[Any]] = {}
@@ -427,8 +687,9 @@ def _build(plan: _Plan, cp: Any) -> _Built:
             if ctrl is not None and ctrl not in plan.cant_gain:
                 gain.setdefault(ctrl, []).append(amount)
 
-    for pe, d in zip(plan.events, finals, strict=True):
-        hit(pe.ev.source, pe.ev.recipient, d, pe.ev.combat)
+    for unit in units:
+        ev = plan.events[unit.events[0]].ev
+        hit(ev.source, ev.recipient, unit.final, ev.combat)
     # riders happen right after the prevention, before state-based actions (615.5)
     for rd in plan.riders:
         p = sum(prevented.get(rd.key, []))
@@ -502,7 +763,8 @@ def _build(plan: _Plan, cp: Any) -> _Built:
             reasons.append(_at_least(m, dmg + minus, tough))
             reasons.extend(_at_least(m, d, 1) for d in deathtouch.get(cid, []))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
-    return _Built(m, slots, takes, combat_sum, outputs)
+    bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
+    return _Built(m, units, combat_sum, outputs, bound)
 
 
 def _controller(state: GameState, table: Table, oid: str) -> str | None:
@@ -549,7 +811,7 @@ def _either(m: Any, lits: list[Any]) -> Any:
 
 
 def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,
-               take: dict[int, Any], j: int, tag: str) -> None:
+               out: _Unit, tag: str) -> None:
     """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
     spec = inst.spec
     kind, value = spec.kind, spec.value
@@ -564,9 +826,12 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
         m.add_min_equality(vout, [vin, int(value)])
     elif kind == "shield":  # 615.7: the affected player chooses the share
         t = m.new_int_var(0, min(plan.shields[inst.key], ub), f"t{tag}")
+        full = m.new_bool_var(f"f{tag}")
         m.add(t <= vin)
+        m.add(t == vin).only_enforce_if(full)
+        m.add(t <= vin - 1).only_enforce_if(~full)
         m.add(vout == vin - t)
-        take[j] = t
+        out.shares[inst.key], out.full[inst.key] = t, full
     elif value == "all":
         m.add(vout == 0)
     elif value == "half_up":  # prevent half, rounded up: floor(in / 2) is left
@@ -596,21 +861,28 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     words: list[str] = []
     remaining = dict(plan.shields)
     last = len(plan.events) - 1
-    events = list(enumerate(plan.events))
-    for pos, (e, pe) in enumerate(events):
+    chosen_by_event: dict[int, Seq] = {}
+    for unit in built.units:
+        if unit.slots is not None:
+            x, effs = unit.slots, plan.events[unit.events[0]].effects
+            n = len(effs)
+            order = [j for k in range(n) for j in range(n) if solver.boolean_value(x[k][j])]
+            chosen_by_event[unit.events[0]] = tuple(
+                (j, int(solver.value(unit.shares[effs[j].key])) if effs[j].key in unit.shares else None) for j in order)
+        else:
+            chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
+    for pos, pe in enumerate(plan.events):
         effs = pe.effects
-        n = len(effs)
-        x = built.slots[e]
-        order = [j for k in range(n) for j in range(n) if n == 1 or solver.boolean_value(x[k][j])]
-        seq = [("noop", i) for i in pe.noops] + [("cp", effs[j]) for j in order]
-        share = {effs[j].key: int(solver.value(t)) for j, t in built.takes[e].items()}
+        chosen = chosen_by_event[pos]
+        seq = [("noop", i, 0) for i in pe.noops] + [("cp", effs[j], t) for j, t in chosen]
+        pool = pe.noops + effs
         amount = pe.ev.amount
         applied: set[str] = set()
         others_open = pos < last
-        for how, inst in seq:
+        for how, inst, share in seq:
             if amount <= 0:
                 break  # 120.8: nothing further applies
-            live = [i for _, i in seq if i.key not in applied and
+            live = [i for i in pool if i.key not in applied and
                     (i.spec.kind != "shield" or remaining[i.key] > 0)]
             if inst not in live:
                 continue  # a used-up shield is no longer in force
@@ -623,7 +895,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             kind = inst.spec.kind
             took = None
             if kind == "shield":
-                took = 0 if how == "noop" else share[inst.key]
+                took = int(share or 0)
                 remaining[inst.key] -= took
                 amount -= took
             elif how == "cp":
@@ -698,56 +970,82 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     m = built.model
     wanted = list(fields) if fields is not None else None
     names = wanted if wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
-    watch = [(f, *built.outputs[f]) for f in names if f in built.outputs
-             and not isinstance(built.outputs[f][1], bool | int)]
+    # one integer variable per projected field that can vary; a solution's projection is then
+    # forbidden as one tuple (a no-good), so the next solve must find a new outcome
+    watch = []
+    for f in dict.fromkeys(names):
+        kind, expr = built.outputs.get(f, ("int", 0))
+        if isinstance(expr, bool | int):
+            continue
+        if kind != "bool":
+            var = m.new_int_var(-built.bound, built.bound, f"y_{f}")
+            m.add(var == expr)
+            expr = var
+        watch.append(expr)
     outcomes: list[Outcome] = []
-    complete = True
-    solves = 0
-    while True:
+    eq: dict[tuple[int, int], Any] = {}
+    counter = {"solves": 0}
+
+    def lit(i: int, v: int) -> Any:
+        """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
+        got = eq.get((i, v))
+        if got is None:
+            got = eq[(i, v)] = m.new_bool_var("")
+            m.add(watch[i] == v).only_enforce_if(got)
+            m.add(watch[i] != v).only_enforce_if(~got)
+        return got
+
+    def solve(assumptions: list[Any]) -> Any:
+        """A solver holding a solution, None when there is none; raises _Cut on the time limit."""
         solver = cp.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.random_seed = 0
+        for key, value in _PARAMS.items():
+            setattr(solver.parameters, key, value)
         if timeout is not None:
             left = timeout - (time.perf_counter() - start)
             if left <= 0:
-                complete = False
-                break
+                raise _Cut
             solver.parameters.max_time_in_seconds = left
+        m.clear_assumptions()
+        m.add_assumptions(assumptions)
         status = solver.solve(m)
-        solves += 1
+        counter["solves"] += 1
         if status == cp.INFEASIBLE:
-            break
+            return None
         if status == cp.MODEL_INVALID:
             raise EngineError(f"{case.id}: invalid CP model: {m.validate()}")
         if status not in (cp.OPTIMAL, cp.FEASIBLE):
-            complete = False  # the time limit cut the search
-            break
+            raise _Cut
+        return solver
+
+    def record(solver: Any) -> None:
         values = dict(plan.base)
         for f, (kind, expr) in built.outputs.items():
             v = _value(solver, kind, expr)
-            if kind == "opt":
-                if v > 0:
-                    values[f] = v
-            else:
+            if kind != "opt" or v > 0:
                 values[f] = v
         state = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
         witness, words = _witness(plan, built, solver)
         outcomes.append(Outcome(state, witness, 0, words))
-        # a no-good: some watched field must differ from this solution
-        lits = []
-        for _f, kind, expr in watch:
-            v = _value(solver, kind, expr)
-            if kind == "bool":
-                lits.append(~expr if v else expr)
-            else:
-                lo, hi = m.new_bool_var(""), m.new_bool_var("")
-                m.add(expr <= v - 1).only_enforce_if(lo)
-                m.add(expr >= v + 1).only_enforce_if(hi)
-                lits.extend((lo, hi))
-        if not lits:
-            break
-        m.add_bool_or(lits)
+
+    def nogoods() -> None:
+        while True:
+            solver = solve([])
+            if solver is None:
+                return
+            record(solver)
+            if not watch:
+                return
+            # a clause over "field == value" literals: some field must take another value
+            m.add_bool_or([~lit(i, int(solver.value(var))) for i, var in enumerate(watch)])
+
+    complete = True
+    try:
+        nogoods()
+    except _Cut:
+        complete = False
+    solves = counter["solves"]
     outcomes.sort(key=lambda o: _sort_key(o.state))
-    stats = {"solves": solves, "booleans": sum(len(x) * len(x) for x in built.slots),
+    stats = {"solves": solves, "tables": sum(bool(u.columns) for u in built.units),
+             "slot_events": sum(u.slots is not None for u in built.units),
              "seconds": round(time.perf_counter() - start, 3)}
     return Result(case.id, "cp", complete, outcomes, stats)
