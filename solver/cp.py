@@ -2,16 +2,31 @@
 and CP model"). The only module that imports ortools, and only when a model is built, so
 :func:`cp_supported` stays cheap.
 
-The model encodes, for each damage event of the batch, the affected player's order of the
-applicable effects (a permutation matrix of slot booleans, CR 616.1), each shield's share of the
-event (an integer, CR 615.7), the amount as a chain of integer stages (x2, +N, min, halving), and
-the results (life, poison, marked damage, lifelink, riders, draw triggers) as linear expressions.
-Distinct outcomes on a projection are enumerated by solving, forbidding the projected values of
-that solution (a no-good), and solving again until the model is infeasible.
+Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,
+and each shield's share of the event, CR 615.7) are encoded one of two ways:
+
+* a **table**: every distinct result of the event (damage dealt, each shield's share and
+  whether it took all it was offered, damage prevented by effects with riders) is enumerated
+  over all orders and shares (120.8: nothing applies once the amount is 0), and events whose
+  results only matter through their sums (same recipient, same lifelink controller, infect,
+  wither, deathtouch, no draw trigger watching them) share one table of summed results (a DP
+  over the group, with back pointers for the witness);
+* **blocks** (events with too many orders): the non-shield effects' order as slot booleans
+  (a permutation matrix), the amount as linear integer stages (x2, +N, min, halving through
+  division constraints, "+N only on a positive amount"), and each shield placed in one of the
+  blocks between them or after the amount reached 0.
+
+A shield prevents min(remaining, damage offered where it was applied) (615.7): either it is
+used up, or at every event it was applied to it took all it was offered. Results (life,
+poison, marked damage, -1/-1 counters, lifelink per source, riders, draw triggers, state-based
+actions) are linear expressions and reified comparisons. Distinct outcomes on a projection are
+enumerated by solving, adding a clause that some projected field must differ (a no-good over
+shared "field == value" literals), and solving again until the model is infeasible.
 
 ``Outcome.paths`` is 0 for this engine: raw choice paths are not counted (the point of the engine
 is not to walk them). Each outcome's witness is a legal choice sequence in the graph engine's
-labels (``at`` = ``source->recipient``, ``picked`` = ``key`` or ``key:amount``).
+labels (``at`` = ``source->recipient``, ``picked`` = ``key`` or ``key:amount``); the tests replay
+it through the graph engine.
 """
 
 from __future__ import annotations
@@ -114,11 +129,14 @@ class _Plan:
 
 
 def _linear(node: Expr, var: str) -> tuple[int, int] | None:
-    """``node`` as ``coef * var + const``, or None when it isn't of that shape."""
+    """``node`` as ``coef * var + const``, or None when it isn't of that shape (or reads the
+    player's life lost or gained this turn, which a trigger reads as it resolves, 608.2h)."""
     tag = node[0]
     if tag == "int":
         return 0, int(node[1])
     if tag == "var":
+        if node[1] in ("life_lost_this_turn", "life_gained_this_turn"):
+            return None
         return (1, 0) if node[1] == var else (0, 0)  # other variables read 0 here
     if tag == "add":
         a, b = _linear(node[1], var), _linear(node[2], var)
@@ -217,15 +235,13 @@ def _plan(case: Case) -> _Plan | str:
     order = table.apnap(table.order)
     for i, ev in enumerate(batch_events):
         if not is_player(table, ev.recipient):
-            perm = state.perm(ev.recipient)
-            assert perm is not None
-            types = table.perm_specs[perm.spec].types
+            hurt = state.perm(ev.recipient)
+            assert hurt is not None
+            types = table.perm_specs[hurt.spec].types
             if "planeswalker" in types or "battle" in types:
                 return "damage to planeswalkers and battles is not modelled"
-        spec = table.spec_of(state, ev.source)
-        kws = set(getattr(spec, "keywords", ()) or ())
-        if kws & {"toxic"} or getattr(spec, "toxic", 0):
-            return f"{ev.source}: toxic is not modelled"
+        if getattr(table.spec_of(state, ev.source), "toxic", 0):
+            return f"{ev.source}: toxic is not modelled"  # 702.164: poison on combat damage
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
@@ -269,8 +285,8 @@ def _plan(case: Case) -> _Plan | str:
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
     for p in state.perms:
-        spec = table.perm_specs[p.spec]
-        for j, ab in enumerate(spec.abilities):
+        card = table.perm_specs[p.spec]
+        for j, ab in enumerate(card.abilities):
             if ab.kind != "trigger" or ab.trigger != "combat_damage_to_player" or ab.action is None:
                 continue
             view = View(p.controller, p.id, None, p.chosen)
@@ -279,10 +295,10 @@ def _plan(case: Case) -> _Plan | str:
                 if ok and ab.trigger_to is not None:
                     ok = matches(ab.trigger_to, r, state, table, view)
                 if ok:
-                    amount = _linear(ab.action.amount, "damage_dealt")
-                    assert amount is not None
+                    draws = _linear(ab.action.amount, "damage_dealt")
+                    assert draws is not None
                     who = _players_matching(ab.action.to, state, table, view)
-                    triggers.append(_Trigger(p.id, p.controller, j, s, r, amount, who, spec.name))
+                    triggers.append(_Trigger(p.id, p.controller, j, s, r, draws, who, card.name))
     multiplayer = len(state.players) > 2
     cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
@@ -348,7 +364,9 @@ class _Unit:
     shares: dict[str, Any] = field(default_factory=dict)  # shield key -> damage it prevented
     full: dict[str, Any] = field(default_factory=dict)  # shield key -> took all it was offered
     prevented: dict[str, Any] = field(default_factory=dict)  # prevention with a rider -> amount
-    slots: list[list[Any]] | None = None  # slot mode: x[k][j]
+    slots: list[list[Any]] | None = None  # block mode: x[b][q], slot b holds non-shield q
+    plain: list[int] = field(default_factory=list)  # block mode: the non-shield effects' indices
+    placed: list[tuple[int, list[Any], Any, Any]] = field(default_factory=list)  # (j, y[b], none, w)
     columns: list[Any] = field(default_factory=list)  # table mode: the table's variables
     layers: list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] = field(default_factory=list)
     rows: list[Rows] = field(default_factory=list)  # per member: its own results
@@ -374,13 +392,14 @@ class _Cut(Exception):
 TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the slot encoding
 
 
-def _results(plan: _Plan, pe: _PEvent, limit: int = TABLE_LIMIT) -> dict[tuple[int, ...], tuple[tuple[int, int | None], ...]] | None:
+def _results(plan: _Plan, pe: _PEvent, limit: int | None = None) -> Rows | None:
     """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
     with one sequence of ``(effect index, share)`` producing it; None when there are too many.
 
     A result is ``(damage, then per shield: share, took-all-offered, per rider prevention:
     amount prevented)``. Once the amount is 0 nothing further applies (120.8).
     """
+    limit = TABLE_LIMIT if limit is None else limit
     effs = pe.effects
     n = len(effs)
     if n > 8:
@@ -522,7 +541,7 @@ def _encode_group(m: Any, plan: _Plan, idx: list[int], rows: list[Rows], ub: int
     layers = _merge(plan, members, rows, shields, riders)
     if layers is None:
         if len(idx) == 1:
-            return [_encode_slots(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
+            return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
         return [u for i, r in zip(idx, rows, strict=True) for u in _encode_group(m, plan, [i], [r], ub)]
     last = layers[-1]
     unit = _Unit(list(idx), 0, layers=layers, rows=rows)
@@ -563,55 +582,96 @@ def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
     return out
 
 
-def _encode_slots(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
-    """Slot k holds effect j when x[k][j]; the amount after slot k is a[k+1] (CR 616.1)."""
+def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
+    """An event with too many orders to table: the non-shield effects' order as a slot
+    permutation (slot b holds effect q when x[b][q], CR 616.1), and each shield placed in one
+    of the blocks between them, or after the damage reached 0 (then it never applies, 120.8).
+
+    Shields only subtract, so their order inside a block changes nothing but who "took all it
+    was offered": a shield applied while damage is left either uses itself up overall, or is
+    the one shield that brings the event to 0 (it goes last in its block) (615.7).
+    """
     effs = pe.effects
-    n = len(effs)
-    amounts: list[Any] = [pe.ev.amount] + [m.new_int_var(0, ub, f"a{e}_{k + 1}") for k in range(n)]
-    x = [[m.new_bool_var(f"x{e}_{k}_{j}") for j in range(n)] for k in range(n)]
-    for k in range(n):
-        m.add_exactly_one(x[k])
-        m.add_exactly_one([x[kk][k] for kk in range(n)])
-    out = _Unit([e], amounts[n], slots=x)
-    for j, inst in enumerate(effs):
+    plain = [j for j, i in enumerate(effs) if i.spec.kind != "shield"]
+    shields = [j for j, i in enumerate(effs) if i.spec.kind == "shield"]
+    k = len(plain)
+    enter: list[Any] = [pe.ev.amount] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
+    leave: list[Any] = [m.new_int_var(0, ub, f"v{e}_{b}") for b in range(k + 1)]
+    x = [[m.new_bool_var(f"x{e}_{b}_{q}") for q in range(k)] for b in range(k)]
+    for b in range(k):
+        m.add_exactly_one(x[b])
+        m.add_exactly_one([x[bb][b] for bb in range(k)])
+    out = _Unit([e], leave[k], slots=x, plain=plain)
+    for q, j in enumerate(plain):
+        inst = effs[j]
         vin = m.new_int_var(0, ub, f"in{e}_{j}")
         vout = m.new_int_var(0, ub, f"out{e}_{j}")
         _transform(m, plan, inst, vin, vout, ub, out, f"{e}_{j}")
-        for k in range(n):
-            m.add(vin == amounts[k]).only_enforce_if(x[k][j])
-            m.add(amounts[k + 1] == vout).only_enforce_if(x[k][j])
+        for b in range(k):
+            m.add(vin == leave[b]).only_enforce_if(x[b][q])
+            m.add(enter[b + 1] == vout).only_enforce_if(x[b][q])
         if inst.spec.kind == "prevent" and inst.spec.then is not None:
             out.prevented[inst.key] = vin - vout
     # identical effects without riders commute: fix their relative order (symmetry)
-    for j1 in range(n):
-        for j2 in range(j1 + 1, n):
-            a, b = effs[j1].spec, effs[j2].spec
-            if a.kind != "shield" and a.then is None and b.then is None and (a.kind, a.value) == (b.kind, b.value):
-                m.add(sum(k * x[k][j1] for k in range(n)) < sum(k * x[k][j2] for k in range(n)))
+    for q1 in range(k):
+        for q2 in range(q1 + 1, k):
+            a, c = effs[plain[q1]].spec, effs[plain[q2]].spec
+            if a.then is None and c.then is None and (a.kind, a.value) == (c.kind, c.value):
+                m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
+    parts: list[list[Any]] = [[] for _ in range(k + 1)]
+    zeroing = []
+    for j in shields:
+        key = effs[j].key
+        cap = min(plan.shields[key], ub)
+        y = [m.new_bool_var(f"y{e}_{j}_{b}") for b in range(k + 1)]
+        none, w = m.new_bool_var(f"n{e}_{j}"), m.new_bool_var(f"w{e}_{j}")
+        m.add_exactly_one([*y, none])
+        t = m.new_int_var(0, cap, f"t{e}_{j}")
+        share = [m.new_int_var(0, cap, f"t{e}_{j}_{b}") for b in range(k + 1)]
+        m.add(sum(share) == t)
+        for b in range(k + 1):
+            m.add(share[b] == 0).only_enforce_if(~y[b])
+            m.add(enter[b] >= 1).only_enforce_if(y[b])  # applied only while damage is left
+            m.add(leave[b] == 0).only_enforce_if([w, y[b]])  # the zeroing shield
+            parts[b].append(share[b])
+        m.add(t == 0).only_enforce_if(none)
+        m.add(leave[k] == 0).only_enforce_if(none)  # never applied: the damage reached 0
+        m.add_implication(w, ~none)
+        zeroing.append(w)
+        out.shares[key] = t
+        out.full[key] = _either(m, [none, w])
+        out.placed.append((j, y, none, w))
+    if len(zeroing) > 1:
+        m.add_at_most_one(zeroing)
+    for b in range(k + 1):
+        m.add(leave[b] == enter[b] - sum(parts[b]))
     return out
 
 
 def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
-    """Hint the slot encodings with a legal choice (effects in listed order, every shield taking
-    all it can, as the graph engine forces on the last event): the first solve then starts from
-    a solution, which matters when hundreds of events share twenty shields."""
+    """Hint the block encodings with a legal choice (effects in listed order, every shield first
+    and taking all it can, as the graph engine forces on the last event): the first solve then
+    starts from a solution, which matters when a hundred events share twenty shields."""
     remaining = dict(plan.shields)
-    slot_units = {u.events[0]: u for u in units if u.slots is not None}
+    block_units = {u.events[0]: u for u in units if u.slots is not None}
     for e, pe in enumerate(plan.events):
-        unit = slot_units.get(e)
+        unit = block_units.get(e)
         if unit is None or unit.slots is None:
             continue
         amount = pe.ev.amount
-        for j, inst in enumerate(pe.effects):
-            for k in range(len(pe.effects)):
-                m.add_hint(unit.slots[k][j], k == j)
-            if inst.spec.kind == "shield":
-                take = min(remaining[inst.key], amount) if amount > 0 else 0
-                remaining[inst.key] -= take
-                m.add_hint(unit.shares[inst.key], take)
-                amount -= take
-            elif amount > 0:
-                amount = _apply(plan, inst, amount)
+        for j, y, none, w in unit.placed:
+            key = pe.effects[j].key
+            take = min(remaining[key], amount)
+            remaining[key] -= take
+            for b, lit in enumerate(y):
+                m.add_hint(lit, b == 0 and amount > 0)
+            m.add_hint(none, amount <= 0)
+            m.add_hint(w, amount > 0 and take == amount and remaining[key] > 0)
+            m.add_hint(unit.shares[key], take)
+            amount -= take
+        for b, row in enumerate(unit.slots):
+            for q, lit in enumerate(row):
+                m.add_hint(lit, b == q)
 
 
 def _build(plan: _Plan, cp: Any) -> _Built:
@@ -626,7 +686,7 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         big += _upper(pe.ev.amount, pe.effects)
         rows = _results(plan, pe)
         if rows is None:
-            units.append(_encode_slots(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
+            units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
             continue
         # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
         src, rcp = pe.ev.source, pe.ev.recipient
@@ -692,27 +752,26 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         hit(ev.source, ev.recipient, unit.final, ev.combat)
     # riders happen right after the prevention, before state-based actions (615.5)
     for rd in plan.riders:
-        p = sum(prevented.get(rd.key, []))
-        ub_p = big
+        done = sum(prevented.get(rd.key, []))
         coef, const = rd.amount
         if const:
             pos = m.new_bool_var(f"rp_{rd.key}")
-            m.add(p >= 1).only_enforce_if(pos)
-            m.add(p == 0).only_enforce_if(~pos)
-            amount: Any = coef * p + const * pos
+            m.add(done >= 1).only_enforce_if(pos)
+            m.add(done == 0).only_enforce_if(~pos)
+            then: Any = coef * done + const * pos
         else:
-            amount = coef * p
-        big += ub_p * max(coef, 1) + const
-        for r in rd.recipients:
+            then = coef * done
+        big += big * max(coef, 1) + const
+        for who in rd.recipients:
             if rd.kind == "deal":
-                hit(rd.source, r, amount, False)
+                hit(rd.source, who, then, False)
             elif rd.kind == "lose_life":
-                loss.setdefault(r, []).append(amount)
+                loss.setdefault(who, []).append(then)
             elif rd.kind == "gain_life":
-                if r not in plan.cant_gain:
-                    gain.setdefault(r, []).append(amount)
+                if who not in plan.cant_gain:
+                    gain.setdefault(who, []).append(then)
             else:
-                drawn.setdefault(r, []).append(amount)
+                drawn.setdefault(who, []).append(then)
     combat_sum = {k: sum(v) for k, v in combat_to.items()}
     lost: dict[str, Any] = {}
     for p in state.players:
@@ -736,8 +795,10 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         fire = _at_least(m, dealt, 1)
         coef, const = tr.amount
         amount = coef * dealt + (const * fire if not _is_const(fire) else const * int(fire))
+        # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
+        ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
         for q in tr.who:
-            left = lost[q] if plan.multiplayer else 0
+            left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else 0
             if _is_const(left) and not left:
                 drawn.setdefault(q, []).append(amount)
             elif not _is_const(left):
@@ -864,11 +925,17 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     chosen_by_event: dict[int, Seq] = {}
     for unit in built.units:
         if unit.slots is not None:
-            x, effs = unit.slots, plan.events[unit.events[0]].effects
-            n = len(effs)
-            order = [j for k in range(n) for j in range(n) if solver.boolean_value(x[k][j])]
-            chosen_by_event[unit.events[0]] = tuple(
-                (j, int(solver.value(unit.shares[effs[j].key])) if effs[j].key in unit.shares else None) for j in order)
+            effs = plan.events[unit.events[0]].effects
+            k = len(unit.plain)
+            order = [unit.plain[q] for b in range(k) for q in range(k) if solver.boolean_value(unit.slots[b][q])]
+            steps_of: list[tuple[int, int | None]] = []
+            for b in range(k + 1):  # a block's shields, the one that reaches 0 last
+                block = [(solver.boolean_value(w), j) for j, y, _n, w in unit.placed if solver.boolean_value(y[b])]
+                steps_of.extend((j, int(solver.value(unit.shares[effs[j].key]))) for _, j in sorted(block))
+                if b < k:
+                    steps_of.append((order[b], None))
+            steps_of.extend((j, 0) for j, _y, none, _w in unit.placed if solver.boolean_value(none))
+            chosen_by_event[unit.events[0]] = tuple(steps_of)
         else:
             chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
     for pos, pe in enumerate(plan.events):

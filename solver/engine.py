@@ -483,17 +483,29 @@ def power(table: Table, perm: PermState) -> int:
     return spec.power + perm.counter("+1/+1") - perm.counter("-1/-1")
 
 
+def leave_game(state: GameState, table: Table, name: str) -> GameState:
+    """800.4a: the player leaves; objects they own leave too, and their pending triggers cease."""
+    state = state.set_player(replace(state.player(name), left=True))
+    for perm in state.perms:
+        if perm.present and table.perm_specs[perm.spec].owner == name:
+            state = state.set_perm(replace(perm, present=False))
+    return replace(state, pending=tuple(t for t in state.pending if t.controller != name),
+                   stack=tuple(i for i in state.stack if i.controller != name))
+
+
 def state_based_actions(state: GameState, table: Table) -> GameState:
     """Performed simultaneously, repeated until none apply (704.3)."""
     while True:
         changed = False
         multiplayer = len(state.players) > 2 and not table.two_headed
+        losers: list[str] = []
         for p in state.players:
             if p.lost or p.left:
                 continue
             limit = 15 if table.two_headed else 10  # 704.5c, 704.6b
             if p.life <= 0 or p.poison >= limit:  # 704.5a, 810.8c
-                state = state.set_player(replace(p, lost=True, left=multiplayer))
+                state = state.set_player(replace(p, lost=True))
+                losers.append(p.name)
                 changed = True
         dying = []
         for perm in state.perms:
@@ -520,6 +532,11 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
         for perm in dying:
             state = state.set_perm(replace(perm, present=False, died=True))
             changed = True
+        # all of these happen at once (704.3); then, in a multiplayer game, the losers leave
+        # with their objects (800.4a)
+        if multiplayer:
+            for name in losers:
+                state = leave_game(state, table, name)
         if not changed:
             return state
 
@@ -644,12 +661,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
             return state
         return state.set_perm(replace(leaving, present=False))
     if isinstance(action, LeaveGameAction):
-        p = state.player(action.player)
-        state = state.set_player(replace(p, left=True))
-        for perm in state.perms:  # 800.4a: their objects leave too
-            if perm.present and table.perm_specs[perm.spec].owner == action.player:
-                state = state.set_perm(replace(perm, present=False))
-        return state
+        return leave_game(state, table, action.player)
     if isinstance(action, EndStepAction):
         new = []
         for oid, ctrl, j, ab in _watchers(state, table, "end_step"):

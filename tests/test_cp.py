@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import solver.cp
 from model import EngineError, load_case, parse_case
 from model.outcome import Outcome
 from model.types import Case
@@ -41,6 +44,17 @@ def replay(case: Case, outcome: Outcome) -> dict[str, Any]:
     return final_fields(res, table)
 
 
+@contextmanager
+def blocks_only() -> Iterator[None]:
+    """Encode every event with the block encoding (no per-event tables)."""
+    saved = solver.cp.TABLE_LIMIT
+    solver.cp.TABLE_LIMIT = 0
+    try:
+        yield
+    finally:
+        solver.cp.TABLE_LIMIT = saved
+
+
 def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 200_000) -> int:
     graph = enumerate_outcomes(case, engine="graph", fields=fields, max_nodes=max_nodes)
     if not graph.complete:
@@ -70,6 +84,8 @@ def test_shipped_case_graph_equals_cp(path: Path) -> None:
             cp_outcomes(case)
         pytest.skip(reason)
     assert_same(case)
+    with blocks_only():
+        assert_same(case)
 
 
 def test_some_shipped_cases_are_supported() -> None:
@@ -171,6 +187,16 @@ def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     assert_same(case, max_nodes=50_000)
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_cases())
+def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
+    case = parse_case(data)
+    assume(cp_supported(case) is None)
+    assume((estimate_paths(case) or 0) < 50_000)
+    with blocks_only():
+        assert_same(case, max_nodes=20_000)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases(), st.data())
 def test_random_projection_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
@@ -217,6 +243,14 @@ def test_twenty_point_shield_over_ten_attackers() -> None:
     assert all(o.paths == 0 and o.values["you.lost"] for o in result.outcomes)
     for o in result.outcomes[:3]:
         assert tuple(sorted(replay(case, o).items())) == o.state
+
+
+def test_auto_keeps_the_graph_for_small_cases() -> None:
+    case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
+    assert cp_supported(case) is None and not prefer_cp(case)
+    assert enumerate_outcomes(case).engine == "graph"
+    unsupported = load_case(CASES / "rulings" / "palisade-giant-two-giants.yaml")
+    assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
 def test_projection_and_timeout() -> None:

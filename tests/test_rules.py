@@ -231,3 +231,16 @@ actions: [{damage: [{from: s, to: you, amount: 5}]}]
     with_bear = base % "  - {id: bear, card: Grizzly Bears, controller: you}"
     assert outcome_set(with_bear, "you.life", "you.lost") == {(1, False)}
     assert outcome_set(base % "", "you.life", "you.lost") == {(-2, True)}
+
+
+def test_800_4a_a_player_who_loses_leaves_with_their_permanents() -> None:
+    text = """
+players: [{name: you}, {name: A, life: 1}, {name: B}]
+battlefield:
+  - {id: ward, name: Test Ward, controller: A, types: [enchantment], abilities: [{prevent: 1}]}
+sources: [{id: bolt, card: Lightning Bolt, controller: B}]
+actions:
+  - damage: [{from: bolt, to: A, amount: 3}]
+  - damage: [{from: bolt, to: you, amount: 3}]
+"""
+    assert outcome_set(text, "A.lost", "you.life") == {(True, 17)}
