@@ -55,7 +55,7 @@ from .rules import (
     event_label,
     start_batch,
 )
-from .select import View, has_keyword, is_player, matches
+from .select import View, controller_of, has_keyword, is_player, matches
 from .state import Event, GameState, Table, initial_state
 from .values import evaluate
 
@@ -690,7 +690,7 @@ def _build(plan: _Plan, cp: Any) -> _Built:
             continue
         # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
         src, rcp = pe.ev.source, pe.ev.recipient
-        link = _controller(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        link = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
         sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
                (src, pe.ev.combat) if (src, rcp) in pairs else None)
         groups.setdefault(sig, []).append(e)
@@ -743,7 +743,7 @@ def _build(plan: _Plan, cp: Any) -> _Built:
             if has_keyword(state, table, source, "deathtouch"):
                 deathtouch.setdefault(recipient, []).append(amount)
         if has_keyword(state, table, source, "lifelink"):
-            ctrl = _controller(state, table, source)
+            ctrl = controller_of(state, table, source)
             if ctrl is not None and ctrl not in plan.cant_gain:
                 gain.setdefault(ctrl, []).append(amount)
 
@@ -826,14 +826,6 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
     return _Built(m, units, combat_sum, outputs, bound)
-
-
-def _controller(state: GameState, table: Table, oid: str) -> str | None:
-    perm = state.perm(oid)
-    if perm is not None:
-        return perm.controller
-    src = table.sources.get(oid)
-    return src.controller if src is not None else None
 
 
 def _at_least(m: Any, expr: Any, k: int) -> Any:
