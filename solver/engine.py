@@ -358,21 +358,11 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     state = deal(state, table, batch.events, _rider_gains(state, table, batch))
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []
-    prevented_to: dict[str, int] = defaultdict(int)
+    insts = {x.key: x for x in effects_in_force_all(state, table)}
     for key, amount in batch.prevented:
-        if amount <= 0:
-            continue
-        inst = next((x for x in effects_in_force_all(state, table) if x.key == key), None)
-        if inst is None:
-            continue
-        if inst.spec.then is not None:
+        inst = insts.get(key)
+        if amount > 0 and inst is not None and inst.spec.then is not None:
             riders.append(("rider", key, amount))
-        prevented_to[inst.view.controller] += 0
-    for key, amount in batch.prevented:
-        if amount > 0:
-            for ev in batch.events:
-                if key in ev.applied:
-                    prevented_to[ev.recipient] += 0
     state = _prevention_triggers(state, table, batch)
     if riders:
         state = replace(state, queue=tuple(riders) + state.queue)
