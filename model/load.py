@@ -41,7 +41,7 @@ from .types import (
     PlayerSpec,
     SourceSpec,
 )
-from .vocab import EFFECT_FILTERS, amount, parse_ability, parse_effect, parse_one_shot, sel
+from .vocab import amount, parse_ability, parse_effect, parse_one_shot, sel
 from .yamlio import read_yaml
 
 __all__ = ["load_case", "parse_case", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]
@@ -218,8 +218,6 @@ class _Builder:
             team = None if p.team is None else str(p.team)
             if two_hg and team is None:
                 self.err(f"players[{i}].team", "Two-Headed Giant players need a team")
-            if not two_hg and team is not None:
-                pass  # teams in other formats are just labels
             life = p.life if p.life is not None else (30 if two_hg else 20)
             out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison))
         if two_hg:
@@ -519,8 +517,6 @@ class _Builder:
         active = m.active or m.players[0].name
         if m.active is not None and m.active not in self.player_names:
             self.err("active", f"active player {m.active!r} is not in players")
-        if len(players) > 1 or True:
-            pass
         perms = []
         for i, e in enumerate(m.battlefield):
             spec = self.permanent(e, f"battlefield[{i}]")
@@ -800,5 +796,3 @@ def load_case(path: str | Path) -> Case:
         raise CaseErrors([exc]) from None
     return parse_case(data, str(path))
 
-
-_ = EFFECT_FILTERS

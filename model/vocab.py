@@ -114,10 +114,9 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     kinds = [k for k in m if k in EFFECT_KINDS]
     if not kinds:
         raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
-    kind = kinds[0]
-    if kind == "redirect" and "shield" in kinds:
-        pass
-    elif len(kinds) > 1:
+    # a partial redirection is `redirect:` with `shield: N` (Harm's Way), in either key order
+    kind = "redirect" if set(kinds) == {"redirect", "shield"} else kinds[0]
+    if len(kinds) > 1 and kind != "redirect":
         raise CaseError(f"{path}.{kinds[1]}", f"an effect has one kind; {kinds[0]} is already given")
     for key in m:
         if key not in EFFECT_KINDS and key not in EFFECT_FILTERS and key not in allowed_extra:
@@ -159,8 +158,6 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
-    if kind == "shield" and "shield" in m and kind != "redirect":
-        pass
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else None
     duration = m.get("duration", "turn")
     if duration not in ("turn", "until_used", "permanent"):

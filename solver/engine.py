@@ -125,12 +125,12 @@ def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
     return False
 
 
-def gain_life(state: GameState, table: Table, name: str, n: int, source: str | None) -> GameState:
+def gain_life(state: GameState, table: Table, name: str, n: int) -> GameState:
     """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending."""
     if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
         return state
     state = change_life(state, table, name, n)
-    return _collect(state, table, "gain_life", [(name, {"amount": n})], source)
+    return _collect(state, table, "gain_life", [(name, {"amount": n})])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,8 +149,7 @@ def _watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, s
     return out
 
 
-def _collect(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]],
-             source: str | None = None) -> GameState:
+def _collect(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
     """Add the triggers that ``happenings`` fire to ``state.pending``."""
     new: list[Trigger] = []
     for oid, ctrl, j, ab in _watchers(state, table, trigger):
@@ -276,7 +275,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     for source in sorted(gain_by_source):
         ctrl = controller_of(state, table, source)
         if ctrl is not None:
-            state = gain_life(state, table, ctrl, gain_by_source[source], source)
+            state = gain_life(state, table, ctrl, gain_by_source[source])
     state = _collect(state, table, "combat_damage_to_player",
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
     state = _collect(state, table, "deals_damage",
@@ -412,12 +411,8 @@ def _run_rider(state: GameState, table: Table, key: str, amount: int) -> GameSta
     env = {"prevented": amount, "X": 0}
     n = evaluate(rider.amount, env)
     source = inst.view.self_id or inst.view.controller
-    shot = OneShot(rider.kind, ("int", n), rider.to or _you(), source=source)
+    shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source)
     return run_one_shot(state, table, shot, inst.view, env)
-
-
-def _you() -> Any:
-    return Selector("you")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -453,7 +448,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         if shot.kind == "lose_life":
             state = change_life(state, table, r, -n)
         elif shot.kind == "gain_life":
-            state = gain_life(state, table, r, n, view.self_id)
+            state = gain_life(state, table, r, n)
         elif shot.kind == "draw":
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
     return state

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from model.types import EffectSpec
 
-from .select import View, controller_of, has_keyword, is_player, matches
+from .select import View, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
 
 __all__ = [
@@ -298,9 +298,8 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         events[index] = replace(ev, amount=min(ev.amount, int(spec.value)), applied=applied)
     elif kind == "redirect":
         new = _redirect_target(inst, state, table)
-        ok = new is not None and _can_be_dealt(state, table, new) and not state.player(ev.recipient).left \
-            if is_player(table, ev.recipient) else new is not None and _can_be_dealt(state, table, new)
-        if not ok:
+        # the original recipient is still there: start_batch dropped events to players who left
+        if new is None or not _can_be_dealt(state, table, new):
             events[index] = replace(ev, applied=applied)  # 614.9: the redirection does nothing
         elif spec.shield is not None:
             eff = _effect_state(state, inst)
@@ -310,19 +309,11 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
                 batch = replace(batch, skipped=batch.skipped | {inst.key})
             if eff is not None and eff.remaining is not None and k > 0:
                 state = state.set_effect(replace(eff, remaining=eff.remaining - k))
-            assert new is not None
             events[index] = replace(ev, amount=ev.amount - k, applied=applied, done=ev.amount - k <= 0)
             if k > 0:
                 events.append(replace(ev, recipient=new, amount=k, applied=applied, done=False))
         else:
-            assert new is not None
             events[index] = replace(ev, recipient=new, applied=applied)
     batch = replace(batch, events=tuple(events))
     return replace(state, batch=batch)
 
-
-def infect_like(state: GameState, table: Table, source: str) -> tuple[bool, bool]:
-    """(infect, wither) for a source, counting "as though it had infect/wither" effects."""
-    infect = has_keyword(state, table, source, "infect")
-    wither = has_keyword(state, table, source, "wither")
-    return infect, wither

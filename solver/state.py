@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from model.expr import Expr
 from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
 __all__ = ["PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
@@ -228,9 +227,6 @@ class Table:
     def abilities_of(self, state: GameState, oid: str) -> tuple[Ability, ...]:
         spec = self.spec_of(state, oid)
         return spec.abilities if spec is not None else ()
-
-    def expr_default(self) -> Expr:
-        return ("int", 0)
 
 
 def initial_state(case: Case) -> tuple[GameState, Table]:
