@@ -115,9 +115,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     if not kinds:
         raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
     # a partial redirection is `redirect:` with `shield: N` (Harm's Way), in either key order
-    kind = "redirect" if set(kinds) == {"redirect", "shield"} else kinds[0]
-    if len(kinds) > 1 and kind != "redirect":
-        raise CaseError(f"{path}.{kinds[1]}", f"an effect has one kind; {kinds[0]} is already given")
+    kind = "redirect" if "redirect" in kinds else kinds[0]
+    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")]
+    if extra:
+        raise CaseError(f"{path}.{extra[0]}", f"an effect has one kind; {kind} is already given")
     for key in m:
         if key not in EFFECT_KINDS and key not in EFFECT_FILTERS and key not in allowed_extra:
             raise CaseError(f"{path}.{key}", "unknown key")

@@ -18,3 +18,9 @@ def test_two_effect_kinds_are_an_error() -> None:
     with pytest.raises(CaseError) as err:
         parse_effect({"shield": 2, "multiply": 2}, "effects[0]")
     assert err.value.path == "effects[0].multiply"
+
+
+def test_redirect_with_another_kind_is_an_error() -> None:
+    with pytest.raises(CaseError) as err:
+        parse_effect({"redirect": "target", "shield": 2, "multiply": 2}, "effects[0]")
+    assert err.value.path == "effects[0].multiply"
