@@ -970,7 +970,8 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     for tr in plan.triggers:
         dealt = built.combat_to.get((tr.source, tr.player), 0)
         dealt = dealt if _is_const(dealt) else int(solver.value(dealt))
-        if dealt > 0:
+        if dealt > 0 and not (plan.multiplayer and _solved_bool(solver, built.outputs[f"{tr.controller}.lost"][1])):
+            # a player who lost a multiplayer game left; their triggers ceased (800.4a)
             pending.setdefault(tr.controller, []).append((tr.watcher, tr.ability, dealt))
     labels = {(tr.watcher, tr.ability): tr.label for tr in plan.triggers}
     for who in plan.table.apnap(list(pending)):
@@ -983,6 +984,10 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 words.append(f"{says(who, 'puts')} {labels[(w, j)]}'s trigger ({w}) on the stack")
             mine.remove(distinct[0])
     return tuple(steps), tuple(words)
+
+
+def _solved_bool(solver: Any, lit: Any) -> bool:
+    return bool(lit) if isinstance(lit, bool) else bool(solver.boolean_value(lit))
 
 
 def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
