@@ -1,12 +1,14 @@
 """Batch runs: many cases in parallel, results appended to a JSON-lines file as each case ends.
 
 ``analyze(path, mode, timeout)`` is the pure per-case function. :func:`run_batch` runs it over many
-files in a warm pool of ``spawn`` worker processes (ortools is imported once per worker), with a
-*hard* per-case timeout: the solve gets its own ``timeout`` and, should it not come back in time,
-the worker is terminated, the case is recorded as ``TIMEOUT`` and a fresh worker takes its place.
-Every finished case is appended and flushed at once, so an interrupted run (Ctrl-C, ``kill -9``)
-resumes with the same ``--out``: cases already recorded with the same content hash are skipped, and
-a torn last line is dropped. Each line is deterministic apart from ``seconds``.
+files in a warm pool of worker processes, each with its own pipe, fed guided chunks of cases. On
+Linux the workers are forked from the (still single-threaded) parent, so they start with everything
+the CLI already imported; elsewhere, or once the parent has threads, they come from a forkserver or
+``spawn``. The per-case timeout is *hard*: the solve gets its own ``timeout`` and, should it not come
+back in time, the worker is terminated, the case is recorded as ``TIMEOUT`` and a fresh worker takes
+its place. Every finished case is appended and flushed at once, so an interrupted run (Ctrl-C,
+``kill -9``) resumes with the same ``--out``: cases already recorded with the same content hash are
+skipped, and a torn last line is dropped. Each line is deterministic apart from ``seconds``.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ import hashlib
 import json
 import multiprocessing as mp
 import os
-import queue
 import random
 import sys
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
 from typing import Any
 
@@ -153,126 +158,210 @@ def load_done(out: str | Path) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------- local warm pool
 
-def _worker(wid: int, tasks: Any, results: Any) -> None:
+CHUNK_MAX = 8  # cases per message while plenty are left; guided sizing shrinks it to 1 near the end
+
+
+def _start_method() -> str:
+    """How to start a worker: ``fork`` on Linux while this process has a single thread.
+
+    A forked worker starts in milliseconds with every module the parent already imported (the CLI
+    imports the solver, pydantic and networkx), where ``spawn`` re-imports them per worker (~0.4 s,
+    and again on close). Forking a process with threads (rich's refresh thread, ray's) is unsafe, so
+    then ``forkserver``: a clean single-threaded server that imports :mod:`solver.batch` once and
+    forks workers from it. Elsewhere (macOS, Windows) ``spawn``, the safe default there.
+    """
+    methods = mp.get_all_start_methods()
+    if sys.platform.startswith("linux"):
+        if "fork" in methods and threading.active_count() == 1:
+            return "fork"
+        if "forkserver" in methods:
+            return "forkserver"
+    return "spawn"
+
+
+def _worker(conn: Connection, inherited: Sequence[Connection] = ()) -> None:
+    """Run the chunks sent on ``conn``, one message per event, each sent the moment it happens.
+
+    ``("run", idx)`` when a chunk's first case starts; ``("done", idx, record, next)`` when a case
+    ends, ``next`` being the case that starts right after it (or ``None``), so the parent knows what
+    runs since when (for the hard timeout) without a second message per case.
+    """
+    for c in inherited:  # a forked worker holds copies of the parent's pipe ends: drop them, so EOF = parent gone
+        c.close()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
-    while True:
-        try:
-            item = tasks.get()
-        except (EOFError, OSError, KeyboardInterrupt):
-            return
-        if item is None:
-            return
-        chunk_id, mode, timeout, entries = item
-        results.put(("take", wid, chunk_id))
-        for idx, path in entries:
-            results.put(("start", wid, idx))
-            try:
-                rec = analyze(path, mode, timeout)
-            except KeyboardInterrupt:
+    try:
+        while True:
+            item = conn.recv()
+            if item is None:
                 return
-            results.put(("done", wid, idx, rec))
+            mode, timeout, entries = item
+            conn.send(("run", entries[0][0]))
+            for k, (idx, path) in enumerate(entries):
+                rec = analyze(path, mode, timeout)
+                conn.send(("done", idx, rec, entries[k + 1][0] if k + 1 < len(entries) else None))
+    except (EOFError, OSError, KeyboardInterrupt):  # parent gone or interrupted
+        return
+
+
+class _Slot:
+    """One worker process, its private pipe, and the cases sent to it that have not come back."""
+
+    def __init__(self, proc: Any, conn: Connection) -> None:
+        self.proc = proc
+        self.conn = conn
+        self.queue: deque[int] = deque()  # case indices sent, in the order the worker runs them
+        self.running: tuple[int, float] | None = None  # (case index, monotonic start)
 
 
 class _LocalPool:
+    """Warm worker processes, each with its own pipe.
+
+    A private pipe per worker (instead of shared queues) needs no feeder threads (so the parent
+    stays single-threaded and can fork), and a worker killed mid-message cannot leave a shared
+    lock held for the others.
+    """
+
     def __init__(self, jobs: int) -> None:
-        self.ctx = mp.get_context("spawn")
-        self.tasks: Any = self.ctx.Queue()
-        self.results: Any = self.ctx.Queue()
-        self.procs: dict[int, Any] = {}
+        self.slots: dict[int, _Slot] = {}
         self.next_wid = 0
         for _ in range(jobs):
             self.spawn()
 
-    def spawn(self) -> None:
+    def spawn(self) -> int:
+        method = _start_method()
+        ctx: Any = mp.get_context(method)
+        if method == "forkserver":
+            ctx.set_forkserver_preload(["solver.batch"])
+        ours, theirs = ctx.Pipe()
+        inherited = [s.conn for s in self.slots.values()] + [ours] if method == "fork" else []
+        proc = ctx.Process(target=_worker, args=(theirs, inherited), daemon=True)
+        proc.start()
+        theirs.close()
         wid = self.next_wid
         self.next_wid += 1
-        p = self.ctx.Process(target=_worker, args=(wid, self.tasks, self.results), daemon=True)
-        p.start()
-        self.procs[wid] = p
+        self.slots[wid] = _Slot(proc, ours)
+        return wid
 
     def kill(self, wid: int) -> None:
-        p = self.procs.pop(wid, None)
-        if p is not None:
-            p.terminate()
+        slot = self.slots.pop(wid, None)
+        if slot is None:
+            return
+        p = slot.proc
+        p.terminate()
+        p.join(1.0)
+        if p.is_alive():
+            p.kill()
             p.join(1.0)
-            if p.is_alive():
-                p.kill()
-                p.join(1.0)
+        slot.conn.close()
 
     def close(self, force: bool = False) -> None:
         if not force:
-            for _ in self.procs:
-                self.tasks.put(None)
+            for slot in self.slots.values():
+                try:
+                    slot.conn.send(None)
+                except OSError:
+                    pass
             deadline = time.monotonic() + 2.0
-            for p in self.procs.values():
-                p.join(max(0.0, deadline - time.monotonic()))
-        for wid in list(self.procs):
+            for slot in self.slots.values():
+                slot.proc.join(max(0.0, deadline - time.monotonic()))
+        for wid in list(self.slots):
             self.kill(wid)
-        self.tasks.cancel_join_thread()
-        self.results.cancel_join_thread()
+
+
+def _chunk_size(remaining: int, jobs: int) -> int:
+    """Guided chunks: few messages while much is left, single cases at the end so no worker idles."""
+    return max(1, min(CHUNK_MAX, remaining // (jobs * 4)))
 
 
 def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
-               emit: Callable[[dict[str, Any]], None]) -> None:
+               emit: Callable[[dict[str, Any]], None], pool: _LocalPool | None = None) -> None:
+    """Run ``paths`` on ``pool`` (started here if not given); ``emit`` each record as it arrives."""
     n = len(paths)
-    chunk = max(1, min(4, n // (jobs * 8)))
-    pool = _LocalPool(jobs)
-    chunks: dict[int, list[tuple[int, str]]] = {}
-    cid = 0
-    for i in range(0, n, chunk):
-        chunks[cid] = [(j, paths[j]) for j in range(i, min(n, i + chunk))]
-        pool.tasks.put((cid, mode, timeout, chunks[cid]))
-        cid += 1
-    owner: dict[int, int] = {}  # wid -> chunk id it holds
-    running: dict[int, tuple[int, float]] = {}  # wid -> (case index, start time)
+    pool = pool if pool is not None else _LocalPool(max(1, min(jobs, n)))
+    pending: deque[int] = deque(range(n))  # not yet sent to a worker
     done: set[int] = set()
     hard = None if timeout is None else timeout + GRACE
     idle_deaths = 0
+
+    def feed(wid: int) -> None:
+        """Keep a chunk queued behind the running case, so a worker never waits for the parent."""
+        slot = pool.slots[wid]
+        if len(slot.queue) > 1 or not pending:
+            return
+        chunk = [pending.popleft() for _ in range(min(len(pending), _chunk_size(len(pending), jobs)))]
+        slot.queue.extend(chunk)
+        try:
+            slot.conn.send((mode, timeout, [(i, paths[i]) for i in chunk]))
+        except OSError:  # it died: its sentinel fires and reap() requeues the chunk
+            pass
+
+    def handle(wid: int, msg: tuple[Any, ...]) -> None:
+        slot = pool.slots[wid]
+        now = time.monotonic()
+        if msg[0] == "run":
+            slot.running = (msg[1], now)
+            return
+        _kind, idx, rec, nxt = msg
+        if idx in slot.queue:
+            slot.queue.remove(idx)
+        slot.running = None if nxt is None else (nxt, now)
+        if idx not in done:
+            done.add(idx)
+            emit(rec)
+        feed(wid)
+
+    def reap(wid: int, timed_out: bool) -> None:
+        """Kill a dead or overdue worker, record its case, requeue the rest, start a replacement."""
+        nonlocal idle_deaths
+        slot = pool.slots[wid]
+        pool.kill(wid)
+        now = time.monotonic()
+        cur = slot.running
+        if cur is None and not timed_out:
+            idle_deaths += 1
+            if idle_deaths > 3 * jobs:
+                raise RuntimeError("batch workers keep dying before running a case")
+        if cur is not None and cur[0] not in done:
+            done.add(cur[0])
+            status, why = ("TIMEOUT", f"no result within {timeout:g} s; worker terminated") if timed_out \
+                else ("ERROR", "worker process died")
+            emit(_failed_record(paths[cur[0]], mode, status, why, now - cur[1]))
+        pending.extendleft(reversed([i for i in slot.queue if i not in done]))
+        if pending:
+            feed(pool.spawn())
+
     try:
+        for wid in list(pool.slots):
+            feed(wid)
         while len(done) < n:
-            try:
-                msg = pool.results.get(timeout=0.2)
-            except queue.Empty:
-                msg = None
-            if msg is not None:
-                kind, wid = msg[0], msg[1]
-                if kind == "take":
-                    owner[wid] = msg[2]
-                elif kind == "start":
-                    running[wid] = (msg[2], time.monotonic())
-                elif kind == "done":
-                    running.pop(wid, None)
-                    idx = msg[2]
-                    if idx not in done:
-                        done.add(idx)
-                        emit(msg[3])
-                continue
-            now = time.monotonic()
-            for wid in list(pool.procs):
-                cur = running.get(wid)
-                alive = pool.procs[wid].is_alive()
-                timed_out = cur is not None and hard is not None and now - cur[1] > hard
-                if alive and not timed_out:
+            if not pool.slots:  # every worker died while nothing was left to requeue
+                raise RuntimeError("batch workers died with cases unfinished")
+            wait_for = 1.0
+            if hard is not None:
+                starts = [s.running[1] for s in pool.slots.values() if s.running is not None]
+                if starts:
+                    wait_for = min(wait_for, max(0.0, min(starts) + hard - time.monotonic()))
+            owners: dict[Any, tuple[int, bool]] = {}
+            for wid, s in pool.slots.items():
+                owners[s.conn] = (wid, False)
+                owners[s.proc.sentinel] = (wid, True)
+            for obj in mp_wait(list(owners), wait_for):
+                wid, exited = owners[obj]
+                if wid not in pool.slots:
                     continue
-                pool.kill(wid)
-                running.pop(wid, None)
-                if cur is None and not timed_out:
-                    idle_deaths += 1
-                    if idle_deaths > 3 * jobs:
-                        raise RuntimeError("batch workers keep dying before running a case")
-                if cur is not None and cur[0] not in done:
-                    done.add(cur[0])
-                    status, why = ("TIMEOUT", f"no result within {timeout:g} s; worker terminated") if timed_out \
-                        else ("ERROR", "worker process died")
-                    emit(_failed_record(paths[cur[0]], mode, status, why, now - cur[1]))
-                held = owner.pop(wid, None)
-                if held is not None:  # requeue the rest of its chunk
-                    rest = [(j, p) for j, p in chunks[held] if j not in done]
-                    if rest:
-                        chunks[cid] = rest
-                        pool.tasks.put((cid, mode, timeout, rest))
-                        cid += 1
-                pool.spawn()
+                conn = pool.slots[wid].conn
+                try:
+                    while wid in pool.slots and conn.poll():
+                        handle(wid, conn.recv())
+                except (EOFError, OSError):
+                    exited = True
+                if exited and wid in pool.slots:
+                    reap(wid, timed_out=False)
+            if hard is not None:
+                now = time.monotonic()
+                for wid, s in list(pool.slots.items()):
+                    if s.running is not None and now - s.running[1] > hard:
+                        reap(wid, timed_out=True)
     except BaseException:
         pool.close(force=True)
         raise
@@ -337,14 +426,17 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
     records = list(previous)
     if not todo:
         return records
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    fh = open(out, "a", encoding="utf-8")
-    prog, task = _progress(len(todo)) if progress else (None, None)
+    jobs = max(1, jobs)
+    # local workers first: forked while this process is still single-threaded (before rich's
+    # refresh thread starts), and warming up while the output and the progress bar are set up
+    pool = None if executor == "ray" else _LocalPool(min(jobs, len(todo)))
+    prog = task = fh = None
     fails = 0
     started = time.monotonic()
 
     def emit(rec: dict[str, Any]) -> None:
         nonlocal fails
+        assert fh is not None
         fh.write(json.dumps(rec, sort_keys=True) + "\n")
         fh.flush()
         records.append(rec)
@@ -355,14 +447,22 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
             prog.update(task, advance=1, fails=fails, rate=f"{rate:.1f}/s")
 
     try:
-        if prog is not None:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        fh = open(out, "a", encoding="utf-8")
+        if progress:
+            prog, task = _progress(len(todo))
             prog.start()
-        run = _run_ray if executor == "ray" else _run_local
-        run(todo, mode, max(1, jobs), timeout, emit)
+        if pool is None:
+            _run_ray(todo, mode, jobs, timeout, emit)
+        else:
+            _run_local(todo, mode, jobs, timeout, emit, pool)
     finally:
+        if pool is not None:
+            pool.close(force=True)  # a no-op after a normal end: _run_local closed it
         if prog is not None:
             prog.stop()
-        fh.close()
+        if fh is not None:
+            fh.close()
     return records
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,127 @@ def test_analyze_check_mode_and_load_done(tmp_path: Path) -> None:
     assert out.read_text() == '{"path": "a", "hash": "h"}\n'
 
 
+# ---------------------------------------------------------------- the local pool: hard timeout, crashes, kill -9
+
+def _misbehave(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict:
+    """``analyze``, except that a case named *hang* never returns and one named *crash* kills its worker."""
+    import time
+
+    name = Path(path).stem
+    if name == "hang":
+        time.sleep(60)
+    if name == "crash":
+        os._exit(3)
+    return analyze(path, mode, timeout)
+
+
+@pytest.fixture
+def misbehaving(cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The generated cases plus a hanging and a crashing one; workers forked so they see the patch."""
+    import threading
+
+    import solver.batch as batch
+
+    if threading.active_count() > 1 or not hasattr(os, "fork"):
+        pytest.skip("the patched analyze reaches the workers only by a safe fork")
+    monkeypatch.setattr(batch, "analyze", _misbehave)
+    monkeypatch.setattr(batch, "_start_method", lambda: "fork")
+    monkeypatch.setattr(batch, "GRACE", 0.3)
+    d = tmp_path / "mixed"
+    d.mkdir()
+    for p in sorted(cases.iterdir()):
+        (d / p.name).write_bytes(p.read_bytes())
+    first = sorted(cases.iterdir())[0].read_text()
+    (d / "hang.yaml").write_text(first)
+    (d / "crash.yaml").write_text(first)
+    return d
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_hard_timeout_and_crash_replace_the_worker(misbehaving: Path, tmp_path: Path, jobs: int) -> None:
+    from solver.batch import run_batch
+
+    out = tmp_path / "t.jsonl"
+    recs = run_batch([str(misbehaving)], str(out), jobs=jobs, timeout=0.5, progress=False)
+    lines = _lines(out)
+    assert len(lines) == len(recs) == 8
+    assert sorted(r["path"] for r in lines) == sorted(str(p) for p in misbehaving.iterdir())  # each case once
+    by = {Path(r["path"]).stem: r for r in lines}
+    assert by["hang"]["status"] == "TIMEOUT" and "worker terminated" in by["hang"]["errors"][0]
+    assert by["crash"]["status"] == "ERROR" and "worker process died" in by["crash"]["errors"][0]
+    assert all(r["status"] == "OK" for k, r in by.items() if k not in ("hang", "crash"))
+    assert len(by["hang"]["hash"]) == 64
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            kids.append(int(stat.parent.name))
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_kill_9_mid_run_then_resume_records_each_case_once(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc")
+    root = Path(__file__).resolve().parents[1]
+    d = tmp_path / "cases"
+    generate_cases(150, 11, d)
+    out = tmp_path / "k.jsonl"
+    cmd = [sys.executable, "-m", "solver.cli", "batch", str(d), "--jobs", "2", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 20):
+        time.sleep(0.005)
+    workers = _children(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert workers and out.read_bytes().count(b"\n") < 150  # killed mid-run, workers busy
+    # the workers notice the parent is gone (their pipe reaches EOF) and exit instead of lingering
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers)
+    assert subprocess.run(cmd, cwd=root, stdout=subprocess.DEVNULL).returncode == 0
+    recs = _lines(out)
+    assert sorted(r["path"] for r in recs) == sorted(str(p) for p in d.iterdir())
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_every_start_method_gives_the_same_lines(cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 method: str) -> None:
+    import multiprocessing as mp
+
+    import solver.batch as batch
+
+    if method not in mp.get_all_start_methods():
+        pytest.skip(f"no {method} here")
+    if method == "fork" and __import__("threading").active_count() > 1:
+        pytest.skip("forking a process with threads is unsafe")
+    ref = tmp_path / "ref.jsonl"
+    assert main(["batch", str(cases), "--jobs", "2", "--out", str(ref), "--no-progress"]) == 0
+    monkeypatch.setattr(batch, "_start_method", lambda: method)
+    out = tmp_path / f"{method}.jsonl"
+    assert main(["batch", str(cases), "--jobs", "2", "--out", str(out), "--no-progress"]) == 0
+    assert _stable(_lines(out)) == _stable(_lines(ref))
+
+
 def _stable(records: list[dict]) -> list[str]:
     return sorted(json.dumps({k: v for k, v in r.items() if k != "seconds"}, sort_keys=True) for r in records)
 
@@ -100,3 +222,5 @@ def test_ray_not_installed_message(cases: Path, tmp_path: Path, capsys: pytest.C
     monkeypatch.setitem(sys.modules, "ray", None)  # "import ray" now fails as if it were absent
     assert main(["batch", str(cases), "--out", str(tmp_path / "o.jsonl"), "--executor", "ray"]) == 2
     assert "ray is not installed: pip install '.[cluster]'" in capsys.readouterr().err
+
+
