@@ -3,7 +3,8 @@
 ``wide-combat``: ten attackers (power 1-6, some with lifelink, one Scroll Thief) into three
 Vengeful-Archon-style shields whose riders hit an opponent, a doubler for the attacker's creatures
 and a static prevention of 1 (CR 615.7, 616.1, 614.1a). ``large-optimisation``: a hundred attackers
-and twenty shields. Neither has ``expect:`` (``make run`` would otherwise enumerate them).
+(ten of which draw a card when they deal combat damage to a player) and twenty shields, with the
+objective "lose the least life, then deny the most card draws". Neither has ``expect:`` (``make run`` would otherwise enumerate them).
 
 Run: ``.venv/bin/python bench/gen.py`` (``--seed N`` to vary).
 """
@@ -58,6 +59,8 @@ def wide_combat(rng: random.Random) -> dict[str, Any]:
 
 def large_optimisation(rng: random.Random) -> dict[str, Any]:
     attackers = [_attacker(rng, i, 0.2) for i in range(100)]
+    for drawer in attackers[::10]:  # ten of them draw a card when they connect (Scroll Thief's trigger)
+        drawer["abilities"] = [{"trigger": "combat_damage_to_player", "do": {"draw": 1, "who": "you"}}]
     colors = ["red", "green", "black"]
     shields = []
     for i in range(20):
@@ -82,6 +85,7 @@ def large_optimisation(rng: random.Random) -> dict[str, Any]:
         ],
         "effects": shields,
         "actions": [{"combat": {}}],
+        "objective": {"you": ["maximize you.life", "minimize A.cards_drawn"]},
     }
 
 

@@ -35,10 +35,12 @@ import math
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from itertools import permutations
 from typing import Any
 
 from model.errors import EngineError
 from model.expr import Expr
+from model.objective import Goal, Objective
 from model.outcome import Outcome, Witness
 from model.types import Case, CombatAction, DamageAction
 
@@ -59,7 +61,8 @@ from .select import View, controller_of, has_keyword, is_player, matches
 from .state import Event, GameState, Table, initial_state
 from .values import evaluate
 
-__all__ = ["cp_supported", "cp_outcomes", "estimate_paths", "prefer_cp", "AUTO_THRESHOLD"]
+__all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
+           "AUTO_THRESHOLD"]
 
 AUTO_THRESHOLD = 20_000
 # one worker and a fixed seed: the same input gives the same outcomes and witnesses
@@ -645,7 +648,32 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
         m.add_at_most_one(zeroing)
     for b in range(k + 1):
         m.add(leave[b] == enter[b] - sum(parts[b]))
+    floor = _floor_without_shields(plan, pe, plain)
+    if floor is not None and shields and floor > 0:
+        # a redundant cut that shows the LP what a point of shield is worth, so optima are
+        # proved (the 100-attacker bench case): every other effect but +N is monotone and
+        # changes a difference by at most its factor (x2: 2, the rest: 1), so t prevented
+        # anywhere lowers the damage dealt by at most t times the product of the multipliers
+        lip = math.prod(int(effs[j].spec.value) for j in plain if effs[j].spec.kind == "multiply")
+        m.add(leave[k] >= floor - lip * sum(out.shares.values()))
     return out
+
+
+def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | None:
+    """The least damage any order of the event's non-shield effects leaves (CR 616.1), or None
+    when that isn't a valid floor to cut with (+N jumps at 0, 120.8) or too costly to find."""
+    effs = pe.effects
+    if len(plain) > 6 or any(effs[j].spec.kind == "add" for j in plain):
+        return None
+    best = None
+    for order in permutations(plain):
+        amount = pe.ev.amount
+        for j in order:
+            if amount <= 0:
+                break
+            amount = _apply(plan, effs[j], amount)
+        best = amount if best is None else min(best, amount)
+    return best
 
 
 def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
@@ -1017,6 +1045,131 @@ def _sort_key(state: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
     return graph_sort_key(state)
 
 
+class _Search:
+    """Solves of one built model: distinct projected outcomes by no-goods, and lexicographic
+    optimisation of linear objectives over the same model (design.md, "Choice graph and CP model")."""
+
+    def __init__(self, case: Case, plan: _Plan, built: _Built, fields: Iterable[str] | None,
+                 timeout: float | None, cp: Any) -> None:
+        self.case, self.plan, self.built, self.cp = case, plan, built, cp
+        self.start = time.perf_counter()
+        self.timeout = timeout
+        self.wanted = list(fields) if fields is not None else None
+        self.outcomes: list[Outcome] = []
+        self.solves = 0
+        m = built.model
+        names = self.wanted if self.wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
+        # one integer variable per projected field that can vary; a solution's projection is
+        # then forbidden as one tuple (a no-good), so the next solve must find a new outcome
+        self.watch: list[Any] = []
+        for f in dict.fromkeys(names):
+            kind, expr = built.outputs.get(f, ("int", 0))
+            if isinstance(expr, bool | int):
+                continue
+            if kind != "bool":
+                var = m.new_int_var(-built.bound, built.bound, f"y_{f}")
+                m.add(var == expr)
+                expr = var
+            self.watch.append(expr)
+        self.eq: dict[tuple[int, int], Any] = {}
+
+    def lit(self, i: int, v: int) -> Any:
+        """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
+        got = self.eq.get((i, v))
+        if got is None:
+            m = self.built.model
+            got = self.eq[(i, v)] = m.new_bool_var("")
+            m.add(self.watch[i] == v).only_enforce_if(got)
+            m.add(self.watch[i] != v).only_enforce_if(~got)
+        return got
+
+    def solve(self) -> Any:
+        """A solver holding a solution (optimal when the model has an objective), None when there
+        is none; raises _Cut on the time limit (after keeping the best solution in ``self.best``)."""
+        cp, m = self.cp, self.built.model
+        solver = cp.CpSolver()
+        for key, value in _PARAMS.items():
+            setattr(solver.parameters, key, value)
+        if self.timeout is not None:
+            left = self.timeout - (time.perf_counter() - self.start)
+            if left <= 0:
+                raise _Cut
+            solver.parameters.max_time_in_seconds = left
+        status = solver.solve(m)
+        self.solves += 1
+        if status == cp.INFEASIBLE:
+            return None
+        if status == cp.MODEL_INVALID:
+            raise EngineError(f"{self.case.id}: invalid CP model: {m.validate()}")
+        if status == cp.FEASIBLE and m.has_objective():
+            self.best = solver  # the limit cut the proof of optimality
+            raise _Cut
+        if status not in (cp.OPTIMAL, cp.FEASIBLE):
+            raise _Cut
+        return solver
+
+    def record(self, solver: Any) -> None:
+        plan, built = self.plan, self.built
+        values = dict(plan.base)
+        for f, (kind, expr) in built.outputs.items():
+            v = _value(solver, kind, expr)
+            if kind != "opt" or v > 0:
+                values[f] = v
+        wanted = self.wanted
+        state = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
+        witness, words = _witness(plan, built, solver)
+        self.outcomes.append(Outcome(state, witness, 0, words))
+
+    def distinct(self) -> None:
+        """Every distinct projected outcome: solve, forbid its projection, solve again."""
+        m = self.built.model
+        while True:
+            solver = self.solve()
+            if solver is None:
+                return
+            self.record(solver)
+            if not self.watch:
+                return
+            # a clause over "field == value" literals: some field must take another value
+            m.add_bool_or([~self.lit(i, int(solver.value(var))) for i, var in enumerate(self.watch)])
+
+    def optimise(self, levels: list[Any]) -> list[int] | None:
+        """Maximise each level in turn, fixing it at its optimum before the next (lexicographic);
+        the optimal values, or None when the model has no solution."""
+        m = self.built.model
+        best: list[int] = []
+        for expr in levels:
+            if _is_const(expr):
+                best.append(int(expr))
+                continue
+            m.maximize(expr)
+            solver = self.solve()
+            if solver is None:
+                return None
+            value = int(round(solver.objective_value))
+            best.append(value)
+            m.clear_objective()
+            m.add(expr == value)
+        return best
+
+    def result(self, complete: bool, extra: dict[str, Any] | None = None) -> Result:
+        self.outcomes.sort(key=lambda o: _sort_key(o.state))
+        built = self.built
+        stats = {"solves": self.solves, "tables": sum(bool(u.columns) for u in built.units),
+                 "slot_events": sum(u.slots is not None for u in built.units), **(extra or {}),
+                 "seconds": round(time.perf_counter() - self.start, 3)}
+        return Result(self.case.id, "cp", complete, self.outcomes, stats)
+
+
+def _prepared(case: Case, fields: Iterable[str] | None, timeout: float | None) -> _Search:
+    plan = _plan(case)
+    if isinstance(plan, str):
+        raise EngineError(f"{case.id}: the CP engine can't model this case: {plan}")
+    from ortools.sat.python import cp_model as cp
+
+    return _Search(case, plan, _build(plan, cp), fields, timeout, cp)
+
+
 def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | None = None) -> Result:
     """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
 
@@ -1024,92 +1177,91 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     express the case. ``complete`` is False when ``timeout`` (seconds) cut the enumeration.
     ``paths`` is 0 on every outcome: this engine doesn't count raw choice paths.
     """
-    start = time.perf_counter()
-    plan = _plan(case)
-    if isinstance(plan, str):
-        raise EngineError(f"{case.id}: the CP engine can't model this case: {plan}")
-    from ortools.sat.python import cp_model as cp
-
-    built = _build(plan, cp)
-    m = built.model
-    wanted = list(fields) if fields is not None else None
-    names = wanted if wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
-    # one integer variable per projected field that can vary; a solution's projection is then
-    # forbidden as one tuple (a no-good), so the next solve must find a new outcome
-    watch = []
-    for f in dict.fromkeys(names):
-        kind, expr = built.outputs.get(f, ("int", 0))
-        if isinstance(expr, bool | int):
-            continue
-        if kind != "bool":
-            var = m.new_int_var(-built.bound, built.bound, f"y_{f}")
-            m.add(var == expr)
-            expr = var
-        watch.append(expr)
-    outcomes: list[Outcome] = []
-    eq: dict[tuple[int, int], Any] = {}
-    counter = {"solves": 0}
-
-    def lit(i: int, v: int) -> Any:
-        """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
-        got = eq.get((i, v))
-        if got is None:
-            got = eq[(i, v)] = m.new_bool_var("")
-            m.add(watch[i] == v).only_enforce_if(got)
-            m.add(watch[i] != v).only_enforce_if(~got)
-        return got
-
-    def solve(assumptions: list[Any]) -> Any:
-        """A solver holding a solution, None when there is none; raises _Cut on the time limit."""
-        solver = cp.CpSolver()
-        for key, value in _PARAMS.items():
-            setattr(solver.parameters, key, value)
-        if timeout is not None:
-            left = timeout - (time.perf_counter() - start)
-            if left <= 0:
-                raise _Cut
-            solver.parameters.max_time_in_seconds = left
-        m.clear_assumptions()
-        m.add_assumptions(assumptions)
-        status = solver.solve(m)
-        counter["solves"] += 1
-        if status == cp.INFEASIBLE:
-            return None
-        if status == cp.MODEL_INVALID:
-            raise EngineError(f"{case.id}: invalid CP model: {m.validate()}")
-        if status not in (cp.OPTIMAL, cp.FEASIBLE):
-            raise _Cut
-        return solver
-
-    def record(solver: Any) -> None:
-        values = dict(plan.base)
-        for f, (kind, expr) in built.outputs.items():
-            v = _value(solver, kind, expr)
-            if kind != "opt" or v > 0:
-                values[f] = v
-        state = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
-        witness, words = _witness(plan, built, solver)
-        outcomes.append(Outcome(state, witness, 0, words))
-
-    def nogoods() -> None:
-        while True:
-            solver = solve([])
-            if solver is None:
-                return
-            record(solver)
-            if not watch:
-                return
-            # a clause over "field == value" literals: some field must take another value
-            m.add_bool_or([~lit(i, int(solver.value(var))) for i, var in enumerate(watch)])
-
+    search = _prepared(case, fields, timeout)
     complete = True
     try:
-        nogoods()
+        search.distinct()
     except _Cut:
         complete = False
-    solves = counter["solves"]
-    outcomes.sort(key=lambda o: _sort_key(o.state))
-    stats = {"solves": solves, "tables": sum(bool(u.columns) for u in built.units),
-             "slot_events": sum(u.slots is not None for u in built.units),
-             "seconds": round(time.perf_counter() - start, 3)}
-    return Result(case.id, "cp", complete, outcomes, stats)
+    return search.result(complete)
+
+
+def _choosers(plan: _Plan) -> list[str]:
+    """The players with a choice in the batch: the affected players of events that effects
+    apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b) changes no outcome here."""
+    return sorted({pe.chooser for pe in plan.events
+                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)})
+
+
+def cp_optimizable(case: Case, objective: Objective) -> str | None:
+    """None when :func:`cp_optimize` gives the graph's backward-induction answer, else a reason.
+
+    The CP model has no move order, so it answers when at most one player chooses in the step:
+    with one chooser, backward induction keeps exactly the outcomes with the best lexicographic
+    score (every decision is theirs), and a chooser without an objective may pick anything.
+    """
+    plan = _plan(case)
+    if isinstance(plan, str):
+        return plan
+    return _optimizable(plan, objective)
+
+
+def _optimizable(plan: _Plan, objective: Objective) -> str | None:
+    choosers = _choosers(plan)
+    if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
+        return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
+    for c in choosers:
+        for goal in objective.of(c) or ():
+            for _, f in goal.terms:
+                if not isinstance(plan.base.get(f, 0), bool | int | None):
+                    return f"{f} is not a number"
+    return None
+
+
+def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
+    """``goal`` as an expression to maximise: sense times the sum of its terms (a field the
+    case doesn't have counts as 0, as :meth:`Goal.score` does)."""
+    total: Any = 0
+    for coef, f in goal.terms:
+        _, expr = built.outputs.get(f, ("int", plan.base.get(f, 0)))
+        if expr is None or isinstance(expr, bool):
+            expr = int(bool(expr))
+        total = total + coef * expr
+    return goal.sense * total
+
+
+def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
+                timeout: float | None = None) -> Result:
+    """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
+    objective is maximised and fixed in turn, then every distinct outcome (projected on
+    ``fields``) reaching the optimum is enumerated with no-goods, each with a witness.
+
+    Raises :class:`~model.errors.EngineError` when :func:`cp_optimizable` gives a reason.
+    ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
+    the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
+    chooser), present when every level was proved even if listing the tied outcomes was cut.
+    """
+    search = _prepared(case, fields, timeout)
+    plan, built = search.plan, search.built
+    reason = _optimizable(plan, objective)
+    if reason is not None:
+        raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
+    chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
+    goals = objective.of(chooser) if chooser is not None else None
+    levels = [_level(plan, built, g) for g in goals or ()]
+    optimum: list[int] | None = []
+    complete = True
+    try:
+        optimum = search.optimise(levels)
+        if optimum is not None:
+            search.distinct()
+    except _Cut:
+        complete = False
+        best = getattr(search, "best", None)
+        if best is not None and not search.outcomes:
+            search.record(best)
+    extra: dict[str, Any] = {}
+    if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
+        # each level's proved optimal value, as the goal's expression reads (not negated)
+        extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
+    return search.result(complete, extra)

@@ -9,6 +9,7 @@ lead to different outcomes (orders that commute "don't matter").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from model.objective import Objective
 from model.outcome import Outcome, Witness
 from model.types import Case
 
+from .api import ENGINES
 from .graph import ChoiceGraph, build_graph
 
 __all__ = ["OptimizeResult", "DecisionReport", "optimize"]
@@ -47,10 +49,11 @@ class OptimizeResult:
     outcomes: list[Outcome]
     decisions: list[DecisionReport] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
+    engine: str = "graph"
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "case": self.case, "complete": self.complete,
+            "case": self.case, "engine": self.engine, "complete": self.complete,
             "objective": {c: [str(g) for g in gs] for c, gs in self.objective.goals},
             "outcomes": [o.as_dict() for o in self.outcomes],
             "decisions": [d.as_dict() for d in self.decisions],
@@ -66,8 +69,28 @@ def _score(objective: Objective, chooser: str, values: dict[str, Any]) -> tuple[
 
 
 def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000,
-             timeout: float | None = None) -> OptimizeResult:
-    """The outcomes of optimal play under ``objective`` and the choices that produce them."""
+             timeout: float | None = None, engine: str = "auto",
+             fields: Iterable[str] | None = None) -> OptimizeResult:
+    """The outcomes of optimal play under ``objective`` and the choices that produce them.
+
+    ``engine``: ``"graph"`` (backward induction, with a report on every decision of the optimal
+    lines), ``"cp"`` (CP-SAT: lexicographic optimisation, then every tied outcome; only when one
+    player chooses in the step, see :func:`solver.cp.cp_optimizable`), or ``"auto"`` (CP when the
+    graph is estimated to be large and CP can answer). ``fields`` projects the CP engine's tied
+    outcomes (the graph always lists full outcomes). CP results carry no decision reports: each
+    outcome's witness is a choice sequence reaching it.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "auto":
+        from .cp import cp_optimizable, prefer_cp
+
+        engine = "cp" if prefer_cp(case) and cp_optimizable(case, objective) is None else "graph"
+    if engine == "cp":
+        from .cp import cp_optimize
+
+        res = cp_optimize(case, objective, fields=fields, timeout=timeout)
+        return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
     cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
     g = cg.graph
     results: dict[int, frozenset[Key]] = {}
@@ -102,7 +125,20 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     outcomes = _witnesses(cg, chosen, results, values)
     decisions = _decision_reports(cg, chosen, results)
     stats = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges()}
+    if fields is not None:
+        outcomes = _project(outcomes, list(fields))
     return OptimizeResult(case.id, objective, cg.complete, outcomes, decisions, stats)
+
+
+def _project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
+    """One outcome per distinct projection on ``fields`` (the first witness kept)."""
+    seen: dict[Key, Outcome] = {}
+    for o in outcomes:
+        values = o.values
+        key = tuple(sorted((f, values.get(f)) for f in fields))
+        if key not in seen:
+            seen[key] = Outcome(key, o.witness, o.paths, o.words)
+    return [seen[k] for k in sorted(seen, key=str)]
 
 
 def _witnesses(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],

@@ -14,12 +14,21 @@ from hypothesis import strategies as st
 
 import solver.cp
 from model import EngineError, load_case, parse_case
+from model.objective import Objective, parse_objective
 from model.outcome import Outcome
 from model.types import Case
 from solver import enumerate_outcomes
 from solver.check import case_files
-from solver.cp import cp_outcomes, cp_supported, estimate_paths, prefer_cp
+from solver.cp import (
+    cp_optimizable,
+    cp_optimize,
+    cp_outcomes,
+    cp_supported,
+    estimate_paths,
+    prefer_cp,
+)
 from solver.engine import Decision, advance, final_fields
+from solver.optimize import optimize
 from solver.state import initial_state
 
 from .conftest import CASES
@@ -260,3 +269,96 @@ def test_projection_and_timeout() -> None:
                                                (("A.cards_drawn", 1), ("you.life", -10))]
     cut = cp_outcomes(case, timeout=0.0)
     assert not cut.complete and not cut.outcomes
+
+
+# ---------------------------------------------------------------------------------------------
+# (d) optimisation: CP (lexicographic optimum, then every tie) against backward induction
+
+
+def assert_same_optimum(case: Case, objective: Objective, max_nodes: int = 200_000) -> int:
+    reason = cp_optimizable(case, objective)
+    if reason is not None:
+        with pytest.raises(EngineError):
+            cp_optimize(case, objective)
+        return -1
+    graph = optimize(case, objective, engine="graph", max_nodes=max_nodes)
+    if not graph.complete:
+        return -1
+    cp = cp_optimize(case, objective)
+    assert cp.complete
+    g = {o.state for o in graph.outcomes}
+    c = [o.state for o in cp.outcomes]
+    assert len(c) == len(set(c)), "CP reported an optimal outcome twice"
+    assert set(c) == g, f"graph only: {g - set(c)}\nCP only: {set(c) - g}"
+    for o in cp.outcomes:
+        assert tuple(sorted(replay(case, o).items())) == o.state
+    return len(g)
+
+
+GOALS = ["maximize {p}.life", "minimize {p}.life", "minimize {q}.cards_drawn", "maximize {q}.life - {p}.life",
+         "minimize {q}.lost", "maximize s0.remaining", "minimize c0.dies", "maximize 2*{p}.life_gained + {q}.poison"]
+
+
+@st.composite
+def objectives(draw: st.DrawFn, names: list[str]) -> Objective:
+    chooser = draw(st.sampled_from(names))
+    goals = []
+    for _ in range(draw(st.integers(1, 3))):
+        p, q = draw(st.sampled_from(names)), draw(st.sampled_from(names))
+        goals.append(draw(st.sampled_from(GOALS)).format(p=p, q=q))
+    return parse_objective({chooser: goals})
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_cases(), st.data())
+def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
+    case = parse_case(data)
+    assume(cp_supported(case) is None)
+    assume((estimate_paths(case) or 0) < 100_000)
+    objective = more.draw(objectives([p["name"] for p in data["players"]]))
+    assert_same_optimum(case, objective, max_nodes=50_000)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
+def test_shipped_case_optimum_graph_equals_cp(path: Path) -> None:
+    case = load_case(path)
+    if cp_supported(case) is not None:
+        pytest.skip("not a CP case")
+    players = [p.name for p in case.players]
+    for objective in (parse_objective({players[-1]: [f"maximize {players[-1]}.life", f"minimize {players[0]}.cards_drawn"]}),
+                      parse_objective({players[0]: f"maximize {players[0]}.life - {players[-1]}.life"})):
+        assert_same_optimum(case, objective)
+
+
+def test_optimum_of_the_twenty_point_shield() -> None:
+    """Ten 5-power attackers into one 20-point shield: the shield always prevents 20, so the
+    choice is where: all of the thief's 5 (no card) and all of the lifelinker's 5 (no life)."""
+    case = parse_case(TEN_ATTACKERS)
+    objective = parse_objective({"you": ["minimize A.cards_drawn", "minimize A.life"]})
+    res = optimize(case, objective)  # auto: the graph would explode, one chooser -> CP
+    assert res.engine == "cp" and res.complete
+    assert {(o.values["A.cards_drawn"], o.values["A.life"], o.values["you.life"]) for o in res.outcomes} == {(0, 20, -10)}
+    assert res.stats["optimum"] == {"you": [0, 20]}
+    for o in res.outcomes:
+        assert tuple(sorted(replay(case, o).items())) == o.state
+    projected = optimize(case, objective, fields=["A.cards_drawn"])
+    assert [o.state for o in projected.outcomes] == [(("A.cards_drawn", 0),)]
+    cut = cp_optimize(case, objective, timeout=0.0)
+    assert not cut.complete and not cut.outcomes
+
+
+def test_optimize_declines_when_two_players_choose() -> None:
+    """With two choosers the answer depends on who moves first (backward induction): CP says so."""
+    data = {"id": "two-choosers", "players": [{"name": "you"}, {"name": "A"}],
+            "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"], "colors": ["red"]}],
+            "effects": [{"id": "s0", "shield": 2, "to": "you", "controller": "you", "source": "sp"},
+                        {"id": "s1", "shield": 2, "to": "A", "controller": "A", "source": "sp"}],
+            "actions": [{"damage": [{"from": "sp", "to": "you", "amount": 3}, {"from": "sp", "to": "A", "amount": 3},
+                                    {"from": "sp", "to": "you", "amount": 1}, {"from": "sp", "to": "A", "amount": 1}]}]}
+    case = parse_case(data)
+    objective = parse_objective({"you": "maximize you.life"})
+    assert cp_supported(case) is None
+    assert cp_optimizable(case, objective) is not None
+    with pytest.raises(EngineError):
+        cp_optimize(case, objective)
+    assert optimize(case, objective, engine="auto").engine == "graph"
