@@ -40,8 +40,9 @@ from .types import (
     PermanentSpec,
     PlayerSpec,
     SourceSpec,
+    TapForManaAction,
 )
-from .vocab import amount, parse_ability, parse_effect, parse_one_shot, sel
+from .vocab import amount, mana_type, parse_ability, parse_effect, parse_one_shot, sel
 from .yamlio import read_yaml
 
 __all__ = ["load_case", "parse_case", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]
@@ -49,8 +50,8 @@ __all__ = ["load_case", "parse_case", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFE
 BIG = 1_000_000
 Count = Annotated[int, Field(ge=0, le=BIG, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
-PLAYER_FIELDS = ("life", "poison", "life_lost", "life_gained", "cards_drawn", "damage_taken", "lost")
-PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "power", "toughness")
+PLAYER_FIELDS = ("life", "poison", "life_lost", "life_gained", "cards_drawn", "damage_taken", "lost", "mana")
+PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "power", "toughness", "tapped")
 EFFECT_FIELDS = ("remaining",)
 TEAM_FIELDS = ("life", "poison")
 _ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
@@ -194,6 +195,7 @@ class _Builder:
         self.errors: list[CaseError] = []
         self.player_names = [p.name for p in m.players]
         self.object_ids: dict[str, str] = {}  # id -> "permanent" | "source" | "effect"
+        self.mapping_actions: set[str] = set()  # paths of actions written as mappings (for error paths)
 
     def err(self, path: str, reason: str) -> None:
         self.errors.append(CaseError(path, reason))
@@ -479,8 +481,13 @@ class _Builder:
                 return None
             return LifeAction(key == "gain_life", amt, who, src if isinstance(src, str) else None)
         if key == "enter":
+            # x: the X chosen for the spell that became this permanent (CR 107.3m)
+            x = val.get("x", 0) if isinstance(val, Mapping) else 0
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
+                self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")
+                return None
             try:
-                pm = PermanentModel.model_validate(val)
+                pm = PermanentModel.model_validate({k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val)
             except ValidationError as exc:
                 for e in _pydantic_errors(exc):
                     self.err(f"{p}.{e.path}" if e.path else p, e.reason)
@@ -489,7 +496,9 @@ class _Builder:
             if spec is None:
                 return None
             self.entered.append((spec, p))
-            return EnterAction(spec)
+            return EnterAction(spec, x)
+        if key == "tap_for_mana":
+            return self.tap_for_mana(val, p)
         if key in ("leave", "leave_game", "could_produce"):
             if not isinstance(val, str):
                 self.err(p, "expected an id" if key != "leave_game" else "expected a player name")
@@ -502,6 +511,42 @@ class _Builder:
             return EndStepAction()
         self.err(p, f"unknown action {key!r}")
         return None
+
+    def tap_for_mana(self, val: Any, p: str) -> TapForManaAction | None:
+        """``tap_for_mana: <id>`` or ``{id, ability: N, choose: G}``: activate a mana ability (605)."""
+        if isinstance(val, str):
+            return TapForManaAction(val)
+        if not isinstance(val, Mapping):
+            self.err(p, "expected a permanent id or {id: <permanent>, ability: N, choose: <W U B R G C>}")
+            return None
+        self.mapping_actions.add(p)
+        bad = set(val) - {"id", "ability", "choose"}
+        if bad:
+            self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
+            return None
+        if not isinstance(val.get("id"), str):
+            self.err(f"{p}.id", "required: the id of the permanent whose mana ability is activated")
+            return None
+        ability = val.get("ability")
+        if ability is not None and (isinstance(ability, bool) or not isinstance(ability, int) or ability < 0):
+            self.err(f"{p}.ability", "expected the ability's index (0 is the first)")
+            return None
+        choose = self.guard(mana_type, val["choose"], f"{p}.choose") if "choose" in val else None
+        if "choose" in val and choose is None:
+            return None
+        return TapForManaAction(val["id"], ability, choose)
+
+    def _tap_for_mana_refs(self, act: TapForManaAction, path: str, any_ref: Any) -> None:
+        q = f"{path}.tap_for_mana" + (".id" if f"{path}.tap_for_mana" in self.mapping_actions else "")
+        any_ref(act.id, q, ("permanent",))
+        spec = self.spec_by_id.get(act.id)
+        if not isinstance(spec, PermanentSpec):
+            return
+        mana = [j for j, ab in enumerate(spec.abilities) if ab.kind == "mana"]
+        if act.ability is not None and act.ability not in mana:
+            self.err(f"{path}.tap_for_mana.ability", f"{spec.name} has no mana ability number {act.ability} (its mana abilities: {mana or 'none'})")
+        elif not mana:
+            self.err(q, f"{spec.name} has no mana ability")
 
     # ---- the whole case -------------------------------------------------------------------
     def build(self) -> Case:
@@ -592,9 +637,11 @@ class _Builder:
             if value not in names and ids.get(value) not in kinds:
                 self.err(path, f"unknown id {value!r}")
 
-        def selector_refs(s: Selector | None, path: str) -> None:
+        def selector_refs(s: Selector | None, path: str, that_player_ok: bool = False) -> None:
             if s is None:
                 return
+            if s.mentions("that_player") and not that_player_ok:
+                self.err(path, "'that player' is only for a tapped_for_mana trigger's do: (the player who tapped the permanent)")
             for ref in s.refs():
                 if ref not in names and ref not in ids:
                     self.err(path, f"unknown player or id {ref!r}")
@@ -609,7 +656,8 @@ class _Builder:
                 if ab.effect is not None:
                     effect_refs(ab.effect, f"{q}.{body}")
                 if ab.action is not None:
-                    selector_refs(ab.action.to, f"{q}.{body}.{'to' if ab.action.kind == 'deal' else 'who'}")
+                    selector_refs(ab.action.to, f"{q}.{body}.{'to' if ab.action.kind == 'deal' else 'who'}",
+                                  ab.kind == "trigger")
 
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
@@ -707,6 +755,8 @@ class _Builder:
             elif isinstance(act, LeaveAction | CouldProduceAction):
                 if act.id != "all" or isinstance(act, LeaveAction):
                     any_ref(act.id, f"{path}.{act.kind}", ("permanent",))
+            elif isinstance(act, TapForManaAction):
+                self._tap_for_mana_refs(act, path, any_ref)
             elif isinstance(act, LeaveGameAction):
                 player_ref(act.player, f"{path}.leave_game")
             elif isinstance(act, OneShotAction):

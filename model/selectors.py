@@ -41,6 +41,7 @@ _FIXED = {
     "chosen_source": "chosen_source",
     "equipped creature": "equipped", "enchanted creature": "enchanted",
     "choice": "choice",
+    "that player": "that_player",
 }
 _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
@@ -62,7 +63,8 @@ class Selector:
 
     ``kind`` is one of: ``you``, ``opponents``, ``players``, ``any``, ``self``, ``target``,
     ``chosen``, ``chosen_source``, ``equipped``, ``enchanted``, ``choice`` (its controller picks
-    when it happens), ``ref`` (a player name or object id in ``name``), ``objects`` (the phrase
+    when it happens), ``that_player`` (in a trigger's ``do:``, the player its event names: for
+    ``tapped_for_mana`` the player who tapped the permanent, its controller), ``ref`` (a player name or object id in ``name``), ``objects`` (the phrase
     grammar: ``other``, ``noun``, ``colors``, ``subtypes``, ``controller``, ``without``,
     ``nonbasic``), or ``any_of`` (a list, in ``parts``).
     """
@@ -100,7 +102,7 @@ class Selector:
             return " or ".join(str(p) for p in self.parts)
         if self.kind != "objects":
             return {"players": "each player", "equipped": "equipped creature",
-                    "enchanted": "enchanted creature"}.get(self.kind, self.kind)
+                    "enchanted": "enchanted creature", "that_player": "that player"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += list(self.colors) + list(self.subtypes) + [self.noun + "s"]
         if self.controller:

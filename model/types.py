@@ -16,7 +16,8 @@ __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
-    "CouldProduceAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS", "KEYWORDS",
+    "CouldProduceAction", "TapForManaAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
+    "KEYWORDS", "MANA_TYPES",
 ]
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
@@ -25,6 +26,8 @@ EFFECT_KINDS = (
     "cant_gain_life", "protection", "hexproof", "shroud", "life_floor", "as_though",
     "replace_mana", "multiply_mana",
 )
+# The six types of mana (CR 106.1), in the order outputs list them.
+MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 KEYWORDS = (
     "flying", "reach", "vigilance", "haste", "flash", "lifelink", "deathtouch", "infect", "wither",
     "trample", "first strike", "double strike", "indestructible", "hexproof", "shroud", "defender",
@@ -56,6 +59,9 @@ class EffectSpec:
     then: Rider | None = None
     shield: Expr | None = None  # partial redirection (Harm's Way): redirect the next N
     if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
+    mana: str | None = None  # mana replacements: only "if ... tapped for {G}" (a type filter)
+    min_amount: int | None = None  # mana replacements: only "if ... tapped for N or more mana"
+    mana_amount: int | None = None  # replace_mana: "instead of any other type and amount" (Contamination: 1)
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,7 @@ class OneShot:
 class Ability:
     """An ability of a permanent or a spell.
 
-    ``kind``: static | activated | spell | trigger | as_enters | mana.
+    ``kind``: static | activated | spell | trigger | as_enters | enters_with | mana.
     """
 
     kind: str
@@ -87,7 +93,9 @@ class Ability:
     trigger_from: Selector | None = None
     trigger_combat: bool | None = None
     turn: str = "each"  # for end_step triggers: each | yours
+    trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
     choice: str = ""  # as_enters: choose_opponent
+    counters: tuple[tuple[str, Expr], ...] = ()  # enters_with: counter kind -> amount (614.1c)
     mana: Any = None  # mana abilities: tuple of symbols or (any_type_of|any_color_of, Selector)
     cost: tuple[Any, ...] = ()
     amount: int = 1
@@ -213,7 +221,10 @@ class LifeAction(Action):
 
 @dataclass(frozen=True)
 class EnterAction(Action):
+    """A permanent enters; ``x`` is the X chosen for the spell that became it (CR 107.3m)."""
+
     permanent: PermanentSpec
+    x: int = 0
     kind: str = "enter"
 
 
@@ -238,6 +249,17 @@ class EndStepAction(Action):
 class CouldProduceAction(Action):
     id: str
     kind: str = "could_produce"
+
+
+@dataclass(frozen=True)
+class TapForManaAction(Action):
+    """Activate a permanent's mana ability (605.3a): ``ability`` indexes its abilities; ``choose``
+    is the type picked for "one mana of any color/type" (otherwise its controller's decision)."""
+
+    id: str
+    ability: int | None = None
+    choose: str | None = None
+    kind: str = "tap_for_mana"
 
 
 @dataclass(frozen=True)

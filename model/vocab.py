@@ -6,13 +6,14 @@ path of the first problem, so ``validate`` can say ``battlefield[2].abilities[0]
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from .errors import CaseError
-from .expr import ExprError, parse_expr
+from .expr import ExprError, expr_vars, parse_expr
 from .selectors import Selector, SelectorError, parse_selector
-from .types import EFFECT_KINDS, Ability, EffectSpec, OneShot, Rider
+from .types import EFFECT_KINDS, MANA_TYPES, Ability, EffectSpec, OneShot, Rider
 
 __all__ = [
     "parse_effect", "parse_ability", "parse_one_shot", "sel", "amount", "TRIGGERS",
@@ -20,10 +21,11 @@ __all__ = [
 ]
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
-            "gain_life", "end_step")
+            "gain_life", "end_step", "enters", "tapped_for_mana")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
-                  "if_you_control")
+                  "if_you_control", "mana", "min_amount", "amount")
+MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
 RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life")
 MAX_AMOUNT = 1_000_000
 
@@ -159,6 +161,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
+    mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else None
     duration = m.get("duration", "turn")
     if duration not in ("turn", "until_used", "permanent"):
@@ -184,7 +187,32 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,
         shield=shield_amount,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
+        mana=mana_filter,
+        min_amount=min_amount,
+        mana_amount=mana_amount,
     )
+
+
+def mana_type(value: Any, path: str) -> str:
+    """One type of mana (CR 106.1): W U B R G or C."""
+    if value not in MANA_TYPES:
+        raise CaseError(path, f"expected one type of mana: {' '.join(MANA_TYPES)} (got {_kind(value)})")
+    return str(value)
+
+
+def _mana_filters(m: Mapping[str, Any], path: str, kind: str) -> tuple[str | None, int | None, int | None]:
+    """The seeds' rule on "tapped for mana of a specific type and/or amount": ``mana: G`` (a type
+    filter), ``min_amount: N`` ("two or more mana"), and ``amount: N`` for replace_mana ("instead
+    of any other type and amount", Contamination)."""
+    for key in MANA_EFFECT_KEYS:
+        if key in m and kind not in ("replace_mana", "multiply_mana"):
+            raise CaseError(f"{path}.{key}", f"{key} goes with replace_mana or multiply_mana, not {kind}")
+    if "amount" in m and kind != "replace_mana":
+        raise CaseError(f"{path}.amount", "amount goes with replace_mana (multiply_mana already sets the amount)")
+    mana = mana_type(m["mana"], f"{path}.mana") if "mana" in m else None
+    least = _count(m["min_amount"], f"{path}.min_amount") if "min_amount" in m else None
+    amt = _count(m["amount"], f"{path}.amount") if "amount" in m else None
+    return mana, least, amt
 
 
 def parse_one_shot(value: Any, path: str) -> OneShot:
@@ -218,7 +246,81 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat)
 
 
-_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "mana"}
+_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana"}
+
+
+def _counter_kind(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise CaseError(path, f"expected a counter kind such as +1/+1, got {_kind(value)}")
+    return value.strip()
+
+
+def _enters_with(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
+    """``{+1/+1: X}``: "this permanent enters with X +1/+1 counters" (614.1c).
+
+    The amount may read only X, the X of the spell that became the permanent (107.3m).
+    """
+    m = _mapping(value, path, "counter kinds and amounts such as {+1/+1: X}")
+    if not m:
+        raise CaseError(path, "name at least one counter kind, e.g. {+1/+1: X}")
+    out = []
+    for kind, raw in m.items():
+        name = _counter_kind(kind, path)
+        expr = amount(raw, f"{path}.{name}")
+        others = sorted(expr_vars(expr) - {"X"})
+        if others:
+            raise CaseError(f"{path}.{name}", f"an enters-with amount reads only X (the spell's X, CR 107.3m), not {others[0]}")
+        out.append((name, expr))
+    return tuple(out)
+
+
+_MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
+
+
+def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
+    """An ability's cost (602.1a): {T} (107.5), {Q} (107.6), mana symbols (mana isn't tracked),
+    ``{pay_life: N}`` (119.4) and, for activated abilities, ``{remove_counters: {+1/+1: 1}}``.
+    An ability whose cost can't be paid can't be activated (the solver's ``cost_problem``)."""
+    if not isinstance(value, list):
+        raise CaseError(path, "expected a list such as [T] or [{remove_counters: {+1/+1: 1}}]")
+    out: list[Any] = []
+    for i, c in enumerate(value):
+        q = f"{path}[{i}]"
+        if c in ("T", "Q"):
+            out.append(c)
+        elif isinstance(c, int) and not isinstance(c, bool) and c >= 0:
+            out.append(str(c))
+        elif isinstance(c, str) and _MANA_SYMBOL.match(c.strip()):
+            out.append(c.strip())
+        elif isinstance(c, Mapping) and set(c) == {"pay_life"}:
+            out.append(("pay_life", _count(c["pay_life"], f"{q}.pay_life")))
+        elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
+            kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
+            for kind, n in kinds.items():
+                name = _counter_kind(kind, f"{q}.remove_counters")
+                out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
+        elif mana_ability:
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...) or {pay_life: N}")
+        else:
+            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N} or {remove_counters: {<kind>: N}}")
+    if "T" in out and "Q" in out:
+        raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
+    return tuple(out)
+
+
+def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneShot) -> None:
+    """``tapped_for_mana`` watches permanents (``from:``) and an optional type (``mana:``); ``that
+    player`` in ``do:`` is the player who tapped the permanent (its controller)."""
+    if trig == "tapped_for_mana":
+        for key in ("to", "combat", "turn"):
+            if key in m:
+                raise CaseError(f"{path}.{key}", "a tapped_for_mana trigger takes from: (the permanents) and mana: (a type), not " + key)
+        return
+    if "mana" in m:
+        raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
+    if shot.to.mentions("that_player"):
+        where = "to" if shot.kind == "deal" else "who"
+        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana; a {trig} trigger has none")
 
 
 def parse_ability(value: Any, path: str) -> Ability:
@@ -238,16 +340,22 @@ def parse_ability(value: Any, path: str) -> Ability:
             action = parse_one_shot(body, f"{path}.{kind}")
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
-        return Ability(kind, effect=effect, action=action, target=target, once=once, text=text)
+        cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
+        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text)
     if "trigger" in m:
         for key in m:
-            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text"):
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         trig = m["trigger"]
         if trig not in TRIGGERS:
             raise CaseError(f"{path}.trigger", f"unknown trigger {trig!r}; expected one of {', '.join(TRIGGERS)}")
         if "do" not in m:
             raise CaseError(path, "a trigger needs do:")
+        _check_mana_trigger(m, path, trig, parse_one_shot(m["do"], f"{path}.do"))
+        if trig == "enters":
+            for key in ("to", "from", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "an enters trigger watches its own permanent entering (\"When this enters\"); it takes no filter")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours"):
             raise CaseError(f"{path}.turn", "turn must be each or yours")
@@ -257,11 +365,17 @@ def parse_ability(value: Any, path: str) -> Ability:
             trigger_from=sel(m["from"], f"{path}.from") if "from" in m else None,
             trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,
             turn=turn, text=text,
+            trigger_mana=mana_type(m["mana"], f"{path}.mana") if "mana" in m else None,
         )
     if "as_enters" in m:
         if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:
             raise CaseError(f"{path}.as_enters", "the only as-enters choice is choose_opponent")
         return Ability("as_enters", choice="choose_opponent", text=text)
+    if "enters_with" in m:
+        for key in m:
+            if key not in ("enters_with", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key")
+        return Ability("enters_with", counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
     if "mana" in m:
         for key in m:
             if key not in ("mana", "cost", "amount", "text"):
@@ -277,17 +391,10 @@ def parse_ability(value: Any, path: str) -> Ability:
             mana = (raw,)
         else:
             raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, or {any_type_of: <selector>}")
-        cost = m.get("cost", [])
-        if not isinstance(cost, list):
-            raise CaseError(f"{path}.cost", "expected a list such as [T]")
-        for i, c in enumerate(cost):
-            if c not in ("T", "Q") and not (isinstance(c, Mapping) and set(c) == {"pay_life"}):
-                if not isinstance(c, str):
-                    raise CaseError(f"{path}.cost[{i}]", "expected T, Q, a mana symbol or {pay_life: N}")
         amt = _count(m.get("amount", 1), f"{path}.amount")
-        frozen_cost = tuple(c if isinstance(c, str) else ("pay_life", c["pay_life"]) for c in cost)
-        return Ability("mana", mana=mana, cost=frozen_cost, amount=amt, text=text)
+        return Ability("mana", mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
+                       amount=amt, text=text)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
-        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters: or mana:")
+        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")
     return Ability("static", effect=parse_effect({k: v for k, v in m.items() if k != "text"}, path), text=text)

@@ -41,6 +41,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="'CHOOSER: maximize FIELD' or 'CHOOSER: [maximize a.life, minimize b.cards_drawn]' (repeatable); "
                         "defaults to the case's objective:")
     o.add_argument("--json", action="store_true")
+    o.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="graph: backward induction with a report per decision; cp: CP-SAT (one chooser); "
+                        "auto: CP when the graph would be large")
+    o.add_argument("--fields", help="comma-separated fields: list optimal outcomes projected onto these")
     o.add_argument("--max-nodes", type=int, default=2_000_000)
     o.add_argument("--timeout", type=float, default=None)
     c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
@@ -130,7 +134,7 @@ def _fmt(v: Any) -> str:
 
 def _enumerate(args: argparse.Namespace) -> int:
     case = load_case(args.case)
-    fields = [f.strip() for f in args.fields.split(",") if f.strip()] if args.fields else None
+    fields = _fields(args.fields)
     result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
                                 timeout=args.timeout)
     if args.graph and result.graph is not None:
@@ -156,6 +160,10 @@ def _enumerate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fields(text: str | None) -> list[str] | None:
+    return [f.strip() for f in text.split(",") if f.strip()] if text else None
+
+
 def _optimize(args: argparse.Namespace) -> int:
     from model.objective import parse_objective_text
 
@@ -171,19 +179,33 @@ def _optimize(args: argparse.Namespace) -> int:
         objective = case.objective
     else:
         raise CaseErrors([CaseError("objective", "no objective: give --objective 'you: maximize you.life' or objective: in the case", args.case)])
-    res = optimize(case, objective, max_nodes=args.max_nodes, timeout=args.timeout)
+    fields = _fields(args.fields)
+    res = optimize(case, objective, max_nodes=args.max_nodes, timeout=args.timeout, engine=args.engine,
+                   fields=fields)
     if args.json:
-        print(json.dumps(res.as_dict(), sort_keys=True))
+        doc = res.as_dict()
+        doc["stats"].pop("seconds", None)  # same input, same bytes
+        print(json.dumps(doc, sort_keys=True))
         return 0
     goals = "; ".join(f"{c}: " + ", then ".join(str(g) for g in gs) for c, gs in objective.goals)
     print(f"{case.id}: optimal play for {goals}")
     print(f"{len(res.outcomes)} optimal outcome{'s' if len(res.outcomes) != 1 else ''}"
           f"{'' if res.complete else ' (PARTIAL: a limit cut the search)'}")
-    fields = sorted(objective.fields())
+    # the objective's fields, and whatever else tells the optimal outcomes apart
+    differ = {k for o in res.outcomes for k, v in o.values.items() if any(q.values.get(k) != v for q in res.outcomes)}
+    shown = sorted(objective.fields() | set(fields or ()) | differ)
     for i, o in enumerate(res.outcomes, 1):
-        print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in fields))
+        print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
         for line in o.words or ("no choices",):
             print(f"     - {line}")
+    if res.engine == "cp":
+        proved = res.stats.get("optimum", {})
+        if proved and not res.complete:
+            print("\nthe optimum is proved (" + "; ".join(f"{c}: {', '.join(map(str, v))}" for c, v in proved.items())
+                  + "); the list of optimal outcomes is partial")
+        print(f"\nsolved by CP-SAT in {res.stats.get('seconds', 0)} s ({res.stats.get('solves', 0)} solves); "
+              "each outcome's choices are listed above (the graph engine also reports which decisions matter)")
+        return 0
     print("\ndecisions on the optimal line:")
     for d in res.decisions:
         verdict = "matters" if d.matters else "doesn't matter"

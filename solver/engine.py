@@ -27,6 +27,7 @@ from model.types import (
     OneShot,
     OneShotAction,
     PermanentSpec,
+    TapForManaAction,
 )
 
 from . import combat as combat_mod
@@ -172,11 +173,20 @@ def _collect(state: GameState, table: Table, trigger: str, happenings: list[tupl
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_to is not None:
                     ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
+            elif trigger == "enters":
+                ok = thing == oid  # "When this enters": its own entering only
+            elif trigger == "tapped_for_mana":
+                # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_mana is not None:
+                    ok = ab.trigger_mana in str(values.get("_mana", ""))
             else:
                 ok = True
             if ok:
                 vals = tuple(sorted((k, v) for k, v in values.items() if not k.startswith("_")))
-                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}"))  # type: ignore[union-attr]
+                player = values.get("_player")
+                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
+                                   player=str(player) if player is not None else None))
     if not new:
         return state
     return replace(state, pending=state.pending + tuple(new))
@@ -626,10 +636,13 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
     if isinstance(action, EnterAction):
         spec = action.permanent
         idx = _perm_spec_index(table, spec)
+        counters, loyalty = enters_with(spec, action.x)
         perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
-                         counters=spec.counters, loyalty=spec.loyalty, defense=spec.defense,
+                         counters=counters, loyalty=loyalty, defense=spec.defense,
                          chosen=spec.chosen, tapped=spec.tapped)
         state = replace(state, perms=state.perms + (perm,))
+        # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
+        state = _collect(state, table, "enters", [(spec.id, {"X": action.x})])
         if spec.chosen is None and any(a.kind == "as_enters" for a in spec.abilities):
             opps = opponents(table, state, spec.controller)
             if not opps:
@@ -660,7 +673,31 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         from .mana import could_produce_action
 
         return could_produce_action(state, table, action.id)
+    if isinstance(action, TapForManaAction):
+        from .mana import tap_for_mana
+
+        return tap_for_mana(state, table, action)
     raise TypeError(f"unknown action {action!r}")
+
+
+def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The counters (and loyalty) a permanent enters with (614.1c, 614.12).
+
+    ``x`` is the X of the spell that became the permanent: an "enters with" replacement effect
+    reads it (107.3m, the exception to 107.3i), though the permanent's own X is 0.
+    """
+    counters = dict(spec.counters)
+    loyalty = spec.loyalty
+    for ab in spec.abilities:
+        if ab.kind != "enters_with":
+            continue
+        for kind, expr in ab.counters:
+            n = evaluate(expr, {"X": x})
+            if kind == "loyalty":
+                loyalty += n  # loyalty counters are the permanent's loyalty (306.5b)
+            else:
+                counters[kind] = counters.get(kind, 0) + n
+    return tuple(sorted(counters.items())), loyalty
 
 
 def _find_activated(table: Table, state: GameState, action: ActivateAction) -> tuple[int, Ability] | None:
@@ -673,6 +710,58 @@ def _find_activated(table: Table, state: GameState, action: ActivateAction) -> t
         if ab.kind == "activated":
             return j, ab
     return None
+
+
+def summoning_sick(table: Table, perm: PermState) -> bool:
+    """302.6: a creature that hasn't been under its controller's control continuously since their
+    most recent turn began (``summoning_sick: true``, or it entered during the case's actions);
+    haste lets it use {T}/{Q} abilities anyway (702.10)."""
+    spec = table.perm_specs[perm.spec]
+    if "creature" not in spec.types or "haste" in spec.keywords:
+        return False
+    return spec.summoning_sick or perm.spec >= len(table.case.permanents)
+
+
+def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> str | None:
+    """Why an ability's cost can't be paid now, or None if it can (601.2h via 602.2b).
+
+    {T} needs the permanent untapped (107.5), {Q} tapped (107.6), and neither can be paid for a
+    summoning-sick creature (302.6); removing counters needs that many; paying life needs at least
+    that much life (119.4). Mana isn't tracked, so mana symbols cost nothing here.
+    """
+    if "T" in cost and perm.tapped:
+        return "it is already tapped, so {T} can't be paid (107.5)"
+    if "Q" in cost and not perm.tapped:
+        return "it is already untapped, so {Q} can't be paid (107.6)"
+    if ("T" in cost or "Q" in cost) and summoning_sick(table, perm):
+        return "it is a summoning-sick creature, so its {T}/{Q} abilities can't be activated (302.6)"
+    counters = dict(perm.counters)
+    for item in cost:
+        if isinstance(item, tuple) and item[0] == "remove_counters" and counters.get(item[1], 0) < item[2]:
+            return f"it doesn't have {item[2]} {item[1]} counter{'s' if item[2] != 1 else ''} to remove"
+    life = _life_cost(cost)
+    if life > 0 and state.player(perm.controller).life < life:
+        return f"its controller can't pay {life} life (119.4)"
+    return None
+
+
+def _life_cost(cost: tuple[Any, ...]) -> int:
+    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_life")
+
+
+def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> GameState | None:
+    """Pay an ability's cost (601.2h via 602.2b), or None if it can't be paid
+    (:func:`cost_problem`): tap or untap the permanent, remove counters, pay life (a life loss)."""
+    if cost_problem(state, table, perm, cost) is not None:
+        return None
+    counters = dict(perm.counters)
+    for item in cost:
+        if isinstance(item, tuple) and item[0] == "remove_counters":
+            counters[item[1]] -= item[2]
+    tapped = True if "T" in cost else False if "Q" in cost else perm.tapped
+    state = state.set_perm(replace(perm, counters=tuple(sorted(counters.items())), tapped=tapped))
+    life = _life_cost(cost)
+    return change_life(state, table, perm.controller, -life) if life else state
 
 
 def _activate(state: GameState, table: Table, action: ActivateAction) -> GameState:
@@ -692,6 +781,12 @@ def _activate(state: GameState, table: Table, action: ActivateAction) -> GameSta
         return state  # Guardian Archon ruling: no chosen opponent, no activation
     if ab.target is not None and not legal_target(state, table, action.target, ab.target, perm.controller, perm.id):
         return state  # 601.2c: no legal target chosen, the ability can't be activated
+    paid = pay_cost(state, table, perm, ab.cost)
+    if paid is None:
+        return state  # 601.2h: a cost that can't be paid; the activation doesn't happen
+    state = paid
+    perm = state.perm(action.id)
+    assert perm is not None
     state = state.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {j}))))
     item = StackItem("activated", perm.controller, perm.id, j, (("X", action.x),),
                      action.target, action.source_choice, label=table.perm_specs[perm.spec].name)
@@ -706,7 +801,7 @@ def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Dec
     values = dict(item.values)
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None
-    view = View(item.controller, item.source, item.target, chosen, item.source_choice)
+    view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
     if needs_target:
         req = ab.target if ab.target is not None else None
@@ -756,7 +851,7 @@ def _place_triggers(state: GameState, table: Table) -> GameState | Decision:
 
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
     ab = table.abilities_of(state, t.source)[t.ability]
-    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label)
+    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player)
     if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
         cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
                                   t.controller, t.source)
@@ -771,11 +866,17 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
             return state
         if state.batch is not None:
             res = _batch_step(state, table)
-        elif state.queue and state.queue[0][0] in ("rider", "combat"):
+        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana"):
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
             if task[0] == "rider":
                 res = _run_rider(state, table, task[1], task[2])
+            elif task[0] == "mana":
+                # a mana ability doesn't use the stack: it resolves at once, before state-based
+                # actions and before its triggers are put on the stack (605.3a)
+                from .mana import produce_mana
+
+                res = produce_mana(state, table, task)
             else:
                 res = combat_mod.run_task(state, table, task)
         else:
@@ -819,6 +920,7 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
         out[f"{p.name}.cards_drawn"] = p.cards_drawn
         out[f"{p.name}.damage_taken"] = p.damage_taken
         out[f"{p.name}.lost"] = p.lost
+        out[f"{p.name}.mana"] = p.mana  # produced by mana abilities, W U B R G C order (605)
         if p.team is not None:
             out[f"team{p.team}.life"] = p.life
             out[f"team{p.team}.poison"] = p.poison
@@ -830,6 +932,9 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
         spec = table.perm_specs[perm.spec]
         out[f"{perm.id}.damage"] = perm.damage
         out[f"{perm.id}.dies"] = any(q.died for q in state.perms if q.id == perm.id)
+        if any(ab.kind == "mana" for ab in spec.abilities):
+            # tapping is tracked for mana abilities only (605); an attacker's tap (508.1f) is not
+            out[f"{perm.id}.tapped"] = perm.tapped
         counters = dict(perm.counters)
         if "creature" in spec.types:
             counters.setdefault("-1/-1", 0)

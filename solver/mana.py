@@ -1,4 +1,4 @@
-"""Mana: what a permanent could produce (CR 106.7, 605, 616.1).
+"""Mana: what a permanent could produce (CR 106.7) and tapping it for mana (605, 302.6, 616.1).
 
 "The type of mana a permanent could produce at any time includes any type of mana that an
 ability of that permanent would produce if the ability were to resolve at that time, taking into
@@ -11,7 +11,7 @@ Decisions, each with its rule:
   are ignored: a tapped land, and a summoning-sick creature whose {T}/{Q} ability could not be
   activated (302.6), still "could produce" its mana. 302.6 restricts *activation*; 106.7 asks about
   *resolution* and says to ignore whether costs could be paid, so a summoning-sick Llanowar Elves
-  could produce {G}.
+  could produce {G} (but can't be tapped for it: ``tap_for_mana``).
 * 106.7 / 605: "a type that a land you control could produce" (Reflecting Pool) or "a color that a
   land an opponent controls could produce" (Exotic Orchard, Fellwar Stone) refers to the could-produce
   sets of other permanents, and those may refer back; the answer is the *least fixed point*: start
@@ -19,41 +19,67 @@ Decisions, each with its rule:
   a Forest, both can produce {G}.
 * 106.7 (and the ruling "If an ability would produce one or more mana of an undefined type, it
   produces no mana instead"): an ability whose type is undefined produces no mana, so there is no
-  mana production event for a replacement effect to modify; it contributes no type.
-* 616.1 / 614.5: the applicable mana replacement effects (``replace_mana``, e.g. Contamination,
-  Pale Moon) are applied in every possible order, each at most once, re-checking applicability
-  after each; with type replacements the last one applied decides the type. The answer is the
-  union over all orders. These effects say "if a land is *tapped* for mana", so they apply only to
-  mana abilities with {T} in the cost (the seeds' rule on "tap a permanent for mana", 605).
-  ``multiply_mana`` (Mana Reflection) changes the amount only, never the type.
-* "Whenever ... is tapped for mana" triggers are not modelled (they trigger on resolution only and
-  don't change what could be produced).
+  mana production event for a replacement effect to modify and no "tapped for mana" trigger.
+* 605 (the seeds' ruling): to *tap a permanent for mana* is to activate a mana ability with {T} in
+  its cost. Only such activations are modified by "if ... is tapped for mana" replacement effects
+  (``replace_mana``, ``multiply_mana``) and fire ``tapped_for_mana`` triggers; a mana ability
+  without {T} (a {Q} or pay-life cost) is not "tapped for mana".
+* 616.1 / 614.5 (and the seeds' ruling on replacement effects that apply "if a permanent is tapped
+  for mana of a specific type and/or amount"): the applicable mana replacement effects are applied
+  one at a time in an order the affected player (the permanent's controller) chooses, each at most
+  once, and applicability is re-checked after each against the mana the event would now produce:
+  a "tapped for {G}" effect no longer applies once Contamination has made it {B}; Damping Sphere
+  ("two or more mana") starts to apply once Mana Reflection has doubled one {G}. ``replace_mana``
+  changes the type and keeps the amount unless it gives ``amount:`` ("instead of any other type
+  and amount", Contamination: one {B}); ``multiply_mana`` changes the amount only.
+* 605.3a / 602.2 / 107.5 / 107.6 / 302.6 / 119.4: ``tap_for_mana`` activates the ability and pays
+  its cost: {T} needs the permanent untapped and taps it; {Q} needs it tapped and untaps it; a
+  creature's {T}/{Q} ability can't be activated while it is summoning sick (``summoning_sick:
+  true``, or it entered during the case's actions) unless it has haste; life can be paid only up to
+  the life total. An activation whose cost can't be paid doesn't happen (as with ``activate:``).
+  Mana symbols in the cost are assumed paid (spending mana isn't modelled, as for ``activate:``).
+  The ability then resolves at once, without the stack (605.3a): a choice of color or type ("one
+  mana of any color", Reflecting Pool) is its controller's decision, the replacement effects apply,
+  and the mana goes to its controller (``<player>.mana``).
+* The seeds' rule on "is tapped for mana" triggers: a ``tapped_for_mana`` trigger fires when the
+  ability resolves and produces mana (of its ``mana:`` type, if it has one), i.e. after the
+  replacement effects; it is not a mana ability (it adds no mana), so it uses the stack (603.3) and
+  its damage goes through the damage rules. ``that player`` in its ``do:`` is the player who tapped
+  the permanent (Manabarbs).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import permutations
+from typing import Any
 
 from model.errors import EngineError
-from model.types import Ability
+from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
-from .rules import Instance, effects_in_force
+from .engine import Decision, Option, _collect, cost_problem, pay_cost, says, summoning_sick
+from .rules import Instance, effect_name, effects_in_force
 from .select import View, matches
-from .state import GameState, Table
+from .state import GameState, PermState, Table
 
 __all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", "mana_permanents",
-           "MANA_ORDER"]
+           "MANA_ORDER", "tap_for_mana", "produce_mana", "mana_sorted"]
 
-MANA_ORDER = ("W", "U", "B", "R", "G", "C")
+MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
+_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any")
 _MAX_LISTED_ORDERS = 24
 
 Produce = dict[str, frozenset[str]]
+Mana = tuple[str, ...]  # the mana a production event would produce, e.g. ("G", "G")
 
 
 def _sorted(types: frozenset[str] | set[str]) -> tuple[str, ...]:
     return tuple(t for t in MANA_ORDER if t in types)
+
+
+def mana_sorted(symbols: tuple[str, ...] | list[str]) -> Mana:
+    """Mana symbols in W U B R G C order (the order outputs list them)."""
+    return tuple(sorted(symbols, key=MANA_ORDER.index))
 
 
 def _mana_abilities(state: GameState, table: Table, pid: str) -> list[tuple[int, Ability]]:
@@ -67,6 +93,7 @@ def mana_permanents(state: GameState, table: Table) -> list[str]:
 
 
 def _is_tap_ability(ab: Ability) -> bool:
+    """605 (the seeds' ruling): "tapped for mana" means a mana ability with {T} in its cost."""
     return "T" in ab.cost
 
 
@@ -94,7 +121,19 @@ def _base_types(state: GameState, table: Table, pid: str, ab: Ability, known: Pr
     return frozenset(s for s in mana if s in MANA_ORDER)
 
 
+def _productions(state: GameState, table: Table, pid: str, ab: Ability, known: Produce) -> list[Mana]:
+    """Every mana production the ability's text allows now, one per choice of type (none when the
+    type is undefined, 106.7). ``mana: [R, G]`` adds {R}{G}; ``amount`` repeats it."""
+    if not ab.mana:
+        return []
+    if ab.mana[0] in _CHOICE_KINDS:
+        return [(t,) * ab.amount for t in _sorted(_base_types(state, table, pid, ab, known))]
+    return [mana_sorted([s for s in ab.mana for _ in range(ab.amount)])]
+
+
 def _applies(inst: Instance, state: GameState, table: Table, pid: str, ab: Ability) -> bool:
+    """The parts of applicability that don't depend on the mana: a mana replacement effect for
+    this permanent, and the ability taps it for mana (605)."""
     if inst.spec.kind not in ("replace_mana", "multiply_mana"):
         return False
     if not _is_tap_ability(ab):
@@ -106,34 +145,58 @@ def _replacements(state: GameState, table: Table, pid: str, ab: Ability) -> list
     return [i for i in effects_in_force(state, table) if _applies(i, state, table, pid, ab)]
 
 
-def _outcomes(base: frozenset[str], amount: int, insts: list[Instance]) -> set[tuple[frozenset[str], int]]:
-    """Every (types, amount) reachable by applying the effects in some order (616.1, 614.5)."""
-    memo: dict[tuple[frozenset[str], frozenset[str], int], set[tuple[frozenset[str], int]]] = {}
-
-    def go(applied: frozenset[str], types: frozenset[str], amt: int) -> set[tuple[frozenset[str], int]]:
-        key = (applied, types, amt)
-        if key in memo:
-            return memo[key]
-        left = [i for i in insts if i.key not in applied]
-        if not left:
-            res = {(types, amt)}
-        else:
-            res = set()
-            for inst in left:
-                t2, a2 = _apply(inst, types, amt)
-                res |= go(applied | {inst.key}, t2, a2)
-        memo[key] = res
-        return res
-
-    if not base:
-        return set()  # undefined type: no mana, no production event to replace
-    return go(frozenset(), base, amount)
+def _fits(inst: Instance, mana: Mana) -> bool:
+    """The seeds' rule: an effect for a specific type and/or amount applies while the ability is
+    producing that type / amount of mana; no mana, no production event to modify (106.7)."""
+    if not mana:
+        return False
+    if inst.spec.mana is not None and inst.spec.mana not in mana:
+        return False
+    return inst.spec.min_amount is None or len(mana) >= inst.spec.min_amount
 
 
-def _apply(inst: Instance, types: frozenset[str], amt: int) -> tuple[frozenset[str], int]:
+def _apply(inst: Instance, mana: Mana) -> Mana:
+    """One mana replacement effect (614.1a): ``replace_mana`` (type, and amount if it says so),
+    ``multiply_mana`` ("twice as much of that mana")."""
     if inst.spec.kind == "replace_mana":
-        return frozenset({inst.spec.value}), amt
-    return types, amt * int(inst.spec.value)
+        n = inst.spec.mana_amount if inst.spec.mana_amount is not None else len(mana)
+        return (str(inst.spec.value),) * n
+    return mana_sorted([s for s in mana for _ in range(int(inst.spec.value))])
+
+
+def _sequences(mana: Mana, insts: list[Instance]) -> list[tuple[tuple[Instance, ...], Mana]]:
+    """Every way the affected player may apply the effects (616.1: one applicable effect at a time,
+    re-checked after each; 614.5: each once), with the mana each way produces."""
+    out: list[tuple[tuple[Instance, ...], Mana]] = []
+
+    def go(done: tuple[Instance, ...], now: Mana) -> None:
+        keys = {i.key for i in done}
+        left = [i for i in insts if i.key not in keys and _fits(i, now)]
+        if not left:
+            out.append((done, now))
+            return
+        for inst in left:
+            go(done + (inst,), _apply(inst, now))
+
+    go((), mana)
+    return out
+
+
+def _outcomes(mana: Mana, insts: list[Instance]) -> set[Mana]:
+    """Every mana reachable by applying the effects in some order (616.1, 614.5)."""
+    memo: dict[tuple[frozenset[str], Mana], set[Mana]] = {}
+
+    def go(applied: frozenset[str], now: Mana) -> set[Mana]:
+        key = (applied, now)
+        if key not in memo:
+            left = [i for i in insts if i.key not in applied and _fits(i, now)]
+            res: set[Mana] = {now} if not left else set()
+            for inst in left:
+                res |= go(applied | {inst.key}, _apply(inst, now))
+            memo[key] = res
+        return memo[key]
+
+    return go(frozenset(), mana) if mana else set()
 
 
 def could_produce_all(state: GameState, table: Table) -> Produce:
@@ -147,9 +210,9 @@ def could_produce_all(state: GameState, table: Table) -> Produce:
         for pid in pids:
             types: set[str] = set(known[pid])
             for j, ab in _mana_abilities(state, table, pid):
-                base = _base_types(state, table, pid, ab, known)
-                for out, _amt in _outcomes(base, ab.amount, reps[(pid, j)]):
-                    types |= out
+                for mana in _productions(state, table, pid, ab, known):
+                    for out in _outcomes(mana, reps[(pid, j)]):
+                        types |= set(out)
             if frozenset(types) != known[pid]:
                 known[pid] = frozenset(types)
                 changed = True
@@ -178,6 +241,102 @@ def could_produce_action(state: GameState, table: Table, id_or_all: str) -> Game
     return replace(state, mana=tuple(sorted(answers.items())))
 
 
+# ---------------------------------------------------------------------------------------------
+# tapping for mana: activation (602.2, 605.3a) and the mana production event (616.1)
+
+
+def _find_mana_ability(state: GameState, table: Table, action: TapForManaAction) -> tuple[int, Ability] | None:
+    abilities = table.abilities_of(state, action.id)
+    if action.ability is not None:
+        if action.ability < len(abilities) and abilities[action.ability].kind == "mana":
+            return action.ability, abilities[action.ability]
+        return None
+    found = _mana_abilities(state, table, action.id)
+    return found[0] if found else None
+
+
+def _event(state: GameState, pid: str, j: int, mana: Mana, applied: frozenset[str] = frozenset()) -> GameState:
+    """The mana production event, next to happen (before anything else, 605.3a)."""
+    return replace(state, queue=(("mana", pid, j, mana, applied),) + state.queue)
+
+
+def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> GameState | Decision:
+    """Activate a mana ability: pay its cost, then it resolves at once (602.2, 605.3a)."""
+    perm = state.perm(action.id)
+    if perm is None or not perm.present:
+        return state
+    found = _find_mana_ability(state, table, action)
+    if found is None:
+        return state
+    j, ab = found
+    paid = pay_cost(state, table, perm, ab.cost)
+    if paid is None:
+        return state  # an activation whose cost can't be paid doesn't happen
+    state = paid
+    refers = bool(ab.mana) and ab.mana[0] in ("any_type_of", "any_color_of")
+    known = could_produce_all(state, table) if refers else {}
+    options = _productions(state, table, perm.id, ab, known)
+    if not options:
+        return state  # undefined type: no mana, no production event (106.7)
+    if action.choose is not None and ab.mana and ab.mana[0] in _CHOICE_KINDS:
+        kept = [m for m in options if action.choose in m]
+        if not kept:
+            offered = " ".join("{" + m[0] + "}" for m in options)
+            raise EngineError(f"tap_for_mana: {action.id} can't produce {{{action.choose}}} now; it could produce {offered}")
+        options = kept
+    if len(options) == 1:
+        return _event(state, perm.id, j, options[0])
+    name = table.perm_specs[perm.spec].name
+    who = perm.controller
+    return Decision(who, "choose", f"{perm.id} mana", tuple(
+        Option(m[0], f"{says(who, 'chooses')} {{{m[0]}}} for {name}'s mana ({perm.id})", _event(state, perm.id, j, m))
+        for m in options))
+
+
+def _fmt_mana(mana: Mana) -> str:
+    return "".join("{" + s + "}" for s in mana) or "no mana"
+
+
+def produce_mana(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """The mana production event: the permanent's controller applies the applicable replacement
+    effects one at a time (616.1, 614.5), then the mana is added and triggers fire."""
+    _, pid, j, mana, applied = task
+    perm = state.perm(pid)
+    assert perm is not None
+    ab = table.abilities_of(state, pid)[j]
+    left = [i for i in _replacements(state, table, pid, ab) if i.key not in applied and _fits(i, mana)]
+    if not left:
+        return _add_mana(state, table, perm, ab, mana)
+    who = perm.controller  # 616.1: the affected object's controller
+    first = " first" if len(left) > 1 else ""
+    options = []
+    for inst in left:
+        now = _apply(inst, mana)
+        words = (f"{says(who, 'applies')} {effect_name(inst, table, state)}{first} to {pid}'s mana: "
+                 f"{_fmt_mana(mana)} becomes {_fmt_mana(now)}")
+        options.append(Option(inst.key, words, _event(state, pid, j, now, applied | {inst.key})))
+    if len(options) == 1:
+        return options[0].state
+    return Decision(who, "order", f"{pid} tapped for mana", tuple(options))
+
+
+def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana: Mana) -> GameState:
+    """The mana goes to the ability's controller (106.4); "tapped for mana" triggers fire only if
+    the ability tapped the permanent and produced mana (the seeds' rule; 603.2)."""
+    if not mana:
+        return state
+    p = state.player(perm.controller)
+    state = state.set_player(replace(p, mana=mana_sorted(p.mana + mana)))
+    if not _is_tap_ability(ab):
+        return state
+    return _collect(state, table, "tapped_for_mana",
+                    [(perm.id, {"_player": perm.controller, "_mana": "".join(mana)})])
+
+
+# ---------------------------------------------------------------------------------------------
+# explanations (the `mana` command)
+
+
 def _fmt(types: frozenset[str] | set[str] | tuple[str, ...]) -> str:
     return "[" + " ".join(_sorted(frozenset(types))) + "]"
 
@@ -185,7 +344,7 @@ def _fmt(types: frozenset[str] | set[str] | tuple[str, ...]) -> str:
 def _ability_text(ab: Ability) -> str:
     if ab.text:
         return ab.text
-    cost = "".join("{" + c + "}" if isinstance(c, str) else f"pay {c[1]} life" for c in ab.cost)
+    cost = ", ".join("{" + c + "}" if isinstance(c, str) else f"pay {c[1]} life" for c in ab.cost)
     mana = ab.mana
     if mana and mana[0] in ("any_type_of", "any_color_of"):
         what = f"one mana of any {'type' if mana[0] == 'any_type_of' else 'color'} that {mana[1]} could produce"
@@ -196,6 +355,18 @@ def _ability_text(ab: Ability) -> str:
         if ab.amount != 1:
             what = f"{ab.amount} x {what}"
     return f"{cost + ': ' if cost else ''}Add {what}."
+
+
+def _describe(inst: Instance) -> str:
+    spec = inst.spec
+    what = f"{spec.kind} {spec.value}"
+    if spec.mana_amount is not None:
+        what += f" amount {spec.mana_amount}"
+    if spec.mana is not None:
+        what += f", only for {{{spec.mana}}}"
+    if spec.min_amount is not None:
+        what += f", only for {spec.min_amount}+ mana"
+    return f"{inst.name or inst.key} ({what})"
 
 
 def why(state: GameState, table: Table, pid: str) -> list[str]:
@@ -209,37 +380,44 @@ def why(state: GameState, table: Table, pid: str) -> list[str]:
         lines.append("  no mana ability")
         return lines
     perm = state.perm(pid)
-    if perm is not None and spec is not None and getattr(spec, "summoning_sick", False) and \
-            any(c in ("T", "Q") for _, ab in abilities for c in ab.cost):
+    sick = perm is not None and isinstance(spec, PermanentSpec) and summoning_sick(table, perm) and \
+        any(c in ("T", "Q") for _, ab in abilities for c in ab.cost)
+    if sick:
         lines.append("  summoning sick: its {T}/{Q} abilities can't be activated (302.6), but could-produce "
                      "ignores whether costs could be paid (106.7)")
     for j, ab in abilities:
-        base = _base_types(state, table, pid, ab, known)
         lines.append(f"  ability {j}: {_ability_text(ab)}")
+        problem = cost_problem(state, table, perm, ab.cost) if perm is not None else None
+        if problem is not None and not (sick and "302.6" in problem):
+            lines.append(f"    can't be activated now: {problem}")
         if ab.mana and ab.mana[0] in ("any_type_of", "any_color_of"):
             perm_ctrl = perm.controller if perm is not None else ""
             refs = [o.id for o in state.perms if o.present and o.id in known
                     and matches(ab.mana[1], o.id, state, table, View(perm_ctrl, pid))]
             seen = ", ".join(f"{r} {_fmt(known[r])}" for r in refs) or "none"
             lines.append(f"    refers to: {seen} (least fixed point)")
-        if not base:
+        productions = _productions(state, table, pid, ab, known)
+        if not productions:
             lines.append("    its type is undefined: it would produce no mana (106.7)")
             continue
-        lines.append(f"    by itself: {_fmt(base)} x{ab.amount}")
+        lines.append(f"    by itself: {_fmt(frozenset(s for m in productions for s in m))} x{ab.amount}")
         reps = _replacements(state, table, pid, ab)
         if not reps:
             lines.append("    no applicable mana replacement effects")
             continue
-        names = {i.key: i.name or i.key for i in reps}
-        lines.append("    applicable replacement effects (616.1, each once 614.5): "
-                     + ", ".join(f"{names[i.key]} ({i.spec.kind} {i.spec.value})" for i in reps))
-        for n, order in enumerate(permutations(reps)):
-            if n >= _MAX_LISTED_ORDERS:
-                lines.append("    ... (more orders, same results)")
-                break
-            types, amt = base, ab.amount
-            for inst in order:
-                types, amt = _apply(inst, types, amt)
-            seq = " then ".join(names[i.key] for i in order)
-            lines.append(f"    order {seq}: {_fmt(types)} x{amt}")
+        lines.append("    mana replacement effects (616.1: one at a time, re-checked after each; each once, 614.5): "
+                     + ", ".join(_describe(i) for i in reps))
+        listed = 0
+        for mana in productions:
+            for order, out in _sequences(mana, reps):
+                if listed >= _MAX_LISTED_ORDERS:
+                    break
+                listed += 1
+                seq = " then ".join(i.name or i.key for i in order) or "none applies"
+                skipped = [i.name or i.key for i in reps if i not in order]
+                note = f" ({', '.join(skipped)} doesn't apply)" if skipped else ""
+                start = f"{_fmt_mana(mana)}: " if len(productions) > 1 else ""
+                lines.append(f"    {start}order {seq}: {_fmt(frozenset(out))} x{len(out)}{note}")
+        if listed >= _MAX_LISTED_ORDERS:
+            lines.append("    ... (more orders)")
     return lines

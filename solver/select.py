@@ -24,6 +24,7 @@ class View:
     target: str | None = None
     chosen: str | None = None
     chosen_source: str | None = None
+    that_player: str | None = None  # a trigger's "that player" (the player who tapped for mana)
 
 
 def is_player(table: Table, name: str) -> bool:
@@ -94,6 +95,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return view.chosen is not None and thing == view.chosen
     if kind == "chosen_source":
         return view.chosen_source is not None and thing == view.chosen_source
+    if kind == "that_player":
+        return player and view.that_player is not None and thing == view.that_player
     if kind in ("equipped", "enchanted"):
         att = _attached(table, state, view.self_id)
         return att is not None and thing == att

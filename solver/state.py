@@ -54,6 +54,7 @@ class PlayerState(_CachedHash):
     damage_taken: int = 0
     lost: bool = False
     left: bool = False
+    mana: tuple[str, ...] = ()  # mana produced by mana abilities (106.4), in W U B R G C order
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,7 @@ class Trigger(_CachedHash):
     values: tuple[tuple[str, int], ...] = ()
     target: str | None = None
     label: str = ""
+    player: str | None = None  # "that player": the player the trigger event names (a tapped_for_mana trigger's)
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ class StackItem(_CachedHash):
     target: str | None = None
     source_choice: str | None = None
     label: str = ""
+    player: str | None = None  # "that player" (from the trigger)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Mana: what a permanent could produce (CR 106.7, 605, 616.1, 614.5, 302.6)."""
+"""Mana: what a permanent could produce (CR 106.7) and tapping it for mana (605, 616.1, 614.5, 302.6)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from model.errors import EngineError
 from model.load import load_case
+from solver.api import enumerate_outcomes
 from solver.cli import main
 from solver.mana import could_produce, could_produce_action, could_produce_all, why
 from solver.state import GameState, Table, initial_state
@@ -67,8 +69,10 @@ def test_multiply_mana_changes_amount_not_type(tmp_path: Path) -> None:
                             "  - {id: c, card: Contamination, controller: A}\n")
     assert could_produce(s, t, "f") == ("B",)
     text = "\n".join(why(s, t, "f"))
-    # replace_mana keeps the amount (Contamination's "and amount" is not modelled): x2 in both orders
-    assert text.count("[B] x2") == 2
+    # Contamination replaces type *and amount* (one {B}): Reflection first is undone (x1);
+    # Contamination first, then Reflection doubles the {B} (x2)
+    assert "order Mana Reflection then Contamination: [B] x1" in text
+    assert "order Contamination then Mana Reflection: [B] x2" in text
 
 
 def test_cr_302_6_summoning_sick_creature_could_still_produce(tmp_path: Path) -> None:
@@ -99,3 +103,185 @@ def test_cli_mana(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert '"could_produce": ["B", "R"]' in capsys.readouterr().out
     assert main(["mana", str(root / "cases/seeds/mana-two-reflecting-pools.yaml"), "--permanent", "pool1"]) == 0
     assert "could produce []" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------------------------------
+# tapping for mana (605.3a, 302.6, 616.1, the seeds' general mana rulings)
+
+
+def _outcomes(tmp_path: Path, body: str, fields: list[str]) -> list[dict[str, object]]:
+    f = tmp_path / "tap.yaml"
+    f.write_text(HEAD + body)
+    result = enumerate_outcomes(load_case(f), engine="graph", fields=fields)
+    assert result.complete
+    return sorted((o.values for o in result.outcomes), key=repr)
+
+
+BARBS = "  - {id: barbs, card: Manabarbs, controller: A}\n"
+
+
+def test_cr_605_tapped_for_mana_means_a_t_ability(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: f, card: Forest, controller: you}\n"
+            "  - {id: w, name: Test Well, controller: you, types: [land], abilities: [{mana: [W], cost: [{pay_life: 2}]}]}\n"
+            "  - {id: c, card: Contamination, controller: A}\n" + BARBS +
+            "actions:\n  - tap_for_mana: w\n")
+    # no {T}: Contamination and Manabarbs don't see it; the 2 life paid is life lost (119.4)
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life", "you.damage_taken", "w.tapped"]) == [
+        {"you.mana": ("W",), "you.life": 18, "you.damage_taken": 0, "w.tapped": False}]
+    body = body.replace("tap_for_mana: w", "tap_for_mana: f")
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life", "f.tapped"]) == [
+        {"you.mana": ("B",), "you.life": 19, "f.tapped": True}]
+
+
+def test_cr_119_4_cant_pay_more_life_than_you_have(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: w, name: Test Well, controller: you, types: [land], abilities: [{mana: [W], cost: [{pay_life: 2}]}]}\n"
+            "actions:\n  - tap_for_mana: w\n")
+    assert _outcomes(tmp_path, body, ["you.mana"]) == [{"you.mana": ("W",)}]
+    f = tmp_path / "low.yaml"
+    f.write_text(HEAD.replace("{name: you}", "{name: you, life: 1}") + body)
+    res = enumerate_outcomes(load_case(f), engine="graph", fields=["you.mana", "you.life"])
+    assert [o.values for o in res.outcomes] == [{"you.mana": (), "you.life": 1}]
+
+
+def test_seed_ruling_trigger_needs_mana_produced(tmp_path: Path) -> None:
+    # Reflecting Pool alone: the cost is paid (tapped) but no mana is produced: no Manabarbs trigger
+    body = "battlefield:\n  - {id: pool, card: Reflecting Pool, controller: you}\n" + BARBS + "actions:\n  - tap_for_mana: pool\n"
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life", "pool.tapped"]) == [
+        {"you.mana": (), "you.life": 20, "pool.tapped": True}]
+    # with a Forest it copies {G}: the Pool is a land tapped for mana, 1 damage
+    body = body.replace(BARBS, BARBS + "  - {id: f, card: Forest, controller: you}\n")
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life"]) == [{"you.mana": ("G",), "you.life": 19}]
+
+
+def test_that_player_is_who_tapped_and_damage_goes_through_prevention(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: m, card: Mountain, controller: A}\n"
+            "  - {id: barbs, card: Manabarbs, controller: you}\n"
+            "actions:\n  - tap_for_mana: m\n")
+    assert _outcomes(tmp_path, body, ["A.life", "you.life", "A.mana"]) == [
+        {"A.life": 19, "you.life": 20, "A.mana": ("R",)}]
+    shielded = body.replace("actions:", "effects:\n  - {id: s, shield: 1, to: A, controller: A}\nactions:")
+    assert _outcomes(tmp_path, shielded, ["A.life", "s.remaining"]) == [{"A.life": 20, "s.remaining": 0}]
+
+
+def test_cr_605_3a_mana_is_added_before_the_trigger_resolves(tmp_path: Path) -> None:
+    f = tmp_path / "one.yaml"
+    f.write_text(HEAD.replace("{name: you}", "{name: you, life: 1}") +
+                 "battlefield:\n  - {id: f, card: Forest, controller: you}\n" + BARBS + "actions:\n  - tap_for_mana: f\n")
+    res = enumerate_outcomes(load_case(f), engine="graph", fields=["you.mana", "you.lost"])
+    assert [o.values for o in res.outcomes] == [{"you.mana": ("G",), "you.lost": True}]
+
+
+def test_cr_107_5_tapped_permanent_cant_be_tapped_again(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: f, card: Forest, controller: you}\n" + BARBS +
+            "actions:\n  - tap_for_mana: f\n  - tap_for_mana: f\n")
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life"]) == [{"you.mana": ("G",), "you.life": 19}]
+
+
+def test_cr_107_6_untap_symbol_needs_a_tapped_permanent(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: p, card: Pili-Pala, controller: you}\n"
+            "actions:\n  - tap_for_mana: {id: p, choose: R}\n")
+    assert _outcomes(tmp_path, body, ["you.mana", "p.tapped"]) == [{"you.mana": (), "p.tapped": False}]
+    body = body.replace("controller: you}", "controller: you, tapped: true}")
+    assert _outcomes(tmp_path, body, ["you.mana", "p.tapped"]) == [{"you.mana": ("R",), "p.tapped": False}]
+
+
+def test_cr_302_6_summoning_sick_creature_cant_tap_or_untap_for_mana(tmp_path: Path) -> None:
+    sick = ("battlefield:\n  - {id: e, card: Llanowar Elves, controller: you, summoning_sick: true}\n"
+            "  - {id: p, card: Pili-Pala, controller: you, tapped: true, summoning_sick: true}\n"
+            "actions:\n  - tap_for_mana: e\n  - tap_for_mana: {id: p, choose: W}\n")
+    assert _outcomes(tmp_path, sick, ["you.mana", "e.tapped", "p.tapped"]) == [
+        {"you.mana": (), "e.tapped": False, "p.tapped": True}]
+    # haste (702.10): it may anyway
+    hasty = sick.replace("card: Llanowar Elves, controller: you,", "card: Llanowar Elves, controller: you, keywords: [haste],")
+    assert _outcomes(tmp_path, hasty, ["you.mana"]) == [{"you.mana": ("G",)}]
+    # a creature that entered during the actions hasn't been controlled since the turn began
+    entered = ("actions:\n  - enter: {id: e, card: Llanowar Elves, controller: you}\n  - tap_for_mana: e\n")
+    assert _outcomes(tmp_path, entered, ["you.mana"]) == [{"you.mana": ()}]
+
+
+def test_cr_616_1_the_controller_orders_mana_replacements(tmp_path: Path) -> None:
+    f = tmp_path / "order.yaml"
+    f.write_text(HEAD + "battlefield:\n  - {id: f, card: Forest, controller: you}\n"
+                        "  - {id: r, card: Mana Reflection, controller: you}\n"
+                        "  - {id: c, card: Contamination, controller: A}\n"
+                        "actions:\n  - tap_for_mana: f\n")
+    res = enumerate_outcomes(load_case(f), engine="graph", fields=["you.mana"])
+    got = {o.values["you.mana"]: o.witness for o in res.outcomes}
+    assert set(got) == {("B",), ("B", "B")}
+    assert [(w.chooser, w.kind, w.picked) for w in got[("B", "B")]] == [("you", "order", "c")]
+    assert [(w.chooser, w.kind, w.picked) for w in got[("B",)]] == [("you", "order", "r")]
+
+
+def test_cr_614_5_type_filter_rechecked_after_each_replacement(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: f, card: Forest, controller: you}\n  - {id: c, card: Contamination, controller: A}\n"
+            "effects:\n  - {id: gr, controller: A, replace_mana: R, mana: G, to: lands}\n"
+            "actions:\n  - tap_for_mana: f\n")
+    # the {G}-only effect applies to {G} but no longer once Contamination made it {B}: always {B}
+    assert _outcomes(tmp_path, body, ["you.mana"]) == [{"you.mana": ("B",)}]
+    # without a type filter it still applies after Contamination: {B} or {R}
+    assert _outcomes(tmp_path, body.replace(" mana: G,", ""), ["you.mana"]) == [{"you.mana": ("B",)}, {"you.mana": ("R",)}]
+
+
+def test_seed_ruling_amount_filter_damping_sphere(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: f, card: Forest, controller: you}\n  - {id: d, card: Damping Sphere, controller: A}\n"
+            "  - {id: t, name: Test Tron, controller: you, types: [land], abilities: [{mana: [C], amount: 3, cost: [T]}]}\n"
+            "actions:\n  - tap_for_mana: f\n  - tap_for_mana: t\n")
+    # one {G} is not "two or more mana"; {C}{C}{C} becomes one {C}
+    assert _outcomes(tmp_path, body, ["you.mana"]) == [{"you.mana": ("G", "C")}]
+
+
+def test_type_trigger_fires_on_the_mana_produced(tmp_path: Path) -> None:
+    watcher = ("  - {id: v, name: Test Verdant Barbs, controller: A, types: [enchantment], "
+               "abilities: [{trigger: tapped_for_mana, from: lands, mana: G, do: {lose_life: 1, who: that player}}]}\n")
+    body = ("battlefield:\n  - {id: f, card: Forest, controller: you}\n  - {id: m, card: Mountain, controller: you}\n" + watcher +
+            "actions:\n  - tap_for_mana: f\n  - tap_for_mana: m\n")
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life"]) == [{"you.mana": ("R", "G"), "you.life": 19}]
+    contaminated = body.replace(watcher, watcher + "  - {id: c, card: Contamination, controller: A}\n")
+    assert _outcomes(tmp_path, contaminated, ["you.mana", "you.life"]) == [{"you.mana": ("B", "B"), "you.life": 20}]
+
+
+def test_choose_and_undefined_choice(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: pool, card: Reflecting Pool, controller: you}\n  - {id: f, card: Forest, controller: you}\n"
+            "  - {id: i, card: Island, controller: you}\nactions:\n  - tap_for_mana: pool\n")
+    # the Pool's type is its controller's decision among what the lands could produce (106.7)
+    assert _outcomes(tmp_path, body, ["you.mana"]) == [{"you.mana": ("G",)}, {"you.mana": ("U",)}]
+    assert _outcomes(tmp_path, body.replace("tap_for_mana: pool", "tap_for_mana: {id: pool, choose: U}"),
+                     ["you.mana"]) == [{"you.mana": ("U",)}]
+    f = tmp_path / "bad.yaml"
+    f.write_text(HEAD + body.replace("tap_for_mana: pool", "tap_for_mana: {id: pool, choose: R}"))
+    with pytest.raises(EngineError, match="can't produce"):
+        enumerate_outcomes(load_case(f), engine="graph")
+
+
+def test_tap_for_mana_is_declined_by_cp_when_it_matters(tmp_path: Path) -> None:
+    from solver.cp import cp_supported
+
+    root = Path(__file__).resolve().parent.parent
+    for name in ("mana-manabarbs-land-tapped", "mana-untap-symbol-pili-pala", "mana-type-trigger-after-replacement"):
+        assert cp_supported(load_case(root / "cases/seeds" / f"{name}.yaml")) is not None
+    f = tmp_path / "cp.yaml"
+    f.write_text(HEAD + "battlefield:\n  - {id: f, card: Forest, controller: you}\n" + BARBS +
+                 "  - {id: b, card: Grizzly Bears, controller: A}\n"
+                 "actions:\n  - tap_for_mana: f\n  - damage: [{from: b, to: you, amount: 2}]\n")
+    assert "tapped_for_mana" in str(cp_supported(load_case(f)))
+
+
+def test_undefined_type_ignores_choose(tmp_path: Path) -> None:
+    body = ("battlefield:\n  - {id: pool, card: Reflecting Pool, controller: you}\n" + BARBS +
+            "actions:\n  - tap_for_mana: {id: pool, choose: G}\n")
+    assert _outcomes(tmp_path, body, ["you.mana", "you.life", "pool.tapped"]) == [
+        {"you.mana": (), "you.life": 20, "pool.tapped": True}]
+
+
+def test_vocab_mana_filters_and_trigger() -> None:
+    from model.vocab import parse_ability, parse_effect
+
+    spec = parse_effect({"replace_mana": "B", "amount": 1, "to": "lands"}, "effects[0]")
+    assert (spec.kind, spec.value, spec.mana_amount, spec.mana, spec.min_amount) == ("replace_mana", "B", 1, None, None)
+    spec = parse_effect({"multiply_mana": 2, "mana": "G", "min_amount": 1}, "effects[0]")
+    assert (spec.mana, spec.min_amount, spec.mana_amount) == ("G", 1, None)
+    ab = parse_ability({"trigger": "tapped_for_mana", "from": "lands", "mana": "G",
+                        "do": {"deal": 1, "to": "that player"}}, "abilities[0]")
+    assert ab.trigger_mana == "G" and ab.action is not None and ab.action.to.kind == "that_player"
+    ab = parse_ability({"mana": "any_color", "cost": [2, "Q"]}, "abilities[0]")
+    assert ab.cost == ("2", "Q")

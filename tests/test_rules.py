@@ -244,3 +244,141 @@ actions:
   - damage: [{from: bolt, to: you, amount: 3}]
 """
     assert outcome_set(text, "A.lost", "you.life") == {(True, 17)}
+
+
+# ---------------------------------------------------------------------------------------------
+# X in enters-the-battlefield abilities (CR 107.3m, the exception to 107.3i)
+
+
+def test_107_3m_enters_trigger_reads_the_spells_x() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: bear, card: Grizzly Bears, controller: A}
+actions:
+  - enter: {id: anguish, card: Ajani's Anguish, controller: you, x: 3}
+"""
+    # any target: A, you, or the Bears (3 damage is lethal to a 2/2)
+    assert outcome_set(text, "A.life", "you.life", "bear.dies") == {
+        (17, 20, False), (20, 17, False), (20, 20, True)}
+
+
+def test_107_3m_no_spell_means_x_is_0() -> None:
+    # put onto the battlefield without being cast (no x:): the trigger deals 0, which is no damage (120.8)
+    text = PLAYERS + """
+actions:
+  - enter: {id: anguish, card: Ajani's Anguish, controller: you}
+"""
+    assert outcome_set(text, "A.life", "you.life", "A.damage_taken", "you.damage_taken") == {(20, 20, 0, 0)}
+
+
+def test_107_3m_enters_with_counters_reads_the_spells_x() -> None:
+    text = PLAYERS + """
+actions:
+  - enter: {id: ballista, card: Walking Ballista, controller: you, x: 2}
+"""
+    assert outcome_set(text, "ballista.counters.+1/+1", "ballista.dies") == {(2, False)}
+
+
+def test_107_3m_enters_with_x_0_is_a_0_0_that_dies() -> None:
+    text = PLAYERS + """
+actions:
+  - enter: {id: ballista, card: Walking Ballista, controller: you, x: 0}
+"""
+    assert outcome_set(text, "ballista.counters.+1/+1", "ballista.dies") == {(0, True)}  # 704.5f
+
+
+def test_107_3i_the_permanents_own_x_is_0() -> None:
+    # the same X outside an enters ability (an end-step trigger of the same permanent) reads 0
+    text = PLAYERS + """
+actions:
+  - enter:
+      id: echo
+      name: Test Echo of X
+      controller: you
+      types: [enchantment]
+      x: 3
+      abilities:
+        - {trigger: enters, do: {lose_life: X, who: opponents}}
+        - {trigger: end_step, do: {lose_life: X, who: opponents}}
+  - end_step: {}
+"""
+    assert outcome_set(text, "A.life") == {(17,)}
+
+
+def test_603_2_enters_trigger_fires_only_for_its_own_permanent() -> None:
+    # an enters trigger of a permanent already on the battlefield doesn't fire for another one
+    text = PLAYERS + """
+battlefield:
+  - {id: old, name: Test Old Echo, controller: you, types: [enchantment], abilities: [{trigger: enters, do: {lose_life: 5, who: opponents}}]}
+actions:
+  - enter: {id: ballista, card: Walking Ballista, controller: you, x: 1}
+  - leave: old
+  - enter: {id: old, name: Test Old Echo, controller: you, types: [enchantment], abilities: [{trigger: enters, do: {lose_life: 5, who: opponents}}]}
+"""
+    assert outcome_set(text, "A.life") == {(15,)}  # only the returned Echo's own entering
+
+
+def test_107_3m_enters_trigger_damage_meets_a_shield() -> None:
+    text = PLAYERS + """
+effects:
+  - {id: g, shield: 2, to: you, controller: you}
+actions:
+  - enter: {id: anguish, card: Ajani's Anguish, controller: A, x: 5, abilities: [{trigger: enters, do: {deal: X, to: opponents}}]}
+"""
+    assert outcome_set(text, "you.life", "g.remaining") == {(17, 0)}  # 615.7
+
+
+def test_602_2_remove_counter_cost_is_paid_and_the_ability_still_resolves() -> None:
+    # the last counter pays for the ping; the 0/0 Ballista dies before the ping resolves, which
+    # still deals its damage; a later activation can't happen
+    text = PLAYERS + """
+actions:
+  - enter: {id: ballista, card: Walking Ballista, controller: you, x: 1}
+  - activate: {id: ballista, target: A}
+  - activate: {id: ballista, target: A}
+"""
+    assert outcome_set(text, "A.life", "ballista.dies", "ballista.counters.+1/+1") == {(19, True, 0)}
+
+
+def test_601_2h_a_cost_that_cant_be_paid_stops_the_activation() -> None:
+    text = PLAYERS + """
+battlefield:
+  - id: pinger
+    name: Test Pinger
+    controller: you
+    power: 1
+    toughness: 1
+    abilities: [{activated: {deal: 1, to: target}, target: any, cost: [{remove_counters: {+1/+1: 1}}]}]
+actions:
+  - activate: {id: pinger, target: A}
+"""
+    assert outcome_set(text, "A.life", "pinger.dies") == {(20, False)}
+
+
+def test_119_4_pay_life_cost_needs_enough_life() -> None:
+    base = """
+players: [{name: you, life: %d}, {name: A}]
+battlefield:
+  - {id: rod, name: Test Rod, controller: you, types: [artifact], abilities: [{activated: {deal: 3, to: target}, target: any, cost: [1, {pay_life: 3}]}]}
+actions:
+  - activate: {id: rod, target: A}
+"""
+    assert outcome_set(base % 20, "you.life", "A.life") == {(17, 17)}
+    assert outcome_set(base % 2, "you.life", "A.life") == {(2, 20)}
+
+
+def test_107_5_tap_cost_once_and_302_6_not_while_summoning_sick() -> None:
+    # {T}: the untapped Pyromancer pings once (a second activation finds it tapped); one that
+    # entered this turn can't pay {T} at all (302.6), one with haste can
+    text = PLAYERS + """
+battlefield:
+  - {id: old, card: Prodigal Pyromancer, controller: you}
+actions:
+  - activate: {id: old, target: A}
+  - activate: {id: old, target: A}
+  - enter: {id: new, card: Prodigal Pyromancer, controller: you}
+  - activate: {id: new, target: A}
+  - enter: {id: hasty, card: Prodigal Pyromancer, controller: you, keywords: [haste]}
+  - activate: {id: hasty, target: A}
+"""
+    assert outcome_set(text, "A.life") == {(18,)}

@@ -24,3 +24,34 @@ def test_redirect_with_another_kind_is_an_error() -> None:
     with pytest.raises(CaseError) as err:
         parse_effect({"redirect": "target", "shield": 2, "multiply": 2}, "effects[0]")
     assert err.value.path == "effects[0].multiply"
+
+
+def test_enters_with_counters_reads_x() -> None:
+    from model.vocab import parse_ability
+
+    ab = parse_ability({"enters_with": {"+1/+1": "X"}}, "abilities[0]")
+    assert ab.kind == "enters_with" and ab.counters == (("+1/+1", ("var", "X")),)
+
+
+def test_enters_with_rejects_other_variables() -> None:
+    from model.vocab import parse_ability
+
+    with pytest.raises(CaseError) as err:
+        parse_ability({"enters_with": {"+1/+1": "prevented"}}, "abilities[0]")
+    assert err.value.path == "abilities[0].enters_with.+1/+1"
+
+
+def test_enters_trigger_takes_no_filter() -> None:
+    from model.vocab import parse_ability
+
+    with pytest.raises(CaseError) as err:
+        parse_ability({"trigger": "enters", "to": "you", "do": {"deal": "X", "to": "any"}}, "abilities[0]")
+    assert err.value.path == "abilities[0].to"
+
+
+def test_activated_cost_remove_counters() -> None:
+    from model.vocab import parse_ability
+
+    ab = parse_ability({"activated": {"deal": 1, "to": "target"}, "target": "any",
+                        "cost": [{"remove_counters": {"+1/+1": 1}}, 4]}, "abilities[0]")
+    assert ab.cost == (("remove_counters", "+1/+1", 1), "4")
