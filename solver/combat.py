@@ -15,7 +15,7 @@ from typing import Any
 from .select import has_keyword, is_player
 from .state import Event, GameState, PermState, Table, replace
 
-__all__ = ["begin_combat", "run_task", "compositions"]
+__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "damage_recipients"]
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -76,7 +76,7 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     return replace(state, queue=(("combat", "assign", step, tuple(attackers + blockers), ()),) + state.queue)
 
 
-def _lethal(state: GameState, table: Table, blocker: str, source: str, assigned_by_others: int) -> int:
+def lethal_damage(state: GameState, table: Table, blocker: str, source: str, assigned_by_others: int) -> int:
     from .engine import toughness
 
     perm = state.perm(blocker)
@@ -86,7 +86,7 @@ def _lethal(state: GameState, table: Table, blocker: str, source: str, assigned_
     return max(0, toughness(table, perm) - perm.damage - assigned_by_others)
 
 
-def _targets(state: GameState, table: Table, perm: PermState) -> tuple[list[str], str | None]:
+def damage_recipients(state: GameState, table: Table, perm: PermState) -> tuple[list[str], str | None]:
     """(creatures it divides among, the attacked player/planeswalker/battle for trample or unblocked)."""
     if perm.attacking is not None:
         defender = perm.attacking
@@ -99,13 +99,13 @@ def _targets(state: GameState, table: Table, perm: PermState) -> tuple[list[str]
     return blocked, None
 
 
-def _assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
+def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
     from .engine import power
 
     perm = state.perm(pid)
     assert perm is not None
     amount = power(table, perm)
-    creatures, defended = _targets(state, table, perm)
+    creatures, defended = damage_recipients(state, table, perm)
     trample = perm.attacking is not None and has_keyword(state, table, pid, "trample")
     if perm.attacking is not None and not perm.blocked:
         return [((defended, amount),)] if defended else [()]  # 510.1b
@@ -134,7 +134,7 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
         for b in blockers:
             mine = sum(m for s, r, m in assigned if s == src and r == b)
             others = total.get(b, 0) - mine
-            if mine < _lethal(state, table, b, src, others):
+            if mine < lethal_damage(state, table, b, src, others):
                 return False
     return True
 
@@ -155,7 +155,7 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
     perm = state.perm(pid)
     assert perm is not None
     options = []
-    for opt in _assign_options(state, table, pid):
+    for opt in assign_options(state, table, pid):
         new_assigned = assigned + tuple((pid, r, n) for r, n in opt)
         nxt = replace(state, queue=(("combat", "assign", step, rest, new_assigned),) + state.queue)
         label = ",".join(f"{r}:{n}" for r, n in opt) or "none"

@@ -16,6 +16,12 @@ and each shield's share of the event, CR 615.7) are encoded one of two ways:
   division constraints, "+N only on a positive amount"), and each shield placed in one of the
   blocks between them or after the amount reached 0.
 
+Combat damage division (510.1c-d) is one literal per option of each creature's assignment (the
+options the graph engine offers); a (creature, recipient) pair's amount is then a linear sum of
+them and its event takes the block encoding with that variable amount (0: no event, 120.8).
+Trample's condition is checked on the whole assignment (702.19b, 510.1e): a trampler's literal
+"assigns to the player" forces each of its blockers to be assigned lethal damage in total.
+
 A shield prevents min(remaining, damage offered where it was applied) (615.7): either it is
 used up, or at every event it was applied to it took all it was offered. Results (life,
 poison, marked damage, -1/-1 counters, lifelink per source, riders, draw triggers, state-based
@@ -45,7 +51,7 @@ from model.outcome import Outcome, Witness
 from model.types import Case, CombatAction, DamageAction
 
 from .api import Result
-from .combat import run_task, start_step
+from .combat import assign_options, damage_recipients, lethal_damage, start_step
 from .engine import Decision, advance, final_fields, says
 from .engine import cant_gain_life as _cant_gain_life
 from .rules import (
@@ -90,6 +96,20 @@ class _PEvent:
     chooser: str
     effects: list[Instance]  # modelled: their order and shares are choices
     noops: list[Instance]  # applicable but change nothing (prevention vs 615.12)
+    assigned: bool = False  # combat damage whose amount is a division choice (510.1c-d); ev.amount is its maximum
+
+
+@dataclass(frozen=True)
+class _Assign:
+    """One combatant's combat damage assignment choice (CR 510.1): its options, each a tuple of
+    ``(recipient, amount)`` as the graph engine lists them (:func:`solver.combat.assign_options`)."""
+
+    creature: str
+    controller: str
+    options: tuple[tuple[tuple[str, int], ...], ...]
+
+    def label(self, k: int) -> str:
+        return ",".join(f"{r}:{n}" for r, n in self.options[k]) or "none"
 
 
 @dataclass(frozen=True)
@@ -129,6 +149,9 @@ class _Plan:
     multiplayer: bool
     cant_gain: frozenset[str]
     names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
+    assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
+    # trample (702.19b): (trampler, defending player, blocker, lethal damage with nothing else assigned)
+    trample: list[tuple[str, str, str, int]] = field(default_factory=list)
 
 
 def _linear(node: Expr, var: str) -> tuple[int, int] | None:
@@ -156,27 +179,45 @@ def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) 
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def _open_batch(action: Any, state: GameState, table: Table) -> GameState | str:
-    """The state with the final action's batch open (CR 510.2 for combat, 120 for damage)."""
+def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, int]]] | str:
+    """The state with the final action's batch open (CR 510.2 for combat, 120 for damage), the
+    combat damage assignment choices, and the trample conditions on them.
+
+    With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
+    largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
+    """
     if isinstance(action, DamageAction):
-        events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
-        return start_batch(state, table, events)
+        batch = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
+        return start_batch(state, table, batch), [], []
     for p in state.perms:
-        if p.blocking:
-            return "blockers (damage assignment) are not modelled"
+        if not p.present or (p.attacking is None and not p.blocking):
+            continue
         kws = table.perm_specs[p.spec].keywords
-        if p.attacking is not None and ("first strike" in kws or "double strike" in kws):
+        if "first strike" in kws or "double strike" in kws or has_keyword(state, table, p.id, "first strike") \
+                or has_keyword(state, table, p.id, "double strike"):
             return "first or double strike (two damage steps) is not modelled"
         if p.attacking is not None and not is_player(table, p.attacking):
             return "attacking a planeswalker or battle is not modelled"
     state = start_step(state, table, 0)
-    while state.batch is None and state.queue and state.queue[0][0] == "combat":
-        task, state = state.queue[0], replace(state, queue=state.queue[1:])
-        res = run_task(state, table, task)
-        if isinstance(res, Decision) or res.dead:
-            return "combat damage assignment choices are not modelled"
-        state = res
-    return state
+    task, state = state.queue[0], replace(state, queue=state.queue[1:])
+    assert task[:2] == ("combat", "assign")
+    assigns: list[_Assign] = []
+    events: list[Event] = []
+    trample: list[tuple[str, str, str, int]] = []
+    for pid in task[3]:
+        perm = state.perm(pid)
+        assert perm is not None
+        options = tuple(assign_options(state, table, pid))
+        assigns.append(_Assign(pid, perm.controller, options))
+        creatures, defended = damage_recipients(state, table, perm)
+        most: dict[str, int] = {}
+        for opt in options:
+            for r, n in opt:
+                most[r] = max(most.get(r, 0), n)
+        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended] if r is not None and most.get(r, 0) > 0)
+        if defended is not None and most.get(defended, 0) > 0 and perm.blocked:
+            trample.extend((pid, defended, c, lethal_damage(state, table, c, pid, 0)) for c in creatures)
+    return start_batch(state, table, events), assigns, trample
 
 
 def _plan(case: Case) -> _Plan | str:
@@ -232,7 +273,8 @@ def _plan(case: Case) -> _Plan | str:
     opened = _open_batch(case.actions[-1], state0, table)
     if isinstance(opened, str):
         return opened
-    state = opened
+    state, assigns, trample = opened
+    varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
     events: list[_PEvent] = []
     batch_events = state.batch.events if state.batch is not None else ()
     order = table.apnap(table.order)
@@ -248,7 +290,8 @@ def _plan(case: Case) -> _Plan | str:
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
-        events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops))
+        events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
+                              (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
     shields = {}
     names = {}
@@ -305,14 +348,14 @@ def _plan(case: Case) -> _Plan | str:
     multiplayer = len(state.players) > 2
     cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
-    return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names)
+    return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample)
 
 
 def cp_supported(case: Case) -> str | None:
     """None when the CP model can express ``case``, else a short reason.
 
-    The subset: one ``damage:`` batch or one ``combat: {}`` with unblocked attackers (no first or
-    double strike); shields (CR 615.7), static and created prevention (615.1, 615.10, 615.12),
+    The subset: one ``damage:`` batch or one ``combat: {}`` step (blocked or not, damage
+    division and trample included; no first or double strike); shields (CR 615.7), static and created prevention (615.1, 615.10, 615.12),
     multiply / add / cap replacements (614.1a); riders (615.5) whose damage meets no further
     choices; lifelink, infect, wither, deathtouch; "deals combat damage to a player" triggers
     that draw cards.
@@ -333,7 +376,7 @@ def estimate_paths(case: Case) -> int | None:
     plan = _plan(case)
     if isinstance(plan, str):
         return None
-    total = 1
+    total = math.prod(len(a.options) for a in plan.assigns)  # damage divisions (510.1c-d)
     for pe in plan.events:
         ub = _upper(pe.ev.amount, pe.effects)
         total *= math.factorial(len(pe.effects) + len(pe.noops))
@@ -373,6 +416,7 @@ class _Unit:
     columns: list[Any] = field(default_factory=list)  # table mode: the table's variables
     layers: list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] = field(default_factory=list)
     rows: list[Rows] = field(default_factory=list)  # per member: its own results
+    enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
 
 
 @dataclass
@@ -382,6 +426,7 @@ class _Built:
     combat_to: dict[tuple[str, str], Any]  # (source, player) -> combat damage dealt
     outputs: dict[str, tuple[str, Any]]  # field -> ("int" | "opt" | "bool", expr or constant)
     bound: int  # every output lies in [-bound, bound]
+    picks: list[list[Any]] = field(default_factory=list)  # per plan.assigns: a literal per option
 
 
 class _TooBig(Exception):
@@ -585,7 +630,7 @@ def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
     return out
 
 
-def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
+def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: Any = None) -> _Unit:
     """An event with too many orders to table: the non-shield effects' order as a slot
     permutation (slot b holds effect q when x[b][q], CR 616.1), and each shield placed in one
     of the blocks between them, or after the damage reached 0 (then it never applies, 120.8).
@@ -598,13 +643,14 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
     plain = [j for j, i in enumerate(effs) if i.spec.kind != "shield"]
     shields = [j for j, i in enumerate(effs) if i.spec.kind == "shield"]
     k = len(plain)
-    enter: list[Any] = [pe.ev.amount] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
+    first = pe.ev.amount if amount is None else amount  # a division choice's amount (510.1c)
+    enter: list[Any] = [first] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
     leave: list[Any] = [m.new_int_var(0, ub, f"v{e}_{b}") for b in range(k + 1)]
     x = [[m.new_bool_var(f"x{e}_{b}_{q}") for q in range(k)] for b in range(k)]
     for b in range(k):
         m.add_exactly_one(x[b])
         m.add_exactly_one([x[bb][b] for bb in range(k)])
-    out = _Unit([e], leave[k], slots=x, plain=plain)
+    out = _Unit([e], leave[k], slots=x, plain=plain, enter=first)
     for q, j in enumerate(plain):
         inst = effs[j]
         vin = m.new_int_var(0, ub, f"in{e}_{j}")
@@ -648,7 +694,7 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int) -> _Unit:
         m.add_at_most_one(zeroing)
     for b in range(k + 1):
         m.add(leave[b] == enter[b] - sum(parts[b]))
-    floor = _floor_without_shields(plan, pe, plain)
+    floor = _floor_without_shields(plan, pe, plain) if amount is None else None
     if floor is not None and shields and floor > 0:
         # a redundant cut that shows the LP what a point of shield is worth, so optima are
         # proved (the 100-attacker bench case): every other effect but +N is monotone and
@@ -684,7 +730,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
     block_units = {u.events[0]: u for u in units if u.slots is not None}
     for e, pe in enumerate(plan.events):
         unit = block_units.get(e)
-        if unit is None or unit.slots is None:
+        if unit is None or unit.slots is None or pe.assigned:
             continue
         amount = pe.ev.amount
         for j, y, none, w in unit.placed:
@@ -710,8 +756,13 @@ def _build(plan: _Plan, cp: Any) -> _Built:
     groups: dict[Any, list[int]] = {}
     group_rows: dict[Any, list[Rows]] = {}
     units: list[_Unit] = []
+    picks, dealt = _assignments(m, plan)
     for e, pe in enumerate(plan.events):
         big += _upper(pe.ev.amount, pe.effects)
+        if pe.assigned:  # its amount is a division choice: the slot encoding takes a variable amount
+            amount = dealt[(pe.ev.source, pe.ev.recipient)]
+            units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
+            continue
         rows = _results(plan, pe)
         if rows is None:
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
@@ -853,7 +904,32 @@ def _build(plan: _Plan, cp: Any) -> _Built:
             reasons.extend(_at_least(m, d, 1) for d in deathtouch.get(cid, []))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
-    return _Built(m, units, combat_sum, outputs, bound)
+    return _Built(m, units, combat_sum, outputs, bound, picks)
+
+
+def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:
+    """Combat damage division (CR 510.1c-d): one literal per option of each combatant (exactly one
+    holds), the amount each (creature, recipient) pair is assigned, and trample's condition on
+    the whole assignment (702.19b, 510.1e): a trampler assigns to the player only if each of its
+    blockers is assigned lethal damage in total (deathtouch: 1), damage already marked counted."""
+    picks: list[list[Any]] = []
+    dealt: dict[tuple[str, str], Any] = {}
+    for a in plan.assigns:
+        lits = [m.new_bool_var(f"assign_{a.creature}_{k}") for k in range(len(a.options))] if len(a.options) > 1 else [True]
+        if len(lits) > 1:
+            m.add_exactly_one(lits)
+        picks.append(lits)
+        for lit, opt in zip(lits, a.options, strict=True):
+            for r, n in opt:
+                dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
+    for trampler, player, blocker, lethal in plan.trample:
+        to_player = dealt.get((trampler, player), 0)
+        if _is_const(to_player) or lethal <= 0:
+            continue
+        tramples = _at_least(m, to_player, 1)
+        total = sum(v for (_src, r), v in dealt.items() if r == blocker)
+        m.add(total >= lethal).only_enforce_if(tramples)
+    return picks, dealt
 
 
 def _at_least(m: Any, expr: Any, k: int) -> Any:
@@ -941,7 +1017,18 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     steps: list[Witness] = []
     words: list[str] = []
     remaining = dict(plan.shields)
-    last = len(plan.events) - 1
+    # 510.1: the assignments come first, in the order the graph engine asks for them
+    for a, lits in zip(plan.assigns, built.picks, strict=True):
+        if len(lits) > 1:
+            k = next(i for i, lit in enumerate(lits) if solver.boolean_value(lit))
+            steps.append(Witness(a.controller, "assign", a.creature, a.label(k)))
+            words.append(f"{says(a.controller, 'assigns')} {a.creature}'s damage: {a.label(k)}")
+    amounts = {}
+    for unit in built.units:
+        if unit.slots is not None and plan.events[unit.events[0]].assigned:
+            amounts[unit.events[0]] = _value(solver, "int", unit.enter)
+    happen = [pos for pos, pe in enumerate(plan.events) if amounts.get(pos, pe.ev.amount) > 0]
+    last = happen[-1] if happen else -1  # an assignment of 0 makes no event (120.8)
     chosen_by_event: dict[int, Seq] = {}
     for unit in built.units:
         if unit.slots is not None:
@@ -959,11 +1046,13 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
         else:
             chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
     for pos, pe in enumerate(plan.events):
+        if pos not in happen:
+            continue
         effs = pe.effects
         chosen = chosen_by_event[pos]
         seq = [("noop", i, 0) for i in pe.noops] + [("cp", effs[j], t) for j, t in chosen]
         pool = pe.noops + effs
-        amount = pe.ev.amount
+        amount = amounts.get(pos, pe.ev.amount)
         applied: set[str] = set()
         others_open = pos < last
         for how, inst, share in seq:
@@ -1187,10 +1276,12 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
 
 
 def _choosers(plan: _Plan) -> list[str]:
-    """The players with a choice in the batch: the affected players of events that effects
-    apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b) changes no outcome here."""
+    """The players with a choice in the step: combat damage division (510.1c-d) and the affected
+    players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
+    changes no outcome here."""
     return sorted({pe.chooser for pe in plan.events
-                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)})
+                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
+                  | {a.controller for a in plan.assigns if len(a.options) > 1})
 
 
 def cp_optimizable(case: Case, objective: Objective) -> str | None:

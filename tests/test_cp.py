@@ -151,7 +151,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     battlefield: list[dict[str, Any]] = []
     for i in range(draw(st.sampled_from(range(1, 7) if combat else range(1, 4)))):
         ctrl = draw(st.sampled_from(names))
-        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"]), max_size=2, unique=True))
+        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"] + ["trample"] * combat),
+                            max_size=2, unique=True))
         c: dict[str, Any] = {"id": f"c{i}", "name": f"Critter {i}", "controller": ctrl, "types": ["creature"],
                              "colors": [draw(st.sampled_from(["red", "green"]))], "power": draw(st.sampled_from(range(7))),
                              "toughness": draw(st.integers(1, 5)), "keywords": kws}
@@ -159,7 +160,11 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
             c["abilities"] = [{"trigger": "combat_damage_to_player",
                                "do": {"draw": draw(st.sampled_from([1, 2, "damage_dealt"])),
                                       "who": draw(st.sampled_from(["you", "opponents", "each player"]))}}]
-        if combat:
+        attackers = [b for b in battlefield if "attacking" in b and b["attacking"] == ctrl]
+        if combat and attackers and draw(st.integers(0, 2)) == 0:
+            c["blocking"] = [draw(st.sampled_from(attackers))["id"]]  # 509: blocks an attacker of its controller
+            c["damage"] = draw(st.integers(0, c["toughness"] - 1))
+        elif combat:
             c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]))
         else:
             c["damage"] = draw(st.integers(0, c["toughness"] - 1))
