@@ -22,6 +22,20 @@ from .check import case_files, check_paths
 __all__ = ["main"]
 
 
+DEFAULT_TIMEOUT = 600.0  # the tool never hangs: a run that long reports what it has, marked partial
+
+
+def _seconds(text: str) -> float | None:
+    """A time limit in seconds; 0 means none."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value < 0 or value != value:
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
+    return None if value == 0 else value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mtg-outcomes", description="Exact answers about Magic: The Gathering damage.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -34,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--graph", metavar="FILE", help="write the choice graph (.dot or .graphml)")
     e.add_argument("--engine", choices=ENGINES, default="auto")
     e.add_argument("--max-nodes", type=int, default=2_000_000)
-    e.add_argument("--timeout", type=float, default=None, help="seconds; partial results are marked incomplete")
+    e.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked incomplete")
     o = sub.add_parser("optimize", help="the best choices for each chooser's objective (backward induction)")
     o.add_argument("case")
     o.add_argument("--objective", action="append", default=[],
@@ -46,7 +61,8 @@ def _parser() -> argparse.ArgumentParser:
                         "auto: CP when the graph would be large")
     o.add_argument("--fields", help="comma-separated fields: list optimal outcomes projected onto these")
     o.add_argument("--max-nodes", type=int, default=2_000_000)
-    o.add_argument("--timeout", type=float, default=None)
+    o.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
     c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
     c.add_argument("paths", nargs="+")
     c.add_argument("--json", action="store_true")
@@ -57,7 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     b.add_argument("--out", required=True, help="JSON-lines results file (appended; re-running resumes)")
     b.add_argument("--mode", choices=("enumerate", "optimize", "check"), default="enumerate")
-    b.add_argument("--timeout", type=float, default=None, help="seconds per case; a stuck worker is killed")
+    b.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per case (default {DEFAULT_TIMEOUT:g}; 0: no limit); a stuck worker is killed")
     b.add_argument("--executor", choices=("local", "ray"), default="local")
     b.add_argument("--csv", metavar="FILE", help="also write a CSV summary of every recorded case")
     b.add_argument("--no-progress", action="store_true")
