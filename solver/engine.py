@@ -55,7 +55,8 @@ from .state import (
 )
 from .values import evaluate
 
-__all__ = ["Option", "Decision", "advance", "final_fields", "MAX_STEPS"]
+__all__ = ["Option", "Decision", "advance", "final_fields", "MAX_STEPS", "collect_triggers", "cost_problem",
+           "pay_cost", "summoning_sick"]
 
 MAX_STEPS = 100_000  # a guard against a loop in one deterministic run
 
@@ -131,7 +132,7 @@ def gain_life(state: GameState, table: Table, name: str, n: int) -> GameState:
     if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
         return state
     state = change_life(state, table, name, n)
-    return _collect(state, table, "gain_life", [(name, {"amount": n})])
+    return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,7 +151,7 @@ def _watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, s
     return out
 
 
-def _collect(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
+def collect_triggers(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
     """Add the triggers that ``happenings`` fire to ``state.pending``."""
     new: list[Trigger] = []
     for oid, ctrl, j, ab in _watchers(state, table, trigger):
@@ -286,11 +287,11 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         ctrl = controller_of(state, table, source)
         if ctrl is not None:
             state = gain_life(state, table, ctrl, gain_by_source[source])
-    state = _collect(state, table, "combat_damage_to_player",
+    state = collect_triggers(state, table, "combat_damage_to_player",
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
-    state = _collect(state, table, "deals_damage",
+    state = collect_triggers(state, table, "deals_damage",
                      [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
-    state = _collect(state, table, "dealt_damage",
+    state = collect_triggers(state, table, "dealt_damage",
                      [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])
     return state
 
@@ -411,7 +412,7 @@ def _prevention_triggers(state: GameState, table: Table, batch: Any) -> GameStat
         recipients = sorted({ev.recipient for ev in batch.events if key in ev.applied})
         for r in recipients:
             happenings.append((r, {"prevented": amount}))
-    return _collect(state, table, "damage_prevented", happenings) if happenings else state
+    return collect_triggers(state, table, "damage_prevented", happenings) if happenings else state
 
 
 def _run_rider(state: GameState, table: Table, key: str, amount: int) -> GameState:
@@ -642,7 +643,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                          chosen=spec.chosen, tapped=spec.tapped)
         state = replace(state, perms=state.perms + (perm,))
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
-        state = _collect(state, table, "enters", [(spec.id, {"X": action.x})])
+        state = collect_triggers(state, table, "enters", [(spec.id, {"X": action.x})])
         if spec.chosen is None and any(a.kind == "as_enters" for a in spec.abilities):
             opps = opponents(table, state, spec.controller)
             if not opps:

@@ -56,7 +56,7 @@ from typing import Any
 from model.errors import EngineError
 from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
-from .engine import Decision, Option, _collect, cost_problem, pay_cost, says, summoning_sick
+from .engine import Decision, Option, collect_triggers, cost_problem, pay_cost, says, summoning_sick
 from .rules import Instance, effect_name, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table
@@ -329,7 +329,7 @@ def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana
     state = state.set_player(replace(p, mana=mana_sorted(p.mana + mana)))
     if not _is_tap_ability(ab):
         return state
-    return _collect(state, table, "tapped_for_mana",
+    return collect_triggers(state, table, "tapped_for_mana",
                     [(perm.id, {"_player": perm.controller, "_mana": "".join(mana)})])
 
 
