@@ -255,7 +255,7 @@ def test_107_3m_enters_trigger_reads_the_spells_x() -> None:
 battlefield:
   - {id: bear, card: Grizzly Bears, controller: A}
 actions:
-  - enter: {id: anguish, card: Ajani's Anguish, controller: you, x: 3}
+  - enter: {id: anguish, name: X Flare, types: [enchantment], colors: [red], abilities: [{trigger: enters, do: {deal: X, to: any}}], controller: you, x: 3}
 """
     # any target: A, you, or the Bears (3 damage is lethal to a 2/2)
     assert outcome_set(text, "A.life", "you.life", "bear.dies") == {
@@ -266,7 +266,7 @@ def test_107_3m_no_spell_means_x_is_0() -> None:
     # put onto the battlefield without being cast (no x:): the trigger deals 0, which is no damage (120.8)
     text = PLAYERS + """
 actions:
-  - enter: {id: anguish, card: Ajani's Anguish, controller: you}
+  - enter: {id: anguish, name: X Flare, types: [enchantment], colors: [red], abilities: [{trigger: enters, do: {deal: X, to: any}}], controller: you}
 """
     assert outcome_set(text, "A.life", "you.life", "A.damage_taken", "you.damage_taken") == {(20, 20, 0, 0)}
 
@@ -323,7 +323,7 @@ def test_107_3m_enters_trigger_damage_meets_a_shield() -> None:
 effects:
   - {id: g, shield: 2, to: you, controller: you}
 actions:
-  - enter: {id: anguish, card: Ajani's Anguish, controller: A, x: 5, abilities: [{trigger: enters, do: {deal: X, to: opponents}}]}
+  - enter: {id: anguish, name: X Flare, types: [enchantment], controller: A, x: 5, abilities: [{trigger: enters, do: {deal: X, to: opponents}}]}
 """
     assert outcome_set(text, "you.life", "g.remaining") == {(17, 0)}  # 615.7
 
