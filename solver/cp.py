@@ -26,8 +26,10 @@ A shield prevents min(remaining, damage offered where it was applied) (615.7): e
 used up, or at every event it was applied to it took all it was offered. Results (life,
 poison, marked damage, -1/-1 counters, lifelink per source, riders, draw triggers, state-based
 actions) are linear expressions and reified comparisons. Distinct outcomes on a projection are
-enumerated by solving, adding a clause that some projected field must differ (a no-good over
-shared "field == value" literals), and solving again until the model is infeasible.
+enumerated in runs: a run enumerates solutions (enumerate_all_solutions) and keeps up to
+``PER_RUN`` new projections, each is then forbidden by a clause that some projected field must
+differ (a no-good over shared "field == value" literals), and the next run starts, until a run
+finds nothing or sees every solution left.
 
 ``Outcome.paths`` is 0 for this engine: raw choice paths are not counted (the point of the engine
 is not to walk them). Each outcome's witness is a legal choice sequence in the graph engine's
@@ -437,6 +439,8 @@ class _Cut(Exception):
     """The time limit cut the enumeration."""
 
 
+PER_RUN = 100  # distinct outcomes one enumeration run collects before they are forbidden
+REPEATS = 20  # solutions in a row with known projections after which a run stops (they're forbidden next)
 TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the slot encoding
 
 
@@ -1172,31 +1176,6 @@ class _Search:
             m.add(self.watch[i] != v).only_enforce_if(~got)
         return got
 
-    def solve(self) -> Any:
-        """A solver holding a solution (optimal when the model has an objective), None when there
-        is none; raises _Cut on the time limit (after keeping the best solution in ``self.best``)."""
-        cp, m = self.cp, self.built.model
-        solver = cp.CpSolver()
-        for key, value in _PARAMS.items():
-            setattr(solver.parameters, key, value)
-        if self.timeout is not None:
-            left = self.timeout - (time.perf_counter() - self.start)
-            if left <= 0:
-                raise _Cut
-            solver.parameters.max_time_in_seconds = left
-        status = solver.solve(m)
-        self.solves += 1
-        if status == cp.INFEASIBLE:
-            return None
-        if status == cp.MODEL_INVALID:
-            raise EngineError(f"{self.case.id}: invalid CP model: {m.validate()}")
-        if status == cp.FEASIBLE and m.has_objective():
-            self.best = solver  # the limit cut the proof of optimality
-            raise _Cut
-        if status not in (cp.OPTIMAL, cp.FEASIBLE):
-            raise _Cut
-        return solver
-
     def record(self, solver: Any) -> None:
         plan, built = self.plan, self.built
         values = dict(plan.base)
@@ -1209,18 +1188,84 @@ class _Search:
         witness, words = _witness(plan, built, solver)
         self.outcomes.append(Outcome(state, witness, 0, words))
 
-    def distinct(self) -> None:
-        """Every distinct projected outcome: solve, forbid its projection, solve again."""
-        m = self.built.model
-        while True:
+    def distinct(self, per_run: int = PER_RUN) -> None:
+        """Every distinct projected outcome, a run at a time: a run enumerates solutions and
+        keeps those with a new projection (at most ``per_run``), then each is forbidden by a
+        no-good (a clause: some field takes another value) and the next run starts. A run that
+        ends by itself has seen every solution left; a run with no solution proves there is no
+        other outcome. Far fewer solves than one per outcome, the same outcomes."""
+        m, cp = self.built.model, self.cp
+        if not self.watch:  # every projected field is fixed: one solution says it all
             solver = self.solve()
-            if solver is None:
-                return
-            self.record(solver)
-            if not self.watch:
-                return
-            # a clause over "field == value" literals: some field must take another value
-            m.add_bool_or([~self.lit(i, int(solver.value(var))) for i, var in enumerate(self.watch)])
+            if solver is not None:
+                self.record(solver)
+            return
+        search = self
+        callback: Any = cp.CpSolverSolutionCallback
+
+        class Collect(callback):
+            def __init__(self) -> None:
+                super().__init__()
+                self.new: list[tuple[int, ...]] = []
+                self.keys: set[tuple[int, ...]] = set()
+                self.calls = 0  # solutions since the last new projection
+                self.stopped = False
+
+            def on_solution_callback(self) -> None:
+                self.calls += 1
+                key = tuple(int(self.value(v)) for v in search.watch)
+                if key not in self.keys:
+                    self.keys.add(key)
+                    self.new.append(key)
+                    self.calls = 0
+                    search.record(self)
+                if len(self.new) >= per_run or self.calls >= REPEATS:
+                    self.stopped = True  # enough for this run (or too many repeats): forbid and go on
+                    self.stop_search()
+
+        while True:
+            collect = Collect()
+            status = self.solve(collect)
+            for key in collect.new:
+                m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
+            if status is None or (status == cp.OPTIMAL and not collect.stopped):
+                return  # nothing left, or the run saw every solution
+
+    def solve(self, collect: Any = None) -> Any:
+        """One run. Without ``collect``: a solver holding a solution (optimal when the model has
+        an objective), None when there is none. With ``collect`` (a solution callback): every
+        solution goes to it (enumerate_all_solutions); returns the status, None when
+        infeasible. Raises _Cut on the time limit (after keeping the best solution in
+        ``self.best`` when optimising)."""
+        cp, m = self.cp, self.built.model
+        solver = cp.CpSolver()
+        for key, value in _PARAMS.items():
+            setattr(solver.parameters, key, value)
+        if self.timeout is not None:
+            left = self.timeout - (time.perf_counter() - self.start)
+            if left <= 0:
+                raise _Cut
+            solver.parameters.max_time_in_seconds = left
+        if collect is not None:
+            solver.parameters.enumerate_all_solutions = True
+            status = solver.solve(m, collect)
+        else:
+            status = solver.solve(m)
+        self.solves += 1
+        if status == cp.INFEASIBLE:
+            return None
+        if status == cp.MODEL_INVALID:
+            raise EngineError(f"{self.case.id}: invalid CP model: {m.validate()}")
+        if collect is not None:
+            if status == cp.OPTIMAL or (status == cp.FEASIBLE and collect.stopped):
+                return status
+            raise _Cut  # the time limit ended the run; what it collected is recorded
+        if status == cp.FEASIBLE and m.has_objective():
+            self.best = solver  # the limit cut the proof of optimality
+            raise _Cut
+        if status not in (cp.OPTIMAL, cp.FEASIBLE):
+            raise _Cut
+        return solver
 
     def optimise(self, levels: list[Any]) -> list[int] | None:
         """Maximise each level in turn, fixing it at its optimum before the next (lexicographic);
