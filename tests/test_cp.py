@@ -370,3 +370,10 @@ def test_optimize_declines_when_two_players_choose() -> None:
     with pytest.raises(EngineError):
         cp_optimize(case, objective)
     assert optimize(case, objective, engine="auto").engine == "graph"
+
+
+def test_cp_answers_are_deterministic() -> None:
+    """Same input, same outcomes and witnesses (one worker, a fixed seed, runs of enumeration)."""
+    case = parse_case(TEN_ATTACKERS)
+    first, second = cp_outcomes(case), cp_outcomes(case)
+    assert [(o.state, o.witness) for o in first.outcomes] == [(o.state, o.witness) for o in second.outcomes]
