@@ -376,7 +376,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             if key not in ("enters_with", "text"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         return Ability("enters_with", counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
-    if "mana" in m:
+    if "mana" in m and not any(k in m for k in EFFECT_KINDS):  # else `mana:` filters a mana replacement
         for key in m:
             if key not in ("mana", "cost", "amount", "text"):
                 raise CaseError(f"{path}.{key}", "unknown key")

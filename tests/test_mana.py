@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from model.errors import EngineError
-from model.load import load_case
+from model.load import load_case, parse_case
 from solver.api import enumerate_outcomes
 from solver.cli import main
 from solver.mana import could_produce, could_produce_action, could_produce_all, why
@@ -285,3 +288,44 @@ def test_vocab_mana_filters_and_trigger() -> None:
     assert ab.trigger_mana == "G" and ab.action is not None and ab.action.to.kind == "that_player"
     ab = parse_ability({"mana": "any_color", "cost": [2, "Q"]}, "abilities[0]")
     assert ab.cost == ("2", "Q")
+
+
+# ---------------------------------------------------------------------------------------------
+# property: what a land "could produce" (106.7) is exactly what tapping it can produce (605)
+
+LANDS = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Reflecting Pool", "Exotic Orchard"]
+
+
+@st.composite
+def mana_situations(draw: st.DrawFn) -> dict[str, Any]:
+    lands = [{"id": f"l{i}", "card": draw(st.sampled_from(LANDS)), "controller": draw(st.sampled_from(["you", "A"]))}
+             for i in range(draw(st.integers(1, 4)))]
+    lands[0]["controller"] = "you"
+    effects = []
+    for i in range(draw(st.integers(0, 3))):
+        body: dict[str, Any] = ({"replace_mana": draw(st.sampled_from(list("WUBRGC")))} if draw(st.booleans())
+                                else {"multiply_mana": draw(st.integers(2, 3))})
+        body["to"] = draw(st.sampled_from(["lands", "lands you control", "nonbasic lands"]))
+        if draw(st.integers(0, 2)) == 0:
+            body["mana"] = draw(st.sampled_from(list("WUBRGC")))
+        if "replace_mana" in body and draw(st.booleans()):
+            body["amount"] = 1
+        effects.append({"id": f"m{i}", "name": f"Mana Effect {i}", "controller": "you", "types": ["enchantment"],
+                        "abilities": [body]})
+    return {"id": "mana-property", "players": [{"name": "you"}, {"name": "A"}],
+            "battlefield": lands + effects, "actions": [{"tap_for_mana": "l0"}]}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mana_situations())
+def test_106_7_could_produce_is_what_tapping_can_produce(data: dict[str, Any]) -> None:
+    """For an untapped land with one {T} mana ability, the types it could produce (every
+    replacement order, 106.7) are the types the mana ability produces over every choice and order
+    when it is actually activated (605.3a, 616.1): the two answers come from the same rules."""
+    case = parse_case(data)
+    state, table = initial_state(case)
+    expected = set(could_produce(state, table, "l0"))
+    result = enumerate_outcomes(case, engine="graph", fields=["you.mana"])
+    assert result.complete
+    produced = {t for o in result.outcomes for t in (o.values["you.mana"] or ())}
+    assert produced == expected

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from model.errors import CaseError
-from model.vocab import parse_effect
+from model.vocab import parse_ability, parse_effect
 
 
 @pytest.mark.parametrize("raw", [{"redirect": "target", "shield": 2}, {"shield": 2, "redirect": "target"}])
@@ -27,14 +27,12 @@ def test_redirect_with_another_kind_is_an_error() -> None:
 
 
 def test_enters_with_counters_reads_x() -> None:
-    from model.vocab import parse_ability
 
     ab = parse_ability({"enters_with": {"+1/+1": "X"}}, "abilities[0]")
     assert ab.kind == "enters_with" and ab.counters == (("+1/+1", ("var", "X")),)
 
 
 def test_enters_with_rejects_other_variables() -> None:
-    from model.vocab import parse_ability
 
     with pytest.raises(CaseError) as err:
         parse_ability({"enters_with": {"+1/+1": "prevented"}}, "abilities[0]")
@@ -42,7 +40,6 @@ def test_enters_with_rejects_other_variables() -> None:
 
 
 def test_enters_trigger_takes_no_filter() -> None:
-    from model.vocab import parse_ability
 
     with pytest.raises(CaseError) as err:
         parse_ability({"trigger": "enters", "to": "you", "do": {"deal": "X", "to": "any"}}, "abilities[0]")
@@ -50,8 +47,16 @@ def test_enters_trigger_takes_no_filter() -> None:
 
 
 def test_activated_cost_remove_counters() -> None:
-    from model.vocab import parse_ability
 
     ab = parse_ability({"activated": {"deal": 1, "to": "target"}, "target": "any",
                         "cost": [{"remove_counters": {"+1/+1": 1}}, 4]}, "abilities[0]")
     assert ab.cost == (("remove_counters", "+1/+1", 1), "4")
+
+
+def test_a_static_mana_replacement_may_filter_by_type() -> None:
+    """`mana:` on a mana replacement is its type filter, not a mana ability (a static ability
+    with an effect kind is an effect)."""
+    ab = parse_ability({"multiply_mana": 2, "to": "lands", "mana": "G"}, "abilities[0]")
+    assert ab.kind == "static" and ab.effect is not None
+    assert (ab.effect.kind, ab.effect.mana) == ("multiply_mana", "G")
+    assert parse_ability({"mana": ["G"], "cost": ["T"]}, "abilities[0]").kind == "mana"
