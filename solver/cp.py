@@ -1150,6 +1150,7 @@ class _Search:
         self.wanted = list(fields) if fields is not None else None
         self.outcomes: list[Outcome] = []
         self.solves = 0
+        self.best: Any = None  # the incumbent when a time limit cut an optimisation
         m = built.model
         names = self.wanted if self.wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
         # one integer variable per projected field that can vary; a solution's projection is
@@ -1295,10 +1296,15 @@ class _Search:
         return Result(self.case.id, "cp", complete, self.outcomes, stats)
 
 
-def _prepared(case: Case, fields: Iterable[str] | None, timeout: float | None) -> _Search:
+def _prepared(case: Case, fields: Iterable[str] | None, timeout: float | None,
+              objective: Objective | None = None) -> _Search:
+    """The case's plan and built model, ready to solve (EngineError when CP can't answer)."""
     plan = _plan(case)
     if isinstance(plan, str):
         raise EngineError(f"{case.id}: the CP engine can't model this case: {plan}")
+    reason = _optimizable(plan, objective) if objective is not None else None
+    if reason is not None:
+        raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
     from ortools.sat.python import cp_model as cp
 
     return _Search(case, plan, _build(plan, cp), fields, timeout, cp)
@@ -1377,11 +1383,8 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
     chooser), present when every level was proved even if listing the tied outcomes was cut.
     """
-    search = _prepared(case, fields, timeout)
+    search = _prepared(case, fields, timeout, objective)
     plan, built = search.plan, search.built
-    reason = _optimizable(plan, objective)
-    if reason is not None:
-        raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
     chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
     goals = objective.of(chooser) if chooser is not None else None
     levels = [_level(plan, built, g) for g in goals or ()]
@@ -1393,9 +1396,8 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
             search.distinct()
     except _Cut:
         complete = False
-        best = getattr(search, "best", None)
-        if best is not None and not search.outcomes:
-            search.record(best)
+        if search.best is not None and not search.outcomes:
+            search.record(search.best)
     extra: dict[str, Any] = {}
     if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
         # each level's proved optimal value, as the goal's expression reads (not negated)
