@@ -56,7 +56,7 @@ from .state import (
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "MAX_STEPS", "collect_triggers", "cost_problem",
-           "pay_cost", "summoning_sick"]
+           "find_ability", "pay_cost", "summoning_sick"]
 
 MAX_STEPS = 100_000  # a guard against a loop in one deterministic run
 
@@ -701,16 +701,13 @@ def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...
     return tuple(sorted(counters.items())), loyalty
 
 
-def _find_activated(table: Table, state: GameState, action: ActivateAction) -> tuple[int, Ability] | None:
-    abilities = table.abilities_of(state, action.id)
-    if action.ability is not None:
-        if action.ability < len(abilities) and abilities[action.ability].kind == "activated":
-            return action.ability, abilities[action.ability]
-        return None
-    for j, ab in enumerate(abilities):
-        if ab.kind == "activated":
-            return j, ab
-    return None
+def find_ability(table: Table, state: GameState, pid: str, index: int | None, kind: str) -> tuple[int, Ability] | None:
+    """The ability an activation names: number ``index`` if it is of ``kind``, else (no index)
+    the permanent's first ability of ``kind``; None when there is none."""
+    abilities = table.abilities_of(state, pid)
+    if index is not None:
+        return (index, abilities[index]) if index < len(abilities) and abilities[index].kind == kind else None
+    return next(((j, ab) for j, ab in enumerate(abilities) if ab.kind == kind), None)
 
 
 def summoning_sick(table: Table, perm: PermState) -> bool:
@@ -770,7 +767,7 @@ def _activate(state: GameState, table: Table, action: ActivateAction) -> GameSta
     perm = state.perm(action.id)
     if perm is None or not perm.present:
         return state
-    found = _find_activated(table, state, action)
+    found = find_ability(table, state, action.id, action.ability, "activated")
     if found is None:
         return state
     j, ab = found

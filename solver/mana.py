@@ -56,7 +56,16 @@ from typing import Any
 from model.errors import EngineError
 from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
-from .engine import Decision, Option, collect_triggers, cost_problem, pay_cost, says, summoning_sick
+from .engine import (
+    Decision,
+    Option,
+    collect_triggers,
+    cost_problem,
+    find_ability,
+    pay_cost,
+    says,
+    summoning_sick,
+)
 from .rules import Instance, effect_name, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table
@@ -245,16 +254,6 @@ def could_produce_action(state: GameState, table: Table, id_or_all: str) -> Game
 # tapping for mana: activation (602.2, 605.3a) and the mana production event (616.1)
 
 
-def _find_mana_ability(state: GameState, table: Table, action: TapForManaAction) -> tuple[int, Ability] | None:
-    abilities = table.abilities_of(state, action.id)
-    if action.ability is not None:
-        if action.ability < len(abilities) and abilities[action.ability].kind == "mana":
-            return action.ability, abilities[action.ability]
-        return None
-    found = _mana_abilities(state, table, action.id)
-    return found[0] if found else None
-
-
 def _event(state: GameState, pid: str, j: int, mana: Mana, applied: frozenset[str] = frozenset()) -> GameState:
     """The mana production event, next to happen (before anything else, 605.3a)."""
     return replace(state, queue=(("mana", pid, j, mana, applied),) + state.queue)
@@ -265,7 +264,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
     perm = state.perm(action.id)
     if perm is None or not perm.present:
         return state
-    found = _find_mana_ability(state, table, action)
+    found = find_ability(table, state, action.id, action.ability, "mana")
     if found is None:
         return state
     j, ab = found
