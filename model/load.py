@@ -9,7 +9,7 @@ file is collected, so ``validate`` reports them all, one line each.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -45,7 +45,7 @@ from .types import (
 from .vocab import amount, mana_type, parse_ability, parse_effect, parse_one_shot, sel
 from .yamlio import read_yaml
 
-__all__ = ["load_case", "parse_case", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]
+__all__ = ["load_case", "parse_case", "field_problem", "check_fields", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]
 
 BIG = 1_000_000
 Count = Annotated[int, Field(ge=0, le=BIG, strict=True)]
@@ -740,6 +740,12 @@ class _Builder:
                         self.err(f"{path}.activate.ability", f"{spec.name} has no activated ability number {act.ability} (its activated abilities: {activated or 'none'})")
                     elif not activated:
                         self.err(f"{path}.activate.id", f"{spec.name} has no activated ability")
+                    else:
+                        ab = spec.abilities[act.ability if act.ability is not None else activated[0]]
+                        if act.target is not None and ab.target is None:
+                            self.err(f"{path}.activate.target", f"{spec.name}'s ability has no target")
+                        if act.source_choice is not None and (ab.effect is None or ab.effect.source_choice != "chosen_source"):
+                            self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
                 self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs)
@@ -809,6 +815,61 @@ def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: M
     if head in {f"team{t}" for t in teams} or head in teams:
         return "" if rest in TEAM_FIELDS else "unknown team field (life, poison)"
     return f"unknown player, team, permanent or effect {head!r}"
+
+
+_CREATED_EFFECT_RE = re.compile(r"^(?P<perm>[^.]+)\.\d+\.\d+\.remaining$")
+
+
+def _case_kinds(case: Case) -> dict[str, str]:
+    """Every object id a case's outcome records can name, with its kind (as ``expect:`` sees them)."""
+    kinds: dict[str, str] = {}
+    kinds.update({p.id: "permanent" for p in case.permanents})
+    kinds.update({s.id: "source" for s in case.sources})
+    kinds.update({e.id: "effect" for e in case.effects})
+    todo = list(case.actions)
+    while todo:
+        act = todo.pop()
+        if isinstance(act, EnterAction):
+            kinds[act.permanent.id] = "permanent"
+        elif isinstance(act, CreateAction):
+            kinds[act.effect.id] = "effect"
+        elif isinstance(act, ActivateAction):
+            todo.extend(act.responses)
+    return kinds
+
+
+def field_problem(case: Case, key: str) -> str:
+    """Why ``key`` is not a field of ``case``'s outcomes ("" if it is), with the closest names.
+
+    The same check as ``expect:`` (design.md, "Outcomes"); effects that activated abilities create
+    during the actions are named ``<permanent>.<ability>.<n>`` and have ``remaining``.
+    """
+    import difflib
+
+    kinds = _case_kinds(case)
+    created = _CREATED_EFFECT_RE.match(key)
+    if created and kinds.get(created["perm"]) == "permanent":
+        return ""
+    players = {p.name for p in case.players}
+    teams: set[str | None] = {p.team for p in case.players if p.team is not None}
+    reason = _field_problem(key, players, teams, kinds)
+    if not reason:
+        return ""
+    known = [f"{p}.{f}" for p in sorted(players) for f in PLAYER_FIELDS]
+    known += [f"{i}.{f}" for i, k in kinds.items() if k == "permanent" for f in PERMANENT_FIELDS]
+    known += [f"{i}.remaining" for i, k in kinds.items() if k == "effect"]
+    known += [f"team{t}.{f}" for t in sorted(str(t) for t in teams) for f in TEAM_FIELDS]
+    close = difflib.get_close_matches(key, known, n=3, cutoff=0.6)
+    return reason + (f"; did you mean {' or '.join(close)}?" if close else "")
+
+
+def check_fields(case: Case, fields: Iterable[str] | None, where: str = "fields") -> None:
+    """Raise :class:`CaseErrors` naming every field of ``fields`` that ``case``'s outcomes don't
+    have: a typo would otherwise project every outcome onto ``None`` (a silent wrong answer)."""
+    errors = [CaseError(where, f"{key!r}: {reason}", case.path)
+              for key in fields or () if (reason := field_problem(case, key))]
+    if errors:
+        raise CaseErrors(errors)
 
 
 def parse_case(data: Any, file: str = "") -> Case:

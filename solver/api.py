@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.load import check_fields
 from model.outcome import Outcome
 from model.types import Case
 
@@ -44,6 +45,8 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    fields = list(fields) if fields is not None else None
+    check_fields(case, fields)
     if engine == "auto":
         from .cp import prefer_cp
 

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from model.errors import CaseError, CaseErrors, MtgOutcomesError
@@ -45,7 +46,10 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("case")
     e.add_argument("--fields", help="comma-separated field paths to project onto (e.g. you.life,A.cards_drawn)")
     e.add_argument("--json", action="store_true", help="machine-readable output (stable, sorted)")
-    e.add_argument("--graph", metavar="FILE", help="write the choice graph (.dot or .graphml)")
+    e.add_argument("--graph", metavar="FILE", help="write the choice graph (.dot or .graphml); with the CP engine "
+                   "chosen by auto, the graph engine builds it under the same limits")
+    e.add_argument("--explain", action="store_true",
+                   help="list every step of each witness, forced steps too (an only option, an action that can't happen)")
     e.add_argument("--engine", choices=ENGINES, default="auto")
     e.add_argument("--max-nodes", type=int, default=2_000_000)
     e.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
@@ -60,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="graph: backward induction with a report per decision; cp: CP-SAT (one chooser); "
                         "auto: CP when the graph would be large")
     o.add_argument("--fields", help="comma-separated fields: list optimal outcomes projected onto these")
+    o.add_argument("--explain", action="store_true", help="list forced steps too (see enumerate --explain)")
     o.add_argument("--max-nodes", type=int, default=2_000_000)
     o.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
@@ -149,19 +154,72 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _graph_file(path: str) -> str:
+    """``--graph``: checked before any solving, so a bad path doesn't cost the run."""
+    if Path(path).suffix not in (".dot", ".graphml"):
+        raise CaseErrors([CaseError("--graph", f"{path}: the graph file must end in .dot or .graphml")])
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise CaseErrors([CaseError("--graph", f"{path}: {parent} is not a directory")])
+    if Path(path).is_dir():
+        raise CaseErrors([CaseError("--graph", f"{path}: is a directory")])
+    return path
+
+
+def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
+    """Write the choice graph the outcomes came from, or (CP chosen by auto) one the graph engine
+    builds under the same limits; a graph cut by a limit is marked cut, in the file and here."""
+    from .graph import build_graph, write_graph
+
+    cg = result.graph
+    if cg is None:
+        cg = build_graph(case, max_nodes=args.max_nodes, timeout=args.timeout)
+    try:
+        write_graph(cg, args.graph)
+    except OSError as exc:
+        raise CaseErrors([CaseError("--graph", f"{args.graph}: cannot write: {exc.strerror or exc}")]) from None
+    built = "" if result.graph is not None else ", built separately by the graph engine: auto chose CP for the outcomes"
+    cut = "" if cg.complete else "; PARTIAL: a limit cut it, cut nodes are marked"
+    print(f"wrote the choice graph to {args.graph} ({cg.graph.number_of_nodes()} nodes{built}{cut})", file=sys.stderr)
+
+
+def _steps(case: Any, outcome: Any, explain: bool) -> list[str]:
+    """An outcome's witness in words: its choices, the actions that couldn't happen, and with
+    ``explain`` the forced steps too (replayed through the rules engine, so both engines' alike)."""
+    from .decision import CHOICE, NOT_DONE
+    from .explain import replay
+
+    steps = replay(case, outcome).steps
+    return [s.words if s.kind == CHOICE else f"({s.words})" for s in steps
+            if explain or s.kind in (CHOICE, NOT_DONE)]
+
+
+def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any]) -> None:
+    """``--explain --json``: each outcome gets ``explain``, its steps as ``{kind, words}``."""
+    from .explain import replay
+
+    for entry, o in zip(doc["outcomes"], outcomes, strict=True):
+        entry["explain"] = [s.as_dict() for s in replay(case, o).steps]
+
+
 def _enumerate(args: argparse.Namespace) -> int:
     case = load_case(args.case)
     fields = _fields(args.fields)
+    if args.graph:
+        _graph_file(args.graph)
+        if args.engine == "cp":
+            raise CaseErrors([CaseError("--graph", "the CP engine builds no choice graph; use --engine graph "
+                                                   "(or auto, which builds one under the same limits)", case.path)])
     result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
                                 timeout=args.timeout)
-    if args.graph and result.graph is not None:
-        from .graph import write_graph
-
-        write_graph(result.graph, args.graph)
+    if args.graph:
+        _write_graph(args, case, result)
     if args.json:
-        stats = dict(result.stats)
-        stats.pop("seconds", None)  # same input, same bytes
-        print(json.dumps({**result.as_dict(), "stats": stats}, sort_keys=True))
+        doc = result.as_dict()
+        doc["stats"].pop("seconds", None)  # same input, same bytes
+        if args.explain:
+            _explain_json(doc, case, result.outcomes)
+        print(json.dumps(doc, sort_keys=True))
         return 0
     print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
           f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
@@ -172,7 +230,7 @@ def _enumerate(args: argparse.Namespace) -> int:
         text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
         print(f"\n  {i}. {text}")
         print(f"     paths: {o.paths}")
-        for line in o.words or ("no choices",):
+        for line in _steps(case, o, args.explain) or ["no choices"]:
             print(f"     - {line}")
     return 0
 
@@ -202,6 +260,8 @@ def _optimize(args: argparse.Namespace) -> int:
     if args.json:
         doc = res.as_dict()
         doc["stats"].pop("seconds", None)  # same input, same bytes
+        if args.explain:
+            _explain_json(doc, case, res.outcomes)
         print(json.dumps(doc, sort_keys=True))
         return 0
     goals = "; ".join(f"{c}: " + ", then ".join(str(g) for g in gs) for c, gs in objective.goals)
@@ -213,7 +273,7 @@ def _optimize(args: argparse.Namespace) -> int:
     shown = sorted(objective.fields() | set(fields or ()) | differ)
     for i, o in enumerate(res.outcomes, 1):
         print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
-        for line in o.words or ("no choices",):
+        for line in _steps(case, o, args.explain) or ["no choices"]:
             print(f"     - {line}")
     if res.engine == "cp":
         proved = res.stats.get("optimum", {})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .decision import Option, decide, says
 from .select import has_keyword, is_player
 from .state import Event, GameState, PermState, Table, replace
 
@@ -140,7 +141,6 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
 
 
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
-    from .engine import Decision, Option, says
     from .rules import start_batch
 
     _, what, step, todo, assigned = task
@@ -160,6 +160,4 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
         nxt = replace(state, queue=(("combat", "assign", step, rest, new_assigned),) + state.queue)
         label = ",".join(f"{r}:{n}" for r, n in opt) or "none"
         options.append(Option(label, f"{says(perm.controller, 'assigns')} {pid}'s damage: {label}", nxt))
-    if len(options) == 1:
-        return options[0].state
-    return Decision(perm.controller, "assign", pid, tuple(options))
+    return decide(perm.controller, "assign", pid, options)

@@ -429,6 +429,7 @@ class _Built:
     outputs: dict[str, tuple[str, Any]]  # field -> ("int" | "opt" | "bool", expr or constant)
     bound: int  # every output lies in [-bound, bound]
     picks: list[list[Any]] = field(default_factory=list)  # per plan.assigns: a literal per option
+    over: Any = False  # the game ended at the step's state-based actions (104.2a)
 
 
 class _TooBig(Exception):
@@ -872,7 +873,9 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         if p.team is not None:
             outputs[f"team{p.team}.life"] = ("int", life)
             outputs[f"team{p.team}.poison"] = ("int", pois)
-    # draw triggers resolve after state-based actions; a player who left draws nothing (800.4a)
+    # draw triggers resolve after state-based actions; a player who left draws nothing (800.4a),
+    # and after a player loses a two-player game nothing resolves at all (104.2a, engine.game_over)
+    over = False if plan.multiplayer else _either(m, list(lost.values()))
     for tr in plan.triggers:
         dealt = combat_sum.get((tr.source, tr.player), 0)
         fire = _at_least(m, dealt, 1)
@@ -881,7 +884,7 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
         ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
         for q in tr.who:
-            left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else 0
+            left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else over
             if _is_const(left) and not left:
                 drawn.setdefault(q, []).append(amount)
             elif not _is_const(left):
@@ -908,7 +911,7 @@ def _build(plan: _Plan, cp: Any) -> _Built:
             reasons.extend(_at_least(m, d, 1) for d in deathtouch.get(cid, []))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
-    return _Built(m, units, combat_sum, outputs, bound, picks)
+    return _Built(m, units, combat_sum, outputs, bound, picks, over)
 
 
 def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:
@@ -1091,6 +1094,8 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     for tr in plan.triggers:
         dealt = built.combat_to.get((tr.source, tr.player), 0)
         dealt = dealt if _is_const(dealt) else int(solver.value(dealt))
+        if _solved_bool(solver, built.over):
+            break  # the game is over: no trigger is put on the stack (104.2a)
         if dealt > 0 and not (plan.multiplayer and _solved_bool(solver, built.outputs[f"{tr.controller}.lost"][1])):
             # a player who lost a multiplayer game left; their triggers ceased (800.4a)
             pending.setdefault(tr.controller, []).append((tr.watcher, tr.ability, dealt))

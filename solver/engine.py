@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from model.errors import EngineError
 from model.selectors import Selector
 from model.types import (
     Ability,
@@ -31,6 +32,7 @@ from model.types import (
 )
 
 from . import combat as combat_mod
+from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .rules import (
     Instance,
     affected_player,
@@ -61,31 +63,10 @@ __all__ = ["Option", "Decision", "advance", "final_fields", "MAX_STEPS", "collec
 MAX_STEPS = 100_000  # a guard against a loop in one deterministic run
 
 
-@dataclass(frozen=True)
-class Option:
-    picked: str
-    words: str
-    state: GameState
-
-
-@dataclass(frozen=True)
-class Decision:
-    chooser: str
-    kind: str  # order | split | assign | target | stack_order | may | choose
-    at: str
-    options: tuple[Option, ...]
 
 
 # ---------------------------------------------------------------------------------------------
 # life, poison and Two-Headed Giant (810.9, 810.10)
-
-
-def says(chooser: str, verb: str) -> str:
-    """"A applies" but "you apply": witnesses read as sentences."""
-    if chooser != "you":
-        return f"{chooser} {verb}"
-    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-1] if verb.endswith("s") else verb
-    return f"you {base}"
 
 
 def _team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -334,10 +315,7 @@ def _batch_step(state: GameState, table: Table) -> GameState | Decision:
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
                 picked = f"{inst.key}:{take}"
             options.append(Option(picked, words, nxt))
-    if len(options) == 1:
-        return options[0].state
-    kind = "order" if len(apps) > 1 else "split"
-    return Decision(chooser, kind, event_label(ev), tuple(options))
+    return decide(chooser, "order" if len(apps) > 1 else "split", event_label(ev), options)
 
 
 def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
@@ -489,11 +467,15 @@ def leave_game(state: GameState, table: Table, name: str) -> GameState:
                    stack=tuple(i for i in state.stack if i.controller != name))
 
 
+def multiplayer(state: GameState, table: Table) -> bool:
+    """A game that can go on after a player leaves it (800.4): more than two players, not 2HG."""
+    return len(state.players) > 2 and not table.two_headed
+
+
 def state_based_actions(state: GameState, table: Table) -> GameState:
     """Performed simultaneously, repeated until none apply (704.3)."""
     while True:
         changed = False
-        multiplayer = len(state.players) > 2 and not table.two_headed
         losers: list[str] = []
         for p in state.players:
             if p.lost or p.left:
@@ -530,11 +512,23 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             changed = True
         # all of these happen at once (704.3); then, in a multiplayer game, the losers leave
         # with their objects (800.4a)
-        if multiplayer:
+        if multiplayer(state, table):
             for name in losers:
                 state = leave_game(state, table, name)
+        elif losers:
+            return game_over(state, losers)
         if not changed:
             return state
+
+
+def game_over(state: GameState, losers: list[str]) -> GameState:
+    """104.2a, 104.3: in a two-player game (and in Two-Headed Giant, 810.8a, between two teams) the
+    game ends as soon as a player (a team) loses: nothing further happens, no later damage step, no
+    trigger, no rider. The outcome is the state at that moment. (Multiplayer games go on, 800.4.)"""
+    who = " and ".join(losers)
+    state = replace(state, queue=(), batch=None, pending=(), stack=())
+    return note(state, f"the game is over: {who} {'lose' if who == 'you' or len(losers) > 1 else 'loses'} "
+                       "the game, so nothing further happens (104.2a, 104.3)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -623,8 +617,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                 Option(c, f"{says(who, 'chooses')} {c} as the target", run_one_shot(state, table, shot, replace(view, target=c), {}))
                 for c in target_candidates(state, table, Selector("any"), who, src or who))
             if not options:
-                return state  # no legal target: the action does nothing
-            return options[0].state if len(options) == 1 else Decision(who, "target", f"{src} deals damage", options)
+                return note(state, f"{src or 'the action'} deals no damage: there is no legal target (115.1)", NOT_DONE)
+            return decide(who, "target", f"{src} deals damage", options)
         return run_one_shot(state, table, shot, view, {})
     if isinstance(action, LifeAction):
         view = View(_view_player(table), action.source)
@@ -660,6 +654,12 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
             return state
         return state.set_perm(replace(leaving, present=False))
     if isinstance(action, LeaveGameAction):
+        if not multiplayer(state, table):
+            # 104.3a: a player who leaves a two-player game (or a Two-Headed Giant team, 810.8b) loses it
+            names = _team_names(state, table, action.player)
+            for name in names:
+                state = state.set_player(replace(state.player(name), lost=True))
+            return game_over(leave_game(state, table, action.player), names)
         return leave_game(state, table, action.player)
     if isinstance(action, EndStepAction):
         new = []
@@ -762,34 +762,92 @@ def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, .
     return change_life(state, table, perm.controller, -life) if life else state
 
 
-def _activate(state: GameState, table: Table, action: ActivateAction) -> GameState:
-    """602.2: announce, choose targets, pay; illegal activations simply don't happen."""
+def _selectors(ab: Ability) -> list[Selector]:
+    """Every selector an ability's body reads (its effect's filters and values, its action's recipients)."""
+    out: list[Any] = [ab.target]
+    if ab.effect is not None:
+        e = ab.effect
+        out += [e.to, e.from_, e.if_you_control, e.value, e.then.to if e.then is not None else None]
+    if ab.action is not None:
+        out.append(ab.action.to)
+    return [x for x in out if isinstance(x, Selector)]
+
+
+def _uses_chosen_player(ab: Ability) -> bool:
+    """Whether the ability reads its permanent's chosen player (Guardian Archon's "the chosen player")."""
+    return any(x.mentions("chosen") for x in _selectors(ab))
+
+
+@dataclass(frozen=True)
+class Activation:
+    """An activation that can be made: the permanent, its ability, and the legal targets."""
+
+    perm: PermState
+    index: int
+    ability: Ability
+    targets: tuple[str | None, ...]
+
+
+def activation(state: GameState, table: Table, action: ActivateAction) -> Activation | str:
+    """What ``action`` would activate (602.2), or why it can't be activated now: the permanent is
+    gone, a once-each-turn ability was used, no player was chosen (Guardian Archon ruling), no legal
+    target (601.2c), a cost that can't be paid (601.2h)."""
     perm = state.perm(action.id)
     if perm is None or not perm.present:
-        return state
+        return f"{action.id}'s ability can't be activated: {action.id} is not on the battlefield"
+    spec = table.perm_specs[perm.spec]
     found = find_ability(table, state, action.id, action.ability, "activated")
     if found is None:
-        return state
+        return f"{spec.name} ({perm.id}) has no such activated ability"
     j, ab = found
+    cant = f"{spec.name}'s ability ({perm.id}) can't be activated"
     if ab.once and j in perm.activated_once:
-        return state
-    body = ab.effect if ab.effect is not None else ab.action
-    uses_chosen = body is not None and "chosen" in repr(body)
-    if uses_chosen and perm.chosen is None:
-        return state  # Guardian Archon ruling: no chosen opponent, no activation
-    if ab.target is not None and not legal_target(state, table, action.target, ab.target, perm.controller, perm.id):
-        return state  # 601.2c: no legal target chosen, the ability can't be activated
-    paid = pay_cost(state, table, perm, ab.cost)
-    if paid is None:
-        return state  # 601.2h: a cost that can't be paid; the activation doesn't happen
-    state = paid
-    perm = state.perm(action.id)
+        return f"{cant} again: it can be activated only once each turn"
+    if _uses_chosen_player(ab) and perm.chosen is None:
+        return f"{cant}: no player was chosen for it"
+    targets: tuple[str | None, ...] = (None,)
+    if ab.target is not None:
+        if action.target is not None:
+            if not legal_target(state, table, action.target, ab.target, perm.controller, perm.id):
+                return f"{cant}: {action.target} is not a legal target (601.2c)"
+            targets = (action.target,)
+        else:
+            targets = tuple(target_candidates(state, table, ab.target, perm.controller, perm.id))
+            if not targets:
+                return f"{cant}: there is no legal target (601.2c)"
+    problem = cost_problem(state, table, perm, ab.cost)
+    if problem is not None:
+        return f"{cant}: {problem}"
+    return Activation(perm, j, ab, targets)
+
+
+def _activate(state: GameState, table: Table, action: ActivateAction) -> GameState | Decision:
+    """602.2: announce, choose targets (601.2c), pay (601.2h), then the ability waits on the stack.
+
+    An activation that can't be made doesn't happen, and the outcome's explanation says why. A
+    targeted ability with no ``target:`` in the case is its controller's choice among every legal
+    target.
+    """
+    act = activation(state, table, action)
+    if isinstance(act, str):
+        return note(state, act, NOT_DONE)
+    spec = table.perm_specs[act.perm.spec]
+    who = act.perm.controller
+    paid = pay_cost(state, table, act.perm, act.ability.cost)
+    assert paid is not None
+    perm = paid.perm(action.id)
     assert perm is not None
-    state = state.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {j}))))
-    item = StackItem("activated", perm.controller, perm.id, j, (("X", action.x),),
-                     action.target, action.source_choice, label=table.perm_specs[perm.spec].name)
-    tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
-    return replace(state, queue=tasks + state.queue)
+    paid = paid.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {act.index}))))
+    options = []
+    for t in act.targets:
+        item = StackItem("activated", who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+                         label=spec.name)
+        tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
+        options.append(Option(str(t), f"{says(who, 'targets')} {t} with {spec.name}'s ability ({perm.id})",
+                              replace(paid, queue=tasks + paid.queue)))
+    if act.ability.target is None or action.target is not None:
+        return options[0].state
+    return decide(who, "target", f"{perm.id} activation", options)
 
 
 def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Decision:
@@ -804,8 +862,16 @@ def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Dec
     if needs_target:
         req = ab.target if ab.target is not None else None
         if not legal_target(state, table, item.target, req, item.controller, item.source):
-            return state
+            return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
+                               f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
     if ab.effect is not None:
+        picked = item.source_choice
+        if ab.effect.source_choice == "chosen_source" and picked is None:
+            return _choose_source(state, table, item, ab.effect, view)
+        if ab.effect.source_choice == "chosen_source" and picked is not None and \
+                not matches(ab.effect.from_, picked, state, table, view):
+            raise EngineError(f"activate {item.source}: source {item.source_choice!r} is not a legal choice for "
+                              f"{item.label}: it is not one of {ab.effect.from_} (609.7a)")
         eid = f"{item.source}.{item.ability}.{state.next_order}"
         eff = make_effect_state(eid, ab.effect, item.controller, item.source, item.target, values.get("X", 0),
                                 state.next_order, item.source_choice, chosen)
@@ -819,6 +885,27 @@ def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Dec
                 Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
         return run_one_shot(state, table, shot, view, values)
     return state
+
+
+def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
+    """615.9, 609.7a: "a source of your choice" is chosen as the effect is created, among the
+    permanents and the case's other sources (spells, emblems) with the effect's properties; a source
+    needn't be able to deal damage to be chosen."""
+    objects = [p.id for p in state.perms if p.present] + list(table.sources)
+    legal = [o for o in objects if matches(effect.from_, o, state, table, view)]
+    who = item.controller
+    if not legal:
+        return note(state, f"{item.label} ({item.source}) creates no shield: there is no source to choose (609.7a)", NOT_DONE)
+    return decide(who, "source", f"{item.source} resolves", [
+        Option(o, f"{says(who, 'chooses')} {o} as the source for {item.label} ({item.source})",
+               _resolve_item(state, table, replace(item, source_choice=o)))
+        for o in legal])
+
+
+def _resolve_item(state: GameState, table: Table, item: StackItem) -> GameState:
+    res = _resolve(state, table, item)
+    assert not isinstance(res, Decision)
+    return res
 
 
 def _place_triggers(state: GameState, table: Table) -> GameState | Decision:
@@ -840,11 +927,8 @@ def _place_triggers(state: GameState, table: Table) -> GameState | Decision:
                                   f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
-        return replace(state, pending=rest)
-    if len(options) == 1:
-        return options[0].state
-    kind = "stack_order" if len(distinct) > 1 else "target"
-    return Decision(who, kind, "triggers", tuple(options))
+        return note(replace(state, pending=rest), f"{who}'s triggers have no legal target and are removed (603.3d)")
+    return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options)
 
 
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
@@ -898,7 +982,7 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
             else:
                 return state
         if isinstance(res, Decision):
-            return res
+            return replace(res, log=state.log)  # the forced steps of the path up to this decision
         state = res
     raise RuntimeError("the timeline did not settle (a rules loop?)")
 

@@ -167,7 +167,7 @@ def write_graph(cg: ChoiceGraph, path: str | Path) -> None:
     path = Path(path)
     g = cg.graph
     if path.suffix == ".graphml":
-        h = nx.DiGraph()
+        h = nx.DiGraph(complete=str(cg.complete))
         for n, d in g.nodes(data=True):
             h.add_node(n, **{k: str(v) for k, v in d.items()})
         for a, b, d in g.edges(data=True):
@@ -175,11 +175,17 @@ def write_graph(cg: ChoiceGraph, path: str | Path) -> None:
         nx.write_graphml(h, path)
         return
     lines = ["digraph choices {", "  node [shape=box, fontsize=10];"]
+    if not cg.complete:
+        lines.append('  label="PARTIAL: a limit (--max-nodes or --timeout) cut this graph; cut nodes are red"; labelloc=t;')
     for n, d in sorted(g.nodes(data=True)):
         label = d.get("label", "")
+        style = ", style=dashed" if d.get("kind") == "dead" else ""
         if d.get("kind") == "leaf":
             label = _leaf_label(cg.leaves[n])
-        lines.append(f'  n{n} [label="{_esc(label)}"{", style=dashed" if d.get("kind") == "dead" else ""}];')
+        if d.get("truncated"):
+            label += "\n(cut here: options not expanded)"
+            style = ", color=red, style=bold"
+        lines.append(f'  n{n} [label="{_esc(label)}"{style}];')
     for a, b, d in sorted(g.edges(data=True), key=lambda e: (e[0], e[2]["order"])):
         lines.append(f'  n{a} -> n{b} [label="{_esc(str(d["picked"]))}"];')
     lines.append("}")

@@ -56,21 +56,14 @@ from typing import Any
 from model.errors import EngineError
 from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
-from .engine import (
-    Decision,
-    Option,
-    collect_triggers,
-    cost_problem,
-    find_ability,
-    pay_cost,
-    says,
-    summoning_sick,
-)
+from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .engine import collect_triggers, cost_problem, find_ability, pay_cost, summoning_sick
 from .rules import Instance, effect_name, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table
 
 __all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", "mana_permanents",
+           "mana_activation_problem",
            "MANA_ORDER", "tap_for_mana", "produce_mana", "mana_sorted"]
 
 MANA_ORDER = MANA_TYPES
@@ -259,18 +252,31 @@ def _event(state: GameState, pid: str, j: int, mana: Mana, applied: frozenset[st
     return replace(state, queue=(("mana", pid, j, mana, applied),) + state.queue)
 
 
-def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> GameState | Decision:
-    """Activate a mana ability: pay its cost, then it resolves at once (602.2, 605.3a)."""
+def mana_activation_problem(state: GameState, table: Table, action: TapForManaAction) -> str | None:
+    """Why ``action``'s mana ability can't be activated now (605.3a, 602.2, 601.2h), or None."""
     perm = state.perm(action.id)
     if perm is None or not perm.present:
-        return state
+        return f"{action.id} can't be tapped for mana: it is not on the battlefield"
     found = find_ability(table, state, action.id, action.ability, "mana")
     if found is None:
-        return state
+        return f"{action.id} has no such mana ability"
+    problem = cost_problem(state, table, perm, found[1].cost)
+    if problem is not None:
+        return f"{table.perm_specs[perm.spec].name}'s mana ability ({perm.id}) can't be activated: {problem}"
+    return None
+
+
+def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> GameState | Decision:
+    """Activate a mana ability: pay its cost, then it resolves at once (602.2, 605.3a)."""
+    problem = mana_activation_problem(state, table, action)
+    if problem is not None:
+        return note(state, problem, NOT_DONE)  # an activation that can't be made doesn't happen
+    perm = state.perm(action.id)
+    found = find_ability(table, state, action.id, action.ability, "mana")
+    assert perm is not None and found is not None
     j, ab = found
     paid = pay_cost(state, table, perm, ab.cost)
-    if paid is None:
-        return state  # an activation whose cost can't be paid doesn't happen
+    assert paid is not None
     state = paid
     refers = bool(ab.mana) and ab.mana[0] in ("any_type_of", "any_color_of")
     known = could_produce_all(state, table) if refers else {}
@@ -314,9 +320,7 @@ def produce_mana(state: GameState, table: Table, task: tuple[Any, ...]) -> GameS
         words = (f"{says(who, 'applies')} {effect_name(inst, table, state)}{first} to {pid}'s mana: "
                  f"{_fmt_mana(mana)} becomes {_fmt_mana(now)}")
         options.append(Option(inst.key, words, _event(state, pid, j, now, applied | {inst.key})))
-    if len(options) == 1:
-        return options[0].state
-    return Decision(who, "order", f"{pid} tapped for mana", tuple(options))
+    return decide(who, "order", f"{pid} tapped for mana", options)
 
 
 def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana: Mana) -> GameState:

@@ -15,6 +15,7 @@ from typing import Any
 
 import networkx as nx
 
+from model.load import check_fields
 from model.objective import Objective
 from model.outcome import Outcome, Witness
 from model.types import Case
@@ -82,6 +83,9 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    fields = list(fields) if fields is not None else None
+    check_fields(case, fields)
+    check_fields(case, sorted(objective.fields()), "objective")
     if engine == "auto":
         from .cp import cp_optimizable, prefer_cp
 

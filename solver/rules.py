@@ -10,6 +10,7 @@ batch ends (a shield always prevents as much as it can).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from model.types import EffectSpec
@@ -61,16 +62,19 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue  # 615.8: it prevented its one instance
         out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source),
                             e.id, e.id))
+    # a witness names each permanent unambiguously: the id goes with a name two objects share
+    names = Counter(table.perm_specs[p.spec].name for p in state.perms if p.present)
     for p in state.perms:
         if not p.present:
             continue
         spec = table.perm_specs[p.spec]
+        name = spec.name if names[spec.name] == 1 else f"{spec.name} ({p.id})"
         statics = [j for j, ab in enumerate(spec.abilities) if ab.kind == "static" and ab.effect is not None]
         for j in statics:
             ab = spec.abilities[j]
             assert ab.effect is not None
             key = p.id if len(statics) == 1 else f"{p.id}#{j}"
-            out.append(Instance(key, ab.effect, View(p.controller, p.id, None, p.chosen), None, spec.name))
+            out.append(Instance(key, ab.effect, View(p.controller, p.id, None, p.chosen), None, name))
     return [i for i in out if _condition_holds(i, state, table)]
 
 

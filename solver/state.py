@@ -29,6 +29,10 @@ def replace(obj: T, **changes: Any) -> T:
     return new
 
 
+# not part of what a state *is*: the cached hash, and the log of forced steps (solver.decision)
+_UNHASHED = frozenset({"_hash", "log"})
+
+
 class _CachedHash:
     """States are hashed many times by the choice graph; compute each hash once."""
 
@@ -36,7 +40,7 @@ class _CachedHash:
         h = self.__dict__.get("_hash")
         if h is None:
             # __dict__ holds the fields in declaration order (replace() keeps that order)
-            h = hash(tuple(v for k, v in self.__dict__.items() if k != "_hash"))
+            h = hash(tuple(v for k, v in self.__dict__.items() if k not in _UNHASHED))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -171,6 +175,7 @@ class GameState(_CachedHash):
     script: tuple[int, ...] = ()  # how far each player's scripted ``choices:`` queue has been replayed
     dead: bool = False  # an illegal branch (a shield that didn't prevent all it could)
     extra_perm_specs: tuple[PermanentSpec, ...] = ()  # permanents that entered during the actions
+    log: tuple[Any, ...] = field(default=(), compare=False)  # forced steps so far (solver.decision.note)
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:

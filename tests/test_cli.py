@@ -129,3 +129,87 @@ def test_python_dash_m_help() -> None:
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "validate" in proc.stdout and "enumerate" in proc.stdout and "check" in proc.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# no silent wrong answer: field typos, --graph with CP, --explain
+
+SPLIT = CASES / "seeds" / "vengeful-archon-scroll-thief-split.yaml"
+COMBAT = CASES / "seeds" / "vengeful-archon-scroll-thief-combat.yaml"
+
+
+@pytest.mark.parametrize("command", ["enumerate", "optimize"])
+def test_unknown_field_is_an_error_with_a_suggestion(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    extra = ["--objective", "you: maximize you.life"] if command == "optimize" else []
+    code, out, err = run(capsys, command, str(SPLIT), "--fields", "you.lfie", *extra)
+    assert code == 2 and out == ""
+    assert err.strip() == (f"{SPLIT}: fields: 'you.lfie': unknown player field 'lfie' (one of life, poison, "
+                           "life_lost, life_gained, cards_drawn, damage_taken, lost, mana); did you mean "
+                           "you.life or you.life_lost or you.lost?")
+
+
+def test_unknown_objective_field_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "optimize", str(COMBAT), "--objective", "you: maximize thief.dyes")
+    assert code == 2
+    assert "objective: 'thief.dyes': unknown permanent field 'dyes'" in err and "did you mean thief.dies" in err
+
+
+def test_unknown_field_in_the_python_api() -> None:
+    from model import CaseErrors, load_case
+    from solver import enumerate_outcomes
+
+    with pytest.raises(CaseErrors, match="did you mean A.cards_drawn"):
+        enumerate_outcomes(load_case(SPLIT), fields=["A.cards_drawnn"])
+
+
+TEN = """\
+id: ten
+players: [{name: A}, {name: you, life: 40}]
+battlefield:
+""" + "".join(f"  - {{id: b{i}, name: Bruiser, controller: A, types: [creature], power: 5, toughness: 5, attacking: you}}\n"
+              for i in range(10)) + """\
+effects:
+  - {id: s, shield: 20, to: you, controller: you}
+actions:
+  - combat: {}
+"""
+
+
+def test_graph_is_written_when_auto_picks_cp(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "ten.yaml"
+    case.write_text(TEN, encoding="utf-8")
+    target = tmp_path / "g.dot"
+    code, out, err = run(capsys, "enumerate", str(case), "--graph", str(target), "--max-nodes", "300")
+    assert code == 0 and "(cp engine, complete)" in out
+    assert "built separately by the graph engine" in err and "PARTIAL" in err
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("digraph") and "PARTIAL" in text and "cut here" in text
+
+
+def test_graph_with_the_cp_engine_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "g.dot"
+    code, out, err = run(capsys, "enumerate", str(SPLIT), "--engine", "cp", "--graph", str(target))
+    assert code == 2 and out == "" and "--graph: the CP engine builds no choice graph" in err
+    assert not target.exists()
+
+
+def test_graph_file_is_checked_before_solving(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "enumerate", str(SPLIT), "--graph", str(tmp_path / "no" / "g.dot"))
+    assert code == 2 and "is not a directory" in err and "Traceback" not in err
+
+
+def test_explain_lists_forced_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    code, plain, _ = run(capsys, "enumerate", str(SPLIT), "--fields", "A.cards_drawn")
+    assert code == 0 and "only legal option" not in plain
+    code, out, _ = run(capsys, "enumerate", str(SPLIT), "--fields", "A.cards_drawn", "--explain")
+    assert code == 0
+    assert "- (you apply Vengeful Archon's shield (s1) to mastodon's damage to you: it prevents 2 (the only legal option))" in out
+    code, out, _ = run(capsys, "enumerate", str(SPLIT), "--fields", "A.cards_drawn", "--explain", "--json")
+    explained = {o["state"]["A.cards_drawn"]: o["explain"] for o in json.loads(out)["outcomes"]}
+    assert [s["kind"] for s in explained[0]] == ["choice", "forced"]
+
+
+def test_an_action_that_cant_happen_is_always_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "enumerate", str(CASES / "seeds" / "vengeful-archon-no-legal-target.yaml"))
+    assert code == 0
+    assert "- (Vengeful Archon's ability (archon) can't be activated: there is no legal target (601.2c))" in out

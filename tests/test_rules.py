@@ -382,3 +382,88 @@ actions:
   - activate: {id: hasty, target: A}
 """
     assert outcome_set(text, "A.life") == {(18,)}
+
+
+# ---------------------------------------------------------------------------------------------
+# the game ends when a player loses a two-player game (104.2a, 104.3); multiplayer goes on (800.4)
+
+
+def test_104_2a_two_player_game_ends_before_the_next_action() -> None:
+    text = PLAYERS.replace("{name: you, life: 20}", "{name: you, life: 2}") + """
+sources: [{id: bolt, card: Lightning Bolt, controller: A}]
+actions:
+  - damage: [{from: bolt, to: you, amount: 3}]
+  - gain_life: {amount: 5, who: you}
+  - damage: [{from: bolt, to: A, amount: 3}]
+"""
+    assert outcome_set(text, "you.life", "you.lost", "A.life") == {(-1, True, 20)}
+
+
+def test_104_2a_no_trigger_resolves_after_the_game_ends() -> None:
+    """Scroll Thief connects for the last point of your life: its draw trigger never resolves."""
+    text = PLAYERS.replace("{name: you, life: 20}", "{name: you, life: 1}") + """
+battlefield:
+  - {id: thief, card: Scroll Thief, controller: A, attacking: you}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "you.lost", "A.cards_drawn") == {(True, 0)}
+    assert outcome_set(text, "you.lost", "A.cards_drawn", engine="cp") == {(True, 0)}
+
+
+def test_104_3a_leaving_a_two_player_game_loses_it() -> None:
+    text = PLAYERS + """
+sources: [{id: bolt, card: Lightning Bolt, controller: A}]
+actions:
+  - leave_game: you
+  - damage: [{from: bolt, to: A, amount: 3}]
+"""
+    assert outcome_set(text, "you.lost", "A.life", "A.lost") == {(True, 20, False)}
+
+
+# ---------------------------------------------------------------------------------------------
+# activations: targets (601.2c) and a source of your choice (615.9, 609.7a) left to the controller
+
+
+def test_601_2c_missing_target_is_the_controllers_choice() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: archon, card: Vengeful Archon, controller: you}
+  - {id: walker, name: Test Walker, controller: A, types: [planeswalker], loyalty: 5}
+sources: [{id: bolt, card: Lightning Bolt, controller: A}]
+actions:
+  - activate: {id: archon, x: 2}
+  - damage: [{from: bolt, to: you, amount: 2}]
+"""
+    # target A, the planeswalker, or yourself (your shield is used up by then, so you take the 2)
+    assert outcome_set(text, "you.life", "A.life", "walker.loyalty") == {(20, 18, 5), (20, 20, 3), (18, 20, 5)}
+
+
+def test_615_9_source_of_your_choice_is_chosen_among_matching_sources() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: cop, card: "Circle of Protection: Red", controller: you}
+  - {id: red, name: Red Ogre, controller: A, types: [creature], colors: [red], power: 3, toughness: 3}
+  - {id: green, name: Green Ogre, controller: A, types: [creature], colors: [green], power: 3, toughness: 3}
+actions:
+  - activate: {id: cop}
+  - damage: [{from: red, to: you, amount: 3}, {from: green, to: you, amount: 3}]
+"""
+    # only the red Ogre can be chosen: its damage is prevented; the green Ogre's never is
+    assert outcome_set(text, "you.life") == {(17,)}
+
+
+def test_609_7a_a_named_source_that_doesnt_match_is_an_error() -> None:
+    import pytest
+
+    from model import EngineError
+
+    text = PLAYERS + """
+battlefield:
+  - {id: cop, card: "Circle of Protection: Red", controller: you}
+  - {id: green, name: Green Ogre, controller: A, types: [creature], colors: [green], power: 3, toughness: 3}
+actions:
+  - activate: {id: cop, source: green}
+"""
+    with pytest.raises(EngineError, match="not a legal choice"):
+        outcome_set(text, "you.life")

@@ -1,0 +1,70 @@
+"""Decisions: who chooses what, with one option per legal choice, and the steps nobody chose.
+
+A :class:`Decision` stops the timeline where a player has a real choice (CR 616.1 orders, 615.7
+shield splits, 510.1 damage assignment, 603.3b trigger order, 601.2c targets, ...). Where the rules
+leave exactly one legal option, or an action can't happen at all, nothing is chosen, but a user
+asking *why* an outcome happens needs to see it: :func:`note` records such a **forced step** on
+the state's log, which the choice graph turns into the outcome's explanation (``--explain``).
+The log is not part of the game state (it is excluded from equality and hashing), so it never
+stops the graph from merging identical states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import GameState, replace
+
+__all__ = ["Step", "Option", "Decision", "decide", "note", "says", "CHOICE", "FORCED", "NOT_DONE"]
+
+CHOICE, FORCED, NOT_DONE = "choice", "forced", "not_done"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an outcome's explanation: a player's ``choice``, a ``forced`` step (the only
+    legal option), or an action of the case that was ``not_done`` because the rules forbid it."""
+
+    kind: str  # CHOICE | FORCED | NOT_DONE
+    words: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "words": self.words}
+
+
+@dataclass(frozen=True)
+class Option:
+    picked: str
+    words: str
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Decision:
+    chooser: str
+    kind: str  # order | split | assign | target | stack_order | may | choose | source
+    at: str
+    options: tuple[Option, ...]
+    log: tuple[Step, ...] = ()  # the forced steps of the path up to this decision
+
+
+def says(chooser: str, verb: str) -> str:
+    """"A applies" but "you apply": witnesses read as sentences."""
+    if chooser != "you":
+        return f"{chooser} {verb}"
+    base = verb[:-3] + "y" if verb.endswith("ies") else verb[:-1] if verb.endswith("s") else verb
+    return f"you {base}"
+
+
+def note(state: GameState, words: str, kind: str = FORCED) -> GameState:
+    """Record a forced step (``FORCED``: an only option; ``NOT_DONE``: an action that can't
+    happen) on the state's log."""
+    return replace(state, log=state.log + (Step(kind, words),))
+
+
+def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Option, ...]) -> GameState | Decision:
+    """A decision, or, when the rules leave one legal option, that option taken as a forced step."""
+    if len(options) == 1:
+        only = options[0]
+        return note(only.state, f"{only.words} (the only legal option)")
+    return Decision(chooser, kind, at, tuple(options))

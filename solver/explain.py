@@ -1,0 +1,59 @@
+"""Why an outcome happens: its witness replayed step by step, with the forced steps between.
+
+A witness lists only real choices (design.md). Replaying it through the rules engine recovers
+everything else that happened on the way, as :func:`solver.decision.note` recorded it: options the
+rules left no alternative to (a shield that had to take everything, CR 615.7; a single legal
+target), and actions that could not happen (an activation without a legal target, CR 601.2c; an
+ability whose target became illegal, CR 608.2b). Both engines' witnesses replay the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.errors import EngineError
+from model.outcome import Outcome
+from model.types import Case
+
+from .decision import CHOICE, Decision, Step
+from .engine import advance, final_fields
+from .state import initial_state
+
+__all__ = ["Replay", "replay"]
+
+
+@dataclass(frozen=True)
+class Replay:
+    steps: tuple[Step, ...]
+    fields: dict[str, Any]
+
+    @property
+    def forced(self) -> tuple[str, ...]:
+        return tuple(s.words for s in self.steps if s.kind != CHOICE)
+
+
+def replay(case: Case, outcome: Outcome) -> Replay:
+    """Follow ``outcome``'s witness from the case's initial state; raise :class:`EngineError` if
+    a step of the witness is not a decision the rules offer there."""
+    state, table = initial_state(case)
+    res = advance(state, table)
+    steps: list[Step] = []
+    seen = 0
+    for w in outcome.witness:
+        if not isinstance(res, Decision):
+            raise EngineError(f"witness step {w.chooser} {w.kind} at {w.at} comes after the end of the timeline")
+        steps += res.log[seen:]
+        if (w.chooser, w.kind, w.at) != (res.chooser, res.kind, res.at):
+            raise EngineError(f"witness step {w.chooser} {w.kind} at {w.at} does not match the decision "
+                              f"{res.chooser} {res.kind} at {res.at}")
+        picked = next((o for o in res.options if o.picked == w.picked), None)
+        if picked is None:
+            raise EngineError(f"witness step {w.picked!r} is not an option at {res.at}")
+        steps.append(Step(CHOICE, picked.words))
+        seen = len(res.log)
+        res = advance(picked.state, table)
+    if isinstance(res, Decision):
+        raise EngineError(f"the witness stops at the decision {res.chooser} {res.kind} at {res.at}")
+    steps += res.log[seen:]
+    return Replay(tuple(steps), final_fields(res, table))
