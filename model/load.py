@@ -36,6 +36,7 @@ from .types import (
     LeaveAction,
     LeaveGameAction,
     LifeAction,
+    MayAction,
     OneShotAction,
     PermanentSpec,
     PlayerSpec,
@@ -381,7 +382,9 @@ class _Builder:
         if not isinstance(raw, Mapping) or not raw:
             self.err(path, "expected a mapping with one action key (damage:, combat:, activate:, ...)")
             return None
-        if "deal" in raw or "may" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+        if "may" in raw:
+            return self.may_action(raw, path)
+        if "deal" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
             one = self.guard(parse_one_shot, dict(raw), path)
             if one is None:
                 return None
@@ -511,6 +514,19 @@ class _Builder:
             return EndStepAction()
         self.err(p, f"unknown action {key!r}")
         return None
+
+    def may_action(self, raw: Mapping[str, Any], path: str) -> MayAction | None:
+        """``{may: <action>, by: <player>}``: any action, made optional (design.md, "Actions")."""
+        bad = set(raw) - {"may", "by"}
+        if bad:
+            self.err(f"{path}.{sorted(map(str, bad))[0]}", "unknown key (a may: action takes may: and by:)")
+            return None
+        by = raw.get("by")
+        if by is not None and not isinstance(by, str):
+            self.err(f"{path}.by", "expected the name of the player who chooses")
+            return None
+        inner = self.action(raw["may"], f"{path}.may")
+        return None if inner is None else MayAction(inner, by)
 
     def tap_for_mana(self, val: Any, p: str) -> TapForManaAction | None:
         """``tap_for_mana: <id>`` or ``{id, ability: N, choose: G}``: activate a mana ability (605)."""
@@ -718,9 +734,10 @@ class _Builder:
             effect_refs(e.spec, path)
         self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs)
 
-    def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any) -> None:
+    def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any,
+                     wrapped: bool = False) -> None:
         for i, act in enumerate(actions):
-            path = f"{base}[{i}]"
+            path = base if wrapped else f"{base}[{i}]"
             if isinstance(act, DamageAction):
                 for j, ev in enumerate(act.events):
                     if ev.source in self.player_names and ev.source not in self.spec_by_id:
@@ -768,6 +785,10 @@ class _Builder:
             elif isinstance(act, OneShotAction):
                 selector_refs(act.action.to, f"{path}.{'to' if act.action.kind == 'deal' else 'who'}")
                 any_ref(act.action.source, f"{path}.from")
+            elif isinstance(act, MayAction):
+                player_ref(act.chooser, f"{path}.by")
+                self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
+                                  wrapped=True)
 
     def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
         e = self.m.expect

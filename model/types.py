@@ -16,7 +16,7 @@ __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
-    "CouldProduceAction", "TapForManaAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
+    "CouldProduceAction", "TapForManaAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES",
 ]
 
@@ -260,6 +260,16 @@ class TapForManaAction(Action):
     ability: int | None = None
     choose: str | None = None
     kind: str = "tap_for_mana"
+
+
+@dataclass(frozen=True)
+class MayAction(Action):
+    """``may: <action>``: an optional action; ``chooser`` decides (by default the controller of
+    the object the action names, else the active player). An illegal action leaves only "no"."""
+
+    action: Action
+    chooser: str | None = None
+    kind: str = "may"
 
 
 @dataclass(frozen=True)

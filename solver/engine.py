@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.errors import EngineError
+from model.expr import expr_str
 from model.selectors import Selector
 from model.types import (
     Ability,
@@ -25,6 +26,7 @@ from model.types import (
     LeaveAction,
     LeaveGameAction,
     LifeAction,
+    MayAction,
     OneShot,
     OneShotAction,
     PermanentSpec,
@@ -670,6 +672,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return replace(state, pending=state.pending + tuple(new))
     if isinstance(action, ActivateAction):
         return _activate(state, table, action)
+    if isinstance(action, MayAction):
+        return _may(state, table, action)
     if isinstance(action, CouldProduceAction):
         from .mana import could_produce_action
 
@@ -848,6 +852,61 @@ def _activate(state: GameState, table: Table, action: ActivateAction) -> GameSta
     if act.ability.target is None or action.target is not None:
         return options[0].state
     return decide(who, "target", f"{perm.id} activation", options)
+
+
+def _named_object(action: Any) -> str | None:
+    """The object an action is about: the permanent activated, tapped or leaving, a damage source."""
+    if isinstance(action, ActivateAction | TapForManaAction | LeaveAction):
+        return action.id
+    if isinstance(action, DamageAction):
+        return action.events[0].source
+    if isinstance(action, OneShotAction | LifeAction):
+        return action.action.source if isinstance(action, OneShotAction) else action.source
+    return None
+
+
+def _describe(action: Any) -> str:
+    """An action in words, for a ``may`` choice: "activate pyro's ability", "tap forest for mana"."""
+    if isinstance(action, ActivateAction):
+        return f"activate {action.id}'s ability"
+    if isinstance(action, TapForManaAction):
+        return f"tap {action.id} for mana"
+    if isinstance(action, OneShotAction):
+        shot = action.action
+        src = f" from {shot.source}" if shot.source else ""
+        if shot.kind == "deal":
+            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
+        verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
+        return f"have {shot.to} " + verb.format(expr_str(shot.amount))
+    if isinstance(action, DamageAction):
+        return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)
+    return f"do the {action.kind.replace('_', ' ')} action"
+
+
+def _action_problem(state: GameState, table: Table, action: Any) -> str | None:
+    """Why ``action`` can't be done now (only activations can be illegal), or None."""
+    if isinstance(action, ActivateAction):
+        act = activation(state, table, action)
+        return act if isinstance(act, str) else None
+    if isinstance(action, TapForManaAction):
+        from .mana import mana_activation_problem
+
+        return mana_activation_problem(state, table, action)
+    return None
+
+
+def _may(state: GameState, table: Table, action: MayAction) -> GameState | Decision:
+    """``may: <action>``: its chooser decides whether it happens; an action the rules forbid
+    leaves only "no" (design.md: illegality is an outcome, not an error)."""
+    obj = _named_object(action.action)
+    who = action.chooser or (controller_of(state, table, obj) if obj else None) or table.active
+    what = _describe(action.action)
+    problem = _action_problem(state, table, action.action)
+    if problem is not None:
+        return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)
+    yes = replace(state, queue=(("act", action.action),) + state.queue)
+    return Decision(who, "may", what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
+                                       Option("no", f"{says(who, 'declines')} to {what}", state)))
 
 
 def _resolve(state: GameState, table: Table, item: StackItem) -> GameState | Decision:

@@ -467,3 +467,58 @@ actions:
 """
     with pytest.raises(EngineError, match="not a legal choice"):
         outcome_set(text, "you.life")
+
+
+# ---------------------------------------------------------------------------------------------
+# may: wraps any action (design.md "Actions"); an illegal one leaves only "no"
+
+
+def test_may_wraps_a_one_shot_action() -> None:
+    text = PLAYERS + """
+battlefield: [{id: pyro, card: Prodigal Pyromancer, controller: you}]
+actions:
+  - may: {deal: 2, to: A, from: pyro}
+"""
+    assert outcome_set(text, "A.life") == {(18,), (20,)}
+
+
+def test_may_wraps_an_activation_and_a_mana_ability() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: pyro, card: Prodigal Pyromancer, controller: you}
+  - {id: forest, card: Forest, controller: you}
+actions:
+  - may: {activate: {id: pyro, target: A}}
+  - may: {tap_for_mana: forest}
+"""
+    assert outcome_set(text, "A.life", "you.mana") == {(19, ("G",)), (19, ()), (20, ("G",)), (20, ())}
+
+
+def test_302_6_may_on_an_illegal_activation_leaves_only_no() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: elf, card: Llanowar Elves, controller: you, summoning_sick: true}
+  - {id: pyro, card: Prodigal Pyromancer, controller: you, summoning_sick: true}
+actions:
+  - may: {tap_for_mana: elf}
+  - may: {activate: {id: pyro, target: A}}
+"""
+    assert outcome_set(text, "A.life", "you.mana") == {(20, ())}
+
+
+def test_may_chooser_is_the_named_objects_controller_or_by() -> None:
+    from solver.decision import Decision
+    from solver.engine import advance
+    from solver.state import initial_state
+
+    from .helpers import case_from
+
+    base = PLAYERS + """
+battlefield: [{id: pyro, card: Prodigal Pyromancer, controller: A}]
+actions:
+"""
+    for action, chooser in (("  - may: {activate: {id: pyro, target: you}}", "A"),
+                            ("  - {may: {lose_life: {amount: 1, who: you}}, by: you}", "you")):
+        state, table = initial_state(case_from(base + action + "\n"))
+        d = advance(state, table)
+        assert isinstance(d, Decision) and (d.kind, d.chooser) == ("may", chooser)
