@@ -209,11 +209,13 @@ def load_done(out: str | Path) -> list[dict[str, Any]]:
     Only a regular file is read back (a device or FIFO given as ``--out`` is written, never read),
     one line at a time and at most :data:`MAX_LINE` bytes of it: a longer or unparsable line in the
     middle is kept in the file and ignored, so neither a huge file nor an endless one fills memory.
+    A file that does not start as a results file (a JSON object) is refused, not appended to or cut.
     """
     if not _regular(out):
         return []
     records: list[dict[str, Any]] = []
-    good_end = pos = 0
+    good_end = 0  # the end of the last whole line
+    first = True
     try:
         fd = os.open(out, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as fh:
@@ -224,7 +226,11 @@ def load_done(out: str | Path) -> list[dict[str, Any]]:
                 line = fh.readline(MAX_LINE + 1)
                 if not line:
                     break
-                end = pos + len(line)
+                end = good_end + len(line)
+                if first and line.strip():
+                    if not line.lstrip().startswith(b"{"):
+                        raise OutputError(f"--out {out}: not a batch results file (JSON lines); give a new file name")
+                    first = False
                 complete = line.endswith(b"\n")
                 overlong = not complete and len(line) > MAX_LINE
                 if overlong:  # skip to its end without holding it
@@ -237,7 +243,7 @@ def load_done(out: str | Path) -> list[dict[str, Any]]:
                             break
                 if not complete:  # torn last line (kill -9 mid-write): drop it
                     break
-                pos = good_end = end
+                good_end = end
                 if overlong or not line.strip():
                     continue
                 try:
@@ -246,7 +252,7 @@ def load_done(out: str | Path) -> list[dict[str, Any]]:
                     continue
                 if isinstance(rec, dict):
                     records.append(rec)
-        if good_end < max(size, pos):
+        if good_end < size:
             with open(out, "r+b") as wh:
                 wh.truncate(good_end)
     except OSError as exc:

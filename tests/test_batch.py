@@ -433,3 +433,15 @@ def test_summary_counts_the_record_of_the_file_as_it_is_now(cases: Path, tmp_pat
     case.write_text(good)
     assert [r["status"] for r in run_batch([str(d)], str(out), progress=False)] == ["OK"]  # nothing re-run
     assert len(_lines(out)) == 2
+
+
+def test_out_that_is_not_a_results_file_is_left_alone(cases: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    one = sorted(cases.iterdir())[0]
+    mistaken = tmp_path / "case.yaml"  # --out given a case file by mistake
+    mistaken.write_bytes(one.read_bytes() + b"no newline at the end")
+    before = mistaken.read_bytes()
+    assert main(["batch", str(one), "--out", str(mistaken), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"mtg-outcomes: --out {mistaken}: not a batch results file (JSON lines); give a new file name\n"
+    assert mistaken.read_bytes() == before  # neither cut nor appended to
