@@ -1,11 +1,14 @@
 """Safe, bounded YAML reading: a case file is untrusted input.
 
-Bounds: file size, number of aliases (a "billion laughs" alias bomb is refused before it
+Bounds: file size (checked with a bounded read; directories, FIFOs, devices and sockets are refused
+before anything is read, so nothing can hang or fill memory), number of aliases (a "billion laughs" alias bomb is refused before it
 expands), nesting depth and node count. Duplicate mapping keys are errors, not silent overwrites.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,7 @@ import yaml
 
 from .errors import CaseError
 
-__all__ = ["read_yaml", "MAX_BYTES"]
+__all__ = ["read_yaml", "read_bounded", "MAX_BYTES"]
 
 MAX_BYTES = 1_000_000
 MAX_ALIASES = 200
@@ -81,15 +84,65 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def _kind(mode: int) -> str | None:
+    """What a non-regular file is, in words; ``None`` for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a case file"
+    if stat.S_ISFIFO(mode):
+        return "is a named pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode):
+        return "is a character device, not a regular file"
+    if stat.S_ISBLK(mode):
+        return "is a block device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
+def read_bounded(path: str | Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; :class:`CaseError` otherwise.
+
+    The path is ``stat``-ed first, so a directory, FIFO, device or socket is refused without being
+    opened; the open itself is non-blocking and checked again with ``fstat`` (the path may have been
+    swapped meanwhile), and at most ``limit + 1`` bytes are ever read (``/proc`` files report size 0).
+    """
+    name = str(path)
+    chunks: list[bytes] = []
+    try:
+        kind = _kind(os.stat(path).st_mode)
+        if kind is None:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+            try:
+                st = os.fstat(fd)
+                kind = _kind(st.st_mode)
+                if kind is None and st.st_size > limit:
+                    kind = f"file too large ({st.st_size} bytes; the limit is {limit})"
+                size = 0
+                while kind is None and size <= limit:
+                    chunk = os.read(fd, limit + 1 - size)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+                if kind is None and size > limit:
+                    kind = f"file too large (more than {limit} bytes; the limit is {limit})"
+            finally:
+                os.close(fd)
+    except OSError as exc:
+        raise CaseError("", f"cannot read file: {exc.strerror or exc}", name) from None
+    except ValueError as exc:  # e.g. a NUL byte in the path
+        raise CaseError("", f"cannot read file: {exc}", name) from None
+    if kind is not None:
+        raise CaseError("", kind, name)
+    return b"".join(chunks)
+
+
 def read_yaml(path: str | Path) -> Any:
     """Read one YAML document; raise :class:`CaseError` (with the file name) on any problem."""
     name = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise CaseError("", f"cannot read file: {exc.strerror or exc}", name) from None
-    if len(raw) > MAX_BYTES:
-        raise CaseError("", f"file too large ({len(raw)} bytes; the limit is {MAX_BYTES})", name)
+    raw = read_bounded(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -7,18 +7,27 @@ the CLI already imported; elsewhere, or once the parent has threads, they come f
 ``spawn``. The per-case timeout is *hard*: the solve gets its own ``timeout`` and, should it not come
 back in time, the worker is terminated, the case is recorded as ``TIMEOUT`` and a fresh worker takes
 its place. Every finished case is appended and flushed at once, so an interrupted run (Ctrl-C,
-``kill -9``) resumes with the same ``--out``: cases already recorded with the same content hash are
-skipped, and a torn last line is dropped. Each line is deterministic apart from ``seconds``.
+``kill -9``) resumes with the same ``--out``: cases already recorded with the same content hash (and
+mode) are skipped, and a torn last line is dropped. Each line is deterministic apart from ``seconds``.
+
+A failed line says why in ``failure``: ``input`` (the case file is bad) and ``analysis`` (the
+analysis raised) are deterministic and stand on resume; ``died`` (the worker was killed by a
+signal, ran out of memory or exited without a result) depends on the machine, not the case, and is
+retried on resume; ``timeout`` records its limit in ``timeout`` and is retried only with a longer one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import hashlib
 import json
 import multiprocessing as mp
 import os
 import random
+import signal
+import stat
 import sys
 import threading
 import time
@@ -27,18 +36,34 @@ from collections.abc import Callable, Iterable, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as mp_wait
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+from model.errors import CaseError, MtgOutcomesError
+from model.yamlio import read_bounded
 
 __all__ = ["MODES", "analyze", "content_hash", "load_done", "run_batch", "write_csv", "generate_cases",
-           "summary_lines", "FAILED"]
+           "summary_lines", "tally_line", "failed", "check_output", "OutputError", "FAILED", "PASSED"]
 
 MODES = ("enumerate", "optimize", "check")
-FAILED = ("ERROR", "TIMEOUT")
+FAILED = ("ERROR", "TIMEOUT")  # the case has no answer
+PASSED = ("OK", "NO-EXPECT", "PARTIAL")  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
+RULING_STATUSES = ("INCOMPLETE", "UNREACHABLE")  # always counted in a check-mode tally, even at 0
 GRACE = 2.0  # seconds past the timeout before the worker is killed (the solve stops itself first)
+MAX_LINE = 64 * 1024 * 1024  # longest --out line read back on resume; a longer one is skipped unread
+
+
+class OutputError(MtgOutcomesError):
+    """An output file (``--out``, ``--csv``) that cannot be written; the CLI prints one line, exit 2."""
+
+
+def failed(rec: dict[str, Any]) -> bool:
+    """Whether this record fails the run (exit 1): no answer, or a ruling that disagrees, as ``check``."""
+    return rec.get("status") not in PASSED
 
 
 def content_hash(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """SHA-256 of the case file; :class:`CaseError` if it is not a regular file of bounded size."""
+    return hashlib.sha256(read_bounded(path)).hexdigest()
 
 
 def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +78,10 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
     start = time.perf_counter()
     rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode}
     try:
-        rec["hash"] = content_hash(path)
+        try:
+            rec["hash"] = content_hash(path)
+        except CaseError as exc:
+            raise CaseErrors([exc]) from None
         case = load_case(path)
         rec["case"] = case.id
         if mode == "enumerate":
@@ -82,6 +110,7 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
 
             if case.objective is None:
                 rec["status"] = "ERROR"
+                rec["failure"] = "input"
                 rec["errors"] = [f"{path}: objective: the case has no objective:"]
             else:
                 ores = optimize(case, case.objective, timeout=timeout)
@@ -94,13 +123,25 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     except CaseErrors as exc:
         rec["status"] = "ERROR"
+        rec["failure"] = "input"
         rec["errors"] = [str(e) for e in exc.errors]
     except MtgOutcomesError as exc:
         rec["status"] = "ERROR"
+        rec["failure"] = "analysis"
         rec["errors"] = [f"{path}: {exc}"]
+    except MemoryError:  # the machine's limit, not the case's: as if the worker had been killed
+        rec["status"] = "ERROR"
+        rec["failure"] = "died"
+        rec["errors"] = [f"{path}: out of memory (MemoryError) in the worker"]
     except Exception as exc:  # one bad case never stops the batch
         rec["status"] = "ERROR"
+        rec["failure"] = "analysis"
         rec["errors"] = [f"{path}: {type(exc).__name__}: {exc}".splitlines()[0]]
+    if rec.get("status") == "TIMEOUT":
+        rec["failure"] = "timeout"
+        rec["timeout"] = timeout
+    elif rec.get("status") == "ERROR" and "failure" not in rec:  # check: a limit other than time cut the search
+        rec["failure"] = "analysis"
     rec["seconds"] = round(time.perf_counter() - start, 3)
     return rec
 
@@ -111,49 +152,173 @@ def _cut(start: float, timeout: float | None) -> str:
     return "PARTIAL"
 
 
-def _failed_record(path: str, mode: str, status: str, message: str, seconds: float) -> dict[str, Any]:
+def _failed_record(path: str, mode: str, status: str, message: str, seconds: float, failure: str,
+                   timeout: float | None = None) -> dict[str, Any]:
+    """The line for a case whose worker gave no record: ``failure`` is ``died`` or ``timeout``."""
     try:
         h = content_hash(path)
-    except OSError:
+    except CaseError:
         h = ""
-    return {"case": Path(path).stem, "path": path, "hash": h, "mode": mode, "status": status,
-            "errors": [f"{path}: {message}"], "seconds": round(seconds, 3)}
+    rec = {"case": Path(path).stem, "path": path, "hash": h, "mode": mode, "status": status,
+           "failure": failure, "errors": [f"{path}: {message}"], "seconds": round(seconds, 3)}
+    if failure == "timeout":
+        rec["timeout"] = timeout
+    return rec
+
+
+def _death(exitcode: int | None) -> str:
+    """Why a worker gave no result, from its exit code (negative: the signal that killed it)."""
+    if exitcode is None:
+        return "worker process died (it closed its pipe without a result)"
+    if exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        hint = ", perhaps by the out-of-memory killer" if -exitcode == signal.SIGKILL else ""
+        return f"worker process died (killed by {name}{hint})"
+    return f"worker process died (exited with code {exitcode} without a result)"
+
+
+def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
+    """Whether resuming re-runs this recorded case: a died worker always; a timeout only with a longer limit.
+
+    Bad input and analysis errors are deterministic (same file, same error), and so, near enough,
+    is a timeout under the same limit; a worker's death says nothing about the case.
+    """
+    if rec.get("failure") == "died":
+        return True
+    if rec.get("failure") == "timeout":
+        was = rec.get("timeout")
+        return isinstance(was, int | float) and (timeout is None or timeout > was)
+    return False
 
 
 # ---------------------------------------------------------------- resumable output
 
+def _regular(path: str | Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def load_done(out: str | Path) -> list[dict[str, Any]]:
-    """Records already in ``out``; a torn (unparsable) last line is cut off the file."""
-    p = Path(out)
-    if not p.exists():
+    """Records already in ``out``, read line by line; a torn (unterminated) last line is cut off the file.
+
+    Only a regular file is read back (a device or FIFO given as ``--out`` is written, never read),
+    one line at a time and at most :data:`MAX_LINE` bytes of it: a longer or unparsable line in the
+    middle is kept in the file and ignored, so neither a huge file nor an endless one fills memory.
+    A file that does not start as a results file (a JSON object) is refused, not appended to or cut.
+    """
+    if not _regular(out):
         return []
-    data = p.read_bytes()
     records: list[dict[str, Any]] = []
-    good_end = 0
-    pos = 0
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        end = len(data) if nl < 0 else nl + 1
-        line = data[pos:end]
-        try:
-            rec = json.loads(line) if line.strip() else None
-            complete_line = nl >= 0
-        except ValueError:
-            rec, complete_line = None, False
-        if isinstance(rec, dict) and complete_line:
-            records.append(rec)
-            good_end = end
-        elif line.strip() == b"" and complete_line:
-            good_end = end
-        elif nl < 0:  # torn last line (kill -9 mid-write): drop it
-            break
-        else:  # a garbled line in the middle: keep it, ignore it
-            good_end = end
-        pos = end
-    if good_end < len(data):
-        with open(p, "r+b") as fh:
-            fh.truncate(good_end)
+    good_end = 0  # the end of the last whole line
+    first = True
+    try:
+        fd = os.open(out, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # swapped since the stat
+                return []
+            size = os.fstat(fh.fileno()).st_size
+            while True:
+                line = fh.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                end = good_end + len(line)
+                if first and line.strip():
+                    if not line.lstrip().startswith(b"{"):
+                        raise OutputError(f"--out {out}: not a batch results file (JSON lines); give a new file name")
+                    first = False
+                complete = line.endswith(b"\n")
+                overlong = not complete and len(line) > MAX_LINE
+                if overlong:  # skip to its end without holding it
+                    line = b""
+                    while True:
+                        more = fh.readline(1 << 20)
+                        end += len(more)
+                        if not more or more.endswith(b"\n"):
+                            complete = bool(more)
+                            break
+                if not complete:  # torn last line (kill -9 mid-write): drop it
+                    break
+                good_end = end
+                if overlong or not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except (ValueError, RecursionError):  # a garbled line in the middle: keep it, ignore it
+                    continue
+                if isinstance(rec, dict):
+                    records.append(rec)
+        if good_end < size:
+            with open(out, "r+b") as wh:
+                wh.truncate(good_end)
+    except OSError as exc:
+        raise OutputError(f"--out {out}: cannot read it back to resume: {exc.strerror or exc}") from None
     return records
+
+
+def _output_problem(path: str, flag: str) -> str | None:
+    """Why ``path`` cannot be an output file (one line), or ``None``; nothing is created or opened."""
+    if not path:
+        return f"{flag}: the path is empty"
+    p = Path(path)
+    try:
+        st: os.stat_result | None = os.stat(p)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        st = None
+        if exc.errno != errno.ENOTDIR:  # ENOTDIR: a parent is a file, said below
+            return f"{flag} {path}: {exc.strerror or exc}"
+    if st is not None:
+        if stat.S_ISDIR(st.st_mode):
+            return f"{flag} {path}: is a directory; give a file name"
+        if stat.S_ISSOCK(st.st_mode):
+            return f"{flag} {path}: is a socket; give a file name"
+        if not os.access(p, os.W_OK):
+            return f"{flag} {path}: not writable (permission denied)"
+        return None
+    parent = p.absolute().parent
+    while not parent.exists() and parent != parent.parent:  # missing directories are created
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"{flag} {path}: {parent} is not a directory"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"{flag} {path}: cannot create files in {parent} (permission denied)"
+    return None
+
+
+def check_output(path: str, flag: str = "--out") -> None:
+    """Refuse an output path that cannot be written, before any case runs (:class:`OutputError`)."""
+    problem = _output_problem(path, flag)
+    if problem is not None:
+        raise OutputError(problem)
+
+
+def _open_output(path: str, flag: str, append: bool) -> IO[str]:
+    """Open an output file (creating missing parent directories); :class:`OutputError` if it can't be.
+
+    Non-blocking open, so a FIFO nobody reads is an error instead of a hang; then blocking writes.
+    """
+    check_output(path, flag)
+    try:
+        Path(path).absolute().parent.mkdir(parents=True, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+        try:
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "a" if append else "w", encoding="utf-8", newline="" if not append else None)
+        except BaseException:
+            os.close(fd)
+            raise
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # O_NONBLOCK on a FIFO without a reader
+            raise OutputError(f"{flag} {path}: a named pipe (FIFO) that no process is reading") from None
+        raise OutputError(f"{flag} {path}: cannot open for writing: {exc.strerror or exc}") from None
 
 
 # ---------------------------------------------------------------- local warm pool
@@ -315,6 +480,7 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
         nonlocal idle_deaths
         slot = pool.slots[wid]
         pool.kill(wid)
+        exitcode = slot.proc.exitcode  # after the join in kill(): how it died, unless we terminated it
         now = time.monotonic()
         cur = slot.running
         if cur is None and not timed_out:
@@ -323,9 +489,11 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
                 raise RuntimeError("batch workers keep dying before running a case")
         if cur is not None and cur[0] not in done:
             done.add(cur[0])
-            status, why = ("TIMEOUT", f"no result within {timeout:g} s; worker terminated") if timed_out \
-                else ("ERROR", "worker process died")
-            emit(_failed_record(paths[cur[0]], mode, status, why, now - cur[1]))
+            if timed_out:
+                emit(_failed_record(paths[cur[0]], mode, "TIMEOUT", f"no result within {timeout:g} s; worker terminated",
+                                    now - cur[1], "timeout", timeout))
+            else:
+                emit(_failed_record(paths[cur[0]], mode, "ERROR", _death(exitcode), now - cur[1], "died"))
         pending.extendleft(reversed([i for i in slot.queue if i not in done]))
         if pending:
             feed(pool.spawn())
@@ -392,14 +560,16 @@ def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
             i, _t0 = pending.pop(ref)
             try:
                 emit(ray.get(ref))
-            except Exception as exc:
-                emit(_failed_record(paths[i], mode, "ERROR", f"{type(exc).__name__}: {exc}".splitlines()[0], 0.0))
+            except Exception as exc:  # analyze never raises: the task's worker or node was lost
+                emit(_failed_record(paths[i], mode, "ERROR", f"worker died: {type(exc).__name__}: {exc}".splitlines()[0],
+                                    0.0, "died"))
         now = time.monotonic()
         for ref, (i, t0) in list(pending.items()):
             if hard is not None and now - t0 > hard:
                 ray.cancel(ref, force=True)
                 pending.pop(ref)
-                emit(_failed_record(paths[i], mode, "TIMEOUT", f"no result within {timeout:g} s; task cancelled", now - t0))
+                emit(_failed_record(paths[i], mode, "TIMEOUT", f"no result within {timeout:g} s; task cancelled",
+                                    now - t0, "timeout", timeout))
         submit()
 
 
@@ -407,48 +577,66 @@ def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
 
 def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enumerate",
               timeout: float | None = None, executor: str = "local", progress: bool = True) -> list[dict[str, Any]]:
-    """Run every case under ``inputs`` not yet in ``out``; return every record (old and new)."""
+    """Run every case under ``inputs`` not yet in ``out``; return the latest record of each case.
+
+    A case is done when ``out`` holds a record of it with the same content hash and mode that is
+    not to be retried (see :func:`_retry`). Of several records of one path and mode (a retried case,
+    an edited file), the last one counts. :class:`OutputError` if ``out`` cannot be written.
+    """
     from .check import case_files
 
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
     paths = [str(p) for p in case_files(inputs)]
-    previous = load_done(out)
-    seen = {(r.get("path"), r.get("hash")) for r in previous}
+    fh = _open_output(out, "--out", append=True)  # before anything runs: a bad --out is one line
+    try:
+        previous = load_done(out)
+    except BaseException:
+        fh.close()
+        raise
+    done: dict[tuple[Any, Any, Any], dict[str, Any]] = {}
+    for r in previous:
+        key = (r.get("path"), r.get("hash"), r.get("mode"))
+        done.pop(key, None)  # later lines win, and keep their place at the end
+        done[key] = r
+    done = {k: r for k, r in done.items() if not _retry(r, timeout)}
     todo = []
+    current: dict[str, str] = {}  # path -> content hash now
     for p in dict.fromkeys(paths):
         try:
-            h = content_hash(p)
-        except OSError:
-            h = ""
-        if (p, h) not in seen:
+            current[p] = content_hash(p)
+        except CaseError:
+            current[p] = ""
+        if (p, current[p], mode) not in done:
             todo.append(p)
-    records = list(previous)
+    records = list(done.values())
     if not todo:
-        return records
+        fh.close()
+        return _latest(records, current, mode)
     jobs = max(1, jobs)
     # local workers first: forked while this process is still single-threaded (before rich's
     # refresh thread starts), and warming up while the output and the progress bar are set up
-    pool = None if executor == "ray" else _LocalPool(min(jobs, len(todo)))
-    prog = task = fh = None
+    pool = None
+    prog = task = None
     fails = 0
     started = time.monotonic()
 
     def emit(rec: dict[str, Any]) -> None:
         nonlocal fails
-        assert fh is not None
-        fh.write(json.dumps(rec, sort_keys=True) + "\n")
-        fh.flush()
+        try:
+            fh.write(json.dumps(rec, sort_keys=True) + "\n")
+            fh.flush()
+        except OSError as exc:  # ENOSPC (a full disk, /dev/full), EIO, ...: stop, one line
+            raise OutputError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
         records.append(rec)
-        if rec.get("status") in FAILED:
+        if failed(rec):
             fails += 1
         if prog is not None and task is not None:
             rate = (prog.tasks[0].completed + 1) / max(1e-9, time.monotonic() - started)
             prog.update(task, advance=1, fails=fails, rate=f"{rate:.1f}/s")
 
     try:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        fh = open(out, "a", encoding="utf-8")
+        pool = None if executor == "ray" else _LocalPool(min(jobs, len(todo)))
         if progress:
             prog, task = _progress(len(todo))
             prog.start()
@@ -461,9 +649,21 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
             pool.close(force=True)  # a no-op after a normal end: _run_local closed it
         if prog is not None:
             prog.stop()
-        if fh is not None:
+        with contextlib.suppress(OSError):  # a failed write already said so
             fh.close()
-    return records
+    return _latest(records, current, mode)
+
+
+def _latest(records: Iterable[dict[str, Any]], current: dict[str, str], mode: str) -> list[dict[str, Any]]:
+    """The last record of each (path, mode), in the order the cases were first recorded; for a case
+    of this run, the record of its content now (not one of an earlier version of the file)."""
+    latest: dict[tuple[Any, Any], dict[str, Any]] = {}
+    for r in records:
+        path = r.get("path")
+        if r.get("mode") == mode and path in current and r.get("hash") != current[path]:
+            continue
+        latest[(path, r.get("mode"))] = r
+    return list(latest.values())
 
 
 def _progress(total: int) -> tuple[Any, Any]:
@@ -490,6 +690,23 @@ def _message(rec: dict[str, Any]) -> str:
     return str(detail[0]) if detail else ""
 
 
+def tally_line(records: Iterable[dict[str, Any]]) -> str:
+    """One line: how many cases have each status, and how many fail the run (``3 OK, 1 INCOMPLETE, ...``).
+
+    A check-mode run always names INCOMPLETE and UNREACHABLE, so a clean run says ``0`` of each.
+    """
+    recs = list(records)
+    counts: dict[str, int] = {"OK": 0}
+    if any(r.get("mode") == "check" for r in recs):
+        counts.update(dict.fromkeys(RULING_STATUSES, 0))
+    for r in recs:
+        counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
+    shown = [f"{n} {s}" for s, n in counts.items() if s in ("OK", *RULING_STATUSES)]
+    shown += [f"{n} {s}" for s, n in sorted(counts.items()) if s not in ("OK", *RULING_STATUSES)]
+    bad = sum(failed(r) for r in recs)
+    return f"{', '.join(shown)}; {bad} failed ({len(recs)} case{'s' if len(recs) != 1 else ''})"
+
+
 def summary_lines(records: Iterable[dict[str, Any]]) -> list[str]:
     recs = sorted(records, key=lambda r: str(r.get("path")))
     counts: dict[str, int] = {}
@@ -503,6 +720,7 @@ def summary_lines(records: Iterable[dict[str, Any]]) -> list[str]:
         lines.append("")
         for r in bad:
             lines.append(f"{r.get('status'):<14} {r.get('path')}  {_message(r)}")
+    lines += ["", tally_line(recs)]
     return lines
 
 
@@ -524,15 +742,21 @@ def print_summary(records: list[dict[str, Any]]) -> None:
     for r in sorted(records, key=lambda r: str(r.get("path"))):
         if r.get("status") not in ("OK", "NO-EXPECT"):
             console.print(f"{r.get('status')}  {r.get('path')}  {_message(r)}", markup=False, highlight=False)
+    console.print(tally_line(records), markup=False, highlight=False)
 
 
 def write_csv(records: Iterable[dict[str, Any]], path: str | Path) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(["case", "path", "hash", "mode", "status", "outcomes", "seconds", "message"])
-        for r in sorted(records, key=lambda r: str(r.get("path"))):
-            w.writerow([r.get("case"), r.get("path"), r.get("hash"), r.get("mode"), r.get("status"),
-                        _count(r), r.get("seconds"), _message(r)])
+    """The summary as CSV; :class:`OutputError` (one line) if it cannot be written."""
+    fh = _open_output(str(path), "--csv", append=False)
+    try:
+        with fh:
+            w = csv.writer(fh)
+            w.writerow(["case", "path", "hash", "mode", "status", "outcomes", "seconds", "message", "failure"])
+            for r in sorted(records, key=lambda r: str(r.get("path"))):
+                w.writerow([r.get("case"), r.get("path"), r.get("hash"), r.get("mode"), r.get("status"),
+                            _count(r), r.get("seconds"), _message(r), r.get("failure", "")])
+    except OSError as exc:
+        raise OutputError(f"--csv {path}: cannot write: {exc.strerror or exc}") from None
 
 
 # ---------------------------------------------------------------- random cases

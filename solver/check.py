@@ -79,11 +79,15 @@ def check(case: Case, engine: str = "auto", timeout: float | None = None) -> Che
 
 
 def case_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """YAML files named by ``paths`` (directories are searched recursively), sorted."""
+    """YAML files named by ``paths`` (directories are searched recursively), sorted.
+
+    Every ``*.yaml``/``*.yml`` entry but a directory is yielded, so a FIFO, device or dangling link
+    named like a case is reported by the reader instead of silently skipped.
+    """
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            yield from sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+            yield from sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml") and not q.is_dir())
         else:
             yield path
 

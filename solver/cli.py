@@ -95,7 +95,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    from .batch import FAILED, print_summary, run_batch, write_csv
+    """Exit 1 when any case fails as ``check`` would fail it (an error, a timeout, a ruling that is
+    INCOMPLETE or UNREACHABLE); 2 for bad arguments, an unwritable ``--out``/``--csv`` included."""
+    from .batch import OutputError, check_output, failed, print_summary, run_batch, write_csv
 
     if args.executor == "ray":
         try:
@@ -103,6 +105,13 @@ def _batch(args: argparse.Namespace) -> int:
         except ImportError:
             print("ray is not installed: pip install '.[cluster]'", file=sys.stderr)
             return 2
+    check_output(args.out, "--out")
+    if args.csv is not None:
+        check_output(args.csv, "--csv")
+        same = os.path.abspath(args.csv) == os.path.abspath(args.out) or (
+            os.path.exists(args.csv) and os.path.exists(args.out) and os.path.samefile(args.csv, args.out))
+        if same:
+            raise OutputError(f"--csv {args.csv}: the same file as --out (the CSV would replace the results)")
     if not list(case_files(args.paths)):
         print(f"{' '.join(args.paths)}: no case files found", file=sys.stderr)
         return 2
@@ -115,7 +124,7 @@ def _batch(args: argparse.Namespace) -> int:
     print_summary(records)
     if args.csv:
         write_csv(records, args.csv)
-    return 1 if any(r.get("status") in FAILED for r in records) else 0
+    return 1 if any(failed(r) for r in records) else 0
 
 
 def _generate(args: argparse.Namespace) -> int:

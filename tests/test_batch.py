@@ -84,7 +84,8 @@ def test_analyze_check_mode_and_load_done(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the local pool: hard timeout, crashes, kill -9
 
 def _misbehave(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict:
-    """``analyze``, except that a case named *hang* never returns and one named *crash* kills its worker."""
+    """``analyze``, except that a case named *hang* never returns, one named *crash* exits its worker
+    and one named *sigkill* has it killed."""
     import time
 
     name = Path(path).stem
@@ -92,6 +93,8 @@ def _misbehave(path: str, mode: str = "enumerate", timeout: float | None = None)
         time.sleep(60)
     if name == "crash":
         os._exit(3)
+    if name == "sigkill":  # as the out-of-memory killer would
+        os.kill(os.getpid(), __import__("signal").SIGKILL)
     return analyze(path, mode, timeout)
 
 
@@ -224,3 +227,221 @@ def test_ray_not_installed_message(cases: Path, tmp_path: Path, capsys: pytest.C
     assert "ray is not installed: pip install '.[cluster]'" in capsys.readouterr().err
 
 
+
+
+# ---------------------------------------------------------------- check mode fails the run like `check`
+
+RULING = """\
+id: {id}
+format: standard
+players:
+  - {{name: A}}
+  - {{name: you, life: 20}}
+battlefield:
+  - {{id: dictate, card: Dictate of the Twin Gods, controller: A}}
+  - {{id: griffin, card: Decorated Griffin, controller: you}}
+  - {{id: giant, name: Hill Giant, controller: A, types: [creature], colors: [red], power: 3, toughness: 3}}
+effects:
+  - {{id: g1, shield: 1, to: you, combat: true, controller: you, source: griffin}}
+actions:
+  - damage: [{{from: giant, to: you, amount: 3, combat: true}}]
+expect:
+  complete: {complete}
+  outcomes:
+{outcomes}
+"""
+
+
+def _ruling(d: Path, name: str, complete: bool, lives: list[int]) -> None:
+    outcomes = "\n".join(f"    - {{you.life: {n}}}" for n in lives)
+    (d / f"{name}.yaml").write_text(RULING.format(id=name, complete=str(complete).lower(), outcomes=outcomes))
+
+
+def test_check_mode_incomplete_and_unreachable_fail_the_run(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    d = tmp_path / "rulings"
+    d.mkdir()
+    _ruling(d, "right", True, [15, 16])
+    _ruling(d, "also-right", False, [16])
+    _ruling(d, "incomplete", True, [16])
+    out = tmp_path / "c.jsonl"
+    args = ["batch", str(d), "--jobs", "2", "--out", str(out), "--mode", "check", "--no-progress"]
+    assert main(args) == 1  # as `check` on the same files
+    assert main(["check", str(d)]) == 1
+    capsys.readouterr()
+    assert main(args) == 1  # resumed, nothing re-run: the recorded ruling still fails the run
+    text = capsys.readouterr().out
+    assert "2 OK, 1 INCOMPLETE, 0 UNREACHABLE; 1 failed (3 cases)" in text.splitlines()[-1]
+    _ruling(d, "unreachable", False, [14])
+    assert main(args) == 1
+    assert "2 OK, 1 INCOMPLETE, 1 UNREACHABLE; 2 failed (4 cases)" in capsys.readouterr().out.splitlines()[-1]
+    (d / "incomplete.yaml").unlink()
+    (d / "unreachable.yaml").unlink()
+    clean = tmp_path / "clean.jsonl"
+    assert main(["batch", str(d), "--out", str(clean), "--mode", "check", "--no-progress"]) == 0
+    assert "2 OK, 0 INCOMPLETE, 0 UNREACHABLE; 0 failed (2 cases)" in capsys.readouterr().out
+
+
+def test_resume_does_not_take_another_modes_records(cases: Path, tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    assert main(["batch", str(cases), "--out", str(out), "--no-progress"]) == 0
+    assert main(["batch", str(cases), "--out", str(out), "--mode", "check", "--no-progress"]) == 0
+    recs = _lines(out)
+    assert sorted(r["mode"] for r in recs) == ["check"] * 6 + ["enumerate"] * 6
+    assert {r["status"] for r in recs if r["mode"] == "check"} == {"NO-EXPECT"}
+
+
+# ---------------------------------------------------------------- --out and --csv that can't be written
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    """The CLI in a child process under a 2 GB address-space limit and a timeout."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
+
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, "-m", "solver", *argv], cwd=root, capture_output=True, text=True,
+                          timeout=60, preexec_fn=limit)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("target, reason", [
+    ("{tmp}/afile/r.jsonl", "{tmp}/afile is not a directory"),
+    ("{tmp}/adir", "is a directory; give a file name"),
+    ("", "the path is empty"),
+    ("/proc/no-such-process/r.jsonl", "cannot open for writing: No such file or directory"),
+    ("/proc/self/status", ""),  # refused by the kernel (EINVAL as root, EACCES otherwise)
+    ("/dev/full", "cannot write: No space left on device"),
+])
+def test_unwritable_out_is_one_line_exit_2(cases: Path, tmp_path: Path, target: str, reason: str) -> None:
+    needs = {"/proc": "/proc/self/status", "/dev": "/dev/full"}.get("/" + target.split("/")[1] if target else "")
+    if needs and not Path(needs).exists():
+        pytest.skip(f"no {needs}")
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "adir").mkdir()
+    target = target.format(tmp=tmp_path)
+    one = sorted(cases.iterdir())[0]
+    code, out, err = _cli("batch", str(one), "--out", target, "--jobs", "1", "--no-progress")
+    assert "Traceback" not in out + err and "MemoryError" not in err, err
+    assert code == 2, out + err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"mtg-outcomes: --out {target}".rstrip()), err
+    assert reason.format(tmp=tmp_path) in lines[0]
+
+
+@pytest.mark.parametrize("target, reason", [
+    ("{tmp}", "is a directory; give a file name"),
+    ("{tmp}/r.jsonl", "the same file as --out"),
+    ("/dev/full", "cannot write: No space left on device"),
+])
+def test_unwritable_csv_is_one_line_exit_2(cases: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           target: str, reason: str) -> None:
+    if target.startswith("/dev") and not Path(target).exists():
+        pytest.skip(f"no {target}")
+    target = target.format(tmp=tmp_path)
+    code = main(["batch", str(sorted(cases.iterdir())[0]), "--out", str(tmp_path / "r.jsonl"), "--csv", target,
+                 "--no-progress"])
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"mtg-outcomes: --csv {target}: "), err
+    assert reason in lines[0]
+
+
+def test_out_device_is_written_not_read_back(cases: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if not Path("/dev/null").exists():
+        pytest.skip("no /dev/null")
+    assert main(["batch", str(cases), "--out", "/dev/null", "--no-progress"]) == 0
+    assert "6 OK; 0 failed (6 cases)" in capsys.readouterr().out
+
+
+def test_load_done_bounds_a_line_and_cuts_a_torn_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.batch as batch
+
+    monkeypatch.setattr(batch, "MAX_LINE", 100)
+    out = tmp_path / "x.jsonl"
+    huge = json.dumps({"path": "huge", "hash": "h", "pad": "x" * 500})
+    out.write_text(f'{{"path": "a", "hash": "h"}}\n{huge}\nnot json\n{{"path": "b", "hash": "h"}}\n'
+                   f'{{"path": "torn", "pad": "{"y" * 300}')
+    assert [r["path"] for r in load_done(out)] == ["a", "b"]  # the overlong line is skipped, unread
+    assert out.read_text().endswith('{"path": "b", "hash": "h"}\n')  # the torn (and overlong) tail is cut
+    assert huge in out.read_text()  # a line in the middle stays in the file
+
+
+# ---------------------------------------------------------------- died workers are retried, errors are not
+
+def test_died_worker_is_retried_on_resume_and_errors_are_not(misbehaving: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.batch as batch
+    from solver.batch import run_batch
+
+    first = sorted(misbehaving.iterdir())[0].read_text()
+    (misbehaving / "sigkill.yaml").write_text(first)
+    (misbehaving / "bad.yaml").write_text("id: bad\nplayers: 3\n")
+    out = tmp_path / "d.jsonl"
+    run_batch([str(misbehaving)], str(out), jobs=2, timeout=0.5, progress=False)
+    by = {Path(r["path"]).stem: r for r in _lines(out)}
+    assert by["crash"]["failure"] == "died" and "exited with code 3" in by["crash"]["errors"][0]
+    assert by["sigkill"]["failure"] == "died" and "killed by SIGKILL" in by["sigkill"]["errors"][0]
+    assert by["bad"]["status"] == "ERROR" and by["bad"]["failure"] == "input"
+    assert by["hang"]["failure"] == "timeout" and by["hang"]["timeout"] == 0.5
+    assert all("failure" not in r for r in by.values() if r["status"] == "OK")
+    # the machine recovers (the analysis no longer kills its worker): resume
+    monkeypatch.setattr(batch, "analyze", lambda p, m="enumerate", t=None: analyze(p, m, t) if Path(p).stem != "hang"
+                        else _misbehave(p, m, t))
+    recs = run_batch([str(misbehaving)], str(out), jobs=2, timeout=0.5, progress=False)
+    lines = [Path(r["path"]).stem for r in _lines(out)]
+    assert lines.count("crash") == lines.count("sigkill") == 2  # retried
+    assert lines.count("bad") == 1 and lines.count("hang") == 1  # deterministic: not re-run
+    assert len(lines) == 10 + 2
+    latest = {Path(r["path"]).stem: r for r in recs}
+    assert len(recs) == 10 and latest["crash"]["status"] == latest["sigkill"]["status"] == "OK"
+    # a longer limit retries the timeout; the same limit again does not
+    run_batch([str(misbehaving)], str(out), jobs=2, timeout=0.6, progress=False)
+    run_batch([str(misbehaving)], str(out), jobs=2, timeout=0.6, progress=False)
+    assert [Path(r["path"]).stem for r in _lines(out)].count("hang") == 2
+
+
+def test_memory_error_counts_as_died(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import model.load
+
+    def oom(path: str) -> None:
+        raise MemoryError
+
+    case = tmp_path / "c.yaml"
+    case.write_text("id: c\n")
+    monkeypatch.setattr(model.load, "load_case", oom)
+    rec = analyze(str(case), "enumerate", 5)
+    assert rec["status"] == "ERROR" and rec["failure"] == "died" and "out of memory" in rec["errors"][0]
+
+
+def test_summary_counts_the_record_of_the_file_as_it_is_now(cases: Path, tmp_path: Path) -> None:
+    """Edit a case to be bad, then back: the run's answer is the record of the current content."""
+    from solver.batch import run_batch
+
+    d = tmp_path / "one"
+    d.mkdir()
+    case = d / "c.yaml"
+    good = sorted(cases.iterdir())[0].read_text()
+    out = tmp_path / "e.jsonl"
+    case.write_text(good)
+    assert [r["status"] for r in run_batch([str(d)], str(out), progress=False)] == ["OK"]
+    case.write_text("id: bad\nplayers: 3\n")
+    assert [r["status"] for r in run_batch([str(d)], str(out), progress=False)] == ["ERROR"]
+    case.write_text(good)
+    assert [r["status"] for r in run_batch([str(d)], str(out), progress=False)] == ["OK"]  # nothing re-run
+    assert len(_lines(out)) == 2
+
+
+def test_out_that_is_not_a_results_file_is_left_alone(cases: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    one = sorted(cases.iterdir())[0]
+    mistaken = tmp_path / "case.yaml"  # --out given a case file by mistake
+    mistaken.write_bytes(one.read_bytes() + b"no newline at the end")
+    before = mistaken.read_bytes()
+    assert main(["batch", str(one), "--out", str(mistaken), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"mtg-outcomes: --out {mistaken}: not a batch results file (JSON lines); give a new file name\n"
+    assert mistaken.read_bytes() == before  # neither cut nor appended to
