@@ -6,6 +6,7 @@ state from these; nothing here changes during a solve.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,7 @@ __all__ = [
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
-    "KEYWORDS", "MANA_TYPES",
+    "KEYWORDS", "MANA_TYPES", "with_pt_counters",
 ]
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
@@ -33,6 +34,12 @@ KEYWORDS = (
     "trample", "first strike", "double strike", "indestructible", "hexproof", "shroud", "defender",
     "menace", "toxic",
 )
+
+
+def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
+    """A power or toughness with its +1/+1 and -1/-1 counters (CR 122.1a, 613.4c); ``counter``
+    gives the number of counters of a kind."""
+    return value + counter("+1/+1") - counter("-1/-1")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,166 @@
+"""Validation as a whole: every problem of a file reported, at the file's own paths, with strict
+types and no impossible starting state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from model import parse_case
+from model.errors import CaseErrors
+from solver.cli import main
+from tests.helpers import case_from, outcome_set
+
+HEAD = """\
+id: inline
+players:
+  - {name: A}
+  - {name: you}
+"""
+
+
+def problems(text: str) -> list[tuple[str, str]]:
+    """Every (path, reason) the loader reports for ``text``."""
+    with pytest.raises(CaseErrors) as exc:
+        parse_case(yaml.safe_load(text), "<inline>")
+    return [(e.path, e.reason) for e in exc.value.errors]
+
+
+def run_validate(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    code = main(["validate", str(path)])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    prefix = f"{path}: "
+    return code, [line[len(prefix):] if line.startswith(prefix) else line for line in captured.out.splitlines() if line.strip()]
+
+
+# ---- item: every problem is reported ---------------------------------------------------------
+
+EVERY_PROBLEM = HEAD + """\
+battlefield:
+  - {id: giant, name: Hill Giant, controller: A, types: [creature], power: three, toughness: 3, attacking: you}
+  - {id: w1, name: Wall, controller: you, types: [creature], power: 0, toughness: 4, blocking: nope}
+  - {id: w2, name: Wall, controller: you, types: [creature], power: 0, toughness: 4, blocking: nope}
+"""
+
+
+def test_a_type_error_does_not_hide_reference_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = run_validate(tmp_path, EVERY_PROBLEM, capsys)
+    assert code == 2
+    assert len(lines) == 3, lines
+    assert lines[0].startswith("battlefield[0].power: ")
+    assert lines[1:] == ["battlefield[1].blocking: unknown id 'nope'", "battlefield[2].blocking: unknown id 'nope'"]
+
+
+def test_a_broken_player_still_counts_as_a_player() -> None:
+    text = HEAD.replace("{name: you}", "{name: you, life: lots}") + """\
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
+effects:
+  - {id: s1, shield: 1, to: you, controller: you, source: ghost}
+"""
+    got = problems(text)
+    assert [p for p, _ in got] == ["players[1].life", "effects[0].source"], got
+
+
+def test_a_bad_top_level_value_does_not_hide_the_rest() -> None:
+    text = HEAD + """\
+format: modern
+effects:
+  - {id: s1, shield: 1, to: you, controller: you, source: ghost}
+expect: {outcomes: [{you.life: 20}], exhaustive: true}
+"""
+    got = problems(text)
+    assert [p for p, _ in got] == ["format", "expect.exhaustive", "effects[0].source"], got
+
+
+# ---- item: error paths are the file's own ----------------------------------------------------
+
+PATH_CASES = [
+    ("static filter", "abilities: [{prevent: 1, to: you, from: ghost}]", "battlefield[0].abilities[0].from"),
+    ("static rider", "abilities: [{prevent: 1, to: you, then: {deal: prevented, to: ghost}}]",
+     "battlefield[0].abilities[0].then.to"),
+    ("trigger do", "abilities: [{trigger: deals_damage, do: {deal: 1, to: ghost}}]", "battlefield[0].abilities[0].do.to"),
+    ("trigger do may", "abilities: [{trigger: deals_damage, do: {may: {lose_life: 1, who: ghost}}}]",
+     "battlefield[0].abilities[0].do.may.who"),
+    ("trigger do source", "abilities: [{trigger: deals_damage, do: {deal: 1, to: A, from: ghost}}]",
+     "battlefield[0].abilities[0].do.from"),
+    ("activated", "abilities: [{activated: {shield: 1, to: ghost}}]", "battlefield[0].abilities[0].activated.to"),
+    ("activated rider", "abilities: [{activated: {shield: X, to: you, then: {deal: prevented, to: ghost}}}]",
+     "battlefield[0].abilities[0].activated.then.to"),
+    ("activated one-shot", "abilities: [{activated: {deal: 1, to: ghost}, cost: [T]}]",
+     "battlefield[0].abilities[0].activated.to"),
+    ("selector list", "abilities: [{prevent: 1, to: [you, {types: [creature], colors: [purple]}]}]",
+     "battlefield[0].abilities[0].to[1].colors"),
+]
+
+
+@pytest.mark.parametrize(("shape", "abilities", "path"), PATH_CASES, ids=[c[0] for c in PATH_CASES])
+def test_error_paths_are_the_files_own(shape: str, abilities: str, path: str) -> None:
+    text = HEAD + f"battlefield:\n  - {{id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, {abilities}}}\n"
+    got = problems(text)
+    assert [p for p, _ in got] == [path], got
+
+
+@pytest.mark.parametrize(("blocking", "want"), [
+    ("[3]", [("battlefield[1].blocking[0]", "expected a valid string (got 3)")]),
+    ("3", [("battlefield[1].blocking", "expected text or a list, got 3")]),
+])
+def test_union_errors_name_no_branch(blocking: str, want: list[tuple[str, str]]) -> None:
+    """``blocking: <id> | [<ids>]``: the path never names a pydantic branch (``.constrained-str``),
+    and the problem is one line."""
+    text = HEAD + f"""\
+battlefield:
+  - {{id: bear, name: Bear, controller: A, types: [creature], power: 2, toughness: 2, attacking: you}}
+  - {{id: wall, name: Wall, controller: you, types: [creature], power: 0, toughness: 4, blocking: {blocking}}}
+"""
+    assert problems(text) == want
+
+
+def test_one_shot_action_may_path() -> None:
+    text = HEAD + """\
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
+actions:
+  - may: {deal: 1, to: ghost, from: bear}
+"""
+    assert [p for p, _ in problems(text)] == ["actions[0].may.to"]
+
+
+# ---- item: numbers, ids and impossible states ------------------------------------------------
+
+@pytest.mark.parametrize(("change", "path", "reason"), [
+    ("actions: [{damage: [{from: bear, to: you, amount: '2'}]}]", "actions[0].damage[0].amount", "without quotes"),
+    ("effects: [{id: s1, shield: '2', to: you, controller: you}]", "effects[0].shield", "without quotes"),
+    ("effects: [{id: s1, shield: 2, to: you, controller: you, source: 4}]", "effects[0].source", "got 4"),
+    ("effects: [{id: s1, shield: 2, to: you, controller: you, source: false}]", "effects[0].source", "got false"),
+    ("actions: [{gain_life: {amount: 1, who: you, from: 2}}]", "actions[0].gain_life.from", "got 2"),
+    ("actions: [{gain_life: {amount: 1, who: you, from: ghost}}]", "actions[0].gain_life.from", "unknown id 'ghost'"),
+    ("actions: [{activate: {id: bear, source: 3}}]", "actions[0].activate.source", "got 3"),
+    ("expect: {outcomes: [{you.life: '20'}]}", "expect.outcomes[0].you.life", "without quotes"),
+    ("expect: {outcomes: [{bear.dies: 'no'}]}", "expect.outcomes[0].bear.dies", "true or false"),
+])
+def test_loose_types_are_errors(change: str, path: str, reason: str) -> None:
+    text = HEAD + "battlefield:\n  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}\n" + change + "\n"
+    got = problems(text)
+    assert [p for p, _ in got] == [path], got
+    assert reason in got[0][1]
+
+
+def test_toughness_with_counters_and_entering_zero_toughness() -> None:
+    """A 0/0 with +1/+1 counters is a legal starting state, and a 0/0 may enter during the actions
+    (it then dies to state-based actions, 704.5f); only the starting battlefield is past them."""
+    text = HEAD + """\
+battlefield:
+  - {id: ballista, card: Walking Ballista, controller: you, counters: {+1/+1: 2}}
+actions:
+  - enter: {id: b2, card: Walking Ballista, controller: you}
+"""
+    assert outcome_set(text, "ballista.dies", "b2.dies") == {(False, True)}
+    with pytest.raises(CaseErrors) as exc:
+        case_from(HEAD + "battlefield:\n  - {id: ballista, card: Walking Ballista, controller: you}\n")
+    assert [(e.path, "704.5f" in e.reason) for e in exc.value.errors] == [("battlefield[0].card", True)]
