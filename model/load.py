@@ -8,6 +8,7 @@ file is collected, so ``validate`` reports them all, one line each.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -16,10 +17,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import lookup_card
-from .errors import CaseError, CaseErrors
+from .errors import CaseError, CaseErrors, CaseWarning
+from .keywords import KEYWORDS, NO_EFFECT, known_keywords_text
 from .selectors import Selector
 from .types import (
-    KEYWORDS,
     Ability,
     Action,
     ActivateAction,
@@ -249,6 +250,7 @@ class _Builder:
     def __init__(self, m: CaseModel, errors: list[CaseError] | None = None) -> None:
         self.m = m
         self.errors: list[CaseError] = list(errors or ())
+        self.warnings: list[tuple[str, CaseWarning]] = []  # (keyword, warning)
         # each entry on its own (a bad one is reported and skipped; its name or id still counts as
         # declared, so references to it are not reported a second time)
         self.player_models = [self.entry(PlayerModel, raw, f"players[{i}]") for i, raw in enumerate(m.players)]
@@ -346,32 +348,51 @@ class _Builder:
                 base[key] = val
         return base
 
-    def _keywords(self, raw: list[str], path: str) -> tuple[tuple[str, ...], int]:
-        kws: list[str] = []
+    def _keyword(self, kw: Any, path: str, written: bool) -> tuple[str, int] | None:
+        """One keyword ability (CR 702): its word, and N for toxic N (702.164). ``written``: the
+        case file names it (not the library card), so a keyword without effect here is warned of."""
+        if not isinstance(kw, str):
+            self.err(path, f"expected a keyword such as lifelink, got {_describe(kw)}")
+            return None
+        word = " ".join(kw.lower().split())
         toxic = 0
-        for j, kw in enumerate(raw):
-            word = " ".join(str(kw).lower().split())
-            if word.startswith("toxic"):
-                rest = word[5:].strip()
-                if not rest.isdigit():
-                    self.err(f"{path}[{j}]", "toxic needs a number: 'toxic 2'")
-                    continue
-                toxic += int(rest)
-                word = "toxic"
-            elif word not in KEYWORDS:
-                self.err(f"{path}[{j}]", f"unknown keyword {kw!r}")
-                continue
-            if word not in kws:
-                kws.append(word)
-        return tuple(sorted(kws)), toxic
+        if word.split(" ")[0] == "toxic":
+            rest = word[5:].strip()
+            if not rest.isdigit() or int(rest) < 1:
+                self.err(path, "toxic needs a number: 'toxic 2'")
+                return None
+            toxic, word = int(rest), "toxic"
+        elif word not in KEYWORDS:
+            self.err(path, f"unknown keyword {kw!r} ({known_keywords_text()})")
+            return None
+        if written and word in NO_EFFECT:
+            self.warnings.append((word, CaseWarning(path, f"{word!r} has no effect in this tool; {NO_EFFECT[word]}")))
+        return word, toxic
 
-    def _abilities(self, raw: list[Any], path: str) -> tuple[Ability, ...]:
-        out = []
-        for j, ab in enumerate(raw):
-            parsed = self.guard(parse_ability, ab, f"{path}[{j}]")
+    def _keywords_and_abilities(self, ch: Mapping[str, Any], e: PermanentModel | SourceModel,
+                                path: str) -> tuple[tuple[str, ...], int, tuple[Ability, ...]]:
+        """``keywords:`` and ``abilities:`` together: a keyword written as a plain string among the
+        abilities is that keyword (702.1: keywords are abilities), as in ``keywords:``; it keeps
+        its place in the abilities (an ``ability: N`` index is the file's own)."""
+        found: list[tuple[str, int]] = []
+        for j, kw in enumerate(ch.get("keywords") or []):
+            one = self._keyword(kw, f"{path}.keywords[{j}]", e.keywords is not None)
+            if one is not None:
+                found.append(one)
+        abilities = []
+        for j, ab in enumerate(ch.get("abilities") or []):
+            q = f"{path}.abilities[{j}]"
+            if isinstance(ab, str):
+                one = self._keyword(ab, q, e.abilities is not None)
+                if one is not None:
+                    found.append(one)
+                    abilities.append(Ability("keyword", text=one[0]))
+                continue
+            parsed = self.guard(parse_ability, ab, q)
             if parsed is not None:
-                out.append(parsed)
-        return tuple(out)
+                abilities.append(parsed)
+        kws = tuple(sorted({word for word, _ in found}))
+        return kws, sum(n for _, n in found), tuple(abilities)
 
     def _types(self, raw: list[str], path: str) -> tuple[str, ...]:
         from .selectors import TYPES
@@ -432,8 +453,7 @@ class _Builder:
         ch = self._characteristics(e, path)
         if ch is None:
             return None
-        kws, toxic = self._keywords(list(ch.get("keywords") or []), f"{path}.keywords")
-        abilities = self._abilities(list(ch.get("abilities") or []), f"{path}.abilities")
+        kws, toxic, abilities = self._keywords_and_abilities(ch, e, path)
         types = self._types(list(ch.get("types") or []), f"{path}.types")
         if not types:
             types = ("creature",) if ("power" in ch or "toughness" in ch) else ()
@@ -463,14 +483,14 @@ class _Builder:
         ch = self._characteristics(e, path)
         if ch is None:
             return None
-        kws, toxic = self._keywords(list(ch.get("keywords") or []), f"{path}.keywords")
+        kws, toxic, abilities = self._keywords_and_abilities(ch, e, path)
         return SourceSpec(
             id=e.id, name=str(ch.get("name", e.id)), controller=e.controller, owner=e.owner or e.controller,
             types=self._types(list(ch.get("types") or []), f"{path}.types"),
             subtypes=tuple(ch.get("subtypes") or ()),
             colors=self._colors(list(ch.get("colors") or []), f"{path}.colors"),
             keywords=kws, toxic=toxic, power=self._number(ch, e, path, "power"), toughness=self._number(ch, e, path, "toughness"),
-            abilities=self._abilities(list(ch.get("abilities") or []), f"{path}.abilities"),
+            abilities=abilities,
         )
 
     def created_effect(self, raw: Any, path: str, default_id: str, controller: str | None = None) -> CreatedEffect | None:
@@ -975,6 +995,17 @@ def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: M
     return f"unknown player, team, permanent or effect {head!r}"
 
 
+def _selector_keywords(node: Any) -> set[str]:
+    """Every keyword a selector anywhere in ``node`` (a case, an ability, ...) reads with ``without:``."""
+    if isinstance(node, Selector):
+        return set(node.without).union(*(_selector_keywords(p) for p in node.parts))
+    if isinstance(node, tuple):
+        return set().union(*(_selector_keywords(x) for x in node))
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return set().union(*(_selector_keywords(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "raw"))
+    return set()
+
+
 def parse_case(data: Any, file: str = "") -> Case:
     """Validate already-loaded YAML data; raise :class:`CaseErrors` listing every problem."""
     if not isinstance(data, Mapping):
@@ -1005,7 +1036,10 @@ def parse_case(data: Any, file: str = "") -> Case:
         for err in builder.errors:
             err.file = file
         raise CaseErrors(builder.errors)
-    return Case(**{**case.__dict__, "path": file, "raw": data})
+    # a keyword a selector reads ("each creature without flying") does have an effect
+    read = _selector_keywords(case)
+    warnings = tuple(CaseWarning(w.path, w.reason, file) for word, w in builder.warnings if word not in read)
+    return Case(**{**case.__dict__, "path": file, "raw": data, "warnings": warnings})
 
 
 def load_case(path: str | Path) -> Case:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .keywords import KEYWORDS, known_keywords_text
+
 __all__ = ["Selector", "parse_selector", "SelectorError", "COLORS", "TYPES"]
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -206,6 +208,10 @@ def parse_selector(value: Any) -> Selector:
         for c in colors:
             if c not in COLORS:
                 raise SelectorError(f"unknown colour {c!r}", "colors")
+        without = _str_list(value.get("without", []), "without")
+        for w in without:
+            if " ".join(w.split()) not in KEYWORDS:
+                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
             raise SelectorError("controller must be you, opponents or a player name", "controller")
@@ -215,7 +221,7 @@ def parse_selector(value: Any) -> Selector:
             raise SelectorError("other must be true or false", "other")
         return Selector("objects", noun="source" if not types else "", types=types, colors=colors,
                         subtypes=_str_list(value.get("subtypes", []), "subtypes"),
-                        controller=controller, without=_str_list(value.get("without", []), "without"),
+                        controller=controller, without=tuple(" ".join(w.split()) for w in without),
                         other=other)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"

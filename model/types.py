@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .expr import Expr
+from .keywords import KEYWORDS
 from .selectors import Selector
 
 __all__ = [
@@ -29,11 +30,6 @@ EFFECT_KINDS = (
 )
 # The six types of mana (CR 106.1), in the order outputs list them.
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
-KEYWORDS = (
-    "flying", "reach", "vigilance", "haste", "flash", "lifelink", "deathtouch", "infect", "wither",
-    "trample", "first strike", "double strike", "indestructible", "hexproof", "shroud", "defender",
-    "menace", "toxic",
-)
 
 
 def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
@@ -87,7 +83,9 @@ class OneShot:
 class Ability:
     """An ability of a permanent or a spell.
 
-    ``kind``: static | activated | spell | trigger | as_enters | enters_with | mana.
+    ``kind``: static | activated | spell | trigger | as_enters | enters_with | mana | keyword (a
+    keyword written in ``abilities:``, its word in ``text``; it also sits in the object's
+    ``keywords``, so ability indexes stay the file's own).
     """
 
     kind: str
@@ -301,6 +299,8 @@ class Case:
     choices: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     path: str = ""
     raw: Any = field(default=None, compare=False, hash=False, repr=False)
+    # what the file says that the tool accepts without acting on (model.errors.CaseWarning)
+    warnings: tuple[Any, ...] = field(default=(), compare=False, hash=False, repr=False)
 
     def player(self, name: str) -> PlayerSpec:
         for p in self.players:

@@ -127,11 +127,14 @@ def _validate(paths: Sequence[str]) -> int:
     for path in case_files(paths):
         files += 1
         try:
-            load_case(path)
+            case = load_case(path)
         except CaseErrors as exc:
             bad += 1
             for err in exc.errors:
                 print(err)
+            continue
+        for warning in case.warnings:  # accepted, but without effect here: not an error (exit 0)
+            print(warning)
     if files == 0:
         print(f"{' '.join(paths)}: no case files found")
         return 2
@@ -139,6 +142,15 @@ def _validate(paths: Sequence[str]) -> int:
         return 2
     print(f"{files} case file{'s' if files != 1 else ''} valid")
     return 0
+
+
+def _load(path: str) -> Any:
+    """Load one case for a command on that case; its warnings (keywords without effect here) go
+    to stderr, so the output itself is unchanged."""
+    case = load_case(path)
+    for warning in case.warnings:
+        print(warning, file=sys.stderr)
+    return case
 
 
 def _fmt(v: Any) -> str:
@@ -150,7 +162,7 @@ def _fmt(v: Any) -> str:
 
 
 def _enumerate(args: argparse.Namespace) -> int:
-    case = load_case(args.case)
+    case = _load(args.case)
     fields = _fields(args.fields)
     result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
                                 timeout=args.timeout)
@@ -186,7 +198,7 @@ def _optimize(args: argparse.Namespace) -> int:
 
     from .optimize import optimize
 
-    case = load_case(args.case)
+    case = _load(args.case)
     if args.objective:
         try:
             objective = parse_objective_text(args.objective)
@@ -264,7 +276,7 @@ def _mana(args: argparse.Namespace) -> int:
     from .mana import could_produce_all, mana_permanents, why
     from .state import initial_state
 
-    case = load_case(args.case)
+    case = _load(args.case)
     state, table = initial_state(case)
     known = could_produce_all(state, table)
     if args.permanent is not None:

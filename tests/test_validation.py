@@ -1,5 +1,5 @@
-"""Validation as a whole: every problem of a file reported, at the file's own paths, with strict
-types and no impossible starting state."""
+"""Validation as a whole: every problem of a file reported, at the file's own paths; keywords
+written among abilities; keywords accepted without effect (a warning, not an error)."""
 
 from __future__ import annotations
 
@@ -96,6 +96,8 @@ PATH_CASES = [
      "battlefield[0].abilities[0].activated.to"),
     ("selector list", "abilities: [{prevent: 1, to: [you, {types: [creature], colors: [purple]}]}]",
      "battlefield[0].abilities[0].to[1].colors"),
+    ("keyword after a string keyword", "abilities: [lifelink, {prevent: 1, to: you, from: ghost}]",
+     "battlefield[0].abilities[1].from"),
 ]
 
 
@@ -164,3 +166,107 @@ actions:
     with pytest.raises(CaseErrors) as exc:
         case_from(HEAD + "battlefield:\n  - {id: ballista, card: Walking Ballista, controller: you}\n")
     assert [(e.path, "704.5f" in e.reason) for e in exc.value.errors] == [("battlefield[0].card", True)]
+
+
+def test_a_creature_needs_its_toughness() -> None:
+    """No silent 0: an ad-hoc creature without toughness: would be a 0-toughness creature."""
+    text = HEAD + "battlefield:\n  - {id: bear, name: Bear, controller: you, types: [creature], power: 2}\n"
+    ((path, reason),) = problems(text)
+    assert path == "battlefield[0]" and "704.5f" in reason and "give its toughness" in reason
+
+
+# ---- item: keywords written among abilities --------------------------------------------------
+
+def test_a_keyword_string_in_abilities_is_that_keyword() -> None:
+    text = HEAD + """\
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2,
+     abilities: [lifelink, toxic 2, {trigger: deals_damage, do: {draw: 1}}]}
+  - {id: cub, name: Cub, controller: you, types: [creature], power: 2, toughness: 2, keywords: [lifelink, toxic 2]}
+"""
+    case = case_from(text)
+    bear, cub = case.permanents
+    assert bear.keywords == cub.keywords == ("lifelink", "toxic")
+    assert bear.toxic == cub.toxic == 2
+    assert [ab.kind for ab in bear.abilities] == ["keyword", "keyword", "trigger"]
+
+
+def test_a_keyword_string_in_abilities_acts() -> None:
+    """The lifelink written in abilities: gains life (702.15b), and the ability index after it is
+    the file's own (``ability: 1``)."""
+    text = HEAD + """\
+battlefield:
+  - id: pyro
+    name: Pyromancer
+    controller: you
+    types: [creature]
+    power: 1
+    toughness: 1
+    abilities: [lifelink, {activated: {deal: 1, to: target}, target: player, cost: [T]}]
+actions:
+  - activate: {id: pyro, ability: 1, target: A}
+"""
+    assert outcome_set(text, "A.life", "you.life") == {(19, 21)}
+
+
+def test_an_unknown_keyword_string_lists_the_known_ones() -> None:
+    text = HEAD + "battlefield:\n  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, abilities: [lifelnk]}\n"
+    ((path, reason),) = problems(text)
+    assert path == "battlefield[0].abilities[0]"
+    assert "unknown keyword 'lifelnk'" in reason
+    assert "lifelink" in reason and "toxic N" in reason and "first strike" in reason
+    assert "accepted without effect: defender, flash, flying, menace, reach, vigilance" in reason
+
+
+# ---- item: keywords without effect here ------------------------------------------------------
+
+FLYER = HEAD + """\
+battlefield:
+  - {id: hawk, name: Hawk, controller: A, types: [creature], power: 1, toughness: 1, keywords: [flying, lifelink],
+     abilities: [menace], attacking: you}
+  - {id: archon, card: Vengeful Archon, controller: you}
+actions:
+  - combat: {}
+"""
+
+
+def test_validate_warns_of_keywords_without_effect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = run_validate(tmp_path, FLYER, capsys)
+    assert code == 0
+    # the file's own flying and menace; not the library Archon's flying
+    assert lines[:2] == [
+        "battlefield[0].keywords[0]: warning: 'flying' has no effect in this tool; blocks are taken from blocking: "
+        "as written, evasion isn't checked (CR 702.9)",
+        "battlefield[0].abilities[0]: warning: 'menace' has no effect in this tool; blocks are taken from blocking: "
+        "as written, evasion isn't checked (CR 702.111)",
+    ]
+    assert lines[2:] == ["1 case file valid"]
+
+
+def test_enumerate_prints_the_warning_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(FLYER, encoding="utf-8")
+    assert main(["enumerate", "--fields", "you.life,A.life", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "you.life=19" in captured.out and "warning" not in captured.out
+    assert [line.split(": ")[1] for line in captured.err.splitlines()] == ["battlefield[0].keywords[0]", "battlefield[0].abilities[0]"]
+
+
+def test_a_keyword_a_selector_reads_has_an_effect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A selector's ``without: flying`` ("each creature without flying") reads flying: no warning,
+    and it matters."""
+    text = HEAD + """\
+battlefield:
+  - {id: hawk, name: Hawk, controller: A, types: [creature], power: 1, toughness: 1, keywords: [flying]}
+  - {id: bear, name: Bear, controller: A, types: [creature], power: 2, toughness: 2}
+sources:
+  - {id: quake, name: Quake, controller: you, types: [sorcery]}
+effects:
+  - {id: fog, prevent: all, to: {types: [creature], without: flying}, controller: A}
+actions:
+  - damage: [{from: quake, to: hawk, amount: 1}, {from: quake, to: bear, amount: 1}]
+"""
+    code, lines = run_validate(tmp_path, text, capsys)
+    assert (code, lines) == (0, ["1 case file valid"])
+    assert case_from(text).warnings == ()
+    assert outcome_set(text, "hawk.dies", "bear.dies") == {(True, False)}
