@@ -810,6 +810,8 @@ class _Builder:
                     effect_refs(ab.effect, body)
                 if ab.action is not None:
                     one_shot_refs(ab.action, body, ab.kind == "trigger")
+                if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
+                    selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
@@ -824,6 +826,7 @@ class _Builder:
                 selector_refs(spec.value, f"{path}.{spec.kind}")
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")
+            selector_refs(spec.if_you_control, f"{path}.if_you_control")
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 

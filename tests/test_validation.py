@@ -96,6 +96,10 @@ PATH_CASES = [
      "battlefield[0].abilities[0].activated.to"),
     ("selector list", "abilities: [{prevent: 1, to: [you, {types: [creature], colors: [purple]}]}]",
      "battlefield[0].abilities[0].to[1].colors"),
+    ("condition", "abilities: [{prevent: all, to: you, if_you_control: [creatures, ghost]}]",
+     "battlefield[0].abilities[0].if_you_control"),
+    ("mana ability", "abilities: [{mana: {any_type_of: [lands, ghost]}, cost: [T]}]",
+     "battlefield[0].abilities[0].mana.any_type_of"),
     ("keyword after a string keyword", "abilities: [lifelink, {prevent: 1, to: you, from: ghost}]",
      "battlefield[0].abilities[1].from"),
 ]
