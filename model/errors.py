@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["MtgOutcomesError", "CaseError", "CaseErrors", "EngineError"]
+from dataclasses import dataclass
+
+__all__ = ["MtgOutcomesError", "CaseError", "CaseErrors", "CaseWarning", "EngineError"]
 
 
 class MtgOutcomesError(Exception):
@@ -30,6 +32,22 @@ class CaseErrors(MtgOutcomesError):
     def __init__(self, errors: list[CaseError]) -> None:
         self.errors = errors
         super().__init__("\n".join(str(e) for e in errors))
+
+
+@dataclass(frozen=True)
+class CaseWarning:
+    """Something a valid case file says that this tool accepts but doesn't act on (a keyword
+    without effect here). ``validate`` prints it as ``file: path: warning: reason``; it is not an
+    error (exit 0)."""
+
+    path: str
+    reason: str
+    file: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.path}: " if self.path else ""
+        prefix = f"{self.file}: " if self.file else ""
+        return f"{prefix}{where}warning: {self.reason}"
 
 
 class EngineError(MtgOutcomesError):

@@ -16,6 +16,7 @@ VARIABLES = ("X", "prevented", "damage_dealt", "life_lost_this_turn", "life_gain
              "amount")
 FUNCTIONS = ("half_up", "half_down")
 MAX_INT = 1_000_000
+_NUMBER_TEXT = re.compile(r"^\s*[+-]?\d+\s*$")
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 
 
@@ -109,6 +110,9 @@ def parse_expr(value: Any) -> Expr:
         return ("int", value)
     if not isinstance(value, str) or not value.strip():
         raise ExprError(f"expected an amount (a number or an expression), got {value!r}")
+    if _NUMBER_TEXT.match(value):
+        # a quoted number is text, not a number: refuse it rather than convert it silently
+        raise ExprError(f"expected a whole number, got the text {value!r}: write the number without quotes")
     parser = _Parser(value)
     node = parser.expr()
     if parser.peek() is not None:

@@ -8,6 +8,7 @@ file is collected, so ``validate`` reports them all, one line each.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -16,10 +17,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import lookup_card
-from .errors import CaseError, CaseErrors
+from .errors import CaseError, CaseErrors, CaseWarning
+from .keywords import KEYWORDS, NO_EFFECT, known_keywords_text
 from .selectors import Selector
 from .types import (
-    KEYWORDS,
     Ability,
     Action,
     ActivateAction,
@@ -42,6 +43,7 @@ from .types import (
     PlayerSpec,
     SourceSpec,
     TapForManaAction,
+    with_pt_counters,
 )
 from .vocab import amount, mana_type, parse_ability, parse_effect, parse_one_shot, sel
 from .yamlio import read_yaml
@@ -120,19 +122,35 @@ class ExpectModel(_Strict):
 
 
 class CaseModel(_Strict):
+    """The file's top level. Players, permanents, sources and ``expect:`` are validated one entry
+    at a time by the builder (:meth:`_Builder.entry`), so one bad entry doesn't hide the others'
+    problems."""
+
     id: Name
     title: str = ""
     source: str = ""
     format: Literal["standard", "two-headed-giant"] = "standard"
-    players: Annotated[list[PlayerModel], Field(min_length=1, max_length=16)]
+    players: Annotated[list[Any], Field(min_length=1, max_length=16)]
     active: Name | None = None
-    battlefield: Annotated[list[PermanentModel], Field(max_length=500)] = []
-    sources: Annotated[list[SourceModel], Field(max_length=500)] = []
-    effects: Annotated[list[dict[str, Any]], Field(max_length=500)] = []
+    battlefield: Annotated[list[Any], Field(max_length=500)] = []
+    sources: Annotated[list[Any], Field(max_length=500)] = []
+    effects: Annotated[list[Any], Field(max_length=500)] = []
     actions: Annotated[list[Any], Field(max_length=500)] = []
-    expect: ExpectModel | None = None
+    expect: Any = None
     objective: Any = None
     choices: dict[str, list[Any]] | None = None
+
+
+# top-level lists every other part refers to: when one of them is the wrong shape (not a list, too
+# long, missing) the cross-reference checks would only repeat that problem, so they don't run
+_STRUCTURAL = ("players", "battlefield", "sources", "effects", "actions")
+
+
+def _is_branch(part: Any) -> bool:
+    """A union branch's tag in a pydantic error location (``str``, ``constrained-str``,
+    ``list[constrained-str]``, ``function-...``): not a key of the file."""
+    return isinstance(part, str) and (part in ("str", "int", "bool", "float") or "[" in part
+                                      or part.startswith(("function-", "constrained-")))
 
 
 def _loc(loc: tuple[Any, ...]) -> str:
@@ -140,11 +158,22 @@ def _loc(loc: tuple[Any, ...]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("str", "int", "list[str]", "list[Any]", "dict[str,Any]") or "[" in str(part) or part.startswith("function-"):
+        elif _is_branch(part):
             continue
         else:
             out += f".{part}" if out else str(part)
     return out
+
+
+_BRANCH_WORDS = {"str": "text", "int": "a whole number", "bool": "true or false", "float": "a number"}
+
+
+def _branch_word(tag: str) -> str:
+    if tag.startswith("list["):
+        return "a list"
+    if tag.startswith("dict["):
+        return "a mapping"
+    return _BRANCH_WORDS.get(tag.removeprefix("constrained-"), tag)
 
 
 def _describe(value: Any) -> str:
@@ -159,14 +188,40 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
+def _union_errors(raw: list[Any]) -> tuple[list[Any], dict[str, str]]:
+    """A union (``blocking: <id> | [<ids>]``) reports one error per branch. Where a branch's error
+    is deeper than the union itself, the value had that branch's shape: keep only those. Where all
+    sit at the union, say once what the value may be ("expected text or a list")."""
+    at_union: dict[str, list[Any]] = {}
+    for err in raw:
+        loc = tuple(err["loc"])
+        first = next((i for i, part in enumerate(loc) if _is_branch(part)), None)
+        if first is not None:
+            at_union.setdefault(_loc(loc[:first]), []).append(err)
+    drop: set[int] = set()
+    merged: dict[str, str] = {}
+    for base, errs in at_union.items():
+        deeper = [e for e in errs if _loc(tuple(e["loc"])) != base]
+        if deeper:
+            drop.update(id(e) for e in errs if e not in deeper)
+        elif len(errs) > 1:
+            words = [_branch_word(next(str(p) for p in e["loc"] if _is_branch(p))) for e in errs]
+            merged[base] = f"expected {' or '.join(dict.fromkeys(words))}, got {_describe(errs[0].get('input'))}"
+    return [e for e in raw if id(e) not in drop], merged
+
+
 def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
     errors: list[CaseError] = []
     seen: set[str] = set()
-    for err in exc.errors():
+    raw, merged = _union_errors(exc.errors())
+    for err in raw:
         path = _loc(tuple(err["loc"]))
         if path in seen:
-            continue  # unions report one line per branch; the first says enough
+            continue  # (a union's branches, said once)
         seen.add(path)
+        if path in merged:
+            errors.append(CaseError(path, merged[path]))
+            continue
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
             msg = "unknown key"
@@ -184,6 +239,8 @@ def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
             msg = "expected " + msg[len("Input should be "):]
             if "input" in err and not isinstance(err["input"], (dict, list)):
                 msg += f" (got {_describe(err['input'])})"
+            if err["type"] == "int_type" and isinstance(err.get("input"), str) and err["input"].strip().lstrip("+-").isdigit():
+                msg += ": write the number without quotes"
         errors.append(CaseError(path, msg))
     return errors
 
@@ -191,15 +248,33 @@ def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
 class _Builder:
     """Second pass: vocabulary, cross references, derived defaults. Collects every error."""
 
-    def __init__(self, m: CaseModel) -> None:
+    def __init__(self, m: CaseModel, errors: list[CaseError] | None = None) -> None:
         self.m = m
-        self.errors: list[CaseError] = []
-        self.player_names = [p.name for p in m.players]
+        self.errors: list[CaseError] = list(errors or ())
+        self.warnings: list[tuple[str, CaseWarning]] = []  # (keyword, warning)
+        # each entry on its own (a bad one is reported and skipped; its name or id still counts as
+        # declared, so references to it are not reported a second time)
+        self.player_models = [self.entry(PlayerModel, raw, f"players[{i}]") for i, raw in enumerate(m.players)]
+        self.perm_models = [self.entry(PermanentModel, raw, f"battlefield[{i}]") for i, raw in enumerate(m.battlefield)]
+        self.source_models = [self.entry(SourceModel, raw, f"sources[{i}]") for i, raw in enumerate(m.sources)]
+        self.expect_model = self.entry(ExpectModel, m.expect, "expect") if m.expect is not None else None
+        self.player_names = [p.name if p is not None else raw.get("name") for p, raw in zip(self.player_models, m.players, strict=True)
+                             if p is not None or (isinstance(raw, Mapping) and isinstance(raw.get("name"), str))]
         self.object_ids: dict[str, str] = {}  # id -> "permanent" | "source" | "effect"
         self.mapping_actions: set[str] = set()  # paths of actions written as mappings (for error paths)
 
     def err(self, path: str, reason: str) -> None:
         self.errors.append(CaseError(path, reason))
+
+    def entry(self, model: Any, raw: Any, path: str) -> Any:
+        """Validate one entry (a player, permanent, source, ``expect:``) with its schema; on a
+        problem, report it at the entry's path and return None."""
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            for e in _pydantic_errors(exc):
+                self.err(f"{path}.{e.path}" if e.path else path, e.reason)
+            return None
 
     def guard(self, fn: Any, *args: Any) -> Any:
         try:
@@ -214,7 +289,9 @@ class _Builder:
         out = []
         seen: set[str] = set()
         two_hg = m.format == "two-headed-giant"
-        for i, p in enumerate(m.players):
+        for i, p in enumerate(self.player_models):
+            if p is None:
+                continue
             if p.name in seen:
                 self.err(f"players[{i}].name", f"duplicate player name {p.name!r}")
             seen.add(p.name)
@@ -222,8 +299,17 @@ class _Builder:
             if two_hg and team is None:
                 self.err(f"players[{i}].team", "Two-Headed Giant players need a team")
             life = p.life if p.life is not None else (30 if two_hg else 20)
+            # a case starts where a player could get priority, so state-based actions have been
+            # checked (704.3): a player can't be there at 0 or less life or with lethal poison
+            if life <= 0:
+                self.err(f"players[{i}].life", f"a player at {life} life would already have lost the game (CR 704.5a, "
+                         "state-based actions are checked before anyone gets priority, 704.3)")
+            limit = 15 if two_hg else 10
+            if p.poison >= limit:
+                self.err(f"players[{i}].poison", f"a player with {p.poison} poison counters would already have lost the game "
+                         f"(CR {'704.6b' if two_hg else '704.5c'}: {limit} or more)")
             out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison))
-        if two_hg:
+        if two_hg and len(out) == len(m.players):  # (with a broken player the teams can't be counted)
             teams: dict[str, list[int]] = {}
             for i, spec in enumerate(out):
                 if spec.team is not None:
@@ -263,32 +349,51 @@ class _Builder:
                 base[key] = val
         return base
 
-    def _keywords(self, raw: list[str], path: str) -> tuple[tuple[str, ...], int]:
-        kws: list[str] = []
+    def _keyword(self, kw: Any, path: str, written: bool) -> tuple[str, int] | None:
+        """One keyword ability (CR 702): its word, and N for toxic N (702.164). ``written``: the
+        case file names it (not the library card), so a keyword without effect here is warned of."""
+        if not isinstance(kw, str):
+            self.err(path, f"expected a keyword such as lifelink, got {_describe(kw)}")
+            return None
+        word = " ".join(kw.lower().split())
         toxic = 0
-        for j, kw in enumerate(raw):
-            word = " ".join(str(kw).lower().split())
-            if word.startswith("toxic"):
-                rest = word[5:].strip()
-                if not rest.isdigit():
-                    self.err(f"{path}[{j}]", "toxic needs a number: 'toxic 2'")
-                    continue
-                toxic += int(rest)
-                word = "toxic"
-            elif word not in KEYWORDS:
-                self.err(f"{path}[{j}]", f"unknown keyword {kw!r}")
-                continue
-            if word not in kws:
-                kws.append(word)
-        return tuple(sorted(kws)), toxic
+        if word.split(" ")[0] == "toxic":
+            rest = word[5:].strip()
+            if not rest.isdigit() or int(rest) < 1:
+                self.err(path, "toxic needs a number: 'toxic 2'")
+                return None
+            toxic, word = int(rest), "toxic"
+        elif word not in KEYWORDS:
+            self.err(path, f"unknown keyword {kw!r} ({known_keywords_text()})")
+            return None
+        if written and word in NO_EFFECT:
+            self.warnings.append((word, CaseWarning(path, f"{word!r} has no effect in this tool; {NO_EFFECT[word]}")))
+        return word, toxic
 
-    def _abilities(self, raw: list[Any], path: str) -> tuple[Ability, ...]:
-        out = []
-        for j, ab in enumerate(raw):
-            parsed = self.guard(parse_ability, ab, f"{path}[{j}]")
+    def _keywords_and_abilities(self, ch: Mapping[str, Any], e: PermanentModel | SourceModel,
+                                path: str) -> tuple[tuple[str, ...], int, tuple[Ability, ...]]:
+        """``keywords:`` and ``abilities:`` together: a keyword written as a plain string among the
+        abilities is that keyword (702.1: keywords are abilities), as in ``keywords:``; it keeps
+        its place in the abilities (an ``ability: N`` index is the file's own)."""
+        found: list[tuple[str, int]] = []
+        for j, kw in enumerate(ch.get("keywords") or []):
+            one = self._keyword(kw, f"{path}.keywords[{j}]", e.keywords is not None)
+            if one is not None:
+                found.append(one)
+        abilities = []
+        for j, ab in enumerate(ch.get("abilities") or []):
+            q = f"{path}.abilities[{j}]"
+            if isinstance(ab, str):
+                one = self._keyword(ab, q, e.abilities is not None)
+                if one is not None:
+                    found.append(one)
+                    abilities.append(Ability("keyword", text=one[0]))
+                continue
+            parsed = self.guard(parse_ability, ab, q)
             if parsed is not None:
-                out.append(parsed)
-        return tuple(out)
+                abilities.append(parsed)
+        kws = tuple(sorted({word for word, _ in found}))
+        return kws, sum(n for _, n in found), tuple(abilities)
 
     def _types(self, raw: list[str], path: str) -> tuple[str, ...]:
         from .selectors import TYPES
@@ -310,12 +415,46 @@ class _Builder:
             out.append(low)
         return tuple(out)
 
-    def permanent(self, e: PermanentModel, path: str) -> PermanentSpec | None:
+    def _number(self, ch: Mapping[str, Any], e: PermanentModel | SourceModel, path: str, key: str) -> int:
+        """Power, toughness, loyalty or defense: a whole number, not negative (the printed value;
+        counters are given under counters:). A library card's value is reported at ``card:``."""
+        value = ch.get(key)
+        where = f"{path}.{key}" if getattr(e, key, None) is not None else f"{path}.card"
+        if value is None:
+            return 0
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.err(where, f"{key} must be a whole number, got {_describe(value)}")
+            return 0
+        if value < 0:
+            self.err(where, f"{key} must not be negative (got {value}): it is the printed value; counters go under counters:")
+            return 0
+        return value
+
+    def _creature_state(self, e: PermanentModel, path: str, toughness: int, indestructible: bool) -> None:
+        """A creature on the battlefield at the start is past state-based actions (704.3): its
+        toughness with counters is above 0 (704.5f) and, unless indestructible, its marked damage
+        is below that toughness (704.5g)."""
+        counters = dict(e.counters)
+        total = with_pt_counters(toughness, lambda kind: counters.get(kind, 0))
+        if total <= 0:
+            reason = f"a creature with toughness {total} would already be in its owner's graveyard (CR 704.5f)"
+            if "-1/-1" in counters:
+                self.err(f"{path}.counters", reason)
+            elif e.toughness is not None or e.card is not None:
+                self.err(f"{path}.toughness" if e.toughness is not None else f"{path}.card", reason)
+            else:
+                self.err(path, f"{reason}; give its toughness:")
+        elif e.damage >= total and not indestructible:
+            self.err(f"{path}.damage", f"{e.damage} damage is lethal for toughness {total}: the creature would already "
+                     "have been destroyed (CR 704.5g)")
+
+    def permanent(self, e: PermanentModel, path: str, initial: bool = False) -> PermanentSpec | None:
+        """A permanent; ``initial``: one on the battlefield when the case starts (past state-based
+        actions), not one entering during the actions."""
         ch = self._characteristics(e, path)
         if ch is None:
             return None
-        kws, toxic = self._keywords(list(ch.get("keywords") or []), f"{path}.keywords")
-        abilities = self._abilities(list(ch.get("abilities") or []), f"{path}.abilities")
+        kws, toxic, abilities = self._keywords_and_abilities(ch, e, path)
         types = self._types(list(ch.get("types") or []), f"{path}.types")
         if not types:
             types = ("creature",) if ("power" in ch or "toughness" in ch) else ()
@@ -327,13 +466,15 @@ class _Builder:
         blocking: tuple[str, ...] = ()
         if e.blocking is not None:
             blocking = (e.blocking,) if isinstance(e.blocking, str) else tuple(e.blocking)
+        bad = len(self.errors)
+        power, toughness, loyalty, defense = (self._number(ch, e, path, k) for k in ("power", "toughness", "loyalty", "defense"))
+        if initial and "creature" in types and len(self.errors) == bad:
+            self._creature_state(e, path, toughness, "indestructible" in kws)
         return PermanentSpec(
             id=e.id, name=str(ch.get("name", e.id)), controller=e.controller, owner=e.owner or e.controller,
             types=types, subtypes=tuple(ch.get("subtypes") or ()), supertypes=tuple(str(s).lower() for s in ch.get("supertypes") or ()),
             colors=self._colors(list(ch.get("colors") or []), f"{path}.colors"),
-            power=int(ch.get("power") or 0), toughness=int(ch.get("toughness") or 0),
-            loyalty=e.loyalty if e.loyalty is not None else int(ch.get("loyalty") or 0),
-            defense=e.defense if e.defense is not None else int(ch.get("defense") or 0),
+            power=power, toughness=toughness, loyalty=loyalty, defense=defense,
             keywords=kws, toxic=toxic, abilities=abilities, attacking=e.attacking, blocking=blocking,
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
             summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen,
@@ -343,14 +484,14 @@ class _Builder:
         ch = self._characteristics(e, path)
         if ch is None:
             return None
-        kws, toxic = self._keywords(list(ch.get("keywords") or []), f"{path}.keywords")
+        kws, toxic, abilities = self._keywords_and_abilities(ch, e, path)
         return SourceSpec(
             id=e.id, name=str(ch.get("name", e.id)), controller=e.controller, owner=e.owner or e.controller,
             types=self._types(list(ch.get("types") or []), f"{path}.types"),
             subtypes=tuple(ch.get("subtypes") or ()),
             colors=self._colors(list(ch.get("colors") or []), f"{path}.colors"),
-            keywords=kws, toxic=toxic, power=int(ch.get("power") or 0), toughness=int(ch.get("toughness") or 0),
-            abilities=self._abilities(list(ch.get("abilities") or []), f"{path}.abilities"),
+            keywords=kws, toxic=toxic, power=self._number(ch, e, path, "power"), toughness=self._number(ch, e, path, "toughness"),
+            abilities=abilities,
         )
 
     def created_effect(self, raw: Any, path: str, default_id: str, controller: str | None = None) -> CreatedEffect | None:
@@ -371,12 +512,15 @@ class _Builder:
         elif not isinstance(ctrl, str):
             self.err(f"{path}.controller", "expected a player name")
             ok = False
+        for key, value in (("source", src), ("target", target)):
+            if value is not None and not isinstance(value, str):
+                self.err(f"{path}.{key}", f"expected the id of the effect's {key} (a permanent, source or player), got {_describe(value)}")
+                ok = False
         body = {k: v for k, v in raw.items() if k not in ("id", "controller", "source", "target")}
         spec = self.guard(parse_effect, body, path)
         if spec is None or not ok:
             return None
-        return CreatedEffect(eid, spec, ctrl, src if isinstance(src, str) else None,
-                             target if isinstance(target, str) else None)
+        return CreatedEffect(eid, spec, ctrl, src, target)
 
     def action(self, raw: Any, path: str) -> Action | None:
         if not isinstance(raw, Mapping) or not raw:
@@ -451,6 +595,9 @@ class _Builder:
             if target is not None and not isinstance(target, str):
                 self.err(f"{p}.target", "expected a player name or permanent id")
                 return None
+            if val.get("source") is not None and not isinstance(val["source"], str):
+                self.err(f"{p}.source", f"expected the id of the chosen source, got {_describe(val['source'])}")
+                return None
             responses_raw = val.get("responses", [])
             if not isinstance(responses_raw, list):
                 self.err(f"{p}.responses", "expected a list of actions")
@@ -477,23 +624,23 @@ class _Builder:
                 amt = self.guard(amount, val["amount"], f"{p}.amount")
                 who = self.guard(sel, val.get("who", "you"), f"{p}.who")
                 src = val.get("from")
+                if src is not None and not isinstance(src, str):
+                    self.err(f"{p}.from", f"expected the id of the source, got {_describe(src)}")
+                    return None
             else:
                 self.err(p, "expected {amount: N, who: <player>}")
                 return None
             if amt is None or who is None:
                 return None
-            return LifeAction(key == "gain_life", amt, who, src if isinstance(src, str) else None)
+            return LifeAction(key == "gain_life", amt, who, src)
         if key == "enter":
             # x: the X chosen for the spell that became this permanent (CR 107.3m)
             x = val.get("x", 0) if isinstance(val, Mapping) else 0
             if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
                 self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")
                 return None
-            try:
-                pm = PermanentModel.model_validate({k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val)
-            except ValidationError as exc:
-                for e in _pydantic_errors(exc):
-                    self.err(f"{p}.{e.path}" if e.path else p, e.reason)
+            pm = self.entry(PermanentModel, {k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val, p)
+            if pm is None:
                 return None
             spec = self.permanent(pm, p)
             if spec is None:
@@ -571,20 +718,24 @@ class _Builder:
         self.entered: list[tuple[PermanentSpec, str]] = []
         # ids the file declares, even where the entry itself is broken: references to them are
         # not reported again (one problem, one line)
-        self.declared: dict[str, str] = {e.id: "permanent" for e in m.battlefield}
-        self.declared.update({e.id: "source" for e in m.sources})
-        self.declared.update({str(e["id"]): "effect" for e in m.effects if isinstance(e, Mapping) and isinstance(e.get("id"), str)})
+        self.declared: dict[str, str] = {}
+        for kind, entries in (("permanent", m.battlefield), ("source", m.sources), ("effect", m.effects)):
+            self.declared.update({e["id"]: kind for e in entries if isinstance(e, Mapping) and isinstance(e.get("id"), str)})
         players = self.players()
-        active = m.active or m.players[0].name
+        active = m.active or (self.player_names[0] if self.player_names else "")
         if m.active is not None and m.active not in self.player_names:
             self.err("active", f"active player {m.active!r} is not in players")
         perms = []
-        for i, e in enumerate(m.battlefield):
-            spec = self.permanent(e, f"battlefield[{i}]")
+        for i, e in enumerate(self.perm_models):
+            if e is None:
+                continue
+            spec = self.permanent(e, f"battlefield[{i}]", initial=True)
             if spec is not None:
                 perms.append((spec, f"battlefield[{i}]"))
         sources = []
-        for i, s in enumerate(m.sources):
+        for i, s in enumerate(self.source_models):
+            if s is None:
+                continue
             spec2 = self.source(s, f"sources[{i}]")
             if spec2 is not None:
                 sources.append((spec2, f"sources[{i}]"))
@@ -668,12 +819,21 @@ class _Builder:
                 selector_refs(ab.target, f"{q}.target")
                 selector_refs(ab.trigger_to, f"{q}.to")
                 selector_refs(ab.trigger_from, f"{q}.from")
-                body = {"trigger": "do", "activated": "activated", "spell": "spell"}.get(ab.kind, ab.kind)
+                # the path of the ability's body as the file writes it: a static ability's effect
+                # is the ability itself; the others sit under their key (do:, activated:, spell:)
+                body = {"trigger": f"{q}.do", "activated": f"{q}.activated", "spell": f"{q}.spell"}.get(ab.kind, q)
                 if ab.effect is not None:
-                    effect_refs(ab.effect, f"{q}.{body}")
+                    effect_refs(ab.effect, body)
                 if ab.action is not None:
-                    selector_refs(ab.action.to, f"{q}.{body}.{'to' if ab.action.kind == 'deal' else 'who'}",
-                                  ab.kind == "trigger")
+                    one_shot_refs(ab.action, body, ab.kind == "trigger")
+                if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
+                    selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
+
+        def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
+            """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
+            where = f"{path}.may" if shot.may else path
+            selector_refs(shot.to, f"{where}.{'to' if shot.kind == 'deal' else 'who'}", that_player_ok)
+            any_ref(shot.source, f"{where}.from")
 
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
@@ -682,6 +842,7 @@ class _Builder:
                 selector_refs(spec.value, f"{path}.{spec.kind}")
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")
+            selector_refs(spec.if_you_control, f"{path}.if_you_control")
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
@@ -694,7 +855,8 @@ class _Builder:
                 player_ref(p.chosen, f"{path}.chosen")
                 if p.chosen == p.controller:
                     self.err(f"{path}.chosen", "the chosen player must be an opponent")
-            if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names:
+            if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
+                    and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
                 self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
             if p.attacking is not None:
                 if "creature" not in p.types:
@@ -704,7 +866,8 @@ class _Builder:
                     if p.attacking == p.controller:
                         self.err(f"{path}.attacking", "a creature can't attack its own controller")
                 elif target is None:
-                    self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
+                    if self.declared.get(p.attacking) != "permanent":  # (a broken entry is reported where it is)
+                        self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
                 elif "planeswalker" not in target.types and "battle" not in target.types:
                     self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
             for k, b in enumerate(p.blocking):
@@ -716,6 +879,8 @@ class _Builder:
                     self.err(q, f"{p.id!r} is not a creature and can't block")
                     break
                 att = perm_by_id.get(b)
+                if att is None and self.declared.get(b) == "permanent":
+                    continue  # a broken entry, reported where it is
                 if att is None:
                     self.err(q, f"unknown id {b!r}")
                 elif att.attacking is None:
@@ -732,10 +897,10 @@ class _Builder:
             any_ref(e.source, f"{path}.source")
             any_ref(e.target, f"{path}.target", ("permanent",))
             effect_refs(e.spec, path)
-        self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs)
+        self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs, one_shot_refs)
 
     def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any,
-                     wrapped: bool = False) -> None:
+                     one_shot_refs: Any, wrapped: bool = False) -> None:
         for i, act in enumerate(actions):
             path = base if wrapped else f"{base}[{i}]"
             if isinstance(act, DamageAction):
@@ -765,7 +930,8 @@ class _Builder:
                             self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
-                self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs)
+                self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,
+                                  one_shot_refs)
             elif isinstance(act, CreateAction):
                 if act.effect.id in self.effect_ids:
                     self.err(f"{path}.create.id", f"duplicate id {act.effect.id!r}")
@@ -775,6 +941,7 @@ class _Builder:
                 effect_refs(act.effect.spec, f"{path}.create")
             elif isinstance(act, LifeAction):
                 selector_refs(act.who, f"{path}.{'gain_life' if act.gain else 'lose_life'}.who")
+                any_ref(act.source, f"{path}.{'gain_life' if act.gain else 'lose_life'}.from")
             elif isinstance(act, LeaveAction | CouldProduceAction):
                 if act.id != "all" or isinstance(act, LeaveAction):
                     any_ref(act.id, f"{path}.{act.kind}", ("permanent",))
@@ -783,15 +950,14 @@ class _Builder:
             elif isinstance(act, LeaveGameAction):
                 player_ref(act.player, f"{path}.leave_game")
             elif isinstance(act, OneShotAction):
-                selector_refs(act.action.to, f"{path}.{'to' if act.action.kind == 'deal' else 'who'}")
-                any_ref(act.action.source, f"{path}.from")
+                one_shot_refs(act.action, path)
             elif isinstance(act, MayAction):
                 player_ref(act.chooser, f"{path}.by")
                 self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
-                                  wrapped=True)
+                                  one_shot_refs, wrapped=True)
 
     def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
-        e = self.m.expect
+        e = self.expect_model
         if e is None:
             return None
         names = set(self.player_names)
@@ -808,16 +974,36 @@ class _Builder:
                 if reason:
                     self.err(path, reason)
                     continue
-                if isinstance(value, list):
-                    value = tuple(value)
-                elif isinstance(value, dict):
+                if isinstance(value, dict):
                     self.err(path, "expected a number, true/false or a list")
                     continue
+                problem = _value_problem(key.partition(".")[2], value)
+                if problem:
+                    self.err(path, problem)
+                    continue
+                if isinstance(value, list):
+                    value = tuple(value)
                 items.append((key, value))
             outcomes.append(tuple(sorted(items)))
         if e.complete and not outcomes:
             self.err("expect.outcomes", "complete: true needs at least one expected outcome")
         return Expect(e.complete, tuple(outcomes))
+
+
+_BOOL_FIELDS = ("lost", "dies", "tapped")
+_LIST_FIELDS = ("mana", "could_produce")
+
+
+def _value_problem(name: str, value: Any) -> str:
+    """An expected value of the field's type: a quoted "19" is text, and would silently never match."""
+    if name in _BOOL_FIELDS:
+        return "" if isinstance(value, bool) else f"expected true or false, got {_describe(value)}"
+    if name in _LIST_FIELDS:
+        return "" if isinstance(value, list) else f"expected a list such as [G], got {_describe(value)}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        hint = ": write the number without quotes" if isinstance(value, str) and value.strip().lstrip("+-").isdigit() else ""
+        return f"expected a whole number, got {_describe(value)}{hint}"
+    return ""
 
 
 def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: Mapping[str, str]) -> str:
@@ -856,6 +1042,8 @@ def _case_kinds(case: Case) -> dict[str, str]:
             kinds[act.effect.id] = "effect"
         elif isinstance(act, ActivateAction):
             todo.extend(act.responses)
+        elif isinstance(act, MayAction):
+            todo.append(act.action)
     return kinds
 
 
@@ -893,6 +1081,17 @@ def check_fields(case: Case, fields: Iterable[str] | None, where: str = "fields"
         raise CaseErrors(errors)
 
 
+def _selector_keywords(node: Any) -> set[str]:
+    """Every keyword a selector anywhere in ``node`` (a case, an ability, ...) reads with ``without:``."""
+    if isinstance(node, Selector):
+        return set(node.without).union(*(_selector_keywords(p) for p in node.parts))
+    if isinstance(node, tuple):
+        return set().union(*(_selector_keywords(x) for x in node))
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return set().union(*(_selector_keywords(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "raw"))
+    return set()
+
+
 def parse_case(data: Any, file: str = "") -> Case:
     """Validate already-loaded YAML data; raise :class:`CaseErrors` listing every problem."""
     if not isinstance(data, Mapping):
@@ -901,20 +1100,32 @@ def parse_case(data: Any, file: str = "") -> Case:
     if odd:
         raise CaseErrors([CaseError("null" if k is None else str(k).lower() if isinstance(k, bool) else str(k),
                                     "unknown key", file) for k in odd])
+    first: list[CaseError] = []
     try:
         m = CaseModel.model_validate(data)
     except ValidationError as exc:
-        errors = _pydantic_errors(exc)
-        for err in errors:
-            err.file = file
-        raise CaseErrors(errors) from None
-    builder = _Builder(m)
+        # a bad top-level value is reported and dropped, and the rest is still checked, unless it
+        # is one of the lists everything else refers to
+        first = _pydantic_errors(exc)
+        bad = {err["loc"][0] for err in exc.errors() if err["loc"]}
+        if bad & set(_STRUCTURAL):
+            raise CaseErrors([CaseError(e.path, e.reason, file) for e in first]) from None
+        rest = {k: v for k, v in data.items() if k not in bad}
+        rest.setdefault("id", "_")  # (a missing or bad id: the case isn't built anyway)
+        try:
+            m = CaseModel.model_validate(rest)
+        except ValidationError:
+            raise CaseErrors([CaseError(e.path, e.reason, file) for e in first]) from None
+    builder = _Builder(m, first)
     case = builder.build()
     if builder.errors:
         for err in builder.errors:
             err.file = file
         raise CaseErrors(builder.errors)
-    return Case(**{**case.__dict__, "path": file, "raw": data})
+    # a keyword a selector reads ("each creature without flying") does have an effect
+    read = _selector_keywords(case)
+    warnings = tuple(CaseWarning(w.path, w.reason, file) for word, w in builder.warnings if word not in read)
+    return Case(**{**case.__dict__, "path": file, "raw": data, "warnings": warnings})
 
 
 def load_case(path: str | Path) -> Case:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .keywords import KEYWORDS, known_keywords_text
+
 __all__ = ["Selector", "parse_selector", "SelectorError", "COLORS", "TYPES"]
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -162,8 +164,16 @@ def _str_list(value: Any, key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SelectorError(f"{key} must be a list of words")
+        raise SelectorError(f"{key} must be a list of words", key)
     return tuple(v.lower() for v in value)
+
+
+def _part(value: Any, index: int) -> Selector:
+    """One phrase of a selector list; an error names its index (``to[1].without``)."""
+    try:
+        return parse_selector(value)
+    except SelectorError as exc:
+        raise SelectorError(str(exc), f"[{index}]" + (f".{exc.key}" if exc.key and not exc.key.startswith("[") else exc.key)) from None
 
 
 def parse_selector(value: Any) -> Selector:
@@ -183,7 +193,7 @@ def parse_selector(value: Any) -> Selector:
     if isinstance(value, list):
         if not value:
             raise SelectorError("empty selector list")
-        parts = tuple(parse_selector(v) for v in value)
+        parts = tuple(_part(v, i) for i, v in enumerate(value))
         return parts[0] if len(parts) == 1 else Selector("any_of", parts=parts)
     if isinstance(value, Mapping):
         unknown = set(value) - _MAP_KEYS
@@ -193,19 +203,28 @@ def parse_selector(value: Any) -> Selector:
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):
-                raise SelectorError(f"unknown card type {t!r}")
+                raise SelectorError(f"unknown card type {t!r}", "types")
         colors = _str_list(value.get("colors", []), "colors")
         for c in colors:
             if c not in COLORS:
-                raise SelectorError(f"unknown colour {c!r}")
+                raise SelectorError(f"unknown colour {c!r}", "colors")
+        without = _str_list(value.get("without", []), "without")
+        for w in without:
+            if " ".join(w.split()) not in KEYWORDS:
+                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
-            raise SelectorError("controller must be you, opponents or a player name")
+            raise SelectorError("controller must be you, opponents or a player name", "controller")
         controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
+        other = value.get("other", False)
+        if not isinstance(other, bool):
+            raise SelectorError("other must be true or false", "other")
         return Selector("objects", noun="source" if not types else "", types=types, colors=colors,
                         subtypes=_str_list(value.get("subtypes", []), "subtypes"),
-                        controller=controller, without=_str_list(value.get("without", []), "without"),
-                        other=bool(value.get("other", False)))
+                        controller=controller, without=tuple(" ".join(w.split()) for w in without),
+                        other=other)
     if isinstance(value, int):
-        return Selector("ref", name=str(value))
+        # a name is text: a number here is not silently read as the name "3"
+        raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "
+                            "quote it if it is a name")
     raise SelectorError(f"expected a selector, got {type(value).__name__}")

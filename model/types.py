@@ -6,10 +6,12 @@ state from these; nothing here changes during a solve.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .expr import Expr
+from .keywords import KEYWORDS
 from .selectors import Selector
 
 __all__ = [
@@ -17,7 +19,7 @@ __all__ = [
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
-    "KEYWORDS", "MANA_TYPES",
+    "KEYWORDS", "MANA_TYPES", "with_pt_counters",
 ]
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
@@ -28,11 +30,12 @@ EFFECT_KINDS = (
 )
 # The six types of mana (CR 106.1), in the order outputs list them.
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
-KEYWORDS = (
-    "flying", "reach", "vigilance", "haste", "flash", "lifelink", "deathtouch", "infect", "wither",
-    "trample", "first strike", "double strike", "indestructible", "hexproof", "shroud", "defender",
-    "menace", "toxic",
-)
+
+
+def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
+    """A power or toughness with its +1/+1 and -1/-1 counters (CR 122.1a, 613.4c); ``counter``
+    gives the number of counters of a kind."""
+    return value + counter("+1/+1") - counter("-1/-1")
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,9 @@ class OneShot:
 class Ability:
     """An ability of a permanent or a spell.
 
-    ``kind``: static | activated | spell | trigger | as_enters | enters_with | mana.
+    ``kind``: static | activated | spell | trigger | as_enters | enters_with | mana | keyword (a
+    keyword written in ``abilities:``, its word in ``text``; it also sits in the object's
+    ``keywords``, so ability indexes stay the file's own).
     """
 
     kind: str
@@ -304,6 +309,8 @@ class Case:
     choices: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     path: str = ""
     raw: Any = field(default=None, compare=False, hash=False, repr=False)
+    # what the file says that the tool accepts without acting on (model.errors.CaseWarning)
+    warnings: tuple[Any, ...] = field(default=(), compare=False, hash=False, repr=False)
 
     def player(self, name: str) -> PlayerSpec:
         for p in self.players:

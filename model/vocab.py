@@ -34,7 +34,8 @@ def sel(value: Any, path: str) -> Selector:
     try:
         return parse_selector(value)
     except SelectorError as exc:
-        raise CaseError(f"{path}.{exc.key}" if exc.key else path, str(exc)) from None
+        key = exc.key if not exc.key or exc.key.startswith("[") else f".{exc.key}"
+        raise CaseError(f"{path}{key}", str(exc)) from None
 
 
 def amount(value: Any, path: str) -> Any:
@@ -74,7 +75,8 @@ def _bool(value: Any, path: str) -> bool:
 
 def _count(value: Any, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CaseError(path, f"expected a whole number, got {_kind(value)}")
+        hint = ": write the number without quotes" if isinstance(value, str) and value.strip().lstrip("+-").isdigit() else ""
+        raise CaseError(path, f"expected a whole number, got {_kind(value)}{hint}")
     if value < 0:
         raise CaseError(path, f"must not be negative (got {value})")
     if value > MAX_AMOUNT:
@@ -319,7 +321,7 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     if shot.to.mentions("that_player"):
-        where = "to" if shot.kind == "deal" else "who"
+        where = ("may." if shot.may else "") + ("to" if shot.kind == "deal" else "who")
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana; a {trig} trigger has none")
 
 

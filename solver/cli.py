@@ -141,11 +141,14 @@ def _validate(paths: Sequence[str]) -> int:
     for path in case_files(paths):
         files += 1
         try:
-            load_case(path)
+            case = load_case(path)
         except CaseErrors as exc:
             bad += 1
             for err in exc.errors:
                 print(err)
+            continue
+        for warning in case.warnings:  # accepted, but without effect here: not an error (exit 0)
+            print(warning)
     if files == 0:
         print(f"{' '.join(paths)}: no case files found")
         return 2
@@ -153,6 +156,15 @@ def _validate(paths: Sequence[str]) -> int:
         return 2
     print(f"{files} case file{'s' if files != 1 else ''} valid")
     return 0
+
+
+def _load(path: str) -> Any:
+    """Load one case for a command on that case; its warnings (keywords without effect here) go
+    to stderr, so the output itself is unchanged."""
+    case = load_case(path)
+    for warning in case.warnings:
+        print(warning, file=sys.stderr)
+    return case
 
 
 def _fmt(v: Any) -> str:
@@ -212,7 +224,7 @@ def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any]) -> No
 
 
 def _enumerate(args: argparse.Namespace) -> int:
-    case = load_case(args.case)
+    case = _load(args.case)
     fields = _fields(args.fields)
     if args.graph:
         _graph_file(args.graph)
@@ -253,7 +265,7 @@ def _optimize(args: argparse.Namespace) -> int:
 
     from .optimize import optimize
 
-    case = load_case(args.case)
+    case = _load(args.case)
     if args.objective:
         try:
             objective = parse_objective_text(args.objective)
@@ -333,7 +345,7 @@ def _mana(args: argparse.Namespace) -> int:
     from .mana import could_produce_all, mana_permanents, why
     from .state import initial_state
 
-    case = load_case(args.case)
+    case = _load(args.case)
     state, table = initial_state(case)
     known = could_produce_all(state, table)
     if args.permanent is not None:

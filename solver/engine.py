@@ -31,6 +31,7 @@ from model.types import (
     OneShotAction,
     PermanentSpec,
     TapForManaAction,
+    with_pt_counters,
 )
 
 from . import combat as combat_mod
@@ -450,13 +451,11 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
 
 
 def toughness(table: Table, perm: PermState) -> int:
-    spec = table.perm_specs[perm.spec]
-    return spec.toughness + perm.counter("+1/+1") - perm.counter("-1/-1")
+    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter)
 
 
 def power(table: Table, perm: PermState) -> int:
-    spec = table.perm_specs[perm.spec]
-    return spec.power + perm.counter("+1/+1") - perm.counter("-1/-1")
+    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter)
 
 
 def leave_game(state: GameState, table: Table, name: str) -> GameState:
