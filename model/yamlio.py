@@ -24,30 +24,33 @@ MAX_NODES = 200_000
 MAX_DEPTH = 64
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """SafeLoader that counts aliases and nodes and rejects duplicate keys."""
+# libyaml's C parser when PyYAML was built with it (about 10x faster), else the pure-Python one
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._aliases = 0
-        self._nodes = 0
-        self._depth = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            self._aliases += 1
-            if self._aliases > MAX_ALIASES:
+def _check_bounds(text: str) -> None:
+    """Refuse an alias bomb, a huge or a too deeply nested document from its parse events, before
+    anything is composed or constructed (the bounds hold for the C and the Python parser alike)."""
+    aliases = nodes = depth = 0
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
                 raise CaseError("", f"too many YAML aliases (more than {MAX_ALIASES}); alias bombs are refused")
-        self._nodes += 1
-        if self._nodes > MAX_NODES:
-            raise CaseError("", f"document too large (more than {MAX_NODES} YAML nodes)")
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            raise CaseError("", f"document nested too deeply (more than {MAX_DEPTH} levels)")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+        if isinstance(event, yaml.AliasEvent | yaml.ScalarEvent | yaml.CollectionStartEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise CaseError("", f"document too large (more than {MAX_NODES} YAML nodes)")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise CaseError("", f"document nested too deeply (more than {MAX_DEPTH} levels)")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+class _BoundedLoader(_BaseLoader):
+    """The safe loader, rejecting duplicate keys (the bounds are checked by :func:`_check_bounds`)."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         seen: set[Any] = set()
@@ -150,6 +153,7 @@ def read_yaml(path: str | Path) -> Any:
     if not text.strip():
         raise CaseError("", "file is empty", name)
     try:
+        _check_bounds(text)
         loader = _BoundedLoader(text)
         try:
             data = loader.get_single_data()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from model.load import check_fields
 from model.outcome import Outcome
 from model.types import Case
 
-from .graph import ChoiceGraph, build_graph, graph_outcomes
+if TYPE_CHECKING:
+    from .graph import ChoiceGraph
 
 __all__ = ["Result", "enumerate_outcomes", "ENGINES", "DEFAULT_MAX_NODES"]
 
@@ -55,6 +56,8 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
         from .cp import cp_outcomes
 
         return cp_outcomes(case, fields=fields, timeout=timeout)
+    from .graph import build_graph, graph_outcomes  # networkx is loaded only to build a graph
+
     cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
     outcomes = graph_outcomes(cg, fields)
     stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),

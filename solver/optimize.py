@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from model.load import check_fields
 from model.objective import Objective
@@ -21,7 +19,9 @@ from model.outcome import Outcome, Witness
 from model.types import Case
 
 from .api import ENGINES
-from .graph import ChoiceGraph, build_graph
+
+if TYPE_CHECKING:
+    from .graph import ChoiceGraph
 
 __all__ = ["OptimizeResult", "DecisionReport", "optimize"]
 
@@ -95,6 +95,10 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
 
         res = cp_optimize(case, objective, fields=fields, timeout=timeout)
         return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+    import networkx as nx  # loaded only when a graph is built (start-up: solver/__init__)
+
+    from .graph import build_graph
+
     cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
     g = cg.graph
     results: dict[int, frozenset[Key]] = {}

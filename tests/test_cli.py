@@ -213,3 +213,13 @@ def test_an_action_that_cant_happen_is_always_shown(capsys: pytest.CaptureFixtur
     code, out, _ = run(capsys, "enumerate", str(CASES / "seeds" / "vengeful-archon-no-legal-target.yaml"))
     assert code == 0
     assert "- (Vengeful Archon's ability (archon) can't be activated: there is no legal target (601.2c))" in out
+
+
+def test_help_and_validate_load_neither_networkx_nor_ortools() -> None:
+    """Start-up: the commands that solve nothing import no solver library."""
+    code = ("import sys\nfrom solver.cli import main\n"
+            f"assert main(['validate', {str(SPLIT)!r}]) == 0\n"
+            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('networkx', 'ortools'))\n"
+            "assert not heavy, heavy\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
