@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from .decision import Option, decide, says
+from .rules import start_batch
+from .sba import power, toughness
 from .select import has_keyword, is_player
 from .state import Event, GameState, PermState, Table, replace
 
@@ -57,8 +59,6 @@ def _assigns_in_step(state: GameState, table: Table, perm: PermState, step: int)
 
 
 def start_step(state: GameState, table: Table, step: int) -> GameState:
-    from .engine import power
-
     order = table.apnap(table.order)
     todo = []
     for p in _combatants(state):
@@ -78,8 +78,6 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
 
 
 def lethal_damage(state: GameState, table: Table, blocker: str, source: str, assigned_by_others: int) -> int:
-    from .engine import toughness
-
     perm = state.perm(blocker)
     assert perm is not None
     if has_keyword(state, table, source, "deathtouch"):
@@ -101,8 +99,6 @@ def damage_recipients(state: GameState, table: Table, perm: PermState) -> tuple[
 
 
 def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
-    from .engine import power
-
     perm = state.perm(pid)
     assert perm is not None
     amount = power(table, perm)
@@ -141,8 +137,6 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
 
 
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
-    from .rules import start_batch
-
     _, what, step, todo, assigned = task
     if what != "assign":
         raise TypeError(task)

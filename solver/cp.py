@@ -54,8 +54,9 @@ from model.types import Case, CombatAction, DamageAction
 
 from .api import Result
 from .combat import assign_options, damage_recipients, lethal_damage, start_step
-from .engine import Decision, advance, final_fields, says
-from .engine import cant_gain_life as _cant_gain_life
+from .decision import Decision, says
+from .engine import advance, final_fields
+from .results import cant_gain_life as _cant_gain_life
 from .rules import (
     Instance,
     affected_player,

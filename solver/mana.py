@@ -56,11 +56,12 @@ from typing import Any
 from model.errors import EngineError
 from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
+from .costs import cost_problem, find_ability, pay_cost, summoning_sick
 from .decision import NOT_DONE, Decision, Option, decide, note, says
-from .engine import collect_triggers, cost_problem, find_ability, pay_cost, summoning_sick
 from .rules import Instance, effect_name, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table
+from .triggers import collect_triggers
 
 __all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", "mana_permanents",
            "mana_activation_problem",

@@ -1,0 +1,236 @@
+"""Activated abilities and optional actions: activating (602.2), resolving (608.2), may:."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.errors import EngineError
+from model.expr import expr_str
+from model.selectors import Selector
+from model.types import (
+    Ability,
+    ActivateAction,
+    DamageAction,
+    LeaveAction,
+    LifeAction,
+    MayAction,
+    OneShotAction,
+    TapForManaAction,
+)
+
+from .costs import cost_problem, find_ability, pay_cost
+from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .mana import mana_activation_problem
+from .results import run_one_shot
+from .select import View, controller_of, matches
+from .state import (
+    GameState,
+    PermState,
+    StackItem,
+    Table,
+    make_effect_state,
+    replace,
+)
+from .targets import legal_target, target_candidates
+
+__all__ = ['Activation', 'activation', 'activate', 'may', 'resolve']
+
+
+def _selectors(ab: Ability) -> list[Selector]:
+    """Every selector an ability's body reads (its effect's filters and values, its action's recipients)."""
+    out: list[Any] = [ab.target]
+    if ab.effect is not None:
+        e = ab.effect
+        out += [e.to, e.from_, e.if_you_control, e.value, e.then.to if e.then is not None else None]
+    if ab.action is not None:
+        out.append(ab.action.to)
+    return [x for x in out if isinstance(x, Selector)]
+
+
+def _uses_chosen_player(ab: Ability) -> bool:
+    """Whether the ability reads its permanent's chosen player (Guardian Archon's "the chosen player")."""
+    return any(x.mentions("chosen") for x in _selectors(ab))
+
+
+@dataclass(frozen=True)
+class Activation:
+    """An activation that can be made: the permanent, its ability, and the legal targets."""
+
+    perm: PermState
+    index: int
+    ability: Ability
+    targets: tuple[str | None, ...]
+
+
+def activation(state: GameState, table: Table, action: ActivateAction) -> Activation | str:
+    """What ``action`` would activate (602.2), or why it can't be activated now: the permanent is
+    gone, a once-each-turn ability was used, no player was chosen (Guardian Archon ruling), no legal
+    target (601.2c), a cost that can't be paid (601.2h)."""
+    perm = state.perm(action.id)
+    if perm is None or not perm.present:
+        return f"{action.id}'s ability can't be activated: {action.id} is not on the battlefield"
+    spec = table.perm_specs[perm.spec]
+    found = find_ability(table, state, action.id, action.ability, "activated")
+    if found is None:
+        return f"{spec.name} ({perm.id}) has no such activated ability"
+    j, ab = found
+    cant = f"{spec.name}'s ability ({perm.id}) can't be activated"
+    if ab.once and j in perm.activated_once:
+        return f"{cant} again: it can be activated only once each turn"
+    if _uses_chosen_player(ab) and perm.chosen is None:
+        return f"{cant}: no player was chosen for it"
+    targets: tuple[str | None, ...] = (None,)
+    if ab.target is not None:
+        if action.target is not None:
+            if not legal_target(state, table, action.target, ab.target, perm.controller, perm.id):
+                return f"{cant}: {action.target} is not a legal target (601.2c)"
+            targets = (action.target,)
+        else:
+            targets = tuple(target_candidates(state, table, ab.target, perm.controller, perm.id))
+            if not targets:
+                return f"{cant}: there is no legal target (601.2c)"
+    problem = cost_problem(state, table, perm, ab.cost)
+    if problem is not None:
+        return f"{cant}: {problem}"
+    return Activation(perm, j, ab, targets)
+
+
+def activate(state: GameState, table: Table, action: ActivateAction) -> GameState | Decision:
+    """602.2: announce, choose targets (601.2c), pay (601.2h), then the ability waits on the stack.
+
+    An activation that can't be made doesn't happen, and the outcome's explanation says why. A
+    targeted ability with no ``target:`` in the case is its controller's choice among every legal
+    target.
+    """
+    act = activation(state, table, action)
+    if isinstance(act, str):
+        return note(state, act, NOT_DONE)
+    spec = table.perm_specs[act.perm.spec]
+    who = act.perm.controller
+    paid = pay_cost(state, table, act.perm, act.ability.cost)
+    assert paid is not None
+    perm = paid.perm(action.id)
+    assert perm is not None
+    paid = paid.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {act.index}))))
+    options = []
+    for t in act.targets:
+        item = StackItem("activated", who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+                         label=spec.name)
+        tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
+        options.append(Option(str(t), f"{says(who, 'targets')} {t} with {spec.name}'s ability ({perm.id})",
+                              replace(paid, queue=tasks + paid.queue)))
+    if act.ability.target is None or action.target is not None:
+        return options[0].state
+    return decide(who, "target", f"{perm.id} activation", options)
+
+
+def _named_object(action: Any) -> str | None:
+    """The object an action is about: the permanent activated, tapped or leaving, a damage source."""
+    if isinstance(action, ActivateAction | TapForManaAction | LeaveAction):
+        return action.id
+    if isinstance(action, DamageAction):
+        return action.events[0].source
+    if isinstance(action, OneShotAction | LifeAction):
+        return action.action.source if isinstance(action, OneShotAction) else action.source
+    return None
+
+
+def _describe(action: Any) -> str:
+    """An action in words, for a ``may`` choice: "activate pyro's ability", "tap forest for mana"."""
+    if isinstance(action, ActivateAction):
+        return f"activate {action.id}'s ability"
+    if isinstance(action, TapForManaAction):
+        return f"tap {action.id} for mana"
+    if isinstance(action, OneShotAction):
+        shot = action.action
+        src = f" from {shot.source}" if shot.source else ""
+        if shot.kind == "deal":
+            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
+        verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
+        return f"have {shot.to} " + verb.format(expr_str(shot.amount))
+    if isinstance(action, DamageAction):
+        return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)
+    return f"do the {action.kind.replace('_', ' ')} action"
+
+
+def _action_problem(state: GameState, table: Table, action: Any) -> str | None:
+    """Why ``action`` can't be done now (only activations can be illegal), or None."""
+    if isinstance(action, ActivateAction):
+        act = activation(state, table, action)
+        return act if isinstance(act, str) else None
+    if isinstance(action, TapForManaAction):
+        return mana_activation_problem(state, table, action)
+    return None
+
+
+def may(state: GameState, table: Table, action: MayAction) -> GameState | Decision:
+    """``may: <action>``: its chooser decides whether it happens; an action the rules forbid
+    leaves only "no" (design.md: illegality is an outcome, not an error)."""
+    obj = _named_object(action.action)
+    who = action.chooser or (controller_of(state, table, obj) if obj else None) or table.active
+    what = _describe(action.action)
+    problem = _action_problem(state, table, action.action)
+    if problem is not None:
+        return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)
+    yes = replace(state, queue=(("act", action.action),) + state.queue)
+    return Decision(who, "may", what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
+                                       Option("no", f"{says(who, 'declines')} to {what}", state)))
+
+
+def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Decision:
+    """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
+    abilities = table.abilities_of(state, item.source)
+    ab = abilities[item.ability]
+    values = dict(item.values)
+    perm = state.perm(item.source)
+    chosen = perm.chosen if perm is not None else None
+    view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
+    needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
+    if needs_target:
+        req = ab.target if ab.target is not None else None
+        if not legal_target(state, table, item.target, req, item.controller, item.source):
+            return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
+                               f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
+    if ab.effect is not None:
+        picked = item.source_choice
+        if ab.effect.source_choice == "chosen_source" and picked is None:
+            return _choose_source(state, table, item, ab.effect, view)
+        if ab.effect.source_choice == "chosen_source" and picked is not None and \
+                not matches(ab.effect.from_, picked, state, table, view):
+            raise EngineError(f"activate {item.source}: source {item.source_choice!r} is not a legal choice for "
+                              f"{item.label}: it is not one of {ab.effect.from_} (609.7a)")
+        eid = f"{item.source}.{item.ability}.{state.next_order}"
+        eff = make_effect_state(eid, ab.effect, item.controller, item.source, item.target, values.get("X", 0),
+                                state.next_order, item.source_choice, chosen)
+        return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
+    if ab.action is not None:
+        shot = ab.action
+        if shot.may:
+            yes = run_one_shot(state, table, replace(shot, may=False), view, values)
+            return Decision(item.controller, "may", f"{item.label} ({item.source})", (
+                Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
+                Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
+        return run_one_shot(state, table, shot, view, values)
+    return state
+
+
+def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
+    """615.9, 609.7a: "a source of your choice" is chosen as the effect is created, among the
+    permanents and the case's other sources (spells, emblems) with the effect's properties; a source
+    needn't be able to deal damage to be chosen."""
+    objects = [p.id for p in state.perms if p.present] + list(table.sources)
+    legal = [o for o in objects if matches(effect.from_, o, state, table, view)]
+    who = item.controller
+    if not legal:
+        return note(state, f"{item.label} ({item.source}) creates no shield: there is no source to choose (609.7a)", NOT_DONE)
+    return decide(who, "source", f"{item.source} resolves", [
+        Option(o, f"{says(who, 'chooses')} {o} as the source for {item.label} ({item.source})",
+               _resolve_item(state, table, replace(item, source_choice=o)))
+        for o in legal])
+
+
+def _resolve_item(state: GameState, table: Table, item: StackItem) -> GameState:
+    res = resolve(state, table, item)
+    assert not isinstance(res, Decision)
+    return res

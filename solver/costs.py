@@ -1,0 +1,80 @@
+"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, life (119.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.types import (
+    Ability,
+)
+
+from .results import change_life
+from .state import (
+    GameState,
+    PermState,
+    Table,
+    replace,
+)
+
+__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost']
+
+
+def find_ability(table: Table, state: GameState, pid: str, index: int | None, kind: str) -> tuple[int, Ability] | None:
+    """The ability an activation names: number ``index`` if it is of ``kind``, else (no index)
+    the permanent's first ability of ``kind``; None when there is none."""
+    abilities = table.abilities_of(state, pid)
+    if index is not None:
+        return (index, abilities[index]) if index < len(abilities) and abilities[index].kind == kind else None
+    return next(((j, ab) for j, ab in enumerate(abilities) if ab.kind == kind), None)
+
+
+def summoning_sick(table: Table, perm: PermState) -> bool:
+    """302.6: a creature that hasn't been under its controller's control continuously since their
+    most recent turn began (``summoning_sick: true``, or it entered during the case's actions);
+    haste lets it use {T}/{Q} abilities anyway (702.10)."""
+    spec = table.perm_specs[perm.spec]
+    if "creature" not in spec.types or "haste" in spec.keywords:
+        return False
+    return spec.summoning_sick or perm.spec >= len(table.case.permanents)
+
+
+def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> str | None:
+    """Why an ability's cost can't be paid now, or None if it can (601.2h via 602.2b).
+
+    {T} needs the permanent untapped (107.5), {Q} tapped (107.6), and neither can be paid for a
+    summoning-sick creature (302.6); removing counters needs that many; paying life needs at least
+    that much life (119.4). Mana isn't tracked, so mana symbols cost nothing here.
+    """
+    if "T" in cost and perm.tapped:
+        return "it is already tapped, so {T} can't be paid (107.5)"
+    if "Q" in cost and not perm.tapped:
+        return "it is already untapped, so {Q} can't be paid (107.6)"
+    if ("T" in cost or "Q" in cost) and summoning_sick(table, perm):
+        return "it is a summoning-sick creature, so its {T}/{Q} abilities can't be activated (302.6)"
+    counters = dict(perm.counters)
+    for item in cost:
+        if isinstance(item, tuple) and item[0] == "remove_counters" and counters.get(item[1], 0) < item[2]:
+            return f"it doesn't have {item[2]} {item[1]} counter{'s' if item[2] != 1 else ''} to remove"
+    life = _life_cost(cost)
+    if life > 0 and state.player(perm.controller).life < life:
+        return f"its controller can't pay {life} life (119.4)"
+    return None
+
+
+def _life_cost(cost: tuple[Any, ...]) -> int:
+    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_life")
+
+
+def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> GameState | None:
+    """Pay an ability's cost (601.2h via 602.2b), or None if it can't be paid
+    (:func:`cost_problem`): tap or untap the permanent, remove counters, pay life (a life loss)."""
+    if cost_problem(state, table, perm, cost) is not None:
+        return None
+    counters = dict(perm.counters)
+    for item in cost:
+        if isinstance(item, tuple) and item[0] == "remove_counters":
+            counters[item[1]] -= item[2]
+    tapped = True if "T" in cost else False if "Q" in cost else perm.tapped
+    state = state.set_perm(replace(perm, counters=tuple(sorted(counters.items())), tapped=tapped))
+    life = _life_cost(cost)
+    return change_life(state, table, perm.controller, -life) if life else state

@@ -1,0 +1,147 @@
+"""A damage batch, event by event: the affected player's 616.1 order and 615.7 shield takes,
+then the batch is dealt, its riders queued (615.5) and its prevention triggers collected."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from model.selectors import Selector
+from model.types import (
+    OneShot,
+)
+
+from .decision import Decision, Option, decide, says
+from .results import deal, run_one_shot
+from .rules import (
+    Instance,
+    affected_player,
+    applicable_effects,
+    apply_effect,
+    effect_name,
+    effects_in_force,
+    event_label,
+    shield_room,
+)
+from .select import View
+from .state import (
+    Event,
+    GameState,
+    Table,
+    replace,
+)
+from .triggers import prevention_triggers
+from .values import evaluate
+
+__all__ = ['batch_step', 'effects_in_force_all', 'run_rider']
+
+
+def _rank(table: Table, name: str) -> int:
+    order = table.apnap(table.order)
+    return order.index(name) if name in order else 99
+
+
+def batch_step(state: GameState, table: Table) -> GameState | Decision:
+    batch = state.batch
+    assert batch is not None
+    open_ = [i for i, ev in enumerate(batch.events) if not ev.done]
+    if not open_:
+        return _finish_batch(state, table)
+    i = min(open_, key=lambda k: (_rank(table, affected_player(state, batch.events[k].recipient)), k))
+    ev = batch.events[i]
+    apps = applicable_effects(state, table, ev)
+    if not apps:
+        events = list(batch.events)
+        events[i] = replace(ev, done=True)
+        return replace(state, batch=replace(batch, events=tuple(events)))
+    others_open = len(open_) > 1
+    chooser = affected_player(state, ev.recipient)
+    options: list[Option] = []
+    first = " first" if len(apps) > 1 else ""
+    for inst in apps:
+        name = effect_name(inst, table, state) + first
+        for take in _takes(state, inst, ev, others_open):
+            nxt = apply_effect(state, table, i, inst, take)
+            if take is None:
+                words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}"
+                picked = inst.key
+            else:
+                verb = "redirects" if inst.spec.kind == "redirect" else "prevents"
+                words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
+                picked = f"{inst.key}:{take}"
+            options.append(Option(picked, words, nxt))
+    return decide(chooser, "order" if len(apps) > 1 else "split", event_label(ev), options)
+
+
+def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
+    """The amounts a shield may take from this event (615.7); None for non-shields."""
+    depleting = inst.spec.kind == "shield" or (inst.spec.kind == "redirect" and inst.spec.shield is not None)
+    if not depleting:
+        return [None]
+    if ev.unpreventable and inst.spec.kind == "shield":
+        return [0]
+    room = shield_room(state, inst, ev)
+    if not others_open:
+        return [room]
+    if inst.spec.kind == "shield" and inst.spec.value == "all":
+        return [room, 0]
+    return list(range(room, -1, -1))
+
+
+def _finish_batch(state: GameState, table: Table) -> GameState:
+    batch = state.batch
+    assert batch is not None
+    # a shield that prevented less than it could somewhere must be used up (615.7)
+    for e in state.effects:
+        if e.id in batch.skipped:
+            left = (not e.used) if e.spec.value == "all" and e.spec.kind == "shield" else (e.remaining or 0) > 0
+            if left:
+                return replace(state, dead=True, batch=None)
+    state = replace(state, batch=None)
+    state = deal(state, table, batch.events, _rider_gains(state, table, batch))
+    # riders happen immediately after the prevention, before state-based actions (615.5)
+    riders: list[Any] = []
+    insts = {x.key: x for x in effects_in_force_all(state, table)}
+    for key, amount in batch.prevented:
+        inst = insts.get(key)
+        if amount > 0 and inst is not None and inst.spec.then is not None:
+            riders.append(("rider", key, amount))
+    state = prevention_triggers(state, table, batch)
+    if riders:
+        state = replace(state, queue=tuple(riders) + state.queue)
+    return state
+
+
+def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
+    gains: dict[str, int] = defaultdict(int)
+    insts = {x.key: x for x in effects_in_force_all(state, table)}
+    for key, amount in batch.prevented:
+        inst = insts.get(key)
+        if inst is None or amount <= 0 or inst.spec.then is None or inst.spec.then.kind != "gain_life":
+            continue
+        who = inst.spec.then.to
+        if who is None or who.kind == "you":
+            gains[inst.view.controller] += evaluate(inst.spec.then.amount, {"prevented": amount})
+    return gains
+
+
+def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
+    """Like effects_in_force, but including shields used up in this batch (for their riders)."""
+    out = list(effects_in_force(state, table))  # a copy: the cached list is shared
+    keys = {i.key for i in out}
+    for e in state.effects:
+        if e.id not in keys:
+            out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen,
+                                                    e.chosen_source), e.id, e.id))
+    return out
+
+
+def run_rider(state: GameState, table: Table, key: str, amount: int) -> GameState:
+    inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
+    rider = inst.spec.then
+    assert rider is not None
+    env = {"prevented": amount, "X": 0}
+    n = evaluate(rider.amount, env)
+    source = inst.view.self_id or inst.view.controller
+    shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source)
+    return run_one_shot(state, table, shot, inst.view, env)

@@ -1,0 +1,206 @@
+"""Life, poison and the results of damage (CR 119, 120.3, 120.4, 810.9) and one-shot actions."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from model.types import (
+    OneShot,
+)
+
+from .rules import (
+    effects_in_force,
+    start_batch,
+)
+from .select import View, controller_of, has_keyword, is_player, matches
+from .state import (
+    Event,
+    GameState,
+    Table,
+    replace,
+)
+from .triggers import collect_triggers
+from .values import evaluate
+
+__all__ = ['team_names', 'change_life', 'add_poison', 'cant_gain_life', 'gain_life', 'deal', 'run_one_shot']
+
+
+def team_names(state: GameState, table: Table, name: str) -> list[str]:
+    me = state.player(name)
+    if table.two_headed and me.team is not None:
+        return [p.name for p in state.players if p.team == me.team]
+    return [name]
+
+
+def change_life(state: GameState, table: Table, name: str, delta: int) -> GameState:
+    """Life changes happen to the player and are applied to the team's shared total (810.9)."""
+    if delta == 0:
+        return state
+    for member in team_names(state, table, name):
+        p = state.player(member)
+        state = state.set_player(replace(p, life=p.life + delta))
+    p = state.player(name)
+    if delta < 0:
+        state = state.set_player(replace(p, life_lost=p.life_lost - delta))
+    else:
+        state = state.set_player(replace(p, life_gained=p.life_gained + delta))
+    return state
+
+
+def add_poison(state: GameState, table: Table, name: str, n: int) -> GameState:
+    for member in team_names(state, table, name):
+        p = state.player(member)
+        state = state.set_player(replace(p, poison=p.poison + n))
+    return state
+
+
+def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
+    """"Can't gain life" effects; in Two-Headed Giant they cover the team (810.9g)."""
+    team = team_names(state, table, name)
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "cant_gain_life":
+            if any(matches(inst.spec.value, member, state, table, inst.view) for member in team):
+                return True
+    return False
+
+
+def gain_life(state: GameState, table: Table, name: str, n: int) -> GameState:
+    """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending."""
+    if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
+        return state
+    state = change_life(state, table, name, n)
+    return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+
+
+def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
+    out = set()
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "as_though":
+            if matches(inst.spec.to, ev.recipient, state, table, inst.view) and \
+                    matches(inst.spec.from_, ev.source, state, table, inst.view):
+                out.add(inst.spec.value)
+    return out
+
+
+def _life_floor(state: GameState, table: Table, name: str) -> int | None:
+    floor = None
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "life_floor" and matches(inst.spec.to, name, state, table, inst.view, default=True):
+            floor = max(floor or 0, int(inst.spec.value))
+    return floor
+
+
+def deal(state: GameState, table: Table, events: tuple[Event, ...],
+         gains: dict[str, int] | None = None) -> GameState:
+    """All the batch's damage is dealt at once (510.2), then processed into results (120.4c).
+
+    ``gains`` is life the same modified event gives (a prevention rider such as Awe Strike's):
+    a life floor (Worship) compares the whole event's net change (CR 120.4 example).
+    """
+    loss: dict[str, int] = defaultdict(int)
+    gain_by_source: dict[str, int] = defaultdict(int)
+    by_source: dict[str, int] = defaultdict(int)
+    by_source_combat: dict[str, int] = defaultdict(int)
+    to_recipient: dict[str, int] = defaultdict(int)
+    from_of: dict[str, str] = {}
+    combat_to_player: dict[tuple[str, str], int] = defaultdict(int)
+    for ev in events:
+        n = ev.amount
+        if n <= 0:
+            continue  # 120.8
+        src = table.spec_of(state, ev.source)
+        infect = has_keyword(state, table, ev.source, "infect")
+        wither = has_keyword(state, table, ev.source, "wither")
+        extra = _as_though(state, table, ev)
+        infect = infect or "infect" in extra
+        wither = wither or "wither" in extra
+        by_source[ev.source] += n
+        if ev.combat:
+            by_source_combat[ev.source] += n
+        to_recipient[ev.recipient] += n
+        from_of.setdefault(ev.recipient, ev.source)
+        if is_player(table, ev.recipient):
+            p = state.player(ev.recipient)
+            state = state.set_player(replace(p, damage_taken=p.damage_taken + n))
+            if infect:
+                state = add_poison(state, table, ev.recipient, n)  # 120.3b
+            else:
+                loss[ev.recipient] += n  # 120.3a
+            if ev.combat and src is not None and src.toxic and "creature" in src.types:
+                state = add_poison(state, table, ev.recipient, src.toxic)  # 120.3g
+            if ev.combat:
+                combat_to_player[(ev.source, ev.recipient)] += n
+        else:
+            perm = state.perm(ev.recipient)
+            assert perm is not None
+            types = table.perm_specs[perm.spec].types
+            if "creature" in types:
+                if infect or wither:  # 120.3d
+                    counters = dict(perm.counters)
+                    counters["-1/-1"] = counters.get("-1/-1", 0) + n
+                    perm = replace(perm, counters=tuple(sorted(counters.items())))
+                else:  # 120.3e
+                    perm = replace(perm, damage=perm.damage + n)
+                if has_keyword(state, table, ev.source, "deathtouch"):
+                    perm = replace(perm, deathtouched=True)  # 702.2b
+            if "planeswalker" in types:
+                perm = replace(perm, loyalty=perm.loyalty - n)  # 120.3c
+            if "battle" in types:
+                perm = replace(perm, defense=perm.defense - n)  # 120.3h
+            state = state.set_perm(perm)
+        if has_keyword(state, table, ev.source, "lifelink"):
+            gain_by_source[ev.source] += n  # 120.3f, one event per source (702.15e)
+    for name in sorted(loss):
+        n = loss[name]
+        floor = _life_floor(state, table, name)
+        if floor is not None:
+            life = state.player(name).life + (gains or {}).get(name, 0)
+            if life - n < floor:
+                n = max(0, life - floor)
+        state = change_life(state, table, name, -n)
+    for source in sorted(gain_by_source):
+        ctrl = controller_of(state, table, source)
+        if ctrl is not None:
+            state = gain_life(state, table, ctrl, gain_by_source[source])
+    state = collect_triggers(state, table, "combat_damage_to_player",
+                     [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
+    state = collect_triggers(state, table, "deals_damage",
+                     [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
+    state = collect_triggers(state, table, "dealt_damage",
+                     [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])
+    return state
+
+
+def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
+    sel = shot.to
+    if sel.kind in ("target", "any", "choice"):
+        return [view.target] if view.target is not None else []
+    things = [p.name for p in state.players if not p.left]
+    if shot.kind == "deal":
+        things += [p.id for p in state.perms if p.present]
+    return [t for t in things if matches(sel, t, state, table, view)]
+
+
+def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
+    recipients = _recipients(state, table, shot, view)
+    if shot.kind == "deal":
+        n = evaluate(shot.amount, env)
+        source = shot.source or view.self_id or view.controller
+        events = [Event(source, r, n, shot.combat) for r in recipients]
+        return start_batch(state, table, events) if events else state
+    for r in recipients:
+        if not is_player(table, r) or state.player(r).left:
+            continue
+        local = dict(env)
+        p = state.player(r)
+        local["life_lost_this_turn"] = p.life_lost
+        local["life_gained_this_turn"] = p.life_gained
+        n = evaluate(shot.amount, local)
+        if shot.kind == "lose_life":
+            state = change_life(state, table, r, -n)
+        elif shot.kind == "gain_life":
+            state = gain_life(state, table, r, n)
+        elif shot.kind == "draw":
+            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+    return state

@@ -1,0 +1,99 @@
+"""State-based actions (704) and the end of the game (104.2a, 104.3, 800.4a)."""
+
+from __future__ import annotations
+
+from model.types import (
+    with_pt_counters,
+)
+
+from .decision import note
+from .state import (
+    GameState,
+    PermState,
+    Table,
+    replace,
+)
+
+__all__ = ['toughness', 'power', 'leave_game', 'multiplayer', 'state_based_actions', 'game_over']
+
+
+def toughness(table: Table, perm: PermState) -> int:
+    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter)
+
+
+def power(table: Table, perm: PermState) -> int:
+    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter)
+
+
+def leave_game(state: GameState, table: Table, name: str) -> GameState:
+    """800.4a: the player leaves; objects they own leave too, and their pending triggers cease."""
+    state = state.set_player(replace(state.player(name), left=True))
+    for perm in state.perms:
+        if perm.present and table.perm_specs[perm.spec].owner == name:
+            state = state.set_perm(replace(perm, present=False))
+    return replace(state, pending=tuple(t for t in state.pending if t.controller != name),
+                   stack=tuple(i for i in state.stack if i.controller != name))
+
+
+def multiplayer(state: GameState, table: Table) -> bool:
+    """A game that can go on after a player leaves it (800.4): more than two players, not 2HG."""
+    return len(state.players) > 2 and not table.two_headed
+
+
+def state_based_actions(state: GameState, table: Table) -> GameState:
+    """Performed simultaneously, repeated until none apply (704.3)."""
+    while True:
+        changed = False
+        losers: list[str] = []
+        for p in state.players:
+            if p.lost or p.left:
+                continue
+            limit = 15 if table.two_headed else 10  # 704.5c, 704.6b
+            if p.life <= 0 or p.poison >= limit:  # 704.5a, 810.8c
+                state = state.set_player(replace(p, lost=True))
+                losers.append(p.name)
+                changed = True
+        dying = []
+        for perm in state.perms:
+            if not perm.present:
+                continue
+            spec = table.perm_specs[perm.spec]
+            indestructible = "indestructible" in spec.keywords
+            if "creature" in spec.types:
+                t = toughness(table, perm)
+                if t <= 0:  # 704.5f
+                    dying.append(perm)
+                    continue
+                if not indestructible and (perm.damage >= t or (perm.deathtouched and perm.damage > 0)):
+                    dying.append(perm)  # 704.5g, 704.5h
+                    continue
+                if not indestructible and perm.deathtouched and perm.counter("-1/-1") > 0:
+                    dying.append(perm)
+                    continue
+            if "planeswalker" in spec.types and perm.loyalty <= 0:
+                dying.append(perm)  # 704.5i
+                continue
+            if "battle" in spec.types and perm.defense <= 0:
+                dying.append(perm)  # 704.5v
+        for perm in dying:
+            state = state.set_perm(replace(perm, present=False, died=True))
+            changed = True
+        # all of these happen at once (704.3); then, in a multiplayer game, the losers leave
+        # with their objects (800.4a)
+        if multiplayer(state, table):
+            for name in losers:
+                state = leave_game(state, table, name)
+        elif losers:
+            return game_over(state, losers)
+        if not changed:
+            return state
+
+
+def game_over(state: GameState, losers: list[str]) -> GameState:
+    """104.2a, 104.3: in a two-player game (and in Two-Headed Giant, 810.8a, between two teams) the
+    game ends as soon as a player (a team) loses: nothing further happens, no later damage step, no
+    trigger, no rider. The outcome is the state at that moment. (Multiplayer games go on, 800.4.)"""
+    who = " and ".join(losers)
+    state = replace(state, queue=(), batch=None, pending=(), stack=())
+    return note(state, f"the game is over: {who} {'lose' if who == 'you' or len(losers) > 1 else 'loses'} "
+                       "the game, so nothing further happens (104.2a, 104.3)")

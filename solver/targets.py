@@ -1,0 +1,64 @@
+"""Targets: what is a legal target (115, 601.2c, 608.2b; hexproof, shroud, protection 702.11, 702.18, 702.16)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import (
+    effects_in_force,
+)
+from .select import View, is_player, matches, opponents
+from .state import (
+    GameState,
+    Table,
+)
+
+__all__ = ['legal_target', 'target_candidates']
+
+
+def legal_target(state: GameState, table: Table, target: str | None, requirement: Any, controller: str,
+                 source: str) -> bool:
+    if target is None:
+        return False
+    if is_player(table, target):
+        p = state.player(target)
+        if p.left:
+            return False
+    else:
+        perm = state.perm(target)
+        if perm is None or not perm.present:
+            return False
+    view = View(controller, source)
+    if requirement is not None:
+        kind = requirement.kind
+        if kind == "any":
+            if not is_player(table, target):
+                types = table.perm_specs[state.perm(target).spec].types  # type: ignore[union-attr]
+                if not set(types) & {"creature", "planeswalker", "battle"}:
+                    return False
+        elif not matches(requirement, target, state, table, view):
+            return False
+    # hexproof / shroud (702.11, 702.18) and protection from a player (702.16k)
+    if not is_player(table, target):
+        spec = table.perm_specs[state.perm(target).spec]  # type: ignore[union-attr]
+        tctrl = state.perm(target).controller  # type: ignore[union-attr]
+        if "shroud" in spec.keywords:
+            return False
+        if "hexproof" in spec.keywords and controller in opponents(table, state, tctrl):
+            return False
+    else:
+        tctrl = target
+    for inst in effects_in_force(state, table):
+        kind = inst.spec.kind
+        if kind in ("hexproof", "shroud") and inst.spec.value and matches(inst.spec.to, target, state, table, inst.view):
+            if kind == "shroud" or controller in opponents(table, state, tctrl):
+                return False
+        if kind == "protection" and matches(inst.spec.to, target, state, table, inst.view) and \
+                matches(inst.spec.value, controller, state, table, inst.view):
+            return False
+    return True
+
+
+def target_candidates(state: GameState, table: Table, requirement: Any, controller: str, source: str) -> list[str]:
+    things = [p.name for p in state.players if not p.left] + [p.id for p in state.perms if p.present]
+    return [t for t in things if legal_target(state, table, t, requirement, controller, source)]

@@ -1,0 +1,121 @@
+"""Triggered abilities: what triggers (603.2) and putting triggers on the stack in APNAP order (603.3b)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.types import (
+    Ability,
+)
+
+from .decision import Decision, Option, decide, note, says
+from .select import View, matches
+from .state import (
+    GameState,
+    StackItem,
+    Table,
+    Trigger,
+    replace,
+)
+from .targets import target_candidates
+
+__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers']
+
+
+def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, str, int, Ability]]:
+    out = []
+    for p in state.perms:
+        if not p.present:
+            continue
+        spec = table.perm_specs[p.spec]
+        for j, ab in enumerate(spec.abilities):
+            if ab.kind == "trigger" and ab.trigger == trigger:
+                out.append((p.id, p.controller, j, ab))
+    return out
+
+
+def collect_triggers(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
+    """Add the triggers that ``happenings`` fire to ``state.pending``."""
+    new: list[Trigger] = []
+    for oid, ctrl, j, ab in watchers(state, table, trigger):
+        watcher = state.perm(oid)
+        view = View(ctrl, oid, None, watcher.chosen if watcher is not None else None)
+        for thing, values in happenings:
+            if trigger == "gain_life":
+                ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
+            elif trigger in ("deals_damage",):
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_combat is not None:
+                    ok = bool(values.get("combat", 0)) == ab.trigger_combat
+            elif trigger == "dealt_damage":
+                ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
+                if ok and ab.trigger_from is not None:
+                    ok = matches(ab.trigger_from, str(values.get("_from", "")), state, table, view)
+            elif trigger == "damage_prevented":
+                ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl
+            elif trigger == "combat_damage_to_player":
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_to is not None:
+                    ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
+            elif trigger == "enters":
+                ok = thing == oid  # "When this enters": its own entering only
+            elif trigger == "tapped_for_mana":
+                # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_mana is not None:
+                    ok = ab.trigger_mana in str(values.get("_mana", ""))
+            else:
+                ok = True
+            if ok:
+                vals = tuple(sorted((k, v) for k, v in values.items() if not k.startswith("_")))
+                player = values.get("_player")
+                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
+                                   player=str(player) if player is not None else None))
+    if not new:
+        return state
+    return replace(state, pending=state.pending + tuple(new))
+
+
+def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState:
+    """615.13: once per prevention effect applied to simultaneous events that prevented damage."""
+    happenings = []
+    for key, amount in batch.prevented:
+        if amount <= 0:
+            continue
+        recipients = sorted({ev.recipient for ev in batch.events if key in ev.applied})
+        for r in recipients:
+            happenings.append((r, {"prevented": amount}))
+    return collect_triggers(state, table, "damage_prevented", happenings) if happenings else state
+
+
+def place_triggers(state: GameState, table: Table) -> GameState | Decision:
+    """603.3b: each player in APNAP order puts their triggers on the stack in any order."""
+    pending = state.pending
+    controllers = table.apnap({t.controller for t in pending})
+    who = controllers[0]
+    mine = [t for t in pending if t.controller == who]
+    rest = tuple(t for t in pending if t.controller != who)
+    distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values))
+    options = []
+    for t in distinct:
+        remaining = list(mine)
+        remaining.remove(t)
+        for placed in _with_target(state, table, t):
+            nxt = replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,))
+            what = f"{t.label}'s trigger ({t.source})" + (f" targeting {placed.target}" if placed.target else "")
+            options.append(Option(f"{t.source}#{t.ability}" + (f"->{placed.target}" if placed.target else ""),
+                                  f"{says(who, 'puts')} {what} on the stack", nxt))
+    if not options:
+        # every trigger of this player had no legal target: removed (603.3d)
+        return note(replace(state, pending=rest), f"{who}'s triggers have no legal target and are removed (603.3d)")
+    return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options)
+
+
+def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
+    ab = table.abilities_of(state, t.source)[t.ability]
+    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player)
+    if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
+        cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
+                                  t.controller, t.source)
+        return [replace(base, target=c) for c in cands]
+    return [base]
