@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from model.types import EffectSpec
 
+from .amounts import AmountRule, rule_of
 from .select import View, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
 
@@ -227,24 +228,10 @@ def _effect_state(state: GameState, inst: Instance) -> EffectState | None:
     return None
 
 
-def _static_prevention(inst: Instance, ev: Event, state: GameState) -> int:
-    value = inst.spec.value
-    if value == "all":
-        return ev.amount
-    if value == "half_up":
-        return -(-ev.amount // 2)
-    if value == "half_down":
-        return ev.amount // 2
-    if isinstance(value, tuple) and value[0] == "all_but":
-        return max(0, ev.amount - value[1])
-    if isinstance(value, tuple) and value[0] == "count":
-        counts = dict(state.batch.counts) if state.batch is not None else {}
-        return min(ev.amount, counts.get(inst.key, 0))
-    if isinstance(value, tuple) and value[0] == "int":
-        return min(ev.amount, int(value[1]))
-    if isinstance(value, tuple) and value[0] == "var":
-        return min(ev.amount, 0)
-    return 0
+def amount_rule(inst: Instance, state: GameState) -> AmountRule | None:
+    """``inst``'s rule on an event's amount (solver.amounts), its count read at batch start (615.10)."""
+    counts = dict(state.batch.counts) if state.batch is not None else {}
+    return rule_of(inst.spec, counts.get(inst.key))
 
 
 def _add_prevented(batch: Batch, key: str, amount: int) -> Batch:
@@ -281,10 +268,10 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
                 elif eff.remaining is not None:
                     state = state.set_effect(replace(eff, remaining=eff.remaining - k))
             prevented = k
-        elif kind == "protection":
-            prevented = 0 if ev.unpreventable else ev.amount
         else:
-            prevented = 0 if ev.unpreventable else min(ev.amount, _static_prevention(inst, ev, state))
+            rule = amount_rule(inst, state)
+            assert rule is not None and rule.prevents
+            prevented = 0 if ev.unpreventable else ev.amount - rule.apply(ev.amount)
             eff = _effect_state(state, inst)
             if eff is not None and spec.next_time and prevented > 0:
                 state = state.set_effect(replace(eff, used=True))  # 615.8, 609.7b
@@ -294,12 +281,10 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         # the rider still "applies" with 0 (615.12) but then does nothing
         batch = _add_prevented(batch, inst.key, prevented)
         return replace(state, batch=batch)
-    if kind == "multiply":
-        events[index] = replace(ev, amount=ev.amount * int(spec.value), applied=applied)
-    elif kind == "add":
-        events[index] = replace(ev, amount=ev.amount + int(spec.value), applied=applied)
-    elif kind == "cap":
-        events[index] = replace(ev, amount=min(ev.amount, int(spec.value)), applied=applied)
+    if kind in ("multiply", "add", "cap"):
+        rule = amount_rule(inst, state)
+        assert rule is not None
+        events[index] = replace(ev, amount=rule.apply(ev.amount), applied=applied)
     elif kind == "redirect":
         new = _redirect_target(inst, state, table)
         # the original recipient is still there: start_batch dropped events to players who left
