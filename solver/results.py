@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
+from enum import Enum
 
 from model.types import (
     OneShot,
@@ -22,7 +24,7 @@ from .state import (
 from .triggers import collect_triggers
 from .values import evaluate
 
-__all__ = ['team_names', 'change_life', 'add_poison', 'cant_gain_life', 'gain_life', 'deal', 'run_one_shot']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'gain_life', 'deal', 'run_one_shot']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -90,6 +92,65 @@ def _life_floor(state: GameState, table: Table, name: str) -> int | None:
     return floor
 
 
+class Part(Enum):
+    """What a damage event changes (120.3), each a linear function of the amount dealt."""
+
+    DAMAGE_TAKEN = "damage_taken"  # a player's tally of damage dealt to them
+    LIFE_LOSS = "life_loss"  # 120.3a
+    POISON = "poison"  # 120.3b (infect), 120.3g (toxic)
+    LOYALTY_LOSS = "loyalty_loss"  # 120.3c
+    MINUS_COUNTERS = "minus_counters"  # 120.3d (wither, infect)
+    MARKED = "marked"  # 120.3e
+    DEATHTOUCHED = "deathtouched"  # 702.2b: any damage from a deathtouch source is lethal
+    DEFENSE_LOSS = "defense_loss"  # 120.3h
+    LIFELINK = "lifelink"  # 120.3f: the source's controller gains that much (one event per source, 702.15e)
+    COMBAT_TO_PLAYER = "combat_to_player"  # combat damage to a player, for triggers (510.3a)
+
+
+@dataclass(frozen=True)
+class Result:
+    """``who`` gets ``per_point`` x the damage dealt, plus ``once`` if any is dealt (120.8: none for 0)."""
+
+    part: Part
+    who: str
+    per_point: int = 1
+    once: int = 0
+
+
+def event_results(state: GameState, table: Table, ev: Event) -> tuple[Result, ...]:
+    """120.3: what one damage event does, as parts linear in its amount, so the graph engine
+    applies them to a number and the CP model to a variable (one definition of the rule)."""
+    src = table.spec_of(state, ev.source)
+    extra = _as_though(state, table, ev)
+    infect = has_keyword(state, table, ev.source, "infect") or "infect" in extra
+    wither = has_keyword(state, table, ev.source, "wither") or "wither" in extra
+    out: list[Result] = []
+    if is_player(table, ev.recipient):
+        out.append(Result(Part.DAMAGE_TAKEN, ev.recipient))
+        out.append(Result(Part.POISON if infect else Part.LIFE_LOSS, ev.recipient))  # 120.3b, 120.3a
+        if ev.combat and src is not None and src.toxic and "creature" in src.types:
+            out.append(Result(Part.POISON, ev.recipient, 0, src.toxic))  # 120.3g
+        if ev.combat:
+            out.append(Result(Part.COMBAT_TO_PLAYER, ev.recipient))
+    else:
+        perm = state.perm(ev.recipient)
+        assert perm is not None
+        types = table.perm_specs[perm.spec].types
+        if "creature" in types:
+            out.append(Result(Part.MINUS_COUNTERS if infect or wither else Part.MARKED, ev.recipient))
+            if has_keyword(state, table, ev.source, "deathtouch"):
+                out.append(Result(Part.DEATHTOUCHED, ev.recipient, 0, 1))
+        if "planeswalker" in types:
+            out.append(Result(Part.LOYALTY_LOSS, ev.recipient))
+        if "battle" in types:
+            out.append(Result(Part.DEFENSE_LOSS, ev.recipient))
+    if has_keyword(state, table, ev.source, "lifelink"):
+        ctrl = controller_of(state, table, ev.source)
+        if ctrl is not None:
+            out.append(Result(Part.LIFELINK, ctrl))
+    return tuple(out)
+
+
 def deal(state: GameState, table: Table, events: tuple[Event, ...],
          gains: dict[str, int] | None = None) -> GameState:
     """All the batch's damage is dealt at once (510.2), then processed into results (120.4c).
@@ -98,7 +159,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     a life floor (Worship) compares the whole event's net change (CR 120.4 example).
     """
     loss: dict[str, int] = defaultdict(int)
-    gain_by_source: dict[str, int] = defaultdict(int)
+    gain_by_source: dict[tuple[str, str], int] = defaultdict(int)
     by_source: dict[str, int] = defaultdict(int)
     by_source_combat: dict[str, int] = defaultdict(int)
     to_recipient: dict[str, int] = defaultdict(int)
@@ -108,48 +169,26 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         n = ev.amount
         if n <= 0:
             continue  # 120.8
-        src = table.spec_of(state, ev.source)
-        infect = has_keyword(state, table, ev.source, "infect")
-        wither = has_keyword(state, table, ev.source, "wither")
-        extra = _as_though(state, table, ev)
-        infect = infect or "infect" in extra
-        wither = wither or "wither" in extra
         by_source[ev.source] += n
         if ev.combat:
             by_source_combat[ev.source] += n
         to_recipient[ev.recipient] += n
         from_of.setdefault(ev.recipient, ev.source)
-        if is_player(table, ev.recipient):
-            p = state.player(ev.recipient)
-            state = state.set_player(replace(p, damage_taken=p.damage_taken + n))
-            if infect:
-                state = add_poison(state, table, ev.recipient, n)  # 120.3b
+        for r in event_results(state, table, ev):
+            k = r.per_point * n + r.once
+            if r.part is Part.LIFE_LOSS:
+                loss[r.who] += k
+            elif r.part is Part.LIFELINK:
+                gain_by_source[(ev.source, r.who)] += k
+            elif r.part is Part.COMBAT_TO_PLAYER:
+                combat_to_player[(ev.source, r.who)] += k
+            elif r.part is Part.POISON:
+                state = add_poison(state, table, r.who, k)
+            elif r.part is Part.DAMAGE_TAKEN:
+                p = state.player(r.who)
+                state = state.set_player(replace(p, damage_taken=p.damage_taken + k))
             else:
-                loss[ev.recipient] += n  # 120.3a
-            if ev.combat and src is not None and src.toxic and "creature" in src.types:
-                state = add_poison(state, table, ev.recipient, src.toxic)  # 120.3g
-            if ev.combat:
-                combat_to_player[(ev.source, ev.recipient)] += n
-        else:
-            perm = state.perm(ev.recipient)
-            assert perm is not None
-            types = table.perm_specs[perm.spec].types
-            if "creature" in types:
-                if infect or wither:  # 120.3d
-                    counters = dict(perm.counters)
-                    counters["-1/-1"] = counters.get("-1/-1", 0) + n
-                    perm = replace(perm, counters=tuple(sorted(counters.items())))
-                else:  # 120.3e
-                    perm = replace(perm, damage=perm.damage + n)
-                if has_keyword(state, table, ev.source, "deathtouch"):
-                    perm = replace(perm, deathtouched=True)  # 702.2b
-            if "planeswalker" in types:
-                perm = replace(perm, loyalty=perm.loyalty - n)  # 120.3c
-            if "battle" in types:
-                perm = replace(perm, defense=perm.defense - n)  # 120.3h
-            state = state.set_perm(perm)
-        if has_keyword(state, table, ev.source, "lifelink"):
-            gain_by_source[ev.source] += n  # 120.3f, one event per source (702.15e)
+                state = _mark(state, r.who, r.part, k)
     for name in sorted(loss):
         n = loss[name]
         floor = _life_floor(state, table, name)
@@ -158,10 +197,8 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
             if life - n < floor:
                 n = max(0, life - floor)
         state = change_life(state, table, name, -n)
-    for source in sorted(gain_by_source):
-        ctrl = controller_of(state, table, source)
-        if ctrl is not None:
-            state = gain_life(state, table, ctrl, gain_by_source[source])
+    for (_, ctrl), n in sorted(gain_by_source.items()):
+        state = gain_life(state, table, ctrl, n)
     state = collect_triggers(state, table, "combat_damage_to_player",
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
     state = collect_triggers(state, table, "deals_damage",
@@ -169,6 +206,25 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     state = collect_triggers(state, table, "dealt_damage",
                      [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])
     return state
+
+
+def _mark(state: GameState, pid: str, part: Part, k: int) -> GameState:
+    """A permanent's result of damage: marked damage, -1/-1 counters, deathtouch, loyalty, defense."""
+    perm = state.perm(pid)
+    assert perm is not None
+    if part is Part.MARKED:
+        perm = replace(perm, damage=perm.damage + k)
+    elif part is Part.MINUS_COUNTERS:
+        counters = dict(perm.counters)
+        counters["-1/-1"] = counters.get("-1/-1", 0) + k
+        perm = replace(perm, counters=tuple(sorted(counters.items())))
+    elif part is Part.DEATHTOUCHED:
+        perm = replace(perm, deathtouched=True)
+    elif part is Part.LOYALTY_LOSS:
+        perm = replace(perm, loyalty=perm.loyalty - k)
+    elif part is Part.DEFENSE_LOSS:
+        perm = replace(perm, defense=perm.defense - k)
+    return state.set_perm(perm)
 
 
 def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
