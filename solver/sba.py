@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from model.types import (
     with_pt_counters,
 )
 
 from .decision import note
+from .results import Part
 from .state import (
     GameState,
     PermState,
@@ -40,6 +43,44 @@ def multiplayer(state: GameState, table: Table) -> bool:
     return len(state.players) > 2 and not table.two_headed
 
 
+@dataclass(frozen=True)
+class Threshold:
+    """A permanent is put into its graveyard when the sum of ``parts`` reaches ``at_least``."""
+
+    parts: tuple[Part, ...]
+    at_least: int
+
+
+def lethal(table: Table, perm: PermState) -> tuple[Threshold, ...]:
+    """A creature's 704.5f-h as thresholds on the results of damage (solver.results.Part), so the graph
+    engine checks them on numbers and the CP model on variables (one definition of the rule).
+
+    A creature's toughness counts +1/+1 counters here; -1/-1 counters are the part
+    ``MINUS_COUNTERS`` (so 0 toughness is "-1/-1 counters reach it", 704.5f). Lethal damage
+    (704.5g) and deathtouch damage (704.5h, 702.2b) don't destroy an indestructible one (702.12b).
+    """
+    spec = table.perm_specs[perm.spec]
+    out: list[Threshold] = []
+    if "creature" in spec.types:
+        t = spec.toughness + perm.counter("+1/+1")
+        out.append(Threshold((Part.MINUS_COUNTERS,), t))  # 704.5f
+        if "indestructible" not in spec.keywords:
+            out.append(Threshold((Part.MARKED, Part.MINUS_COUNTERS), t))  # 704.5g
+            out.append(Threshold((Part.DEATHTOUCHED,), 1))  # 704.5h
+    return tuple(out)
+
+
+def dies(table: Table, perm: PermState) -> bool:
+    """Whether a state-based action puts ``perm`` into its graveyard now: :func:`lethal`, and a
+    planeswalker with no loyalty (704.5i) or a battle with no defense (704.5v)."""
+    spec = table.perm_specs[perm.spec]
+    have = {Part.MARKED: perm.damage, Part.MINUS_COUNTERS: perm.counter("-1/-1"),
+            Part.DEATHTOUCHED: int(perm.deathtouched)}
+    if any(sum(have.get(p, 0) for p in th.parts) >= th.at_least for th in lethal(table, perm)):
+        return True
+    return ("planeswalker" in spec.types and perm.loyalty <= 0) or ("battle" in spec.types and perm.defense <= 0)
+
+
 def state_based_actions(state: GameState, table: Table) -> GameState:
     """Performed simultaneously, repeated until none apply (704.3)."""
     while True:
@@ -53,28 +94,7 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 state = state.set_player(replace(p, lost=True))
                 losers.append(p.name)
                 changed = True
-        dying = []
-        for perm in state.perms:
-            if not perm.present:
-                continue
-            spec = table.perm_specs[perm.spec]
-            indestructible = "indestructible" in spec.keywords
-            if "creature" in spec.types:
-                t = toughness(table, perm)
-                if t <= 0:  # 704.5f
-                    dying.append(perm)
-                    continue
-                if not indestructible and (perm.damage >= t or (perm.deathtouched and perm.damage > 0)):
-                    dying.append(perm)  # 704.5g, 704.5h
-                    continue
-                if not indestructible and perm.deathtouched and perm.counter("-1/-1") > 0:
-                    dying.append(perm)
-                    continue
-            if "planeswalker" in spec.types and perm.loyalty <= 0:
-                dying.append(perm)  # 704.5i
-                continue
-            if "battle" in spec.types and perm.defense <= 0:
-                dying.append(perm)  # 704.5v
+        dying = [perm for perm in state.perms if perm.present and dies(table, perm)]
         for perm in dying:
             state = state.set_perm(replace(perm, present=False, died=True))
             changed = True
