@@ -21,6 +21,7 @@ from model.types import Case
 
 from .api import ENGINES
 from .graph import ChoiceGraph, build_graph
+from .limits import Deadline, LimitReached, as_deadline
 
 __all__ = ["OptimizeResult", "DecisionReport", "optimize"]
 
@@ -69,7 +70,7 @@ def _score(objective: Objective, chooser: str, values: dict[str, Any]) -> tuple[
 
 
 def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000,
-             timeout: float | None = None, engine: str = "auto",
+             timeout: float | Deadline | None = None, engine: str = "auto",
              fields: Iterable[str] | None = None) -> OptimizeResult:
     """The outcomes of optimal play under ``objective`` and the choices that produce them.
 
@@ -82,16 +83,23 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
+    share: float | None = None
     if engine == "auto":
-        from .cp import cp_optimizable, prefer_cp
+        from .cp import AUTO_BUILD_SHARE, cp_optimizable, prefer_cp
 
-        engine = "cp" if prefer_cp(case) and cp_optimizable(case, objective) is None else "graph"
+        engine = "graph"
+        if prefer_cp(case, timeout=deadline) and cp_optimizable(case, objective) is None:
+            engine, share = "cp", AUTO_BUILD_SHARE  # a build past its share gives way to the graph
     if engine == "cp":
         from .cp import cp_optimize
 
-        res = cp_optimize(case, objective, fields=fields, timeout=timeout)
-        return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
-    cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+        try:
+            res = cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=share)
+            return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+        except LimitReached:
+            pass  # only with a share (engine="auto"): the graph has the rest of the limit
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline)
     g = cg.graph
     results: dict[int, frozenset[Key]] = {}
     chosen: dict[int, list[tuple[int, str, str]]] = {}
