@@ -535,6 +535,7 @@ def _is_const(x: Any) -> bool:
 GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
 CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (seconds of work) above which its events are tabled one by one
 CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
+PACK_BELOW = 2 ** 62  # a merge packs a row into one int64 key when its columns' ranges multiply below this
 
 
 def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
@@ -609,7 +610,7 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> t
     top[1:1 + ns] = np.minimum(top[1:1 + ns], cap)  # rows above a shield's remaining are dropped
     top[full] = 1
     radix = [int(v) + 1 for v in top]
-    packed = math.prod(radix) < 2 ** 62
+    packed = math.prod(radix) < PACK_BELOW
     weights = np.array([math.prod(radix[c + 1:]) for c in range(width)], dtype=np.int64) if packed else None
     seen = np.empty(0, dtype=np.int64) if packed else np.empty((0, width), dtype=np.int64)
     seen_at = np.empty(0, dtype=np.int64)

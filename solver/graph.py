@@ -24,6 +24,10 @@ from .state import GameState, Table, initial_state, replace
 
 __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph"]
 
+# seconds per node that the pass after the expansion takes (outcomes, or backward induction):
+# about 20-30 microseconds on a 2-core machine, a few percent of what expanding the node took
+PASS_SECONDS = 3e-5
+
 
 @dataclass
 class ChoiceGraph:
@@ -39,9 +43,10 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     """Expand every decision from the case's initial state (depth-first, options in order).
 
     ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already running) is checked
-    before every new state is computed; once it or ``max_nodes`` is reached the expansion stops
-    at once: decisions not yet expanded stay in the graph marked ``truncated`` (no outcome comes
-    from them) and ``complete`` is False.
+    before every new state is computed, less the time the pass over the graph will take
+    (``PASS_SECONDS`` a node); once it or ``max_nodes`` is reached the expansion stops at once:
+    decisions not yet expanded stay in the graph marked ``truncated`` (no outcome comes from
+    them), end states already reached are kept, and ``complete`` is False.
     """
     deadline = as_deadline(timeout)
     state0, table = initial_state(case)
@@ -67,7 +72,8 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         return nid, res
 
     def stop() -> bool:
-        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired()
+        # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
+        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS)
 
     root, res0 = node_for(state0)
     todo: list[tuple[int, Decision | GameState]] = []
@@ -95,13 +101,16 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
                 children.append((cid, cres))
         todo.extend(reversed(children))
         if not complete:
-            break  # a limit: what is left to expand stays unexpanded (no outcome from it)
-    for nid, res in todo:
+            break  # a limit: nothing more is expanded
+    for nid, res in todo:  # the frontier the limit left: end states are kept, decisions marked
         if isinstance(res, Decision):
             g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, truncated=True,
                        label=f"{res.chooser}: {res.kind} at {res.at} (not expanded: a limit)")
+        elif res.dead:
+            g.add_node(nid, kind="dead", label="illegal branch")
         else:
-            g.add_node(nid, kind="dead" if res.dead else "cut", label="not recorded: a limit")
+            g.add_node(nid, kind="leaf", label="outcome")
+            leaves[nid] = final_fields(res, table)
     return ChoiceGraph(g, root, table, complete, leaves, deadline.elapsed())
 
 
@@ -133,17 +142,17 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
     """Distinct outcomes (projected on ``fields`` if given), each with its first witness in option
     order and the number of choice paths that reach it.
 
-    One pass bottom-up: each node maps the outcomes below it (numbered once, so the pass hashes
-    small integers, not whole states) to its number of paths and the first edge leading there;
-    witnesses are read back from the root along those edges. Linear in the graph's edges times
-    the outcomes per node, so it stays short beside the expansion a time limit allows.
+    One pass bottom-up counts, per node, the paths to each outcome below it (outcomes numbered
+    once, so the pass adds up small integers and never copies states or witnesses); each
+    witness is then read from the root, taking at every node the first option whose child
+    reaches that outcome. The pass is short beside the expansion a time limit allows.
     """
     g = cg.graph
     wanted = list(fields) if fields is not None else None
     number: dict[tuple[Any, ...], int] = {}
     keys: list[tuple[Any, ...]] = []
-    # node -> outcome number -> (paths, first child reaching it, that edge's data)
-    per_node: dict[int, dict[int, tuple[int, int, dict[str, Any] | None]]] = {}
+    below: dict[int, dict[int, int]] = {}  # node -> outcome number -> paths
+    ordered: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # node -> (child, edge data) in option order
     for nid in reversed(list(nx.topological_sort(g))):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
@@ -154,25 +163,29 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
             k = number.setdefault(key, len(keys))
             if k == len(keys):
                 keys.append(key)
-            per_node[nid] = {k: (1, -1, None)}
+            below[nid] = {k: 1}
             continue
-        merged: dict[int, tuple[int, int, dict[str, Any] | None]] = {}
-        edges = sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])
-        for _, child, edata in edges:
-            for k, (paths, _c, _e) in per_node.get(child, {}).items():
-                old = merged.get(k)
-                merged[k] = (paths, child, edata) if old is None else (old[0] + paths, old[1], old[2])
-        per_node[nid] = merged
+        edges = [(c, d) for _, c, d in sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])]
+        ordered[nid] = edges
+        merged: dict[int, int] = {}
+        for child, _d in edges:
+            got = below.get(child)
+            if not got:
+                continue
+            if not merged:
+                merged = dict(got)
+                continue
+            for k, paths in got.items():
+                merged[k] = merged.get(k, 0) + paths
+        below[nid] = merged
     out = []
-    for k, (paths, _c, _e) in per_node.get(cg.root, {}).items():
+    for k, paths in below.get(cg.root, {}).items():
         wit: list[Witness] = []
         words: list[str] = []
         node = cg.root
-        while True:
-            _p, child, edata = per_node[node][k]
-            if edata is None:
-                break
+        while node in ordered:
             data = g.nodes[node]
+            child, edata = next((c, d) for c, d in ordered[node] if k in below.get(c, ()))
             wit.append(Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), edata["picked"]))
             words.append(edata["words"])
             node = child

@@ -32,8 +32,9 @@ class Deadline:
         """Seconds left (never negative), or None without a limit."""
         return None if self.seconds is None else max(0.0, self.seconds - self.elapsed())
 
-    def expired(self) -> bool:
-        return self.seconds is not None and self.elapsed() > self.seconds
+    def expired(self, margin: float = 0.0) -> bool:
+        """Whether the deadline has passed, or will have ``margin`` seconds from now."""
+        return self.seconds is not None and self.elapsed() + margin > self.seconds
 
     def share(self, fraction: float) -> Deadline:
         """A deadline ``fraction`` of the time left from now (same start; no limit stays none):
