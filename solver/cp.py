@@ -535,7 +535,7 @@ def _is_const(x: Any) -> bool:
 GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
 CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (seconds of work) above which its events are tabled one by one
 CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
-PACK_BELOW = 2 ** 62  # a merge packs a row into one int64 key when its columns' ranges multiply below this
+PACK_BITS = 62  # a merge packs a row into one int64 key when its columns fit in this many bits
 
 
 def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
@@ -599,41 +599,64 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> t
     ``i * len(b) + j`` giving it; None above ``GROUP_LIMIT`` distinct rows.
 
     The product is formed ``CHUNK`` rows at a time and each chunk's distinct rows are merged into
-    those found so far, so memory stays within a few chunks whatever the product's size. When the
-    columns' ranges allow it, a row is packed into one integer (column 0 most significant, so
-    sorted keys are sorted rows), which is far cheaper to deduplicate than rows."""
+    those found so far, so memory stays within a few chunks whatever the product's size. When
+    the columns fit in ``PACK_BITS`` bits, each row of ``a`` and ``b`` is packed into one integer
+    (column 0 most significant, so sorted keys are sorted rows) and a pair costs a few integer
+    operations: one addition sums every column at once, each share's field carries a bias so
+    that a guard bit is set exactly when the share passes its shield's remaining, and the
+    took-all-offered flags are and-ed."""
     import numpy as np
 
     width = a.shape[1]
-    full = slice(1 + ns, 1 + 2 * ns)
+    shares = range(1, 1 + ns)
+    flags = range(1 + ns, 1 + 2 * ns)
     top = a.max(axis=0) + b.max(axis=0)
-    top[1:1 + ns] = np.minimum(top[1:1 + ns], cap)  # rows above a shield's remaining are dropped
-    top[full] = 1
-    radix = [int(v) + 1 for v in top]
-    packed = math.prod(radix) < PACK_BELOW
-    weights = np.array([math.prod(radix[c + 1:]) for c in range(width)], dtype=np.int64) if packed else None
+    bits = [int(v).bit_length() for v in top]  # summed columns: damage and prevented damage
+    for i, c in enumerate(shares):
+        bits[c] = int(cap[i]).bit_length() + 1  # the share (at most its cap on each side) and a guard bit
+    for c in flags:
+        bits[c] = 1
+    packed = sum(bits) <= PACK_BITS and all(
+        int(x[:, c].max()) <= int(cap[i]) for x in (a, b) for i, c in enumerate(shares))
     seen = np.empty(0, dtype=np.int64) if packed else np.empty((0, width), dtype=np.int64)
     seen_at = np.empty(0, dtype=np.int64)
+    if packed:
+        shift = [sum(bits[c + 1:]) for c in range(width)]
+        summed = [c for c in range(width) if c not in flags]
+        bias = sum(((1 << (bits[c] - 1)) - 1 - int(cap[i])) << shift[c] for i, c in enumerate(shares))
+        guard = sum(1 << (shift[c] + bits[c] - 1) for c in shares)
+
+        def pack(x: Any, cols: Iterable[int]) -> Any:
+            out = np.zeros(len(x), dtype=np.int64)
+            for c in cols:
+                out += x[:, c] << shift[c]
+            return out
+
+        ka, kb = pack(a, summed) + bias, pack(b, summed)
+        fa, fb = pack(a, flags), pack(b, flags)
     per_chunk = max(1, CHUNK // len(b))
     for lo in range(0, len(a), per_chunk):
         if deadline is not None:
             deadline.check(_TABLES)
-        part = a[lo:lo + per_chunk]
-        both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
-        both[:, :, full] = np.minimum(part[:, None, full], b[None, :, full])
-        flat = both.reshape(-1, width)
-        ok = np.nonzero(np.all(flat[:, 1:1 + ns] <= cap, axis=1))[0]  # 615.7: no more than it has left
-        at = np.concatenate([seen_at, ok + lo * len(b)])
-        if weights is not None:
-            keys = np.concatenate([seen, flat[ok] @ weights])
-            seen, first = np.unique(keys, return_index=True)  # a stable sort: the first index is kept
+        if packed:
+            total = ka[lo:lo + per_chunk, None] + kb[None, :]  # every summed column at once
+            ok = np.flatnonzero((total & guard) == 0)  # 615.7: no share above what the shield has left
+            keys = total.ravel()[ok] - bias + (fa[lo:lo + per_chunk, None] & fb[None, :]).ravel()[ok]
+            at = np.concatenate([seen_at, ok + lo * len(b)])
+            seen, first = np.unique(np.concatenate([seen, keys]), return_index=True)  # stable: first index kept
         else:
+            part = a[lo:lo + per_chunk]
+            both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
+            both[:, :, 1 + ns:1 + 2 * ns] = np.minimum(part[:, None, 1 + ns:1 + 2 * ns], b[None, :, 1 + ns:1 + 2 * ns])
+            flat = both.reshape(-1, width)
+            ok = np.nonzero(np.all(flat[:, 1:1 + ns] <= cap, axis=1))[0]
+            at = np.concatenate([seen_at, ok + lo * len(b)])
             seen, first = np.unique(np.concatenate([seen, flat[ok]]), axis=0, return_index=True)
         seen_at = at[first]
         if len(seen) > GROUP_LIMIT:
             return None
-    if weights is not None:
-        seen = seen[:, None] // weights[None, :] % np.array(radix, dtype=np.int64)[None, :]
+    if packed:
+        seen = np.stack([(seen >> shift[c]) & ((1 << bits[c]) - 1) for c in range(width)], axis=1)
     return seen, seen_at
 
 

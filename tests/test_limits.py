@@ -149,7 +149,7 @@ def test_chunked_merges_give_the_same_table(monkeypatch: pytest.MonkeyPatch, pac
     case = _case(SMALL)
     monkeypatch.setattr(solver.cp, "CHUNK", 7)
     if not packed:
-        monkeypatch.setattr(solver.cp, "PACK_BELOW", 0)
+        monkeypatch.setattr(solver.cp, "PACK_BITS", 0)
     assert assert_same(case) > 0
     assert cp_outcomes(case).stats["tables"] == 1
 
