@@ -40,9 +40,11 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
 
     ``engine``: ``"graph"`` (the choice graph), ``"cp"`` (CP-SAT, distinct projected outcomes), or
     ``"auto"`` (the default: the graph unless it is estimated to be large, then CP where the CP
-    model can express the case and its build fits the time limit; see :func:`solver.cp.prefer_cp`).
-    CP outcomes have ``paths`` 0 (raw choice paths are not counted). ``timeout`` (seconds) bounds
-    the whole call, every phase of either engine; a result it cut has ``complete`` False.
+    model can express the case and its model is built within ``AUTO_BUILD_SHARE`` of the time
+    limit, else the graph has the rest; see :func:`solver.cp.prefer_cp`). CP outcomes have
+    ``paths`` 0 (raw choice paths are not counted). ``timeout`` (seconds, or a running
+    :class:`~solver.limits.Deadline`) bounds the whole call, every phase of either engine; a
+    result it cut has ``complete`` False.
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")

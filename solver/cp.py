@@ -87,6 +87,7 @@ _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 _PLANNING = "planning the CP model"
 _TABLES = "building the CP model's tables"
 _BUILDING = "building the CP model"
+_SOLVING_CUT = "the time limit was reached while solving"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -533,7 +534,8 @@ def _is_const(x: Any) -> bool:
 
 
 GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
-CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (seconds of work) above which its events are tabled one by one
+CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (about a second) above which its events are tabled one by one
+LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers: ~100 MB) before it gives up
 CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
 PACK_BITS = 62  # a merge packs a row into one int64 key when its columns fit in this many bits
 
@@ -565,7 +567,8 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     """The distinct summed results of a group, layer by layer with back pointers (a DP over its
     events); shares above a shield's remaining are dropped. None when there are too many: a step
     whose cross product would exceed ``CROSS_LIMIT`` rows is refused before anything is
-    allocated, and one with more than ``GROUP_LIMIT`` distinct sums is abandoned.
+    allocated, and one with more than ``GROUP_LIMIT`` distinct sums, or more than
+    ``LAYERS_LIMIT`` rows kept over all layers, is abandoned.
     Raises :class:`LimitReached` when ``deadline`` passes."""
     import numpy as np
 
@@ -574,6 +577,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     zero = (0, *([0] * ns), *([1] * ns), *([0] * len(riders)))
     states: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {zero: (zero, ())}
     layers = []
+    kept = 0
     for pe, own in zip(members, rows, strict=True):
         converted = _undominated({_to_layout(pe, r, shields, riders): r for r in own}, ns)
         left = list(states)
@@ -589,6 +593,9 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
             new[tuple(row)] = (left[i // len(right)], converted[right[i % len(right)]])
         new = _undominated(new, ns)
         layers.append(new)
+        kept += len(new)
+        if kept > LAYERS_LIMIT:
+            return None
         states = new
     return layers
 
@@ -854,6 +861,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     groups: dict[Any, list[int]] = {}
     group_rows: dict[Any, list[Rows]] = {}
     units: list[_Unit] = []
+    tabled: dict[tuple[Any, ...], Rows | None] = {}
     picks, dealt = _assignments(m, plan)
     for e, pe in enumerate(plan.events):
         if deadline is not None:
@@ -863,7 +871,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             amount = dealt[(pe.ev.source, pe.ev.recipient)]
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
             continue
-        rows = _results(plan, pe, deadline=deadline)
+        same = (pe.ev.amount, tuple(i.key for i in pe.effects))  # identical events have the same results
+        if same not in tabled:
+            tabled[same] = _results(plan, pe, deadline=deadline)
+        rows = tabled[same]
         if rows is None:
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
             continue
@@ -1449,7 +1460,7 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
         search.distinct()
     except _Cut:
         complete = False
-    return search.result(complete)
+    return search.result(complete, None if complete else {"limit": _SOLVING_CUT})
 
 
 def _choosers(plan: _Plan) -> list[str]:
@@ -1531,7 +1542,7 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
         complete = False
         if search.best is not None and not search.outcomes:
             search.record(search.best)
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {} if complete else {"limit": _SOLVING_CUT}
     if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
