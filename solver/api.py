@@ -10,6 +10,8 @@ from model.load import check_fields
 from model.outcome import Outcome
 from model.types import Case
 
+from .limits import Deadline, LimitReached, as_deadline
+
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
 
@@ -36,29 +38,38 @@ class Result:
 
 
 def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] | None = None,
-                       max_nodes: int | None = DEFAULT_MAX_NODES, timeout: float | None = None) -> Result:
+                       max_nodes: int | None = DEFAULT_MAX_NODES, timeout: float | Deadline | None = None) -> Result:
     """Every distinct legal outcome of ``case``, each with a witness and its number of paths.
 
     ``engine``: ``"graph"`` (the choice graph), ``"cp"`` (CP-SAT, distinct projected outcomes), or
     ``"auto"`` (the default: the graph unless it is estimated to be large, then CP where the CP
-    model can express the case; see :func:`solver.cp.prefer_cp`). CP outcomes have ``paths`` 0
-    (raw choice paths are not counted).
+    model can express the case and its model is built within ``AUTO_BUILD_SHARE`` of the time
+    limit, else the graph has the rest; see :func:`solver.cp.prefer_cp`). CP outcomes have
+    ``paths`` 0 (raw choice paths are not counted). ``timeout`` (seconds, or a running
+    :class:`~solver.limits.Deadline`) bounds the whole call, every phase of either engine; a
+    result it cut has ``complete`` False.
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
+    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     if engine == "auto":
-        from .cp import prefer_cp
+        from .cp import AUTO_BUILD_SHARE, cp_outcomes, prefer_cp
 
-        engine = "cp" if prefer_cp(case) else "graph"
+        if prefer_cp(case, timeout=deadline):
+            try:
+                return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE)
+            except LimitReached:
+                pass  # the CP build can't finish in its share of the limit: the graph has the rest
+        engine = "graph"
     if engine == "cp":
         from .cp import cp_outcomes
 
-        return cp_outcomes(case, fields=fields, timeout=timeout)
+        return cp_outcomes(case, fields=fields, timeout=deadline)
     from .graph import build_graph, graph_outcomes  # networkx is loaded only to build a graph
 
-    cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline)
     outcomes = graph_outcomes(cg, fields)
     stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
              "seconds": round(cg.seconds, 3)}

@@ -290,7 +290,9 @@ def _optimize(args: argparse.Namespace) -> int:
     print(f"{len(res.outcomes)} optimal outcome{'s' if len(res.outcomes) != 1 else ''}"
           f"{'' if res.complete else ' (PARTIAL: a limit cut the search)'}")
     # the objective's fields, and whatever else tells the optimal outcomes apart
-    differ = {k for o in res.outcomes for k, v in o.values.items() if any(q.values.get(k) != v for q in res.outcomes)}
+    # (linear in the outcomes: a field differs when some outcome's value isn't the first one's)
+    rows = [o.values for o in res.outcomes]
+    differ = {k for k in {k for row in rows for k in row} if any(row.get(k) != rows[0].get(k) for row in rows)}
     shown = sorted(objective.fields() | set(fields or ()) | differ)
     for i, o in enumerate(res.outcomes, 1):
         print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))

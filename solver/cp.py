@@ -40,7 +40,6 @@ it through the graph engine.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import permutations
@@ -56,6 +55,7 @@ from .api import Result
 from .combat import assign_options, damage_recipients, lethal_damage, start_step
 from .decision import Decision, says
 from .engine import advance, final_fields
+from .limits import Deadline, LimitReached, as_deadline
 from .results import cant_gain_life as _cant_gain_life
 from .rules import (
     Instance,
@@ -71,19 +71,24 @@ from .state import Event, GameState, Table, initial_state
 from .values import evaluate
 
 __all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
-           "AUTO_THRESHOLD"]
+           "AUTO_THRESHOLD", "AUTO_BUILD_SHARE"]
 
-AUTO_THRESHOLD = 20_000
-# one worker and a fixed seed: the same input gives the same outcomes and witnesses
+AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
+AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build may take
 # one worker and a fixed seed: the same input gives the same outcomes and witnesses; the model
 # is solved hundreds of times, so presolve is kept short (symmetry and probing off)
 _PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level": 0,
-                           "cp_model_probing_level": 0, "max_presolve_iterations": 1}  # engine="auto" picks CP above this many estimated raw choice paths
+                           "cp_model_probing_level": 0, "max_presolve_iterations": 1}
 _ORDERED = ("shield", "prevent", "multiply", "add", "cap")
 _PREVENTION = ("shield", "prevent")
 # effect kinds that never touch this batch's damage (no targeting, no mana here)
 _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
+# what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
+_PLANNING = "planning the CP model"
+_TABLES = "building the CP model's tables"
+_BUILDING = "building the CP model"
+_SOLVING_CUT = "the time limit was reached while solving"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -223,8 +228,9 @@ def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState,
     return start_batch(state, table, events), assigns, trample
 
 
-def _plan(case: Case) -> _Plan | str:
-    """Check that the CP model can express ``case`` and collect what it needs (or a reason)."""
+def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
+    """Check that the CP model can express ``case`` and collect what it needs (or a reason).
+    Raises :class:`LimitReached` when ``deadline`` passes."""
     if case.format != "standard":
         return "Two-Headed Giant is not modelled"
     if not case.actions or not isinstance(case.actions[-1], DamageAction | CombatAction):
@@ -282,6 +288,8 @@ def _plan(case: Case) -> _Plan | str:
     batch_events = state.batch.events if state.batch is not None else ()
     order = table.apnap(table.order)
     for i, ev in enumerate(batch_events):
+        if deadline is not None:
+            deadline.check(_PLANNING)
         if not is_player(table, ev.recipient):
             hurt = state.perm(ev.recipient)
             assert hurt is not None
@@ -377,8 +385,10 @@ def estimate_paths(case: Case) -> int | None:
     """A rough count of the graph engine's raw choice paths (orders times shield shares), or
     None when the CP model can't express the case."""
     plan = _plan(case)
-    if isinstance(plan, str):
-        return None
+    return None if isinstance(plan, str) else _paths(plan)
+
+
+def _paths(plan: _Plan) -> int:
     total = math.prod(len(a.options) for a in plan.assigns)  # damage divisions (510.1c-d)
     for pe in plan.events:
         ub = _upper(pe.ev.amount, pe.effects)
@@ -389,10 +399,18 @@ def estimate_paths(case: Case) -> int | None:
     return total
 
 
-def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD) -> bool:
-    """engine="auto": CP when the case is expressible and the graph would be large."""
-    n = estimate_paths(case)
-    return n is not None and n > threshold
+def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD, timeout: float | Deadline | None = None) -> bool:
+    """engine="auto": CP when the case is expressible and the graph would be large. The CP
+    answer is then built with at most ``AUTO_BUILD_SHARE`` of the time left (``build_share``
+    of :func:`cp_outcomes`): a build that can't finish in it gives way to the graph."""
+    deadline = as_deadline(timeout)
+    try:
+        plan = _plan(case, deadline)
+    except LimitReached:
+        return False
+    if isinstance(plan, str):
+        return False
+    return _paths(plan) > threshold
 
 
 # ---------------------------------------------------------------------------------------------
@@ -446,9 +464,11 @@ REPEATS = 20  # solutions in a row with known projections after which a run stop
 TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the slot encoding
 
 
-def _results(plan: _Plan, pe: _PEvent, limit: int | None = None) -> Rows | None:
+def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadline | None = None) -> Rows | None:
     """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
-    with one sequence of ``(effect index, share)`` producing it; None when there are too many.
+    with one sequence of ``(effect index, share)`` producing it; None when there are too many
+    (at most ``limit`` results and five times as many steps: time and memory stay bounded).
+    Raises :class:`LimitReached` when ``deadline`` passes.
 
     A result is ``(damage, then per shield: share, took-all-offered, per rider prevention:
     amount prevented)``. Once the amount is 0 nothing further applies (120.8).
@@ -485,6 +505,8 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None) -> Rows | None:
                         new, entry = amount - take, (take, int(take == amount))
                     for suffix, seq in rec(mask | 1 << j, new).items():
                         work[0] += 1
+                        if deadline is not None and not work[0] & 4095:
+                            deadline.check(_TABLES)
                         key = (*suffix[:1 + j], entry, *suffix[2 + j:])
                         if key not in out:
                             out[key] = ((j, take), *seq)
@@ -514,6 +536,10 @@ def _is_const(x: Any) -> bool:
 
 
 GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
+CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (about a second) above which its events are tabled one by one
+LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers: ~100 MB) before it gives up
+CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
+PACK_BITS = 62  # a merge packs a row into one int64 key when its columns fit in this many bits
 
 
 def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
@@ -538,10 +564,14 @@ def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: li
     return (row[0], *t.values(), *full.values(), *p.values())
 
 
-def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str],
-           riders: list[str]) -> list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] | None:
+def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str], riders: list[str],
+           deadline: Deadline | None = None) -> list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] | None:
     """The distinct summed results of a group, layer by layer with back pointers (a DP over its
-    events); shares above a shield's remaining are dropped. None when there are too many."""
+    events); shares above a shield's remaining are dropped. None when there are too many: a step
+    whose cross product would exceed ``CROSS_LIMIT`` rows is refused before anything is
+    allocated, and one with more than ``GROUP_LIMIT`` distinct sums, or more than
+    ``LAYERS_LIMIT`` rows kept over all layers, is abandoned.
+    Raises :class:`LimitReached` when ``deadline`` passes."""
     import numpy as np
 
     ns = len(shields)
@@ -549,26 +579,94 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     zero = (0, *([0] * ns), *([1] * ns), *([0] * len(riders)))
     states: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {zero: (zero, ())}
     layers = []
+    kept = 0
     for pe, own in zip(members, rows, strict=True):
         converted = _undominated({_to_layout(pe, r, shields, riders): r for r in own}, ns)
         left = list(states)
         right = list(converted)
-        a, b = np.array(left, dtype=np.int64), np.array(right, dtype=np.int64)
-        both = a[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
-        both[:, :, 1 + ns:1 + 2 * ns] = np.minimum(a[:, None, 1 + ns:1 + 2 * ns], b[None, :, 1 + ns:1 + 2 * ns])
-        flat = both.reshape(-1, both.shape[2])
-        ok = np.all(flat[:, 1:1 + ns] <= cap, axis=1)  # 615.7: no more than it has left
-        where = np.nonzero(ok)[0]
-        unique, first = np.unique(flat[where], axis=0, return_index=True)
-        if len(unique) > GROUP_LIMIT:
+        if len(left) * len(right) > CROSS_LIMIT:
+            return None  # its size is known before the product is formed: never an unbounded table
+        step = _sum_step(np.array(left, dtype=np.int64), np.array(right, dtype=np.int64), cap, ns, deadline)
+        if step is None:
             return None
+        unique, first = step
         new: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        for row, i in zip(unique.tolist(), where[first].tolist(), strict=True):
+        for row, i in zip(unique.tolist(), first.tolist(), strict=True):
             new[tuple(row)] = (left[i // len(right)], converted[right[i % len(right)]])
         new = _undominated(new, ns)
         layers.append(new)
+        kept += len(new)
+        if kept > LAYERS_LIMIT:
+            return None
         states = new
     return layers
+
+
+def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> tuple[Any, Any] | None:
+    """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
+    stay within ``cap`` (615.7), in lexicographic order, each with the first flat index
+    ``i * len(b) + j`` giving it; None above ``GROUP_LIMIT`` distinct rows.
+
+    The product is formed ``CHUNK`` rows at a time and each chunk's distinct rows are merged into
+    those found so far, so memory stays within a few chunks whatever the product's size. When
+    the columns fit in ``PACK_BITS`` bits, each row of ``a`` and ``b`` is packed into one integer
+    (column 0 most significant, so sorted keys are sorted rows) and a pair costs a few integer
+    operations: one addition sums every column at once, each share's field carries a bias so
+    that a guard bit is set exactly when the share passes its shield's remaining, and the
+    took-all-offered flags are and-ed."""
+    import numpy as np
+
+    width = a.shape[1]
+    shares = range(1, 1 + ns)
+    flags = range(1 + ns, 1 + 2 * ns)
+    top = a.max(axis=0) + b.max(axis=0)
+    bits = [int(v).bit_length() for v in top]  # summed columns: damage and prevented damage
+    for i, c in enumerate(shares):
+        bits[c] = int(cap[i]).bit_length() + 1  # the share (at most its cap on each side) and a guard bit
+    for c in flags:
+        bits[c] = 1
+    packed = sum(bits) <= PACK_BITS and all(
+        int(x[:, c].max()) <= int(cap[i]) for x in (a, b) for i, c in enumerate(shares))
+    seen = np.empty(0, dtype=np.int64) if packed else np.empty((0, width), dtype=np.int64)
+    seen_at = np.empty(0, dtype=np.int64)
+    if packed:
+        shift = [sum(bits[c + 1:]) for c in range(width)]
+        summed = [c for c in range(width) if c not in flags]
+        bias = sum(((1 << (bits[c] - 1)) - 1 - int(cap[i])) << shift[c] for i, c in enumerate(shares))
+        guard = sum(1 << (shift[c] + bits[c] - 1) for c in shares)
+
+        def pack(x: Any, cols: Iterable[int]) -> Any:
+            out = np.zeros(len(x), dtype=np.int64)
+            for c in cols:
+                out += x[:, c] << shift[c]
+            return out
+
+        ka, kb = pack(a, summed) + bias, pack(b, summed)
+        fa, fb = pack(a, flags), pack(b, flags)
+    per_chunk = max(1, CHUNK // len(b))
+    for lo in range(0, len(a), per_chunk):
+        if deadline is not None:
+            deadline.check(_TABLES)
+        if packed:
+            total = ka[lo:lo + per_chunk, None] + kb[None, :]  # every summed column at once
+            ok = np.flatnonzero((total & guard) == 0)  # 615.7: no share above what the shield has left
+            keys = total.ravel()[ok] - bias + (fa[lo:lo + per_chunk, None] & fb[None, :]).ravel()[ok]
+            at = np.concatenate([seen_at, ok + lo * len(b)])
+            seen, first = np.unique(np.concatenate([seen, keys]), return_index=True)  # stable: first index kept
+        else:
+            part = a[lo:lo + per_chunk]
+            both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
+            both[:, :, 1 + ns:1 + 2 * ns] = np.minimum(part[:, None, 1 + ns:1 + 2 * ns], b[None, :, 1 + ns:1 + 2 * ns])
+            flat = both.reshape(-1, width)
+            ok = np.nonzero(np.all(flat[:, 1:1 + ns] <= cap, axis=1))[0]
+            at = np.concatenate([seen_at, ok + lo * len(b)])
+            seen, first = np.unique(np.concatenate([seen, flat[ok]]), axis=0, return_index=True)
+        seen_at = at[first]
+        if len(seen) > GROUP_LIMIT:
+            return None
+    if packed:
+        seen = np.stack([(seen >> shift[c]) & ((1 << bits[c]) - 1) for c in range(width)], axis=1)
+    return seen, seen_at
 
 
 def _undominated(rows: dict[tuple[int, ...], Any], ns: int) -> dict[tuple[int, ...], Any]:
@@ -588,15 +686,17 @@ def _undominated(rows: dict[tuple[int, ...], Any], ns: int) -> dict[tuple[int, .
     return keep
 
 
-def _encode_group(m: Any, plan: _Plan, idx: list[int], rows: list[Rows], ub: int) -> list[_Unit]:
-    """Table the summed results of events that differ only in how much they deal."""
+def _encode_group(m: Any, plan: _Plan, idx: list[int], rows: list[Rows], ub: int,
+                  deadline: Deadline | None = None) -> list[_Unit]:
+    """Table the summed results of events that differ only in how much they deal (one table per
+    event when the group's table would be too big, the slot encoding when an event's would)."""
     members = [plan.events[i] for i in idx]
     shields, riders = _layout(plan, members)
-    layers = _merge(plan, members, rows, shields, riders)
+    layers = _merge(plan, members, rows, shields, riders, deadline)
     if layers is None:
         if len(idx) == 1:
             return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
-        return [u for i, r in zip(idx, rows, strict=True) for u in _encode_group(m, plan, [i], [r], ub)]
+        return [u for i, r in zip(idx, rows, strict=True) for u in _encode_group(m, plan, [i], [r], ub, deadline)]
     last = layers[-1]
     unit = _Unit(list(idx), 0, layers=layers, rows=rows)
     ns = len(shields)
@@ -754,7 +854,8 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
                 m.add_hint(lit, b == q)
 
 
-def _build(plan: _Plan, cp: Any) -> _Built:
+def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
+    """The CP model of the planned batch. Raises :class:`LimitReached` when ``deadline`` passes."""
     m = cp.CpModel()
     table, state = plan.table, plan.state
     big = 1
@@ -762,14 +863,20 @@ def _build(plan: _Plan, cp: Any) -> _Built:
     groups: dict[Any, list[int]] = {}
     group_rows: dict[Any, list[Rows]] = {}
     units: list[_Unit] = []
+    tabled: dict[tuple[Any, ...], Rows | None] = {}
     picks, dealt = _assignments(m, plan)
     for e, pe in enumerate(plan.events):
+        if deadline is not None:
+            deadline.check(_BUILDING)
         big += _upper(pe.ev.amount, pe.effects)
         if pe.assigned:  # its amount is a division choice: the slot encoding takes a variable amount
             amount = dealt[(pe.ev.source, pe.ev.recipient)]
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
             continue
-        rows = _results(plan, pe)
+        same = (pe.ev.amount, tuple(i.key for i in pe.effects))  # identical events have the same results
+        if same not in tabled:
+            tabled[same] = _results(plan, pe, deadline=deadline)
+        rows = tabled[same]
         if rows is None:
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
             continue
@@ -782,7 +889,9 @@ def _build(plan: _Plan, cp: Any) -> _Built:
         group_rows.setdefault(sig, []).append(rows)
     for sig, idx in groups.items():
         ub = sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in idx)
-        units.extend(_encode_group(m, plan, idx, group_rows[sig], ub))
+        units.extend(_encode_group(m, plan, idx, group_rows[sig], ub, deadline))
+    if deadline is not None:
+        deadline.check(_BUILDING)
     _greedy_hint(m, plan, units)
     prevented: dict[str, list[Any]] = {}
     for unit in units:
@@ -1149,10 +1258,9 @@ class _Search:
     optimisation of linear objectives over the same model (design.md, "Choice graph and CP model")."""
 
     def __init__(self, case: Case, plan: _Plan, built: _Built, fields: Iterable[str] | None,
-                 timeout: float | None, cp: Any) -> None:
+                 deadline: Deadline, cp: Any) -> None:
         self.case, self.plan, self.built, self.cp = case, plan, built, cp
-        self.start = time.perf_counter()
-        self.timeout = timeout
+        self.deadline = deadline  # made before planning: one limit for every phase
         self.wanted = list(fields) if fields is not None else None
         self.outcomes: list[Outcome] = []
         self.solves = 0
@@ -1217,6 +1325,7 @@ class _Search:
                 self.keys: set[tuple[int, ...]] = set()
                 self.calls = 0  # solutions since the last new projection
                 self.stopped = False
+                self.cut = False
 
             def on_solution_callback(self) -> None:
                 self.calls += 1
@@ -1226,7 +1335,10 @@ class _Search:
                     self.new.append(key)
                     self.calls = 0
                     search.record(self)
-                if len(self.new) >= per_run or self.calls >= REPEATS:
+                if search.deadline.expired():
+                    self.cut = True  # the limit passed while recording (witness replay included)
+                    self.stop_search()
+                elif len(self.new) >= per_run or self.calls >= REPEATS:
                     self.stopped = True  # enough for this run (or too many repeats): forbid and go on
                     self.stop_search()
 
@@ -1248,8 +1360,8 @@ class _Search:
         solver = cp.CpSolver()
         for key, value in _PARAMS.items():
             setattr(solver.parameters, key, value)
-        if self.timeout is not None:
-            left = self.timeout - (time.perf_counter() - self.start)
+        left = self.deadline.left()
+        if left is not None:
             if left <= 0:
                 raise _Cut
             solver.parameters.max_time_in_seconds = left
@@ -1264,6 +1376,8 @@ class _Search:
         if status == cp.MODEL_INVALID:
             raise EngineError(f"{self.case.id}: invalid CP model: {m.validate()}")
         if collect is not None:
+            if collect.cut:
+                raise _Cut
             if status == cp.OPTIMAL or (status == cp.FEASIBLE and collect.stopped):
                 return status
             raise _Cut  # the time limit ended the run; what it collected is recorded
@@ -1298,14 +1412,19 @@ class _Search:
         built = self.built
         stats = {"solves": self.solves, "tables": sum(bool(u.columns) for u in built.units),
                  "slot_events": sum(u.slots is not None for u in built.units), **(extra or {}),
-                 "seconds": round(time.perf_counter() - self.start, 3)}
+                 "seconds": round(self.deadline.elapsed(), 3)}
         return Result(self.case.id, "cp", complete, self.outcomes, stats)
 
 
-def _prepared(case: Case, fields: Iterable[str] | None, timeout: float | None,
-              objective: Objective | None = None) -> _Search:
-    """The case's plan and built model, ready to solve (EngineError when CP can't answer)."""
-    plan = _plan(case)
+def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
+              objective: Objective | None = None, build_share: float | None = None) -> _Search:
+    """The case's plan and built model, ready to solve (EngineError when CP can't answer).
+
+    Raises :class:`LimitReached` when ``deadline`` passes while planning or building, or, with
+    ``build_share``, when that fraction of the time left is gone before the model is built
+    (the caller then has the rest for another engine)."""
+    budget = deadline if build_share is None else deadline.share(build_share)
+    plan = _plan(case, budget)
     if isinstance(plan, str):
         raise EngineError(f"{case.id}: the CP engine can't model this case: {plan}")
     reason = _optimizable(plan, objective) if objective is not None else None
@@ -1313,23 +1432,41 @@ def _prepared(case: Case, fields: Iterable[str] | None, timeout: float | None,
         raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
     from ortools.sat.python import cp_model as cp
 
-    return _Search(case, plan, _build(plan, cp), fields, timeout, cp)
+    return _Search(case, plan, _build(plan, cp, budget), fields, deadline, cp)
 
 
-def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | None = None) -> Result:
+def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
+    """The answer when the time limit passed before the model was built: no outcome, partial."""
+    return Result(case.id, "cp", False, [], {"solves": 0, "limit": str(cut),
+                                               "seconds": round(deadline.elapsed(), 3)})
+
+
+def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | Deadline | None = None,
+                build_share: float | None = None) -> Result:
     """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
 
     Raises :class:`~model.errors.EngineError` when :func:`cp_supported` says the model can't
-    express the case. ``complete`` is False when ``timeout`` (seconds) cut the enumeration.
-    ``paths`` is 0 on every outcome: this engine doesn't count raw choice paths.
+    express the case. ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already
+    running) bounds every phase: planning, building the tables and the model, solving and
+    replaying witnesses. ``complete`` is False when it cut the run (``stats["limit"]`` says
+    where, when it was before any solve). With ``build_share``, a build that takes more than that
+    fraction of the time left raises :class:`~solver.limits.LimitReached` instead (engine="auto"
+    then asks the graph). ``paths`` is 0 on every outcome: this engine doesn't count raw choice
+    paths.
     """
-    search = _prepared(case, fields, timeout)
+    deadline = as_deadline(timeout)
+    try:
+        search = _prepared(case, fields, deadline, build_share=build_share)
+    except LimitReached as cut:
+        if build_share is not None and not deadline.expired():
+            raise
+        return _cut_short(case, deadline, cut)
     complete = True
     try:
         search.distinct()
     except _Cut:
         complete = False
-    return search.result(complete)
+    return search.result(complete, None if complete else {"limit": _SOLVING_CUT})
 
 
 def _choosers(plan: _Plan) -> list[str]:
@@ -1379,7 +1516,7 @@ def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
 
 
 def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
-                timeout: float | None = None) -> Result:
+                timeout: float | Deadline | None = None, build_share: float | None = None) -> Result:
     """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
     objective is maximised and fixed in turn, then every distinct outcome (projected on
     ``fields``) reaching the optimum is enumerated with no-goods, each with a witness.
@@ -1388,8 +1525,15 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
     the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
     chooser), present when every level was proved even if listing the tied outcomes was cut.
+    ``timeout`` and ``build_share`` bound every phase as in :func:`cp_outcomes`.
     """
-    search = _prepared(case, fields, timeout, objective)
+    deadline = as_deadline(timeout)
+    try:
+        search = _prepared(case, fields, deadline, objective, build_share)
+    except LimitReached as cut:
+        if build_share is not None and not deadline.expired():
+            raise
+        return _cut_short(case, deadline, cut)
     plan, built = search.plan, search.built
     chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
     goals = objective.of(chooser) if chooser is not None else None
@@ -1404,7 +1548,7 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
         complete = False
         if search.best is not None and not search.outcomes:
             search.record(search.best)
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {} if complete else {"limit": _SOLVING_CUT}
     if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}

@@ -7,7 +7,6 @@ prevented less than it could, an illegal trample assignment) and yields no outco
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,9 +19,14 @@ from model.outcome import Outcome, Witness
 from model.types import Case
 
 from .engine import Decision, advance, final_fields
+from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state, replace
 
 __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph"]
+
+# seconds per node that the pass after the expansion takes (outcomes, or backward induction):
+# about 20-30 microseconds on a 2-core machine, a few percent of what expanding the node took
+PASS_SECONDS = 3e-5
 
 
 @dataclass
@@ -35,9 +39,16 @@ class ChoiceGraph:
     seconds: float = 0.0
 
 
-def build_graph(case: Case, max_nodes: int | None = None, timeout: float | None = None) -> ChoiceGraph:
-    """Expand every decision from the case's initial state (depth-first, options in order)."""
-    start = time.perf_counter()
+def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadline | None = None) -> ChoiceGraph:
+    """Expand every decision from the case's initial state (depth-first, options in order).
+
+    ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already running) is checked
+    before every new state is computed, less the time the pass over the graph will take
+    (``PASS_SECONDS`` a node); once it or ``max_nodes`` is reached the expansion stops at once:
+    decisions not yet expanded stay in the graph marked ``truncated`` (no outcome comes from
+    them), end states already reached are kept, and ``complete`` is False.
+    """
+    deadline = as_deadline(timeout)
     state0, table = initial_state(case)
     g = nx.DiGraph()
     ids: dict[GameState, int] = {}
@@ -60,6 +71,10 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | None 
         resolved[raw] = nid
         return nid, res
 
+    def stop() -> bool:
+        # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
+        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS)
+
     root, res0 = node_for(state0)
     todo: list[tuple[int, Decision | GameState]] = []
     assert res0 is not None
@@ -76,8 +91,7 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | None 
         g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, label=f"{res.chooser}: {res.kind} at {res.at}")
         children = []
         for i, opt in enumerate(res.options):
-            if (max_nodes is not None and len(ids) >= max_nodes) or \
-                    (timeout is not None and time.perf_counter() - start > timeout):
+            if stop():
                 complete = False
                 g.nodes[nid]["truncated"] = True
                 break
@@ -86,7 +100,18 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | None 
             if cres is not None:
                 children.append((cid, cres))
         todo.extend(reversed(children))
-    return ChoiceGraph(g, root, table, complete, leaves, time.perf_counter() - start)
+        if not complete:
+            break  # a limit: nothing more is expanded
+    for nid, res in todo:  # the frontier the limit left: end states are kept, decisions marked
+        if isinstance(res, Decision):
+            g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, truncated=True,
+                       label=f"{res.chooser}: {res.kind} at {res.at} (not expanded: a limit)")
+        elif res.dead:
+            g.add_node(nid, kind="dead", label="illegal branch")
+        else:
+            g.add_node(nid, kind="leaf", label="outcome")
+            leaves[nid] = final_fields(res, table)
+    return ChoiceGraph(g, root, table, complete, leaves, deadline.elapsed())
 
 
 def _scripted(d: Decision, case: Case) -> Decision:
@@ -115,33 +140,56 @@ def _decision_key(d: Decision) -> Any:
 
 def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list[Outcome]:
     """Distinct outcomes (projected on ``fields`` if given), each with its first witness in option
-    order and the number of choice paths that reach it."""
+    order and the number of choice paths that reach it.
+
+    One pass bottom-up counts, per node, the paths to each outcome below it (outcomes numbered
+    once, so the pass adds up small integers and never copies states or witnesses); each
+    witness is then read from the root, taking at every node the first option whose child
+    reaches that outcome. The pass is short beside the expansion a time limit allows.
+    """
     g = cg.graph
     wanted = list(fields) if fields is not None else None
-    per_node: dict[int, dict[tuple[Any, ...], tuple[int, tuple[Witness, ...], tuple[str, ...]]]] = {}
+    number: dict[tuple[Any, ...], int] = {}
+    keys: list[tuple[Any, ...]] = []
+    below: dict[int, dict[int, int]] = {}  # node -> outcome number -> paths
+    ordered: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # node -> (child, edge data) in option order
     for nid in reversed(list(nx.topological_sort(g))):
         data = g.nodes[nid]
-        kind = data.get("kind")
-        if kind == "leaf":
+        if data.get("kind") == "leaf":
             values = cg.leaves[nid]
             if wanted is not None:
                 values = {f: values.get(f) for f in wanted}
             key = tuple(sorted(values.items()))
-            per_node[nid] = {key: (1, (), ())}
+            k = number.setdefault(key, len(keys))
+            if k == len(keys):
+                keys.append(key)
+            below[nid] = {k: 1}
             continue
-        merged: dict[tuple[Any, ...], tuple[int, tuple[Witness, ...], tuple[str, ...]]] = {}
-        edges = sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])
-        for _, child, edata in edges:
-            step = Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), edata["picked"])
-            for key, (paths, wit, words) in per_node.get(child, {}).items():
-                if key in merged:
-                    old = merged[key]
-                    merged[key] = (old[0] + paths, old[1], old[2])
-                else:
-                    merged[key] = (paths, (step, *wit), (edata["words"], *words))
-        per_node[nid] = merged
-    root = per_node.get(cg.root, {})
-    out = [Outcome(key, wit, paths, words) for key, (paths, wit, words) in root.items()]
+        edges = [(c, d) for _, c, d in sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])]
+        ordered[nid] = edges
+        merged: dict[int, int] = {}
+        for child, _d in edges:
+            got = below.get(child)
+            if not got:
+                continue
+            if not merged:
+                merged = dict(got)
+                continue
+            for k, paths in got.items():
+                merged[k] = merged.get(k, 0) + paths
+        below[nid] = merged
+    out = []
+    for k, paths in below.get(cg.root, {}).items():
+        wit: list[Witness] = []
+        words: list[str] = []
+        node = cg.root
+        while node in ordered:
+            data = g.nodes[node]
+            child, edata = next((c, d) for c, d in ordered[node] if k in below.get(c, ()))
+            wit.append(Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), edata["picked"]))
+            words.append(edata["words"])
+            node = child
+        out.append(Outcome(keys[k], tuple(wit), paths, tuple(words)))
     out.sort(key=lambda o: _sort_key(o.state))
     return out
 

@@ -19,6 +19,7 @@ from model.outcome import Outcome, Witness
 from model.types import Case
 
 from .api import ENGINES
+from .limits import Deadline, LimitReached, as_deadline
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
@@ -70,7 +71,7 @@ def _score(objective: Objective, chooser: str, values: dict[str, Any]) -> tuple[
 
 
 def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000,
-             timeout: float | None = None, engine: str = "auto",
+             timeout: float | Deadline | None = None, engine: str = "auto",
              fields: Iterable[str] | None = None) -> OptimizeResult:
     """The outcomes of optimal play under ``objective`` and the choices that produce them.
 
@@ -86,31 +87,53 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     check_fields(case, sorted(objective.fields()), "objective")
+    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
+    share: float | None = None
     if engine == "auto":
-        from .cp import cp_optimizable, prefer_cp
+        from .cp import AUTO_BUILD_SHARE, cp_optimizable, prefer_cp
 
-        engine = "cp" if prefer_cp(case) and cp_optimizable(case, objective) is None else "graph"
+        engine = "graph"
+        if prefer_cp(case, timeout=deadline) and cp_optimizable(case, objective) is None:
+            engine, share = "cp", AUTO_BUILD_SHARE  # a build past its share gives way to the graph
     if engine == "cp":
         from .cp import cp_optimize
 
-        res = cp_optimize(case, objective, fields=fields, timeout=timeout)
-        return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+        try:
+            res = cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=share)
+            return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+        except LimitReached:
+            pass  # only with a share (engine="auto"): the graph has the rest of the limit
     import networkx as nx  # loaded only when a graph is built (start-up: solver/__init__)
 
     from .graph import build_graph
 
-    cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline)
     g = cg.graph
-    results: dict[int, frozenset[Key]] = {}
+    # outcomes are numbered once (the pass hashes small integers, not whole states) and each is
+    # scored once per chooser: the pass stays short beside the expansion a time limit allows
+    number: dict[Key, int] = {}
+    keys: list[Key] = []
+    values: list[dict[str, Any]] = []
+    scores: dict[tuple[str, int], tuple[int, ...] | None] = {}
+    results: dict[int, frozenset[int]] = {}
     chosen: dict[int, list[tuple[int, str, str]]] = {}
-    values: dict[Key, dict[str, Any]] = {}
+
+    def score(chooser: str, k: int) -> tuple[int, ...] | None:
+        got = scores.get((chooser, k), ())
+        if got == ():
+            got = scores[(chooser, k)] = _score(objective, chooser, values[k])
+        return got
+
     for nid in reversed(list(nx.topological_sort(g))):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
             vals = cg.leaves[nid]
             key = tuple(sorted(vals.items()))
-            values[key] = vals
-            results[nid] = frozenset([key])
+            k = number.setdefault(key, len(keys))
+            if k == len(keys):
+                keys.append(key)
+                values.append(vals)
+            results[nid] = frozenset([k])
             continue
         edges = sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])
         live = [(c, d) for _, c, d in edges if results.get(c)]
@@ -120,8 +143,8 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
         chooser = data.get("chooser", "")
         scored = []
         for c, d in live:
-            scores = [_score(objective, chooser, values[k]) for k in results[c]]
-            worst = min(scores) if scores and scores[0] is not None else None  # type: ignore[type-var]
+            each = [score(chooser, k) for k in results[c]]
+            worst = min(each) if each and each[0] is not None else None  # type: ignore[type-var]
             scored.append((worst, c, d))
         if scored[0][0] is None:
             best = scored
@@ -130,7 +153,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
             best = [x for x in scored if x[0] == top]
         chosen[nid] = [(c, d["picked"], d["words"]) for _, c, d in best]
         results[nid] = frozenset().union(*(results[c] for _, c, _ in best))
-    outcomes = _witnesses(cg, chosen, results, values)
+    outcomes = _witnesses(cg, chosen, results, keys)
     decisions = _decision_reports(cg, chosen, results)
     stats = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges()}
     if fields is not None:
@@ -150,10 +173,10 @@ def _project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
 
 
 def _witnesses(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],
-               results: dict[int, frozenset[Key]], values: dict[Key, dict[str, Any]]) -> list[Outcome]:
+               results: dict[int, frozenset[int]], keys: list[Key]) -> list[Outcome]:
     g = cg.graph
     out = []
-    for key in sorted(results.get(cg.root, frozenset()), key=str):
+    for key in sorted(results.get(cg.root, frozenset()), key=lambda k: str(keys[k])):
         node = cg.root
         wit: list[Witness] = []
         words: list[str] = []
@@ -163,12 +186,12 @@ def _witnesses(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],
             wit.append(Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), nxt[1]))
             words.append(nxt[2])
             node = nxt[0]
-        out.append(Outcome(key, tuple(wit), 1, tuple(words)))
+        out.append(Outcome(keys[key], tuple(wit), 1, tuple(words)))
     return out
 
 
 def _decision_reports(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],
-                      results: dict[int, frozenset[Key]]) -> list[DecisionReport]:
+                      results: dict[int, frozenset[int]]) -> list[DecisionReport]:
     g = cg.graph
     reports = []
     seen = set()

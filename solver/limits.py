@@ -1,0 +1,58 @@
+"""One wall-clock limit for every phase of an answer (planning, model building, solving, witness
+replay, graph expansion and its outcome pass): the engines hold a :class:`Deadline` made when the
+answer was asked for and check it often, so ``--timeout`` bounds the whole run, not one phase.
+"""
+
+from __future__ import annotations
+
+import time
+
+__all__ = ["Deadline", "LimitReached", "as_deadline"]
+
+
+class LimitReached(Exception):
+    """The deadline passed during ``phase`` (the answer so far is partial)."""
+
+    def __init__(self, phase: str) -> None:
+        super().__init__(f"the time limit was reached while {phase}")
+        self.phase = phase
+
+
+class Deadline:
+    """``seconds`` from now (None: no limit)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.start = time.perf_counter()
+        self.seconds = seconds
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def left(self) -> float | None:
+        """Seconds left (never negative), or None without a limit."""
+        return None if self.seconds is None else max(0.0, self.seconds - self.elapsed())
+
+    def expired(self, margin: float = 0.0) -> bool:
+        """Whether the deadline has passed, or will have ``margin`` seconds from now."""
+        return self.seconds is not None and self.elapsed() + margin > self.seconds
+
+    def share(self, fraction: float) -> Deadline:
+        """A deadline ``fraction`` of the time left from now (same start; no limit stays none):
+        a budget for one phase that leaves the rest to the phases after it."""
+        part = Deadline(None)
+        part.start = self.start
+        left = self.left()
+        if left is not None and self.seconds is not None:
+            part.seconds = self.seconds - left + fraction * left
+        return part
+
+    def check(self, phase: str) -> None:
+        """Raise :class:`LimitReached` once the deadline has passed."""
+        if self.expired():
+            raise LimitReached(phase)
+
+
+def as_deadline(limit: float | Deadline | None) -> Deadline:
+    """``limit`` as a deadline: a number of seconds from now, an existing deadline (shared with
+    the phases before), or None (no limit)."""
+    return limit if isinstance(limit, Deadline) else Deadline(limit)

@@ -1,0 +1,209 @@
+"""Limits hold in every phase: ``--timeout`` bounds planning, table building, solving and the
+graph's expansion, and the CP engine's group tables stay within a memory bound (a cross product
+too big is refused before it is formed). No timing assertions: calls are counted instead."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import solver.cp
+from model import parse_case
+from model.types import Case
+from solver import enumerate_outcomes
+from solver.cp import cp_outcomes, cp_supported
+from solver.graph import build_graph
+from solver.limits import Deadline
+
+from .conftest import CASES, ROOT
+from .test_cp import assert_same
+
+# Three attackers (1, 2, 3) into four "prevent the next N" shields (3, 4, 5, 6) under two
+# Dictates of the Twin Gods: every event has 6! orders and many shares (CR 616.1, 615.7), and the
+# group table merging the three events once formed a cross product of gigabytes.
+SHIELDS_AND_DOUBLERS = textwrap.dedent("""\
+    id: limits-three-attackers-four-shields
+    title: "Three attackers (1, 2, 3) into four shields (3, 4, 5, 6) under two Dictates of the Twin Gods"
+    source: "a limits case: the CP group table is large; the answer must respect --timeout in bounded memory"
+    format: standard
+    players:
+      - {name: A}
+      - {name: you, life: 40}
+    battlefield:
+      - {id: d1, card: Dictate of the Twin Gods, controller: A}
+      - {id: d2, card: Dictate of the Twin Gods, controller: A}
+      - {id: a1, name: Raider 1, controller: A, types: [creature], power: 1, toughness: 1, attacking: you}
+      - {id: a2, name: Raider 2, controller: A, types: [creature], power: 2, toughness: 2, attacking: you}
+      - {id: a3, name: Raider 3, controller: A, types: [creature], power: 3, toughness: 3, attacking: you}
+    effects:
+      - {id: s3, shield: 3, to: you, controller: you}
+      - {id: s4, shield: 4, to: you, controller: you}
+      - {id: s5, shield: 5, to: you, controller: you}
+      - {id: s6, shield: 6, to: you, controller: you}
+    actions:
+      - combat: {}
+    """)
+
+# small enough for the graph: two attackers, two shields and a doubler (graph == CP checkable)
+SMALL = textwrap.dedent("""\
+    id: limits-small-group
+    players:
+      - {name: A}
+      - {name: you}
+    battlefield:
+      - {id: d1, card: Dictate of the Twin Gods, controller: A}
+      - {id: a1, name: Raider 1, controller: A, types: [creature], power: 1, toughness: 1, attacking: you}
+      - {id: a2, name: Raider 2, controller: A, types: [creature], power: 2, toughness: 2, attacking: you}
+      - {id: a3, name: Raider 3, controller: A, types: [creature], power: 2, toughness: 2, attacking: you}
+    effects:
+      - {id: s1, shield: 2, to: you, controller: you}
+      - {id: s2, shield: 3, to: you, controller: you}
+    actions:
+      - combat: {}
+    """)
+
+_LIMITED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+from solver.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _case(text: str) -> Case:
+    import yaml
+
+    return parse_case(yaml.safe_load(text))
+
+
+def test_shields_and_doublers_answer_in_bounded_memory(tmp_path: Path) -> None:
+    """The repro: ``enumerate --engine cp --timeout 5`` in a 2 GiB address space exits normally
+    (the old merge formed a 1.6 GB product and died of a MemoryError) and says whether it is
+    complete."""
+    path = tmp_path / "case.yaml"
+    path.write_text(SHIELDS_AND_DOUBLERS, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-c", _LIMITED, "enumerate", str(path), "--engine", "cp",
+                           "--timeout", "5", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["engine"] == "cp" and isinstance(doc["complete"], bool)
+    if doc["complete"]:
+        assert len(doc["outcomes"]) == 534
+    else:
+        assert "time limit" in doc["stats"]["limit"]  # where the limit cut it
+
+
+def test_the_repro_is_complete_without_a_limit() -> None:
+    case = _case(SHIELDS_AND_DOUBLERS)
+    res = cp_outcomes(case, fields=["you.life", "s3.remaining", "s4.remaining", "s5.remaining", "s6.remaining"])
+    assert res.complete
+    # 6 damage, doubled twice; shields applied before the doublers prevent four times their
+    # share, and applied after them 18 of the 24: you are dealt 0 to 6 (CR 616.1, 615.7)
+    assert {o.values["you.life"] for o in res.outcomes} == set(range(34, 41))
+
+
+def test_a_merge_above_the_bound_is_refused_before_it_is_formed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With CROSS_LIMIT small, no merge step is handed a product above it: the group's events
+    get a table each, and the answers are still the graph's."""
+    case = _case(SMALL)
+    assert cp_supported(case) is None
+    full = cp_outcomes(case)
+    assert full.stats["tables"] == 1  # one group table for the three events
+    sizes: list[int] = []
+    step = solver.cp._sum_step
+
+    def spy(a: Any, b: Any, *rest: Any) -> Any:
+        sizes.append(len(a) * len(b))
+        return step(a, b, *rest)
+
+    monkeypatch.setattr(solver.cp, "_sum_step", spy)
+    monkeypatch.setattr(solver.cp, "CROSS_LIMIT", 500)
+    assert assert_same(case) > 0
+    cut = cp_outcomes(case)
+    assert cut.stats["tables"] == 3  # the fallback: one table per event
+    assert sizes and max(sizes) <= 500
+    assert {o.state for o in cut.outcomes} == {o.state for o in full.outcomes}
+
+
+@pytest.mark.parametrize(("bound", "value"), [("GROUP_LIMIT", 10), ("LAYERS_LIMIT", 20)])
+def test_a_group_table_with_too_many_rows_falls_back(monkeypatch: pytest.MonkeyPatch, bound: str, value: int) -> None:
+    """Too many distinct sums in one layer, or too many rows kept over the layers: the group is
+    split, an event whose own table is too big takes the slot encoding, and graph == CP."""
+    case = _case(SMALL)
+    monkeypatch.setattr(solver.cp, bound, value)
+    assert assert_same(case) > 0
+    stats = cp_outcomes(case).stats
+    assert stats["tables"] + stats["slot_events"] == 3 and stats["slot_events"] >= 1
+
+
+@pytest.mark.parametrize("packed", [True, False])
+def test_chunked_merges_give_the_same_table(monkeypatch: pytest.MonkeyPatch, packed: bool) -> None:
+    """A merge formed a few rows at a time (and deduplicated by packed keys or by rows) gives the
+    outcomes and witnesses of the graph."""
+    case = _case(SMALL)
+    monkeypatch.setattr(solver.cp, "CHUNK", 7)
+    if not packed:
+        monkeypatch.setattr(solver.cp, "PACK_BITS", 0)
+    assert assert_same(case) > 0
+    assert cp_outcomes(case).stats["tables"] == 1
+
+
+def test_a_timeout_during_the_build_answers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit covers the build: once it has passed no further event is tabled, and the answer
+    is partial with the phase named (the old engine started its clock after building)."""
+    case = _case(SHIELDS_AND_DOUBLERS)
+    calls: list[int] = []
+    results = solver.cp._results
+    clock = Deadline(3600.0)
+
+    def slow(plan: Any, pe: Any, limit: Any = None, deadline: Any = None) -> Any:
+        calls.append(1)
+        out = results(plan, pe, limit, deadline)
+        clock.seconds = 0.0  # the limit passes while the first event is tabled
+        return out
+
+    monkeypatch.setattr(solver.cp, "_results", slow)
+    res = cp_outcomes(case, timeout=clock)
+    assert not res.complete and not res.outcomes
+    assert "building" in res.stats["limit"] and res.stats["solves"] == 0
+    assert len(calls) == 1
+
+
+def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """engine="auto" gives the CP build a share of the limit; past it the graph answers."""
+    case = _case(SHIELDS_AND_DOUBLERS)
+    assert solver.cp.prefer_cp(case)
+    results = solver.cp._results
+    clock = Deadline(3600.0)
+
+    def overrun(plan: Any, pe: Any, limit: Any = None, deadline: Any = None) -> Any:
+        out = results(plan, pe, limit, deadline)
+        assert deadline is not None and deadline is not clock  # the build has its own share
+        deadline.seconds = 0.0  # the build's share is gone
+        return out
+
+    monkeypatch.setattr(solver.cp, "_results", overrun)
+    res = enumerate_outcomes(case, timeout=clock, max_nodes=2_000)
+    assert res.engine == "graph" and not res.complete and res.outcomes
+
+
+def test_graph_timeout_is_honoured() -> None:
+    """A tiny timeout on the wide bench case: the expansion stops, marks what it left, and the
+    outcomes found so far come back marked partial."""
+    from model import load_case
+
+    case = load_case(CASES / "bench" / "wide-combat.yaml")
+    res = enumerate_outcomes(case, engine="graph", timeout=0.5)
+    assert res.complete is False
+    assert isinstance(res.outcomes, list)
+    cg = build_graph(case, timeout=0.5)
+    assert not cg.complete
+    assert any(d.get("truncated") for _, d in cg.graph.nodes(data=True))
