@@ -51,11 +51,13 @@ from model.objective import Goal, Objective
 from model.outcome import Outcome, Witness
 from model.types import Case, CombatAction, DamageAction
 
+from .amounts import Add, AmountRule, Multiply, rule_of
 from .api import Result
 from .combat import assign_options, damage_recipients, lethal_damage, start_step
 from .decision import Decision, says
 from .engine import advance, final_fields
 from .limits import Deadline, LimitReached, as_deadline
+from .results import Part, event_results
 from .results import cant_gain_life as _cant_gain_life
 from .rules import (
     Instance,
@@ -66,6 +68,7 @@ from .rules import (
     event_label,
     start_batch,
 )
+from .sba import lethal as lethal_thresholds
 from .select import View, controller_of, has_keyword, is_player, matches
 from .state import Event, GameState, Table, initial_state
 from .values import evaluate
@@ -296,8 +299,6 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
             types = table.perm_specs[hurt.spec].types
             if "planeswalker" in types or "battle" in types:
                 return "damage to planeswalkers and battles is not modelled"
-        if getattr(table.spec_of(state, ev.source), "toxic", 0):
-            return f"{ev.source}: toxic is not modelled"  # 702.164: poison on combat damage
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
@@ -333,8 +334,6 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
             for r in recipients:
                 if applicable_effects(state, table, Event(source, r, 1, False)):
                     return f"{inst.key}: effects apply to the rider's damage to {r} (a second batch of choices)"
-            if getattr(table.spec_of(state, source), "toxic", 0):
-                return f"{source}: toxic is not modelled"
         amount = _linear(rider.amount, "prevented")
         assert amount is not None
         riders.append(_Rider(inst.key, rider.kind, amount, source, recipients))
@@ -376,9 +375,12 @@ def cp_supported(case: Case) -> str | None:
 
 
 def _upper(amount: int, effects: list[Instance]) -> int:
-    add = sum(int(i.spec.value) for i in effects if i.spec.kind == "add")
-    mul = math.prod(int(i.spec.value) for i in effects if i.spec.kind == "multiply")
-    return (amount + add) * mul
+    """The most damage an event can become in any order of its effects: every increase applies,
+    the additions first (prevention, caps and shields only lower it; solver.amounts)."""
+    rules = [r for r in (rule_of(i.spec) for i in effects) if isinstance(r, Add | Multiply)]
+    for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
+        amount = r.upper(amount)
+    return amount
 
 
 def estimate_paths(case: Case) -> int | None:
@@ -924,22 +926,26 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     deathtouch: dict[str, list[Any]] = {}
     combat_to: dict[tuple[str, str], list[Any]] = {}
 
+    buckets = {Part.DAMAGE_TAKEN: taken, Part.LIFE_LOSS: loss, Part.POISON: poison, Part.MARKED: marked,
+               Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch}
+
     def hit(source: str, recipient: str, amount: Any, combat: bool) -> None:
-        infect = has_keyword(state, table, source, "infect")
-        if is_player(table, recipient):
-            taken.setdefault(recipient, []).append(amount)
-            (poison if infect else loss).setdefault(recipient, []).append(amount)
-            if combat:
-                combat_to.setdefault((source, recipient), []).append(amount)
-        else:
-            wither = has_keyword(state, table, source, "wither")
-            (counters if infect or wither else marked).setdefault(recipient, []).append(amount)
-            if has_keyword(state, table, source, "deathtouch"):
-                deathtouch.setdefault(recipient, []).append(amount)
-        if has_keyword(state, table, source, "lifelink"):
-            ctrl = controller_of(state, table, source)
-            if ctrl is not None and ctrl not in plan.cant_gain:
-                gain.setdefault(ctrl, []).append(amount)
+        """The results of one event of ``amount`` damage (120.3): the parts results.event_results
+        names, on the model's variables (a part's ``once`` counts only if damage is dealt)."""
+        dealt: Any = None
+        for r in event_results(state, table, Event(source, recipient, 1, combat)):
+            value = r.per_point * amount
+            if r.once:
+                if dealt is None:
+                    dealt = _at_least(m, amount, 1)
+                value = value + r.once * dealt
+            if r.part is Part.COMBAT_TO_PLAYER:
+                combat_to.setdefault((source, r.who), []).append(value)
+            elif r.part is Part.LIFELINK:
+                if r.who not in plan.cant_gain:
+                    gain.setdefault(r.who, []).append(value)
+            else:
+                buckets[r.part].setdefault(r.who, []).append(value)
 
     for unit in units:
         ev = plan.events[unit.events[0]].ev
@@ -1008,17 +1014,15 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     for cid in sorted(set(marked) | set(counters) | set(deathtouch)):
         perm = state.perm(cid)
         assert perm is not None
-        spec = table.perm_specs[perm.spec]
         dmg = perm.damage + sum(marked.get(cid, []))
         minus = perm.counter("-1/-1") + sum(counters.get(cid, []))
-        tough = spec.toughness + perm.counter("+1/+1")
         outputs[f"{cid}.damage"] = ("int", dmg)
         if cid in counters or "-1/-1" in dict(perm.counters):
             outputs[f"{cid}.counters.-1/-1"] = ("opt" if "-1/-1" not in dict(perm.counters) else "int", minus)
-        reasons = [bool(plan.base[f"{cid}.dies"]), _at_least(m, minus, tough)]
-        if "indestructible" not in spec.keywords:
-            reasons.append(_at_least(m, dmg + minus, tough))
-            reasons.extend(_at_least(m, d, 1) for d in deathtouch.get(cid, []))
+        have = {Part.MARKED: dmg, Part.MINUS_COUNTERS: minus,
+                Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
+        reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
+            _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm)]
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
     return _Built(m, units, combat_sum, outputs, bound, picks, over)
@@ -1084,21 +1088,18 @@ def _either(m: Any, lits: list[Any]) -> Any:
     return b
 
 
+def _rule(plan: _Plan, inst: Instance) -> AmountRule:
+    """``inst``'s amount rule (solver.amounts), its count read when the batch began (615.10)."""
+    counts = dict(plan.state.batch.counts) if plan.state.batch is not None else {}
+    rule = rule_of(inst.spec, counts.get(inst.key))
+    assert rule is not None, inst.spec.kind
+    return rule
+
+
 def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,
                out: _Unit, tag: str) -> None:
     """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
-    spec = inst.spec
-    kind, value = spec.kind, spec.value
-    if kind == "multiply":  # 614.1a
-        m.add(vout == int(value) * vin)
-    elif kind == "add":  # nothing is added to 0 damage (120.8, 614.7a)
-        pos = m.new_bool_var(f"pos{tag}")
-        m.add(vin >= 1).only_enforce_if(pos)
-        m.add(vin == 0).only_enforce_if(~pos)
-        m.add(vout == vin + int(value) * pos)
-    elif kind == "cap":
-        m.add_min_equality(vout, [vin, int(value)])
-    elif kind == "shield":  # 615.7: the affected player chooses the share
+    if inst.spec.kind == "shield":  # 615.7: the affected player chooses the share
         t = m.new_int_var(0, min(plan.shields[inst.key], ub), f"t{tag}")
         full = m.new_bool_var(f"f{tag}")
         m.add(t <= vin)
@@ -1106,17 +1107,8 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
         m.add(t <= vin - 1).only_enforce_if(~full)
         m.add(vout == vin - t)
         out.shares[inst.key], out.full[inst.key] = t, full
-    elif value == "all":
-        m.add(vout == 0)
-    elif value == "half_up":  # prevent half, rounded up: floor(in / 2) is left
-        m.add_division_equality(vout, vin, 2)
-    elif value == "half_down":  # prevent half, rounded down: ceil(in / 2) is left
-        m.add_division_equality(vout, vin + 1, 2)
-    elif value[0] == "all_but":
-        m.add_min_equality(vout, [vin, int(value[1])])
-    else:  # prevent N, or prevent X read before the batch is dealt (615.10)
-        n = dict(plan.state.batch.counts).get(inst.key, 0) if value[0] == "count" else int(value[1])  # type: ignore[union-attr]
-        m.add_max_equality(vout, [vin - n, 0])
+    else:
+        _rule(plan, inst).encode(m, vin, vout, tag)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1227,24 +1219,7 @@ def _solved_bool(solver: Any, lit: Any) -> bool:
 
 
 def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
-    spec = inst.spec
-    kind, value = spec.kind, spec.value
-    if kind == "multiply":
-        return amount * int(value)
-    if kind == "add":
-        return amount + int(value)
-    if kind == "cap":
-        return min(amount, int(value))
-    if value == "all":
-        return 0
-    if value == "half_up":
-        return amount // 2
-    if value == "half_down":
-        return amount - amount // 2
-    if value[0] == "all_but":
-        return min(amount, int(value[1]))
-    n = dict(plan.state.batch.counts).get(inst.key, 0) if value[0] == "count" else int(value[1])  # type: ignore[union-attr]
-    return max(0, amount - n)
+    return _rule(plan, inst).apply(amount)
 
 
 def _sort_key(state: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:

@@ -380,3 +380,31 @@ def test_cp_answers_are_deterministic() -> None:
     case = parse_case(TEN_ATTACKERS)
     first, second = cp_outcomes(case), cp_outcomes(case)
     assert [(o.state, o.witness) for o in first.outcomes] == [(o.state, o.witness) for o in second.outcomes]
+
+
+TOXIC = {
+    "id": "toxic-split",
+    "players": [{"name": "A"}, {"name": "you", "poison": 7}],
+    "battlefield": [
+        {"id": "tox", "name": "Toxic Rat", "controller": "A", "types": ["creature"], "power": 2, "toughness": 1,
+         "keywords": ["toxic 2"], "attacking": "you"},
+        {"id": "inf", "name": "Infect Rat", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1,
+         "keywords": ["infect"], "attacking": "you"},
+        {"id": "dt", "name": "Deathtouch Rat", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1,
+         "keywords": ["deathtouch", "lifelink"], "attacking": "you"},
+    ],
+    "effects": [{"id": "s", "shield": 2, "to": "you", "controller": "you"}],
+    "actions": [{"combat": {}}],
+}
+
+
+def test_toxic_infect_and_lifelink_results_are_one_rule_in_both_engines() -> None:
+    """120.3b/g, 120.3f through results.event_results in both engines: toxic adds its poison only
+    when the rat's damage isn't all prevented; 10 poison loses (704.5c)."""
+    case = parse_case(TOXIC)
+    assert cp_supported(case) is None
+    assert_same(case)
+    got = {(o.values["you.poison"], o.values["you.lost"], o.values["A.life"])
+           for o in enumerate_outcomes(case, engine="cp").outcomes}
+    # shield takes (tox, inf, dt): (2,0,0) -> 7+1=8; (1,1,0) -> 7+2=9; (0,1,1)... etc.
+    assert (8, False, 21) in got and (10, True, 20) in got
