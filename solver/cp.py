@@ -132,6 +132,9 @@ class _Rider:
     amount: tuple[int, int]  # coef * prevented + const (when anything was prevented)
     source: str
     recipients: tuple[str, ...]
+    # a deal rider's damage is a new event (615.5): the one effect that modifies it, if any, per
+    # recipient (its affected player has no choice to make with one effect, 616.1)
+    modified: tuple[tuple[str, AmountRule], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -330,13 +333,19 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
                 return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
         if any(not is_player(table, r) for r in recipients):
             return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
+        modified: list[tuple[str, AmountRule]] = []
         if rider.kind == "deal":
             for r in recipients:
-                if applicable_effects(state, table, Event(source, r, 1, False)):
+                apps = applicable_effects(state, table, Event(source, r, 1, False))
+                if not apps:
+                    continue
+                rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
+                if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
                     return f"{inst.key}: effects apply to the rider's damage to {r} (a second batch of choices)"
+                modified.append((r, rule))  # one effect: no order to choose (616.1)
         amount = _linear(rider.amount, "prevented")
         assert amount is not None
-        riders.append(_Rider(inst.key, rider.kind, amount, source, recipients))
+        riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified)))
     riders.sort(key=lambda r: r.key)
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
@@ -372,6 +381,12 @@ def cp_supported(case: Case) -> str | None:
     """
     plan = _plan(case)
     return plan if isinstance(plan, str) else None
+
+
+def _counted(inst: Instance) -> bool:
+    """A prevention whose X is counted when its batch begins (615.10): not modelled for riders."""
+    value = inst.spec.value
+    return isinstance(value, tuple) and bool(value) and value[0] == "count"
 
 
 def _upper(amount: int, effects: list[Instance]) -> int:
@@ -961,10 +976,17 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             then: Any = coef * done + const * pos
         else:
             then = coef * done
-        big += big * max(coef, 1) + const
+        bound = big * max(coef, 1) + const
+        big += bound
+        rules = dict(rd.modified)
         for who in rd.recipients:
             if rd.kind == "deal":
-                hit(rd.source, who, then, False)
+                dealt = then
+                if who in rules:  # the rider's own event, modified by its one effect
+                    dealt = m.new_int_var(0, rules[who].upper(bound), f"rd_{rd.key}_{who}")
+                    rules[who].encode(m, then, dealt, f"rd_{rd.key}_{who}")
+                    big += rules[who].upper(bound)
+                hit(rd.source, who, dealt, False)
             elif rd.kind == "lose_life":
                 loss.setdefault(who, []).append(then)
             elif rd.kind == "gain_life":

@@ -408,3 +408,40 @@ def test_toxic_infect_and_lifelink_results_are_one_rule_in_both_engines() -> Non
            for o in enumerate_outcomes(case, engine="cp").outcomes}
     # shield takes (tox, inf, dt): (2,0,0) -> 7+1=8; (1,1,0) -> 7+2=9; (0,1,1)... etc.
     assert (8, False, 21) in got and (10, True, 20) in got
+
+
+ARCHON_DICTATE = {
+    "id": "archon-dictate-riders",
+    "players": [{"name": "A"}, {"name": "you", "life": 30}],
+    "battlefield": [
+        {"id": "archon", "card": "Vengeful Archon", "controller": "you"},
+        {"id": "dictate", "card": "Dictate of the Twin Gods", "controller": "A"},
+        {"id": "thief", "card": "Scroll Thief", "controller": "A", "attacking": "you"},
+        {"id": "link", "name": "Lifelinker", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2,
+         "keywords": ["lifelink"], "attacking": "you"},
+        {"id": "b", "name": "Bruiser", "controller": "A", "types": ["creature"], "power": 3, "toughness": 3,
+         "attacking": "you"},
+    ],
+    "effects": [{"id": f"s{j}", "shield": 2 + j, "to": "you", "controller": "you", "source": "archon",
+                 "then": {"deal": "prevented", "to": "A"}} for j in range(2)],
+    "actions": [{"combat": {}}],
+}
+
+
+def test_rider_damage_modified_by_one_effect_in_both_engines() -> None:
+    """615.5: each Archon rider deals its damage as a new event, which Dictate of the Twin Gods
+    doubles (one effect: no order to choose, 616.1); graph == CP with witnesses replayed."""
+    case = parse_case(ARCHON_DICTATE)
+    assert cp_supported(case) is None
+    assert assert_same(case) > 1
+    # both shields used up on the doubled attack: 5 prevented, the Archon deals 2 x 5 to A
+    assert any(o.values["A.life"] == 20 - 10 + o.values["A.life_gained"]
+               for o in enumerate_outcomes(case, engine="cp").outcomes)
+
+
+def test_rider_damage_with_two_effects_is_declined() -> None:
+    """Two doublers on the rider's damage are an order its affected player chooses: the CP model
+    says it can't express that step (the graph engine answers)."""
+    data = {**ARCHON_DICTATE, "battlefield": [*ARCHON_DICTATE["battlefield"],
+                                              {"id": "d2", "card": "Dictate of the Twin Gods", "controller": "A"}]}
+    assert "rider's damage" in (cp_supported(parse_case(data)) or "")
