@@ -13,7 +13,7 @@ from typing import Any
 
 from .types import Expect
 
-__all__ = ["Outcome", "Witness", "project", "agrees", "expectation_report", "ExpectationReport"]
+__all__ = ["Outcome", "Witness", "sort_key", "project", "agrees", "expectation_report", "ExpectationReport"]
 
 
 @dataclass(frozen=True)
@@ -88,3 +88,21 @@ def expectation_report(expect: Expect, states: Sequence[Mapping[str, Any]]) -> E
         # every state, projected onto the named fields, must be one of the expected outcomes
         unexpected = [i for i, s in enumerate(states) if not any(agrees(s, o) for o in expect.outcomes)]
     return ExpectationReport(unreachable, tuple(unexpected), tuple(fields))
+
+
+def sort_key(state: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
+    """Outcomes sort by their fields' values, None < bools < numbers < lists < text: the same
+    order whichever engine found them (same input, same bytes)."""
+    return tuple((k, _orderable(v)) for k, v in state)
+
+
+def _orderable(v: Any) -> tuple[int, Any]:
+    if v is None:
+        return (0, 0)
+    if isinstance(v, bool):
+        return (1, int(v))
+    if isinstance(v, int):
+        return (2, v)
+    if isinstance(v, tuple):
+        return (3, tuple(str(x) for x in v))
+    return (4, str(v))

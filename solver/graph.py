@@ -15,7 +15,7 @@ from typing import Any
 import networkx as nx
 
 from model.errors import CaseError
-from model.outcome import Outcome, Witness
+from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
 from .engine import Decision, advance, final_fields
@@ -190,24 +190,8 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
             words.append(edata["words"])
             node = child
         out.append(Outcome(keys[k], tuple(wit), paths, tuple(words)))
-    out.sort(key=lambda o: _sort_key(o.state))
+    out.sort(key=lambda o: sort_key(o.state))
     return out
-
-
-def _sort_key(state: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
-    return tuple((k, _orderable(v)) for k, v in state)
-
-
-def _orderable(v: Any) -> tuple[int, Any]:
-    if v is None:
-        return (0, 0)
-    if isinstance(v, bool):
-        return (1, int(v))
-    if isinstance(v, int):
-        return (2, v)
-    if isinstance(v, tuple):
-        return (3, tuple(str(x) for x in v))
-    return (4, str(v))
 
 
 def write_graph(cg: ChoiceGraph, path: str | Path) -> None:

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import solver.cp
+import solver.cp.tables
 from model import EngineError, field_problem, load_case, parse_case
 from model.objective import Objective, parse_objective
 from model.outcome import Outcome
@@ -56,12 +57,12 @@ def replay(case: Case, outcome: Outcome) -> dict[str, Any]:
 @contextmanager
 def blocks_only() -> Iterator[None]:
     """Encode every event with the block encoding (no per-event tables)."""
-    saved = solver.cp.TABLE_LIMIT
-    solver.cp.TABLE_LIMIT = 0
+    saved = solver.cp.tables.TABLE_LIMIT
+    solver.cp.tables.TABLE_LIMIT = 0
     try:
         yield
     finally:
-        solver.cp.TABLE_LIMIT = saved
+        solver.cp.tables.TABLE_LIMIT = saved
 
 
 def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 200_000,

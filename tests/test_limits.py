@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import solver.cp
+import solver.cp.tables
 from model import parse_case
 from model.types import Case
 from solver import enumerate_outcomes
@@ -118,14 +119,14 @@ def test_a_merge_above_the_bound_is_refused_before_it_is_formed(monkeypatch: pyt
     full = cp_outcomes(case)
     assert full.stats["tables"] == 1  # one group table for the three events
     sizes: list[int] = []
-    step = solver.cp._sum_step
+    step = solver.cp.tables._sum_step
 
     def spy(a: Any, b: Any, *rest: Any) -> Any:
         sizes.append(len(a) * len(b))
         return step(a, b, *rest)
 
-    monkeypatch.setattr(solver.cp, "_sum_step", spy)
-    monkeypatch.setattr(solver.cp, "CROSS_LIMIT", 500)
+    monkeypatch.setattr(solver.cp.tables, "_sum_step", spy)
+    monkeypatch.setattr(solver.cp.tables, "CROSS_LIMIT", 500)
     assert assert_same(case) > 0
     cut = cp_outcomes(case)
     assert cut.stats["tables"] == 3  # the fallback: one table per event
@@ -138,7 +139,7 @@ def test_a_group_table_with_too_many_rows_falls_back(monkeypatch: pytest.MonkeyP
     """Too many distinct sums in one layer, or too many rows kept over the layers: the group is
     split, an event whose own table is too big takes the slot encoding, and graph == CP."""
     case = _case(SMALL)
-    monkeypatch.setattr(solver.cp, bound, value)
+    monkeypatch.setattr(solver.cp.tables, bound, value)
     assert assert_same(case) > 0
     stats = cp_outcomes(case).stats
     assert stats["tables"] + stats["slot_events"] == 3 and stats["slot_events"] >= 1
@@ -149,9 +150,9 @@ def test_chunked_merges_give_the_same_table(monkeypatch: pytest.MonkeyPatch, pac
     """A merge formed a few rows at a time (and deduplicated by packed keys or by rows) gives the
     outcomes and witnesses of the graph."""
     case = _case(SMALL)
-    monkeypatch.setattr(solver.cp, "CHUNK", 7)
+    monkeypatch.setattr(solver.cp.tables, "CHUNK", 7)
     if not packed:
-        monkeypatch.setattr(solver.cp, "PACK_BITS", 0)
+        monkeypatch.setattr(solver.cp.tables, "PACK_BITS", 0)
     assert assert_same(case) > 0
     assert cp_outcomes(case).stats["tables"] == 1
 
@@ -161,7 +162,7 @@ def test_a_timeout_during_the_build_answers_at_once(monkeypatch: pytest.MonkeyPa
     is partial with the phase named (the old engine started its clock after building)."""
     case = _case(SHIELDS_AND_DOUBLERS)
     calls: list[int] = []
-    results = solver.cp._results
+    results = solver.cp.tables._results
     clock = Deadline(3600.0)
 
     def slow(plan: Any, pe: Any, limit: Any = None, deadline: Any = None) -> Any:
@@ -170,7 +171,7 @@ def test_a_timeout_during_the_build_answers_at_once(monkeypatch: pytest.MonkeyPa
         clock.seconds = 0.0  # the limit passes while the first event is tabled
         return out
 
-    monkeypatch.setattr(solver.cp, "_results", slow)
+    monkeypatch.setattr(solver.cp.tables, "_results", slow)
     res = cp_outcomes(case, timeout=clock)
     assert not res.complete and not res.outcomes
     assert "building" in res.stats["limit"] and res.stats["solves"] == 0
@@ -181,7 +182,7 @@ def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.
     """engine="auto" gives the CP build a share of the limit; past it the graph answers."""
     case = _case(SHIELDS_AND_DOUBLERS)
     assert solver.cp.prefer_cp(case)
-    results = solver.cp._results
+    results = solver.cp.tables._results
     clock = Deadline(3600.0)
 
     def overrun(plan: Any, pe: Any, limit: Any = None, deadline: Any = None) -> Any:
@@ -190,7 +191,7 @@ def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.
         deadline.seconds = 0.0  # the build's share is gone
         return out
 
-    monkeypatch.setattr(solver.cp, "_results", overrun)
+    monkeypatch.setattr(solver.cp.tables, "_results", overrun)
     res = enumerate_outcomes(case, timeout=clock, max_nodes=2_000)
     assert res.engine == "graph" and not res.complete and res.outcomes
 

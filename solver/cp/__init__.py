@@ -1,0 +1,48 @@
+"""The CP-SAT engine: one damage batch's choices as a constraint model (design.md, "Choice graph
+and CP model"). The only package that imports ortools (solver.cp.search, when a model is built),
+so :func:`cp_supported` stays cheap. Modules: ``plan`` (what the model needs, or why it can't),
+``tables`` (per-event and group result tables), ``encode`` (the model), ``witness`` (reading a
+solution), ``search`` (enumeration and optimisation).
+
+Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,
+and each shield's share of the event, CR 615.7) are encoded one of two ways:
+
+* a **table**: every distinct result of the event (damage dealt, each shield's share and
+  whether it took all it was offered, damage prevented by effects with riders) is enumerated
+  over all orders and shares (120.8: nothing applies once the amount is 0), and events whose
+  results only matter through their sums (same recipient, same lifelink controller, infect,
+  wither, deathtouch, no draw trigger watching them) share one table of summed results (a DP
+  over the group, with back pointers for the witness);
+* **blocks** (events with too many orders): the non-shield effects' order as slot booleans
+  (a permutation matrix), the amount as linear integer stages (x2, +N, min, halving through
+  division constraints, "+N only on a positive amount"), and each shield placed in one of the
+  blocks between them or after the amount reached 0.
+
+Combat damage division (510.1c-d) is one literal per option of each creature's assignment (the
+options the graph engine offers); a (creature, recipient) pair's amount is then a linear sum of
+them and its event takes the block encoding with that variable amount (0: no event, 120.8).
+Trample's condition is checked on the whole assignment (702.19b, 510.1e): a trampler's literal
+"assigns to the player" forces each of its blockers to be assigned lethal damage in total.
+
+A shield prevents min(remaining, damage offered where it was applied) (615.7): either it is
+used up, or at every event it was applied to it took all it was offered. Results (life,
+poison, marked damage, -1/-1 counters, lifelink per source, riders, draw triggers, state-based
+actions) are linear expressions and reified comparisons. Distinct outcomes on a projection are
+enumerated in runs: a run enumerates solutions (enumerate_all_solutions) and keeps up to
+``PER_RUN`` new projections, each is then forbidden by a clause that some projected field must
+differ (a no-good over shared "field == value" literals), and the next run starts, until a run
+finds nothing or sees every solution left.
+
+``Outcome.paths`` is 0 for this engine: raw choice paths are not counted (the point of the engine
+is not to walk them). Each outcome's witness is a legal choice sequence in the graph engine's
+labels (``at`` = ``source->recipient``, ``picked`` = ``key`` or ``key:amount``); the tests replay
+it through the graph engine.
+"""
+
+from __future__ import annotations
+
+from .plan import AUTO_THRESHOLD, cp_supported, estimate_paths, prefer_cp
+from .search import AUTO_BUILD_SHARE, cp_optimizable, cp_optimize, cp_outcomes
+
+__all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
+           "AUTO_THRESHOLD", "AUTO_BUILD_SHARE"]

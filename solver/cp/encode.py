@@ -1,0 +1,475 @@
+"""The CP-SAT model of one step: tables or block encodings per event, combat division and
+trample, results (solver.results), state-based actions (solver.sba), draw triggers."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from ..limits import Deadline
+from ..results import Part, event_results
+from ..rules import (
+    Instance,
+)
+from ..sba import lethal as lethal_thresholds
+from ..select import controller_of, has_keyword
+from ..state import Event
+from . import tables
+from .plan import _apply, _PEvent, _Plan, _rule, _upper
+from .tables import Rows, Seq, _is_const, _layout
+
+_BUILDING = "building the CP model"
+
+
+@dataclass
+class _Unit:
+    """Events encoded together: one event as a slot permutation, or a group of events whose
+    results only matter through their sums, as a table of their distinct summed results."""
+
+    events: list[int]  # indices into plan.events
+    final: Any  # the damage dealt (summed over the group)
+    shares: dict[str, Any] = field(default_factory=dict)  # shield key -> damage it prevented
+    full: dict[str, Any] = field(default_factory=dict)  # shield key -> took all it was offered
+    prevented: dict[str, Any] = field(default_factory=dict)  # prevention with a rider -> amount
+    slots: list[list[Any]] | None = None  # block mode: x[b][q], slot b holds non-shield q
+    plain: list[int] = field(default_factory=list)  # block mode: the non-shield effects' indices
+    placed: list[tuple[int, list[Any], Any, Any]] = field(default_factory=list)  # (j, y[b], none, w)
+    columns: list[Any] = field(default_factory=list)  # table mode: the table's variables
+    layers: list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] = field(default_factory=list)
+    rows: list[Rows] = field(default_factory=list)  # per member: its own results
+    enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
+
+
+@dataclass
+class _Built:
+    model: Any
+    units: list[_Unit]
+    combat_to: dict[tuple[str, str], Any]  # (source, player) -> combat damage dealt
+    outputs: dict[str, tuple[str, Any]]  # field -> ("int" | "opt" | "bool", expr or constant)
+    bound: int  # every output lies in [-bound, bound]
+    picks: list[list[Any]] = field(default_factory=list)  # per plan.assigns: a literal per option
+    over: Any = False  # the game ended at the step's state-based actions (104.2a)
+
+
+def _encode_group(m: Any, plan: _Plan, idx: list[int], rows: list[Rows], ub: int,
+                  deadline: Deadline | None = None) -> list[_Unit]:
+    """Table the summed results of events that differ only in how much they deal (one table per
+    event when the group's table would be too big, the slot encoding when an event's would)."""
+    members = [plan.events[i] for i in idx]
+    shields, riders = _layout(plan, members)
+    layers = tables._merge(plan, members, rows, shields, riders, deadline)
+    if layers is None:
+        if len(idx) == 1:
+            return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
+        return [u for i, r in zip(idx, rows, strict=True) for u in _encode_group(m, plan, [i], [r], ub, deadline)]
+    last = layers[-1]
+    unit = _Unit(list(idx), 0, layers=layers, rows=rows)
+    ns = len(shields)
+    if len(last) == 1:
+        row = next(iter(last))  # no choice changes anything here: constants
+        unit.final = row[0]
+        for i, key in enumerate(shields):
+            unit.shares[key], unit.full[key] = row[1 + i], bool(row[1 + ns + i])
+        for i, key in enumerate(riders):
+            unit.prevented[key] = row[1 + 2 * ns + i]
+        return [unit]
+    tag = f"g{idx[0]}"
+    unit.final = m.new_int_var(0, ub, f"d{tag}")
+    cols = [unit.final]
+    for key in shields:
+        unit.shares[key] = m.new_int_var(0, plan.shields[key], f"t{tag}_{key}")
+        cols.append(unit.shares[key])
+    for key in shields:
+        unit.full[key] = m.new_bool_var(f"f{tag}_{key}")
+        cols.append(unit.full[key])
+    for key in riders:
+        unit.prevented[key] = m.new_int_var(0, ub, f"p{tag}_{key}")
+        cols.append(unit.prevented[key])
+    m.add_allowed_assignments(cols, sorted(last))
+    unit.columns = cols
+    return [unit]
+
+
+def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
+    """Each member event's sequence for the group result ``values`` (following back pointers)."""
+    out: dict[int, Seq] = {}
+    key = values if unit.columns else next(iter(unit.layers[-1]))
+    for pos in range(len(unit.events) - 1, -1, -1):
+        prev, own = unit.layers[pos][key]
+        out[unit.events[pos]] = unit.rows[pos][own]
+        key = prev
+    return out
+
+
+def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: Any = None) -> _Unit:
+    """An event with too many orders to table: the non-shield effects' order as a slot
+    permutation (slot b holds effect q when x[b][q], CR 616.1), and each shield placed in one
+    of the blocks between them, or after the damage reached 0 (then it never applies, 120.8).
+
+    Shields only subtract, so their order inside a block changes nothing but who "took all it
+    was offered": a shield applied while damage is left either uses itself up overall, or is
+    the one shield that brings the event to 0 (it goes last in its block) (615.7).
+    """
+    effs = pe.effects
+    plain = [j for j, i in enumerate(effs) if i.spec.kind != "shield"]
+    shields = [j for j, i in enumerate(effs) if i.spec.kind == "shield"]
+    k = len(plain)
+    first = pe.ev.amount if amount is None else amount  # a division choice's amount (510.1c)
+    enter: list[Any] = [first] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
+    leave: list[Any] = [m.new_int_var(0, ub, f"v{e}_{b}") for b in range(k + 1)]
+    x = [[m.new_bool_var(f"x{e}_{b}_{q}") for q in range(k)] for b in range(k)]
+    for b in range(k):
+        m.add_exactly_one(x[b])
+        m.add_exactly_one([x[bb][b] for bb in range(k)])
+    out = _Unit([e], leave[k], slots=x, plain=plain, enter=first)
+    for q, j in enumerate(plain):
+        inst = effs[j]
+        vin = m.new_int_var(0, ub, f"in{e}_{j}")
+        vout = m.new_int_var(0, ub, f"out{e}_{j}")
+        _transform(m, plan, inst, vin, vout, ub, out, f"{e}_{j}")
+        for b in range(k):
+            m.add(vin == leave[b]).only_enforce_if(x[b][q])
+            m.add(enter[b + 1] == vout).only_enforce_if(x[b][q])
+        if inst.spec.kind == "prevent" and inst.spec.then is not None:
+            out.prevented[inst.key] = vin - vout
+    # identical effects without riders commute: fix their relative order (symmetry)
+    for q1 in range(k):
+        for q2 in range(q1 + 1, k):
+            a, c = effs[plain[q1]].spec, effs[plain[q2]].spec
+            if a.then is None and c.then is None and (a.kind, a.value) == (c.kind, c.value):
+                m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
+    parts: list[list[Any]] = [[] for _ in range(k + 1)]
+    zeroing = []
+    for j in shields:
+        key = effs[j].key
+        cap = min(plan.shields[key], ub)
+        y = [m.new_bool_var(f"y{e}_{j}_{b}") for b in range(k + 1)]
+        none, w = m.new_bool_var(f"n{e}_{j}"), m.new_bool_var(f"w{e}_{j}")
+        m.add_exactly_one([*y, none])
+        t = m.new_int_var(0, cap, f"t{e}_{j}")
+        share = [m.new_int_var(0, cap, f"t{e}_{j}_{b}") for b in range(k + 1)]
+        m.add(sum(share) == t)
+        for b in range(k + 1):
+            m.add(share[b] == 0).only_enforce_if(~y[b])
+            m.add(enter[b] >= 1).only_enforce_if(y[b])  # applied only while damage is left
+            m.add(leave[b] == 0).only_enforce_if([w, y[b]])  # the zeroing shield
+            parts[b].append(share[b])
+        m.add(t == 0).only_enforce_if(none)
+        m.add(leave[k] == 0).only_enforce_if(none)  # never applied: the damage reached 0
+        m.add_implication(w, ~none)
+        zeroing.append(w)
+        out.shares[key] = t
+        out.full[key] = _either(m, [none, w])
+        out.placed.append((j, y, none, w))
+    if len(zeroing) > 1:
+        m.add_at_most_one(zeroing)
+    for b in range(k + 1):
+        m.add(leave[b] == enter[b] - sum(parts[b]))
+    floor = _floor_without_shields(plan, pe, plain) if amount is None else None
+    if floor is not None and shields and floor > 0:
+        # a redundant cut that shows the LP what a point of shield is worth, so optima are
+        # proved (the 100-attacker bench case): every other effect but +N is monotone and
+        # changes a difference by at most its factor (x2: 2, the rest: 1), so t prevented
+        # anywhere lowers the damage dealt by at most t times the product of the multipliers
+        lip = math.prod(int(effs[j].spec.value) for j in plain if effs[j].spec.kind == "multiply")
+        m.add(leave[k] >= floor - lip * sum(out.shares.values()))
+    return out
+
+
+def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | None:
+    """The least damage any order of the event's non-shield effects leaves (CR 616.1), or None
+    when that isn't a valid floor to cut with (+N jumps at 0, 120.8) or too costly to find."""
+    effs = pe.effects
+    if len(plain) > 6 or any(effs[j].spec.kind == "add" for j in plain):
+        return None
+    best = None
+    for order in permutations(plain):
+        amount = pe.ev.amount
+        for j in order:
+            if amount <= 0:
+                break
+            amount = _apply(plan, effs[j], amount)
+        best = amount if best is None else min(best, amount)
+    return best
+
+
+def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
+    """Hint the block encodings with a legal choice (effects in listed order, every shield first
+    and taking all it can, as the graph engine forces on the last event): the first solve then
+    starts from a solution, which matters when a hundred events share twenty shields."""
+    remaining = dict(plan.shields)
+    block_units = {u.events[0]: u for u in units if u.slots is not None}
+    for e, pe in enumerate(plan.events):
+        unit = block_units.get(e)
+        if unit is None or unit.slots is None or pe.assigned:
+            continue
+        amount = pe.ev.amount
+        for j, y, none, w in unit.placed:
+            key = pe.effects[j].key
+            take = min(remaining[key], amount)
+            remaining[key] -= take
+            for b, lit in enumerate(y):
+                m.add_hint(lit, b == 0 and amount > 0)
+            m.add_hint(none, amount <= 0)
+            m.add_hint(w, amount > 0 and take == amount and remaining[key] > 0)
+            m.add_hint(unit.shares[key], take)
+            amount -= take
+        for b, row in enumerate(unit.slots):
+            for q, lit in enumerate(row):
+                m.add_hint(lit, b == q)
+
+
+def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
+    """The CP model of the planned batch. Raises :class:`LimitReached` when ``deadline`` passes."""
+    m = cp.CpModel()
+    table, state = plan.table, plan.state
+    big = 1
+    pairs = {(tr.source, tr.player) for tr in plan.triggers}
+    groups: dict[Any, list[int]] = {}
+    group_rows: dict[Any, list[Rows]] = {}
+    units: list[_Unit] = []
+    tabled: dict[tuple[Any, ...], Rows | None] = {}
+    picks, dealt = _assignments(m, plan)
+    for e, pe in enumerate(plan.events):
+        if deadline is not None:
+            deadline.check(_BUILDING)
+        big += _upper(pe.ev.amount, pe.effects)
+        if pe.assigned:  # its amount is a division choice: the slot encoding takes a variable amount
+            amount = dealt[(pe.ev.source, pe.ev.recipient)]
+            units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
+            continue
+        same = (pe.ev.amount, tuple(i.key for i in pe.effects))  # identical events have the same results
+        if same not in tabled:
+            tabled[same] = tables._results(plan, pe, deadline=deadline)
+        rows = tabled[same]
+        if rows is None:
+            units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
+            continue
+        # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
+        src, rcp = pe.ev.source, pe.ev.recipient
+        link = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
+               (src, pe.ev.combat) if (src, rcp) in pairs else None)
+        groups.setdefault(sig, []).append(e)
+        group_rows.setdefault(sig, []).append(rows)
+    for sig, idx in groups.items():
+        ub = sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in idx)
+        units.extend(_encode_group(m, plan, idx, group_rows[sig], ub, deadline))
+    if deadline is not None:
+        deadline.check(_BUILDING)
+    _greedy_hint(m, plan, units)
+    prevented: dict[str, list[Any]] = {}
+    for unit in units:
+        for key, amount in [*unit.shares.items(), *unit.prevented.items()]:
+            prevented.setdefault(key, []).append(amount)
+    outputs: dict[str, tuple[str, Any]] = {}
+    # 615.7: a shield prevents as much as it can, min(remaining, damage where it was applied):
+    # either it is used up, or it took all it was offered at every event it was applied to
+    for key, r in plan.shields.items():
+        fulls = [u.full[key] for u in units if key in u.full]
+        if not fulls:
+            continue
+        total = sum(u.shares[key] for u in units if key in u.shares)
+        if not _is_const(total):
+            m.add(total <= r)
+        used_up = _at_least(m, total, r)
+        outputs[f"{key}.remaining"] = ("int", r - total)
+        for full in fulls:
+            lits = [lit for lit in (full, used_up) if lit is not False]
+            if not any(lit is True for lit in lits):
+                m.add_bool_or(lits)
+    # results (120.3, 120.4c); lifelink is one life-gain event per source (702.15e)
+    loss: dict[str, list[Any]] = {}
+    gain: dict[str, list[Any]] = {}
+    poison: dict[str, list[Any]] = {}
+    taken: dict[str, list[Any]] = {}
+    drawn: dict[str, list[Any]] = {}
+    marked: dict[str, list[Any]] = {}
+    counters: dict[str, list[Any]] = {}
+    deathtouch: dict[str, list[Any]] = {}
+    combat_to: dict[tuple[str, str], list[Any]] = {}
+
+    buckets = {Part.DAMAGE_TAKEN: taken, Part.LIFE_LOSS: loss, Part.POISON: poison, Part.MARKED: marked,
+               Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch}
+
+    def hit(source: str, recipient: str, amount: Any, combat: bool) -> None:
+        """The results of one event of ``amount`` damage (120.3): the parts results.event_results
+        names, on the model's variables (a part's ``once`` counts only if damage is dealt)."""
+        dealt: Any = None
+        for r in event_results(state, table, Event(source, recipient, 1, combat)):
+            value = r.per_point * amount
+            if r.once:
+                if dealt is None:
+                    dealt = _at_least(m, amount, 1)
+                value = value + r.once * dealt
+            if r.part is Part.COMBAT_TO_PLAYER:
+                combat_to.setdefault((source, r.who), []).append(value)
+            elif r.part is Part.LIFELINK:
+                if r.who not in plan.cant_gain:
+                    gain.setdefault(r.who, []).append(value)
+            else:
+                buckets[r.part].setdefault(r.who, []).append(value)
+
+    for unit in units:
+        ev = plan.events[unit.events[0]].ev
+        hit(ev.source, ev.recipient, unit.final, ev.combat)
+    # riders happen right after the prevention, before state-based actions (615.5)
+    for rd in plan.riders:
+        done = sum(prevented.get(rd.key, []))
+        coef, const = rd.amount
+        if const:
+            pos = m.new_bool_var(f"rp_{rd.key}")
+            m.add(done >= 1).only_enforce_if(pos)
+            m.add(done == 0).only_enforce_if(~pos)
+            then: Any = coef * done + const * pos
+        else:
+            then = coef * done
+        bound = big * max(coef, 1) + const
+        big += bound
+        rules = dict(rd.modified)
+        for who in rd.recipients:
+            if rd.kind == "deal":
+                dealt = then
+                if who in rules:  # the rider's own event, modified by its one effect
+                    dealt = m.new_int_var(0, rules[who].upper(bound), f"rd_{rd.key}_{who}")
+                    rules[who].encode(m, then, dealt, f"rd_{rd.key}_{who}")
+                    big += rules[who].upper(bound)
+                hit(rd.source, who, dealt, False)
+            elif rd.kind == "lose_life":
+                loss.setdefault(who, []).append(then)
+            elif rd.kind == "gain_life":
+                if who not in plan.cant_gain:
+                    gain.setdefault(who, []).append(then)
+            else:
+                drawn.setdefault(who, []).append(then)
+    combat_sum = {k: sum(v) for k, v in combat_to.items()}
+    lost: dict[str, Any] = {}
+    for p in state.players:
+        base_life = plan.base[f"{p.name}.life"]
+        life = base_life - sum(loss.get(p.name, [])) + sum(gain.get(p.name, []))
+        pois = plan.base[f"{p.name}.poison"] + sum(poison.get(p.name, []))
+        outputs[f"{p.name}.life"] = ("int", life)
+        outputs[f"{p.name}.poison"] = ("int", pois)
+        outputs[f"{p.name}.life_lost"] = ("int", plan.base[f"{p.name}.life_lost"] + sum(loss.get(p.name, [])))
+        outputs[f"{p.name}.life_gained"] = ("int", plan.base[f"{p.name}.life_gained"] + sum(gain.get(p.name, [])))
+        outputs[f"{p.name}.damage_taken"] = ("int", plan.base[f"{p.name}.damage_taken"] + sum(taken.get(p.name, [])))
+        # 704.5a, 704.5c
+        lost[p.name] = True if p.lost else _either(m, [_at_most(m, life, 0), _at_least(m, pois, 10)])
+        outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
+        if p.team is not None:
+            outputs[f"team{p.team}.life"] = ("int", life)
+            outputs[f"team{p.team}.poison"] = ("int", pois)
+    # draw triggers resolve after state-based actions; a player who left draws nothing (800.4a),
+    # and after a player loses a two-player game nothing resolves at all (104.2a, engine.game_over)
+    over = False if plan.multiplayer else _either(m, list(lost.values()))
+    for tr in plan.triggers:
+        dealt = combat_sum.get((tr.source, tr.player), 0)
+        fire = _at_least(m, dealt, 1)
+        coef, const = tr.amount
+        amount = coef * dealt + (const * fire if not _is_const(fire) else const * int(fire))
+        # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
+        ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
+        for q in tr.who:
+            left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else over
+            if _is_const(left) and not left:
+                drawn.setdefault(q, []).append(amount)
+            elif not _is_const(left):
+                z = m.new_int_var(0, big * max(coef, 1) + const, f"draw_{tr.watcher}_{q}")
+                m.add(z == amount).only_enforce_if(~left)
+                m.add(z == 0).only_enforce_if(left)
+                drawn.setdefault(q, []).append(z)
+    for p in state.players:
+        outputs[f"{p.name}.cards_drawn"] = ("int", plan.base[f"{p.name}.cards_drawn"] + sum(drawn.get(p.name, [])))
+    # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h)
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch)):
+        perm = state.perm(cid)
+        assert perm is not None
+        dmg = perm.damage + sum(marked.get(cid, []))
+        minus = perm.counter("-1/-1") + sum(counters.get(cid, []))
+        outputs[f"{cid}.damage"] = ("int", dmg)
+        if cid in counters or "-1/-1" in dict(perm.counters):
+            outputs[f"{cid}.counters.-1/-1"] = ("opt" if "-1/-1" not in dict(perm.counters) else "int", minus)
+        have = {Part.MARKED: dmg, Part.MINUS_COUNTERS: minus,
+                Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
+        reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
+            _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm)]
+        outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
+    bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
+    return _Built(m, units, combat_sum, outputs, bound, picks, over)
+
+
+def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:
+    """Combat damage division (CR 510.1c-d): one literal per option of each combatant (exactly one
+    holds), the amount each (creature, recipient) pair is assigned, and trample's condition on
+    the whole assignment (702.19b, 510.1e): a trampler assigns to the player only if each of its
+    blockers is assigned lethal damage in total (deathtouch: 1), damage already marked counted."""
+    picks: list[list[Any]] = []
+    dealt: dict[tuple[str, str], Any] = {}
+    for a in plan.assigns:
+        lits = [m.new_bool_var(f"assign_{a.creature}_{k}") for k in range(len(a.options))] if len(a.options) > 1 else [True]
+        if len(lits) > 1:
+            m.add_exactly_one(lits)
+        picks.append(lits)
+        for lit, opt in zip(lits, a.options, strict=True):
+            for r, n in opt:
+                dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
+    for trampler, player, blocker, lethal in plan.trample:
+        to_player = dealt.get((trampler, player), 0)
+        if _is_const(to_player) or lethal <= 0:
+            continue
+        tramples = _at_least(m, to_player, 1)
+        total = sum(v for (_src, r), v in dealt.items() if r == blocker)
+        m.add(total >= lethal).only_enforce_if(tramples)
+    return picks, dealt
+
+
+def _at_least(m: Any, expr: Any, k: int) -> Any:
+    """A literal equivalent to ``expr >= k`` (or a Python bool when ``expr`` is constant)."""
+    if _is_const(expr):
+        return int(expr) >= k
+    b = m.new_bool_var("")
+    m.add(expr >= k).only_enforce_if(b)
+    m.add(expr <= k - 1).only_enforce_if(~b)
+    return b
+
+
+def _at_most(m: Any, expr: Any, k: int) -> Any:
+    if _is_const(expr):
+        return int(expr) <= k
+    b = m.new_bool_var("")
+    m.add(expr <= k).only_enforce_if(b)
+    m.add(expr >= k + 1).only_enforce_if(~b)
+    return b
+
+
+def _either(m: Any, lits: list[Any]) -> Any:
+    """A literal equivalent to the disjunction of ``lits`` (Python bools fold away)."""
+    if any(lit is True for lit in lits):
+        return True
+    lits = [lit for lit in lits if lit is not False]
+    if not lits:
+        return False
+    if len(lits) == 1:
+        return lits[0]
+    b = m.new_bool_var("")
+    m.add_bool_or(lits).only_enforce_if(b)
+    for lit in lits:
+        m.add_implication(lit, b)
+    return b
+
+
+def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,
+               out: _Unit, tag: str) -> None:
+    """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
+    if inst.spec.kind == "shield":  # 615.7: the affected player chooses the share
+        t = m.new_int_var(0, min(plan.shields[inst.key], ub), f"t{tag}")
+        full = m.new_bool_var(f"f{tag}")
+        m.add(t <= vin)
+        m.add(t == vin).only_enforce_if(full)
+        m.add(t <= vin - 1).only_enforce_if(~full)
+        m.add(vout == vin - t)
+        out.shares[inst.key], out.full[inst.key] = t, full
+    else:
+        _rule(plan, inst).encode(m, vin, vout, tag)

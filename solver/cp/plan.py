@@ -1,0 +1,392 @@
+"""Planning: can the CP model express the case's last step, and what it needs (events, shields,
+riders, triggers, combat assignments), or the reason it can't; the estimate ``auto`` uses."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from model.expr import Expr
+from model.types import Case, CombatAction, DamageAction
+
+from ..amounts import Add, AmountRule, Multiply, rule_of
+from ..combat import assign_options, damage_recipients, lethal_damage, start_step
+from ..decision import Decision
+from ..engine import advance, final_fields
+from ..limits import Deadline, LimitReached, as_deadline
+from ..results import cant_gain_life as _cant_gain_life
+from ..rules import (
+    Instance,
+    affected_player,
+    applicable_effects,
+    effect_name,
+    effects_in_force,
+    start_batch,
+)
+from ..select import View, has_keyword, is_player, matches
+from ..state import Event, GameState, Table, initial_state
+from ..values import evaluate
+
+AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
+
+
+_ORDERED = ("shield", "prevent", "multiply", "add", "cap")
+
+
+_PREVENTION = ("shield", "prevent")
+
+
+# effect kinds that never touch this batch's damage (no targeting, no mana here)
+_INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
+
+
+_SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
+
+
+# what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
+_PLANNING = "planning the CP model"
+
+
+@dataclass
+class _PEvent:
+    """One event of the batch with the effects that apply to it (CR 616.1)."""
+
+    index: int  # in the batch
+    ev: Event
+    chooser: str
+    effects: list[Instance]  # modelled: their order and shares are choices
+    noops: list[Instance]  # applicable but change nothing (prevention vs 615.12)
+    assigned: bool = False  # combat damage whose amount is a division choice (510.1c-d); ev.amount is its maximum
+
+
+@dataclass(frozen=True)
+class _Assign:
+    """One combatant's combat damage assignment choice (CR 510.1): its options, each a tuple of
+    ``(recipient, amount)`` as the graph engine lists them (:func:`solver.combat.assign_options`)."""
+
+    creature: str
+    controller: str
+    options: tuple[tuple[tuple[str, int], ...], ...]
+
+    def label(self, k: int) -> str:
+        return ",".join(f"{r}:{n}" for r, n in self.options[k]) or "none"
+
+
+@dataclass(frozen=True)
+class _Rider:
+    """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
+
+    key: str
+    kind: str  # deal | gain_life | lose_life | draw
+    amount: tuple[int, int]  # coef * prevented + const (when anything was prevented)
+    source: str
+    recipients: tuple[str, ...]
+    # a deal rider's damage is a new event (615.5): the one effect that modifies it, if any, per
+    # recipient (its affected player has no choice to make with one effect, 616.1)
+    modified: tuple[tuple[str, AmountRule], ...] = ()
+
+
+@dataclass(frozen=True)
+class _Trigger:
+    """A "deals combat damage to a player" trigger that draws cards (CR 603.2, 510.2)."""
+
+    watcher: str
+    controller: str
+    ability: int
+    source: str
+    player: str
+    amount: tuple[int, int]  # coef * damage_dealt + const
+    who: tuple[str, ...]
+    label: str
+
+
+@dataclass
+class _Plan:
+    table: Table
+    state: GameState  # with the batch open
+    base: dict[str, Any]  # every field before the batch
+    events: list[_PEvent]  # in the graph engine's processing order (APNAP, then batch order)
+    shields: dict[str, int]  # key -> remaining before the batch
+    riders: list[_Rider]
+    triggers: list[_Trigger]
+    multiplayer: bool
+    cant_gain: frozenset[str]
+    names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
+    assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
+    # trample (702.19b): (trampler, defending player, blocker, lethal damage with nothing else assigned)
+    trample: list[tuple[str, str, str, int]] = field(default_factory=list)
+
+
+def _linear(node: Expr, var: str) -> tuple[int, int] | None:
+    """``node`` as ``coef * var + const``, or None when it isn't of that shape (or reads the
+    player's life lost or gained this turn, which a trigger reads as it resolves, 608.2h)."""
+    tag = node[0]
+    if tag == "int":
+        return 0, int(node[1])
+    if tag == "var":
+        if node[1] in ("life_lost_this_turn", "life_gained_this_turn"):
+            return None
+        return (1, 0) if node[1] == var else (0, 0)  # other variables read 0 here
+    if tag == "add":
+        a, b = _linear(node[1], var), _linear(node[2], var)
+        return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
+    if tag == "mul":
+        a, b = _linear(node[1], var), _linear(node[2], var)
+        if a is None or b is None or (a[0] and b[0]):
+            return None
+        return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
+    return None
+
+
+def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) -> tuple[str, ...]:
+    return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
+
+
+def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, int]]] | str:
+    """The state with the final action's batch open (CR 510.2 for combat, 120 for damage), the
+    combat damage assignment choices, and the trample conditions on them.
+
+    With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
+    largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
+    """
+    if isinstance(action, DamageAction):
+        batch = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
+        return start_batch(state, table, batch), [], []
+    for p in state.perms:
+        if not p.present or (p.attacking is None and not p.blocking):
+            continue
+        kws = table.perm_specs[p.spec].keywords
+        if "first strike" in kws or "double strike" in kws or has_keyword(state, table, p.id, "first strike") \
+                or has_keyword(state, table, p.id, "double strike"):
+            return "first or double strike (two damage steps) is not modelled"
+        if p.attacking is not None and not is_player(table, p.attacking):
+            return "attacking a planeswalker or battle is not modelled"
+    state = start_step(state, table, 0)
+    task, state = state.queue[0], replace(state, queue=state.queue[1:])
+    assert task[:2] == ("combat", "assign")
+    assigns: list[_Assign] = []
+    events: list[Event] = []
+    trample: list[tuple[str, str, str, int]] = []
+    for pid in task[3]:
+        perm = state.perm(pid)
+        assert perm is not None
+        options = tuple(assign_options(state, table, pid))
+        assigns.append(_Assign(pid, perm.controller, options))
+        creatures, defended = damage_recipients(state, table, perm)
+        most: dict[str, int] = {}
+        for opt in options:
+            for r, n in opt:
+                most[r] = max(most.get(r, 0), n)
+        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended] if r is not None and most.get(r, 0) > 0)
+        if defended is not None and most.get(defended, 0) > 0 and perm.blocked:
+            trample.extend((pid, defended, c, lethal_damage(state, table, c, pid, 0)) for c in creatures)
+    return start_batch(state, table, events), assigns, trample
+
+
+def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
+    """Check that the CP model can express ``case`` and collect what it needs (or a reason).
+    Raises :class:`LimitReached` when ``deadline`` passes."""
+    if case.format != "standard":
+        return "Two-Headed Giant is not modelled"
+    if not case.actions or not isinstance(case.actions[-1], DamageAction | CombatAction):
+        return "the last action must be a damage: or combat: action"
+    start, table = initial_state(case)
+    # the actions before it (create, activate, ...) must involve no choice: run them as the
+    # graph engine does, state-based actions included (704.3)
+    ran = advance(replace(start, queue=start.queue[:-1]), table)
+    if isinstance(ran, Decision) or ran.dead:
+        return "the actions before the last one involve choices"
+    state0 = ran
+    for perm in state0.perms:
+        if not perm.present:
+            continue
+        for ab in table.perm_specs[perm.spec].abilities:
+            if ab.kind == "static" and ab.effect is not None and ab.effect.kind == "shield":
+                return f"{perm.id}: a static shield ability is not modelled"
+            if ab.kind != "trigger":
+                continue
+            if ab.trigger == "end_step":
+                continue  # no end step in a single damage action
+            if ab.trigger != "combat_damage_to_player":
+                return f"{perm.id}: {ab.trigger} triggers are not modelled"
+            shot = ab.action
+            if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice"):
+                return f"{perm.id}: only combat damage triggers that draw cards are modelled"
+            if _linear(shot.amount, "damage_dealt") is None:
+                return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+    insts = effects_in_force(state0, table)
+    for inst in insts:
+        spec = inst.spec
+        if spec.kind in _INERT:
+            continue
+        if spec.kind not in _ORDERED:
+            return f"{inst.key}: {spec.kind} effects are not modelled"
+        if spec.next_time or spec.source_choice is not None:
+            return f"{inst.key}: next-time and source-of-your-choice shields are not modelled"
+        if spec.kind == "shield" and (spec.value == "all" or inst.state_id is None):
+            return f"{inst.key}: only numeric created shields are modelled"
+        if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] not in ("int", "all_but", "count"):
+            return f"{inst.key}: prevention by an expression is not modelled"
+        if spec.then is not None:
+            if spec.kind not in _PREVENTION:
+                return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
+            if spec.then.kind not in ("deal", "gain_life", "lose_life", "draw"):
+                return f"{inst.key}: a {spec.then.kind} rider is not modelled"
+            if _linear(spec.then.amount, "prevented") is None:
+                return f"{inst.key}: the rider's amount is not linear in prevented"
+    opened = _open_batch(case.actions[-1], state0, table)
+    if isinstance(opened, str):
+        return opened
+    state, assigns, trample = opened
+    varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
+    events: list[_PEvent] = []
+    batch_events = state.batch.events if state.batch is not None else ()
+    order = table.apnap(table.order)
+    for i, ev in enumerate(batch_events):
+        if deadline is not None:
+            deadline.check(_PLANNING)
+        if not is_player(table, ev.recipient):
+            hurt = state.perm(ev.recipient)
+            assert hurt is not None
+            types = table.perm_specs[hurt.spec].types
+            if "planeswalker" in types or "battle" in types:
+                return "damage to planeswalkers and battles is not modelled"
+        apps = applicable_effects(state, table, ev)
+        modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
+        noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
+        events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
+                              (ev.source, ev.recipient) in varying))
+    events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
+    shields = {}
+    names = {}
+    for inst in insts:
+        names[inst.key] = effect_name(inst, table, state)
+        if inst.spec.kind == "shield":
+            eff = next(e for e in state.effects if e.id == inst.state_id)
+            shields[inst.key] = int(eff.remaining or 0)
+    riders = []
+    for inst in insts:
+        rider = inst.spec.then
+        if rider is None or not any(inst in pe.effects for pe in events):
+            continue
+        source = inst.view.self_id or inst.view.controller
+        sel = rider.to
+        if sel is None:
+            recipients: tuple[str, ...] = (inst.view.controller,)
+        elif sel.kind in ("target", "any", "choice"):
+            recipients = tuple(t for t in (inst.view.target,) if t is not None and not (
+                is_player(table, t) and state.player(t).left))  # 800.4a
+        else:
+            recipients = _players_matching(sel, state, table, inst.view)
+            if rider.kind == "deal" and any(p.present and matches(sel, p.id, state, table, inst.view) for p in state.perms):
+                return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
+        if any(not is_player(table, r) for r in recipients):
+            return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
+        modified: list[tuple[str, AmountRule]] = []
+        if rider.kind == "deal":
+            for r in recipients:
+                apps = applicable_effects(state, table, Event(source, r, 1, False))
+                if not apps:
+                    continue
+                rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
+                if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
+                    return f"{inst.key}: effects apply to the rider's damage to {r} (a second batch of choices)"
+                modified.append((r, rule))  # one effect: no order to choose (616.1)
+        amount = _linear(rider.amount, "prevented")
+        assert amount is not None
+        riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified)))
+    riders.sort(key=lambda r: r.key)
+    triggers = []
+    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
+    for p in state.perms:
+        card = table.perm_specs[p.spec]
+        for j, ab in enumerate(card.abilities):
+            if ab.kind != "trigger" or ab.trigger != "combat_damage_to_player" or ab.action is None:
+                continue
+            view = View(p.controller, p.id, None, p.chosen)
+            for s, r in pairs:
+                ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
+                if ok and ab.trigger_to is not None:
+                    ok = matches(ab.trigger_to, r, state, table, view)
+                if ok:
+                    draws = _linear(ab.action.amount, "damage_dealt")
+                    assert draws is not None
+                    who = _players_matching(ab.action.to, state, table, view)
+                    triggers.append(_Trigger(p.id, p.controller, j, s, r, draws, who, card.name))
+    multiplayer = len(state.players) > 2
+    cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
+    base = final_fields(state0, table)
+    return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample)
+
+
+def cp_supported(case: Case) -> str | None:
+    """None when the CP model can express ``case``, else a short reason.
+
+    The subset: one ``damage:`` batch or one ``combat: {}`` step (blocked or not, damage
+    division and trample included; no first or double strike); shields (CR 615.7), static and created prevention (615.1, 615.10, 615.12),
+    multiply / add / cap replacements (614.1a); riders (615.5) whose damage meets no further
+    choices; lifelink, infect, wither, deathtouch; "deals combat damage to a player" triggers
+    that draw cards.
+    """
+    plan = _plan(case)
+    return plan if isinstance(plan, str) else None
+
+
+def _counted(inst: Instance) -> bool:
+    """A prevention whose X is counted when its batch begins (615.10): not modelled for riders."""
+    value = inst.spec.value
+    return isinstance(value, tuple) and bool(value) and value[0] == "count"
+
+
+def _upper(amount: int, effects: list[Instance]) -> int:
+    """The most damage an event can become in any order of its effects: every increase applies,
+    the additions first (prevention, caps and shields only lower it; solver.amounts)."""
+    rules = [r for r in (rule_of(i.spec) for i in effects) if isinstance(r, Add | Multiply)]
+    for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
+        amount = r.upper(amount)
+    return amount
+
+
+def estimate_paths(case: Case) -> int | None:
+    """A rough count of the graph engine's raw choice paths (orders times shield shares), or
+    None when the CP model can't express the case."""
+    plan = _plan(case)
+    return None if isinstance(plan, str) else _paths(plan)
+
+
+def _paths(plan: _Plan) -> int:
+    total = math.prod(len(a.options) for a in plan.assigns)  # damage divisions (510.1c-d)
+    for pe in plan.events:
+        ub = _upper(pe.ev.amount, pe.effects)
+        total *= math.factorial(len(pe.effects) + len(pe.noops))
+        for inst in pe.effects:
+            if inst.spec.kind == "shield":
+                total *= min(plan.shields[inst.key], ub) + 1
+    return total
+
+
+def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD, timeout: float | Deadline | None = None) -> bool:
+    """engine="auto": CP when the case is expressible and the graph would be large. The CP
+    answer is then built with at most ``AUTO_BUILD_SHARE`` of the time left (``build_share``
+    of :func:`cp_outcomes`): a build that can't finish in it gives way to the graph."""
+    deadline = as_deadline(timeout)
+    try:
+        plan = _plan(case, deadline)
+    except LimitReached:
+        return False
+    if isinstance(plan, str):
+        return False
+    return _paths(plan) > threshold
+
+
+def _rule(plan: _Plan, inst: Instance) -> AmountRule:
+    """``inst``'s amount rule (solver.amounts), its count read when the batch began (615.10)."""
+    counts = dict(plan.state.batch.counts) if plan.state.batch is not None else {}
+    rule = rule_of(inst.spec, counts.get(inst.key))
+    assert rule is not None, inst.spec.kind
+    return rule
+
+
+def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
+    return _rule(plan, inst).apply(amount)

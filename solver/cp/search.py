@@ -1,0 +1,342 @@
+"""Searching: distinct projected outcomes in runs with no-goods, and lexicographic optimisation
+then every tied outcome; the public entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from model.errors import EngineError
+from model.objective import Goal, Objective
+from model.outcome import Outcome, sort_key
+from model.types import Case
+
+from ..api import Result
+from ..limits import Deadline, LimitReached, as_deadline
+from .encode import _build, _Built
+from .plan import _Plan, _plan
+from .tables import _is_const
+from .witness import _value, _witness
+
+AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build may take
+
+
+# one worker and a fixed seed: the same input gives the same outcomes and witnesses; the model
+# is solved hundreds of times, so presolve is kept short (symmetry and probing off)
+_PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level": 0,
+                           "cp_model_probing_level": 0, "max_presolve_iterations": 1}
+
+
+_SOLVING_CUT = "the time limit was reached while solving"
+
+
+class _Cut(Exception):
+    """The time limit cut the enumeration."""
+
+
+PER_RUN = 100  # distinct outcomes one enumeration run collects before they are forbidden
+
+
+REPEATS = 20  # solutions in a row with known projections after which a run stops (they're forbidden next)
+
+
+class _Search:
+    """Solves of one built model: distinct projected outcomes by no-goods, and lexicographic
+    optimisation of linear objectives over the same model (design.md, "Choice graph and CP model")."""
+
+    def __init__(self, case: Case, plan: _Plan, built: _Built, fields: Iterable[str] | None,
+                 deadline: Deadline, cp: Any) -> None:
+        self.case, self.plan, self.built, self.cp = case, plan, built, cp
+        self.deadline = deadline  # made before planning: one limit for every phase
+        self.wanted = list(fields) if fields is not None else None
+        self.outcomes: list[Outcome] = []
+        self.solves = 0
+        self.best: Any = None  # the incumbent when a time limit cut an optimisation
+        m = built.model
+        names = self.wanted if self.wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
+        # one integer variable per projected field that can vary; a solution's projection is
+        # then forbidden as one tuple (a no-good), so the next solve must find a new outcome
+        self.watch: list[Any] = []
+        for f in dict.fromkeys(names):
+            kind, expr = built.outputs.get(f, ("int", 0))
+            if isinstance(expr, bool | int):
+                continue
+            if kind != "bool":
+                var = m.new_int_var(-built.bound, built.bound, f"y_{f}")
+                m.add(var == expr)
+                expr = var
+            self.watch.append(expr)
+        self.eq: dict[tuple[int, int], Any] = {}
+
+    def lit(self, i: int, v: int) -> Any:
+        """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
+        got = self.eq.get((i, v))
+        if got is None:
+            m = self.built.model
+            got = self.eq[(i, v)] = m.new_bool_var("")
+            m.add(self.watch[i] == v).only_enforce_if(got)
+            m.add(self.watch[i] != v).only_enforce_if(~got)
+        return got
+
+    def record(self, solver: Any) -> None:
+        plan, built = self.plan, self.built
+        values = dict(plan.base)
+        for f, (kind, expr) in built.outputs.items():
+            v = _value(solver, kind, expr)
+            if kind != "opt" or v > 0:
+                values[f] = v
+        wanted = self.wanted
+        state = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
+        witness, words = _witness(plan, built, solver)
+        self.outcomes.append(Outcome(state, witness, 0, words))
+
+    def distinct(self, per_run: int = PER_RUN) -> None:
+        """Every distinct projected outcome, a run at a time: a run enumerates solutions and
+        keeps those with a new projection (at most ``per_run``), then each is forbidden by a
+        no-good (a clause: some field takes another value) and the next run starts. A run that
+        ends by itself has seen every solution left; a run with no solution proves there is no
+        other outcome. Far fewer solves than one per outcome, the same outcomes."""
+        m, cp = self.built.model, self.cp
+        if not self.watch:  # every projected field is fixed: one solution says it all
+            solver = self.solve()
+            if solver is not None:
+                self.record(solver)
+            return
+        search = self
+        callback: Any = cp.CpSolverSolutionCallback
+
+        class Collect(callback):
+            def __init__(self) -> None:
+                super().__init__()
+                self.new: list[tuple[int, ...]] = []
+                self.keys: set[tuple[int, ...]] = set()
+                self.calls = 0  # solutions since the last new projection
+                self.stopped = False
+                self.cut = False
+
+            def on_solution_callback(self) -> None:
+                self.calls += 1
+                key = tuple(int(self.value(v)) for v in search.watch)
+                if key not in self.keys:
+                    self.keys.add(key)
+                    self.new.append(key)
+                    self.calls = 0
+                    search.record(self)
+                if search.deadline.expired():
+                    self.cut = True  # the limit passed while recording (witness replay included)
+                    self.stop_search()
+                elif len(self.new) >= per_run or self.calls >= REPEATS:
+                    self.stopped = True  # enough for this run (or too many repeats): forbid and go on
+                    self.stop_search()
+
+        while True:
+            collect = Collect()
+            status = self.solve(collect)
+            for key in collect.new:
+                m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
+            if status is None or (status == cp.OPTIMAL and not collect.stopped):
+                return  # nothing left, or the run saw every solution
+
+    def solve(self, collect: Any = None) -> Any:
+        """One run. Without ``collect``: a solver holding a solution (optimal when the model has
+        an objective), None when there is none. With ``collect`` (a solution callback): every
+        solution goes to it (enumerate_all_solutions); returns the status, None when
+        infeasible. Raises _Cut on the time limit (after keeping the best solution in
+        ``self.best`` when optimising)."""
+        cp, m = self.cp, self.built.model
+        solver = cp.CpSolver()
+        for key, value in _PARAMS.items():
+            setattr(solver.parameters, key, value)
+        left = self.deadline.left()
+        if left is not None:
+            if left <= 0:
+                raise _Cut
+            solver.parameters.max_time_in_seconds = left
+        if collect is not None:
+            solver.parameters.enumerate_all_solutions = True
+            status = solver.solve(m, collect)
+        else:
+            status = solver.solve(m)
+        self.solves += 1
+        if status == cp.INFEASIBLE:
+            return None
+        if status == cp.MODEL_INVALID:
+            raise EngineError(f"{self.case.id}: invalid CP model: {m.validate()}")
+        if collect is not None:
+            if collect.cut:
+                raise _Cut
+            if status == cp.OPTIMAL or (status == cp.FEASIBLE and collect.stopped):
+                return status
+            raise _Cut  # the time limit ended the run; what it collected is recorded
+        if status == cp.FEASIBLE and m.has_objective():
+            self.best = solver  # the limit cut the proof of optimality
+            raise _Cut
+        if status not in (cp.OPTIMAL, cp.FEASIBLE):
+            raise _Cut
+        return solver
+
+    def optimise(self, levels: list[Any]) -> list[int] | None:
+        """Maximise each level in turn, fixing it at its optimum before the next (lexicographic);
+        the optimal values, or None when the model has no solution."""
+        m = self.built.model
+        best: list[int] = []
+        for expr in levels:
+            if _is_const(expr):
+                best.append(int(expr))
+                continue
+            m.maximize(expr)
+            solver = self.solve()
+            if solver is None:
+                return None
+            value = int(round(solver.objective_value))
+            best.append(value)
+            m.clear_objective()
+            m.add(expr == value)
+        return best
+
+    def result(self, complete: bool, extra: dict[str, Any] | None = None) -> Result:
+        self.outcomes.sort(key=lambda o: sort_key(o.state))
+        built = self.built
+        stats = {"solves": self.solves, "tables": sum(bool(u.columns) for u in built.units),
+                 "slot_events": sum(u.slots is not None for u in built.units), **(extra or {}),
+                 "seconds": round(self.deadline.elapsed(), 3)}
+        return Result(self.case.id, "cp", complete, self.outcomes, stats)
+
+
+def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
+              objective: Objective | None = None, build_share: float | None = None) -> _Search:
+    """The case's plan and built model, ready to solve (EngineError when CP can't answer).
+
+    Raises :class:`LimitReached` when ``deadline`` passes while planning or building, or, with
+    ``build_share``, when that fraction of the time left is gone before the model is built
+    (the caller then has the rest for another engine)."""
+    budget = deadline if build_share is None else deadline.share(build_share)
+    plan = _plan(case, budget)
+    if isinstance(plan, str):
+        raise EngineError(f"{case.id}: the CP engine can't model this case: {plan}")
+    reason = _optimizable(plan, objective) if objective is not None else None
+    if reason is not None:
+        raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
+    from ortools.sat.python import cp_model as cp
+
+    return _Search(case, plan, _build(plan, cp, budget), fields, deadline, cp)
+
+
+def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
+    """The answer when the time limit passed before the model was built: no outcome, partial."""
+    return Result(case.id, "cp", False, [], {"solves": 0, "limit": str(cut),
+                                               "seconds": round(deadline.elapsed(), 3)})
+
+
+def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | Deadline | None = None,
+                build_share: float | None = None) -> Result:
+    """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
+
+    Raises :class:`~model.errors.EngineError` when :func:`cp_supported` says the model can't
+    express the case. ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already
+    running) bounds every phase: planning, building the tables and the model, solving and
+    replaying witnesses. ``complete`` is False when it cut the run (``stats["limit"]`` says
+    where, when it was before any solve). With ``build_share``, a build that takes more than that
+    fraction of the time left raises :class:`~solver.limits.LimitReached` instead (engine="auto"
+    then asks the graph). ``paths`` is 0 on every outcome: this engine doesn't count raw choice
+    paths.
+    """
+    deadline = as_deadline(timeout)
+    try:
+        search = _prepared(case, fields, deadline, build_share=build_share)
+    except LimitReached as cut:
+        if build_share is not None and not deadline.expired():
+            raise
+        return _cut_short(case, deadline, cut)
+    complete = True
+    try:
+        search.distinct()
+    except _Cut:
+        complete = False
+    return search.result(complete, None if complete else {"limit": _SOLVING_CUT})
+
+
+def _choosers(plan: _Plan) -> list[str]:
+    """The players with a choice in the step: combat damage division (510.1c-d) and the affected
+    players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
+    changes no outcome here."""
+    return sorted({pe.chooser for pe in plan.events
+                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
+                  | {a.controller for a in plan.assigns if len(a.options) > 1})
+
+
+def cp_optimizable(case: Case, objective: Objective) -> str | None:
+    """None when :func:`cp_optimize` gives the graph's backward-induction answer, else a reason.
+
+    The CP model has no move order, so it answers when at most one player chooses in the step:
+    with one chooser, backward induction keeps exactly the outcomes with the best lexicographic
+    score (every decision is theirs), and a chooser without an objective may pick anything.
+    """
+    plan = _plan(case)
+    if isinstance(plan, str):
+        return plan
+    return _optimizable(plan, objective)
+
+
+def _optimizable(plan: _Plan, objective: Objective) -> str | None:
+    choosers = _choosers(plan)
+    if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
+        return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
+    for c in choosers:
+        for goal in objective.of(c) or ():
+            for _, f in goal.terms:
+                if not isinstance(plan.base.get(f, 0), bool | int | None):
+                    return f"{f} is not a number"
+    return None
+
+
+def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
+    """``goal`` as an expression to maximise: sense times the sum of its terms (a field the
+    case doesn't have counts as 0, as :meth:`Goal.score` does)."""
+    total: Any = 0
+    for coef, f in goal.terms:
+        _, expr = built.outputs.get(f, ("int", plan.base.get(f, 0)))
+        if expr is None or isinstance(expr, bool):
+            expr = int(bool(expr))
+        total = total + coef * expr
+    return goal.sense * total
+
+
+def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
+                timeout: float | Deadline | None = None, build_share: float | None = None) -> Result:
+    """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
+    objective is maximised and fixed in turn, then every distinct outcome (projected on
+    ``fields``) reaching the optimum is enumerated with no-goods, each with a witness.
+
+    Raises :class:`~model.errors.EngineError` when :func:`cp_optimizable` gives a reason.
+    ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
+    the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
+    chooser), present when every level was proved even if listing the tied outcomes was cut.
+    ``timeout`` and ``build_share`` bound every phase as in :func:`cp_outcomes`.
+    """
+    deadline = as_deadline(timeout)
+    try:
+        search = _prepared(case, fields, deadline, objective, build_share)
+    except LimitReached as cut:
+        if build_share is not None and not deadline.expired():
+            raise
+        return _cut_short(case, deadline, cut)
+    plan, built = search.plan, search.built
+    chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
+    goals = objective.of(chooser) if chooser is not None else None
+    levels = [_level(plan, built, g) for g in goals or ()]
+    optimum: list[int] | None = []
+    complete = True
+    try:
+        optimum = search.optimise(levels)
+        if optimum is not None:
+            search.distinct()
+    except _Cut:
+        complete = False
+        if search.best is not None and not search.outcomes:
+            search.record(search.best)
+    extra: dict[str, Any] = {} if complete else {"limit": _SOLVING_CUT}
+    if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
+        # each level's proved optimal value, as the goal's expression reads (not negated)
+        extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
+    return search.result(complete, extra)

@@ -1,0 +1,256 @@
+"""Per-event result tables: every distinct result of an event over its orders and shield shares
+(616.1, 615.7), and group tables of events whose results only matter through their sums,
+merged under explicit size bounds (checked before anything is allocated)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..limits import Deadline
+from .plan import _apply, _PEvent, _Plan
+
+_TABLES = "building the CP model's tables"
+
+
+Seq = tuple[tuple[int, int | None], ...]  # (effect index, share) in the order applied
+
+
+Rows = dict[tuple[int, ...], Seq]  # an event's distinct results, each with one sequence
+
+
+class _TooBig(Exception):
+    pass
+
+
+TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the slot encoding
+
+
+def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadline | None = None) -> Rows | None:
+    """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
+    with one sequence of ``(effect index, share)`` producing it; None when there are too many
+    (at most ``limit`` results and five times as many steps: time and memory stay bounded).
+    Raises :class:`LimitReached` when ``deadline`` passes.
+
+    A result is ``(damage, then per shield: share, took-all-offered, per rider prevention:
+    amount prevented)``. Once the amount is 0 nothing further applies (120.8).
+    """
+    limit = TABLE_LIMIT if limit is None else limit
+    effs = pe.effects
+    n = len(effs)
+    if n > 8:
+        return None  # 8! orders and more: leave it to the slot encoding
+    every = (1 << n) - 1
+    shield = [i.spec.kind == "shield" for i in effs]
+    rider = [i.spec.kind == "prevent" and i.spec.then is not None for i in effs]
+    memo: dict[tuple[int, int], dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]] = {}
+    work = [0]
+
+    def rec(mask: int, amount: int) -> dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]:
+        got = memo.get((mask, amount))
+        if got is not None:
+            return got
+        out: dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]] = {}
+        if amount <= 0 or mask == every:
+            rest = tuple(None if mask >> j & 1 else (0, 1) if shield[j] else 0 if rider[j] else None for j in range(n))
+            out[(amount, *rest)] = ()
+        else:
+            for j in range(n):
+                if mask >> j & 1:
+                    continue
+                options: Iterable[int | None] = range(min(plan.shields[effs[j].key], amount), -1, -1) if shield[j] else (None,)
+                for take in options:
+                    if take is None:
+                        new = _apply(plan, effs[j], amount)
+                        entry: Any = amount - new if rider[j] else None
+                    else:
+                        new, entry = amount - take, (take, int(take == amount))
+                    for suffix, seq in rec(mask | 1 << j, new).items():
+                        work[0] += 1
+                        if deadline is not None and not work[0] & 4095:
+                            deadline.check(_TABLES)
+                        key = (*suffix[:1 + j], entry, *suffix[2 + j:])
+                        if key not in out:
+                            out[key] = ((j, take), *seq)
+                    if len(out) > limit or work[0] > 5 * limit:
+                        raise _TooBig
+        memo[(mask, amount)] = out
+        return out
+
+    try:
+        found = rec(0, pe.ev.amount)
+    except _TooBig:
+        return None
+    flat: dict[tuple[int, ...], tuple[tuple[int, int | None], ...]] = {}
+    for key, seq in found.items():
+        row = [key[0]]
+        for j in range(n):
+            if shield[j]:
+                row.extend(key[1 + j])
+            elif rider[j]:
+                row.append(key[1 + j])
+        flat[tuple(row)] = seq
+    return flat
+
+
+def _is_const(x: Any) -> bool:
+    return isinstance(x, int)
+
+
+GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
+
+
+CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (about a second) above which its events are tabled one by one
+
+
+LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers: ~100 MB) before it gives up
+
+
+CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
+
+
+PACK_BITS = 62  # a merge packs a row into one int64 key when its columns fit in this many bits
+
+
+def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
+    shields = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "shield"})
+    riders = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "prevent" and i.spec.then is not None})
+    return shields, riders
+
+
+def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str]) -> tuple[int, ...]:
+    """An event's result in its group's columns: (damage, shares..., took-all..., prevented...)."""
+    t = dict.fromkeys(shields, 0)
+    full = dict.fromkeys(shields, 1)
+    p = dict.fromkeys(riders, 0)
+    i = 1
+    for inst in pe.effects:
+        if inst.spec.kind == "shield":
+            t[inst.key], full[inst.key] = row[i], row[i + 1]
+            i += 2
+        elif inst.spec.kind == "prevent" and inst.spec.then is not None:
+            p[inst.key] = row[i]
+            i += 1
+    return (row[0], *t.values(), *full.values(), *p.values())
+
+
+def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str], riders: list[str],
+           deadline: Deadline | None = None) -> list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] | None:
+    """The distinct summed results of a group, layer by layer with back pointers (a DP over its
+    events); shares above a shield's remaining are dropped. None when there are too many: a step
+    whose cross product would exceed ``CROSS_LIMIT`` rows is refused before anything is
+    allocated, and one with more than ``GROUP_LIMIT`` distinct sums, or more than
+    ``LAYERS_LIMIT`` rows kept over all layers, is abandoned.
+    Raises :class:`LimitReached` when ``deadline`` passes."""
+    import numpy as np
+
+    ns = len(shields)
+    cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
+    zero = (0, *([0] * ns), *([1] * ns), *([0] * len(riders)))
+    states: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {zero: (zero, ())}
+    layers = []
+    kept = 0
+    for pe, own in zip(members, rows, strict=True):
+        converted = _undominated({_to_layout(pe, r, shields, riders): r for r in own}, ns)
+        left = list(states)
+        right = list(converted)
+        if len(left) * len(right) > CROSS_LIMIT:
+            return None  # its size is known before the product is formed: never an unbounded table
+        step = _sum_step(np.array(left, dtype=np.int64), np.array(right, dtype=np.int64), cap, ns, deadline)
+        if step is None:
+            return None
+        unique, first = step
+        new: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        for row, i in zip(unique.tolist(), first.tolist(), strict=True):
+            new[tuple(row)] = (left[i // len(right)], converted[right[i % len(right)]])
+        new = _undominated(new, ns)
+        layers.append(new)
+        kept += len(new)
+        if kept > LAYERS_LIMIT:
+            return None
+        states = new
+    return layers
+
+
+def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> tuple[Any, Any] | None:
+    """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
+    stay within ``cap`` (615.7), in lexicographic order, each with the first flat index
+    ``i * len(b) + j`` giving it; None above ``GROUP_LIMIT`` distinct rows.
+
+    The product is formed ``CHUNK`` rows at a time and each chunk's distinct rows are merged into
+    those found so far, so memory stays within a few chunks whatever the product's size. When
+    the columns fit in ``PACK_BITS`` bits, each row of ``a`` and ``b`` is packed into one integer
+    (column 0 most significant, so sorted keys are sorted rows) and a pair costs a few integer
+    operations: one addition sums every column at once, each share's field carries a bias so
+    that a guard bit is set exactly when the share passes its shield's remaining, and the
+    took-all-offered flags are and-ed."""
+    import numpy as np
+
+    width = a.shape[1]
+    shares = range(1, 1 + ns)
+    flags = range(1 + ns, 1 + 2 * ns)
+    top = a.max(axis=0) + b.max(axis=0)
+    bits = [int(v).bit_length() for v in top]  # summed columns: damage and prevented damage
+    for i, c in enumerate(shares):
+        bits[c] = int(cap[i]).bit_length() + 1  # the share (at most its cap on each side) and a guard bit
+    for c in flags:
+        bits[c] = 1
+    packed = sum(bits) <= PACK_BITS and all(
+        int(x[:, c].max()) <= int(cap[i]) for x in (a, b) for i, c in enumerate(shares))
+    seen = np.empty(0, dtype=np.int64) if packed else np.empty((0, width), dtype=np.int64)
+    seen_at = np.empty(0, dtype=np.int64)
+    if packed:
+        shift = [sum(bits[c + 1:]) for c in range(width)]
+        summed = [c for c in range(width) if c not in flags]
+        bias = sum(((1 << (bits[c] - 1)) - 1 - int(cap[i])) << shift[c] for i, c in enumerate(shares))
+        guard = sum(1 << (shift[c] + bits[c] - 1) for c in shares)
+
+        def pack(x: Any, cols: Iterable[int]) -> Any:
+            out = np.zeros(len(x), dtype=np.int64)
+            for c in cols:
+                out += x[:, c] << shift[c]
+            return out
+
+        ka, kb = pack(a, summed) + bias, pack(b, summed)
+        fa, fb = pack(a, flags), pack(b, flags)
+    per_chunk = max(1, CHUNK // len(b))
+    for lo in range(0, len(a), per_chunk):
+        if deadline is not None:
+            deadline.check(_TABLES)
+        if packed:
+            total = ka[lo:lo + per_chunk, None] + kb[None, :]  # every summed column at once
+            ok = np.flatnonzero((total & guard) == 0)  # 615.7: no share above what the shield has left
+            keys = total.ravel()[ok] - bias + (fa[lo:lo + per_chunk, None] & fb[None, :]).ravel()[ok]
+            at = np.concatenate([seen_at, ok + lo * len(b)])
+            seen, first = np.unique(np.concatenate([seen, keys]), return_index=True)  # stable: first index kept
+        else:
+            part = a[lo:lo + per_chunk]
+            both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
+            both[:, :, 1 + ns:1 + 2 * ns] = np.minimum(part[:, None, 1 + ns:1 + 2 * ns], b[None, :, 1 + ns:1 + 2 * ns])
+            flat = both.reshape(-1, width)
+            ok = np.nonzero(np.all(flat[:, 1:1 + ns] <= cap, axis=1))[0]
+            at = np.concatenate([seen_at, ok + lo * len(b)])
+            seen, first = np.unique(np.concatenate([seen, flat[ok]]), axis=0, return_index=True)
+        seen_at = at[first]
+        if len(seen) > GROUP_LIMIT:
+            return None
+    if packed:
+        seen = np.stack([(seen >> shift[c]) & ((1 << bits[c]) - 1) for c in range(width)], axis=1)
+    return seen, seen_at
+
+
+def _undominated(rows: dict[tuple[int, ...], Any], ns: int) -> dict[tuple[int, ...], Any]:
+    """Drop a result when another has the same sums and took all it was offered wherever this
+    one did: it allows every completion this one allows, with the same outcome (615.7)."""
+    if ns == 0:
+        return rows
+    by_sums: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for key in rows:
+        by_sums.setdefault(key[:1 + ns] + key[1 + 2 * ns:], []).append(key[1 + ns:1 + 2 * ns])
+    keep: dict[tuple[int, ...], Any] = {}
+    for key, value in rows.items():
+        mine = key[1 + ns:1 + 2 * ns]
+        others = by_sums[key[:1 + ns] + key[1 + 2 * ns:]]
+        if not any(o != mine and all(a >= b for a, b in zip(o, mine, strict=True)) for o in others):
+            keep[key] = value
+    return keep
