@@ -31,10 +31,10 @@ from ..values import evaluate
 AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
 
 
-_ORDERED = ("shield", "prevent", "multiply", "add", "cap")
+_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap")
 
 
-_PREVENTION = ("shield", "prevent")
+_PREVENTION = ("shield", "prevent", "protection")
 
 
 # effect kinds that never touch this batch's damage (no targeting, no mana here)
