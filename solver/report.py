@@ -30,6 +30,7 @@ from .tree import DEFAULT_CAP, Tree, render_svg, summarise
 __all__ = ["ReportData", "analyse", "render_html", "write_report", "index_html", "PICTURE_MAX_NODES"]
 
 PICTURE_MAX_NODES = 3000  # the picture's graph: built (by the graph engine) up to this many nodes
+SHORT_WITNESSES = 24  # steps in all: up to this many, the witnesses sit beside the outcomes table
 
 
 @dataclass
@@ -187,6 +188,7 @@ main { padding: 4px 24px 40px; }
 main .top { display:grid; grid-template-columns: minmax(0, 9fr) minmax(0, 11fr); gap:16px; align-items:start; }
 main .top section { margin:12px 0 0; }
 .scroll { max-height:460px; overflow:auto; }
+.scroll.tall { max-height:620px; }
 section { background:var(--card); border:1px solid var(--line); border-radius:10px; padding:14px 18px; margin:16px 0; }
 h2 { font-size:16px; margin:0 0 10px; }
 h3 { font-size:14px; margin:14px 0 6px; }
@@ -232,8 +234,8 @@ tr.unreachable td { color:var(--bad); font-style:italic; }
 .witness li.forced { color:var(--mute); font-style:italic; }
 .witness li.not_done { color:#8a4b00; }
 .witness .kind { font-size:11px; text-transform:uppercase; letter-spacing:.04em; color:var(--mute); margin-right:4px; }
-.treebox { overflow:auto; max-height:900px; border:1px solid var(--line); border-radius:8px; background:#fcfdff; }
-svg.tree { display:block; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; font-size:12px; }
+.treebox { overflow:auto; max-height:85vh; border:1px solid var(--line); border-radius:8px; background:#fcfdff; }
+svg.tree { display:block; margin:0 auto; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; font-size:12px; }
 svg.tree .edge { fill:none; stroke:#8a93a6; stroke-width:1.4; }
 svg.tree .edge.optimal { stroke:var(--opt); stroke-width:3; }
 svg.tree .edge.cut { stroke:var(--bad); stroke-dasharray:4 3; }
@@ -383,8 +385,8 @@ def _situation_html(case: Case) -> str:
         for e in raw["effects"]:
             words = _effect_words(e) if isinstance(e, dict) else ""
             eid = e.get("id", "") if isinstance(e, dict) else ""
-            items.append(f"<li><b class=\"mono\">{escape(str(eid))}</b> {escape(words)}"
-                         f"{' <br>' if words else ' '}<code>{escape(_flow(e))}</code></li>")
+            shown = escape(words) if words else f"<code>{escape(_flow(e))}</code>"
+            items.append(f"<li title=\"{escape(_flow(e))}\"><b class=\"mono\">{escape(str(eid))}</b> {shown}</li>")
         parts.append("<h3>Effects in force</h3><ul class=\"effects\">" + "".join(items) + "</ul>")
     if raw.get("actions"):
         parts.append("<h3>What happens (the actions, in order)</h3><ol class=\"actions\">" +
@@ -450,7 +452,7 @@ _KIND_TAG = {CHOICE: "choice", FORCED: "forced", NOT_DONE: "not done"}
 def _witness_html(data: ReportData) -> str:
     parts = ['<section id="witnesses"><h2>How each outcome happens</h2>'
              "<p class=\"notes\">Each outcome's witness, step by step: the players' choices, the steps the rules "
-             "force (an only legal option) and actions that could not happen.</p>"]
+             "force (an only legal option) and actions that could not happen.</p><div class=\"scroll tall\">"]
     for r in data.rows:
         label = ", ".join(f"{c}={_value(r.values.get(c))}" for c in data.columns)
         items = "".join(f'<li class="{s.kind}"><span class="kind">{_KIND_TAG.get(s.kind, s.kind)}</span>{escape(s.words)}</li>'
@@ -459,7 +461,7 @@ def _witness_html(data: ReportData) -> str:
         parts.append(f'<div class="witness{" optimal" if r.optimal else ""}" id="witness-{r.number}">'
                      f"<h3>Outcome {r.number}{star}: <span class=\"mono\">{escape(label)}</span></h3>"
                      f"<ol>{items}</ol></div>")
-    parts.append("</section>")
+    parts.append("</div></section>")
     return "".join(parts)
 
 
@@ -522,7 +524,7 @@ def _tree_html(data: ReportData) -> str:
             body = f'<div class="treebox">{sub}</div>'
         else:
             body = "<ol>" + "".join(f"<li>{escape(s)}</li>" for s in content) + "</ol>"
-        details.append(f'<div class="detail" id="detail-{escape(key)}"><h3>Opened: {escape(key)}</h3>{body}</div>')
+        details.append(f'<div class="detail" id="detail-{escape(key)}"><h3>{escape(tree.detail_titles.get(key, key))}</h3>{body}</div>')
     edges_word = f"{cg.graph.number_of_nodes()} nodes, {cg.graph.number_of_edges()} edges in the graph"
     return (f'<section id="tree-section"><h2>The choice tree</h2><p class="notes">Identical states are merged '
             f"(it is a DAG); edges are the options picked. {escape(edges_word)}.</p>{cut}{legend}"
@@ -545,9 +547,12 @@ def render_html(data: ReportData) -> str:
               f"{escape(case.path)} \u00b7 {escape(case.format)}</div>"
               + (f'<div class="src">{escape(case.source)}</div>' if case.source else "")
               + f'<div class="badges">{"".join(badges)}</div></header>')
+    # short explanations beside the table; long ones after the picture, so the picture stays near the top
+    beside = sum(len(r.steps) for r in data.rows) <= SHORT_WITNESSES
     body = (header + "<main><div class=\"top\"><div class=\"left\">" + _situation_html(case) + "</div>"
-            + "<div class=\"right\">" + _check_html(data) + _outcomes_html(data) + _optimum_html(data) + "</div></div>"
-            + _tree_html(data) + _witness_html(data) + "</main>"
+            + "<div class=\"right\">" + _check_html(data) + _outcomes_html(data) + _optimum_html(data)
+            + (_witness_html(data) if beside else "") + "</div></div>" + _tree_html(data)
+            + ("" if beside else _witness_html(data)) + "</main>"
             + "<footer>mtg-outcomes report \u00b7 self-contained: nothing on this page is loaded from the network</footer>")
     return _page(f"{case.id} \u2014 mtg-outcomes report", body)
 

@@ -53,6 +53,7 @@ class Tree:
     edges: list[tuple[str, str, str, list[str]]]  # tail, head, label, classes
     notes: list[str]
     details: dict[str, Tree | list[str]] = field(default_factory=dict)
+    detail_titles: dict[str, str] = field(default_factory=dict)
     skeleton: bool = False
     complete: bool = True
 
@@ -162,7 +163,7 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
             below = len(nx.descendants(g, n))
             tree.boxes.append(Box(f"n{n}", "collapsed",
                                   [head, f"{paths[n]} path{'s' if paths[n] != 1 else ''}, all to outcome {i}",
-                                   f"{below} nodes below (click to open)"],
+                                   f"{below} nodes below"],
                                   ["collapsed"] + (["optimal"] if i in optimal else []), detail=f"sub{n}",
                                   title=str(d.get("label", ""))))
             edge_labels.setdefault((f"n{n}", f"o{i}"), []).append("")
@@ -170,6 +171,7 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
                 edge_opt.add((f"n{n}", f"o{i}"))
             sub = summarise(cg, outcome_of, shown, cap=DETAIL_CAP, root=n, collapse=False,
                             optimal=optimal) if below <= 4 * DETAIL_CAP else None
+            tree.detail_titles[f"sub{n}"] = f"below {d.get('label', '')}: every path reaches outcome {i}"
             tree.details[f"sub{n}"] = sub if sub is not None and not sub.skeleton else [
                 f"{below} nodes below this decision, {paths[n]} paths, every one reaching outcome {i}: "
                 "too many to draw here"]
@@ -261,8 +263,8 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
             more = sum(len(kids_of(m)) - 1 for m in run)
             if more:
                 lines.append(f"+{more} options not drawn" + (" (cut below)" if any(cut_below[m] for m in run) else ""))
-            lines.append("(click for the steps)")
             tree.boxes.append(Box(f"c{n}", "chain", lines, ["chain"] + (["cut"] if cut else []), detail=f"chain{n}"))
+            tree.detail_titles[f"chain{n}"] = f"{len(run)} decisions in a row, each with the option drawn"
             tree.details[f"chain{n}"] = [f"{' '.join(_decision_lines(g.nodes[m]))}: picks {edges[(m, succ[m][0])]}"
                                          + (f" ({len(kids_of(m)) - 1} other options)" if len(kids_of(m)) > 1 else "")
                                          for m in run]
@@ -319,6 +321,11 @@ def render_svg(tree: Tree, svg_id: str = "tree") -> tuple[str, tuple[float, floa
            '<defs><marker id="' + escape(svg_id) + '-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
            'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#667"/></marker></defs>']
     labels = []
+    indeg: dict[str, int] = {}
+    outdeg: dict[str, int] = {}
+    for tail, head, _, _ in tree.edges:
+        indeg[head] = indeg.get(head, 0) + 1
+        outdeg[tail] = outdeg.get(tail, 0) + 1
     for tail, head, label, classes in tree.edges:
         route = lay.routes.get((tail, head))
         if not route:
@@ -326,8 +333,11 @@ def render_svg(tree: Tree, svg_id: str = "tree") -> tuple[str, tuple[float, floa
         out.append(f'<path class="edge {" ".join(classes)}" d="{_curve(route)}" '
                    f'marker-end="url(#{escape(svg_id)}-arrow)"/>')
         if label:
-            (x0, y0), (x1, y1) = route[-2], route[-1]
-            t = 0.55
+            # near the head, unless more edges meet there than leave the tail: then near the tail
+            if indeg.get(head, 0) > outdeg.get(tail, 0):
+                (x0, y0), (x1, y1), t = route[0], route[1], 0.4
+            else:
+                (x0, y0), (x1, y1), t = route[-2], route[-1], 0.55
             lx, ly = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
             text = label if len(label) <= 40 else label[:37] + "\u2026"
             labels.append(f'<text class="elabel {" ".join(classes)}" x="{lx:.1f}" y="{ly:.1f}">'
