@@ -7,7 +7,6 @@ anywhere (no fonts, no scripts, no images by URL). Every text from the case is e
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -27,7 +26,8 @@ from .graph import ChoiceGraph, _value, build_graph, shown_fields
 from .optimize import OptimizeResult, optimize
 from .tree import DEFAULT_CAP, Tree, render_svg, summarise
 
-__all__ = ["ReportData", "analyse", "render_html", "write_report", "index_html", "PICTURE_MAX_NODES"]
+__all__ = ["ReportData", "analyse", "render_html", "write_report", "write_batch_report", "index_html",
+           "PICTURE_MAX_NODES"]
 
 PICTURE_MAX_NODES = 3000  # the picture's graph: built (by the graph engine) up to this many nodes
 SHORT_WITNESSES = 24  # steps in all: up to this many, the witnesses sit beside the outcomes table
@@ -112,10 +112,6 @@ def analyse(case: Case, fields: Sequence[str] | None = None, objective: Objectiv
     data.picture = cg
     data.tree = _tree(data, cg, cap)
     return data
-
-
-def _key_fields(data: ReportData) -> list[str] | None:
-    return data.fields
 
 
 def _tree(data: ReportData, cg: ChoiceGraph, cap: int) -> Tree:
@@ -579,13 +575,6 @@ def index_html(entries: Iterable[dict[str, Any]]) -> str:
             '<table class="index"><tr><th>case</th><th>verdict</th><th class="num">outcomes</th><th>file</th><th>note</th></tr>'
             + "".join(rows) + "</table></section></main>")
     return _page("mtg-outcomes batch report", body)
-
-
-def to_json(data: ReportData) -> str:
-    """A small summary (used by tests and scripts)."""
-    return json.dumps({"case": data.case.id, "outcomes": len(data.rows),
-                       "drawn_outcomes": sorted(b.outcome for b in data.tree.outcome_boxes()) if data.tree else []},
-                      sort_keys=True)
 
 
 def _page_name(case_id: str, taken: set[str]) -> str:

@@ -16,7 +16,7 @@ What is drawn (design.md, "Choice graph"; the graph is a DAG, identical states m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -373,7 +373,3 @@ def _curve(route: list[tuple[float, float]]) -> str:
         my = (y0 + y1) / 2
         parts.append(f"C {x0:.1f} {my:.1f} {x1:.1f} {my:.1f} {x1:.1f} {y1:.1f}")
     return " ".join(parts)
-
-
-def box_ids(tree: Tree) -> list[Hashable]:
-    return [b.id for b in tree.boxes]

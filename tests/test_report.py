@@ -463,3 +463,21 @@ def test_sweep_plot_writes_a_png(tmp_path: Path) -> None:
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_same_case_same_page() -> None:
+    case = load_case(ROOT / "cases" / "rulings" / "damage-prevented-trigger-two-effects-order.yaml")
+    first, second = render_html(analyse(case)), render_html(analyse(case))
+    assert first == second
+    assert 'class="node collapsed' in first and 'id="detail-sub' in first  # a summarised subtree, openable
+
+
+def test_report_refuses_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    fifo = tmp_path / "case.yaml"
+    os.mkfifo(fifo)
+    code, out, err = run(capsys, "report", str(fifo), "-o", str(tmp_path / "r.html"))
+    assert code == 2 and out == "" and err.strip() == f"{fifo}: is a named pipe (FIFO), not a regular file"
