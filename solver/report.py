@@ -218,6 +218,7 @@ table.outcomes th { background:#eef1f7; font-weight:600; position:sticky; top:0;
 table.outcomes th.differs { background:#ffe9a8; }
 td.chg { background:var(--chg); font-weight:600; }
 td.num, th.num { text-align:right; font-variant-numeric: tabular-nums; }
+table.outcomes td:first-child { white-space:nowrap; }
 tr.optimal td:first-child { box-shadow: inset 4px 0 0 var(--opt); }
 tr.missing td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
 tr.unreachable td { color:var(--bad); font-style:italic; }

@@ -53,6 +53,7 @@ class Tree:
     edges: list[tuple[str, str, str, list[str]]]  # tail, head, label, classes
     notes: list[str]
     details: dict[str, Tree | list[str]] = field(default_factory=dict)
+    edge_words: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # the options in words
     detail_titles: dict[str, str] = field(default_factory=dict)
     skeleton: bool = False
     complete: bool = True
@@ -186,6 +187,7 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
                 continue
             key = (f"n{n}", target(c))
             edge_labels.setdefault(key, []).append(picked)
+            tree.edge_words.setdefault(key, []).append(str(g.edges[n, c].get("words", picked)))
             if (n, c) in optimal_edges:
                 edge_opt.add(key)
     targets = {b for _, b in edge_labels}
@@ -288,6 +290,7 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
         if ka == kb:
             continue
         merged.setdefault((ka, kb), []).append(p)  # leaving a chain: its last member's pick
+        tree.edge_words.setdefault((ka, kb), []).append(str(g.edges[a, b].get("words", p)))
         if (a, b) in optimal_edges:
             opt.add((ka, kb))
     for (ta, tb), labels in merged.items():
@@ -341,7 +344,8 @@ def render_svg(tree: Tree, svg_id: str = "tree") -> tuple[str, tuple[float, floa
             lx, ly = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
             text = label if len(label) <= 40 else label[:37] + "\u2026"
             labels.append(f'<text class="elabel {" ".join(classes)}" x="{lx:.1f}" y="{ly:.1f}">'
-                          f'<title>{escape(label)}</title>{escape(text)}</text>')
+                          f'<title>{escape(chr(10).join(tree.edge_words.get((tail, head), [label])))}</title>'
+                          f'{escape(text)}</text>')
     for b in tree.boxes:
         bw, bh = sizes[b.id]
         x, y = lay.x[b.id] - bw / 2, lay.y[b.id]

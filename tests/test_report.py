@@ -481,3 +481,14 @@ def test_report_refuses_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str
     os.mkfifo(fifo)
     code, out, err = run(capsys, "report", str(fifo), "-o", str(tmp_path / "r.html"))
     assert code == 2 and out == "" and err.strip() == f"{fifo}: is a named pipe (FIFO), not a regular file"
+
+
+def test_an_unreachable_stated_outcome_is_marked() -> None:
+    text = SCROLL_THIEF.read_text().replace("complete: true", "complete: false").replace(
+        "    - {you.life: 19, A.life: 17, A.cards_drawn: 1, s1.remaining: 0}",
+        "    - {you.life: 19, A.life: 17, A.cards_drawn: 2}")
+    data = analyse(case_from(text))
+    assert data.check is not None and data.check.status == "UNREACHABLE"
+    html = render_html(data)
+    assert html.count('<tr class="unreachable">') == 1 and "stated by the ruling, unreachable" in html
+    assert "ruling: UNREACHABLE" in html
