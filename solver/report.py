@@ -522,7 +522,8 @@ def _tree_html(data: ReportData) -> str:
         else:
             body = "<ol>" + "".join(f"<li>{escape(s)}</li>" for s in content) + "</ol>"
         details.append(f'<div class="detail" id="detail-{escape(key)}"><h3>{escape(tree.detail_titles.get(key, key))}</h3>{body}</div>')
-    edges_word = f"{cg.graph.number_of_nodes()} nodes, {cg.graph.number_of_edges()} edges in the graph"
+    nn, ne = cg.graph.number_of_nodes(), cg.graph.number_of_edges()
+    edges_word = f"{nn} node{'s' if nn != 1 else ''}, {ne} edge{'s' if ne != 1 else ''} in the graph"
     return (f'<section id="tree-section"><h2>The choice tree</h2><p class="notes">Identical states are merged '
             f"(it is a DAG); edges are the options picked. {escape(edges_word)}.</p>{cut}{legend}"
             f'<div class="treebox">{svg}</div>'

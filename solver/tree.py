@@ -193,6 +193,8 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
     targets = {b for _, b in edge_labels}
     if not decisions:  # no choice at all: the one outcome is the whole tree
         targets = {f"o{i}" for i in leaf_out.values()}
+        tree.notes.append("no player has a choice here: the rules decide every step (the outcome's steps "
+                          "list them)")
     for i in sorted(values):
         if f"o{i}" in targets:
             tree.boxes.append(_outcome_box(i, values[i], shown, optimal))

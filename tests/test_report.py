@@ -335,6 +335,17 @@ def test_optimize_highlights_the_optimal_line() -> None:
     assert 'class="edge optimal"' in html
 
 
+def test_wide_combat_page_draws_table_outcomes_and_the_cut() -> None:
+    """CP lists the 93 outcomes; the picture's graph (cut at --max-nodes) draws some of them, each
+    once, numbered as in the table, and says it is cut."""
+    data = analyse(load_case(WIDE), max_nodes=400, timeout=120)
+    assert data.result.engine == "cp" and data.result.complete and len(data.rows) == 93
+    assert data.picture is not None and not data.picture.complete
+    drawn = [b.outcome for b in data.tree.outcome_boxes()]  # type: ignore[union-attr]
+    assert drawn and len(drawn) == len(set(drawn)) and all(1 <= n <= 93 for n in drawn if n is not None)
+    assert "PARTIAL: a limit cut this graph at 400 nodes" in render_html(data)
+
+
 def test_text_from_the_case_is_escaped() -> None:
     text = DOUBLE_STRIKERS.replace("id: two-double-strikers", "id: esc\ntitle: '<script>alert(1)</script>'")
     html = render_html(analyse(case_from(text)))
@@ -437,6 +448,7 @@ def test_report_renders_in_headless_chromium(which: str, tmp_path: Path) -> None
     else:
         assert len(page.rows) == len(data.rows) == 93
         assert len(page.svg_outcomes) == len(set(page.svg_outcomes)) > 0
+        assert all(1 <= int(n) <= 93 for n in page.svg_outcomes)  # each drawn leaf is a row of the table
         assert "PARTIAL: a limit cut this graph" in dom and "cut below" in dom
 
 
