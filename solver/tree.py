@@ -321,7 +321,7 @@ def render_svg(tree: Tree, svg_id: str = "tree") -> tuple[str, tuple[float, floa
     sizes = {b.id: _box_size(b) for b in tree.boxes}
     lay = layered_layout([(b.id, *sizes[b.id]) for b in tree.boxes], [(a, b) for a, b, _, _ in tree.edges])
     w, h = lay.width, lay.height
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{escape(svg_id)}" class="tree" width="{w:.0f}" '
+    out = [f'<svg id="{escape(svg_id)}" class="tree" width="{w:.0f}" '
            f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" role="img" aria-label="choice tree">',
            '<defs><marker id="' + escape(svg_id) + '-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
            'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#667"/></marker></defs>']

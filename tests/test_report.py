@@ -290,6 +290,7 @@ def _no_external_references(html: str, page: _Page) -> None:
     assert not {"link", "img", "iframe", "object", "embed", "audio", "video"} & set(page.tags)
     assert "@import" not in html and not re.search(r"url\(\s*['\"]?(https?:)?//", html)
     assert not re.search(r"<script[^>]+src=", html)
+    assert not re.search(r"https?://", html)  # no URL at all (no SVG namespace URL either: inline SVG needs none)
 
 
 def test_scroll_thief_page_shows_both_outcomes_and_one_leaf_each() -> None:
