@@ -24,7 +24,7 @@ from .engine import Decision, advance, final_fields
 from .state import GameState, Table, initial_state, replace
 
 __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph", "shown_fields", "outcome_text",
-           "decision_label"]
+           "value_text", "decision_label"]
 
 
 @dataclass
@@ -184,10 +184,11 @@ def shown_fields(states: Iterable[dict[str, Any]], fields: Iterable[str] | None 
 
 
 def outcome_text(values: dict[str, Any], fields: Iterable[str], sep: str = ", ") -> str:
-    return sep.join(f"{k}={_value(values.get(k))}" for k in fields)
+    return sep.join(f"{k}={value_text(values.get(k))}" for k in fields)
 
 
-def _value(v: Any) -> str:
+def value_text(v: Any) -> str:
+    """A field value as the outcome lists print it (yes/no, [W B])."""
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, tuple | list):
@@ -221,7 +222,7 @@ def write_graph(cg: ChoiceGraph, path: str | Path, fields: Iterable[str] | None 
             attrs = {k: str(v) for k, v in d.items()}
             attrs["label"] = label(n, d, ", ")
             if d.get("kind") == "leaf":
-                attrs.update({f: _value(cg.leaves[n].get(f)) for f in shown})
+                attrs.update({f: value_text(cg.leaves[n].get(f)) for f in shown})
             h.add_node(n, **attrs)
         for a, b, d in g.edges(data=True):
             h.add_edge(a, b, **{k: str(v) for k, v in d.items()}, label=str(d["picked"]))

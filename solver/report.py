@@ -22,7 +22,7 @@ from .api import Result, enumerate_outcomes
 from .check import CheckReport, check
 from .decision import CHOICE, FORCED, NOT_DONE, Step
 from .explain import replay
-from .graph import ChoiceGraph, _value, build_graph, shown_fields
+from .graph import ChoiceGraph, build_graph, shown_fields, value_text
 from .optimize import OptimizeResult, optimize
 from .tree import DEFAULT_CAP, Tree, render_svg, summarise
 
@@ -404,7 +404,7 @@ def _action_html(a: Any) -> str:
 
 
 def _cell(v: Any) -> str:
-    return escape(_value(v))
+    return escape(value_text(v))
 
 
 def _outcomes_html(data: ReportData) -> str:
@@ -451,7 +451,7 @@ def _witness_html(data: ReportData) -> str:
              "<p class=\"notes\">Each outcome's witness, step by step: the players' choices, the steps the rules "
              "force (an only legal option) and actions that could not happen.</p><div class=\"scroll tall\">"]
     for r in data.rows:
-        label = ", ".join(f"{c}={_value(r.values.get(c))}" for c in data.columns)
+        label = ", ".join(f"{c}={value_text(r.values.get(c))}" for c in data.columns)
         items = "".join(f'<li class="{s.kind}"><span class="kind">{_KIND_TAG.get(s.kind, s.kind)}</span>{escape(s.words)}</li>'
                         for s in r.steps) or "<li><i>no choices: this is what happens</i></li>"
         star = " \u2605 optimal" if r.optimal else ""

@@ -23,7 +23,7 @@ from typing import Any
 
 import networkx as nx
 
-from .graph import CUT_NOTE, ChoiceGraph, _value
+from .graph import CUT_NOTE, ChoiceGraph, value_text
 from .layout import layered_layout
 
 __all__ = ["Box", "Tree", "summarise", "render_svg", "KIND_WORDS", "DEFAULT_CAP"]
@@ -136,7 +136,7 @@ def summarise(cg: ChoiceGraph, outcome_of: Callable[[dict[str, Any]], int], show
 def _outcome_box(i: int, values: dict[str, Any] | None, shown: Sequence[str], optimal: frozenset[int]) -> Box:
     lines = [f"outcome {i}" + ("  \u2605 optimal" if i in optimal else "")]
     if values is not None:
-        lines += [f"{k} = {_value(values.get(k))}" for k in shown]
+        lines += [f"{k} = {value_text(values.get(k))}" for k in shown]
     classes = ["optimal"] if i in optimal else []
     return Box(f"o{i}", "outcome", lines, classes, outcome=i)
 
