@@ -22,7 +22,8 @@ from solver.graph import ChoiceGraph, build_graph, write_graph
 from solver.layout import layered_layout
 from solver.report import analyse, render_html
 from solver.tree import render_svg, summarise
-from tests.helpers import case_from
+
+from .helpers import case_from
 
 ROOT = Path(__file__).parents[1]
 SCROLL_THIEF = ROOT / "cases" / "seeds" / "vengeful-archon-scroll-thief-split.yaml"
