@@ -2,6 +2,8 @@
 
 The case is built in code as a dict (no YAML file) and validated with ``model.parse_case``.
 Run: .venv/bin/python examples/sweep_archon_x.py
+With ``--plot out.png`` it also draws the sweep (distinct outcomes and the life totals they allow
+against X); that needs matplotlib: ``pip install '.[plot]'``.
 """
 
 from __future__ import annotations
@@ -39,18 +41,77 @@ def attack(x: int) -> dict[str, Any]:
     }
 
 
-def main() -> None:
-    previous: list[str] | None = None
-    for x in range(0, 9):
+XS = range(0, 9)
+LIVES = ["you.life", "A.life", "B.life"]
+
+
+def sweep() -> list[tuple[int, list[dict[str, Any]]]]:
+    """For each X, the distinct outcomes projected on FIELDS."""
+    out = []
+    for x in XS:
         case = parse_case(attack(x), f"<archon X={x}>")
         result = enumerate_outcomes(case, fields=FIELDS)
-        rows = sorted(", ".join(f"{k}={o.values.get(k)}" for k in FIELDS) for o in result.outcomes)
+        out.append((x, [o.values for o in result.outcomes]))
+    return out
+
+
+def plot(data: list[tuple[int, list[dict[str, Any]]]], path: str) -> None:
+    """Two panels against X: the number of distinct outcomes, and every life total some outcome
+    allows (a vertical bar spans a player's lowest to highest; dots are the values)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    xs = [x for x, _ in data]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6), sharex=True, gridspec_kw={"height_ratios": [1, 2]})
+    top.bar(xs, [len(outs) for _, outs in data], color="#4a6fb5")
+    top.set_ylabel("distinct outcomes")
+    top.yaxis.set_major_locator(MaxNLocator(integer=True))
+    top.set_title("Vengeful Archon's X against a 4/4 and a 3/3 (shield s0: 2 to A, s1: X to B)")
+    for k, (field, color) in enumerate(zip(LIVES, ["#2e7d32", "#c62828", "#6b55a8"], strict=True)):
+        off = (k - 1) * 0.18
+        for x, outs in data:
+            vals = sorted({o[field] for o in outs})
+            bottom.vlines(x + off, vals[0], vals[-1], color=color, linewidth=2, alpha=0.5)
+            bottom.scatter([x + off] * len(vals), vals, color=color, s=18, label=field if x == xs[0] else None)
+    bottom.set_xlabel("X (the swept shield s1)")
+    bottom.set_ylabel("life at the end")
+    bottom.set_xticks(xs)
+    bottom.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--plot", metavar="PNG", help="also draw the sweep into this image (needs matplotlib)")
+    args = ap.parse_args(argv)
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            print("--plot needs matplotlib, an optional extra: pip install '.[plot]' (or pip install matplotlib)",
+                  file=sys.stderr)
+            return 2
+    data = sweep()
+    previous: list[str] | None = None
+    for x, outs in data:
+        rows = sorted(", ".join(f"{k}={v.get(k)}" for k in FIELDS) for v in outs)
         change = "" if previous is None else ("  (same as X-1)" if rows == previous else "  (changed)")
         print(f"X={x}: {len(rows)} distinct outcome{'s' if len(rows) != 1 else ''}{change}")
         for r in rows:
             print(f"    {r}")
         previous = rows
+    if args.plot:
+        plot(data, args.plot)
+        print(f"wrote {args.plot}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

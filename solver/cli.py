@@ -83,10 +83,24 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--executor", choices=("local", "ray"), default="local")
     b.add_argument("--csv", metavar="FILE", help="also write a CSV summary of every recorded case")
     b.add_argument("--no-progress", action="store_true")
+    b.add_argument("--report", metavar="DIR", help="also write an HTML page per case and an index.html with every "
+                   "case's verdict into DIR")
     g = sub.add_parser("generate", help="reproducible random valid case files")
     g.add_argument("dir")
     g.add_argument("--count", type=int, required=True)
     g.add_argument("--seed", type=int, default=0)
+    r = sub.add_parser("report", help="one self-contained HTML page: the situation, every outcome and why, "
+                       "the ruling's verdict, the optimal line, the choice tree drawn")
+    r.add_argument("case")
+    r.add_argument("-o", "--out", required=True, metavar="FILE", help="the HTML file to write")
+    r.add_argument("--fields", help="comma-separated fields: project the outcomes and label the tree's leaves")
+    r.add_argument("--objective", action="append", default=[],
+                   help="as for optimize (repeatable); defaults to the case's objective:, if any")
+    r.add_argument("--engine", choices=ENGINES, default="auto")
+    r.add_argument("--max-nodes", type=int, default=3000,
+                   help="the picture's choice graph is built up to this many nodes (default 3000); a cut graph is drawn cut")
+    r.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
     mn = sub.add_parser("mana", help="the types of mana each permanent could produce, and why (CR 106.7)")
     mn.add_argument("case")
     mn.add_argument("--permanent", metavar="ID", help="only this permanent")
@@ -112,6 +126,8 @@ def _batch(args: argparse.Namespace) -> int:
             os.path.exists(args.csv) and os.path.exists(args.out) and os.path.samefile(args.csv, args.out))
         if same:
             raise OutputError(f"--csv {args.csv}: the same file as --out (the CSV would replace the results)")
+    if args.report is not None:
+        _report_dir(args.report)
     if not list(case_files(args.paths)):
         print(f"{' '.join(args.paths)}: no case files found", file=sys.stderr)
         return 2
@@ -124,7 +140,70 @@ def _batch(args: argparse.Namespace) -> int:
     print_summary(records)
     if args.csv:
         write_csv(records, args.csv)
+    if args.report is not None:
+        from .report import write_batch_report
+
+        try:
+            entries = write_batch_report(records, args.report, timeout=args.timeout)
+        except OSError as exc:
+            raise OutputError(f"--report {args.report}: cannot write: {exc.strerror or exc}") from None
+        pages = sum(1 for e in entries if e.get("page"))
+        print(f"wrote {pages} case page{'s' if pages != 1 else ''} and {os.path.join(args.report, 'index.html')}",
+              file=sys.stderr)
     return 1 if any(failed(r) for r in records) else 0
+
+
+def _out_file(path: str, flag: str) -> Path:
+    """An output file named on the command line: checked before any solving (one line, exit 2)."""
+    p = Path(path)
+    if p.is_dir():
+        raise CaseErrors([CaseError(flag, f"{path}: is a directory")])
+    if not p.parent.is_dir():
+        raise CaseErrors([CaseError(flag, f"{path}: {p.parent} is not a directory")])
+    if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise CaseErrors([CaseError(flag, f"{path}: not writable")])
+    return p
+
+
+def _report_dir(path: str) -> None:
+    """``batch --report DIR``: a directory that exists or can be made, and can be written to."""
+    from .batch import OutputError
+
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise OutputError(f"--report {path}: not a directory")
+    probe = p
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
+        raise OutputError(f"--report {path}: cannot create or write {probe}")
+
+
+def _report(args: argparse.Namespace) -> int:
+    from model.objective import parse_objective_text
+
+    from .report import analyse, render_html
+
+    out = _out_file(args.out, "-o")
+    case = _load(args.case)
+    objective = None
+    if args.objective:
+        try:
+            objective = parse_objective_text(args.objective)
+        except CaseError as exc:
+            raise CaseErrors([exc]) from None
+    data = analyse(case, fields=_fields(args.fields), objective=objective, engine=args.engine,
+                   timeout=args.timeout, max_nodes=args.max_nodes)
+    try:
+        out.write_text(render_html(data), encoding="utf-8")
+    except OSError as exc:
+        raise CaseErrors([CaseError("-o", f"{args.out}: cannot write: {exc.strerror or exc}")]) from None
+    tree = data.tree
+    drawn = len(tree.outcome_boxes()) if tree else 0
+    cut = "" if data.picture is None or data.picture.complete else "; the picture's graph is cut (marked PARTIAL)"
+    print(f"wrote {args.out}: {len(data.rows)} distinct outcome{'s' if len(data.rows) != 1 else ''}, "
+          f"{drawn} drawn in the tree{cut}")
+    return 0
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -196,7 +275,7 @@ def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
     if cg is None:
         cg = build_graph(case, max_nodes=args.max_nodes, timeout=args.timeout)
     try:
-        write_graph(cg, args.graph)
+        write_graph(cg, args.graph, _fields(args.fields))
     except OSError as exc:
         raise CaseErrors([CaseError("--graph", f"{args.graph}: cannot write: {exc.strerror or exc}")]) from None
     built = "" if result.graph is not None else ", built separately by the graph engine: auto chose CP for the outcomes"
@@ -385,6 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _batch(args)
         if args.command == "mana":
             return _mana(args)
+        if args.command == "report":
+            return _report(args)
         if args.command == "generate":
             return _generate(args)
     except CaseErrors as exc:

@@ -18,7 +18,19 @@ from .sba import power, toughness
 from .select import has_keyword, is_player
 from .state import Event, GameState, PermState, Table, replace
 
-__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "damage_recipients"]
+__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "damage_recipients",
+           "step_name", "END_OF_DAMAGE"]
+
+# ``GameState.damage_step`` while a combat damage step is under way (its assignments, the damage,
+# and the triggers it causes, CR 510.2-510.3), 0 outside one: the task's step number plus one.
+END_OF_DAMAGE = -1  # the queued task that closes the last combat damage step
+_STEP_NAMES = {1: "combat damage step", 2: "first-strike damage step", 3: "regular damage step"}
+
+
+def step_name(state: GameState) -> str | None:
+    """The combat damage step ``state`` is in: with first or double strike the first-strike step
+    and the regular one (CR 510.4), otherwise the only combat damage step; ``None`` outside one."""
+    return _STEP_NAMES.get(state.damage_step)
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -46,7 +58,7 @@ def begin_combat(state: GameState, table: Table) -> GameState:
     """510.4: a first-strike step when any combatant has first or double strike."""
     two_steps = any(_fs(state, table, p.id) for p in _combatants(state))
     steps = (("step", 1), ("step", 2)) if two_steps else (("step", 0),)
-    return replace(state, queue=steps + state.queue)
+    return replace(state, queue=steps + (("step", END_OF_DAMAGE),) + state.queue)
 
 
 def _assigns_in_step(state: GameState, table: Table, perm: PermState, step: int) -> bool:
@@ -59,6 +71,9 @@ def _assigns_in_step(state: GameState, table: Table, perm: PermState, step: int)
 
 
 def start_step(state: GameState, table: Table, step: int) -> GameState:
+    if step == END_OF_DAMAGE:  # its triggers have resolved (510.3): the step is over
+        return replace(state, damage_step=0)
+    state = replace(state, damage_step=step + 1)
     order = table.apnap(table.order)
     todo = []
     for p in _combatants(state):

@@ -18,11 +18,13 @@ from model.errors import CaseError
 from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
+from .combat import step_name
 from .engine import Decision, advance, final_fields
 from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state, replace
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph"]
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph", "shown_fields", "outcome_text",
+           "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
 # about 20-30 microseconds on a 2-core machine, a few percent of what expanding the node took
@@ -88,7 +90,10 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
                 g.add_node(nid, kind="leaf", label="outcome")
                 leaves[nid] = final_fields(res, table)
             continue
-        g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, label=f"{res.chooser}: {res.kind} at {res.at}")
+        step = step_name(res.options[0].state) if res.options else None
+        attrs = {"step": step} if step else {}
+        g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, **attrs,
+                   label=decision_label(res.chooser, res.kind, res.at, step))
         children = []
         for i, opt in enumerate(res.options):
             if stop():
@@ -194,39 +199,80 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
     return out
 
 
-def write_graph(cg: ChoiceGraph, path: str | Path) -> None:
-    """Export for Graphviz (``.dot``) or Gephi (``.graphml``)."""
+def decision_label(chooser: str, kind: str, at: str, step: str | None = None) -> str:
+    """Who chooses what, where, and in which combat damage step (CR 510.4: first-strike or regular)."""
+    return f"{chooser}: {kind} at {at}" + (f" ({step})" if step else "")
+
+
+def shown_fields(states: Iterable[dict[str, Any]], fields: Iterable[str] | None = None) -> list[str]:
+    """The fields that label an outcome: the requested ones; else those that differ between the
+    outcomes; else (a single outcome) the life totals."""
+    if fields is not None:
+        return list(fields)
+    states = list(states)
+    keys = sorted({k for s in states for k in s})
+    differ = [k for k in keys if len({repr(s.get(k)) for s in states}) > 1]
+    return differ or [k for k in keys if k.endswith(".life")]
+
+
+def outcome_text(values: dict[str, Any], fields: Iterable[str], sep: str = ", ") -> str:
+    return sep.join(f"{k}={value_text(values.get(k))}" for k in fields)
+
+
+def value_text(v: Any) -> str:
+    """A field value as the outcome lists print it (yes/no, [W B])."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, tuple | list):
+        return "[" + " ".join(map(str, v)) + "]"
+    return str(v)
+
+
+CUT_NOTE = "cut here: options not expanded"
+PARTIAL_NOTE = "PARTIAL: a limit (--max-nodes or --timeout) cut this graph; cut nodes are marked"
+
+
+def write_graph(cg: ChoiceGraph, path: str | Path, fields: Iterable[str] | None = None) -> None:
+    """Export for Graphviz (``.dot``) or Gephi (``.graphml``). Leaves are labelled with their
+    outcome on :func:`shown_fields` (``fields`` if given), decisions with who chooses what at which
+    step, and a graph a limit cut says PARTIAL and marks its cut nodes."""
     path = Path(path)
     g = cg.graph
+    shown = shown_fields(cg.leaves.values(), fields)
+
+    def label(n: int, d: dict[str, Any], sep: str) -> str:
+        text = str(d.get("label", ""))
+        if d.get("kind") == "leaf":
+            text = outcome_text(cg.leaves[n], shown, sep)
+        if d.get("truncated"):
+            text += f"{sep}({CUT_NOTE})"
+        return text
+
     if path.suffix == ".graphml":
-        h = nx.DiGraph(complete=str(cg.complete))
+        h = nx.DiGraph(complete=str(cg.complete), note="" if cg.complete else PARTIAL_NOTE)
         for n, d in g.nodes(data=True):
-            h.add_node(n, **{k: str(v) for k, v in d.items()})
+            attrs = {k: str(v) for k, v in d.items()}
+            attrs["label"] = label(n, d, ", ")
+            if d.get("kind") == "leaf":
+                attrs.update({f: value_text(cg.leaves[n].get(f)) for f in shown})
+            h.add_node(n, **attrs)
         for a, b, d in g.edges(data=True):
-            h.add_edge(a, b, **{k: str(v) for k, v in d.items()})
+            h.add_edge(a, b, **{k: str(v) for k, v in d.items()}, label=str(d["picked"]))
         nx.write_graphml(h, path)
         return
     lines = ["digraph choices {", "  node [shape=box, fontsize=10];"]
     if not cg.complete:
-        lines.append('  label="PARTIAL: a limit (--max-nodes or --timeout) cut this graph; cut nodes are red"; labelloc=t;')
+        lines.append(f'  label="{PARTIAL_NOTE}"; labelloc=t;')
     for n, d in sorted(g.nodes(data=True)):
-        label = d.get("label", "")
         style = ", style=dashed" if d.get("kind") == "dead" else ""
-        if d.get("kind") == "leaf":
-            label = _leaf_label(cg.leaves[n])
         if d.get("truncated"):
-            label += "\n(cut here: options not expanded)"
             style = ", color=red, style=bold"
-        lines.append(f'  n{n} [label="{_esc(label)}"{style}];')
+        lines.append(f'  n{n} [label="{_esc(label(n, d, chr(10)))}"{style}];')
     for a, b, d in sorted(g.edges(data=True), key=lambda e: (e[0], e[2]["order"])):
         lines.append(f'  n{a} -> n{b} [label="{_esc(str(d["picked"]))}"];')
     lines.append("}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _leaf_label(values: dict[str, Any]) -> str:
-    return "\\n".join(f"{k}={v}" for k, v in values.items() if k.endswith((".life", ".damage", ".remaining")))
-
-
 def _esc(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\\\\n", "\\n")
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
