@@ -101,7 +101,14 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
                 g.nodes[nid]["truncated"] = True
                 break
             cid, cres = node_for(opt.state)
-            g.add_edge(nid, cid, picked=opt.picked, words=opt.words, order=i)
+            if g.has_edge(nid, cid):
+                # another option reaching the same state: one edge, counted for every option (its
+                # first option names it in witnesses), so ``paths`` counts both
+                edge = g.edges[nid, cid]
+                edge["count"] += 1
+                edge["also"] = (*edge.get("also", ()), opt.picked)
+            else:
+                g.add_edge(nid, cid, picked=opt.picked, words=opt.words, order=i, count=1)
             if cres is not None:
                 children.append((cid, cres))
         todo.extend(reversed(children))
@@ -173,15 +180,13 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
         edges = [(c, d) for _, c, d in sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])]
         ordered[nid] = edges
         merged: dict[int, int] = {}
-        for child, _d in edges:
+        for child, d in edges:
             got = below.get(child)
             if not got:
                 continue
-            if not merged:
-                merged = dict(got)
-                continue
+            times = d.get("count", 1)  # options of this decision that reach the same state
             for k, paths in got.items():
-                merged[k] = merged.get(k, 0) + paths
+                merged[k] = merged.get(k, 0) + paths * times
         below[nid] = merged
     out = []
     for k, paths in below.get(cg.root, {}).items():

@@ -210,6 +210,7 @@ def _decision_reports(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, st
         live = [(c, d) for _, c, d in edges if results.get(c)]
         distinct = {results[c] for c, _ in live}
         reports.append(DecisionReport(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""),
-                                      [p for _, p, _ in chosen.get(node, [])], [d["picked"] for _, d in live],
+                                      [p for _, p, _ in chosen.get(node, [])],
+                                      [p for _, d in live for p in (d["picked"], *d.get("also", ()))],
                                       len(distinct) > 1))
     return reports

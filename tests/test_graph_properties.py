@@ -54,3 +54,17 @@ def test_616_doubler_and_shield_orders(amount: int, shield: int) -> None:
     double_first = max(0, 2 * amount - shield)
     lives = {o.values["you.life"] for o in result.outcomes}
     assert lives == {20 - shield_first, 20 - double_first}
+
+
+def test_two_options_to_one_state_are_two_paths() -> None:
+    """Two copies of Furnace of Rath: applying either first gives the same state, so the graph
+    has one edge, but two choice paths lead to the outcome and the witness names the first."""
+    from pathlib import Path
+
+    from model import load_case
+    from solver import enumerate_outcomes
+
+    case = load_case(Path(__file__).parents[1] / "cases" / "rulings" / "furnace-of-rath-two-copies.yaml")
+    [outcome] = enumerate_outcomes(case, engine="graph").outcomes
+    assert outcome.paths == 2
+    assert [w.picked for w in outcome.witness] == ["f1"]
