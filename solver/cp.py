@@ -236,6 +236,9 @@ def _plan(case: Case) -> _Plan | str:
     if isinstance(ran, Decision) or ran.dead:
         return "the actions before the last one involve choices"
     state0 = ran
+    last = case.actions[-1]
+    if isinstance(last, CombatAction) and (last.choose_blocks or any(p.present and p.choosing_block for p in state0.perms)):
+        return "chosen blocks (a declare blockers choice, CR 509.1) are not modelled"
     for perm in state0.perms:
         if not perm.present:
             continue

@@ -78,7 +78,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
         return start_batch(state, table, events)
     if isinstance(action, CombatAction):
-        return combat_mod.begin_combat(state, table)
+        return combat_mod.begin_combat(state, table, action.choose_blocks)
     if isinstance(action, OneShotAction):
         shot = action.action
         src = shot.source
@@ -108,7 +108,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         counters, loyalty = enters_with(spec, action.x)
         perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
                          counters=counters, loyalty=loyalty, defense=spec.defense,
-                         chosen=spec.chosen, tapped=spec.tapped)
+                         chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block)
         state = replace(state, perms=state.perms + (perm,))
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
         state = collect_triggers(state, table, "enters", [(spec.id, {"X": action.x})])
