@@ -359,3 +359,21 @@ def test_an_entering_creature_is_not_written_blocking() -> None:
     # but its block may be chosen: it is on the battlefield when blockers are declared
     chosen = text.replace("blocking: giant", "blocking: choose")
     assert outcome_set(chosen, "you.life") == {(17,), (20,)}
+
+
+def test_a_creature_attacking_your_planeswalker_can_be_blocked_by_your_creature() -> None:
+    """506.2, 509.1a: you defend your planeswalker; the block saves its loyalty."""
+    text = HEAD + "battlefield:\n" \
+        "  - {id: jaya, name: Jaya, controller: you, types: [planeswalker], loyalty: 5}\n" \
+        + GIANT.replace("attacking: you", "attacking: jaya") + BEAR + CHOOSE
+    assert picks(text) == ["bear->none", "bear->giant"]
+    assert outcome_set(text, "jaya.loyalty", "bear.dies") == {(2, False), (5, True)}
+
+
+def test_a_chosen_first_strike_blocker_makes_two_damage_steps() -> None:
+    """510.4 is read after blockers are declared: a first-strike blocker kills the 2/2 first."""
+    text = HEAD + "battlefield:\n" \
+        "  - {id: ogre, name: Ogre, controller: A, types: [creature], power: 2, toughness: 2, attacking: you}\n" \
+        "  - {id: knight, name: Knight, controller: you, types: [creature], power: 2, toughness: 2, keywords: [first strike]}\n" \
+        + CHOOSE
+    assert outcome_set(text, "you.life", "ogre.dies", "knight.dies") == {(18, False, False), (20, True, False)}
