@@ -26,6 +26,7 @@ EFFECTIVE: dict[str, str] = {
     "shroud": "702.18: can't be targeted",
     "toxic": "702.164: poison counters with combat damage to a player (toxic N)",
     "trample": "702.19: excess combat damage to the player",
+    "trample over planeswalkers": "702.19c: excess past a planeswalker's loyalty to its controller",
     "wither": "702.80: -1/-1 counters instead of damage to creatures",
     "infect": "702.90: poison counters and -1/-1 counters instead of damage",
 }

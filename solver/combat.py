@@ -250,53 +250,99 @@ def lethal_damage(state: GameState, table: Table, blocker: str, source: str, ass
     return max(0, toughness(table, perm) - perm.damage - assigned_by_others)
 
 
+TOP = "trample over planeswalkers"  # 702.19c
+
+
 def damage_recipients(state: GameState, table: Table, perm: PermState) -> tuple[list[str], str | None]:
-    """(creatures it divides among, the attacked player/planeswalker/battle for trample or unblocked)."""
+    """(creatures it divides among, the attacked player/planeswalker/battle for trample or unblocked).
+
+    702.19e: a creature with trample over planeswalkers whose planeswalker has left combat
+    assigns to the planeswalker's controller, the defending player, instead."""
     if perm.attacking is not None:
         defender = perm.attacking
-        ok = state.player(defender).left is False if is_player(table, defender) else \
-            (state.perm(defender) is not None and state.perm(defender).present)  # type: ignore[union-attr]
+        ok = _in_game(state, table, defender)
         defended = defender if ok else None
+        if defended is None and not is_player(table, defender) and has_keyword(state, table, perm.id, TOP):
+            gone = state.perm(defender)
+            if gone is not None and "planeswalker" in table.perm_specs[gone.spec].types and _in_game(state, table, gone.controller):
+                defended = gone.controller
         blockers = [b.id for b in state.perms if b.present and perm.id in b.blocking]
         return blockers, defended
     blocked = [a for a in perm.blocking if (state.perm(a) is not None and state.perm(a).present)]  # type: ignore[union-attr]
     return blocked, None
 
 
-def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
-    perm = state.perm(pid)
-    assert perm is not None
-    amount = power(table, perm)
-    creatures, defended = damage_recipients(state, table, perm)
-    trample = perm.attacking is not None and has_keyword(state, table, pid, "trample")
-    if perm.attacking is not None and not perm.blocked:
-        return [((defended, amount),)] if defended else [()]  # 510.1b
-    if not creatures:
-        if trample and defended:
-            return [((defended, amount),)]  # 702.19d
-        return [()]  # 510.1c
-    recipients = creatures + ([defended] if trample and defended else [])
+def _in_game(state: GameState, table: Table, who: str) -> bool:
+    if is_player(table, who):
+        return state.player(who).left is False
+    perm = state.perm(who)
+    return perm is not None and perm.present
+
+
+def _beyond(state: GameState, table: Table, perm: PermState, defended: str | None) -> str | None:
+    """702.19c: the planeswalker's controller, to whom a creature with trample over planeswalkers
+    attacking that planeswalker may assign the damage beyond its loyalty (None otherwise)."""
+    if perm.attacking is None or defended != perm.attacking or is_player(table, defended):
+        return None
+    pw = state.perm(defended)
+    if pw is None or "planeswalker" not in table.perm_specs[pw.spec].types or not has_keyword(state, table, perm.id, TOP):
+        return None
+    return pw.controller if _in_game(state, table, pw.controller) else None
+
+
+def _splits(amount: int, recipients: list[str]) -> list[tuple[tuple[str, int], ...]]:
     if len(recipients) == 1:
         return [((recipients[0], amount),)]
     return [tuple((r, n) for r, n in zip(recipients, split, strict=True) if n > 0)
             for split in compositions(amount, len(recipients))]
 
 
+def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
+    """Every division of one creature's combat damage (510.1a-d, 702.19b-e); those a trampler
+    may not make are rejected once the whole assignment is known (510.1e, :func:`_valid_trample`)."""
+    perm = state.perm(pid)
+    assert perm is not None
+    amount = power(table, perm)
+    creatures, defended = damage_recipients(state, table, perm)
+    # trample over planeswalkers is a variant of trample (702.19c)
+    trample = perm.attacking is not None and (has_keyword(state, table, pid, "trample") or has_keyword(state, table, pid, TOP))
+    beyond = _beyond(state, table, perm, defended)
+    past = [defended] + ([beyond] if beyond else []) if defended else []
+    if perm.attacking is not None and not perm.blocked:
+        return _splits(amount, past) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
+    if not creatures:
+        if trample and past:
+            return _splits(amount, past)  # 702.19d
+        return [()]  # 510.1c
+    return _splits(amount, creatures + (past if trample else []))
+
+
 def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, str, int], ...]) -> bool:
-    """702.19b over the whole assignment (510.1e): a trampler's damage to the player requires lethal
-    damage assigned to each of its blockers, counting every creature's assignment."""
+    """702.19b-c over the whole assignment (510.1e): a trampler's damage to the player (or
+    planeswalker, or battle) requires lethal damage assigned to each of its blockers, and with
+    trample over planeswalkers, damage to the planeswalker's controller requires damage at least
+    equal to its loyalty assigned to the planeswalker, counting every creature's assignment."""
     total: dict[str, int] = {}
     for _src, rcp, n in assigned:
         total[rcp] = total.get(rcp, 0) + n
     for src, rcp, n in assigned:
         perm = state.perm(src)
-        if perm is None or perm.attacking is None or rcp != perm.attacking or not perm.blocked or n <= 0:
+        if perm is None or perm.attacking is None or n <= 0:
             continue
-        blockers = [b.id for b in state.perms if b.present and src in b.blocking]
-        for b in blockers:
-            mine = sum(m for s, r, m in assigned if s == src and r == b)
-            others = total.get(b, 0) - mine
-            if mine < lethal_damage(state, table, b, src, others):
+        creatures, defended = damage_recipients(state, table, perm)
+        beyond = _beyond(state, table, perm, defended)
+        if defended is None or rcp not in (defended, beyond):
+            continue
+        if perm.blocked:
+            for b in creatures:
+                mine = sum(m for s, r, m in assigned if s == src and r == b)
+                others = total.get(b, 0) - mine
+                if mine < lethal_damage(state, table, b, src, others):
+                    return False
+        if rcp == beyond:
+            pw = state.perm(defended)
+            assert pw is not None
+            if total.get(defended, 0) < pw.loyalty:
                 return False
     return True
 
