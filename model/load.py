@@ -554,7 +554,7 @@ class _Builder:
                 if not isinstance(ev, Mapping):
                     self.err(q, "expected a mapping {from, to, amount}")
                     continue
-                bad = set(ev) - {"from", "to", "amount", "combat"}
+                bad = set(ev) - {"from", "to", "amount", "combat", "excess_to"}
                 if bad:
                     self.err(f"{q}.{sorted(map(str, bad))[0]}", "unknown key")
                     continue
@@ -570,8 +570,12 @@ class _Builder:
                 if not isinstance(combat, bool):
                     self.err(f"{q}.combat", "expected true or false")
                     continue
+                excess = ev.get("excess_to")
+                if excess is not None and not isinstance(excess, str):
+                    self.err(f"{q}.excess_to", f"expected the player or permanent the excess damage is dealt to, got {_describe(excess)}")
+                    continue
                 if amt is not None:
-                    events.append(DamageSpec(ev["from"], ev["to"], amt, combat))
+                    events.append(DamageSpec(ev["from"], ev["to"], amt, combat, excess))
             return DamageAction(tuple(events)) if len(events) == len(val) else None
         if key == "combat":
             return self.combat_action(val, p)
@@ -971,6 +975,16 @@ class _Builder:
                     target = self.spec_by_id.get(ev.to)
                     if isinstance(target, PermanentSpec) and not set(target.types) & {"creature", "planeswalker", "battle"}:
                         self.err(f"{path}.damage[{j}].to", f"{ev.to!r} can't be dealt damage: only players, creatures, planeswalkers and battles can (CR 120.1a)")
+                    if ev.excess_to is not None:
+                        q = f"{path}.damage[{j}].excess_to"
+                        any_ref(ev.excess_to, q, ("permanent",))
+                        if ev.to in self.player_names:
+                            self.err(q, "excess damage is damage beyond what is lethal for a permanent (CR 120.4a); "
+                                     f"{ev.to!r} is a player")
+                        elif ev.excess_to == ev.to:
+                            self.err(q, "the excess damage goes to another permanent or player (CR 120.4a)")
+                        elif any(o.to == ev.to and o.excess_to is not None for o in act.events[:j]):
+                            self.err(q, f"two excess-damage events to {ev.to!r} in one batch are not modelled")
             elif isinstance(act, ActivateAction):
                 any_ref(act.id, f"{path}.activate.id", ("permanent",))
                 spec = self.spec_by_id.get(act.id)

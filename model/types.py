@@ -180,6 +180,7 @@ class DamageSpec:
     to: str
     amount: Expr
     combat: bool = False
+    excess_to: str | None = None  # 120.4a: damage beyond lethal (loyalty, defense) is dealt to this instead
 
 
 class Action:

@@ -30,7 +30,7 @@ from model.types import (
 
 from . import combat as combat_mod
 from .activation import activate, may, resolve
-from .damage import batch_step, run_rider
+from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .results import run_one_shot, team_names
@@ -76,6 +76,8 @@ def _perm_spec_index(table: Table, spec: PermanentSpec) -> int:
 def _run_action(state: GameState, table: Table, action: Any) -> GameState | Decision:
     if isinstance(action, DamageAction):
         events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
+        if any(d.excess_to is not None for d in action.events):
+            events = excess_split(state, table, events, [d.excess_to for d in action.events])
         return start_batch(state, table, events)
     if isinstance(action, CombatAction):
         return combat_mod.begin_combat(state, table, action.choose_blocks)
