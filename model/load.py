@@ -872,6 +872,7 @@ class _Builder:
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
         controllers = {p.id: p.controller for p, _ in perms}
+        active = self.m.active or (self.player_names[0] if self.player_names else "")
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
         chosen_combat = _choosing_combat(actions)
         written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
@@ -911,6 +912,9 @@ class _Builder:
                 elif CHOOSE in ids:
                     self.err(f"{path}.blocking", f"{CHOOSE!r} is also a permanent's id: blocking: choose would be ambiguous; "
                              "rename that permanent")
+                elif same_side(p.controller, active, teams):
+                    self.err(f"{path}.blocking", f"{p.controller} is the active player{' (team)' if teams else ''}, who attacks "
+                             "and declares no blockers (CR 509.1)")
             if p.blocking and entering:
                 self.err(f"{path}.blocking", "a creature entering during the actions blocks nothing as written (blockers "
                          "are declared at combat:); write blocking: choose to choose its block")

@@ -27,7 +27,7 @@ from typing import Any
 from model.blocks import defending_player, evasion_problem, menace_problem, same_side
 from model.errors import EngineError
 
-from .decision import Decision, Option, decide, says
+from .decision import Decision, Option, decide, note, says
 from .rules import effects_in_force, start_batch
 from .sba import power, toughness
 from .select import has_keyword, is_player, matches
@@ -77,9 +77,12 @@ def _queue_steps(state: GameState, table: Table) -> GameState:
 
 
 def _close_choices(state: GameState) -> GameState:
-    """Blocks chosen or not, nothing is left to choose once blockers are declared (509.1)."""
+    """Blocks chosen or not, nothing is left to choose once blockers are declared (509.1): a
+    ``blocking: choose`` creature no defending player declared for blocks nothing (a forced step)."""
     for p in state.perms:
         if p.choosing_block:
+            if p.present:
+                state = note(state, f"{p.id} blocks nothing: no creature attacks {p.controller} or what they control (509.1a)")
             state = state.set_perm(replace(p, choosing_block=False))
     return state
 
@@ -182,6 +185,9 @@ def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState
     teams = _teams(table)
     attacked = {a.id for a in _attackers(state) if same_side(chooser, defending_player(a.attacking, controllers), teams)}  # type: ignore[arg-type]
     base = state
+    for p in state.perms:
+        if p.choosing_block and p.controller in side:
+            base = base.set_perm(replace(p, choosing_block=False))  # (a tapped one blocks nothing, 509.1a)
     if choose_all:
         # every block of the side is chosen: none is left from the file (or from an earlier combat)
         for p in base.perms:

@@ -377,3 +377,29 @@ def test_a_chosen_first_strike_blocker_makes_two_damage_steps() -> None:
         "  - {id: knight, name: Knight, controller: you, types: [creature], power: 2, toughness: 2, keywords: [first strike]}\n" \
         + CHOOSE
     assert outcome_set(text, "you.life", "ogre.dies", "knight.dies") == {(18, False, False), (20, True, False)}
+
+
+def test_a_chosen_block_with_nothing_to_block_says_so() -> None:
+    """Multiplayer: B is not attacked, so B's creature blocks nothing (509.1a), a forced step."""
+    text = """\
+id: inline
+players:
+  - {name: A}
+  - {name: you}
+  - {name: B}
+battlefield:
+  - {id: giant, name: Hill Giant, controller: A, types: [creature], power: 3, toughness: 3, attacking: you}
+  - {id: wall, name: Wall, controller: B, types: [creature], power: 0, toughness: 4, blocking: choose}
+actions:
+  - combat: {}
+"""
+    result = enumerate_outcomes(case_from(text), engine="graph")
+    (only,) = result.outcomes
+    from solver.explain import replay
+
+    words = [s.words for s in replay(case_from(text), only).steps]
+    assert "wall blocks nothing: no creature attacks B or what they control (509.1a)" in words
+    # the active player's creatures declare no blocks at all: an error
+    bad = text.replace("controller: B, types: [creature], power: 0", "controller: A, types: [creature], power: 0")
+    ((p, r),) = problems(bad)
+    assert p == "battlefield[1].blocking" and "A is the active player" in r
