@@ -333,8 +333,8 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
         total[rcp] = total.get(rcp, 0) + n
     for src, rcp, n in assigned:
         perm = state.perm(src)
-        if perm is None or perm.attacking is None or n <= 0:
-            continue
+        if perm is None or perm.attacking is None or n <= 0 or not (perm.blocked or has_keyword(state, table, src, TOP)):
+            continue  # (only a blocked creature, or one past a planeswalker, has a condition to meet)
         creatures, defended = damage_recipients(state, table, perm)
         beyond = _beyond(state, table, perm, defended)
         if defended is None or rcp not in (defended, beyond):
