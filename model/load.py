@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .blocks import defending_player, evasion_problem, menace_problem, same_side
 from .cards import lookup_card
 from .errors import CaseError, CaseErrors, CaseWarning
 from .keywords import KEYWORDS, NO_EFFECT, known_keywords_text
@@ -58,6 +59,7 @@ PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "po
 EFFECT_FIELDS = ("remaining",)
 TEAM_FIELDS = ("life", "poison")
 _ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+CHOOSE = "choose"  # blocking: choose, combat: {blocks: choose}
 
 
 class _Strict(BaseModel):
@@ -464,8 +466,12 @@ class _Builder:
             if t in ("instant", "sorcery"):
                 self.err(f"{path}.types", f"an {t} can't be a permanent on the battlefield; put it under sources:")
         blocking: tuple[str, ...] = ()
-        if e.blocking is not None:
+        choose_block = e.blocking == CHOOSE  # its block is chosen when blockers are declared (509.1a)
+        if e.blocking is not None and not choose_block:
             blocking = (e.blocking,) if isinstance(e.blocking, str) else tuple(e.blocking)
+            if CHOOSE in blocking:
+                self.err(f"{path}.blocking[{blocking.index(CHOOSE)}]", "choose stands alone: blocking: choose "
+                         "(the creature's block is chosen); a list names the attackers it blocks")
         bad = len(self.errors)
         power, toughness, loyalty, defense = (self._number(ch, e, path, k) for k in ("power", "toughness", "loyalty", "defense"))
         if initial and "creature" in types and len(self.errors) == bad:
@@ -477,7 +483,7 @@ class _Builder:
             power=power, toughness=toughness, loyalty=loyalty, defense=defense,
             keywords=kws, toxic=toxic, abilities=abilities, attacking=e.attacking, blocking=blocking,
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
-            summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen,
+            summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen, choose_block=choose_block,
         )
 
     def source(self, e: SourceModel, path: str) -> SourceSpec | None:
@@ -548,7 +554,7 @@ class _Builder:
                 if not isinstance(ev, Mapping):
                     self.err(q, "expected a mapping {from, to, amount}")
                     continue
-                bad = set(ev) - {"from", "to", "amount", "combat"}
+                bad = set(ev) - {"from", "to", "amount", "combat", "excess_to"}
                 if bad:
                     self.err(f"{q}.{sorted(map(str, bad))[0]}", "unknown key")
                     continue
@@ -564,14 +570,15 @@ class _Builder:
                 if not isinstance(combat, bool):
                     self.err(f"{q}.combat", "expected true or false")
                     continue
+                excess = ev.get("excess_to")
+                if excess is not None and not isinstance(excess, str):
+                    self.err(f"{q}.excess_to", f"expected the player or permanent the excess damage is dealt to, got {_describe(excess)}")
+                    continue
                 if amt is not None:
-                    events.append(DamageSpec(ev["from"], ev["to"], amt, combat))
+                    events.append(DamageSpec(ev["from"], ev["to"], amt, combat, excess))
             return DamageAction(tuple(events)) if len(events) == len(val) else None
         if key == "combat":
-            if val not in ({}, None):
-                self.err(p, "combat takes no options: combat: {}")
-                return None
-            return CombatAction()
+            return self.combat_action(val, p)
         if key == "activate":
             if not isinstance(val, Mapping):
                 self.err(p, "expected {id: <permanent>, x: N, target: <player or id>}")
@@ -661,6 +668,24 @@ class _Builder:
             return EndStepAction()
         self.err(p, f"unknown action {key!r}")
         return None
+
+    def combat_action(self, val: Any, p: str) -> CombatAction | None:
+        """``combat: {}`` (blocks as written with ``blocking:``) or ``combat: {blocks: choose}``:
+        the defending players choose every block (CR 509.1)."""
+        if val in ({}, None):
+            return CombatAction()
+        if not isinstance(val, Mapping):
+            self.err(p, f"expected combat: {{}} or combat: {{blocks: choose}}, got {_describe(val)}")
+            return None
+        bad = set(val) - {"blocks"}
+        if bad:
+            self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key (combat: takes only blocks: choose)")
+            return None
+        if val["blocks"] != CHOOSE:
+            self.err(f"{p}.blocks", f"blocks: takes only choose (the defending players choose every block, CR 509.1), "
+                     f"got {_describe(val['blocks'])}; fixed blocks are written as blocking: on the blockers")
+            return None
+        return CombatAction(choose_blocks=True)
 
     def may_action(self, raw: Mapping[str, Any], path: str) -> MayAction | None:
         """``{may: <action>, by: <player>}``: any action, made optional (design.md, "Actions")."""
@@ -846,6 +871,11 @@ class _Builder:
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
+        controllers = {p.id: p.controller for p, _ in perms}
+        active = self.m.active or (self.player_names[0] if self.player_names else "")
+        teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
+        chosen_combat = _choosing_combat(actions)
+        written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
         for p, path in perms + self.entered:
             player_ref(p.controller, f"{path}.controller")
             if p.owner != p.controller:
@@ -858,9 +888,15 @@ class _Builder:
             if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
                     and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
                 self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
-            if p.attacking is not None:
+            entering = path.startswith("actions")
+            if p.attacking is not None and entering:
+                self.err(f"{path}.attacking", "a permanent entering during the actions isn't attacking "
+                         "(entering attacking isn't modelled; attackers are the battlefield's attacking: entries)")
+            elif p.attacking is not None:
                 if "creature" not in p.types:
                     self.err(f"{path}.attacking", f"{p.id!r} is not a creature and can't attack")
+                elif "defender" in p.keywords:
+                    self.err(f"{path}.attacking", f"{p.id!r} has defender and can't attack (CR 702.3b)")
                 target = perm_by_id.get(p.attacking)
                 if p.attacking in names:
                     if p.attacking == p.controller:
@@ -870,6 +906,22 @@ class _Builder:
                         self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
                 elif "planeswalker" not in target.types and "battle" not in target.types:
                     self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
+            if p.choose_block:
+                if "creature" not in p.types:
+                    self.err(f"{path}.blocking", f"{p.id!r} is not a creature and can't block")
+                elif CHOOSE in ids:
+                    self.err(f"{path}.blocking", f"{CHOOSE!r} is also a permanent's id: blocking: choose would be ambiguous; "
+                             "rename that permanent")
+                elif same_side(p.controller, active, teams):
+                    self.err(f"{path}.blocking", f"{p.controller} is the active player{' (team)' if teams else ''}, who attacks "
+                             "and declares no blockers (CR 509.1)")
+            if p.blocking and entering:
+                self.err(f"{path}.blocking", "a creature entering during the actions blocks nothing as written (blockers "
+                         "are declared at combat:); write blocking: choose to choose its block")
+                continue
+            if p.blocking and chosen_combat is not None:
+                self.err(f"{path}.blocking", f"{chosen_combat}: combat: {{blocks: choose}} chooses every block; leave out "
+                         "blocking: here, or use combat: {} with blocking: choose on the creatures whose block is chosen")
             for k, b in enumerate(p.blocking):
                 q = f"{path}.blocking" + (f"[{k}]" if len(p.blocking) > 1 else "")
                 if b in p.blocking[:k]:
@@ -887,8 +939,22 @@ class _Builder:
                     self.err(q, f"{b!r} is not attacking")
                 elif att.controller == p.controller:
                     self.err(q, f"{p.id!r} can't block its own controller's creature")
-            if p.attacking is not None and p.blocking:
+                elif not same_side(p.controller, defending_player(att.attacking, controllers), teams):
+                    self.err(q, f"{p.id!r} can block only a creature attacking {p.controller} or a planeswalker or battle "
+                             f"{p.controller} controls (CR 509.1a); {b!r} is attacking {att.attacking}")
+                elif (why := evasion_problem(att.keywords, p.keywords)) is not None:
+                    self.err(q, f"{p.id!r} can't block {b!r}: {why}")
+                else:
+                    written_blockers.setdefault(b, []).append(q)
+            if p.attacking is not None and (p.blocking or p.choose_block):
                 self.err(f"{path}.blocking", "a creature can't both attack and block")
+        # 702.111b: one written blocker on a creature with menace, and no block left to choose
+        choosing = any(p.choose_block for p, _ in perms + self.entered) or chosen_combat is not None
+        for b, paths in written_blockers.items():
+            why = menace_problem(perm_by_id[b].keywords, len(paths))
+            if why is not None and not choosing:
+                self.err(paths[0], f"{b!r} is blocked by one creature: {why}; add a blocker, or write blocking: choose "
+                         "on the creatures whose block is chosen")
         for s, path in sources:
             player_ref(s.controller, f"{path}.controller")
             ability_refs(s.abilities, path)
@@ -913,6 +979,16 @@ class _Builder:
                     target = self.spec_by_id.get(ev.to)
                     if isinstance(target, PermanentSpec) and not set(target.types) & {"creature", "planeswalker", "battle"}:
                         self.err(f"{path}.damage[{j}].to", f"{ev.to!r} can't be dealt damage: only players, creatures, planeswalkers and battles can (CR 120.1a)")
+                    if ev.excess_to is not None:
+                        q = f"{path}.damage[{j}].excess_to"
+                        any_ref(ev.excess_to, q, ("permanent",))
+                        if ev.to in self.player_names:
+                            self.err(q, "excess damage is damage beyond what is lethal for a permanent (CR 120.4a); "
+                                     f"{ev.to!r} is a player")
+                        elif ev.excess_to == ev.to:
+                            self.err(q, "the excess damage goes to another permanent or player (CR 120.4a)")
+                        elif any(o.to == ev.to and o.excess_to is not None for o in act.events[:j]):
+                            self.err(q, f"two excess-damage events to {ev.to!r} in one batch are not modelled")
             elif isinstance(act, ActivateAction):
                 any_ref(act.id, f"{path}.activate.id", ("permanent",))
                 spec = self.spec_by_id.get(act.id)
@@ -1126,6 +1202,17 @@ def parse_case(data: Any, file: str = "") -> Case:
     read = _selector_keywords(case)
     warnings = tuple(CaseWarning(w.path, w.reason, file) for word, w in builder.warnings if word not in read)
     return Case(**{**case.__dict__, "path": file, "raw": data, "warnings": warnings})
+
+
+def _choosing_combat(actions: list[Action]) -> str | None:
+    """The path of the first ``combat: {blocks: choose}`` action (at the top level or under ``may:``), if any."""
+    for i, act in enumerate(actions):
+        inner, where = act, f"actions[{i}]"
+        while isinstance(inner, MayAction):
+            inner, where = inner.action, f"{where}.may"
+        if isinstance(inner, CombatAction) and inner.choose_blocks:
+            return f"{where}.combat"
+    return None
 
 
 def load_case(path: str | Path) -> Case:

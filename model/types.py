@@ -132,6 +132,7 @@ class PermanentSpec:
     summoning_sick: bool = False
     attached_to: str | None = None
     chosen: str | None = None
+    choose_block: bool = False  # ``blocking: choose``: its block is its controller's choice (509.1a)
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,7 @@ class DamageSpec:
     to: str
     amount: Expr
     combat: bool = False
+    excess_to: str | None = None  # 120.4a: damage beyond lethal (loyalty, defense) is dealt to this instead
 
 
 class Action:
@@ -195,6 +197,7 @@ class DamageAction(Action):
 
 @dataclass(frozen=True)
 class CombatAction(Action):
+    choose_blocks: bool = False  # ``combat: {blocks: choose}``: every block is chosen (509.1)
     kind: str = "combat"
 
 

@@ -1,4 +1,14 @@
-"""Combat damage (CR 510): assignment as choices, first and double strike steps, trample.
+"""Combat (CR 509, 510): block declarations and damage assignment as choices, first and double
+strike steps, trample.
+
+Blocks are written in the case (``blocking:``) or chosen: with ``combat: {blocks: choose}`` each
+defending player declares every block of theirs, with ``blocking: choose`` only that creature's
+block is chosen. A declaration is one decision of the defending player (in APNAP order, 101.4;
+one per team in Two-Headed Giant), one option per legal declaration (509.1a-c): each untapped
+creature they control that isn't attacking blocks one creature attacking them, their planeswalker
+or their battle, or none; flying (702.9b, 702.17b), menace (702.111b) and protection from a
+player (702.16k) restrict it. The result is the state the same blocks written in the file give.
+
 
 The active player assigns each attacker's damage, then the defending player each blocker's
 (510.1). A division among several blockers is a choice of the creature's controller; there is no
@@ -10,16 +20,23 @@ at the end, as 510.1e does.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
-from .decision import Option, decide, says
-from .rules import start_batch
+from model.blocks import defending_player, evasion_problem, menace_problem, same_side
+from model.errors import EngineError
+
+from .decision import Decision, Option, decide, note, says
+from .rules import effects_in_force, start_batch
 from .sba import power, toughness
-from .select import has_keyword, is_player
+from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "damage_recipients",
-           "step_name", "END_OF_DAMAGE"]
+           "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS"]
+
+MAX_DECLARATIONS = 100_000  # one decision's options are built at once: a guard against a huge board
 
 # ``GameState.damage_step`` while a combat damage step is under way (its assignments, the damage,
 # and the triggers it causes, CR 510.2-510.3), 0 outside one: the task's step number plus one.
@@ -54,11 +71,164 @@ def _combatants(state: GameState) -> list[PermState]:
     return [p for p in state.perms if p.present and (p.attacking is not None or p.blocking)]
 
 
-def begin_combat(state: GameState, table: Table) -> GameState:
+def begin_combat(state: GameState, table: Table, choose_all: bool = False) -> GameState:
+    """The declare blockers step when blocks are chosen (509.1), then the combat damage steps."""
+    if choose_all or any(p.present and p.choosing_block for p in state.perms):
+        sides = _defending_sides(state, table)
+        if sides:
+            return replace(state, queue=(("combat", "blocks", choose_all, sides),) + state.queue)
+    return _queue_steps(_close_choices(state), table)
+
+
+def _queue_steps(state: GameState, table: Table) -> GameState:
     """510.4: a first-strike step when any combatant has first or double strike."""
     two_steps = any(_fs(state, table, p.id) for p in _combatants(state))
     steps = (("step", 1), ("step", 2)) if two_steps else (("step", 0),)
     return replace(state, queue=steps + (("step", END_OF_DAMAGE),) + state.queue)
+
+
+def _close_choices(state: GameState) -> GameState:
+    """Blocks chosen or not, nothing is left to choose once blockers are declared (509.1): a
+    ``blocking: choose`` creature no defending player declared for blocks nothing (a forced step)."""
+    for p in state.perms:
+        if p.choosing_block:
+            if p.present:
+                state = note(state, f"{p.id} blocks nothing: no creature attacks {p.controller} or what they control (509.1a)")
+            state = state.set_perm(replace(p, choosing_block=False))
+    return state
+
+
+# ---------------------------------------------------------------------------------------------
+# declare blockers (509.1)
+
+
+def _teams(table: Table) -> dict[str, str | None]:
+    return {p.name: p.team for p in table.case.players} if table.two_headed else {}
+
+
+def _controllers(state: GameState) -> dict[str, str]:
+    return {p.id: p.controller for p in state.perms}  # (the newest object with each id wins)
+
+
+def _attackers(state: GameState) -> list[PermState]:
+    return [p for p in state.perms if p.present and p.attacking is not None]
+
+
+def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], ...]:
+    """The defending players (506.2), each alone or, in Two-Headed Giant, with their team (810.7),
+    in APNAP order (101.4): each side declares its blocks as one decision."""
+    controllers = _controllers(state)
+    teams = _teams(table)
+    defending = {defending_player(a.attacking, controllers) for a in _attackers(state)}  # type: ignore[arg-type]
+    sides: list[tuple[str, ...]] = []
+    for name in table.apnap(sorted(defending)):
+        if any(name in side for side in sides):
+            continue
+        sides.append(tuple(table.apnap([n for n in table.order if same_side(n, name, teams)])))
+    return tuple(sides)
+
+
+def _protected_from_blocker(state: GameState, table: Table, attacker: str, blocker_controller: str) -> bool:
+    """702.16k: a creature with protection from a player can't be blocked by creatures that player controls."""
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "protection" and matches(inst.spec.to, attacker, state, table, inst.view) \
+                and matches(inst.spec.value, blocker_controller, state, table, inst.view):
+            return True
+    return False
+
+
+def _can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
+    """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16k (protection from a player)."""
+    bkw = table.perm_specs[blocker.spec].keywords
+    akw = table.perm_specs[attacker.spec].keywords
+    return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker.controller)
+
+
+def block_declarations(state: GameState, table: Table, side: tuple[str, ...], choose_all: bool) -> tuple[list[str], list[tuple[str | None, ...]]]:
+    """Every legal declaration of ``side``'s chosen blocks (509.1a-c): the potential blockers
+    (sorted by id) and, per declaration, the attacker each blocks (None: it doesn't block).
+
+    A potential blocker is a creature a player of ``side`` controls, untapped (509.1a), not
+    attacking, whose block is to be chosen; it may block one creature attacking ``side`` (or its
+    planeswalkers and battles) that it can legally block. The declaration as a whole must leave each
+    creature with menace blocked by none or by two or more creatures (702.111b), counting blocks
+    written in the case."""
+    controllers = _controllers(state)
+    teams = _teams(table)
+    attackers = sorted((a for a in _attackers(state)
+                        if same_side(side[0], defending_player(a.attacking, controllers), teams)),  # type: ignore[arg-type]
+                       key=lambda a: a.id)
+    blockers = sorted((p for p in state.perms
+                       if p.present and p.controller in side and p.attacking is None and not p.tapped
+                       and "creature" in table.perm_specs[p.spec].types and (choose_all or p.choosing_block)),
+                      key=lambda p: p.id)
+    per_blocker = [[None, *(a.id for a in attackers if _can_block(state, table, b, a))] for b in blockers]
+    total = math.prod(len(c) for c in per_blocker)
+    if total > MAX_DECLARATIONS:
+        raise EngineError(f"{side[0]} would choose among {total} block declarations (more than {MAX_DECLARATIONS}); "
+                          "write some blocks with blocking:")
+    fixed: dict[str, int] = {}
+    if not choose_all:
+        for p in state.perms:
+            if p.present and not p.choosing_block:
+                for a in p.blocking:
+                    fixed[a] = fixed.get(a, 0) + 1
+    menace = [a for a in attackers if "menace" in table.perm_specs[a.spec].keywords]
+    legal = []
+    for combo in itertools.product(*per_blocker):
+        if all(menace_problem(table.perm_specs[a.spec].keywords, fixed.get(a.id, 0) + combo.count(a.id)) is None for a in menace):
+            legal.append(combo)
+    return [b.id for b in blockers], legal
+
+
+def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """One side's declaration (509.1), then the next side's, then the combat damage steps."""
+    _, _, choose_all, sides = task
+    if not sides:
+        return _queue_steps(_close_choices(state), table)
+    side, rest = sides[0], sides[1:]
+    chooser = side[0]
+    ids, legal = block_declarations(state, table, side, choose_all)
+    if not legal:
+        raise EngineError(f"{chooser} has no legal block declaration: the blocks written in the case need a "
+                          "second blocker for a creature with menace that no chosen creature can give (CR 702.111b)")
+    controllers = _controllers(state)
+    teams = _teams(table)
+    attacked = {a.id for a in _attackers(state) if same_side(chooser, defending_player(a.attacking, controllers), teams)}  # type: ignore[arg-type]
+    base = state
+    for p in state.perms:
+        if p.choosing_block and p.controller in side:
+            base = base.set_perm(replace(p, choosing_block=False))  # (a tapped one blocks nothing, 509.1a)
+    if choose_all:
+        # every block of the side is chosen: none is left from the file (or from an earlier combat)
+        for p in base.perms:
+            if p.present and p.controller in side and p.blocking:
+                base = base.set_perm(replace(p, blocking=()))
+    nxt_queue = (("combat", "blocks", choose_all, rest),) + base.queue
+    options = []
+    for combo in legal:
+        st = base
+        for bid, aid in zip(ids, combo, strict=True):
+            perm = st.perm(bid)
+            assert perm is not None
+            st = st.set_perm(replace(perm, blocking=(aid,) if aid else (), choosing_block=False))
+        for p in st.perms:
+            if p.present and p.id in attacked:
+                # 509.1h: a creature with a blocker declared for it becomes blocked
+                blocked = any(p.id in q.blocking for q in st.perms if q.present)
+                if choose_all or blocked:
+                    st = st.set_perm(replace(p, blocked=blocked))
+        picked = "; ".join(f"{b}->{a or 'none'}" for b, a in zip(ids, combo, strict=True)) or "none"
+        pairs = [(a, b) for b, a in zip(ids, combo, strict=True) if a]
+        if pairs:
+            by_attacker: dict[str, list[str]] = {}
+            for a, b in pairs:
+                by_attacker.setdefault(a, []).append(b)
+            words = f"{says(chooser, 'blocks')} " + ", ".join(f"{a} with {' and '.join(bs)}" for a, bs in sorted(by_attacker.items()))
+        else:
+            words = f"{says(chooser, 'declares')} no blockers"
+        options.append(Option(picked, words, replace(st, queue=nxt_queue)))
+    return decide(chooser, "block", "declare blockers", options)
 
 
 def _assigns_in_step(state: GameState, table: Table, perm: PermState, step: int) -> bool:
@@ -100,58 +270,106 @@ def lethal_damage(state: GameState, table: Table, blocker: str, source: str, ass
     return max(0, toughness(table, perm) - perm.damage - assigned_by_others)
 
 
+TOP = "trample over planeswalkers"  # 702.19c
+
+
 def damage_recipients(state: GameState, table: Table, perm: PermState) -> tuple[list[str], str | None]:
-    """(creatures it divides among, the attacked player/planeswalker/battle for trample or unblocked)."""
+    """(creatures it divides among, the attacked player/planeswalker/battle for trample or unblocked).
+
+    702.19e: a creature with trample over planeswalkers whose planeswalker has left combat
+    assigns to the planeswalker's controller, the defending player, instead."""
     if perm.attacking is not None:
         defender = perm.attacking
-        ok = state.player(defender).left is False if is_player(table, defender) else \
-            (state.perm(defender) is not None and state.perm(defender).present)  # type: ignore[union-attr]
+        ok = _in_game(state, table, defender)
         defended = defender if ok else None
+        if defended is None and not is_player(table, defender) and has_keyword(state, table, perm.id, TOP):
+            gone = state.perm(defender)
+            if gone is not None and "planeswalker" in table.perm_specs[gone.spec].types and _in_game(state, table, gone.controller):
+                defended = gone.controller
         blockers = [b.id for b in state.perms if b.present and perm.id in b.blocking]
         return blockers, defended
     blocked = [a for a in perm.blocking if (state.perm(a) is not None and state.perm(a).present)]  # type: ignore[union-attr]
     return blocked, None
 
 
-def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
-    perm = state.perm(pid)
-    assert perm is not None
-    amount = power(table, perm)
-    creatures, defended = damage_recipients(state, table, perm)
-    trample = perm.attacking is not None and has_keyword(state, table, pid, "trample")
-    if perm.attacking is not None and not perm.blocked:
-        return [((defended, amount),)] if defended else [()]  # 510.1b
-    if not creatures:
-        if trample and defended:
-            return [((defended, amount),)]  # 702.19d
-        return [()]  # 510.1c
-    recipients = creatures + ([defended] if trample and defended else [])
+def _in_game(state: GameState, table: Table, who: str) -> bool:
+    if is_player(table, who):
+        return state.player(who).left is False
+    perm = state.perm(who)
+    return perm is not None and perm.present
+
+
+def _beyond(state: GameState, table: Table, perm: PermState, defended: str | None) -> str | None:
+    """702.19c: the planeswalker's controller, to whom a creature with trample over planeswalkers
+    attacking that planeswalker may assign the damage beyond its loyalty (None otherwise)."""
+    if perm.attacking is None or defended != perm.attacking or is_player(table, defended):
+        return None
+    pw = state.perm(defended)
+    if pw is None or "planeswalker" not in table.perm_specs[pw.spec].types or not has_keyword(state, table, perm.id, TOP):
+        return None
+    return pw.controller if _in_game(state, table, pw.controller) else None
+
+
+def _splits(amount: int, recipients: list[str]) -> list[tuple[tuple[str, int], ...]]:
     if len(recipients) == 1:
         return [((recipients[0], amount),)]
     return [tuple((r, n) for r, n in zip(recipients, split, strict=True) if n > 0)
             for split in compositions(amount, len(recipients))]
 
 
+def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
+    """Every division of one creature's combat damage (510.1a-d, 702.19b-e); those a trampler
+    may not make are rejected once the whole assignment is known (510.1e, :func:`_valid_trample`)."""
+    perm = state.perm(pid)
+    assert perm is not None
+    amount = power(table, perm)
+    creatures, defended = damage_recipients(state, table, perm)
+    # trample over planeswalkers is a variant of trample (702.19c)
+    trample = perm.attacking is not None and (has_keyword(state, table, pid, "trample") or has_keyword(state, table, pid, TOP))
+    beyond = _beyond(state, table, perm, defended)
+    past = [defended] + ([beyond] if beyond else []) if defended else []
+    if perm.attacking is not None and not perm.blocked:
+        return _splits(amount, past) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
+    if not creatures:
+        if trample and past:
+            return _splits(amount, past)  # 702.19d
+        return [()]  # 510.1c
+    return _splits(amount, creatures + (past if trample else []))
+
+
 def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, str, int], ...]) -> bool:
-    """702.19b over the whole assignment (510.1e): a trampler's damage to the player requires lethal
-    damage assigned to each of its blockers, counting every creature's assignment."""
+    """702.19b-c over the whole assignment (510.1e): a trampler's damage to the player (or
+    planeswalker, or battle) requires lethal damage assigned to each of its blockers, and with
+    trample over planeswalkers, damage to the planeswalker's controller requires damage at least
+    equal to its loyalty assigned to the planeswalker, counting every creature's assignment."""
     total: dict[str, int] = {}
     for _src, rcp, n in assigned:
         total[rcp] = total.get(rcp, 0) + n
     for src, rcp, n in assigned:
         perm = state.perm(src)
-        if perm is None or perm.attacking is None or rcp != perm.attacking or not perm.blocked or n <= 0:
+        if perm is None or perm.attacking is None or n <= 0 or not (perm.blocked or has_keyword(state, table, src, TOP)):
+            continue  # (only a blocked creature, or one past a planeswalker, has a condition to meet)
+        creatures, defended = damage_recipients(state, table, perm)
+        beyond = _beyond(state, table, perm, defended)
+        if defended is None or rcp not in (defended, beyond):
             continue
-        blockers = [b.id for b in state.perms if b.present and src in b.blocking]
-        for b in blockers:
-            mine = sum(m for s, r, m in assigned if s == src and r == b)
-            others = total.get(b, 0) - mine
-            if mine < lethal_damage(state, table, b, src, others):
+        if perm.blocked:
+            for b in creatures:
+                mine = sum(m for s, r, m in assigned if s == src and r == b)
+                others = total.get(b, 0) - mine
+                if mine < lethal_damage(state, table, b, src, others):
+                    return False
+        if rcp == beyond:
+            pw = state.perm(defended)
+            assert pw is not None
+            if total.get(defended, 0) < pw.loyalty:
                 return False
     return True
 
 
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
+    if task[1] == "blocks":
+        return _declare(state, table, task)
     _, what, step, todo, assigned = task
     if what != "assign":
         raise TypeError(task)

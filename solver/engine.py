@@ -30,7 +30,7 @@ from model.types import (
 
 from . import combat as combat_mod
 from .activation import activate, may, resolve
-from .damage import batch_step, run_rider
+from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .results import run_one_shot, team_names
@@ -76,9 +76,11 @@ def _perm_spec_index(table: Table, spec: PermanentSpec) -> int:
 def _run_action(state: GameState, table: Table, action: Any) -> GameState | Decision:
     if isinstance(action, DamageAction):
         events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
+        if any(d.excess_to is not None for d in action.events):
+            events = excess_split(state, table, events, [d.excess_to for d in action.events])
         return start_batch(state, table, events)
     if isinstance(action, CombatAction):
-        return combat_mod.begin_combat(state, table)
+        return combat_mod.begin_combat(state, table, action.choose_blocks)
     if isinstance(action, OneShotAction):
         shot = action.action
         src = shot.source
@@ -108,7 +110,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         counters, loyalty = enters_with(spec, action.x)
         perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
                          counters=counters, loyalty=loyalty, defense=spec.defense,
-                         chosen=spec.chosen, tapped=spec.tapped)
+                         chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block)
         state = replace(state, perms=state.perms + (perm,))
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
         state = collect_triggers(state, table, "enters", [(spec.id, {"X": action.x})])

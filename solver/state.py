@@ -82,6 +82,7 @@ class PermState(_CachedHash):
     tapped: bool = False
     first_strike_dealt: bool = False  # dealt combat damage in a first-strike step (702.4, 702.7)
     blocked: bool = False
+    choosing_block: bool = False  # ``blocking: choose``: its block is chosen at the next combat (509.1a)
 
     def counter(self, kind: str) -> int:
         for k, v in self.counters:
@@ -252,7 +253,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
         perms.append(PermState(
             id=s.id, spec=i, controller=s.controller, damage=s.damage, counters=s.counters,
             loyalty=s.loyalty, defense=s.defense, attacking=s.attacking, blocking=s.blocking,
-            chosen=s.chosen, tapped=s.tapped, blocked=blocked))
+            chosen=s.chosen, tapped=s.tapped, blocked=blocked, choosing_block=s.choose_block))
     effects = []
     for i, e in enumerate(case.effects):
         src = next((p for p in case.permanents if p.id == e.source), None)

@@ -219,16 +219,18 @@ def test_an_unknown_keyword_string_lists_the_known_ones() -> None:
     assert path == "battlefield[0].abilities[0]"
     assert "unknown keyword 'lifelnk'" in reason
     assert "lifelink" in reason and "toxic N" in reason and "first strike" in reason
-    assert "accepted without effect: defender, flash, flying, menace, reach, vigilance" in reason
+    assert "accepted without effect: flash, vigilance" in reason
+    # blocks are chosen and checked (CR 509.1): flying, reach, menace and defender have an effect
+    assert "flying, haste" in reason and "menace, reach" in reason and "defender" in reason
 
 
 # ---- item: keywords without effect here ------------------------------------------------------
 
 FLYER = HEAD + """\
 battlefield:
-  - {id: hawk, name: Hawk, controller: A, types: [creature], power: 1, toughness: 1, keywords: [flying, lifelink],
-     abilities: [menace], attacking: you}
-  - {id: archon, card: Vengeful Archon, controller: you}
+  - {id: hawk, name: Hawk, controller: A, types: [creature], power: 1, toughness: 1, keywords: [vigilance, lifelink, flying],
+     abilities: [flash, menace], attacking: you}
+  - {id: dictate, card: Dictate of the Twin Gods, controller: you}
 actions:
   - combat: {}
 """
@@ -237,12 +239,13 @@ actions:
 def test_validate_warns_of_keywords_without_effect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, lines = run_validate(tmp_path, FLYER, capsys)
     assert code == 0
-    # the file's own flying and menace; not the library Archon's flying
+    # the file's own vigilance and flash; not the library Dictate's flash, and not flying or
+    # menace, which decide which blocks are legal (CR 702.9b, 702.111b)
     assert lines[:2] == [
-        "battlefield[0].keywords[0]: warning: 'flying' has no effect in this tool; blocks are taken from blocking: "
-        "as written, evasion isn't checked (CR 702.9)",
-        "battlefield[0].abilities[0]: warning: 'menace' has no effect in this tool; blocks are taken from blocking: "
-        "as written, evasion isn't checked (CR 702.111)",
+        "battlefield[0].keywords[0]: warning: 'vigilance' has no effect in this tool; attacking doesn't tap creatures "
+        "in this tool (CR 702.20)",
+        "battlefield[0].abilities[0]: warning: 'flash' has no effect in this tool; when spells are cast isn't "
+        "modelled (CR 702.8)",
     ]
     assert lines[2:] == ["1 case file valid"]
 
@@ -252,7 +255,7 @@ def test_enumerate_prints_the_warning_on_stderr(tmp_path: Path, capsys: pytest.C
     path.write_text(FLYER, encoding="utf-8")
     assert main(["enumerate", "--fields", "you.life,A.life", str(path)]) == 0
     captured = capsys.readouterr()
-    assert "you.life=19" in captured.out and "warning" not in captured.out
+    assert "you.life=18" in captured.out and "warning" not in captured.out  # (Dictate doubles the 1)
     assert [line.split(": ")[1] for line in captured.err.splitlines()] == ["battlefield[0].keywords[0]", "battlefield[0].abilities[0]"]
 
 

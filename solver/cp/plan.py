@@ -198,6 +198,11 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
     if isinstance(ran, Decision) or ran.dead:
         return "the actions before the last one involve choices"
     state0 = ran
+    last = case.actions[-1]
+    if isinstance(last, DamageAction) and any(d.excess_to is not None for d in last.events):
+        return "excess damage dealt to another permanent or player (CR 120.4a) is not modelled"
+    if isinstance(last, CombatAction) and (last.choose_blocks or any(p.present and p.choosing_block for p in state0.perms)):
+        return "chosen blocks (a declare blockers choice, CR 509.1) are not modelled"
     for perm in state0.perms:
         if not perm.present:
             continue

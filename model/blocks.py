@@ -1,0 +1,45 @@
+"""Which blocks are legal (CR 509.1): the rules both readers of blocks use, written once.
+
+The case loader checks blocks written with ``blocking:``; the solver offers only legal block
+declarations when they are chosen (``combat: {blocks: choose}``, ``blocking: choose``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+__all__ = ["evasion_problem", "menace_problem", "defending_player", "same_side"]
+
+
+def evasion_problem(attacker: Collection[str], blocker: Collection[str]) -> str | None:
+    """Why a creature with keywords ``blocker`` can't block one with keywords ``attacker``, or None.
+
+    702.9b: a creature with flying can't be blocked except by creatures with flying and/or reach
+    (702.17b)."""
+    if "flying" in attacker and not {"flying", "reach"} & set(blocker):
+        return "a creature with flying can be blocked only by creatures with flying or reach (CR 702.9b, 702.17b)"
+    return None
+
+
+def menace_problem(attacker: Collection[str], blockers: int) -> str | None:
+    """Why ``blockers`` creatures blocking a creature with keywords ``attacker`` is illegal, or None.
+
+    702.111b: a creature with menace can't be blocked except by two or more creatures."""
+    if "menace" in attacker and blockers == 1:
+        return "a creature with menace can't be blocked except by two or more creatures (CR 702.111b)"
+    return None
+
+
+def defending_player(attacked: str, controllers: Mapping[str, str]) -> str:
+    """506.2: the player an attacker attacks, or the controller of the planeswalker or battle it
+    attacks (this tool has no separate protector: a battle is written under its protector)."""
+    return controllers.get(attacked, attacked)
+
+
+def same_side(blocker_controller: str, defending: str, teams: Mapping[str, str | None]) -> bool:
+    """509.1a: a creature blocks only a creature attacking its controller (or their planeswalker or
+    battle); in Two-Headed Giant, one attacking its controller's team (810.7, 805.10)."""
+    if blocker_controller == defending:
+        return True
+    team = teams.get(blocker_controller)
+    return team is not None and team == teams.get(defending)
