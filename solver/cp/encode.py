@@ -415,13 +415,21 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
         for lit, opt in zip(lits, a.options, strict=True):
             for r, n in opt:
                 dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
-    for trampler, player, blocker, lethal in plan.trample:
+    for trampler, player, blocker, conditions in plan.trample:
         to_player = dealt.get((trampler, player), 0)
-        if _is_const(to_player) or lethal <= 0:
+        if _is_const(to_player):
             continue
+        # 702.19b: damage to the player needs lethal damage assigned to the blocker (combat.lethal_conditions)
+        met = [_at_least(m, sum(v for (src, r), v in dealt.items() if r == blocker and (c.sources is None or src in c.sources)),
+                         c.at_least) for c in conditions]
+        if any(x is True for x in met):
+            continue
+        lits = [x for x in met if x is not False]
         tramples = _at_least(m, to_player, 1)
-        total = sum(v for (_src, r), v in dealt.items() if r == blocker)
-        m.add(total >= lethal).only_enforce_if(tramples)
+        if lits:
+            m.add_bool_or(lits).only_enforce_if(tramples)
+        else:
+            m.add(to_player == 0)
     return picks, dealt
 
 

@@ -11,7 +11,7 @@ from model.expr import Expr
 from model.types import Case, CombatAction, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
-from ..combat import assign_options, damage_recipients, lethal_damage, start_step
+from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
 from ..decision import Decision
 from ..engine import advance, final_fields
 from ..limits import Deadline, LimitReached, as_deadline
@@ -114,8 +114,8 @@ class _Plan:
     cant_gain: frozenset[str]
     names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
     assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
-    # trample (702.19b): (trampler, defending player, blocker, lethal damage with nothing else assigned)
-    trample: list[tuple[str, str, str, int]] = field(default_factory=list)
+    # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to it)
+    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = field(default_factory=list)
 
 
 def _linear(node: Expr, var: str) -> tuple[int, int] | None:
@@ -143,7 +143,7 @@ def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) 
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, int]]] | str:
+def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
     """The state with the final action's batch open (CR 510.2 for combat, 120 for damage), the
     combat damage assignment choices, and the trample conditions on them.
 
@@ -167,7 +167,7 @@ def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState,
     assert task[:2] == ("combat", "assign")
     assigns: list[_Assign] = []
     events: list[Event] = []
-    trample: list[tuple[str, str, str, int]] = []
+    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = []
     for pid in task[3]:
         perm = state.perm(pid)
         assert perm is not None
@@ -180,7 +180,7 @@ def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState,
                 most[r] = max(most.get(r, 0), n)
         events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended] if r is not None and most.get(r, 0) > 0)
         if defended is not None and most.get(defended, 0) > 0 and perm.blocked:
-            trample.extend((pid, defended, c, lethal_damage(state, table, c, pid, 0)) for c in creatures)
+            trample.extend((pid, defended, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
     return start_batch(state, table, events), assigns, trample
 
 
