@@ -325,6 +325,9 @@ class _Builder:
                     lives = {out[j].life for j in members}
                     if len(lives) > 1:
                         self.err(f"players[{members[1]}].life", f"team {team} shares one life total; its players disagree ({sorted(lives)})")
+                    poisons = {out[j].poison for j in members}
+                    if len(poisons) > 1:  # 810.10: the team shares its poison counters
+                        self.err(f"players[{members[1]}].poison", f"team {team} shares its poison counters (810.10); its players disagree ({sorted(poisons)})")
         return tuple(out)
 
     def _characteristics(self, entry: PermanentModel | SourceModel, path: str) -> dict[str, Any] | None:

@@ -446,3 +446,30 @@ def test_rider_damage_with_two_effects_is_declined() -> None:
     data = {**ARCHON_DICTATE, "battlefield": [*ARCHON_DICTATE["battlefield"],
                                               {"id": "d2", "card": "Dictate of the Twin Gods", "controller": "A"}]}
     assert "rider's damage" in (cp_supported(parse_case(data)) or "")
+
+
+TWO_HEADED = {
+    "id": "2hg-split", "format": "two-headed-giant",
+    "players": [{"name": "A", "team": 1}, {"name": "B", "team": 1}, {"name": "you", "team": 2, "life": 6, "poison": 13},
+                {"name": "C", "team": 2, "life": 6, "poison": 13}],
+    "battlefield": [
+        {"id": "thief", "card": "Scroll Thief", "controller": "A", "attacking": "you"},
+        {"id": "rat", "name": "Infect Rat", "controller": "A", "types": ["creature"], "power": 2, "toughness": 1,
+         "keywords": ["infect"], "attacking": "C"},
+        {"id": "ogre", "name": "Ogre", "controller": "B", "types": ["creature"], "power": 5, "toughness": 5,
+         "keywords": ["lifelink"], "attacking": "you"},
+    ],
+    "effects": [{"id": "s", "shield": 3, "to": ["you", "C"], "controller": "you"}],
+    "actions": [{"combat": {}}],
+}
+
+
+def test_two_headed_giant_shared_totals_in_both_engines() -> None:
+    """810.9: damage and life loss happen to each player and apply to the team's total; 15 poison
+    (704.6b) and 0 life lose the team the game (810.8a, c, d), which ends it (104.2a)."""
+    case = parse_case(TWO_HEADED)
+    assert cp_supported(case) is None
+    assert assert_same(case) > 1
+    for o in enumerate_outcomes(case, engine="cp").outcomes:
+        v = o.values
+        assert v["you.life"] == v["C.life"] == v["team2.life"] and v["you.lost"] == v["C.lost"]

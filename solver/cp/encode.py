@@ -346,17 +346,21 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 drawn.setdefault(who, []).append(then)
     combat_sum = {k: sum(v) for k, v in combat_to.items()}
     lost: dict[str, Any] = {}
+    two_headed = plan.table.two_headed
     for p in state.players:
+        # 810.9: each player's damage, life loss and gain are applied to the team's shared total
+        team = [q.name for q in state.players if q.team == p.team] if two_headed and p.team is not None else [p.name]
         base_life = plan.base[f"{p.name}.life"]
-        life = base_life - sum(loss.get(p.name, [])) + sum(gain.get(p.name, []))
-        pois = plan.base[f"{p.name}.poison"] + sum(poison.get(p.name, []))
+        life = base_life - sum(x for q in team for x in loss.get(q, [])) + sum(x for q in team for x in gain.get(q, []))
+        pois = plan.base[f"{p.name}.poison"] + sum(x for q in team for x in poison.get(q, []))
         outputs[f"{p.name}.life"] = ("int", life)
         outputs[f"{p.name}.poison"] = ("int", pois)
         outputs[f"{p.name}.life_lost"] = ("int", plan.base[f"{p.name}.life_lost"] + sum(loss.get(p.name, [])))
         outputs[f"{p.name}.life_gained"] = ("int", plan.base[f"{p.name}.life_gained"] + sum(gain.get(p.name, [])))
         outputs[f"{p.name}.damage_taken"] = ("int", plan.base[f"{p.name}.damage_taken"] + sum(taken.get(p.name, [])))
         # 704.5a, 704.5c
-        lost[p.name] = True if p.lost else _either(m, [_at_most(m, life, 0), _at_least(m, pois, 10)])
+        limit = 15 if two_headed else 10  # 704.5c, 704.6b (810.8c-d: a team loses together)
+        lost[p.name] = True if p.lost else _either(m, [_at_most(m, life, 0), _at_least(m, pois, limit)])
         outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
         if p.team is not None:
             outputs[f"team{p.team}.life"] = ("int", life)

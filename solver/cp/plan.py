@@ -24,6 +24,7 @@ from ..rules import (
     effects_in_force,
     start_batch,
 )
+from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
 from ..state import Event, GameState, Table, initial_state
 from ..values import evaluate
@@ -187,8 +188,6 @@ def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState,
 def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
     """Check that the CP model can express ``case`` and collect what it needs (or a reason).
     Raises :class:`LimitReached` when ``deadline`` passes."""
-    if case.format != "standard":
-        return "Two-Headed Giant is not modelled"
     if not case.actions or not isinstance(case.actions[-1], DamageAction | CombatAction):
         return "the last action must be a damage: or combat: action"
     start, table = initial_state(case)
@@ -319,7 +318,7 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
                     assert draws is not None
                     who = _players_matching(ab.action.to, state, table, view)
                     triggers.append(_Trigger(p.id, p.controller, j, s, r, draws, who, card.name))
-    multiplayer = len(state.players) > 2
+    multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
     cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample)
