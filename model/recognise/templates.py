@@ -99,6 +99,13 @@ def number(raw: str) -> Any:
 _COST_PART = re.compile(r"^(\{[^}]+\})+$")
 
 
+def mana_cost(text: str) -> list[Any] | None:
+    """A mana ability's cost: as :func:`cost`, without counters (the vocabulary's mana abilities
+    pay {T}, {Q}, mana and life)."""
+    c = cost(text)
+    return None if c is None or any(isinstance(p, dict) and "remove_counters" in p for p in c) else c
+
+
 def cost(text: str) -> list[Any] | None:
     """An activated ability's cost (CR 602.1a): {T} (107.5), {Q} (107.6), mana symbols (107.4),
     "Pay N life" (119.4), "Remove a +1/+1 counter from ~" (122); anything else: None."""
@@ -251,7 +258,7 @@ def basic_land_mana(ctx: Ctx) -> list[Any]:
 @template("mana", r"(?P<cost>[^:]+): add (?P<what>(\{[WUBRGC]\})+)\.", "CR 605.1a, 106.1")
 def _mana(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{T}: Add {G}." / "{T}: Add {C}{C}.": a mana ability (605.1a) producing those mana symbols."""
-    c = cost(m.group("cost"))
+    c = mana_cost(m.group("cost"))
     if c is None:
         return None
     syms = [s.upper() for s in re.findall(r"\{([WUBRGC])\}", m.group("what"), re.IGNORECASE)]
@@ -262,7 +269,7 @@ def _mana(m: re.Match[str], ctx: Ctx) -> Built | None:
 def _mana_one_of(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{T}: Add {R} or {G}." / "{T}: Add {W}, {U}, or {B}.": one mana ability whose controller
     chooses one of these types as it resolves (605.1a, 106.1)."""
-    c = cost(m.group("cost"))
+    c = mana_cost(m.group("cost"))
     if c is None:
         return None
     syms = [s.upper() for s in re.findall(r"\{([WUBRGC])\}", m.group("what"), re.IGNORECASE)]
@@ -272,7 +279,7 @@ def _mana_one_of(m: re.Match[str], ctx: Ctx) -> Built | None:
 @template("mana_any_color", r"(?P<cost>[^:]+): add one mana of any color\.", "CR 605.1a, 106.1")
 def _mana_any(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{T}: Add one mana of any color.": its controller chooses the colour (605.1a)."""
-    c = cost(m.group("cost"))
+    c = mana_cost(m.group("cost"))
     return None if c is None else ([{"mana": "any_color", "cost": c}], [])
 
 
@@ -509,7 +516,7 @@ def _orchard(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{T}: Add one mana of any color that a land an opponent controls could produce." (Exotic
     Orchard, Fellwar Stone) / "... any type that a land you control could produce." (Reflecting
     Pool): what those lands could produce (106.7)."""
-    c = cost(m.group("cost"))
+    c = mana_cost(m.group("cost"))
     if c is None:
         return None
     key = "any_color_of" if m.group("kind").lower() == "color" else "any_type_of"
@@ -603,7 +610,7 @@ def _enters_with(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"enters_with": {"+1/+1": "X"}}], []
 
 
-@template("enters_with_counters", r"~ enters with (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|-1/-1|[a-z]+) counters? on it\.", "CR 614.1c, 122.6")
+@template("enters_with_counters", r"~ enters with (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|-1/-1) counters? on it\.", "CR 614.1c, 122.6")
 def _enters_with_n(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"~ enters with two +1/+1 counters on it.": an enters-with replacement (614.1c, 122.6);
     a permanent already on the battlefield has its counters in counters:."""
@@ -636,11 +643,35 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
      "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"),
     (re.compile(r"^this spell costs \{\d+\} (less|more) to cast.*\.$", re.IGNORECASE),
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
+    (re.compile(r"^(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+     "the order of a library isn't tracked (CR 701.22, 701.25)"),
     (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
      "countering spells isn't modelled (CR 701.6)"),
     (re.compile(r"^if ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.IGNORECASE),
      "the case starts with the battlefield as written (CR 103.6)"),
 ]
+
+
+# "Activate only once each turn." (CR 602.5b): the vocabulary's once: true (a case is one turn)
+_ONCE = " activate only once each turn."
+# sentences that can't change anything this tool computes, dropped from a line before matching
+DROPPABLE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+     "the order of a library isn't tracked (CR 701.22, 701.25)"),
+]
+
+
+def _drop_sentences(text: str) -> tuple[str, list[str]]:
+    """The line without droppable sentences (each with why it was dropped)."""
+    parts = re.split(r"(?<=\.) (?=[A-Z~{])", text)
+    kept, dropped = [], []
+    for part in parts:
+        why = next((r for p, r in DROPPABLE if p.match(part)), None)
+        if why is None or len(parts) == 1:
+            kept.append(part)
+        else:
+            dropped.append(f"{part} ({why})")
+    return " ".join(kept), dropped
 
 
 def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
@@ -653,14 +684,23 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     kw = read_keywords(text)
     if kw is not None:
         return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason)
+    core, dropped = _drop_sentences(text)
+    once = core.lower().endswith(_ONCE)
+    if once:
+        core = core[: -len(_ONCE)].rstrip()
     for t in TEMPLATES:
-        m = t.pattern.match(text)
+        m = t.pattern.match(core) if core else None
         if m is None:
             continue
         built = t.build(m, ctx)
-        if built is not None:
-            abilities, kws = built
-            return Reading(raw, UNDERSTOOD, t.name, t.rule, tuple(abilities), tuple(kws))
+        if built is None:
+            continue
+        abilities, kws = built
+        if once:
+            if len(abilities) != 1 or "activated" not in abilities[0]:
+                continue
+            abilities = [{**abilities[0], "once": True}]
+        return Reading(raw, UNDERSTOOD, t.name, t.rule, tuple(abilities), tuple(kws), "; ".join(dropped))
     for pattern, reason in IGNORES:
         if pattern.match(text):
             return Reading(raw, IGNORED, reason=reason)
