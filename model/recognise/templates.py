@@ -677,65 +677,13 @@ def _harms_way(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _prevent_wrapper(ctx, None, effect, TARGETS[m.group("to").lower()])
 
 
-# --- text that can't matter -----------------------------------------------------------------------
+# --- what happens as a permanent enters ------------------------------------------------------------
 
 # what happens as a permanent enters: nothing to a permanent already on the battlefield (its state
 # is given: tapped:, counters:), not modelled for one entering during the actions (CR 614.1c, 614.12)
 ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
                       r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
 ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give its state); not modelled as it enters (CR 614.1c, 614.12)"
-
-
-@template("prevent_count_static", r"if a source would deal damage to (?P<to>[^,]+), prevent X of that damage, where X is the number of (?P<what>creatures|artifacts|lands|enchantments) you control\.", "CR 615.1a")
-def _prevent_count(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"If a source would deal damage to equipped creature, prevent X of that damage, where X is
-    the number of creatures you control." (Shield of the Avatar): X counted as it applies (615.1a)."""
-    to = static_to(m.group("to"))
-    if to in ("?", None):
-        return None
-    return [{"prevent": {"count": f"{m.group('what').lower()} you control"}, "to": to}], []
-
-
-@template("land_mana_replacement", r"(?P<until>until end of turn, )?if (?:a land is tapped for (?P<two>two or more )?mana|a player taps an? (?P<which>nonbasic )?land for mana), it produces (?:\{(?P<sym>[WUBRGC])\}|(?P<colorless>colorless) mana) instead of any other type(?P<amount> and amount)?\.", "CR 106.12, 614.1a")
-def _mana_replacement(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"If a land is tapped for mana, it produces {B} instead of any other type and amount."
-    (Contamination), "... two or more mana ... {C} ..." (Damping Sphere), "Until end of turn, if a
-    player taps a nonbasic land for mana, it produces colorless mana instead of any other type."
-    (Pale Moon): replacement effects on mana production (106.12, 614.1a)."""
-    effect: dict[str, Any] = {"replace_mana": m.group("sym").upper() if m.group("sym") else "C"}
-    if m.group("amount"):
-        effect["amount"] = 1
-    if m.group("two"):
-        effect["min_amount"] = 2
-    effect["to"] = "nonbasic lands" if m.group("which") else "lands"
-    if m.group("until"):
-        if not {"instant", "sorcery"} & set(ctx["types"]):
-            return None
-        return [{"spell": {**effect, "duration": "turn"}}], []
-    if {"instant", "sorcery"} & set(ctx["types"]):
-        return None
-    return [effect], []
-
-
-@template("next_time_from_target", r"the next time target creature would deal damage this turn, prevent that damage\.(?P<gain> you gain life equal to the damage prevented this way\.)?", "CR 615.8, 615.5")
-def _awe_strike(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"The next time target creature would deal damage this turn, prevent that damage. You gain
-    life equal to the damage prevented this way." (Awe Strike): a next-time shield on the
-    target's damage (615.8) with a rider on the damage it prevented (615.5)."""
-    effect: dict[str, Any] = {"shield": "all", "next_time": True, "from": "target"}
-    if m.group("gain"):
-        effect["then"] = {"gain_life": "prevented"}
-    return _prevent_wrapper(ctx, None, effect, "creature")
-
-
-@template("redirect_next_n", r"the next (?P<n>\d+) damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to (?P<to>any target|target creature|target player) instead\.", "CR 615.7, 609.7a, 614.9")
-def _harms_way(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"The next 2 damage that a source of your choice would deal to you and/or permanents you
-    control this turn is dealt to any target instead." (Harm's Way): a partial redirection
-    (614.9) of the next N damage (615.7) from a source chosen as it resolves (609.7a)."""
-    effect = {"redirect": "target", "shield": int(m.group("n")), "to": ["you", "permanents you control"],
-              "source_choice": "chosen_source"}
-    return _prevent_wrapper(ctx, None, effect, TARGETS[m.group("to").lower()])
 
 
 # --- text that can't matter -----------------------------------------------------------------------
