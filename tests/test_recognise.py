@@ -337,3 +337,49 @@ actions:
   - tap_for_mana: p
 """, "you.mana")
     assert outcomes == {(("B",),), (("G",),)}
+
+
+# --- the commands --------------------------------------------------------------------------------
+
+def test_card_command_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from solver.cli import main
+
+    assert main(["card", "Vulshok", "Sorcerer"]) == 0
+    out = capsys.readouterr().out
+    assert "{T}: This creature deals 1 damage to any target." in out
+    assert "understood (activated_one_shot" in out and "{activated: {deal: 1, to: target}, target: any, cost: [T]}" in out
+    assert main(["card", "Kird Ape"]) == 1
+    assert "NOT UNDERSTOOD" in capsys.readouterr().out
+    assert main(["card", "Kird Apee"]) == 2
+    assert "closest: Kird Ape" in capsys.readouterr().out
+    assert main(["card", "Lightning Bolt"]) == 0  # the hand-written library card
+    assert "hand-written library card (takes precedence)" in capsys.readouterr().out
+
+
+def test_card_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from solver.cli import main
+
+    assert main(["card", "Rakdos Guildgate", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["name"] == "Rakdos Guildgate" and data["understood"] is True
+    lines = data["faces"][0]["reading"]["lines"]
+    assert lines[0]["status"] == "ignored" and lines[0]["not_understood_when_entering"] is True
+    assert lines[1]["abilities"] == [{"mana": {"one_of": ["B", "R"]}, "cost": ["T"]}]
+    assert data["faces"][0]["colors"] == [] and data["faces"][0]["type_line"] == "Land — Gate"
+
+
+def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from solver.cli import main
+
+    assert main(["cards", "--coverage", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["cards"] > 30000 and 1000 < data["understood"] < data["damage_relevant"] < data["cards"]
+    missing = sum(f["cards"] for f in data["not_understood"].values())
+    assert data["understood"] + missing == data["damage_relevant"]
+    assert main(["cards", "--coverage", "--family", "mana"]) == 0
+    assert "mana" in capsys.readouterr().out
+    assert main(["cards", "--coverage", "--family", "nope"]) == 2

@@ -112,12 +112,13 @@ def strip_reminder(line: str) -> str:
 
 def self_names(name: str) -> list[str]:
     """The ways Oracle text names the card itself (CR 201.5: the card's name, or a legendary's
-    short name before the comma), longest first."""
+    short name before the comma; a rebalanced "A-" card's name without the prefix), longest first."""
     names = {name}
-    if ", " in name:
-        names.add(name.split(", ")[0])
-    if " of " in name and "," not in name:
-        pass
+    if name.startswith("A-"):  # a digital rebalanced card's text names the card without "A-"
+        names.add(name[2:])
+    for n in list(names):
+        if ", " in n:
+            names.add(n.split(", ")[0])
     return sorted(names, key=len, reverse=True)
 
 
