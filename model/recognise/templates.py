@@ -544,7 +544,7 @@ _FROM = {"a source": None, "a source you control": "sources you control",
 _THAT = r"(?:that (?:permanent or player|player or permanent|creature|player)|it)"
 
 
-@template("multiply", rf"if (?P<src>a source(?: you control| an opponent controls)?| a red source you control) would deal damage to (?P<to>[^,]+), (?:it|that source) deals (?P<k>double|triple) that damage(?: to {_THAT})? instead\.", "CR 614.1a")
+@template("multiply", rf"if (?P<src>a source(?: you control| an opponent controls)?|a red source you control) would deal damage to (?P<to>[^,]+), (?:it|that source) deals (?P<k>double|triple) that damage(?: to {_THAT})? instead\.", "CR 614.1a")
 def _multiply(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If a source would deal damage to a permanent or player, it deals double that damage to
     that permanent or player instead." (Furnace of Rath): a replacement effect (614.1a)."""
@@ -681,7 +681,7 @@ def _harms_way(m: re.Match[str], ctx: Ctx) -> Built | None:
 
 # what happens as a permanent enters: nothing to a permanent already on the battlefield (its state
 # is given: tapped:, counters:), not modelled for one entering during the actions (CR 614.1c, 614.12)
-ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
+ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
                       r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
 ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give its state); not modelled as it enters (CR 614.1c, 614.12)"
 
@@ -690,10 +690,10 @@ ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give 
 
 IGNORES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^~ can't block\.$|^~ can't be blocked\.$|^~ can block only creatures with flying\.$|"
-                r"^~ can't be blocked except by .+\.$|^~ attacks each (combat|turn) if able\.$|"
+                r"^~ can't be blocked except by [^.]+\.$|^~ attacks each (combat|turn) if able\.$|"
                 r"^~ can block an additional creature each combat\.$", re.IGNORECASE),
      "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"),
-    (re.compile(r"^(?:~|this spell) costs \{\d+\} (less|more) to cast.*\.$|"
+    (re.compile(r"^(?:~|this spell) costs \{\d+\} (less|more) to cast[^.]*\.$|"
                 r"^each spell a player casts costs \{\d+\} more to cast for each other spell that player has cast this turn\.$", re.IGNORECASE),
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
     (re.compile(r"^(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
