@@ -88,6 +88,14 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),
+    ("Creatures you control have hexproof.", ("enchantment",), [{"hexproof": True, "to": "creatures you control"}]),
+    ("Enchanted creature has shroud.", ("enchantment",), [{"shroud": True, "to": "enchanted creature"}]),
+    ("{T}: Add two mana of any one color.", ("land",), [{"mana": "any_color", "cost": ["T"], "amount": 2}]),
+    ("Prevent all damage that would be dealt to you this turn.", ("instant",),
+     [{"spell": {"prevent": "all", "to": "you", "duration": "turn"}}]),
+    ("Prevent all combat damage that would be dealt by target creature this turn.", ("instant",),
+     [{"spell": {"prevent": "all", "combat": True, "from": "target", "duration": "turn"}, "target": "creature"}]),
+    ("Prevent all damage that would be dealt by enchanted creature.", ("enchantment",), [{"prevent": "all", "from": "enchanted creature"}]),
     ("All damage that would be dealt to you is dealt to enchanted creature instead.", ("enchantment",),
      [{"redirect": "enchanted creature", "to": "you"}]),
     ("This creature enters with two +1/+1 counters on it.", ("creature",), [{"enters_with": {"+1/+1": 2}}]),
@@ -139,6 +147,7 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("{T}, Sacrifice this creature: It deals 2 damage to any target.", "not understood"),  # sacrifice isn't a cost here
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
+    ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ
 ])
 def test_ignored_and_not_understood(text: str, status: str) -> None:
     assert one(text).status == status
@@ -383,3 +392,10 @@ def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "--coverage", "--family", "mana"]) == 0
     assert "mana" in capsys.readouterr().out
     assert main(["cards", "--coverage", "--family", "nope"]) == 2
+
+
+def test_library_lookup_is_folded_so_the_library_keeps_precedence() -> None:
+    from model.cards import lookup_card
+
+    assert lookup_card("lightning   BOLT") is not None
+    assert lookup_card("Circle of Protection:  red") is not None

@@ -276,11 +276,18 @@ def _mana_one_of(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"mana": {"one_of": syms}, "cost": c}], []
 
 
-@template("mana_any_color", r"(?P<cost>[^:]+): add one mana of any color\.", "CR 605.1a, 106.1")
+@template("mana_any_color", r"(?P<cost>[^:]+): add (?P<n>one|two|three) mana of any (?:one )?color\.", "CR 605.1a, 106.1")
 def _mana_any(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"{T}: Add one mana of any color.": its controller chooses the colour (605.1a)."""
+    """"{T}: Add one mana of any color." / "{T}: Add two mana of any one color.": its controller
+    chooses one colour (605.1a), the amount of mana of that colour."""
     c = mana_cost(m.group("cost"))
-    return None if c is None else ([{"mana": "any_color", "cost": c}], [])
+    n = number(m.group("n"))
+    if c is None or (n != 1 and " one color" not in m.group(0).lower()):
+        return None
+    ab: dict[str, Any] = {"mana": "any_color", "cost": c}
+    if n != 1:
+        ab["amount"] = n
+    return [ab], []
 
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -409,14 +416,26 @@ def _prevent_next(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _prevent_wrapper(ctx, m.group("cost"), effect, req)
 
 
-@template("prevent_all_turn", r"prevent all (?P<combat>combat )?damage that would be dealt this turn\.", "CR 615.1a")
+@template("prevent_all_turn", r"(?:(?P<cost>[^:]+): )?prevent all (?P<combat>combat )?damage that would be dealt(?P<by> by| to)? ?(?P<who>you|target creature|target player|target creature or player|any target|~|creatures you control|players)? ?this turn\.", "CR 615.1a")
 def _fog(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Prevent all combat damage that would be dealt this turn." (Fog): a prevention effect for
-    the rest of the turn (615.1a), from a spell."""
-    effect: dict[str, Any] = {"prevent": "all", "duration": "turn"}
+    """"Prevent all combat damage that would be dealt this turn." (Fog), "Prevent all damage that
+    would be dealt to you this turn.", "Prevent all damage that would be dealt by target creature
+    this turn.": a prevention effect for the rest of the turn (615.1a), from a spell or an
+    activated ability."""
+    by, who = (m.group("by") or "").strip(), (m.group("who") or "").lower()
+    if bool(by) != bool(who):
+        return None
+    effect: dict[str, Any] = {"prevent": "all"}
     if m.group("combat"):
-        effect = {"prevent": "all", "combat": True, "duration": "turn"}
-    return _prevent_wrapper(ctx, None, effect, None)
+        effect["combat"] = True
+    req = None
+    if who:
+        sel = {"you": "you", "~": "self", "creatures you control": "creatures you control", "players": "each player"}.get(who)
+        if sel is None:
+            sel, req = "target", TARGETS[who]
+        effect["to" if by == "to" else "from"] = sel
+    effect["duration"] = "turn"
+    return _prevent_wrapper(ctx, m.group("cost"), effect, req)
 
 
 _STATIC_TO = {"~": "self", "you": "you", "creatures you control": "creatures you control",
@@ -431,12 +450,13 @@ _STATIC_TO = {"~": "self", "you": "you", "creatures you control": "creatures you
               "a creature": "creatures", "a player": "each player", "an opponent": "opponents"}
 
 
-@template("prevent_all_static", r"prevent all (?P<combat>combat )?damage that would be dealt to (?P<to>~|you|enchanted creature|equipped creature|creatures you control)\.", "CR 615.1a")
+@template("prevent_all_static", r"prevent all (?P<combat>combat )?damage that would be dealt (?P<by>to|by) (?P<to>~|you|enchanted creature|equipped creature|creatures you control)\.", "CR 615.1a")
 def _prevent_static(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Prevent all damage that would be dealt to ~.": a static prevention effect (615.1a)."""
+    """"Prevent all damage that would be dealt to ~." / "... dealt by enchanted creature.": a
+    static prevention effect (615.1a) on damage to it or from it."""
     if {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    ab: dict[str, Any] = {"prevent": "all", "to": _STATIC_TO[m.group("to").lower()]}
+    ab: dict[str, Any] = {"prevent": "all", "to" if m.group("by") == "to" else "from": _STATIC_TO[m.group("to").lower()]}
     if m.group("combat"):
         ab["combat"] = True
     return [ab], []
@@ -587,10 +607,21 @@ def _cant_prevent(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"cant_be_prevented": True}], []
 
 
-@template("you_have_hexproof", r"you have hexproof\.", "CR 702.11d")
+_HAVE = {"you have": "you", "creatures you control have": "creatures you control",
+         "other creatures you control have": "other creatures you control",
+         "permanents you control have": "permanents you control",
+         "other permanents you control have": "other permanents you control",
+         "enchanted creature has": "enchanted creature", "equipped creature has": "equipped creature",
+         "you and permanents you control have": ["you", "permanents you control"],
+         "you and other permanents you control have": ["you", "other permanents you control"]}
+
+
+@template("grant_hexproof", r"(?P<who>you have|(?:other )?(?:creatures|permanents) you control have|enchanted creature has|equipped creature has|you and (?:other )?permanents you control have) (?P<kw>hexproof|shroud)\.", "CR 702.11, 702.18")
 def _hexproof(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"You have hexproof.": a player with hexproof (702.11d)."""
-    return [{"hexproof": True, "to": "you"}], []
+    """"You have hexproof." / "Creatures you control have hexproof." / "Enchanted creature has
+    shroud.": a static effect giving hexproof (702.11) or shroud (702.18): no targeting by
+    opponents' (hexproof) or any (shroud) spells and abilities."""
+    return [{m.group("kw").lower(): True, "to": _HAVE[m.group("who").lower()]}], []
 
 
 @template("redirect_to_self", r"all damage that would be dealt to (?P<to>you|you and other creatures you control|you and other permanents you control) is dealt to (?P<who>~|enchanted creature) instead\.", "CR 614.1b, 614.9")
