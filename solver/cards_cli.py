@@ -4,13 +4,22 @@ recogniser makes of it (model/carddata, model/recognise)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from model.carddata import MissingFace, UnknownCard, all_cards, find, type_line
 from model.cards import lookup_card
-from model.recognise import FAMILIES, CardReading, damage_relevant, family_of, read_face, read_text
+from model.recognise import (
+    FAMILIES,
+    CardReading,
+    damage_relevant,
+    family_of,
+    normalise,
+    read_face,
+    read_text,
+)
 
 __all__ = ["card_command", "coverage_command", "coverage"]
 
@@ -126,9 +135,12 @@ def _print_reading(reading: CardReading) -> None:
 def coverage() -> dict[str, Any]:
     """Damage-relevant cards (:func:`model.recognise.damage_relevant` on any face the data has)
     and how many the recogniser fully understands; the others by the family of their first line
-    not understood (:func:`model.recognise.family_of`)."""
+    not understood (:func:`model.recognise.family_of`), each family's lines most often first
+    (numbers written N, the card itself ~)."""
     total = relevant = understood = 0
     families: dict[str, list[tuple[str, str]]] = {f: [] for f in FAMILIES}
+    lines: dict[str, Counter[str]] = {f: Counter() for f in FAMILIES}
+    example: dict[str, str] = {}
     templates: Counter[str] = Counter()
     for card in all_cards():
         faces = [f for f in card.get("faces") or [] if not f.get("missing")]
@@ -136,15 +148,21 @@ def coverage() -> dict[str, Any]:
         if not any(damage_relevant(f) for f in faces):
             continue
         relevant += 1
-        readings = [read_face(f) for f in faces]
-        missing = [r for rd in readings for r in rd.not_understood]
+        readings = [(f, read_face(f)) for f in faces]
+        missing = [(f, r) for f, rd in readings for r in rd.not_understood]
         if not missing:
             understood += 1
-            templates.update(r.template for rd in readings for r in rd.lines if r.template)
+            templates.update(r.template for _, rd in readings for r in rd.lines if r.template)
             continue
-        families[family_of(missing[0])].append((card["name"], missing[0].text))
+        face, first = missing[0]
+        fam = family_of(first)
+        families[fam].append((card["name"], first.text))
+        pattern = re.sub(r"\d+", "N", normalise(first.text, face["name"]))
+        lines[fam][pattern] += 1
+        example.setdefault(pattern, card["name"])
+    common = {f: [(p, n, example[p]) for p, n in c.most_common()] for f, c in lines.items()}
     return {"cards": total, "damage_relevant": relevant, "understood": understood,
-            "families": families, "templates": dict(sorted(templates.items()))}
+            "families": families, "common": common, "templates": dict(sorted(templates.items()))}
 
 
 def coverage_command(family: str | None, as_json: bool, examples: int = 3) -> int:
@@ -152,22 +170,23 @@ def coverage_command(family: str | None, as_json: bool, examples: int = 3) -> in
         print(f"mtg-outcomes: cards: unknown family {family!r}; families: {', '.join(FAMILIES)}")
         return 2
     cov = coverage()
-    fams = {f: v for f, v in cov["families"].items() if family is None or f == family}
+    fams = [f for f in FAMILIES if family is None or f == family]
     shown = examples if family is None else 20
     if as_json:
         print(json.dumps({
             "cards": cov["cards"], "damage_relevant": cov["damage_relevant"], "understood": cov["understood"],
             "templates": cov["templates"],
-            "not_understood": {f: {"cards": len(v), "examples": [{"card": n, "text": t} for n, t in v[:shown]]}
-                               for f, v in fams.items()},
+            "not_understood": {f: {"cards": len(cov["families"][f]),
+                                   "lines": [{"text": p, "cards": n, "example": e} for p, n, e in cov["common"][f][:shown]]}
+                               for f in fams},
         }, sort_keys=True, ensure_ascii=False))
         return 0
     pct = 100.0 * cov["understood"] / max(1, cov["damage_relevant"])
     print(f"{cov['cards']} cards; {cov['damage_relevant']} damage-relevant; "
           f"{cov['understood']} fully understood ({pct:.1f}%)")
-    print("not understood, by the family of the first line not understood:")
-    for f, v in fams.items():
-        print(f"  {f:<11} {len(v):>5}")
-        for n, t in v[:shown]:
-            print(f"      {n}: {t[:110]}")
+    print("not understood, by the family of the first line not understood (its most common lines):")
+    for f in fams:
+        print(f"  {f:<11} {len(cov['families'][f]):>5}")
+        for p, n, e in cov["common"][f][:shown]:
+            print(f"      {n:>4}  {p[:90]}  (e.g. {e})")
     return 0

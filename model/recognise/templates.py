@@ -483,7 +483,7 @@ def static_to(phrase: str) -> Any:
     return "?"
 
 
-@template("prevent_n_static", r"if a source would deal damage to (?P<to>[^,]+), prevent (?P<n>\d+|half) (?:of )?that damage(?P<round>, rounded (?:up|down))?\.", "CR 615.1a")
+@template("prevent_n_static", r"if (?P<src>a source(?: an opponent controls| you control)?|a (?:white|blue|black|red|green) source) would deal damage to (?P<to>[^,]+), prevent (?P<n>\d+|half) (?:of )?that damage(?P<round>, rounded (?:up|down))?\.", "CR 615.1a")
 def _prevent_n(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If a source would deal damage to you, prevent 1 of that damage." / "... prevent half that
     damage, rounded up." (Gisela): a static prevention effect on each damage event (615.1a)."""
@@ -491,7 +491,11 @@ def _prevent_n(m: re.Match[str], ctx: Ctx) -> Built | None:
     if to in ("?", None) or (m.group("n").lower() == "half") != bool(m.group("round")):
         return None
     n: Any = int(m.group("n")) if m.group("n").isdigit() else ("half_up" if "up" in m.group("round") else "half_down")
-    return [{"prevent": n, "to": to}], []
+    ab: dict[str, Any] = {"prevent": n, "to": to}
+    src = m.group("src").lower()
+    if src != "a source":
+        ab["from"] = src[2:].replace("source", "sources")
+    return [ab], []
 
 
 @template("prevent_next_then_deal", r"(?P<cost>[^:]+): prevent the next (?P<n>\d+|X) damage that would be dealt to you this turn\. if damage is prevented this way, ~ deals that much damage to (?P<to>[^.]+)\.", "CR 615.7, 615.5")
@@ -727,8 +731,10 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:~|this spell) costs \{\d+\} (less|more) to cast[^.]*\.$|"
                 r"^each spell a player casts costs \{\d+\} more to cast for each other spell that player has cast this turn\.$", re.IGNORECASE),
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
-    (re.compile(r"^(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+    (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
      "the order of a library isn't tracked (CR 701.22, 701.25)"),
+    (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$", re.IGNORECASE),
+     "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)"),
     (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
      "countering spells isn't modelled (CR 701.6)"),
     (re.compile(r"^if ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.IGNORECASE),
@@ -740,8 +746,10 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
 _ONCE = " activate only once each turn."
 # sentences that can't change anything this tool computes, dropped from a line before matching
 DROPPABLE: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+    (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
      "the order of a library isn't tracked (CR 701.22, 701.25)"),
+    (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$", re.IGNORECASE),
+     "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)"),
 ]
 
 
