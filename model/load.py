@@ -678,6 +678,7 @@ class _Builder:
                 return None
             spec = self.permanent(pm, p)
             if spec is None:
+                self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
                 return None
             self.entered.append((spec, p))
             return EnterAction(spec, x)
