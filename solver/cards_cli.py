@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -61,7 +62,7 @@ def card_command(name: str, as_json: bool) -> int:
         found = find(name)
     except (UnknownCard, MissingFace) as exc:
         if library is None:
-            print(f"mtg-outcomes: card: {exc}")
+            print(f"mtg-outcomes: card: {exc}", file=sys.stderr)
             return 2
         found = None
     faces: list[Mapping[str, Any]]
@@ -167,7 +168,7 @@ def coverage() -> dict[str, Any]:
 
 def coverage_command(family: str | None, as_json: bool, examples: int = 3) -> int:
     if family is not None and family not in FAMILIES:
-        print(f"mtg-outcomes: cards: unknown family {family!r}; families: {', '.join(FAMILIES)}")
+        print(f"mtg-outcomes: cards: unknown family {family!r}; families: {', '.join(FAMILIES)}", file=sys.stderr)
         return 2
     cov = coverage()
     fams = [f for f in FAMILIES if family is None or f == family]

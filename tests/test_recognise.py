@@ -366,7 +366,7 @@ def test_card_command_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["card", "Kird Ape"]) == 1
     assert "NOT UNDERSTOOD" in capsys.readouterr().out
     assert main(["card", "Kird Apee"]) == 2
-    assert "closest: Kird Ape" in capsys.readouterr().out
+    assert "closest: Kird Ape" in capsys.readouterr().err
     assert main(["card", "Lightning Bolt"]) == 0  # the hand-written library card
     assert "hand-written library card (takes precedence)" in capsys.readouterr().out
 
