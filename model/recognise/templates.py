@@ -140,11 +140,21 @@ def recipient(phrase: str) -> tuple[Any, Any] | None:
     return None
 
 
-def one_shot(phrase: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
+def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[dict[str, Any], Any] | None:
     """A one-shot action of the vocabulary (``deal``, ``gain_life``, ``lose_life``, ``draw``) and
     its target requirement: "you gain 3 life" (CR 119.3), "each opponent loses 2 life" (119.3),
-    "draw a card" (121.1), "~ deals 3 damage to any target" (120.1)."""
+    "draw a card" (121.1), "~ deals 3 damage to any target" (120.1); "you may ..." is the same
+    action made optional (its controller's choice, 603.5). ``that_much``: in a trigger on damage,
+    "you gain that much life" / "draw that many cards" read the damage dealt."""
     low = phrase.strip().lower()
+    if low.startswith("you may "):
+        rest = low[len("you may "):]
+        inner = one_shot(rest if rest.startswith(("draw ", "have ")) else "you " + rest, allow_target, that_much)
+        if inner is None or inner[1] is not None:
+            return None
+        return {"may": inner[0]}, None
+    if that_much and low in ("you gain that much life", "draw that many cards", "you draw that many cards"):
+        return ({"gain_life": "damage_dealt", "who": "you"} if "life" in low else {"draw": "damage_dealt", "who": "you"}), None
     if m := re.fullmatch(r"(?:~|it) deals (\d+|x) damage to (.+)", low):
         rec = recipient(m.group(2))
         if rec is None or (rec[1] is not None and not allow_target and rec[1] != "any"):
@@ -336,12 +346,23 @@ def _enters(m: re.Match[str], ctx: Ctx) -> Built | None:
     return None if got is None else ([{"trigger": "enters", "do": got[0]}], [])
 
 
-@template("combat_damage_trigger", r"whenever ~ deals combat damage to a player, (?P<what>[^.]+)\.", "CR 603.2, 510.2")
+_WATCHED = {"~": None, "a creature you control": "creatures you control",
+            "another creature you control": "other creatures you control"}
+
+
+@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^.]+)\.", "CR 603.2, 510.2")
 def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Whenever ~ deals combat damage to a player, draw a card.": triggers on combat damage
-    (510.2) to a player (603.2)."""
-    got = one_shot(m.group("what"), allow_target=False)
-    return None if got is None else ([{"trigger": "combat_damage_to_player", "do": got[0]}], [])
+    """"Whenever ~ deals combat damage to a player, draw a card." / "Whenever a creature you
+    control deals combat damage to a player, you may draw a card.": triggers on combat damage
+    (510.2) to a player (603.2), by it or by the creatures it watches."""
+    got = one_shot(m.group("what"), allow_target=False, that_much=True)
+    if got is None:
+        return None
+    ab: dict[str, Any] = {"trigger": "combat_damage_to_player", "do": got[0]}
+    watched = _WATCHED[m.group("who").lower()]
+    if watched is not None:
+        ab["from"] = watched
+    return [ab], []
 
 
 @template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
