@@ -166,6 +166,12 @@ def test_ignored_and_not_understood(text: str, status: str) -> None:
     assert one(text).status == status
 
 
+def test_an_instant_has_no_static_abilities() -> None:
+    """An instant's text is its spell ability (CR 113.3a, 608.2): a static template doesn't apply."""
+    assert one("Damage can't be prevented.", ("instant",)).status == "not understood"
+    assert one("Damage can't be prevented.", ("enchantment",)).status == "understood"
+
+
 def test_enters_tapped_is_ignored_only_on_the_battlefield() -> None:
     r = one("This land enters tapped.", ("land",))
     assert r.status == "ignored" and r.on_entering

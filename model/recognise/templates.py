@@ -809,6 +809,8 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if built is None:
             continue
         abilities, kws = built
+        if {"instant", "sorcery"} & set(ctx["types"]) and not all("spell" in ab for ab in abilities):
+            continue  # an instant's or sorcery's text is its spell ability (CR 113.3a, 608.2), never static
         if once:
             if len(abilities) != 1 or "activated" not in abilities[0]:
                 continue
