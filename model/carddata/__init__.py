@@ -53,9 +53,9 @@ class MissingFace(LookupError):
 
 @dataclass(frozen=True)
 class Found:
-    """A card found by name: the card and the face the name means (the front face when the name
-    is the full name, CR 712.8a/709.3: a permanent or a card not on the stack has its front face's
-    characteristics... or both halves' for a split card, which the caller must ask about)."""
+    """A card found by name: the card and the face the name means: the named face, or the front
+    face for the full name (CR 712.8a: a double-faced card not on the battlefield or the stack has
+    its front face's characteristics). :func:`real_card` refuses a split card's full name (709.3)."""
 
     card: Mapping[str, Any]
     face: Mapping[str, Any]
