@@ -771,6 +771,8 @@ DROPPABLE: list[tuple[re.Pattern[str], str]] = [
      "the order of a library isn't tracked (CR 701.22, 701.25)"),
     (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$", re.IGNORECASE),
      "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)"),
+    (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
+     "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
 ]
 
 
