@@ -117,10 +117,17 @@ def card_command(name: str, as_json: bool) -> int:
 
 
 def _print_reading(reading: CardReading) -> None:
+    """Each line and what it became; abilities numbered as ``activate: {ability: N}`` and
+    ``tap_for_mana: {ability: N}`` count them."""
+    index = 0
     for r in reading.lines:
         print(f"  - {r.text}")
         if r.status == "understood":
-            what = [_flow(a) for a in r.abilities] + [f"keyword {k}" for k in r.keywords]
+            what = []
+            for a in r.abilities:
+                what.append(f"[{index}] {_flow(a)}")
+                index += 1
+            what += [f"keyword {k}" for k in r.keywords]
             print(f"      understood ({r.template}, {r.rule}): {'; '.join(what)}")
             if r.reason:
                 print(f"      ignored part: {r.reason}")
