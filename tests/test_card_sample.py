@@ -156,7 +156,7 @@ EXPECTED.update({
     "Combat Medic": ([], [shield(1, [1, "W"])]),
     "Conduit Pylons": ([], [mana("C"), {"mana": "any_color", "cost": [1, T]}]),
     "Blackcleave Goblin": (["haste", "infect"], []),
-    "Overgrown Tomb": ([], [mana("B"), mana("G")]),  # its land types' intrinsic abilities (CR 305.6)
+    "Overgrown Tomb": ([], [one_of("B", "G")]),  # its land types' intrinsic abilities (CR 305.6), one choice
     "Bee Sting": ([], [bolt(2)]),
     "Seachrome Coast": ([], [one_of("W", "U")]),
     "Glacial Fortress": ([], [one_of("W", "U")]),

@@ -180,9 +180,21 @@ def test_enters_tapped_is_ignored_only_on_the_battlefield() -> None:
 
 
 def test_basic_land_types_give_the_intrinsic_mana_abilities() -> None:
-    """CR 305.6: a Mountain Forest has both "{T}: Add {R}" and "{T}: Add {G}"."""
+    """CR 305.6: a Mountain Forest has "{T}: Add {R}" and "{T}: Add {G}": one choice of a type."""
     r = read_text("({T}: Add {R} or {G}.)", "Stomping Ground", ("land",), ("Mountain", "Forest"))
-    assert r.abilities == [{"mana": ["R"], "cost": ["T"]}, {"mana": ["G"], "cost": ["T"]}]
+    assert r.abilities == [{"mana": {"one_of": ["R", "G"]}, "cost": ["T"]}]
+    assert read_text("({T}: Add {G}.)", "Forest", ("land",), ("Forest",)).abilities == [{"mana": ["G"], "cost": ["T"]}]
+
+
+def test_a_dual_basic_typed_land_taps_for_either_type() -> None:
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: tomb, card: Overgrown Tomb, controller: you}
+actions:
+  - tap_for_mana: tomb
+""", "you.mana")
+    assert outcomes == {(("B",),), (("G",),)}
 
 
 def test_every_template_cites_a_rule() -> None:

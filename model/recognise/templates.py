@@ -261,8 +261,14 @@ _BASIC = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest":
 
 
 def basic_land_mana(ctx: Ctx) -> list[Any]:
-    """CR 305.6: a land with a basic land type has "{T}: Add [its mana symbol]" for each type."""
-    return [{"mana": [sym], "cost": ["T"]} for t, sym in _BASIC.items() if t in ctx["subtypes"]]
+    """CR 305.6: a land with a basic land type has "{T}: Add [its mana symbol]" for each type.
+    Two or more such {T} abilities are one ``one_of`` ability here: activating one of them is the
+    same choice of a type (605.1a), and ``tap_for_mana: <id>`` then offers every type instead of
+    taking the first ability."""
+    syms = [sym for t, sym in _BASIC.items() if t in ctx["subtypes"]]
+    if len(syms) > 1:
+        return [{"mana": {"one_of": syms}, "cost": ["T"]}]
+    return [{"mana": syms, "cost": ["T"]}] if syms else []
 
 
 @template("mana", r"(?P<cost>[^:]+): add (?P<what>(\{[WUBRGC]\})+)\.", "CR 605.1a, 106.1")
