@@ -32,5 +32,16 @@ def card_library() -> Mapping[str, Mapping[str, Any]]:
     return cards
 
 
+@cache
+def _folded() -> Mapping[str, Mapping[str, Any]]:
+    from .carddata import fold
+
+    return {fold(key): card for key, card in card_library().items()}
+
+
 def lookup_card(name: str) -> Mapping[str, Any] | None:
-    return card_library().get(name.strip().lower())
+    """A library card by name, compared as the card data compares names (case-insensitive,
+    ASCII-folded, whitespace collapsed), so the library keeps precedence for every spelling."""
+    from .carddata import fold
+
+    return _folded().get(fold(name))

@@ -330,15 +330,15 @@ class _Builder:
                         self.err(f"players[{members[1]}].poison", f"team {team} shares its poison counters (810.10); its players disagree ({sorted(poisons)})")
         return tuple(out)
 
-    def _characteristics(self, entry: PermanentModel | SourceModel, path: str) -> dict[str, Any] | None:
+    def _characteristics(self, entry: PermanentModel | SourceModel, path: str, entering: bool = False) -> dict[str, Any] | None:
         base: dict[str, Any] = {}
         if entry.card is not None:
             card = lookup_card(entry.card)
             if card is None:
-                if entry.types is None and entry.abilities is None and entry.power is None:
-                    self.err(f"{path}.card", f"unknown card {entry.card!r}: not in the card library; give its characteristics (name, types, power, toughness, abilities)")
+                ok, real = self._real_card(entry, path, entering)
+                if not ok:
                     return None
-                base = {"name": entry.card}
+                base = {"name": entry.card} if real is None else dict(real)
             else:
                 base = dict(card)
         elif entry.name is None:
@@ -353,6 +353,40 @@ class _Builder:
             if val is not None:
                 base[key] = val
         return base
+
+    def _real_card(self, entry: PermanentModel | SourceModel, path: str, entering: bool) -> tuple[bool, Mapping[str, Any] | None]:
+        """A card the hand-written library doesn't have, from the card data (model/carddata):
+        its characteristics, and abilities from the recogniser unless the case gives
+        ``abilities:`` (an override). A line of its text the recogniser doesn't understand is an
+        error naming it (never a silent partial card). (True, None): not a real card, but the case
+        gives characteristics (an ad hoc card); (False, None): an error was reported.
+        ``entering``: the permanent enters during the actions, so text about entering ("enters
+        tapped") counts as not understood too."""
+        from .carddata import MissingFace, UnknownCard, real_card
+
+        name = str(entry.card)
+        try:
+            real = real_card(name)
+        except MissingFace as exc:
+            self.err(f"{path}.card", str(exc))
+            return False, None
+        except UnknownCard as exc:
+            if entry.types is None and entry.abilities is None and entry.power is None:
+                self.err(f"{path}.card", f"unknown card {name!r}: not in the card library or the card data ({exc}); "
+                         "give its characteristics (name, types, power, toughness, abilities)")
+                return False, None
+            return True, None
+        ok = True
+        if entry.abilities is None:
+            for line in (real.reading.not_understood_entering() if entering else real.reading.not_understood):
+                when = " as it enters" if line.on_entering else ""
+                self.err(f"{path}.card", f"{real.name}: not understood{when}: {line.text!r}; give abilities: to override")
+                ok = False
+        for key, reason in real.unknown.items():
+            if getattr(entry, key, None) is None:
+                self.err(f"{path}.card", reason)
+                ok = False
+        return ok, (dict(real.base) if ok else None)
 
     def _keyword(self, kw: Any, path: str, written: bool) -> tuple[str, int] | None:
         """One keyword ability (CR 702): its word, and N for toxic N (702.164). ``written``: the
@@ -456,7 +490,7 @@ class _Builder:
     def permanent(self, e: PermanentModel, path: str, initial: bool = False) -> PermanentSpec | None:
         """A permanent; ``initial``: one on the battlefield when the case starts (past state-based
         actions), not one entering during the actions."""
-        ch = self._characteristics(e, path)
+        ch = self._characteristics(e, path, entering=not initial)
         if ch is None:
             return None
         kws, toxic, abilities = self._keywords_and_abilities(ch, e, path)
@@ -654,6 +688,7 @@ class _Builder:
                 return None
             spec = self.permanent(pm, p)
             if spec is None:
+                self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
                 return None
             self.entered.append((spec, p))
             return EnterAction(spec, x)

@@ -391,8 +391,12 @@ def parse_ability(value: Any, path: str) -> Ability:
             mana = (k, sel(raw[k], f"{path}.mana.{k}"))
         elif raw in ("any_color", "any"):
             mana = (raw,)
+        elif (isinstance(raw, Mapping) and set(raw) == {"one_of"} and isinstance(raw["one_of"], list)
+              and len(raw["one_of"]) >= 2 and all(s in MANA_TYPES for s in raw["one_of"])):
+            # "{T}: Add {R} or {G}.": one ability, its controller chooses the type (605.1a, 106.1)
+            mana = ("one_of", tuple(raw["one_of"]))
         else:
-            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, or {any_type_of: <selector>}")
+            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, {one_of: [R, G]}, or {any_type_of: <selector>}")
         amt = _count(m.get("amount", 1), f"{path}.amount")
         return Ability("mana", mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
                        amount=amt, text=text)

@@ -105,6 +105,13 @@ def _parser() -> argparse.ArgumentParser:
     mn.add_argument("case")
     mn.add_argument("--permanent", metavar="ID", help="only this permanent")
     mn.add_argument("--json", action="store_true")
+    cd = sub.add_parser("card", help="a real card's facts and what each line of its text became")
+    cd.add_argument("name", nargs="+", help="the card's name (quotes optional)")
+    cd.add_argument("--json", action="store_true")
+    cs = sub.add_parser("cards", help="the card data: --coverage, how much of it the recogniser understands")
+    cs.add_argument("--coverage", action="store_true", required=True)
+    cs.add_argument("--family", help="only this family of lines not understood (more examples)")
+    cs.add_argument("--json", action="store_true")
     return p
 
 
@@ -468,6 +475,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _report(args)
         if args.command == "generate":
             return _generate(args)
+        if args.command == "card":
+            from .cards_cli import card_command
+            return card_command(" ".join(args.name), args.json)
+        if args.command == "cards":
+            from .cards_cli import coverage_command
+            return coverage_command(args.family, args.json)
     except CaseErrors as exc:
         for err in exc.errors:
             print(err, file=sys.stderr)

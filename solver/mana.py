@@ -69,7 +69,7 @@ __all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", 
 
 MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
-_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any")
+_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of")
 _MAX_LISTED_ORDERS = 24
 
 Produce = dict[str, frozenset[str]]
@@ -119,6 +119,8 @@ def _base_types(state: GameState, table: Table, pid: str, ab: Ability, known: Pr
         return frozenset(found)
     if head == "any_color":
         return frozenset(COLORED)
+    if head == "one_of":  # "Add {R} or {G}": one of these types, its controller's choice
+        return frozenset(mana[1])
     if head == "any":
         return frozenset(MANA_ORDER)
     return frozenset(s for s in mana if s in MANA_ORDER)
@@ -354,6 +356,8 @@ def _ability_text(ab: Ability) -> str:
         what = f"one mana of any {'type' if mana[0] == 'any_type_of' else 'color'} that {mana[1]} could produce"
     elif mana and mana[0] in ("any_color", "any"):
         what = f"one mana of {'any color' if mana[0] == 'any_color' else 'any type'}"
+    elif mana and mana[0] == "one_of":
+        what = " or ".join("{" + s + "}" for s in mana[1])
     else:
         what = "".join("{" + s + "}" for s in (mana or ()))
         if ab.amount != 1:

@@ -1,0 +1,184 @@
+"""The facts of every real card (``cards.jsonl.gz``, made by :mod:`model.carddata.build`).
+
+Loaded lazily, on the first look-up of a name the hand-written library (:mod:`model.cards`) doesn't
+have. Names are matched case-insensitively and ASCII-folded (``Æther Vial`` = ``aether vial``,
+``Lim-Dûl's Vault`` = ``lim-dul's vault``); a multi-face card is found by its full name
+(``Fire // Ice``) or by one face's name (``Ice``). An unknown name is :class:`UnknownCard` with the
+closest names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DATA_FILE", "fold", "all_cards", "find", "Found", "UnknownCard", "MissingFace", "type_line", "real_card",
+           "RealCard"]
+
+DATA_FILE = Path(__file__).with_name("cards.jsonl.gz")
+_LIGATURES = {"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "ð": "d", "þ": "th", "ł": "l"}
+_QUOTES = {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-", "\ua789": ":"}
+
+
+def fold(name: str) -> str:
+    """The form names are compared in: case-folded, ligatures spelled out (Æ -> ae), accents
+    stripped (NFKD), curly quotes straightened, whitespace collapsed."""
+    low = name.casefold()
+    low = "".join(_LIGATURES.get(ch, _QUOTES.get(ch, ch)) for ch in low)
+    low = "".join(ch for ch in unicodedata.normalize("NFKD", low) if not unicodedata.combining(ch))
+    return " ".join(low.split())
+
+
+class UnknownCard(LookupError):
+    """No card has this name; ``suggestions`` are the closest names."""
+
+    def __init__(self, name: str, suggestions: list[str], reason: str = "") -> None:
+        self.name, self.suggestions = name, suggestions
+        text = reason or f"no card is named {name!r}"
+        if suggestions:
+            text += "; closest: " + ", ".join(suggestions)
+        super().__init__(text)
+
+
+class MissingFace(LookupError):
+    """The name is a face of a multi-face card whose text the shipped data lacks."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A card found by name: the card and the face the name means: the named face, or the front
+    face for the full name (CR 712.8a: a double-faced card not on the battlefield or the stack has
+    its front face's characteristics). :func:`real_card` refuses a split card's full name (709.3)."""
+
+    card: Mapping[str, Any]
+    face: Mapping[str, Any]
+    by_face: bool  # the name given was a face's name, not the card's
+
+
+def type_line(face: Mapping[str, Any]) -> str:
+    """The printed type line (stored only where it isn't "Supertypes Types — Subtypes")."""
+    from .build import type_line as rebuilt
+
+    return str(face.get("type_line") or rebuilt(face))
+
+
+@cache
+def all_cards() -> tuple[Mapping[str, Any], ...]:
+    """Every card of the data file, sorted by name (each face's ``colors`` filled in)."""
+    from .build import face_colors
+
+    with gzip.open(DATA_FILE, "rt", encoding="utf-8") as fh:
+        cards = [json.loads(line) for line in fh if line.strip()]
+    for card in cards:
+        for face in card.get("faces") or ():
+            if not face.get("missing"):
+                face["colors"] = face_colors(face)
+    return tuple(sorted(cards, key=lambda c: str(c["name"])))
+
+
+@cache
+def _index() -> tuple[dict[str, Mapping[str, Any]], dict[str, list[tuple[Mapping[str, Any], int]]]]:
+    by_name: dict[str, Mapping[str, Any]] = {}
+    by_face: dict[str, list[tuple[Mapping[str, Any], int]]] = {}
+    for card in all_cards():
+        by_name.setdefault(fold(card["name"]), card)
+        faces = card.get("faces") or []
+        if len(faces) > 1:
+            for i, face in enumerate(faces):
+                by_face.setdefault(fold(face["name"]), []).append((card, i))
+    return by_name, by_face
+
+
+def find(name: str) -> Found:
+    """The card called ``name`` (its full name or one face's). Raises :class:`UnknownCard` (with
+    the closest names) or :class:`MissingFace`."""
+    key = fold(name)
+    by_name, by_face = _index()
+    card = by_name.get(key)
+    if card is not None:
+        return Found(card, card["faces"][0], False)
+    hits = by_face.get(key, [])
+    if len(hits) > 1:
+        raise UnknownCard(name, sorted(c["name"] for c, _ in hits),
+                          f"{name!r} is a face of more than one card; name the card")
+    if hits:
+        card, i = hits[0]
+        face = card["faces"][i]
+        if face.get("missing"):
+            raise MissingFace(f"{face['name']!r} is a face of {card['name']!r} whose text the shipped "
+                              "card data lacks (regenerate it from MTGJSON AtomicCards: python -m model.carddata.build)")
+        return Found(card, face, True)
+    keys = list(by_name) + list(by_face)
+    close = difflib.get_close_matches(key, keys, n=5, cutoff=0.6)
+    names: list[str] = []
+    for k in close:
+        shown = by_name[k]["name"] if k in by_name else by_face[k][0][0]["faces"][by_face[k][0][1]]["name"]
+        if shown not in names:
+            names.append(shown)
+    raise UnknownCard(name, names)
+
+
+SPLIT_LAYOUTS = ("split", "aftermath")
+
+
+@dataclass(frozen=True)
+class RealCard:
+    """A real card's characteristics in the card-library form (``name``, ``oracle``, ``types``,
+    ..., ``abilities``), what the recogniser made of its text, and the characteristics the data
+    can't give (``*`` power, colours of a face without a mana cost), each with the reason."""
+
+    name: str
+    base: Mapping[str, Any]
+    reading: Any  # model.recognise.CardReading
+    unknown: Mapping[str, str]
+
+
+def _printed_number(value: Any) -> int | None:
+    return int(value) if isinstance(value, str) and value.isdigit() else None
+
+
+def real_card(name: str) -> RealCard:
+    """The face ``name`` means (the front face for a full name, CR 712.8a; a named face of a
+    transforming card is that face, 712.8d) as characteristics. A split card must be named by
+    the half: a split card on the stack has only that half's characteristics (709.3). Raises
+    :class:`UnknownCard` or :class:`MissingFace`."""
+    from ..recognise import read_face
+
+    found = find(name)
+    card, face = found.card, found.face
+    faces = card.get("faces") or []
+    if not found.by_face and card.get("layout") in SPLIT_LAYOUTS and len(faces) > 1:
+        halves = " or ".join(repr(f["name"]) for f in faces)
+        raise UnknownCard(name, [], f"{card['name']!r} is a split card: name the half that is cast ({halves}, CR 709.3)")
+    reading = read_face(face)
+    unknown: dict[str, str] = {}
+    base: dict[str, Any] = {
+        "name": face["name"], "oracle": face.get("text", ""),
+        "types": list(face.get("types") or []), "subtypes": list(face.get("subtypes") or []),
+        "supertypes": list(face.get("supertypes") or []),
+        "keywords": reading.keywords, "abilities": reading.abilities,
+    }
+    if face.get("colors") is None:
+        unknown["colors"] = (f"{face['name']} has no mana cost and the card data has no colour indicator for it "
+                             "(CR 202.2, 204); give colors:")
+    else:
+        base["colors"] = list(face["colors"])
+    for key in ("power", "toughness", "loyalty", "defense"):
+        raw = face.get(key)
+        if raw is None:
+            continue
+        value = _printed_number(raw)
+        if value is None:
+            unknown[key] = f"{face['name']}'s printed {key} is {raw!r}, not a number (CR 208.2: defined by an ability); give {key}:"
+        else:
+            base[key] = value
+    if "battle" in base["types"] and face.get("defense") is None:
+        unknown["defense"] = f"{face['name']}'s defense isn't in the card data; give defense:"
+    return RealCard(face["name"], base, reading, unknown)

@@ -1,0 +1,435 @@
+"""The recogniser (model/recognise): each template, the hand-written library against what the
+recogniser derives, every derived ability valid vocabulary, and real cards in case files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from model.carddata import all_cards
+from model.cards import card_library
+from model.errors import CaseErrors
+from model.recognise import damage_relevant, family_of, read_face, read_text
+from model.recognise.templates import TEMPLATES
+from model.selectors import Selector
+from model.vocab import parse_ability
+from tests.helpers import case_from, outcome_set
+
+
+def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, ...] = (), name: str = "Test Card") -> Any:
+    reading = read_text(text, name, types, subtypes)
+    assert len(reading.lines) == 1
+    return reading.lines[0]
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("{T}: Add {G}.", ("creature",), [{"mana": ["G"], "cost": ["T"]}]),
+    ("{T}: Add {C}{C}.", ("artifact",), [{"mana": ["C", "C"], "cost": ["T"]}]),
+    ("{1}, {T}: Add {R}{G}.", ("artifact",), [{"mana": ["R", "G"], "cost": [1, "T"]}]),
+    ("{T}: Add {R} or {G}.", ("land",), [{"mana": {"one_of": ["R", "G"]}, "cost": ["T"]}]),
+    ("{T}: Add {W}, {U}, or {B}.", ("artifact",), [{"mana": {"one_of": ["W", "U", "B"]}, "cost": ["T"]}]),
+    ("{B}, Pay 1 life: Add one mana of any color.", ("creature",), [{"mana": "any_color", "cost": ["B", {"pay_life": 1}]}]),
+    ("{T}: Add one mana of any color. Spend this mana only to cast a creature spell.", ("land",),
+     [{"mana": "any_color", "cost": ["T"]}]),
+    ("{T}: Add one mana of any color that a land an opponent controls could produce.", ("land",),
+     [{"mana": {"any_color_of": "lands an opponent controls"}, "cost": ["T"]}]),
+    ("{T}: This creature deals 1 damage to any target.", ("creature",),
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": ["T"]}]),
+    ("{3}{B}: This creature deals 1 damage to each opponent.", ("creature",),
+     [{"activated": {"deal": 1, "to": "opponents"}, "cost": [3, "B"]}]),
+    ("{X}, {T}: This creature deals X damage to target player or planeswalker.", ("creature",),
+     [{"activated": {"deal": "X", "to": "target"}, "target": ["each player", "planeswalkers"], "cost": ["X", "T"]}]),
+    ("Remove a +1/+1 counter from this creature: It deals 1 damage to any target.", ("creature",),
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [{"remove_counters": {"+1/+1": 1}}]}]),
+    ("{1}: You gain 1 life. Activate only once each turn.", ("artifact",),
+     [{"activated": {"gain_life": 1, "who": "you"}, "cost": [1], "once": True}]),
+    ("Test Card deals 3 damage to any target.", ("instant",), [{"spell": {"deal": 3, "to": "target"}, "target": "any"}]),
+    ("Test Card deals 2 damage to each creature without flying.", ("sorcery",),
+     [{"spell": {"deal": 2, "to": {"types": ["creature"], "without": "flying"}}}]),
+    ("Test Card deals 4 damage to target creature. Scry 1.", ("instant",),
+     [{"spell": {"deal": 4, "to": "target"}, "target": "creature"}]),
+    ("You gain 7 life.", ("instant",), [{"spell": {"gain_life": 7, "who": "you"}}]),
+    ("Target player gains 3 life.", ("instant",), [{"spell": {"gain_life": 3, "who": "target"}, "target": "player"}]),
+    ("Each opponent loses 2 life.", ("sorcery",), [{"spell": {"lose_life": 2, "who": "opponents"}}]),
+    ("Draw two cards.", ("sorcery",), [{"spell": {"draw": 2, "who": "you"}}]),
+    ("When this creature enters, it deals 2 damage to any target.", ("creature",),
+     [{"trigger": "enters", "do": {"deal": 2, "to": "any"}}]),
+    ("When this creature enters, you gain 3 life.", ("creature",), [{"trigger": "enters", "do": {"gain_life": 3, "who": "you"}}]),
+    ("When this creature enters, it deals 4 damage to you.", ("creature",), [{"trigger": "enters", "do": {"deal": 4, "to": "you"}}]),
+    ("Whenever this creature deals combat damage to a player, draw a card.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"draw": 1, "who": "you"}}]),
+    ("Whenever this creature deals combat damage to a player, you may draw a card.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"may": {"draw": 1, "who": "you"}}}]),
+    ("Whenever a creature you control deals combat damage to a player, draw a card.", ("enchantment",),
+     [{"trigger": "combat_damage_to_player", "do": {"draw": 1, "who": "you"}, "from": "creatures you control"}]),
+    ("Whenever this creature deals combat damage to a player, draw that many cards.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"draw": "damage_dealt", "who": "you"}}]),
+    ("When this creature enters, you may gain 3 life.", ("creature",), [{"trigger": "enters", "do": {"may": {"gain_life": 3, "who": "you"}}}]),
+    ("Whenever this creature is dealt damage, it deals that much damage to any target.", ("creature",),
+     [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": "any"}}]),
+    ("Whenever this creature deals damage, you gain that much life.", ("creature",),
+     [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}]),
+    ("At the beginning of your end step, you lose 1 life.", ("enchantment",),
+     [{"trigger": "end_step", "do": {"lose_life": 1, "who": "you"}, "turn": "yours"}]),
+    ("Whenever you gain life, each opponent loses 1 life.", ("enchantment",),
+     [{"trigger": "gain_life", "do": {"lose_life": 1, "who": "opponents"}}]),
+    ("Prevent all combat damage that would be dealt this turn.", ("instant",),
+     [{"spell": {"prevent": "all", "combat": True, "duration": "turn"}}]),
+    ("Prevent the next 3 damage that would be dealt to any target this turn.", ("instant",),
+     [{"spell": {"shield": 3, "to": "target"}, "target": "any"}]),
+    ("{W}: Prevent the next 1 damage that would be dealt to this creature this turn.", ("creature",),
+     [{"activated": {"shield": 1, "to": "self"}, "cost": ["W"]}]),
+    ("Prevent all damage that would be dealt to enchanted creature.", ("enchantment",), [{"prevent": "all", "to": "enchanted creature"}]),
+    ("Prevent all combat damage that would be dealt to and dealt by this creature.", ("creature",),
+     [{"prevent": "all", "to": "self", "combat": True}, {"prevent": "all", "from": "self", "combat": True}]),
+    ("If a source would deal damage to you, prevent 1 of that damage.", ("enchantment",), [{"prevent": 1, "to": "you"}]),
+    ("If a source an opponent controls would deal damage to you, prevent 1 of that damage.", ("creature",),
+     [{"prevent": 1, "to": "you", "from": "sources an opponent controls"}]),
+    ("If a red source would deal damage to you, prevent 1 of that damage.", ("enchantment",),
+     [{"prevent": 1, "to": "you", "from": "red sources"}]),
+    ("If a source would deal damage to a Cleric creature you control, prevent 1 of that damage.", ("creature",),
+     [{"prevent": 1, "to": {"controller": "you", "types": ["creature"], "subtypes": ["Cleric"]}}]),
+    ("If a source would deal damage to you or a permanent you control, prevent half that damage, rounded up.", ("creature",),
+     [{"prevent": "half_up", "to": ["you", "permanents you control"]}]),
+    ("If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.",
+     ("enchantment",), [{"multiply": 2}]),
+    ("If a source you control would deal damage to a permanent or player, it deals triple that damage to that permanent or player instead.",
+     ("enchantment",), [{"multiply": 3, "from": "sources you control"}]),
+    ("If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.",
+     ("creature",), [{"add": 2, "from": "red sources you control", "to": ["opponents", "permanents an opponent controls"]}]),
+    ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
+    ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
+    ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),
+    ("Creatures you control have hexproof.", ("enchantment",), [{"hexproof": True, "to": "creatures you control"}]),
+    ("Enchanted creature has shroud.", ("enchantment",), [{"shroud": True, "to": "enchanted creature"}]),
+    ("{T}: Add two mana of any one color.", ("land",), [{"mana": "any_color", "cost": ["T"], "amount": 2}]),
+    ("Prevent all damage that would be dealt to you this turn.", ("instant",),
+     [{"spell": {"prevent": "all", "to": "you", "duration": "turn"}}]),
+    ("Prevent all combat damage that would be dealt by target creature this turn.", ("instant",),
+     [{"spell": {"prevent": "all", "combat": True, "from": "target", "duration": "turn"}, "target": "creature"}]),
+    ("Prevent all damage that would be dealt by enchanted creature.", ("enchantment",), [{"prevent": "all", "from": "enchanted creature"}]),
+    ("All damage that would be dealt to you is dealt to enchanted creature instead.", ("enchantment",),
+     [{"redirect": "enchanted creature", "to": "you"}]),
+    ("This creature enters with two +1/+1 counters on it.", ("creature",), [{"enters_with": {"+1/+1": 2}}]),
+    ("As this creature enters, choose an opponent.", ("creature",), [{"as_enters": "choose_opponent"}]),
+    ("{1}: The next time a black source of your choice would deal damage to you this turn, prevent that damage.", ("enchantment",),
+     [{"activated": {"shield": "all", "next_time": True, "to": "you", "from": "black sources", "source_choice": "chosen_source"}, "cost": [1]}]),
+    ("If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 instead.", ("enchantment",),
+     [{"life_floor": 1, "to": "you", "if_you_control": "creatures"}]),
+    ("Whenever a player taps a land for mana, Test Card deals 1 damage to that player.", ("enchantment",),
+     [{"trigger": "tapped_for_mana", "from": "lands", "do": {"deal": 1, "to": "that player"}}]),
+])
+def test_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    assert r.rule.startswith("CR ")
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+@pytest.mark.parametrize("text,keywords,status", [
+    ("Flying", ["flying"], "understood"),  # blocks are chosen: flying restricts them (702.9b)
+    ("Vigilance", ["vigilance"], "ignored"),
+    ("Deathtouch, lifelink", ["deathtouch", "lifelink"], "understood"),
+    ("Flying, first strike", ["flying", "first strike"], "understood"),
+    ("Toxic 2 (Players dealt combat damage by this creature also get two poison counters.)", ["toxic 2"], "understood"),
+    ("Trample, haste", ["trample", "haste"], "understood"),
+    ("Equip {2}", [], "ignored"),
+    ("Enchant creature", [], "ignored"),
+    ("Cycling {2} ({2}, Discard this card: Draw a card.)", [], "ignored"),
+    ("Ward {2}", [], "not understood"),
+    ("Flying, ward {2}", [], "not understood"),
+])
+def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
+    r = one(text)
+    assert r.status == status
+    assert list(r.keywords) == keywords
+    if status == "ignored":
+        assert r.reason
+
+
+@pytest.mark.parametrize("text,status", [
+    ("This creature can't block.", "ignored"),
+    ("This spell costs {1} less to cast for each creature you control.", "ignored"),
+    ("This spell can't be countered.", "ignored"),
+    ("When this creature enters, scry 2.", "ignored"),
+    ("As an additional cost to cast this spell, sacrifice a creature.", "ignored"),
+    ("(This is reminder text.)", "ignored"),
+    ("This creature gets +1/+2 as long as you control a Forest.", "not understood"),
+    ("Choose one —", "not understood"),
+    ("When this creature enters, it deals 2 damage to target creature.", "not understood"),  # a trigger's target: only "any target"
+    ("{T}, Sacrifice this creature: It deals 2 damage to any target.", "not understood"),  # sacrifice isn't a cost here
+    ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
+    ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
+    ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ
+])
+def test_ignored_and_not_understood(text: str, status: str) -> None:
+    assert one(text).status == status
+
+
+def test_an_instant_has_no_static_abilities() -> None:
+    """An instant's text is its spell ability (CR 113.3a, 608.2): a static template doesn't apply."""
+    assert one("Damage can't be prevented.", ("instant",)).status == "not understood"
+    assert one("Damage can't be prevented.", ("enchantment",)).status == "understood"
+
+
+def test_enters_tapped_is_ignored_only_on_the_battlefield() -> None:
+    r = one("This land enters tapped.", ("land",))
+    assert r.status == "ignored" and r.on_entering
+
+
+def test_basic_land_types_give_the_intrinsic_mana_abilities() -> None:
+    """CR 305.6: a Mountain Forest has "{T}: Add {R}" and "{T}: Add {G}": one choice of a type."""
+    r = read_text("({T}: Add {R} or {G}.)", "Stomping Ground", ("land",), ("Mountain", "Forest"))
+    assert r.abilities == [{"mana": {"one_of": ["R", "G"]}, "cost": ["T"]}]
+    assert read_text("({T}: Add {G}.)", "Forest", ("land",), ("Forest",)).abilities == [{"mana": ["G"], "cost": ["T"]}]
+
+
+def test_a_dual_basic_typed_land_taps_for_either_type() -> None:
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: tomb, card: Overgrown Tomb, controller: you}
+actions:
+  - tap_for_mana: tomb
+""", "you.mana")
+    assert outcomes == {(("B",),), (("G",),)}
+
+
+def test_every_template_cites_a_rule() -> None:
+    for t in TEMPLATES:
+        assert t.rule.startswith("CR ") and t.doc, t.name
+
+
+# --- the hand-written library against the recogniser -----------------------------------------------
+
+# the library cards whose abilities the recogniser doesn't derive, and why
+WHY_NOT = {
+    "boros reckoner": "'{R/W}: ... gains first strike until end of turn' grants a keyword, not in the vocabulary; the library leaves it out",
+    "contamination": "the upkeep sacrifice trigger is not in the vocabulary (and a case has no upkeep); the library leaves it out",
+    "guardian archon": "'Reveal the player you chose:' is a cost the recogniser doesn't read",
+    "healing salve": "a modal spell (Choose one); the library keeps only the prevention mode",
+    "walking ballista": "'{4}: Put a +1/+1 counter on this creature.' is not in the vocabulary; the library leaves it out",
+    "wurmcoil engine": "the dies trigger (token creation) is not in the vocabulary; the library leaves it out",
+}
+
+
+def _without_mana_costs(ab: Any) -> Any:
+    """Mana isn't tracked (README): the library leaves mana symbols out of costs."""
+    if not isinstance(ab, dict) or "cost" not in ab or "mana" in ab:
+        return ab
+    cost = [c for c in ab["cost"] if not (isinstance(c, int) or (isinstance(c, str) and c not in ("T", "Q")))]
+    out = {k: v for k, v in ab.items() if k != "cost"}
+    return {**out, "cost": cost} if cost else out
+
+
+@pytest.mark.parametrize("key", sorted(card_library()))
+def test_library_card_is_derived_or_says_why_not(key: str) -> None:
+    card = card_library()[key]
+    reading = read_text(str(card.get("oracle", "")), card["name"], card.get("types") or (), card.get("subtypes") or ())
+    lib = [{k: v for k, v in ab.items() if k != "text"} if isinstance(ab, dict) else ab for ab in card.get("abilities") or []]
+    derived = [_without_mana_costs(ab) for ab in reading.abilities]
+    same = reading.understood and derived == lib and sorted(reading.keywords) == sorted(card.get("keywords") or [])
+    if key in WHY_NOT:
+        assert not same, f"{card['name']} is now derived: drop it from WHY_NOT"
+    else:
+        assert same, (card["name"], derived, lib, [r.text for r in reading.not_understood])
+
+
+# --- the whole data ------------------------------------------------------------------------------
+
+def _selectors(node: Any) -> list[Selector]:
+    if isinstance(node, Selector):
+        return [node, *(s for p in node.parts for s in _selectors(p))]
+    if isinstance(node, tuple | list):
+        return [s for x in node for s in _selectors(x)]
+    if hasattr(node, "__dataclass_fields__"):
+        return [s for f in node.__dataclass_fields__ for s in _selectors(getattr(node, f))]
+    return []
+
+
+def test_every_derived_ability_is_valid_vocabulary() -> None:
+    """Every ability the recogniser derives from any card parses, and none of its selectors is
+    read as the name of a player or object (a phrase the selector grammar doesn't know)."""
+    count = 0
+    for card in all_cards():
+        for face in card.get("faces") or []:
+            if face.get("missing"):
+                continue
+            for j, ab in enumerate(read_face(face).abilities):
+                parsed = parse_ability(ab, f"{face['name']}.abilities[{j}]")
+                assert not any(s.kind == "ref" for s in _selectors(parsed)), (face["name"], ab)
+                count += 1
+    assert count > 2000
+
+
+def test_damage_relevant_and_families() -> None:
+    assert damage_relevant({"text": "Lightning Bolt deals 3 damage to any target."})
+    assert damage_relevant({"text": "{T}: Add {G}."})
+    assert damage_relevant({"text": "", "keywords": ["Lifelink"]})
+    assert not damage_relevant({"text": "Flying", "keywords": ["Flying"]})
+    assert not damage_relevant({"text": "Draw a card. (Then you gain 1 life.)"})  # reminder text left out
+    fams = {family_of(one(t)) for t in ("Ward {2}", "{T}: Add {B} or {C}{C}.", "Choose one —")}
+    assert fams == {"keyword", "mana", "static"}
+
+
+# --- real cards in case files ----------------------------------------------------------------------
+
+def test_a_real_card_in_a_case_fights_with_its_keywords() -> None:
+    """Vampire Nighthawk (not in the hand-written library): flying, deathtouch, lifelink from the
+    card data; its 2 combat damage kills the blocker (702.2) and gains its controller 2 (702.15)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: hawk, card: Vampire Nighthawk, controller: you, attacking: A}
+  - {id: wall, name: Wall, types: [creature], power: 0, toughness: 5, keywords: [reach], controller: A, blocking: hawk}
+actions:
+  - combat: {}
+""", "you.life", "wall.dies")
+    assert outcomes == {(22, True)}
+
+
+def test_a_real_cards_ability_is_activated() -> None:
+    """Vulshok Sorcerer: haste, "{T}: This creature deals 1 damage to any target.", read from its
+    Oracle text; haste lets it tap though summoning sick (702.10)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: s, card: vulshok sorcerer, controller: you, summoning_sick: true}
+actions:
+  - activate: {id: s, target: A}
+""", "A.life")
+    assert outcomes == {(19,)}
+
+
+def test_a_real_card_not_understood_is_an_error_naming_the_line() -> None:
+    with pytest.raises(CaseErrors) as exc:
+        case_from("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: ape, card: Kird Ape, controller: you}
+""")
+    assert [str(e) for e in exc.value.errors] == [
+        "<inline>: battlefield[0].card: Kird Ape: not understood: 'This creature gets +1/+2 as long as you control a Forest.'; "
+        "give abilities: to override"]
+
+
+def test_abilities_override_and_the_rest_comes_from_the_data() -> None:
+    case = case_from("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: ape, card: Kird Ape, controller: you, abilities: []}
+""")
+    ape = case.permanents[0]
+    assert (ape.name, ape.types, ape.colors, ape.power, ape.toughness) == ("Kird Ape", ("creature",), ("red",), 1, 1)
+
+
+def test_entering_tapped_matters_only_when_it_enters() -> None:
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: gate, card: Rakdos Guildgate, controller: you}
+"""
+    gate = case_from(text).permanents[0]
+    assert gate.abilities[0].mana == ("one_of", ("B", "R"))
+    with pytest.raises(CaseErrors, match="not understood as it enters: 'This land enters tapped.'"):
+        case_from(text + "actions:\n  - enter: {id: g2, card: Rakdos Guildgate, controller: you}\n")
+
+
+def test_unknown_colours_and_star_power_must_be_given() -> None:
+    with pytest.raises(CaseErrors) as exc:
+        case_from("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bug, card: Insectile Aberration, controller: you}
+  - {id: goyf, card: Tarmogoyf, controller: you, abilities: []}
+""")
+    text = "\n".join(str(e) for e in exc.value.errors)
+    assert "battlefield[0].card: Insectile Aberration has no mana cost" in text and "give colors:" in text
+    assert "battlefield[1].card: Tarmogoyf's printed power is '*'" in text and "give toughness:" in text
+    case = case_from("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bug, card: Insectile Aberration, controller: you, colors: [blue]}
+  - {id: goyf, card: Tarmogoyf, controller: you, abilities: [], power: 4, toughness: 5}
+""")
+    assert case.permanents[0].colors == ("blue",) and case.permanents[0].keywords == ("flying",)
+    assert case.permanents[1].power == 4
+
+
+def test_an_unknown_card_suggests_real_names() -> None:
+    with pytest.raises(CaseErrors, match="closest: Kird Ape"):
+        case_from("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: ape, card: Kird Apee, controller: you}
+""")
+
+
+def test_one_of_mana_is_a_choice() -> None:
+    """"{T}: Add {B} or {G}." (Skull Prophet's first ability): one ability, the type its
+    controller's choice (605.1a)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: p, name: Prophet, types: [creature], power: 3, toughness: 1, controller: you,
+     abilities: [{mana: {one_of: [B, G]}, cost: [T]}]}
+actions:
+  - tap_for_mana: p
+""", "you.mana")
+    assert outcomes == {(("B",),), (("G",),)}
+
+
+# --- the commands --------------------------------------------------------------------------------
+
+def test_card_command_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from solver.cli import main
+
+    assert main(["card", "Vulshok", "Sorcerer"]) == 0
+    out = capsys.readouterr().out
+    assert "{T}: This creature deals 1 damage to any target." in out
+    assert "understood (activated_one_shot" in out and "{activated: {deal: 1, to: target}, target: any, cost: [T]}" in out
+    assert main(["card", "Kird Ape"]) == 1
+    assert "NOT UNDERSTOOD" in capsys.readouterr().out
+    assert main(["card", "Kird Apee"]) == 2
+    assert "closest: Kird Ape" in capsys.readouterr().err
+    assert main(["card", "Lightning Bolt"]) == 0  # the hand-written library card
+    assert "hand-written library card (takes precedence)" in capsys.readouterr().out
+
+
+def test_card_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from solver.cli import main
+
+    assert main(["card", "Rakdos Guildgate", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["name"] == "Rakdos Guildgate" and data["understood"] is True
+    lines = data["faces"][0]["reading"]["lines"]
+    assert lines[0]["status"] == "ignored" and lines[0]["not_understood_when_entering"] is True
+    assert lines[1]["abilities"] == [{"mana": {"one_of": ["B", "R"]}, "cost": ["T"]}]
+    assert data["faces"][0]["colors"] == [] and data["faces"][0]["type_line"] == "Land — Gate"
+
+
+def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from solver.cli import main
+
+    assert main(["cards", "--coverage", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["cards"] > 30000 and 1000 < data["understood"] < data["damage_relevant"] < data["cards"]
+    missing = sum(f["cards"] for f in data["not_understood"].values())
+    assert data["understood"] + missing == data["damage_relevant"]
+    assert main(["cards", "--coverage", "--family", "mana"]) == 0
+    assert "mana" in capsys.readouterr().out
+    assert main(["cards", "--coverage", "--family", "nope"]) == 2
+
+
+def test_library_lookup_is_folded_so_the_library_keeps_precedence() -> None:
+    from model.cards import lookup_card
+
+    assert lookup_card("lightning   BOLT") is not None
+    assert lookup_card("Circle of Protection:  red") is not None
