@@ -55,7 +55,7 @@ BIG = 1_000_000
 Count = Annotated[int, Field(ge=0, le=BIG, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 PLAYER_FIELDS = ("life", "poison", "life_lost", "life_gained", "cards_drawn", "damage_taken", "lost", "mana")
-PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "power", "toughness", "tapped")
+PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "tapped")
 EFFECT_FIELDS = ("remaining",)
 TEAM_FIELDS = ("life", "poison")
 _ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
@@ -1084,7 +1084,7 @@ class _Builder:
                 self.err(f"expect.outcomes[{i}]", "an expected outcome needs at least one field")
             for key, value in outcome.items():
                 path = f"expect.outcomes[{i}].{key}"
-                reason = _field_problem(key, names, teams, kinds)
+                reason = _field_problem(key, names, teams, kinds, self.spec_by_id)
                 if reason:
                     self.err(path, reason)
                     continue
@@ -1120,7 +1120,8 @@ def _value_problem(name: str, value: Any) -> str:
     return ""
 
 
-def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: Mapping[str, str]) -> str:
+def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: Mapping[str, str],
+                   specs: Mapping[str, Any] | None = None) -> str:
     head, dot, rest = key.partition(".")
     if not dot:
         return "expected a field path such as you.life or thief.dies"
@@ -1129,13 +1130,26 @@ def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: M
     kind = kinds.get(head)
     if kind == "permanent":
         if rest in PERMANENT_FIELDS or rest.startswith("counters."):
-            return ""
+            spec = (specs or {}).get(head)
+            return _not_recorded(head, rest, spec) if isinstance(spec, PermanentSpec) else ""
         return f"unknown permanent field {rest!r} (one of {', '.join(PERMANENT_FIELDS)}, counters.<kind>)"
     if kind == "effect":
         return "" if rest in EFFECT_FIELDS else "unknown effect field (remaining)"
     if head in {f"team{t}" for t in teams} or head in teams:
         return "" if rest in TEAM_FIELDS else "unknown team field (life, poison)"
     return f"unknown player, team, permanent or effect {head!r}"
+
+
+def _not_recorded(pid: str, rest: str, spec: PermanentSpec) -> str:
+    """A permanent field the outcome record doesn't keep for this permanent ("" if it does): it
+    would read as nothing in every outcome (design.md, "Outcomes")."""
+    if rest == "loyalty" and "planeswalker" not in spec.types:
+        return f"{pid} is not a planeswalker: it has no loyalty"
+    if rest == "defense" and "battle" not in spec.types:
+        return f"{pid} is not a battle: it has no defense"
+    if rest in ("tapped", "could_produce") and not any(ab.kind == "mana" for ab in spec.abilities):
+        return f"{pid} has no mana ability: {rest} is kept only for permanents with one (tapping is tracked for mana)"
+    return ""
 
 
 _CREATED_EFFECT_RE = re.compile(r"^(?P<perm>[^.]+)\.\d+\.\d+\.remaining$")
@@ -1175,7 +1189,21 @@ def field_problem(case: Case, key: str) -> str:
         return ""
     players = {p.name for p in case.players}
     teams: set[str | None] = {p.team for p in case.players if p.team is not None}
-    reason = _field_problem(key, players, teams, kinds)
+    specs: dict[str, Any] = {p.id: p for p in case.permanents}
+    todo = list(case.actions)
+    produce = False
+    while todo:
+        act = todo.pop()
+        if isinstance(act, EnterAction):
+            specs[act.permanent.id] = act.permanent
+        elif isinstance(act, ActivateAction):
+            todo.extend(act.responses)
+        elif isinstance(act, MayAction):
+            todo.append(act.action)
+        produce = produce or isinstance(act, CouldProduceAction)
+    reason = _field_problem(key, players, teams, kinds, specs)
+    if not reason and key.endswith(".could_produce") and not produce:
+        reason = "the case has no could_produce: action, so no outcome records what it could produce"
     if not reason:
         return ""
     known = [f"{p}.{f}" for p in sorted(players) for f in PLAYER_FIELDS]

@@ -256,10 +256,15 @@ def _event(state: GameState, pid: str, j: int, mana: Mana, applied: frozenset[st
 
 
 def mana_activation_problem(state: GameState, table: Table, action: TapForManaAction) -> str | None:
-    """Why ``action``'s mana ability can't be activated now (605.3a, 602.2, 601.2h), or None."""
+    """Why ``action``'s mana ability can't be activated now (605.3a, 602.2, 601.2h), or None.
+    With no ``ability:`` and several mana abilities, the problem is that none can be activated."""
     perm = state.perm(action.id)
     if perm is None or not perm.present:
         return f"{action.id} can't be tapped for mana: it is not on the battlefield"
+    several = [j for j, _ in _mana_abilities(state, table, action.id)] if action.ability is None else []
+    if len(several) > 1:
+        problems = [mana_activation_problem(state, table, replace(action, ability=j)) for j in several]
+        return None if any(p is None for p in problems) else problems[0]
     found = find_ability(table, state, action.id, action.ability, "mana")
     if found is None:
         return f"{action.id} has no such mana ability"
@@ -274,6 +279,15 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
     problem = mana_activation_problem(state, table, action)
     if problem is not None:
         return note(state, problem, NOT_DONE)  # an activation that can't be made doesn't happen
+    several = [j for j, _ in _mana_abilities(state, table, action.id)] if action.ability is None else []
+    if len(several) > 1:
+        # which of its mana abilities is the controller's choice, not a default (602.2)
+        who = state.perm(action.id).controller  # type: ignore[union-attr]
+        name = table.spec_of(state, action.id).name  # type: ignore[union-attr]
+        return decide(who, "choose", f"{action.id} mana ability", [
+            Option(str(j), f"{says(who, 'activates')} {name}'s mana ability {j} ({action.id})",
+                   replace(state, queue=(("act", replace(action, ability=j)),) + state.queue))
+            for j in several if mana_activation_problem(state, table, replace(action, ability=j)) is None])
     perm = state.perm(action.id)
     found = find_ability(table, state, action.id, action.ability, "mana")
     assert perm is not None and found is not None

@@ -223,3 +223,15 @@ def test_help_and_validate_load_neither_networkx_nor_ortools() -> None:
             "assert not heavy, heavy\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(("field", "reason"), [
+    ("thief.loyalty", "thief is not a planeswalker: it has no loyalty"),
+    ("thief.tapped", "thief has no mana ability"),
+    ("thief.power", "unknown permanent field 'power'"),
+    ("archon.could_produce", "archon has no mana ability"),
+])
+def test_a_field_no_outcome_records_is_an_error(field: str, reason: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Fields the outcome record never keeps for that permanent would read None in every outcome."""
+    code, out, err = run(capsys, "enumerate", str(SPLIT), "--fields", field)
+    assert code == 2 and out == "" and reason in err

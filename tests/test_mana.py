@@ -329,3 +329,18 @@ def test_106_7_could_produce_is_what_tapping_can_produce(data: dict[str, Any]) -
     assert result.complete
     produced = {t for o in result.outcomes for t in (o.values["you.mana"] or ())}
     assert produced == expected
+
+
+def test_602_2_which_mana_ability_is_a_choice_when_several() -> None:
+    """tap_for_mana: without ability: on a land with several mana abilities is its controller's
+    choice among those that can be activated, not the first one (Wizards' School from the card data)."""
+    from .helpers import outcome_set
+
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: school, card: "Wizards' School", controller: you}
+actions:
+  - tap_for_mana: school
+"""
+    assert outcome_set(text, "you.mana") == {(("C",),), (("U",),), (("W",),), (("B",),)}
