@@ -599,25 +599,22 @@ _THAT = r"(?:that (?:permanent or player|player or permanent|creature|player)|it
 def _multiply(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If a source would deal damage to a permanent or player, it deals double that damage to
     that permanent or player instead." (Furnace of Rath): a replacement effect (614.1a)."""
-    to, src = m.group("to").lower(), m.group("src").lower().strip()
-    if static_to(to) == "?" or src not in _FROM:
-        return None
-    ab: dict[str, Any] = {"multiply": 2 if m.group("k").lower() == "double" else 3}
-    if _FROM[src] is not None:
-        ab["from"] = _FROM[src]
-    if static_to(to) is not None:
-        ab["to"] = static_to(to)
-    return [ab], []
+    return _amount_replacement(m, {"multiply": 2 if m.group("k").lower() == "double" else 3})
 
 
 @template("add_damage", rf"if (?P<src>a source(?: you control)?|a red source you control) would deal damage to (?P<to>[^,]+), it deals that much damage plus (?P<n>\d+)(?: to {_THAT})? instead\.", "CR 614.1a")
 def _add(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If a red source you control would deal damage to an opponent or a permanent an opponent
     controls, it deals that much damage plus 2 instead." (Torbran): a replacement effect (614.1a)."""
+    return _amount_replacement(m, {"add": int(m.group("n"))})
+
+
+def _amount_replacement(m: re.Match[str], ab: dict[str, Any]) -> Built | None:
+    """A damage-amount replacement ``ab`` with the ``from:`` and ``to:`` filters the sentence's
+    source and recipient phrases give (or None when a phrase is not one the vocabulary has)."""
     to, src = m.group("to").lower(), m.group("src").lower().strip()
     if static_to(to) == "?" or src not in _FROM:
         return None
-    ab: dict[str, Any] = {"add": int(m.group("n"))}
     if _FROM[src] is not None:
         ab["from"] = _FROM[src]
     if static_to(to) is not None:
