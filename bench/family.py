@@ -77,7 +77,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--attackers", default="2,4,6,8,10,12")
     ap.add_argument("--shields", default="1,2,3,4,5")
-    ap.add_argument("--limit", type=float, default=60.0, help="seconds per size for auto (graph: a third)")
+    ap.add_argument("--limit", type=float, default=120.0, help="seconds per size for auto")
+    ap.add_argument("--graph-limit", type=float, default=10.0, help="seconds per size for the graph engine")
     args = ap.parse_args()
     sizes = [(a, s) for a in map(int, args.attackers.split(",")) for s in map(int, args.shields.split(","))]
     print("family: Archon shields + riders, Dictate (doubler), a lifelinker, Scroll Thief; auto engine")
@@ -86,9 +87,9 @@ def main() -> None:
     for a, s in sizes:
         data = family_case(a, s)
         auto = run(data, "auto", args.limit)
-        graph = run(data, "graph", args.limit / 3) if auto.get("engine") != "graph" else auto
+        graph = run(data, "graph", args.graph_limit) if auto.get("engine") != "graph" else auto
         per = auto["cpu"] * 1000 / auto["outcomes"] if auto.get("outcomes") else float("nan")
-        gs = f"{graph['cpu']:.2f}" if graph.get("complete") else f">{args.limit / 3:.0f}"
+        gs = f"{graph['cpu']:.2f}" if graph.get("complete") else f">{args.graph_limit:.0f}"
         ratio = f"{graph['cpu'] / auto['cpu']:.1f}x" if graph.get("complete") and auto.get("complete") and auto["cpu"] > 0 else "-"
         note = f"  ({auto['error']})" if auto.get("error") else ""
         print(f"{a:>3} {s:>2} {auto['engine']:>6} {'yes' if auto['complete'] else 'NO':>4} {auto['outcomes']:>8} "

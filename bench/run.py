@@ -186,7 +186,7 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "batch_bench.py")], cwd=ROOT, check=False)
     if not args.cases:
         grid = ["--attackers", "2,4,8", "--shields", "1,3", "--limit", "20"] if args.quick else \
-            ["--attackers", "2,4,6,8,12", "--shields", "1,3,5", "--limit", "30"]
+            ["--attackers", "2,4,6,8,12", "--shields", "1,3,5", "--limit", "120"]
         subprocess.run([sys.executable, str(ROOT / "bench" / "family.py"), *grid], cwd=ROOT, check=False)
 
 
