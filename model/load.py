@@ -26,6 +26,7 @@ from .types import (
     Action,
     ActivateAction,
     Case,
+    CastAction,
     CombatAction,
     CouldProduceAction,
     CreateAction,
@@ -650,6 +651,8 @@ class _Builder:
             if len(responses) != len(responses_raw):
                 return None
             return ActivateAction(val["id"], ability, x, target, val.get("source"), responses)
+        if key == "cast":
+            return self.cast_action(val, p)
         if key == "create":
             eff = self.created_effect(val, p, f"created{len(self.created_ids)}")
             if eff is None:
@@ -725,6 +728,59 @@ class _Builder:
             return None
         return CombatAction(choose_blocks=True)
 
+    def cast_action(self, val: Any, p: str) -> CastAction | None:
+        """``cast: <source id>`` or ``{id | card: <name>, controller:, target:, x:, responses:}``:
+        a spell is cast and resolves (601, 608); ``card:`` makes the spell a source of its own."""
+        if isinstance(val, str):
+            return CastAction(val)
+        if not isinstance(val, Mapping):
+            self.err(p, "expected a source id or {card: <name>, controller: <player>, target: <player or id>}")
+            return None
+        bad = set(val) - {"id", "card", "controller", "target", "x", "responses"}
+        if bad:
+            self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
+            return None
+        x = val.get("x", 0)
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
+            self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG}")
+            return None
+        target = val.get("target")
+        if target is not None and not isinstance(target, str):
+            self.err(f"{p}.target", f"expected a player name or permanent id, got {_describe(target)}")
+            return None
+        sid = val.get("id")
+        if "card" in val:
+            if not isinstance(val.get("controller"), str):
+                self.err(f"{p}.controller", "required with card: the player casting the spell")
+                return None
+            sid = sid if isinstance(sid, str) else re.sub(r"[^a-z0-9]+", "-", str(val["card"]).lower()).strip("-") or "spell"
+            try:
+                sm = SourceModel.model_validate({"id": sid, "card": val["card"], "controller": val["controller"]})
+            except ValidationError as exc:
+                for e in _pydantic_errors(exc):
+                    self.err(f"{p}.{e.path}" if e.path else p, e.reason)
+                return None
+            spec = self.source(sm, p)
+            if spec is None:
+                return None
+            self.cast_sources.append((spec, p))
+        elif "controller" in val:
+            self.err(f"{p}.controller", "controller: goes with card:; a sources: entry has its own controller")
+            return None
+        if not isinstance(sid, str):
+            self.err(f"{p}.id", "required: the id of the sources: entry cast (or card: <name>)")
+            return None
+        responses_raw = val.get("responses", [])
+        if not isinstance(responses_raw, list):
+            self.err(f"{p}.responses", "expected a list of actions")
+            return None
+        responses = tuple(a for a in (self.action(r, f"{p}.responses[{i}]") for i, r in enumerate(responses_raw)) if a is not None)
+        if len(responses) != len(responses_raw):
+            return None
+        if not isinstance(val, str) and isinstance(val, Mapping) and "card" not in val:
+            self.mapping_actions.add(p)
+        return CastAction(sid, target, x, responses)
+
     def may_action(self, raw: Mapping[str, Any], path: str) -> MayAction | None:
         """``{may: <action>, by: <player>}``: any action, made optional (design.md, "Actions")."""
         bad = set(raw) - {"may", "by"}
@@ -779,6 +835,7 @@ class _Builder:
         m = self.m
         self.created_ids: list[str] = []
         self.entered: list[tuple[PermanentSpec, str]] = []
+        self.cast_sources: list[tuple[SourceSpec, str]] = []  # spells cast by card: name (cast:)
         # ids the file declares, even where the entry itself is broken: references to them are
         # not reported again (one problem, one line)
         self.declared: dict[str, str] = {}
@@ -812,6 +869,7 @@ class _Builder:
             act = self.action(raw, f"actions[{i}]")
             if act is not None:
                 actions.append(act)
+        sources += self.cast_sources
         self.cross_check(players, perms, sources, effects, actions)
         expect = self.expectation(players, perms, sources, effects)
         objective = None
@@ -1065,6 +1123,22 @@ class _Builder:
                 player_ref(act.player, f"{path}.leave_game")
             elif isinstance(act, OneShotAction):
                 one_shot_refs(act.action, path)
+            elif isinstance(act, CastAction):
+                q = f"{path}.cast" + (".id" if f"{path}.cast" in self.mapping_actions else "")
+                any_ref(act.id, q, ("source",))
+                spec = self.spec_by_id.get(act.id)
+                if isinstance(spec, SourceSpec):
+                    spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+                    targeted = [ab for ab in spells if ab.target is not None]
+                    if not spells:
+                        self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
+                    elif len(targeted) > 1:
+                        self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
+                    elif act.target is not None and not targeted:
+                        self.err(f"{path}.cast.target", f"{spec.name} has no target")
+                any_ref(act.target, f"{path}.cast.target", ("permanent",))
+                self._action_refs(act.responses, f"{path}.cast.responses", player_ref, any_ref, selector_refs, effect_refs,
+                                  one_shot_refs)
             elif isinstance(act, MayAction):
                 player_ref(act.chooser, f"{path}.by")
                 self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,

@@ -18,7 +18,7 @@ __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
-    "CouldProduceAction", "TapForManaAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
+    "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters",
 ]
 
@@ -268,6 +268,19 @@ class TapForManaAction(Action):
     ability: int | None = None
     choose: str | None = None
     kind: str = "tap_for_mana"
+
+
+@dataclass(frozen=True)
+class CastAction(Action):
+    """Cast the spell ``id`` (a ``sources:`` entry, or one ``cast: {card: ...}`` made): its
+    controller chooses its target as it is cast (601.2c) unless ``target`` says, ``x`` is its X
+    (107.3), ``responses`` happen before it resolves (608.2)."""
+
+    id: str
+    target: str | None = None
+    x: int = 0
+    responses: tuple[Action, ...] = ()
+    kind: str = "cast"
 
 
 @dataclass(frozen=True)

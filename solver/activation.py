@@ -11,6 +11,7 @@ from model.selectors import Selector
 from model.types import (
     Ability,
     ActivateAction,
+    CastAction,
     DamageAction,
     LeaveAction,
     LifeAction,
@@ -34,7 +35,7 @@ from .state import (
 )
 from .targets import legal_target, target_candidates
 
-__all__ = ['Activation', 'activation', 'activate', 'may', 'resolve']
+__all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
 
 def _selectors(ab: Ability) -> list[Selector]:
@@ -123,6 +124,45 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     if act.ability.target is None or action.target is not None:
         return options[0].state
     return decide(who, "target", f"{perm.id} activation", options)
+
+
+def cast(state: GameState, table: Table, action: CastAction) -> GameState | Decision:
+    """601.2: a spell is cast, its target chosen as it is (601.2c: the caster's choice among every
+    legal target when the case names none; no legal target, no spell), then it resolves (608.2),
+    its parts in order (608.2c), each target checked again as it resolves (608.2b)."""
+    spec = table.sources.get(action.id)
+    assert spec is not None  # validated: a sources: entry
+    who = spec.controller
+    if state.player(who).left:
+        return note(state, f"{spec.name} ({action.id}) can't be cast: {who} has left the game (800.4a)", NOT_DONE)
+    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell"]
+    requirement = next((ab.target for _, ab in parts if ab.target is not None), None)
+    targets: list[str | None] = [None]
+    cant = f"{spec.name} ({action.id}) can't be cast"
+    if requirement is not None:
+        if action.target is not None:
+            if not legal_target(state, table, action.target, requirement, who, action.id):
+                return note(state, f"{cant}: {action.target} is not a legal target (601.2c)", NOT_DONE)
+            targets = [action.target]
+        else:
+            targets = list(target_candidates(state, table, requirement, who, action.id))
+            if not targets:
+                return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
+    options = []
+    for t in targets:
+        items = tuple(("resolve", StackItem("spell", who, action.id, j, (("X", action.x),),
+                                            t if ab.target is not None or _to_target(ab) else None, label=spec.name))
+                      for j, ab in parts)
+        tasks = tuple(("act", r) for r in action.responses) + items
+        options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
+                              replace(state, queue=tasks + state.queue)))
+    if requirement is None or action.target is not None:
+        return options[0].state
+    return decide(who, "target", f"{action.id} cast", options)
+
+
+def _to_target(ab: Ability) -> bool:
+    return ab.action is not None and ab.action.to.kind == "target"
 
 
 def _named_object(action: Any) -> str | None:

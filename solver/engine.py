@@ -12,6 +12,7 @@ from typing import Any
 from model.selectors import Selector
 from model.types import (
     ActivateAction,
+    CastAction,
     CombatAction,
     CouldProduceAction,
     CreateAction,
@@ -29,7 +30,7 @@ from model.types import (
 )
 
 from . import combat as combat_mod
-from .activation import activate, may, resolve
+from .activation import activate, cast, may, resolve
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
@@ -148,6 +149,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return activate(state, table, action)
     if isinstance(action, MayAction):
         return may(state, table, action)
+    if isinstance(action, CastAction):
+        return cast(state, table, action)
     if isinstance(action, CouldProduceAction):
         return could_produce_action(state, table, action.id)
     if isinstance(action, TapForManaAction):

@@ -522,3 +522,37 @@ actions:
         state, table = initial_state(case_from(base + action + "\n"))
         d = advance(state, table)
         assert isinstance(d, Decision) and (d.kind, d.chooser) == ("may", chooser)
+
+
+# ---------------------------------------------------------------------------------------------
+# casting spells (601.2c targets, 608.2 resolution)
+
+
+def test_608_2_a_cast_spell_that_creates_a_shield() -> None:
+    text = PLAYERS + """
+sources:
+  - {id: salve, name: Salve, controller: you, types: [instant], colors: [white], abilities: [{spell: {shield: 3, to: target}, target: player}]}
+  - {id: bolt, card: Lightning Bolt, controller: A}
+actions:
+  - cast: {id: salve, target: you}
+  - damage: [{from: bolt, to: you, amount: 5}]
+"""
+    assert outcome_set(text, "you.life") == {(18,)}
+
+
+def test_601_2c_a_spell_with_no_legal_target_cant_be_cast() -> None:
+    from solver import enumerate_outcomes
+    from solver.explain import replay
+
+    from .helpers import case_from
+
+    text = PLAYERS + """
+effects:
+  - {id: mask, shroud: true, to: each player, controller: you}
+actions:
+  - cast: {card: Lightning Bolt, controller: A}
+"""
+    case = case_from(text)
+    [o] = enumerate_outcomes(case).outcomes
+    assert (o.values["you.life"], o.values["A.life"]) == (20, 20)
+    assert any("can't be cast: there is no legal target (601.2c)" in s.words for s in replay(case, o).steps)
