@@ -22,6 +22,7 @@ from .errors import CaseError, CaseErrors, CaseWarning
 from .keywords import KEYWORDS, NO_EFFECT, known_keywords_text
 from .selectors import Selector
 from .types import (
+    PLAYER_KINDS,
     Ability,
     Action,
     ActivateAction,
@@ -863,7 +864,7 @@ class _Builder:
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
             selector_refs(spec.from_, f"{path}.from")
-            if spec.kind in ("redirect", "cant_gain_life", "protection"):
+            if spec.kind in ("redirect", "protection", *PLAYER_KINDS):
                 selector_refs(spec.value, f"{path}.{spec.kind}")
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")

@@ -13,7 +13,16 @@ from typing import Any
 from .errors import CaseError
 from .expr import ExprError, expr_vars, parse_expr
 from .selectors import Selector, SelectorError, parse_selector
-from .types import EFFECT_KINDS, MANA_TYPES, Ability, EffectSpec, OneShot, Rider
+from .types import (
+    EFFECT_KINDS,
+    LIFE_GAIN_KINDS,
+    MANA_TYPES,
+    PLAYER_KINDS,
+    Ability,
+    EffectSpec,
+    OneShot,
+    Rider,
+)
 
 __all__ = [
     "parse_effect", "parse_ability", "parse_one_shot", "sel", "amount", "TRIGGERS",
@@ -24,7 +33,9 @@ TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_p
             "gain_life", "end_step", "enters", "tapped_for_mana")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
-                  "if_you_control", "mana", "min_amount", "amount")
+                  "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
+# filters that only make sense on an effect that modifies a damage event
+DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
 RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life")
 MAX_AMOUNT = 1_000_000
@@ -146,8 +157,14 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
             shield_amount = amount(m["shield"], f"{path}.shield")
     elif kind in ("cant_be_prevented", "hexproof", "shroud"):
         value_out = _bool(raw, kpath)
-    elif kind == "cant_gain_life":
+    elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
+    elif kind == "gain_life_plus":
+        value_out = _count(raw, kpath)
+    elif kind == "gain_life_times":
+        if raw not in (2, 3, 4):
+            raise CaseError(kpath, "gain_life_times must be 2, 3 or 4")
+        value_out = raw
     elif kind == "protection":
         pm = _mapping(raw, kpath, "protection: {from_player: A}")
         if set(pm) != {"from_player"}:
@@ -164,6 +181,18 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     else:  # multiply_mana
         value_out = _count(raw, kpath)
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
+    if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
+        for key in DAMAGE_ONLY_FILTERS:
+            if key in m:
+                raise CaseError(f"{path}.{key}", f"{key} goes with effects on damage, not {kind}")
+    if kind in PLAYER_KINDS and "to" in m:
+        raise CaseError(f"{path}.to", f"{kind} names its players itself ({kind}: you), not with to:")
+    life_at_most = None
+    if "if_life_at_most" in m:
+        raw_life = m["if_life_at_most"]
+        if isinstance(raw_life, bool) or not isinstance(raw_life, int):
+            raise CaseError(f"{path}.if_life_at_most", f"expected a whole number (a life total), got {_kind(raw_life)}")
+        life_at_most = raw_life
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else None
     duration = m.get("duration", "turn")
     if duration not in ("turn", "until_used", "permanent"):
@@ -189,6 +218,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,
         shield=shield_amount,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
+        if_life_at_most=life_at_most,
         mana=mana_filter,
         min_amount=min_amount,
         mana_amount=mana_amount,

@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from model.types import (
+    LIFE_GAIN_KINDS,
     OneShot,
 )
 
+from .decision import Decision, Option, decide, says
 from .rules import (
+    Instance,
+    effect_name,
     effects_in_force,
     start_batch,
 )
@@ -24,7 +29,8 @@ from .state import (
 from .triggers import collect_triggers
 from .values import evaluate
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'gain_life', 'deal', 'run_one_shot']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
+           'cant_lose_life', 'gain_life', 'gain_event', 'deal', 'run_one_shot']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -35,8 +41,12 @@ def team_names(state: GameState, table: Table, name: str) -> list[str]:
 
 
 def change_life(state: GameState, table: Table, name: str, delta: int) -> GameState:
-    """Life changes happen to the player and are applied to the team's shared total (810.9)."""
-    if delta == 0:
+    """Life changes happen to the player and are applied to the team's shared total (810.9).
+
+    A player who can't lose life (119.8; "your life total can't change") loses none: the loss
+    simply doesn't happen, whatever asked for it (damage, an effect, 119.5's setting).
+    """
+    if delta == 0 or (delta < 0 and cant_lose_life(state, table, name)):
         return state
     for member in team_names(state, table, name):
         p = state.player(member)
@@ -56,22 +66,88 @@ def add_poison(state: GameState, table: Table, name: str, n: int) -> GameState:
     return state
 
 
-def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
-    """"Can't gain life" effects; in Two-Headed Giant they cover the team (810.9g)."""
+def _covers(state: GameState, table: Table, name: str, kinds: tuple[str, ...]) -> bool:
+    """An effect of one of ``kinds`` names ``name`` or, in Two-Headed Giant, a teammate (810.9g-h)."""
     team = team_names(state, table, name)
     for inst in effects_in_force(state, table):
-        if inst.spec.kind == "cant_gain_life":
+        if inst.spec.kind in kinds:
             if any(matches(inst.spec.value, member, state, table, inst.view) for member in team):
                 return True
     return False
 
 
-def gain_life(state: GameState, table: Table, name: str, n: int) -> GameState:
-    """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending."""
+def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
+    """"Can't gain life" effects (119.7), and "your life total can't change"; in Two-Headed Giant
+    they cover the team (810.9g)."""
+    return _covers(state, table, name, ("cant_gain_life", "life_cant_change"))
+
+
+def cant_lose_life(state: GameState, table: Table, name: str) -> bool:
+    """"Can't lose life" effects (119.8), and "your life total can't change" (Platinum Emperion);
+    in Two-Headed Giant they cover the team (810.9h)."""
+    return _covers(state, table, name, ("cant_lose_life", "life_cant_change"))
+
+
+def _gain_replacements(state: GameState, table: Table, name: str, source: str | None,
+                       applied: frozenset[str]) -> list[Instance]:
+    """The life-gain replacement effects that would now modify ``name``'s life-gain event
+    (119.10: "if a source would cause [a player] to gain life"), each at most once (614.5)."""
+    out = []
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind not in LIFE_GAIN_KINDS or inst.key in applied:
+            continue
+        if not matches(inst.spec.to, name, state, table, inst.view):
+            continue
+        if inst.spec.from_ is not None and (source is None or not matches(inst.spec.from_, source, state, table, inst.view)):
+            continue
+        out.append(inst)
+    return out
+
+
+def _replace_gain(inst: Instance, n: int) -> int:
+    """One life-gain replacement: "that much life plus N" or "N times that much" (614.1a)."""
+    if inst.spec.kind == "gain_life_plus":
+        return n + int(inst.spec.value)
+    return n * int(inst.spec.value)
+
+
+def gain_life(state: GameState, table: Table, name: str, n: int, source: str | None = None) -> GameState:
+    """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending.
+
+    A player who can't gain life gains none, and replacements of the gain do nothing (119.7).
+    When life-gain replacement effects apply, the event waits at the front of the queue
+    (:func:`gain_event`), where the gaining player orders them (616.1), before state-based
+    actions: lifelink's gain is part of the damage event (120.3f, 120.4c).
+    """
     if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
         return state
+    if _gain_replacements(state, table, name, source, frozenset()):
+        k = 0  # after the life-gain events already waiting (simultaneous ones, in order)
+        while k < len(state.queue) and state.queue[k][0] == "gain":
+            k += 1
+        task: tuple[Any, ...] = ("gain", name, n, source, frozenset())
+        return replace(state, queue=state.queue[:k] + (task,) + state.queue[k:])
     state = change_life(state, table, name, n)
     return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+
+
+def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """A life-gain event being modified: the affected player (the one gaining life) applies the
+    applicable replacement effects one at a time in the order they choose (616.1), each once and
+    re-checked after each (614.5, 616.1f); then the life is gained (one event, one trigger)."""
+    _, name, n, source, applied = task
+    left = _gain_replacements(state, table, name, source, applied)
+    if not left:
+        state = change_life(state, table, name, n)
+        return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+    first = " first" if len(left) > 1 else ""
+    options = []
+    for inst in left:
+        now = _replace_gain(inst, n)
+        words = (f"{says(name, 'applies')} {effect_name(inst, table, state)}{first} to {name}'s life gain: "
+                 f"{n} becomes {now}")
+        options.append(Option(inst.key, words, replace(state, queue=(("gain", name, now, source, applied | {inst.key}),) + state.queue)))
+    return decide(name, "order", f"{name} gains life", options)
 
 
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
@@ -197,8 +273,8 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
             if life - n < floor:
                 n = max(0, life - floor)
         state = change_life(state, table, name, -n)
-    for (_, ctrl), n in sorted(gain_by_source.items()):
-        state = gain_life(state, table, ctrl, n)
+    for (src, ctrl), n in sorted(gain_by_source.items()):
+        state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
     state = collect_triggers(state, table, "combat_damage_to_player",
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
     state = collect_triggers(state, table, "deals_damage",
@@ -256,7 +332,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         if shot.kind == "lose_life":
             state = change_life(state, table, r, -n)
         elif shot.kind == "gain_life":
-            state = gain_life(state, table, r, n)
+            state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == "draw":
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
     return state

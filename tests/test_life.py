@@ -1,0 +1,169 @@
+"""Life (CR 119): life-gain replacements, "can't lose life" / "your life total can't change",
+Phyrexian Unlife, life total setting. One rule each, named by CR number."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from model import parse_case
+from model.errors import CaseErrors
+from solver import enumerate_outcomes
+from solver.cp.plan import cp_supported
+from solver.explain import replay
+
+from .helpers import case_from, outcome_set
+
+PLAYERS = """
+players:
+  - {name: A, life: 20}
+  - {name: you, life: 20}
+"""
+
+LION = "{id: lion, name: Test Lifelink Lion, controller: A, types: [creature], power: 3, toughness: 3, keywords: [lifelink], attacking: you}"
+
+
+def problems(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(CaseErrors) as exc:
+        parse_case({"id": "inline", **yaml.safe_load(text)}, "<inline>")
+    return [(e.path, e.reason) for e in exc.value.errors]
+
+
+# ---- life-gain replacements (119.10, 616.1) -----------------------------------------------
+
+
+def test_616_1_gaining_player_orders_life_gain_replacements() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: leyline, card: Leyline of Hope, controller: A}}
+  - {{id: boon, card: Boon Reflection, controller: A}}
+  - {LION}
+actions:
+  - combat: {{}}
+"""
+    # Leyline first: (3 + 1) x 2 = 8; Boon Reflection first: 3 x 2 + 1 = 7
+    assert outcome_set(text, "A.life", "A.life_gained", "you.life") == {(28, 8, 17), (27, 7, 17)}
+
+
+def test_616_1_life_gain_order_is_said_in_the_witness() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: leyline, card: Leyline of Hope, controller: A}}
+  - {{id: boon, card: Boon Reflection, controller: A}}
+  - {LION}
+actions:
+  - combat: {{}}
+"""
+    case = case_from(text)
+    result = enumerate_outcomes(case, engine="graph")
+    words = {o.values["A.life"]: [s.words for s in replay(case, o).steps] for o in result.outcomes}
+    assert "A applies Leyline of Hope first to A's life gain: 3 becomes 4" in words[28]
+    assert "A applies Boon Reflection first to A's life gain: 3 becomes 6" in words[27]
+    assert {(w.chooser, w.kind, w.at) for o in result.outcomes for w in o.witness} == {("A", "order", "A gains life")}
+
+
+def test_614_5_two_leylines_each_apply_once() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: l1, card: Leyline of Hope, controller: you}
+  - {id: l2, card: Leyline of Hope, controller: you}
+actions:
+  - gain_life: {amount: 3, who: you}
+"""
+    assert outcome_set(text, "you.life") == {(25,)}
+
+
+def test_702_15e_each_lifelink_source_is_one_life_gain_event() -> None:
+    # two lifelinkers: +1 each; one lifelinker dealing damage to two blockers: +1 once
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: leyline, card: Leyline of Hope, controller: A}}
+  - {{id: cat, name: Cat, controller: A, types: [creature], power: 2, toughness: 2, keywords: [lifelink], attacking: you}}
+  - {LION}
+  - {{id: b1, name: Wall 1, controller: you, types: [creature], power: 0, toughness: 5, blocking: lion}}
+  - {{id: b2, name: Wall 2, controller: you, types: [creature], power: 0, toughness: 5, blocking: lion}}
+actions:
+  - combat: {{}}
+"""
+    assert outcome_set(text, "A.life") == {(20 + 3 + 4,)}
+
+
+def test_119_9_gaining_0_life_is_not_replaced() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: leyline, card: Leyline of Hope, controller: you}
+actions:
+  - gain_life: {amount: 0, who: you}
+"""
+    assert outcome_set(text, "you.life") == {(20,)}
+
+
+def test_119_7_cant_gain_life_makes_a_gain_replacement_do_nothing() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: leyline, card: Leyline of Hope, controller: you}
+effects:
+  - {id: nogain, cant_gain_life: opponents, controller: A}
+actions:
+  - gain_life: {amount: 3, who: you}
+"""
+    assert outcome_set(text, "you.life", "you.life_gained") == {(20, 0)}
+
+
+def test_810_9_a_teammates_gain_doesnt_meet_your_leyline() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: you, team: 1}
+  - {name: B, team: 1}
+  - {name: A, team: 2}
+  - {name: C, team: 2}
+battlefield:
+  - {id: leyline, card: Leyline of Hope, controller: you}
+actions:
+  - gain_life: {amount: 3, who: B}
+  - gain_life: {amount: 3, who: you}
+"""
+    # B's 3 goes to the team as it is (Leyline of Hope ruling, 2024-09-20); yours becomes 4
+    assert outcome_set(text, "team1.life", "B.life_gained", "you.life_gained") == {(37, 3, 4)}
+
+
+def test_119_10_gain_life_trigger_sees_the_replaced_amount_once() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: boon, card: Boon Reflection, controller: you}
+  - id: ajani
+    name: Test Pridemate
+    controller: you
+    types: [creature]
+    power: 2
+    toughness: 2
+    abilities:
+      - {trigger: gain_life, do: {deal: amount, to: A}}
+actions:
+  - gain_life: {amount: 2, who: you}
+"""
+    # one life-gain event of 4: the trigger fires once and reads 4
+    assert outcome_set(text, "you.life", "A.life") == {(24, 16)}
+
+
+def test_life_gain_replacements_are_declined_by_cp_with_a_reason() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: boon, card: Boon Reflection, controller: A}}
+  - {LION}
+actions:
+  - combat: {{}}
+"""
+    assert "life-gain replacement" in (cp_supported(case_from(text)) or "")
+
+
+def test_life_gain_replacement_vocabulary_is_checked() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: x, name: X, controller: you, types: [enchantment], abilities: [{gain_life_times: 5, to: you}]}
+  - {id: y, name: Y, controller: you, types: [enchantment], abilities: [{gain_life_plus: 1, to: you, combat: true}]}
+"""
+    got = problems(text)
+    assert ("battlefield[0].abilities[0].gain_life_times", "gain_life_times must be 2, 3 or 4") in got
+    assert ("battlefield[1].abilities[0].combat", "combat goes with effects on damage, not gain_life_plus") in got
