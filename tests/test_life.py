@@ -167,3 +167,104 @@ battlefield:
     got = problems(text)
     assert ("battlefield[0].abilities[0].gain_life_times", "gain_life_times must be 2, 3 or 4") in got
     assert ("battlefield[1].abilities[0].combat", "combat goes with effects on damage, not gain_life_plus") in got
+
+
+# ---- "can't lose life", "your life total can't change" (119.7, 119.8) -----------------------
+
+
+def test_119_8_damage_is_still_dealt_to_a_player_whose_life_cant_change() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: emperion, card: Platinum Emperion, controller: you}}
+  - {LION}
+  - id: watcher
+    name: Test Watcher
+    controller: you
+    types: [enchantment]
+    abilities:
+      - {{trigger: dealt_damage, to: you, do: {{draw: 1, who: you}}}}
+actions:
+  - combat: {{}}
+"""
+    # no life lost, but the damage is dealt: lifelink gains, a "dealt damage" trigger triggers
+    assert outcome_set(text, "you.life", "you.life_lost", "you.damage_taken", "A.life", "you.cards_drawn") == {
+        (20, 0, 3, 23, 1)}
+
+
+def test_119_8_cant_lose_life_still_gains() -> None:
+    text = PLAYERS + """
+effects:
+  - {id: safe, cant_lose_life: you, controller: you}
+actions:
+  - lose_life: {amount: 5, who: you}
+  - gain_life: {amount: 2, who: you}
+"""
+    assert outcome_set(text, "you.life", "you.life_lost", "you.life_gained") == {(22, 0, 2)}
+
+
+def test_119_7_life_cant_change_stops_gains_and_their_replacements() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: emperion, card: Platinum Emperion, controller: you}
+  - {id: boon, card: Boon Reflection, controller: you}
+actions:
+  - gain_life: {amount: 2, who: you}
+"""
+    assert outcome_set(text, "you.life", "you.life_gained") == {(20, 0)}
+
+
+def test_119_8_a_player_who_cant_lose_life_cant_pay_life() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: emperion, card: Platinum Emperion, controller: you}
+  - id: pyro
+    name: Test Life Pinger
+    controller: you
+    types: [artifact]
+    abilities:
+      - {activated: {deal: 1, to: target}, target: player, cost: [{pay_life: 1}]}
+actions:
+  - activate: {id: pyro, target: A}
+"""
+    case = case_from(text)
+    result = enumerate_outcomes(case, engine="graph")
+    assert {(o.values["A.life"], o.values["you.life"]) for o in result.outcomes} == {(20, 20)}
+    steps = [s.words for s in replay(case, result.outcomes[0]).steps]
+    assert any("can't lose life, so can't pay 1 life (119.8" in w for w in steps)
+
+
+def test_810_9h_a_teammate_who_cant_lose_life_covers_the_team() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: A, team: 2}
+  - {name: C, team: 2}
+  - {name: you, team: 1}
+  - {name: B, team: 1}
+battlefield:
+  - {id: emperion, card: Platinum Emperion, controller: you}
+sources:
+  - {id: rift, name: Flame Rift, controller: A, types: [sorcery]}
+actions:
+  - damage: [{from: rift, to: you, amount: 4}, {from: rift, to: B, amount: 4}, {from: rift, to: A, amount: 4}]
+"""
+    assert outcome_set(text, "team1.life", "team2.life", "B.damage_taken") == {(30, 26, 4)}
+
+
+def test_life_total_cant_change_is_declined_by_cp_with_a_reason() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: emperion, card: Platinum Emperion, controller: you}}
+  - {LION}
+actions:
+  - combat: {{}}
+"""
+    assert "your life total can't change" in (cp_supported(case_from(text)) or "")
+
+
+def test_player_effects_take_their_players_as_value() -> None:
+    text = PLAYERS + """
+effects:
+  - {id: e, cant_lose_life: you, to: A, controller: you}
+"""
+    assert problems(text) == [("effects[0].to", "cant_lose_life names its players itself (cant_lose_life: you), not with to:")]
