@@ -29,7 +29,7 @@ EFFECT_KINDS = (
     "replace_mana", "multiply_mana",
     # life (CR 119): life-gain replacements (119.10, 616.1), "can't lose life" (119.8), "your life
     # total can't change" (119.7 + 119.8), "you don't lose the game for having 0 or less life" (704.5a)
-    "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change",
+    "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change", "no_loss_for_0_life",
 )
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")

@@ -30,7 +30,7 @@ from .triggers import collect_triggers
 from .values import evaluate
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
-           'cant_lose_life', 'gain_life', 'gain_event', 'deal', 'run_one_shot']
+           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'gain_event', 'deal', 'run_one_shot']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -86,6 +86,13 @@ def cant_lose_life(state: GameState, table: Table, name: str) -> bool:
     """"Can't lose life" effects (119.8), and "your life total can't change" (Platinum Emperion);
     in Two-Headed Giant they cover the team (810.9h)."""
     return _covers(state, table, name, ("cant_lose_life", "life_cant_change"))
+
+
+def no_loss_for_0_life(state: GameState, table: Table, name: str) -> bool:
+    """"You don't lose the game for having 0 or less life" (Phyrexian Unlife): the exception to
+    704.5a; in Two-Headed Giant it covers the team (810.8a and its Transcendence example). The
+    player still loses for poison (704.5c) and loses at 0 life once the effect ends."""
+    return _covers(state, table, name, ("no_loss_for_0_life",))
 
 
 def _gain_replacements(state: GameState, table: Table, name: str, source: str | None,

@@ -268,3 +268,102 @@ effects:
   - {id: e, cant_lose_life: you, to: A, controller: you}
 """
     assert problems(text) == [("effects[0].to", "cant_lose_life names its players itself (cant_lose_life: you), not with to:")]
+
+
+# ---- Phyrexian Unlife: no loss for 0 or less life (704.5a), conditional infect ---------------
+
+UNLIFE = "{id: unlife, card: Phyrexian Unlife, controller: you}"
+
+
+def test_704_5a_no_loss_for_0_life_and_infect_only_once_at_0() -> None:
+    # at 3 life two simultaneous 2-damage sources are both life loss (the condition is read as
+    # the damage is dealt); the next damage, at -1, is poison
+    text = """
+players:
+  - {name: A}
+  - {name: you, life: 3}
+battlefield:
+  - """ + UNLIFE + """
+sources:
+  - {id: s1, name: Spark 1, controller: A, types: [instant]}
+  - {id: s2, name: Spark 2, controller: A, types: [instant]}
+  - {id: s3, name: Spark 3, controller: A, types: [instant]}
+actions:
+  - damage: [{from: s1, to: you, amount: 2}, {from: s2, to: you, amount: 2}]
+  - damage: [{from: s3, to: you, amount: 3}]
+"""
+    assert outcome_set(text, "you.life", "you.poison", "you.lost") == {(-1, 3, False)}
+
+
+def test_704_5a_at_0_life_you_lose_once_unlife_leaves() -> None:
+    text = """
+players:
+  - {name: A}
+  - {name: you, life: 0}
+battlefield:
+  - """ + UNLIFE + """
+actions:
+  - leave: unlife
+"""
+    assert outcome_set(text, "you.lost") == {(True,)}
+
+
+def test_119_4_at_0_life_no_life_can_be_paid() -> None:
+    text = """
+players:
+  - {name: A}
+  - {name: you, life: 0}
+battlefield:
+  - """ + UNLIFE + """
+  - {id: pyro, name: Test Life Pinger, controller: you, types: [artifact], abilities: [{activated: {deal: 1, to: target}, target: player, cost: [{pay_life: 1}]}]}
+actions:
+  - activate: {id: pyro, target: A}
+"""
+    assert outcome_set(text, "A.life", "you.life") == {(20, 0)}
+
+
+def test_810_8a_no_loss_for_0_life_covers_the_team() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: A, team: 2}
+  - {name: C, team: 2}
+  - {name: you, team: 1}
+  - {name: B, team: 1}
+battlefield:
+  - {id: unlife, card: Phyrexian Unlife, controller: B}
+sources:
+  - {id: rift, name: Flame Rift, controller: A, types: [sorcery]}
+actions:
+  - damage: [{from: rift, to: you, amount: 20}, {from: rift, to: B, amount: 15}]
+"""
+    # the team goes to -5 and doesn't lose (810.8a's Transcendence example)
+    assert outcome_set(text, "team1.life", "you.lost", "B.lost") == {(-5, False, False)}
+
+
+def test_a_case_may_start_at_0_life_only_under_such_an_effect() -> None:
+    bad = """
+players:
+  - {name: A}
+  - {name: you, life: -2}
+battlefield:
+  - {id: unlife, card: Phyrexian Unlife, controller: A}
+"""
+    assert [p for p, _ in problems(bad)] == ["players[1].life"]
+    good = bad.replace("controller: A}", "controller: you}")
+    assert outcome_set(good + "actions: []\n", "you.life") == {(-2,)}
+
+
+def test_unlife_is_declined_by_cp_with_a_reason() -> None:
+    text = """
+players:
+  - {name: A}
+  - {name: you, life: 3}
+battlefield:
+  - """ + UNLIFE + """
+sources:
+  - {id: s1, name: Spark 1, controller: A, types: [instant]}
+actions:
+  - damage: [{from: s1, to: you, amount: 2}]
+"""
+    assert "0 or less life" in (cp_supported(case_from(text)) or "")
