@@ -536,7 +536,7 @@ class _Builder:
             return None
         if "may" in raw:
             return self.may_action(raw, path)
-        if "deal" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+        if "deal" in raw or "set_life" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
             one = self.guard(parse_one_shot, dict(raw), path)
             if one is None:
                 return None

@@ -77,7 +77,8 @@ class EffectSpec:
 
 @dataclass(frozen=True)
 class OneShot:
-    """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw`` (optionally ``may``)."""
+    """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw``, ``set_life`` ("your life
+    total becomes N", CR 119.5) (optionally ``may``)."""
 
     kind: str
     amount: Expr

@@ -31,7 +31,7 @@ __all__ = [
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event

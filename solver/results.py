@@ -30,7 +30,7 @@ from .triggers import collect_triggers
 from .values import evaluate
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
-           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'gain_event', 'deal', 'run_one_shot']
+           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -328,18 +328,72 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
         return start_batch(state, table, events) if events else state
+    in_game = [p for p in state.players if not p.left]
+    base = dict(env)
+    # read once, before any of the action happens: the players' life totals change at once
+    base["lowest_life_total"] = min((p.life for p in in_game), default=0)
+    settings: list[tuple[str, int]] = []
     for r in recipients:
         if not is_player(table, r) or state.player(r).left:
             continue
-        local = dict(env)
+        local = dict(base)
         p = state.player(r)
         local["life_lost_this_turn"] = p.life_lost
         local["life_gained_this_turn"] = p.life_gained
+        local["life_total"] = p.life  # in Two-Headed Giant the team's (810.9a)
         n = evaluate(shot.amount, local)
+        if shot.kind == "set_life":
+            settings.append((r, n))
+            continue
         if shot.kind == "lose_life":
             state = change_life(state, table, r, -n)
         elif shot.kind == "gain_life":
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == "draw":
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+    if settings:
+        groups = _setting_groups(state, table, settings)
+        task: tuple[Any, ...] = ("set_life", groups, shot.source or view.self_id)
+        state = replace(state, queue=(task,) + state.queue)
     return state
+
+
+def _setting_groups(state: GameState, table: Table, settings: list[tuple[str, int]]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The players whose life total an action sets, one group per player, or per Two-Headed Giant
+    team when it would set both members' (810.9d: the team chooses one of them), in APNAP order."""
+    order = table.apnap(table.order)
+    settings = sorted(settings, key=lambda s: order.index(s[0]))
+    groups: list[tuple[tuple[str, int], ...]] = []
+    done: set[str] = set()
+    for name, n in settings:
+        if name in done:
+            continue
+        mates = [s for s in settings if table.two_headed and s[0] in team_names(state, table, name)] or [(name, n)]
+        done.update(m for m, _ in mates)
+        groups.append(tuple(mates))
+    return tuple(groups)
+
+
+def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """Life totals becoming a number (119.5): each player gains or loses the difference, so
+    "can't gain / lose life" (119.7, 119.8) and life-gain replacements apply to it. In Two-Headed
+    Giant a single player's setting is against the team's total (810.9c), and an effect setting
+    both members' makes the team choose one of them: only that player is affected (810.9d)."""
+    _, groups, source = task
+    if not groups:
+        return state
+    first, rest = groups[0], groups[1:]
+    if len(first) > 1:
+        # the team chooses, named by its first player in turn order (as for blocks, 810.7)
+        chooser = min((name for name, _ in first), key=table.order.index)
+        options = [Option(name, f"{says(chooser, 'chooses')} {name} as the player whose life total becomes {n} (810.9d)",
+                          replace(state, queue=(("set_life", (((name, n),), *rest), source),) + state.queue))
+                   for name, n in first]
+        return decide(chooser, "choose", "life total setting", options)
+    name, n = first[0]
+    if rest:
+        state = replace(state, queue=(("set_life", rest, source),) + state.queue)
+    delta = n - state.player(name).life
+    if delta > 0:
+        return gain_life(state, table, name, delta, source)
+    return change_life(state, table, name, delta)

@@ -367,3 +367,83 @@ actions:
   - damage: [{from: s1, to: you, amount: 2}]
 """
     assert "0 or less life" in (cp_supported(case_from(text)) or "")
+
+
+# ---- life total setting (119.5, 810.9c-d) ---------------------------------------------------
+
+
+def test_119_5_setting_a_lower_life_total_is_losing_the_difference() -> None:
+    text = """
+players:
+  - {name: A, life: 12}
+  - {name: you, life: 5}
+  - {name: B}
+sources:
+  - {id: repay, card: Repay in Kind, controller: A}
+actions:
+  - {set_life: lowest_life_total, who: each player, from: repay}
+"""
+    assert outcome_set(text, "A.life", "A.life_lost", "B.life", "B.life_lost", "you.life_lost") == {(5, 7, 5, 15, 0)}
+
+
+def test_119_5_setting_a_higher_life_total_is_a_gain_that_replacements_modify() -> None:
+    text = PLAYERS.replace("{name: you, life: 20}", "{name: you, life: 5}") + """
+battlefield:
+  - {id: leyline, card: Leyline of Hope, controller: you}
+  - id: pride
+    name: Test Pridemate
+    controller: you
+    types: [creature]
+    power: 2
+    toughness: 2
+    abilities:
+      - {trigger: gain_life, do: {deal: amount, to: A}}
+actions:
+  - {set_life: 10, who: you}
+"""
+    assert outcome_set(text, "you.life", "you.life_gained", "A.life") == {(11, 6, 14)}
+
+
+def test_119_8_a_life_total_that_cant_change_isnt_set() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: emperion, card: Platinum Emperion, controller: you}
+actions:
+  - {set_life: 10, who: you}
+  - {set_life: 30, who: each player}
+"""
+    assert outcome_set(text, "you.life", "A.life") == {(20, 30)}
+
+
+def test_810_9c_setting_one_players_life_uses_the_teams_total() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: you, team: 1}
+  - {name: B, team: 1}
+  - {name: A, team: 2, life: 20}
+  - {name: C, team: 2, life: 20}
+actions:
+  - {set_life: 10, who: A}
+"""
+    assert outcome_set(text, "team2.life", "A.life_lost", "C.life_lost") == {(10, 10, 0)}
+
+
+def test_810_9d_the_team_chooses_whose_life_total_is_set() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: you, team: 1, life: 13}
+  - {name: B, team: 1, life: 13}
+  - {name: A, team: 2, life: 21}
+  - {name: C, team: 2, life: 21}
+sources:
+  - {id: repay, card: Repay in Kind, controller: you}
+actions:
+  - {set_life: lowest_life_total, who: each player, from: repay}
+"""
+    case = case_from(text)
+    result = enumerate_outcomes(case, engine="graph")
+    got = {(o.values["team2.life"], o.values["A.life_lost"], o.values["C.life_lost"]) for o in result.outcomes}
+    assert got == {(13, 8, 0), (13, 0, 8)}
+    assert {(w.chooser, w.kind) for o in result.outcomes for w in o.witness} == {("you", "choose"), ("A", "choose")}
