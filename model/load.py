@@ -895,6 +895,8 @@ class _Builder:
             where = f"{path}.may" if shot.may else path
             selector_refs(shot.to, f"{where}.{'to' if shot.kind == 'deal' else 'who'}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
+            if shot.then is not None:
+                selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)
 
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")

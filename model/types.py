@@ -86,6 +86,7 @@ class OneShot:
     source: str | None = None
     combat: bool = False
     may: bool = False
+    then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
 
 
 @dataclass(frozen=True)

@@ -49,11 +49,15 @@ def sel(value: Any, path: str) -> Selector:
         raise CaseError(f"{path}{key}", str(exc)) from None
 
 
-def amount(value: Any, path: str) -> Any:
+def amount(value: Any, path: str, lost_ok: bool = False) -> Any:
+    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``)."""
     try:
-        return parse_expr(value)
+        expr = parse_expr(value)
     except ExprError as exc:
         raise CaseError(path, str(exc)) from None
+    if not lost_ok and "life_lost_this_way" in expr_vars(expr):
+        raise CaseError(path, "life_lost_this_way is read only in the then: of a lose_life action")
+    return expr
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
@@ -107,7 +111,7 @@ def _prevent_value(value: Any, path: str) -> Any:
     return amount(value, path)
 
 
-def _rider(value: Any, path: str) -> Rider:
+def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     m = _mapping(value, path, "a rider such as {deal: prevented, to: A}")
     kinds = [k for k in m if k in RIDER_KINDS]
     if len(kinds) != 1:
@@ -120,7 +124,7 @@ def _rider(value: Any, path: str) -> Rider:
     if kind == "deal" and "to" not in m:
         raise CaseError(path, "deal needs to:")
     to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
-    return Rider(kind, amount(m[kind], f"{path}.{kind}"), to)
+    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to)
 
 
 def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:
@@ -252,12 +256,12 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     m = _mapping(value, path, "a one-shot action")
     if set(m) == {"may"}:
         inner = parse_one_shot(m["may"], f"{path}.may")
-        return OneShot(inner.kind, inner.amount, inner.to, inner.source, inner.combat, True)
+        return OneShot(inner.kind, inner.amount, inner.to, inner.source, inner.combat, True, inner.then)
     kinds = [k for k in m if k in ONE_SHOT_KINDS]
     if len(kinds) != 1:
         raise CaseError(path, f"expected exactly one of {', '.join(ONE_SHOT_KINDS)}")
     kind = kinds[0]
-    allowed = {kind, "to", "who", "from", "combat"}
+    allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -275,7 +279,13 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     if source is not None and not isinstance(source, str):
         raise CaseError(f"{path}.from", "expected the id of the source")
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else False
-    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat)
+    then = None
+    if "then" in m:
+        # "... loses N life. You gain life equal to the life lost this way" (Exsanguinate)
+        then = _rider(m["then"], f"{path}.then", lost_ok=True)
+        if then.kind != "gain_life":
+            raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
+    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then)
 
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana"}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from model.selectors import Selector
 from model.types import (
     LIFE_GAIN_KINDS,
     OneShot,
@@ -332,7 +333,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     base = dict(env)
     # read once, before any of the action happens: the players' life totals change at once
     base["lowest_life_total"] = min((p.life for p in in_game), default=0)
-    settings: list[tuple[str, int]] = []
+    amounts: list[tuple[str, int]] = []
     for r in recipients:
         if not is_player(table, r) or state.player(r).left:
             continue
@@ -341,20 +342,32 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         local["life_lost_this_turn"] = p.life_lost
         local["life_gained_this_turn"] = p.life_gained
         local["life_total"] = p.life  # in Two-Headed Giant the team's (810.9a)
-        n = evaluate(shot.amount, local)
-        if shot.kind == "set_life":
-            settings.append((r, n))
-            continue
+        amounts.append((r, evaluate(shot.amount, local)))
+    # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each
+    # member loses a third of the team's total as it was)
+    if shot.kind == "set_life":
+        if amounts:
+            task: tuple[Any, ...] = ("set_life", _setting_groups(state, table, amounts), shot.source or view.self_id)
+            state = replace(state, queue=(task,) + state.queue)
+        return state
+    lost = 0
+    for r, n in amounts:
+        n = max(0, n)  # no negative life loss or gain (107.1b): half of a negative life total is 0
+        p = state.player(r)
         if shot.kind == "lose_life":
+            before = p.life_lost
             state = change_life(state, table, r, -n)
+            lost += state.player(r).life_lost - before  # what was actually lost (119.8: maybe none)
         elif shot.kind == "gain_life":
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == "draw":
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
-    if settings:
-        groups = _setting_groups(state, table, settings)
-        task: tuple[Any, ...] = ("set_life", groups, shot.source or view.self_id)
-        state = replace(state, queue=(task,) + state.queue)
+    if shot.then is not None:
+        # "you gain life equal to the life lost this way": the total every player actually lost
+        rider = shot.then
+        n = evaluate(rider.amount, {**env, "life_lost_this_way": lost})
+        follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
+        state = run_one_shot(state, table, follow, view, env)
     return state
 
 

@@ -447,3 +447,88 @@ actions:
     got = {(o.values["team2.life"], o.values["A.life_lost"], o.values["C.life_lost"]) for o in result.outcomes}
     assert got == {(13, 8, 0), (13, 0, 8)}
     assert {(w.chooser, w.kind) for o in result.outcomes for w in o.witness} == {("you", "choose"), ("A", "choose")}
+
+
+# ---- fractions of life, "the life lost this way" (119.3, 810.9a) ----------------------------
+
+
+def test_119_3_a_third_of_their_life_rounded_up() -> None:
+    text = """
+players:
+  - {name: you, life: 13}
+  - {name: A, life: 1}
+  - {name: B, life: 9}
+actions:
+  - enter: {id: ravager, card: Dire Fleet Ravager, controller: you}
+"""
+    assert outcome_set(text, "you.life", "A.life", "B.life") == {(8, 0, 6)}
+
+
+def test_810_9a_each_member_loses_a_third_of_the_team_total_as_it_was() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: you, team: 1, life: 13}
+  - {name: B, team: 1, life: 13}
+  - {name: A, team: 2}
+  - {name: C, team: 2}
+actions:
+  - {lose_life: half_up(life_total), who: each player}
+"""
+    # each member reads the team's total before any of it is lost: 7 + 7 and 15 + 15
+    assert outcome_set(text, "team1.life", "team2.life", "you.life_lost") == {(-1, 0, 7)}
+
+
+def test_107_1b_half_of_a_negative_life_total_is_nothing() -> None:
+    text = """
+players:
+  - {name: A}
+  - {name: you, life: -10}
+battlefield:
+  - {id: unlife, card: Phyrexian Unlife, controller: you}
+actions:
+  - {lose_life: half_up(life_total), who: you}
+"""
+    assert outcome_set(text, "you.life", "you.life_lost") == {(-10, 0)}
+
+
+def test_119_8_life_lost_this_way_counts_only_life_actually_lost() -> None:
+    text = """
+players:
+  - {name: you}
+  - {name: A}
+  - {name: B}
+battlefield:
+  - {id: emperion, card: Platinum Emperion, controller: B}
+sources:
+  - {id: exsang, card: Exsanguinate, controller: you}
+actions:
+  - {lose_life: 3, who: opponents, from: exsang, then: {gain_life: life_lost_this_way}}
+"""
+    # B's life total can't change: only A's 3 is lost this way
+    assert outcome_set(text, "you.life", "A.life", "B.life") == {(23, 17, 20)}
+
+
+def test_810_9_life_lost_this_way_by_each_opponent_in_two_headed_giant() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: you, team: 1}
+  - {name: B, team: 1}
+  - {name: A, team: 2}
+  - {name: C, team: 2}
+actions:
+  - {lose_life: 2, who: opponents, then: {gain_life: life_lost_this_way}}
+"""
+    assert outcome_set(text, "team1.life", "team2.life", "you.life_gained") == {(34, 26, 4)}
+
+
+def test_life_lost_this_way_is_read_only_after_a_lose_life() -> None:
+    text = PLAYERS + """
+actions:
+  - {gain_life: life_lost_this_way, who: you}
+  - {lose_life: 1, who: A, then: {draw: life_lost_this_way}}
+"""
+    got = problems(text)
+    assert ("actions[0].gain_life", "life_lost_this_way is read only in the then: of a lose_life action") in got
+    assert ("actions[1].then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)") in got
