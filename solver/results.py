@@ -324,13 +324,15 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
 def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
     """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
     recipients = _recipients(state, table, shot, view)
+    in_game = [p for p in state.players if not p.left]
+    base = dict(env)
+    # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)
+    base["player_count"] = len(in_game)
     if shot.kind == "deal":
-        n = evaluate(shot.amount, env)
+        n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
         return start_batch(state, table, events) if events else state
-    in_game = [p for p in state.players if not p.left]
-    base = dict(env)
     # read once, before any of the action happens: the players' life totals change at once
     base["lowest_life_total"] = min((p.life for p in in_game), default=0)
     amounts: list[tuple[str, int]] = []

@@ -532,3 +532,35 @@ actions:
     got = problems(text)
     assert ("actions[0].gain_life", "life_lost_this_way is read only in the then: of a lose_life action") in got
     assert ("actions[1].then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)") in got
+
+
+def test_800_4a_for_each_player_counts_the_players_still_in_the_game() -> None:
+    text = """
+players:
+  - {name: you}
+  - {name: A}
+  - {name: B}
+sources:
+  - {id: bene, card: Benediction of Moons, controller: you}
+actions:
+  - {gain_life: player_count, who: you, from: bene}
+  - leave_game: B
+  - {gain_life: player_count, who: you, from: bene}
+"""
+    assert outcome_set(text, "you.life") == {(25,)}
+
+
+def test_119_10_life_gained_for_each_player_is_one_event() -> None:
+    text = """
+format: two-headed-giant
+players:
+  - {name: you, team: 1}
+  - {name: B, team: 1}
+  - {name: A, team: 2}
+  - {name: C, team: 2}
+battlefield:
+  - {id: leyline, card: Leyline of Hope, controller: you}
+actions:
+  - {gain_life: player_count, who: you}
+"""
+    assert outcome_set(text, "team1.life", "you.life_gained") == {(35, 5)}
