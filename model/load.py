@@ -22,6 +22,7 @@ from .errors import CaseError, CaseErrors, CaseWarning
 from .keywords import KEYWORDS, NO_EFFECT, known_keywords_text
 from .selectors import Selector
 from .types import (
+    PLAYER_KINDS,
     Ability,
     Action,
     ActivateAction,
@@ -255,6 +256,7 @@ class _Builder:
         self.m = m
         self.errors: list[CaseError] = list(errors or ())
         self.warnings: list[tuple[str, CaseWarning]] = []  # (keyword, warning)
+        self.zero_life: list[tuple[int, str, str | None, int]] = []  # players starting at 0 or less life
         # each entry on its own (a bad one is reported and skipped; its name or id still counts as
         # declared, so references to it are not reported a second time)
         self.player_models = [self.entry(PlayerModel, raw, f"players[{i}]") for i, raw in enumerate(m.players)]
@@ -305,8 +307,8 @@ class _Builder:
             # a case starts where a player could get priority, so state-based actions have been
             # checked (704.3): a player can't be there at 0 or less life or with lethal poison
             if life <= 0:
-                self.err(f"players[{i}].life", f"a player at {life} life would already have lost the game (CR 704.5a, "
-                         "state-based actions are checked before anyone gets priority, 704.3)")
+                # unless an effect says they don't lose for it (checked once permanents are read)
+                self.zero_life.append((i, p.name, team, life))
             limit = 15 if two_hg else 10
             if p.poison >= limit:
                 self.err(f"players[{i}].poison", f"a player with {p.poison} poison counters would already have lost the game "
@@ -572,7 +574,7 @@ class _Builder:
             return None
         if "may" in raw:
             return self.may_action(raw, path)
-        if "deal" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+        if "deal" in raw or "set_life" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
             one = self.guard(parse_one_shot, dict(raw), path)
             if one is None:
                 return None
@@ -870,6 +872,7 @@ class _Builder:
             if act is not None:
                 actions.append(act)
         sources += self.cast_sources
+        self.check_zero_life(players, perms, effects)
         self.cross_check(players, perms, sources, effects, actions)
         expect = self.expectation(players, perms, sources, effects)
         objective = None
@@ -891,6 +894,39 @@ class _Builder:
             effects=tuple(e for e, _ in effects), actions=tuple(actions), expect=expect,
             objective=objective, choices=choices,
         )
+
+    def check_zero_life(self, players: Any, perms: Any, effects: Any) -> None:
+        """A case starts after state-based actions (704.3): a player at 0 or less life has lost
+        (704.5a) unless an effect on the battlefield (or created) says they don't lose the game
+        for having 0 or less life (Phyrexian Unlife; in Two-Headed Giant, for the team, 810.8a)."""
+        team_of = {p.name: p.team for p in players}
+        found: list[tuple[str, Selector]] = []
+        for spec, _ in perms:
+            for ab in spec.abilities:
+                if ab.kind == "static" and ab.effect is not None and ab.effect.kind == "no_loss_for_0_life":
+                    found.append((spec.controller, ab.effect.value))
+        for eff, _ in effects:
+            if eff.spec.kind == "no_loss_for_0_life":
+                found.append((eff.controller, eff.spec.value))
+
+        def covers(controller: str, sel: Selector, name: str) -> bool:
+            if sel.kind == "any_of":
+                return any(covers(controller, part, name) for part in sel.parts)
+            if sel.kind == "you":
+                return name == controller
+            if sel.kind == "ref":
+                return name == sel.name
+            if sel.kind in ("players", "any"):
+                return True
+            if sel.kind == "opponents":
+                return name != controller and (team_of.get(name) is None or team_of.get(name) != team_of.get(controller))
+            return False
+
+        for i, name, team, life in self.zero_life:
+            members = [n for n, t in team_of.items() if team is not None and t == team] or [name]
+            if not any(covers(ctrl, sel, member) for ctrl, sel in found for member in members):
+                self.err(f"players[{i}].life", f"a player at {life} life would already have lost the game (CR 704.5a, "
+                         "state-based actions are checked before anyone gets priority, 704.3)")
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
         names = set(self.player_names)
@@ -955,11 +991,13 @@ class _Builder:
             where = f"{path}.may" if shot.may else path
             selector_refs(shot.to, f"{where}.{'to' if shot.kind == 'deal' else 'who'}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
+            if shot.then is not None:
+                selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)
 
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
             selector_refs(spec.from_, f"{path}.from")
-            if spec.kind in ("redirect", "cant_gain_life", "protection"):
+            if spec.kind in ("redirect", "protection", *PLAYER_KINDS):
                 selector_refs(spec.value, f"{path}.{spec.kind}")
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")

@@ -19,7 +19,7 @@ __all__ = [
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
-    "KEYWORDS", "MANA_TYPES", "with_pt_counters",
+    "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS",
 ]
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
@@ -27,7 +27,14 @@ EFFECT_KINDS = (
     "shield", "prevent", "multiply", "add", "cap", "redirect", "cant_be_prevented",
     "cant_gain_life", "protection", "hexproof", "shroud", "life_floor", "as_though",
     "replace_mana", "multiply_mana",
+    # life (CR 119): life-gain replacements (119.10, 616.1), "can't lose life" (119.8), "your life
+    # total can't change" (119.7 + 119.8), "you don't lose the game for having 0 or less life" (704.5a)
+    "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change", "no_loss_for_0_life",
 )
+# the kinds above whose value is a player selector ("can't gain life: <players>")
+PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")
+# life-gain replacement effects: they modify a life-gain event, not a damage event (119.10)
+LIFE_GAIN_KINDS = ("gain_life_plus", "gain_life_times")
 # The six types of mana (CR 106.1), in the order outputs list them.
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 
@@ -62,6 +69,7 @@ class EffectSpec:
     then: Rider | None = None
     shield: Expr | None = None  # partial redirection (Harm's Way): redirect the next N
     if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
+    if_life_at_most: int | None = None  # "as long as you have N or less life" (Phyrexian Unlife: 0)
     mana: str | None = None  # mana replacements: only "if ... tapped for {G}" (a type filter)
     min_amount: int | None = None  # mana replacements: only "if ... tapped for N or more mana"
     mana_amount: int | None = None  # replace_mana: "instead of any other type and amount" (Contamination: 1)
@@ -69,7 +77,8 @@ class EffectSpec:
 
 @dataclass(frozen=True)
 class OneShot:
-    """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw`` (optionally ``may``)."""
+    """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw``, ``set_life`` ("your life
+    total becomes N", CR 119.5) (optionally ``may``)."""
 
     kind: str
     amount: Expr
@@ -77,6 +86,7 @@ class OneShot:
     source: str | None = None
     combat: bool = False
     may: bool = False
+    then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,16 @@ from typing import Any
 from .errors import CaseError
 from .expr import ExprError, expr_vars, parse_expr
 from .selectors import Selector, SelectorError, parse_selector
-from .types import EFFECT_KINDS, MANA_TYPES, Ability, EffectSpec, OneShot, Rider
+from .types import (
+    EFFECT_KINDS,
+    LIFE_GAIN_KINDS,
+    MANA_TYPES,
+    PLAYER_KINDS,
+    Ability,
+    EffectSpec,
+    OneShot,
+    Rider,
+)
 
 __all__ = [
     "parse_effect", "parse_ability", "parse_one_shot", "sel", "amount", "TRIGGERS",
@@ -22,9 +31,11 @@ __all__ = [
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
-                  "if_you_control", "mana", "min_amount", "amount")
+                  "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
+# filters that only make sense on an effect that modifies a damage event
+DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
 RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life")
 MAX_AMOUNT = 1_000_000
@@ -38,11 +49,15 @@ def sel(value: Any, path: str) -> Selector:
         raise CaseError(f"{path}{key}", str(exc)) from None
 
 
-def amount(value: Any, path: str) -> Any:
+def amount(value: Any, path: str, lost_ok: bool = False) -> Any:
+    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``)."""
     try:
-        return parse_expr(value)
+        expr = parse_expr(value)
     except ExprError as exc:
         raise CaseError(path, str(exc)) from None
+    if not lost_ok and "life_lost_this_way" in expr_vars(expr):
+        raise CaseError(path, "life_lost_this_way is read only in the then: of a lose_life action")
+    return expr
 
 
 def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
@@ -96,7 +111,7 @@ def _prevent_value(value: Any, path: str) -> Any:
     return amount(value, path)
 
 
-def _rider(value: Any, path: str) -> Rider:
+def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     m = _mapping(value, path, "a rider such as {deal: prevented, to: A}")
     kinds = [k for k in m if k in RIDER_KINDS]
     if len(kinds) != 1:
@@ -109,7 +124,7 @@ def _rider(value: Any, path: str) -> Rider:
     if kind == "deal" and "to" not in m:
         raise CaseError(path, "deal needs to:")
     to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
-    return Rider(kind, amount(m[kind], f"{path}.{kind}"), to)
+    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to)
 
 
 def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:
@@ -146,8 +161,14 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
             shield_amount = amount(m["shield"], f"{path}.shield")
     elif kind in ("cant_be_prevented", "hexproof", "shroud"):
         value_out = _bool(raw, kpath)
-    elif kind == "cant_gain_life":
+    elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
+    elif kind == "gain_life_plus":
+        value_out = _count(raw, kpath)
+    elif kind == "gain_life_times":
+        if raw not in (2, 3, 4):
+            raise CaseError(kpath, "gain_life_times must be 2, 3 or 4")
+        value_out = raw
     elif kind == "protection":
         pm = _mapping(raw, kpath, "protection: {from_player: A}")
         if set(pm) != {"from_player"}:
@@ -164,6 +185,18 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     else:  # multiply_mana
         value_out = _count(raw, kpath)
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
+    if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
+        for key in DAMAGE_ONLY_FILTERS:
+            if key in m:
+                raise CaseError(f"{path}.{key}", f"{key} goes with effects on damage, not {kind}")
+    if kind in PLAYER_KINDS and "to" in m:
+        raise CaseError(f"{path}.to", f"{kind} names its players itself ({kind}: you), not with to:")
+    life_at_most = None
+    if "if_life_at_most" in m:
+        raw_life = m["if_life_at_most"]
+        if isinstance(raw_life, bool) or not isinstance(raw_life, int):
+            raise CaseError(f"{path}.if_life_at_most", f"expected a whole number (a life total), got {_kind(raw_life)}")
+        life_at_most = raw_life
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else None
     duration = m.get("duration", "turn")
     if duration not in ("turn", "until_used", "permanent"):
@@ -189,6 +222,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,
         shield=shield_amount,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
+        if_life_at_most=life_at_most,
         mana=mana_filter,
         min_amount=min_amount,
         mana_amount=mana_amount,
@@ -222,12 +256,12 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     m = _mapping(value, path, "a one-shot action")
     if set(m) == {"may"}:
         inner = parse_one_shot(m["may"], f"{path}.may")
-        return OneShot(inner.kind, inner.amount, inner.to, inner.source, inner.combat, True)
+        return OneShot(inner.kind, inner.amount, inner.to, inner.source, inner.combat, True, inner.then)
     kinds = [k for k in m if k in ONE_SHOT_KINDS]
     if len(kinds) != 1:
         raise CaseError(path, f"expected exactly one of {', '.join(ONE_SHOT_KINDS)}")
     kind = kinds[0]
-    allowed = {kind, "to", "who", "from", "combat"}
+    allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -245,7 +279,13 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     if source is not None and not isinstance(source, str):
         raise CaseError(f"{path}.from", "expected the id of the source")
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else False
-    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat)
+    then = None
+    if "then" in m:
+        # "... loses N life. You gain life equal to the life lost this way" (Exsanguinate)
+        then = _rider(m["then"], f"{path}.then", lost_ok=True)
+        if then.kind != "gain_life":
+            raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
+    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then)
 
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana"}

@@ -8,7 +8,7 @@ from model.types import (
     Ability,
 )
 
-from .results import change_life
+from .results import cant_lose_life, change_life
 from .state import (
     GameState,
     PermState,
@@ -43,7 +43,7 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
 
     {T} needs the permanent untapped (107.5), {Q} tapped (107.6), and neither can be paid for a
     summoning-sick creature (302.6); removing counters needs that many; paying life needs at least
-    that much life (119.4). Mana isn't tracked, so mana symbols cost nothing here.
+    that much life (119.4) and being able to lose life (119.8). Mana isn't tracked, so mana symbols cost nothing here.
     """
     if "T" in cost and perm.tapped:
         return "it is already tapped, so {T} can't be paid (107.5)"
@@ -58,6 +58,8 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
     life = _life_cost(cost)
     if life > 0 and state.player(perm.controller).life < life:
         return f"its controller can't pay {life} life (119.4)"
+    if life > 0 and cant_lose_life(state, table, perm.controller):
+        return f"its controller can't lose life, so can't pay {life} life (119.8, 810.9h)"
     return None
 
 

@@ -34,7 +34,7 @@ from .activation import activate, cast, may, resolve
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
-from .results import run_one_shot, team_names
+from .results import gain_event, run_one_shot, set_life_event, team_names
 from .rules import (
     start_batch,
 )
@@ -223,11 +223,17 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
             return state
         if state.batch is not None:
             res = batch_step(state, table)
-        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana"):
+        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life"):
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
             if task[0] == "rider":
                 res = run_rider(state, table, task[1], task[2])
+            elif task[0] == "gain":
+                # a life-gain event being replaced (616.1) is part of what caused it: no
+                # state-based actions in between (lifelink's gain is part of the damage, 120.4c)
+                res = gain_event(state, table, task)
+            elif task[0] == "set_life":
+                res = set_life_event(state, table, task)  # part of the resolving action (119.5)
             elif task[0] == "mana":
                 # a mana ability doesn't use the stack: it resolves at once, before state-based
                 # actions and before its triggers are put on the stack (605.3a)

@@ -5,12 +5,18 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
+from model.selectors import Selector
 from model.types import (
+    LIFE_GAIN_KINDS,
     OneShot,
 )
 
+from .decision import Decision, Option, decide, says
 from .rules import (
+    Instance,
+    effect_name,
     effects_in_force,
     start_batch,
 )
@@ -24,7 +30,8 @@ from .state import (
 from .triggers import collect_triggers
 from .values import evaluate
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'gain_life', 'deal', 'run_one_shot']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
+           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -35,8 +42,12 @@ def team_names(state: GameState, table: Table, name: str) -> list[str]:
 
 
 def change_life(state: GameState, table: Table, name: str, delta: int) -> GameState:
-    """Life changes happen to the player and are applied to the team's shared total (810.9)."""
-    if delta == 0:
+    """Life changes happen to the player and are applied to the team's shared total (810.9).
+
+    A player who can't lose life (119.8; "your life total can't change") loses none: the loss
+    simply doesn't happen, whatever asked for it (damage, an effect, 119.5's setting).
+    """
+    if delta == 0 or (delta < 0 and cant_lose_life(state, table, name)):
         return state
     for member in team_names(state, table, name):
         p = state.player(member)
@@ -56,22 +67,95 @@ def add_poison(state: GameState, table: Table, name: str, n: int) -> GameState:
     return state
 
 
-def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
-    """"Can't gain life" effects; in Two-Headed Giant they cover the team (810.9g)."""
+def _covers(state: GameState, table: Table, name: str, kinds: tuple[str, ...]) -> bool:
+    """An effect of one of ``kinds`` names ``name`` or, in Two-Headed Giant, a teammate (810.9g-h)."""
     team = team_names(state, table, name)
     for inst in effects_in_force(state, table):
-        if inst.spec.kind == "cant_gain_life":
+        if inst.spec.kind in kinds:
             if any(matches(inst.spec.value, member, state, table, inst.view) for member in team):
                 return True
     return False
 
 
-def gain_life(state: GameState, table: Table, name: str, n: int) -> GameState:
-    """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending."""
+def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
+    """"Can't gain life" effects (119.7), and "your life total can't change"; in Two-Headed Giant
+    they cover the team (810.9g)."""
+    return _covers(state, table, name, ("cant_gain_life", "life_cant_change"))
+
+
+def cant_lose_life(state: GameState, table: Table, name: str) -> bool:
+    """"Can't lose life" effects (119.8), and "your life total can't change" (Platinum Emperion);
+    in Two-Headed Giant they cover the team (810.9h)."""
+    return _covers(state, table, name, ("cant_lose_life", "life_cant_change"))
+
+
+def no_loss_for_0_life(state: GameState, table: Table, name: str) -> bool:
+    """"You don't lose the game for having 0 or less life" (Phyrexian Unlife): the exception to
+    704.5a; in Two-Headed Giant it covers the team (810.8a and its Transcendence example). The
+    player still loses for poison (704.5c) and loses at 0 life once the effect ends."""
+    return _covers(state, table, name, ("no_loss_for_0_life",))
+
+
+def _gain_replacements(state: GameState, table: Table, name: str, source: str | None,
+                       applied: frozenset[str]) -> list[Instance]:
+    """The life-gain replacement effects that would now modify ``name``'s life-gain event
+    (119.10: "if a source would cause [a player] to gain life"), each at most once (614.5)."""
+    out = []
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind not in LIFE_GAIN_KINDS or inst.key in applied:
+            continue
+        if not matches(inst.spec.to, name, state, table, inst.view):
+            continue
+        if inst.spec.from_ is not None and (source is None or not matches(inst.spec.from_, source, state, table, inst.view)):
+            continue
+        out.append(inst)
+    return out
+
+
+def _replace_gain(inst: Instance, n: int) -> int:
+    """One life-gain replacement: "that much life plus N" or "N times that much" (614.1a)."""
+    if inst.spec.kind == "gain_life_plus":
+        return n + int(inst.spec.value)
+    return n * int(inst.spec.value)
+
+
+def gain_life(state: GameState, table: Table, name: str, n: int, source: str | None = None) -> GameState:
+    """A life-gain event (119.9: gaining 0 is no event); returns with gain_life triggers pending.
+
+    A player who can't gain life gains none, and replacements of the gain do nothing (119.7).
+    When life-gain replacement effects apply, the event waits at the front of the queue
+    (:func:`gain_event`), where the gaining player orders them (616.1), before state-based
+    actions: lifelink's gain is part of the damage event (120.3f, 120.4c).
+    """
     if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
         return state
+    if _gain_replacements(state, table, name, source, frozenset()):
+        k = 0  # after the life-gain events already waiting (simultaneous ones, in order)
+        while k < len(state.queue) and state.queue[k][0] == "gain":
+            k += 1
+        task: tuple[Any, ...] = ("gain", name, n, source, frozenset())
+        return replace(state, queue=state.queue[:k] + (task,) + state.queue[k:])
     state = change_life(state, table, name, n)
     return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+
+
+def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """A life-gain event being modified: the affected player (the one gaining life) applies the
+    applicable replacement effects one at a time in the order they choose (616.1), each once and
+    re-checked after each (614.5, 616.1f); then the life is gained (one event, one trigger)."""
+    _, name, n, source, applied = task
+    left = _gain_replacements(state, table, name, source, applied)
+    if not left:
+        state = change_life(state, table, name, n)
+        return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+    first = " first" if len(left) > 1 else ""
+    options = []
+    for inst in left:
+        now = _replace_gain(inst, n)
+        words = (f"{says(name, 'applies')} {effect_name(inst, table, state)}{first} to {name}'s life gain: "
+                 f"{n} becomes {now}")
+        options.append(Option(inst.key, words, replace(state, queue=(("gain", name, now, source, applied | {inst.key}),) + state.queue)))
+    return decide(name, "order", f"{name} gains life", options)
 
 
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
@@ -197,8 +281,8 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
             if life - n < floor:
                 n = max(0, life - floor)
         state = change_life(state, table, name, -n)
-    for (_, ctrl), n in sorted(gain_by_source.items()):
-        state = gain_life(state, table, ctrl, n)
+    for (src, ctrl), n in sorted(gain_by_source.items()):
+        state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
     state = collect_triggers(state, table, "combat_damage_to_player",
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
     state = collect_triggers(state, table, "deals_damage",
@@ -240,23 +324,91 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
 def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
     """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
     recipients = _recipients(state, table, shot, view)
+    in_game = [p for p in state.players if not p.left]
+    base = dict(env)
+    # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)
+    base["player_count"] = len(in_game)
     if shot.kind == "deal":
-        n = evaluate(shot.amount, env)
+        n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
         return start_batch(state, table, events) if events else state
+    # read once, before any of the action happens: the players' life totals change at once
+    base["lowest_life_total"] = min((p.life for p in in_game), default=0)
+    amounts: list[tuple[str, int]] = []
     for r in recipients:
         if not is_player(table, r) or state.player(r).left:
             continue
-        local = dict(env)
+        local = dict(base)
         p = state.player(r)
         local["life_lost_this_turn"] = p.life_lost
         local["life_gained_this_turn"] = p.life_gained
-        n = evaluate(shot.amount, local)
+        local["life_total"] = p.life  # in Two-Headed Giant the team's (810.9a)
+        amounts.append((r, evaluate(shot.amount, local)))
+    # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each
+    # member loses a third of the team's total as it was)
+    if shot.kind == "set_life":
+        if amounts:
+            task: tuple[Any, ...] = ("set_life", _setting_groups(state, table, amounts), shot.source or view.self_id)
+            state = replace(state, queue=(task,) + state.queue)
+        return state
+    lost = 0
+    for r, n in amounts:
+        n = max(0, n)  # no negative life loss or gain (107.1b): half of a negative life total is 0
+        p = state.player(r)
         if shot.kind == "lose_life":
+            before = p.life_lost
             state = change_life(state, table, r, -n)
+            lost += state.player(r).life_lost - before  # what was actually lost (119.8: maybe none)
         elif shot.kind == "gain_life":
-            state = gain_life(state, table, r, n)
+            state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == "draw":
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+    if shot.then is not None:
+        # "you gain life equal to the life lost this way": the total every player actually lost
+        rider = shot.then
+        n = evaluate(rider.amount, {**env, "life_lost_this_way": lost})
+        follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
+        state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def _setting_groups(state: GameState, table: Table, settings: list[tuple[str, int]]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The players whose life total an action sets, one group per player, or per Two-Headed Giant
+    team when it would set both members' (810.9d: the team chooses one of them), in APNAP order."""
+    order = table.apnap(table.order)
+    settings = sorted(settings, key=lambda s: order.index(s[0]))
+    groups: list[tuple[tuple[str, int], ...]] = []
+    done: set[str] = set()
+    for name, n in settings:
+        if name in done:
+            continue
+        mates = [s for s in settings if table.two_headed and s[0] in team_names(state, table, name)] or [(name, n)]
+        done.update(m for m, _ in mates)
+        groups.append(tuple(mates))
+    return tuple(groups)
+
+
+def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """Life totals becoming a number (119.5): each player gains or loses the difference, so
+    "can't gain / lose life" (119.7, 119.8) and life-gain replacements apply to it. In Two-Headed
+    Giant a single player's setting is against the team's total (810.9c), and an effect setting
+    both members' makes the team choose one of them: only that player is affected (810.9d)."""
+    _, groups, source = task
+    if not groups:
+        return state
+    first, rest = groups[0], groups[1:]
+    if len(first) > 1:
+        # the team chooses, named by its first player in turn order (as for blocks, 810.7)
+        chooser = min((name for name, _ in first), key=table.order.index)
+        options = [Option(name, f"{says(chooser, 'chooses')} {name} as the player whose life total becomes {n} (810.9d)",
+                          replace(state, queue=(("set_life", (((name, n),), *rest), source),) + state.queue))
+                   for name, n in first]
+        return decide(chooser, "choose", "life total setting", options)
+    name, n = first[0]
+    if rest:
+        state = replace(state, queue=(("set_life", rest, source),) + state.queue)
+    delta = n - state.player(name).life
+    if delta > 0:
+        return gain_life(state, table, name, delta, source)
+    return change_life(state, table, name, delta)

@@ -46,10 +46,21 @@ def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
     key = ("effects", id(state.perms), id(state.effects))
     hit = table.memo.get(key)
     if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
-        return hit[2]
-    found = tuple(_effects_in_force(state, table))
-    table.memo[key] = (state.perms, state.effects, found)
+        found, on_life = hit[2], hit[3]
+    else:
+        found = tuple(_effects_in_force(state, table))
+        on_life = any(i.spec.if_life_at_most is not None for i in found)
+        table.memo[key] = (state.perms, state.effects, found, on_life)
+    if on_life:  # read each time: life totals are not part of the cache key
+        found = tuple(i for i in found if _life_condition_holds(i, state))
     return found
+
+
+def _life_condition_holds(inst: Instance, state: GameState) -> bool:
+    """"As long as you have N or less life" (Phyrexian Unlife): the controller's life total now
+    (in Two-Headed Giant the team's, 810.9a, which every member's ``life`` holds)."""
+    at_most = inst.spec.if_life_at_most
+    return at_most is None or state.player(inst.view.controller).life <= at_most
 
 
 def _effects_in_force(state: GameState, table: Table) -> list[Instance]:

@@ -9,7 +9,7 @@ from model.types import (
 )
 
 from .decision import note
-from .results import Part
+from .results import Part, no_loss_for_0_life
 from .state import (
     GameState,
     PermState,
@@ -90,7 +90,7 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             if p.lost or p.left:
                 continue
             limit = 15 if table.two_headed else 10  # 704.5c, 704.6b
-            if p.life <= 0 or p.poison >= limit:  # 704.5a, 810.8c
+            if (p.life <= 0 and not no_loss_for_0_life(state, table, p.name)) or p.poison >= limit:  # 704.5a, 810.8c
                 state = state.set_player(replace(p, lost=True))
                 losers.append(p.name)
                 changed = True

@@ -20,6 +20,10 @@ def evaluate(node: Expr, env: Mapping[str, int]) -> int:
         return -(-evaluate(node[1], env) // 2)
     if tag == "half_down":
         return evaluate(node[1], env) // 2
+    if tag == "third_up":
+        return -(-evaluate(node[1], env) // 3)
+    if tag == "third_down":
+        return evaluate(node[1], env) // 3
     a, b = evaluate(node[1], env), evaluate(node[2], env)
     if tag == "add":
         return a + b

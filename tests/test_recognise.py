@@ -213,6 +213,15 @@ WHY_NOT = {
     "healing salve": "a modal spell (Choose one); the library keeps only the prevention mode",
     "walking ballista": "'{4}: Put a +1/+1 counter on this creature.' is not in the vocabulary; the library leaves it out",
     "wurmcoil engine": "the dies trigger (token creation) is not in the vocabulary; the library leaves it out",
+    # the life vocabulary (README "Life") has no recogniser templates yet
+    "benediction of moons": "'you gain 1 life for each player' (player_count) has no template; haunt is left out",
+    "boon reflection": "life-gain replacement 'twice that much life' (gain_life_times) has no template",
+    "dire fleet ravager": "'a third of their life, rounded up' (third_up) has no template",
+    "exsanguinate": "'the life lost this way' has no template",
+    "leyline of hope": "'that much life plus 1' (gain_life_plus) has no template; the +2/+2 line is left out",
+    "phyrexian unlife": "'you don't lose the game for having 0 or less life' and the conditional as_though have no template",
+    "platinum emperion": "'your life total can't change' (life_cant_change) has no template",
+    "repay in kind": "'life total becomes the lowest life total' (set_life) has no template",
 }
 
 

@@ -42,6 +42,16 @@ _PREVENTION = ("shield", "prevent", "protection")
 _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
 
 
+# effects the CP model declines, with the reason (the graph engine applies them)
+_DECLINED = {
+    "gain_life_plus": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
+    "gain_life_times": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
+    "cant_lose_life": "\"can't lose life\" effects (CR 119.8) are not modelled",
+    "life_cant_change": "\"your life total can't change\" effects (CR 119.7, 119.8) are not modelled",
+    "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
+}
+
+
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
@@ -225,7 +235,7 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
         if spec.kind in _INERT:
             continue
         if spec.kind not in _ORDERED:
-            return f"{inst.key}: {spec.kind} effects are not modelled"
+            return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
         if spec.next_time or spec.source_choice is not None:
             return f"{inst.key}: next-time and source-of-your-choice shields are not modelled"
         if spec.kind == "shield" and (spec.value == "all" or inst.state_id is None):
