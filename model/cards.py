@@ -14,7 +14,7 @@ __all__ = ["card_library", "lookup_card", "CARD_KEYS"]
 
 CARD_DIR = Path(__file__).parent / "cards"
 CARD_KEYS = ("name", "oracle", "types", "subtypes", "supertypes", "colors", "power", "toughness",
-             "loyalty", "defense", "keywords", "abilities")
+             "loyalty", "defense", "keywords", "abilities", "omits")
 
 
 @cache
@@ -28,6 +28,10 @@ def card_library() -> Mapping[str, Mapping[str, Any]]:
         for key in data:
             if key not in CARD_KEYS:
                 raise CaseError(str(key), "unknown key in card entry", str(path))
+        for i, item in enumerate(data.get("omits") or ()):
+            # a line of the card the vocabulary can't state: {text, why}, said wherever it is used
+            if not (isinstance(item, Mapping) and set(item) == {"text", "why"} and all(isinstance(v, str) for v in item.values())):
+                raise CaseError(f"omits[{i}]", "expected {text: <the card's line>, why: <why it isn't modelled>}", str(path))
         cards[data["name"].lower()] = data
     return cards
 

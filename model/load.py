@@ -344,6 +344,8 @@ class _Builder:
                 base = {"name": entry.card} if real is None else dict(real)
             else:
                 base = dict(card)
+                if entry.abilities is None:
+                    self._omitted(base, path)
         elif entry.name is None:
             self.err(path, "needs card: (from the library) or name: with its characteristics")
             return None
@@ -356,6 +358,14 @@ class _Builder:
             if val is not None:
                 base[key] = val
         return base
+
+    def _omitted(self, card: Mapping[str, Any], path: str) -> None:
+        """A library card's lines the vocabulary can't state yet (its ``omits:``) are said, one
+        warning each, wherever a case names the card without giving its ``abilities:``: the tool
+        answers as if the line weren't there, so the user must know (never a silent partial card)."""
+        for item in card.get("omits") or ():
+            self.warnings.append(("", CaseWarning(f"{path}.card", f"{card['name']}: {item['text']!r} is not modelled "
+                                                  f"({item['why']}); give abilities: to state the card yourself")))
 
     def _real_card(self, entry: PermanentModel | SourceModel, path: str, entering: bool) -> tuple[bool, Mapping[str, Any] | None]:
         """A card the hand-written library doesn't have, from the card data (model/carddata):

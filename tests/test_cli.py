@@ -235,3 +235,13 @@ def test_a_field_no_outcome_records_is_an_error(field: str, reason: str, capsys:
     """Fields the outcome record never keeps for that permanent would read None in every outcome."""
     code, out, err = run(capsys, "enumerate", str(SPLIT), "--fields", field)
     assert code == 2 and out == "" and reason in err
+
+
+def test_a_library_cards_line_that_isnt_modelled_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    """Never a silent partial card: Wurmcoil Engine's death trigger isn't in the vocabulary, so a
+    case naming the card gets a warning (exit 0) naming the line; giving abilities: silences it."""
+    case = CASES / "rulings" / "wurmcoil-engine-shielded-blocker.yaml"
+    code, out, err = run(capsys, "validate", str(case))
+    assert code == 0
+    assert "battlefield[0].card: warning: Wurmcoil Engine: 'When this creature dies, create" in out + err
+    assert "is not modelled (no token creation on death in the vocabulary)" in out + err
