@@ -655,12 +655,8 @@ class _Builder:
             if val.get("source") is not None and not isinstance(val["source"], str):
                 self.err(f"{p}.source", f"expected the id of the chosen source, got {_describe(val['source'])}")
                 return None
-            responses_raw = val.get("responses", [])
-            if not isinstance(responses_raw, list):
-                self.err(f"{p}.responses", "expected a list of actions")
-                return None
-            responses = tuple(a for a in (self.action(r, f"{p}.responses[{i}]") for i, r in enumerate(responses_raw)) if a is not None)
-            if len(responses) != len(responses_raw):
+            responses = self._responses(val, p)
+            if responses is None:
                 return None
             return ActivateAction(val["id"], ability, x, target, val.get("source"), responses)
         if key == "cast":
@@ -782,16 +778,21 @@ class _Builder:
         if not isinstance(sid, str):
             self.err(f"{p}.id", "required: the id of the sources: entry cast (or card: <name>)")
             return None
-        responses_raw = val.get("responses", [])
-        if not isinstance(responses_raw, list):
-            self.err(f"{p}.responses", "expected a list of actions")
+        responses = self._responses(val, p)
+        if responses is None:
             return None
-        responses = tuple(a for a in (self.action(r, f"{p}.responses[{i}]") for i, r in enumerate(responses_raw)) if a is not None)
-        if len(responses) != len(responses_raw):
-            return None
-        if not isinstance(val, str) and isinstance(val, Mapping) and "card" not in val:
+        if "card" not in val:
             self.mapping_actions.add(p)
         return CastAction(sid, target, x, responses)
+
+    def _responses(self, val: Mapping[str, Any], p: str) -> tuple[Action, ...] | None:
+        """An activation's or a spell's ``responses:``: actions done before it resolves (608.2)."""
+        raw = val.get("responses", [])
+        if not isinstance(raw, list):
+            self.err(f"{p}.responses", "expected a list of actions")
+            return None
+        responses = tuple(a for a in (self.action(r, f"{p}.responses[{i}]") for i, r in enumerate(raw)) if a is not None)
+        return responses if len(responses) == len(raw) else None
 
     def may_action(self, raw: Mapping[str, Any], path: str) -> MayAction | None:
         """``{may: <action>, by: <player>}``: any action, made optional (design.md, "Actions")."""
