@@ -58,7 +58,8 @@ from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, summoning_sick
 from .decision import NOT_DONE, Decision, Option, decide, note, says
-from .rules import Instance, effect_name, effects_in_force
+from .replacement import apply_one
+from .rules import Instance, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table
 from .triggers import collect_triggers
@@ -330,14 +331,8 @@ def produce_mana(state: GameState, table: Table, task: tuple[Any, ...]) -> GameS
     if not left:
         return _add_mana(state, table, perm, ab, mana)
     who = perm.controller  # 616.1: the affected object's controller
-    first = " first" if len(left) > 1 else ""
-    options = []
-    for inst in left:
-        now = _apply(inst, mana)
-        words = (f"{says(who, 'applies')} {effect_name(inst, table, state)}{first} to {pid}'s mana: "
-                 f"{_fmt_mana(mana)} becomes {_fmt_mana(now)}")
-        options.append(Option(inst.key, words, _event(state, pid, j, now, applied | {inst.key})))
-    return decide(who, "order", f"{pid} tapped for mana", options)
+    return apply_one(state, table, who, f"{pid} tapped for mana", f"{pid}'s mana", mana, left, _apply, _fmt_mana,
+                     lambda now, key: _event(state, pid, j, now, applied | {key}))
 
 
 def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana: Mana) -> GameState:

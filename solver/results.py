@@ -14,9 +14,9 @@ from model.types import (
 )
 
 from .decision import Decision, Option, decide, says
+from .replacement import apply_one
 from .rules import (
     Instance,
-    effect_name,
     effects_in_force,
     start_batch,
 )
@@ -148,14 +148,8 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
     if not left:
         state = change_life(state, table, name, n)
         return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
-    first = " first" if len(left) > 1 else ""
-    options = []
-    for inst in left:
-        now = _replace_gain(inst, n)
-        words = (f"{says(name, 'applies')} {effect_name(inst, table, state)}{first} to {name}'s life gain: "
-                 f"{n} becomes {now}")
-        options.append(Option(inst.key, words, replace(state, queue=(("gain", name, now, source, applied | {inst.key}),) + state.queue)))
-    return decide(name, "order", f"{name} gains life", options)
+    return apply_one(state, table, name, f"{name} gains life", f"{name}'s life gain", n, left, _replace_gain, str,
+                     lambda now, key: replace(state, queue=(("gain", name, now, source, applied | {key}),) + state.queue))
 
 
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
