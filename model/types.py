@@ -78,7 +78,8 @@ class EffectSpec:
 @dataclass(frozen=True)
 class OneShot:
     """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw``, ``set_life`` ("your life
-    total becomes N", CR 119.5) (optionally ``may``)."""
+    total becomes N", CR 119.5), ``put_counters`` ("put N +1/+1 counters on it", 122.1; ``to`` names the
+    permanents) (optionally ``may``)."""
 
     kind: str
     amount: Expr
@@ -87,6 +88,7 @@ class OneShot:
     combat: bool = False
     may: bool = False
     then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
+    counter: str = ""  # put_counters: the kind of counter put (122.1), e.g. "+1/+1"
 
 
 @dataclass(frozen=True)
