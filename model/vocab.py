@@ -38,7 +38,7 @@ EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duratio
 # filters that only make sense on an effect that modifies a damage event
 DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
-RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life")
+RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters")
 MAX_AMOUNT = 1_000_000
 
 
@@ -122,9 +122,15 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     if extra:
         raise CaseError(f"{path}.{sorted(extra)[0]}", "unknown key")
     target_key = "to" if "to" in m else "who"
-    if kind == "deal" and "to" not in m:
-        raise CaseError(path, "deal needs to:")
+    if kind in ("deal", "put_counters") and "to" not in m:
+        raise CaseError(path, f"{kind} needs to:")
     to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
+    if kind == "put_counters":
+        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of Faith)
+        if "who" in m:
+            raise CaseError(f"{path}.who", "put_counters takes to: (the permanents), not who:")
+        name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
+        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name)
     return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to)
 
 
@@ -291,6 +297,15 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then)
 
 
+def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
+    """``{+1/+1: N}``: one counter kind and its (unparsed) amount."""
+    kinds = _mapping(value, path, "a counter kind and amount such as {+1/+1: 1}")
+    if len(kinds) != 1:
+        raise CaseError(path, "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
+    raw_kind, raw_n = next(iter(kinds.items()))
+    return _counter_kind(raw_kind, path), raw_n
+
+
 def _put_counters(m: Mapping[str, Any], path: str) -> OneShot:
     """``{put_counters: {+1/+1: 1}, to: self}``: "put a +1/+1 counter on this creature" (122.1,
     Walking Ballista's {4}); ``to:`` names the permanents (``self``, ``target``, a selector)."""
@@ -299,11 +314,7 @@ def _put_counters(m: Mapping[str, Any], path: str) -> OneShot:
             raise CaseError(f"{path}.{key}", "unknown key (put_counters takes to: and from:)")
     if "to" not in m:
         raise CaseError(path, "put_counters needs to: (the permanents, e.g. self or target)")
-    kinds = _mapping(m["put_counters"], f"{path}.put_counters", "a counter kind and amount such as {+1/+1: 1}")
-    if len(kinds) != 1:
-        raise CaseError(f"{path}.put_counters", "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
-    raw_kind, raw_n = next(iter(kinds.items()))
-    name = _counter_kind(raw_kind, f"{path}.put_counters")
+    name, raw_n = _one_counter_kind(m["put_counters"], f"{path}.put_counters")
     source = m.get("from")
     if source is not None and not isinstance(source, str):
         raise CaseError(f"{path}.from", "expected the id of the source")

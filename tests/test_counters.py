@@ -59,3 +59,55 @@ actions:
     assert "actions[0]: put_counters needs to:" in _error(base + "  - {put_counters: {+1/+1: 1}}\n")
     assert "actions[0].put_counters: name exactly one counter kind" in _error(
         base + "  - {put_counters: {+1/+1: 1, -1/-1: 1}, to: bear}\n")
+
+
+# ---- prevention riders that put counters (615.5) -------------------------------------------
+
+SQUIRE = "{id: squire, name: Squire, controller: you, types: [creature], power: 1, toughness: 1}"
+TEST_OF_FAITH = "{id: tof, controller: you, shield: 3, to: squire, then: {put_counters: {+1/+1: prevented}, to: squire}}"
+
+
+def test_615_5_counters_rider_happens_with_the_prevention_before_sba() -> None:
+    """Test of Faith (ruling 2004-12-01): a 1/1 dealt 6 ends a 4/4 with 3 damage, alive."""
+    text = PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: s, to: squire, amount: 6}}]
+"""
+    assert outcome_set(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(3, 3, False)}
+
+
+def test_615_5_counters_rider_counts_each_use_of_the_shield() -> None:
+    """The shield lasts the turn: 2 damage then 2 more: 2 + 1 prevented, 3 counters, 1 damage."""
+    text = PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: s, to: squire, amount: 2}}]
+  - damage: [{{from: s, to: squire, amount: 2}}]
+"""
+    assert outcome_set(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(1, 3, False)}
+
+
+def test_615_5_cp_declines_a_counters_rider() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: s, to: squire, amount: 6}}]
+""")
+    assert "put_counters rider is not modelled" in (cp_supported(case) or "")
