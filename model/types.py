@@ -30,6 +30,8 @@ EFFECT_KINDS = (
     # life (CR 119): life-gain replacements (119.10, 616.1), "can't lose life" (119.8), "your life
     # total can't change" (119.7 + 119.8), "you don't lose the game for having 0 or less life" (704.5a)
     "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change", "no_loss_for_0_life",
+    # counters (CR 122): "if damage would be dealt to it, put that many +1/+1 counters on it instead"
+    "damage_to_counters",
 )
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")

@@ -181,6 +181,8 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if set(pm) != {"from_player"}:
             raise CaseError(kpath, "protection needs exactly from_player: <player>")
         value_out = sel(pm["from_player"], f"{kpath}.from_player")
+    elif kind == "damage_to_counters":
+        value_out = _counter_kind(raw, kpath)
     elif kind == "as_though":
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")

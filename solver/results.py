@@ -253,6 +253,10 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         n = ev.amount
         if n <= 0:
             continue  # 120.8
+        if ev.as_counters:
+            # the damage was replaced by counters (Phytohydra): none is dealt, only counters put
+            state = put_counters(state, table, ev.recipient, ev.as_counters, n)
+            continue
         by_source[ev.source] += n
         if ev.combat:
             by_source_combat[ev.source] += n

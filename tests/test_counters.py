@@ -111,3 +111,50 @@ actions:
   - damage: [{{from: s, to: squire, amount: 6}}]
 """)
     assert "put_counters rider is not modelled" in (cp_supported(case) or "")
+
+
+# ---- damage replaced by counters (614.1a, 616.1) ----------------------------------------------
+
+HYDRA = "{id: hydra, card: Phytohydra, controller: you}"
+
+
+def test_614_1a_damage_replaced_by_counters_is_not_dealt() -> None:
+    """No damage is dealt: no damage marked, no lifelink gain, no -1/-1 counters from wither."""
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {{id: s, name: Leech, controller: A, types: [creature], power: 3, toughness: 3, keywords: [lifelink, wither]}}
+actions:
+  - damage: [{{from: s, to: hydra, amount: 3}}]
+"""
+    assert outcome_set(text, "hydra.damage", "hydra.counters.+1/+1", "hydra.counters.-1/-1", "A.life") == {
+        (0, 3, 0, 20)}
+
+
+def test_616_1_controller_orders_shield_and_damage_to_counters() -> None:
+    """Phytohydra ruling (2005-10-01): its controller chooses which effect applies first."""
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {{id: g, controller: you, shield: 2, to: hydra}}
+actions:
+  - damage: [{{from: s, to: hydra, amount: 3}}]
+"""
+    assert outcome_set(text, "hydra.counters.+1/+1", "g.remaining") == {(1, 0), (3, 2)}
+
+
+def test_614_1a_cp_declines_damage_to_counters() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+actions:
+  - damage: [{{from: s, to: hydra, amount: 3}}]
+""")
+    assert "damage replaced by counters" in (cp_supported(case) or "")
