@@ -32,6 +32,8 @@ EFFECT_KINDS = (
     "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change", "no_loss_for_0_life",
     # counters (CR 122): "if damage would be dealt to it, put that many +1/+1 counters on it instead"
     "damage_to_counters",
+    # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)
+    "fewer_counters",
 )
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")

@@ -183,6 +183,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = sel(pm["from_player"], f"{kpath}.from_player")
     elif kind == "damage_to_counters":
         value_out = _counter_kind(raw, kpath)
+    elif kind == "fewer_counters":
+        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"
+        name, raw_n = _one_counter_kind(raw, kpath)
+        value_out = (name, _count(raw_n, f"{kpath}.{name}"))
     elif kind == "as_though":
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")

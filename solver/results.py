@@ -249,6 +249,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     to_recipient: dict[str, int] = defaultdict(int)
     from_of: dict[str, str] = {}
     combat_to_player: dict[tuple[str, str], int] = defaultdict(int)
+    minus: dict[str, int] = defaultdict(int)  # -1/-1 counters from wither and infect, per permanent
     for ev in events:
         n = ev.amount
         if n <= 0:
@@ -272,11 +273,17 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
                 combat_to_player[(ev.source, r.who)] += k
             elif r.part is Part.POISON:
                 state = add_poison(state, table, r.who, k)
+            elif r.part is Part.MINUS_COUNTERS:
+                minus[r.who] += k
             elif r.part is Part.DAMAGE_TAKEN:
                 p = state.player(r.who)
                 state = state.set_player(replace(p, damage_taken=p.damage_taken + k))
             else:
                 state = _mark(state, table, r.who, r.part, k)
+    for pid in sorted(minus):
+        # all the batch's -1/-1 counters on one permanent are one event (the Vizier of Remedies
+        # ruling, 2017-04-18: several wither or infect sources at once make only one counter fewer)
+        state = put_counters(state, table, pid, "-1/-1", minus[pid])
     for name in sorted(loss):
         n = loss[name]
         floor = _life_floor(state, table, name)
@@ -296,12 +303,28 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     return state
 
 
+def _fewer_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> int:
+    """"If one or more -1/-1 counters would be put on a creature you control, that many minus one
+    are put on it instead" (Vizier of Remedies; 614.1a): each such effect applies once to the event
+    (614.5), one less each; subtracting commutes, so the 616.1 order changes nothing and is not asked."""
+    for inst in effects_in_force(state, table):
+        spec = inst.spec
+        if spec.kind != "fewer_counters" or spec.value[0] != kind or n <= 0:
+            continue
+        if matches(spec.to, pid, state, table, inst.view, default=True):
+            n = max(0, n - int(spec.value[1]))
+    return n
+
+
 def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> GameState:
     """``n`` counters of ``kind`` are put on permanent ``pid`` (122.1): by an action ("put a +1/+1
-    counter on this creature") or as a result of damage (wither, infect: 120.3d). Putting none is
-    no event."""
+    counter on this creature") or as a result of damage (wither, infect: 120.3d), one event per
+    permanent, after the replacements of :func:`_fewer_counters`. Putting none is no event."""
     perm = state.perm(pid)
     if perm is None or not perm.present or n <= 0:
+        return state
+    n = _fewer_counters(state, table, pid, kind, n)
+    if n <= 0:
         return state
     counters = dict(perm.counters)
     counters[kind] = counters.get(kind, 0) + n
@@ -309,13 +332,11 @@ def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) ->
 
 
 def _mark(state: GameState, table: Table, pid: str, part: Part, k: int) -> GameState:
-    """A permanent's result of damage: marked damage, -1/-1 counters, deathtouch, loyalty, defense."""
+    """A permanent's result of damage: marked damage, deathtouch, loyalty, defense (-1/-1 counters: :func:`deal`)."""
     perm = state.perm(pid)
     assert perm is not None
     if part is Part.MARKED:
         perm = replace(perm, damage=perm.damage + k)
-    elif part is Part.MINUS_COUNTERS:
-        return put_counters(state, table, pid, "-1/-1", k)
     elif part is Part.DEATHTOUCHED:
         perm = replace(perm, deathtouched=True)
     elif part is Part.LOYALTY_LOSS:

@@ -158,3 +158,74 @@ actions:
   - damage: [{{from: s, to: hydra, amount: 3}}]
 """)
     assert "damage replaced by counters" in (cp_supported(case) or "")
+
+
+# ---- -1/-1 counter replacements (614.1a, 614.5) ----------------------------------------------
+
+VIZIER = "{id: vizier, card: Vizier of Remedies, controller: you}"
+OGRE = "{id: ogre, name: Ogre, controller: you, types: [creature], power: 3, toughness: 3}"
+
+
+def test_614_1a_fewer_counters_from_wither_damage() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {OGRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 3, toughness: 3, keywords: [wither]}}
+actions:
+  - damage: [{{from: w, to: ogre, amount: 3}}]
+"""
+    assert outcome_set(text, "ogre.counters.-1/-1", "ogre.dies") == {(2, False)}
+
+
+def test_614_1a_fewer_counters_once_for_a_batch_of_wither_and_infect_sources() -> None:
+    """Vizier ruling (2017-04-18): 2 wither + 2 infect at once is one event: 3 counters, not 2."""
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {OGRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 2, toughness: 2, keywords: [wither]}}
+  - {{id: i, name: Infecter, controller: A, types: [creature], power: 2, toughness: 2, keywords: [infect]}}
+actions:
+  - damage: [{{from: w, to: ogre, amount: 2}}, {{from: i, to: ogre, amount: 2}}]
+"""
+    assert outcome_set(text, "ogre.counters.-1/-1", "ogre.dies") == {(3, True)}
+
+
+def test_614_5_each_vizier_makes_one_fewer_and_a_put_counters_action_is_replaced() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {{id: v2, card: Vizier of Remedies, controller: you}}
+  - {OGRE}
+actions:
+  - {{put_counters: {{-1/-1: 3}}, to: ogre}}
+"""
+    assert outcome_set(text, "ogre.counters.-1/-1", "ogre.dies") == {(1, False)}
+
+
+def test_614_1a_fewer_counters_only_on_creatures_you_control() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {{id: brute, name: Brute, controller: A, types: [creature], power: 3, toughness: 3}}
+actions:
+  - {{put_counters: {{-1/-1: 2}}, to: brute}}
+"""
+    assert outcome_set(text, "brute.counters.-1/-1") == {(2,)}
+
+
+def test_614_1a_cp_declines_fewer_counters() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {OGRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 3, toughness: 3, keywords: [wither]}}
+actions:
+  - damage: [{{from: w, to: ogre, amount: 3}}]
+""")
+    assert "that many -1/-1 counters minus one" in (cp_supported(case) or "")

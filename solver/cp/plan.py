@@ -49,6 +49,7 @@ _DECLINED = {
     "cant_lose_life": "\"can't lose life\" effects (CR 119.8) are not modelled",
     "life_cant_change": "\"your life total can't change\" effects (CR 119.7, 119.8) are not modelled",
     "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
+    "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
 }
 
