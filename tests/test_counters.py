@@ -229,3 +229,33 @@ actions:
   - damage: [{{from: w, to: ogre, amount: 3}}]
 """)
     assert "that many -1/-1 counters minus one" in (cp_supported(case) or "")
+
+
+# ---- +1/+1 and -1/-1 counters remove each other (704.5q) ---------------------------------------
+
+def test_704_5q_plus_and_minus_counters_remove_each_other() -> None:
+    """Test of Faith against 5 wither damage: 3 +1/+1 and 2 -1/-1 counters, then one +1/+1 left."""
+    text = PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 5, toughness: 5, keywords: [wither]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: w, to: squire, amount: 5}}]
+"""
+    assert outcome_set(text, "squire.counters.+1/+1", "squire.counters.-1/-1", "squire.dies") == {(1, 0, False)}
+
+
+def test_704_5q_cp_declines_wither_on_a_creature_with_plus_counters() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + """
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, counters: {+1/+1: 2}}
+sources:
+  - {id: w, name: Witherer, controller: A, types: [creature], power: 1, toughness: 1, keywords: [wither]}
+actions:
+  - damage: [{from: w, to: bear, amount: 1}]
+""")
+    assert "704.5q" in (cp_supported(case) or "")
