@@ -584,7 +584,7 @@ class _Builder:
             return None
         if "may" in raw:
             return self.may_action(raw, path)
-        if "deal" in raw or "set_life" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+        if "deal" in raw or "set_life" in raw or "put_counters" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
             one = self.guard(parse_one_shot, dict(raw), path)
             if one is None:
                 return None
@@ -1000,7 +1000,7 @@ class _Builder:
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            selector_refs(shot.to, f"{where}.{'to' if shot.kind == 'deal' else 'who'}", that_player_ok)
+            selector_refs(shot.to, f"{where}.{'to' if shot.kind in ('deal', 'put_counters') else 'who'}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.then is not None:
                 selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)

@@ -30,6 +30,10 @@ EFFECT_KINDS = (
     # life (CR 119): life-gain replacements (119.10, 616.1), "can't lose life" (119.8), "your life
     # total can't change" (119.7 + 119.8), "you don't lose the game for having 0 or less life" (704.5a)
     "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change", "no_loss_for_0_life",
+    # counters (CR 122): "if damage would be dealt to it, put that many +1/+1 counters on it instead"
+    "damage_to_counters",
+    # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)
+    "fewer_counters",
 )
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")
@@ -49,9 +53,10 @@ def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
 class Rider:
     """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
 
-    kind: str  # deal | gain_life | draw | create_tokens | lose_life
+    kind: str  # deal | gain_life | draw | create_tokens | lose_life | put_counters
     amount: Expr
     to: Selector | None = None
+    counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,8 @@ class EffectSpec:
 @dataclass(frozen=True)
 class OneShot:
     """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw``, ``set_life`` ("your life
-    total becomes N", CR 119.5) (optionally ``may``)."""
+    total becomes N", CR 119.5), ``put_counters`` ("put N +1/+1 counters on it", 122.1; ``to`` names the
+    permanents) (optionally ``may``)."""
 
     kind: str
     amount: Expr
@@ -87,6 +93,7 @@ class OneShot:
     combat: bool = False
     may: bool = False
     then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
+    counter: str = ""  # put_counters: the kind of counter put (122.1), e.g. "+1/+1"
 
 
 @dataclass(frozen=True)

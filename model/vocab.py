@@ -6,6 +6,7 @@ path of the first problem, so ``validate`` can say ``battlefield[2].abilities[0]
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -31,13 +32,13 @@ __all__ = [
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
 DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
-RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life")
+RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters")
 MAX_AMOUNT = 1_000_000
 
 
@@ -121,9 +122,15 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     if extra:
         raise CaseError(f"{path}.{sorted(extra)[0]}", "unknown key")
     target_key = "to" if "to" in m else "who"
-    if kind == "deal" and "to" not in m:
-        raise CaseError(path, "deal needs to:")
+    if kind in ("deal", "put_counters") and "to" not in m:
+        raise CaseError(path, f"{kind} needs to:")
     to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
+    if kind == "put_counters":
+        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of Faith)
+        if "who" in m:
+            raise CaseError(f"{path}.who", "put_counters takes to: (the permanents), not who:")
+        name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
+        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name)
     return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to)
 
 
@@ -174,6 +181,12 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if set(pm) != {"from_player"}:
             raise CaseError(kpath, "protection needs exactly from_player: <player>")
         value_out = sel(pm["from_player"], f"{kpath}.from_player")
+    elif kind == "damage_to_counters":
+        value_out = _counter_kind(raw, kpath)
+    elif kind == "fewer_counters":
+        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"
+        name, raw_n = _one_counter_kind(raw, kpath)
+        value_out = (name, _count(raw_n, f"{kpath}.{name}"))
     elif kind == "as_though":
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")
@@ -256,11 +269,13 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     m = _mapping(value, path, "a one-shot action")
     if set(m) == {"may"}:
         inner = parse_one_shot(m["may"], f"{path}.may")
-        return OneShot(inner.kind, inner.amount, inner.to, inner.source, inner.combat, True, inner.then)
+        return dataclasses.replace(inner, may=True)
     kinds = [k for k in m if k in ONE_SHOT_KINDS]
     if len(kinds) != 1:
         raise CaseError(path, f"expected exactly one of {', '.join(ONE_SHOT_KINDS)}")
     kind = kinds[0]
+    if kind == "put_counters":
+        return _put_counters(m, path)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:
@@ -286,6 +301,31 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
     return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then)
+
+
+def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
+    """``{+1/+1: N}``: one counter kind and its (unparsed) amount."""
+    kinds = _mapping(value, path, "a counter kind and amount such as {+1/+1: 1}")
+    if len(kinds) != 1:
+        raise CaseError(path, "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
+    raw_kind, raw_n = next(iter(kinds.items()))
+    return _counter_kind(raw_kind, path), raw_n
+
+
+def _put_counters(m: Mapping[str, Any], path: str) -> OneShot:
+    """``{put_counters: {+1/+1: 1}, to: self}``: "put a +1/+1 counter on this creature" (122.1,
+    Walking Ballista's {4}); ``to:`` names the permanents (``self``, ``target``, a selector)."""
+    for key in m:
+        if key not in ("put_counters", "to", "from"):
+            raise CaseError(f"{path}.{key}", "unknown key (put_counters takes to: and from:)")
+    if "to" not in m:
+        raise CaseError(path, "put_counters needs to: (the permanents, e.g. self or target)")
+    name, raw_n = _one_counter_kind(m["put_counters"], f"{path}.put_counters")
+    source = m.get("from")
+    if source is not None and not isinstance(source, str):
+        raise CaseError(f"{path}.from", "expected the id of the source")
+    return OneShot("put_counters", amount(raw_n, f"{path}.put_counters.{name}"), sel(m["to"], f"{path}.to"),
+                   source, counter=name)
 
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana"}
@@ -361,7 +401,7 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     if shot.to.mentions("that_player"):
-        where = ("may." if shot.may else "") + ("to" if shot.kind == "deal" else "who")
+        where = ("may." if shot.may else "") + ("to" if shot.kind in ("deal", "put_counters") else "who")
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana; a {trig} trigger has none")
 
 

@@ -187,6 +187,8 @@ def _describe(action: Any) -> str:
         src = f" from {shot.source}" if shot.source else ""
         if shot.kind == "deal":
             return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
+        if shot.kind == "put_counters":
+            return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]

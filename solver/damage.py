@@ -166,11 +166,13 @@ def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
 
 
 def run_rider(state: GameState, table: Table, key: str, amount: int) -> GameState:
+    """A prevention effect's rider, done right after the prevention, before state-based actions
+    (615.5): damage, life, cards or counters ("put a +1/+1 counter for each 1 damage prevented")."""
     inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
     rider = inst.spec.then
     assert rider is not None
     env = {"prevented": amount, "X": 0}
     n = evaluate(rider.amount, env)
     source = inst.view.self_id or inst.view.controller
-    shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source)
+    shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter)
     return run_one_shot(state, table, shot, inst.view, env)

@@ -31,7 +31,7 @@ from .triggers import collect_triggers
 from .values import evaluate
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
-           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot']
+           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -243,10 +243,15 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     to_recipient: dict[str, int] = defaultdict(int)
     from_of: dict[str, str] = {}
     combat_to_player: dict[tuple[str, str], int] = defaultdict(int)
+    minus: dict[str, int] = defaultdict(int)  # -1/-1 counters from wither and infect, per permanent
     for ev in events:
         n = ev.amount
         if n <= 0:
             continue  # 120.8
+        if ev.as_counters:
+            # the damage was replaced by counters (Phytohydra): none is dealt, only counters put
+            state = put_counters(state, table, ev.recipient, ev.as_counters, n)
+            continue
         by_source[ev.source] += n
         if ev.combat:
             by_source_combat[ev.source] += n
@@ -262,11 +267,17 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
                 combat_to_player[(ev.source, r.who)] += k
             elif r.part is Part.POISON:
                 state = add_poison(state, table, r.who, k)
+            elif r.part is Part.MINUS_COUNTERS:
+                minus[r.who] += k
             elif r.part is Part.DAMAGE_TAKEN:
                 p = state.player(r.who)
                 state = state.set_player(replace(p, damage_taken=p.damage_taken + k))
             else:
-                state = _mark(state, r.who, r.part, k)
+                state = _mark(state, table, r.who, r.part, k)
+    for pid in sorted(minus):
+        # all the batch's -1/-1 counters on one permanent are one event (the Vizier of Remedies
+        # ruling, 2017-04-18: several wither or infect sources at once make only one counter fewer)
+        state = put_counters(state, table, pid, "-1/-1", minus[pid])
     for name in sorted(loss):
         n = loss[name]
         floor = _life_floor(state, table, name)
@@ -286,16 +297,40 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     return state
 
 
-def _mark(state: GameState, pid: str, part: Part, k: int) -> GameState:
-    """A permanent's result of damage: marked damage, -1/-1 counters, deathtouch, loyalty, defense."""
+def _fewer_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> int:
+    """"If one or more -1/-1 counters would be put on a creature you control, that many minus one
+    are put on it instead" (Vizier of Remedies; 614.1a): each such effect applies once to the event
+    (614.5), one less each; subtracting commutes, so the 616.1 order changes nothing and is not asked."""
+    for inst in effects_in_force(state, table):
+        spec = inst.spec
+        if spec.kind != "fewer_counters" or spec.value[0] != kind or n <= 0:
+            continue
+        if matches(spec.to, pid, state, table, inst.view, default=True):
+            n = max(0, n - int(spec.value[1]))
+    return n
+
+
+def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> GameState:
+    """``n`` counters of ``kind`` are put on permanent ``pid`` (122.1): by an action ("put a +1/+1
+    counter on this creature") or as a result of damage (wither, infect: 120.3d), one event per
+    permanent, after the replacements of :func:`_fewer_counters`. Putting none is no event."""
+    perm = state.perm(pid)
+    if perm is None or not perm.present or n <= 0:
+        return state
+    n = _fewer_counters(state, table, pid, kind, n)
+    if n <= 0:
+        return state
+    counters = dict(perm.counters)
+    counters[kind] = counters.get(kind, 0) + n
+    return state.set_perm(replace(perm, counters=tuple(sorted(counters.items()))))
+
+
+def _mark(state: GameState, table: Table, pid: str, part: Part, k: int) -> GameState:
+    """A permanent's result of damage: marked damage, deathtouch, loyalty, defense (-1/-1 counters: :func:`deal`)."""
     perm = state.perm(pid)
     assert perm is not None
     if part is Part.MARKED:
         perm = replace(perm, damage=perm.damage + k)
-    elif part is Part.MINUS_COUNTERS:
-        counters = dict(perm.counters)
-        counters["-1/-1"] = counters.get("-1/-1", 0) + k
-        perm = replace(perm, counters=tuple(sorted(counters.items())))
     elif part is Part.DEATHTOUCHED:
         perm = replace(perm, deathtouched=True)
     elif part is Part.LOYALTY_LOSS:
@@ -309,8 +344,8 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     sel = shot.to
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
-    things = [p.name for p in state.players if not p.left]
-    if shot.kind == "deal":
+    things = [] if shot.kind == "put_counters" else [p.name for p in state.players if not p.left]
+    if shot.kind in ("deal", "put_counters"):
         things += [p.id for p in state.perms if p.present]
     return [t for t in things if matches(sel, t, state, table, view)]
 
@@ -327,6 +362,12 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
         return start_batch(state, table, events) if events else state
+    if shot.kind == "put_counters":
+        n = max(0, evaluate(shot.amount, base))
+        for r in recipients:
+            if not is_player(table, r):
+                state = put_counters(state, table, r, shot.counter, n)
+        return state
     # read once, before any of the action happens: the players' life totals change at once
     base["lowest_life_total"] = min((p.life for p in in_game), default=0)
     amounts: list[tuple[str, int]] = []

@@ -95,6 +95,14 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 losers.append(p.name)
                 changed = True
         dying = [perm for perm in state.perms if perm.present and dies(table, perm)]
+        for perm in state.perms:
+            # 704.5q: N +1/+1 and N -1/-1 counters leave a permanent that stays; toughness doesn't
+            # change, so it doesn't change who dies, and a dying one keeps its last counters
+            n = min(perm.counter("+1/+1"), perm.counter("-1/-1"))
+            if perm.present and n > 0 and perm not in dying:
+                left = tuple((k, v - n if k in ("+1/+1", "-1/-1") else v) for k, v in perm.counters)
+                state = state.set_perm(replace(perm, counters=left))
+                changed = True
         for perm in dying:
             state = state.set_perm(replace(perm, present=False, died=True))
             changed = True

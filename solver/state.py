@@ -120,6 +120,7 @@ class Event(_CachedHash):
     done: bool = False
     unpreventable: bool = False
     origin: int = 0  # index of the event this one split from (for witness text)
+    as_counters: str = ""  # replaced by that many counters of this kind (Phytohydra, 614.1a)
 
 
 @dataclass(frozen=True)

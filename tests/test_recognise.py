@@ -212,6 +212,8 @@ WHY_NOT = {
     "guardian archon": "'Reveal the player you chose:' is a cost the recogniser doesn't read",
     "healing salve": "a modal spell (Choose one); the library keeps only the prevention mode",
     "walking ballista": "'{4}: Put a +1/+1 counter on this creature.' is not in the vocabulary; the library leaves it out",
+    "phytohydra": "'put that many +1/+1 counters on it instead' (damage_to_counters) has no template",
+    "vizier of remedies": "'that many -1/-1 counters minus one are put on it instead' (fewer_counters) has no template",
     "wurmcoil engine": "the dies trigger (token creation) is not in the vocabulary; the library leaves it out",
     # the life vocabulary (README "Life") has no recogniser templates yet
     "benediction of moons": "'you gain 1 life for each player' (player_count) has no template; haunt is left out",

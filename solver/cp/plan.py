@@ -49,6 +49,8 @@ _DECLINED = {
     "cant_lose_life": "\"can't lose life\" effects (CR 119.8) are not modelled",
     "life_cant_change": "\"your life total can't change\" effects (CR 119.7, 119.8) are not modelled",
     "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
+    "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
+    "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
 }
 
 
@@ -154,6 +156,20 @@ def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) 
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
+def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | None:
+    """704.5q (+1/+1 and -1/-1 counters on one permanent remove each other) is not encoded: decline
+    a case where a creature with +1/+1 counters could get -1/-1 counters from wither or infect."""
+    plus = [p.id for p in state.perms if p.present and p.counter("+1/+1") > 0]
+    if not plus:
+        return None
+    sources = [p.id for p in state.perms if p.present] + list(table.sources)
+    wither = any(has_keyword(state, table, s, k) for s in sources for k in ("wither", "infect")) or \
+        any(i.spec.kind == "as_though" for i in insts)
+    if wither:
+        return f"{plus[0]}: +1/+1 and -1/-1 counters removing each other (CR 704.5q) are not modelled"
+    return None
+
+
 def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
     """The state with the final action's batch open (CR 510.2 for combat, 120 for damage), the
     combat damage assignment choices, and the trample conditions on them.
@@ -230,6 +246,9 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
             if _linear(shot.amount, "damage_dealt") is None:
                 return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
     insts = effects_in_force(state0, table)
+    problem = _annihilation_problem(state0, table, insts)
+    if problem is not None:
+        return problem
     for inst in insts:
         spec = inst.spec
         if spec.kind in _INERT:

@@ -1,0 +1,261 @@
+"""Unit tests of counters (CR 122): put-counters actions, prevention riders that put counters,
+damage replaced by counters and -1/-1 counter replacements; one rule each, named by CR number."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.errors import CaseErrors
+
+from .helpers import case_from, outcome_set
+
+PLAYERS = """
+players:
+  - {name: you, life: 20}
+  - {name: A, life: 20}
+"""
+
+
+def _error(text: str) -> str:
+    with pytest.raises(CaseErrors) as exc:
+        case_from(text)
+    return str(exc.value)
+
+
+def test_122_1a_put_counters_action_raises_toughness() -> None:
+    """Walking Ballista's {4}: the +1/+1 counter it puts makes 1 damage not lethal (704.5g)."""
+    text = PLAYERS + """
+battlefield:
+  - {id: ballista, card: Walking Ballista, controller: you, counters: {+1/+1: 1}}
+sources:
+  - {id: s, name: Ping, controller: A, types: [instant]}
+actions:
+  - activate: {id: ballista, ability: 2}
+  - activate: {id: ballista, ability: 2}
+  - damage: [{from: s, to: ballista, amount: 2}]
+"""
+    assert outcome_set(text, "ballista.counters.+1/+1", "ballista.dies") == {(3, False)}
+
+
+def test_122_1_put_counters_as_an_action_on_a_named_permanent() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
+sources:
+  - {id: s, name: Shock, controller: A, types: [instant]}
+actions:
+  - {put_counters: {+1/+1: 2}, to: bear}
+  - damage: [{from: s, to: bear, amount: 3}]
+"""
+    assert outcome_set(text, "bear.counters.+1/+1", "bear.dies") == {(2, False)}
+
+
+def test_122_1_put_counters_needs_one_kind_and_to() -> None:
+    base = PLAYERS + """
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
+actions:
+"""
+    assert "actions[0]: put_counters needs to:" in _error(base + "  - {put_counters: {+1/+1: 1}}\n")
+    assert "actions[0].put_counters: name exactly one counter kind" in _error(
+        base + "  - {put_counters: {+1/+1: 1, -1/-1: 1}, to: bear}\n")
+
+
+# ---- prevention riders that put counters (615.5) -------------------------------------------
+
+SQUIRE = "{id: squire, name: Squire, controller: you, types: [creature], power: 1, toughness: 1}"
+TEST_OF_FAITH = "{id: tof, controller: you, shield: 3, to: squire, then: {put_counters: {+1/+1: prevented}, to: squire}}"
+
+
+def test_615_5_counters_rider_happens_with_the_prevention_before_sba() -> None:
+    """Test of Faith (ruling 2004-12-01): a 1/1 dealt 6 ends a 4/4 with 3 damage, alive."""
+    text = PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: s, to: squire, amount: 6}}]
+"""
+    assert outcome_set(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(3, 3, False)}
+
+
+def test_615_5_counters_rider_counts_each_use_of_the_shield() -> None:
+    """The shield lasts the turn: 2 damage then 2 more: 2 + 1 prevented, 3 counters, 1 damage."""
+    text = PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: s, to: squire, amount: 2}}]
+  - damage: [{{from: s, to: squire, amount: 2}}]
+"""
+    assert outcome_set(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(1, 3, False)}
+
+
+def test_615_5_cp_declines_a_counters_rider() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: s, to: squire, amount: 6}}]
+""")
+    assert "put_counters rider is not modelled" in (cp_supported(case) or "")
+
+
+# ---- damage replaced by counters (614.1a, 616.1) ----------------------------------------------
+
+HYDRA = "{id: hydra, card: Phytohydra, controller: you}"
+
+
+def test_614_1a_damage_replaced_by_counters_is_not_dealt() -> None:
+    """No damage is dealt: no damage marked, no lifelink gain, no -1/-1 counters from wither."""
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {{id: s, name: Leech, controller: A, types: [creature], power: 3, toughness: 3, keywords: [lifelink, wither]}}
+actions:
+  - damage: [{{from: s, to: hydra, amount: 3}}]
+"""
+    assert outcome_set(text, "hydra.damage", "hydra.counters.+1/+1", "hydra.counters.-1/-1", "A.life") == {
+        (0, 3, 0, 20)}
+
+
+def test_616_1_controller_orders_shield_and_damage_to_counters() -> None:
+    """Phytohydra ruling (2005-10-01): its controller chooses which effect applies first."""
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {{id: g, controller: you, shield: 2, to: hydra}}
+actions:
+  - damage: [{{from: s, to: hydra, amount: 3}}]
+"""
+    assert outcome_set(text, "hydra.counters.+1/+1", "g.remaining") == {(1, 0), (3, 2)}
+
+
+def test_614_1a_cp_declines_damage_to_counters() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+actions:
+  - damage: [{{from: s, to: hydra, amount: 3}}]
+""")
+    assert "damage replaced by counters" in (cp_supported(case) or "")
+
+
+# ---- -1/-1 counter replacements (614.1a, 614.5) ----------------------------------------------
+
+VIZIER = "{id: vizier, card: Vizier of Remedies, controller: you}"
+OGRE = "{id: ogre, name: Ogre, controller: you, types: [creature], power: 3, toughness: 3}"
+
+
+def test_614_1a_fewer_counters_from_wither_damage() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {OGRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 3, toughness: 3, keywords: [wither]}}
+actions:
+  - damage: [{{from: w, to: ogre, amount: 3}}]
+"""
+    assert outcome_set(text, "ogre.counters.-1/-1", "ogre.dies") == {(2, False)}
+
+
+def test_614_1a_fewer_counters_once_for_a_batch_of_wither_and_infect_sources() -> None:
+    """Vizier ruling (2017-04-18): 2 wither + 2 infect at once is one event: 3 counters, not 2."""
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {OGRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 2, toughness: 2, keywords: [wither]}}
+  - {{id: i, name: Infecter, controller: A, types: [creature], power: 2, toughness: 2, keywords: [infect]}}
+actions:
+  - damage: [{{from: w, to: ogre, amount: 2}}, {{from: i, to: ogre, amount: 2}}]
+"""
+    assert outcome_set(text, "ogre.counters.-1/-1", "ogre.dies") == {(3, True)}
+
+
+def test_614_5_each_vizier_makes_one_fewer_and_a_put_counters_action_is_replaced() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {{id: v2, card: Vizier of Remedies, controller: you}}
+  - {OGRE}
+actions:
+  - {{put_counters: {{-1/-1: 3}}, to: ogre}}
+"""
+    assert outcome_set(text, "ogre.counters.-1/-1", "ogre.dies") == {(1, False)}
+
+
+def test_614_1a_fewer_counters_only_on_creatures_you_control() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {{id: brute, name: Brute, controller: A, types: [creature], power: 3, toughness: 3}}
+actions:
+  - {{put_counters: {{-1/-1: 2}}, to: brute}}
+"""
+    assert outcome_set(text, "brute.counters.-1/-1") == {(2,)}
+
+
+def test_614_1a_cp_declines_fewer_counters() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + f"""
+battlefield:
+  - {VIZIER}
+  - {OGRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 3, toughness: 3, keywords: [wither]}}
+actions:
+  - damage: [{{from: w, to: ogre, amount: 3}}]
+""")
+    assert "that many -1/-1 counters minus one" in (cp_supported(case) or "")
+
+
+# ---- +1/+1 and -1/-1 counters remove each other (704.5q) ---------------------------------------
+
+def test_704_5q_plus_and_minus_counters_remove_each_other() -> None:
+    """Test of Faith against 5 wither damage: 3 +1/+1 and 2 -1/-1 counters, then one +1/+1 left."""
+    text = PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 5, toughness: 5, keywords: [wither]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: w, to: squire, amount: 5}}]
+"""
+    assert outcome_set(text, "squire.counters.+1/+1", "squire.counters.-1/-1", "squire.dies") == {(1, 0, False)}
+
+
+def test_704_5q_cp_declines_wither_on_a_creature_with_plus_counters() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + """
+battlefield:
+  - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, counters: {+1/+1: 2}}
+sources:
+  - {id: w, name: Witherer, controller: A, types: [creature], power: 1, toughness: 1, keywords: [wither]}
+actions:
+  - damage: [{from: w, to: bear, amount: 1}]
+""")
+    assert "704.5q" in (cp_supported(case) or "")
