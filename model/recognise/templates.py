@@ -747,6 +747,13 @@ ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give 
 
 # --- text that can't matter -----------------------------------------------------------------------
 
+# lines both ignored whole and dropped from a longer line (no effect on anything computed here)
+_SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+         "the order of a library isn't tracked (CR 701.22, 701.25)")
+_CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
+                         re.IGNORECASE),
+              "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
+
 IGNORES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^~ can't block\.$|^~ can't be blocked\.$|^~ can block only creatures with flying\.$|"
                 r"^~ can't be blocked except by [^.]+\.$|^~ attacks each (combat|turn) if able\.$|"
@@ -755,10 +762,8 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:~|this spell) costs \{\d+\} (less|more) to cast[^.]*\.$|"
                 r"^each spell a player casts costs \{\d+\} more to cast for each other spell that player has cast this turn\.$", re.IGNORECASE),
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
-    (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
-     "the order of a library isn't tracked (CR 701.22, 701.25)"),
-    (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$", re.IGNORECASE),
-     "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)"),
+    _SCRY,
+    _CAST_COST,
     (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
      "countering spells isn't modelled (CR 701.6)"),
     (re.compile(r"^if ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.IGNORECASE),
@@ -770,10 +775,8 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
 _ONCE = " activate only once each turn."
 # sentences that can't change anything this tool computes, dropped from a line before matching
 DROPPABLE: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
-     "the order of a library isn't tracked (CR 701.22, 701.25)"),
-    (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$", re.IGNORECASE),
-     "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)"),
+    _SCRY,
+    _CAST_COST,
     (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
      "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
 ]
