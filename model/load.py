@@ -395,6 +395,8 @@ class _Builder:
                 when = " as it enters" if line.on_entering else ""
                 self.err(f"{path}.card", f"{real.name}: not understood{when}: {line.text!r}; give abilities: to override")
                 ok = False
+        if entry.abilities is None:
+            self.block_rules.extend((f"{path}.card", real.name, line.text) for line in real.reading.block_rules)
         for key, reason in real.unknown.items():
             if getattr(entry, key, None) is None:
                 self.err(f"{path}.card", reason)
@@ -849,6 +851,7 @@ class _Builder:
         self.created_ids: list[str] = []
         self.entered: list[tuple[PermanentSpec, str]] = []
         self.cast_sources: list[tuple[SourceSpec, str]] = []  # spells cast by card: name (cast:)
+        self.block_rules: list[tuple[str, str, str]] = []  # (path, card, line): block restrictions left out
         # ids the file declares, even where the entry itself is broken: references to them are
         # not reported again (one problem, one line)
         self.declared: dict[str, str] = {}
@@ -1095,6 +1098,10 @@ class _Builder:
                 self.err(f"{path}.blocking", "a creature can't both attack and block")
         # 702.111b: one written blocker on a creature with menace, and no block left to choose
         choosing = any(p.choose_block for p, _ in perms + self.entered) or chosen_combat is not None
+        if choosing:
+            for where, card, line in self.block_rules:  # 509.1: the declaration must honour it
+                self.err(where, f"{card}: {line!r} restricts attacks or blocks, which chosen blocks don't model; "
+                                "write its blocks, or give abilities: to override")
         for b, paths in written_blockers.items():
             why = menace_problem(perm_by_id[b].keywords, len(paths))
             if why is not None and not choosing:

@@ -403,3 +403,20 @@ actions:
     bad = text.replace("controller: B, types: [creature], power: 0", "controller: A, types: [creature], power: 0")
     ((p, r),) = problems(bad)
     assert p == "battlefield[1].blocking" and "A is the active player" in r
+
+
+def test_509_1_a_real_cards_block_restriction_refuses_chosen_blocks() -> None:
+    """Goblin Raider's "This creature can't block." is ignored while blocks are written, but a
+    case that lets its blocks be chosen would offer it as a blocker: refused, naming the line."""
+    import pytest
+
+    from model import CaseErrors, parse_case
+
+    data = {"id": "raider", "players": [{"name": "A"}, {"name": "you"}],
+            "battlefield": [{"id": "bear", "card": "Grizzly Bears", "controller": "A", "attacking": "you"},
+                            {"id": "raider", "card": "Goblin Raider", "controller": "you"}],
+            "actions": [{"combat": {"blocks": "choose"}}]}
+    with pytest.raises(CaseErrors, match="Goblin Raider: \"This creature can't block.\" restricts attacks or blocks"):
+        parse_case(data)
+    written = {**data, "actions": [{"combat": {}}]}
+    assert parse_case(written).id == "raider"  # blocks as written: nothing to honour

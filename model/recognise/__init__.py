@@ -90,6 +90,14 @@ class CardReading:
         return tuple(r for r in self.lines if r.status == NOT_UNDERSTOOD or r.on_entering)
 
     @property
+    def block_rules(self) -> tuple[Reading, ...]:
+        """Ignored lines that restrict attacks or blocks ("can't block"): ignored only while the
+        case writes its blocks (see templates.BLOCKS_AS_WRITTEN)."""
+        from .templates import BLOCKS_AS_WRITTEN
+
+        return tuple(r for r in self.lines if r.status == IGNORED and r.reason == BLOCKS_AS_WRITTEN)
+
+    @property
     def abilities(self) -> list[Any]:
         return [ab for r in self.lines if r.status == UNDERSTOOD for ab in r.abilities]
 

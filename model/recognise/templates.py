@@ -17,7 +17,7 @@ from typing import Any
 from ..keywords import EFFECTIVE, NO_EFFECT
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 
-__all__ = ["TEMPLATES", "IGNORES", "read_line", "Template"]
+__all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template"]
 
 Ctx = Mapping[str, Any]
 Built = tuple[list[Any], list[str]]  # abilities, keywords
@@ -754,11 +754,15 @@ _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discar
                          re.IGNORECASE),
               "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
 
+# a restriction on attacks or blocks: nothing to compute while blocks are written as they were
+# declared, but a case that lets blocks be chosen (509.1) must not drop it (model.load refuses it)
+BLOCKS_AS_WRITTEN = "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"
+
 IGNORES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^~ can't block\.$|^~ can't be blocked\.$|^~ can block only creatures with flying\.$|"
                 r"^~ can't be blocked except by [^.]+\.$|^~ attacks each (combat|turn) if able\.$|"
                 r"^~ can block an additional creature each combat\.$", re.IGNORECASE),
-     "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"),
+     BLOCKS_AS_WRITTEN),
     (re.compile(r"^(?:~|this spell) costs \{\d+\} (less|more) to cast[^.]*\.$|"
                 r"^each spell a player casts costs \{\d+\} more to cast for each other spell that player has cast this turn\.$", re.IGNORECASE),
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
