@@ -24,7 +24,7 @@ __all__ = [
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
 EFFECT_KINDS = (
-    "shield", "prevent", "multiply", "add", "cap", "redirect", "cant_be_prevented",
+    "shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "cant_be_prevented",
     "cant_gain_life", "protection", "hexproof", "shroud", "life_floor", "as_though",
     "replace_mana", "multiply_mana",
     # life (CR 119): life-gain replacements (119.10, 616.1), "can't lose life" (119.8), "your life

@@ -162,6 +162,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = raw
     elif kind in ("add", "cap", "life_floor"):
         value_out = _count(raw, kpath)
+    elif kind == "halve":  # "it deals half that damage, rounded down, instead": a replacement (614.1a)
+        if raw not in ("down", "up"):
+            raise CaseError(kpath, "halve is down or up (how the half is rounded)")
+        value_out = raw
     elif kind == "redirect":
         value_out = sel(raw, kpath)
         if "shield" in m:

@@ -22,7 +22,7 @@ from typing import Any
 from model.types import EffectSpec
 
 __all__ = ["AmountRule", "PreventAll", "PreventHalf", "PreventAllBut", "PreventN", "Multiply", "Add",
-           "Cap", "rule_of"]
+           "Cap", "Halve", "rule_of"]
 
 
 class AmountRule:
@@ -129,6 +129,20 @@ class Add(AmountRule):
 
 
 @dataclass(frozen=True)
+class Halve(AmountRule):
+    """"It deals half that damage, rounded down (up), instead": a replacement effect (614.1a), not a
+    prevention, so damage that can't be prevented (615.12) is halved too (Ghosts of the Innocent)."""
+
+    round_up: bool
+
+    def apply(self, amount: int) -> int:
+        return amount - amount // 2 if self.round_up else amount // 2
+
+    def encode(self, m: Any, vin: Any, vout: Any, tag: str) -> None:
+        m.add_division_equality(vout, vin + 1 if self.round_up else vin, 2)
+
+
+@dataclass(frozen=True)
 class Cap(AmountRule):
     """"It deals N damage instead" when more (a cap)."""
 
@@ -154,6 +168,8 @@ def rule_of(spec: EffectSpec, count: int | None = None) -> AmountRule | None:
         return Add(int(value))
     if kind == "cap":
         return Cap(int(value))
+    if kind == "halve":
+        return Halve(value == "up")
     if kind != "prevent":
         return None
     if value == "all":

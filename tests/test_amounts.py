@@ -14,6 +14,7 @@ from solver.amounts import (
     Add,
     AmountRule,
     Cap,
+    Halve,
     Multiply,
     PreventAll,
     PreventAllBut,
@@ -23,7 +24,7 @@ from solver.amounts import (
 )
 
 RULES = [PreventAll(), PreventHalf(True), PreventHalf(False), PreventAllBut(2), PreventN(3), PreventN(0),
-         Multiply(2), Multiply(3), Add(2), Cap(4)]
+         Multiply(2), Multiply(3), Add(2), Cap(4), Halve(False), Halve(True)]
 
 
 class _Collect(cp_model.CpSolverSolutionCallback):
@@ -56,10 +57,17 @@ def test_zero_stays_zero(rule: AmountRule) -> None:
     assert rule.apply(0) == 0
 
 
+def test_halving_is_a_replacement_not_a_prevention() -> None:
+    """615.12 stops prevention, not replacement: Ghosts of the Innocent halves unpreventable damage."""
+    assert PreventHalf(True).prevents and not Halve(False).prevents
+    assert [Halve(False).apply(n) for n in range(6)] == [PreventHalf(True).apply(n) for n in range(6)]
+
+
 @pytest.mark.parametrize(("text", "rule"), [
     ({"prevent": "all"}, PreventAll()), ({"prevent": "half_up"}, PreventHalf(True)),
     ({"prevent": "half_down"}, PreventHalf(False)), ({"prevent": {"all_but": 1}}, PreventAllBut(1)),
     ({"prevent": 2}, PreventN(2)), ({"multiply": 2}, Multiply(2)), ({"add": 2}, Add(2)), ({"cap": 3}, Cap(3)),
+    ({"halve": "down"}, Halve(False)), ({"halve": "up"}, Halve(True)),
     ({"shield": 3}, None), ({"redirect": "you"}, None),
 ])
 def test_rule_of_each_effect_kind(text: dict[str, object], rule: AmountRule | None) -> None:

@@ -32,7 +32,7 @@ from ..values import evaluate
 AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
 
 
-_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap")
+_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve")
 
 
 _PREVENTION = ("shield", "prevent", "protection")
