@@ -444,3 +444,10 @@ def test_library_lookup_is_folded_so_the_library_keeps_precedence() -> None:
 
     assert lookup_card("lightning   BOLT") is not None
     assert lookup_card("Circle of Protection:  red") is not None
+
+
+def test_ghosts_of_the_innocent_is_a_halving_replacement() -> None:
+    """614.1a: "it deals half that damage, rounded down, ... instead" is halve: down, not prevention."""
+    reading = read_text("If a source would deal damage to a permanent or player, it deals half that damage, "
+                        "rounded down, to that permanent or player instead.", "Ghosts of the Innocent", ("creature",), ())
+    assert reading.understood and reading.abilities == [{"halve": "down"}]

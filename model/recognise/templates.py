@@ -602,6 +602,14 @@ def _multiply(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _amount_replacement(m, {"multiply": 2 if m.group("k").lower() == "double" else 3})
 
 
+@template("halve_damage", rf"if (?P<src>a source(?: you control| an opponent controls)?) would deal damage to (?P<to>[^,]+), (?:it|that source) deals half that damage, rounded (?P<r>down|up),(?: to {_THAT})? instead\.", "CR 614.1a")
+def _halve(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a source would deal damage to a permanent or player, it deals half that damage, rounded
+    down, to that permanent or player instead." (Ghosts of the Innocent): a replacement effect
+    (614.1a), not a prevention, so it halves damage that can't be prevented too (615.12)."""
+    return _amount_replacement(m, {"halve": m.group("r").lower()})
+
+
 @template("add_damage", rf"if (?P<src>a source(?: you control)?|a red source you control) would deal damage to (?P<to>[^,]+), it deals that much damage plus (?P<n>\d+)(?: to {_THAT})? instead\.", "CR 614.1a")
 def _add(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If a red source you control would deal damage to an opponent or a permanent an opponent
