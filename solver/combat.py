@@ -36,9 +36,10 @@ from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "lethal_conditions", "lethal_assigned", "LethalIf", "damage_recipients",
-           "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS"]
+           "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS", "MAX_DIVISIONS"]
 
 MAX_DECLARATIONS = 100_000  # one decision's options are built at once: a guard against a huge board
+MAX_DIVISIONS = 200_000  # likewise for one creature's ways to divide its combat damage
 
 # ``GameState.damage_step`` while a combat damage step is under way (its assignments, the damage,
 # and the triggers it causes, CR 510.2-510.3), 0 outside one: the task's step number plus one.
@@ -348,9 +349,13 @@ def _beyond(state: GameState, table: Table, perm: PermState, defended: str | Non
     return pw.controller if _in_game(state, table, pw.controller) else None
 
 
-def _splits(amount: int, recipients: list[str]) -> list[tuple[tuple[str, int], ...]]:
+def _splits(amount: int, recipients: list[str], pid: str = "") -> list[tuple[tuple[str, int], ...]]:
     if len(recipients) == 1:
         return [((recipients[0], amount),)]
+    ways = math.comb(amount + len(recipients) - 1, len(recipients) - 1)
+    if ways > MAX_DIVISIONS:  # counted before any is built: a limit, not a hang (510.1c)
+        raise EngineError(f"{pid}: its {amount} combat damage can be divided among {len(recipients)} recipients in "
+                          f"{ways} ways, more than the {MAX_DIVISIONS} one creature's division may have here")
     return [tuple((r, n) for r, n in zip(recipients, split, strict=True) if n > 0)
             for split in compositions(amount, len(recipients))]
 
@@ -367,12 +372,12 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     beyond = _beyond(state, table, perm, defended)
     past = [defended] + ([beyond] if beyond else []) if defended else []
     if perm.attacking is not None and not perm.blocked:
-        return _splits(amount, past) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
+        return _splits(amount, past, pid) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
     if not creatures:
         if trample and past:
-            return _splits(amount, past)  # 702.19d
+            return _splits(amount, past, pid)  # 702.19d
         return [()]  # 510.1c
-    return _splits(amount, creatures + (past if trample else []))
+    return _splits(amount, creatures + (past if trample else []), pid)
 
 
 def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, str, int], ...]) -> bool:

@@ -208,3 +208,21 @@ def test_graph_timeout_is_honoured() -> None:
     cg = build_graph(case, timeout=0.5)
     assert not cg.complete
     assert any(d.get("truncated") for _, d in cg.graph.nodes(data=True))
+
+
+def test_a_division_too_large_to_enumerate_is_refused_before_it_is_built() -> None:
+    """510.1c: a 60-power attacker blocked by eight creatures has 869,648,208 ways to divide its
+    damage; the tool says so (EngineError, exit 2 in the CLI) instead of building them."""
+    import pytest
+
+    from model import EngineError, parse_case
+    from solver import enumerate_outcomes
+
+    walls = [{"id": f"w{i}", "name": "Wall", "controller": "you", "types": ["creature"], "power": 0,
+              "toughness": 9, "blocking": "big"} for i in range(8)]
+    case = parse_case({"id": "big", "players": [{"name": "A"}, {"name": "you"}],
+                       "battlefield": [{"id": "big", "name": "Colossus", "controller": "A", "types": ["creature"],
+                                        "power": 60, "toughness": 60, "attacking": "you"}, *walls],
+                       "actions": [{"combat": {}}]})
+    with pytest.raises(EngineError, match="869648208 ways"):
+        enumerate_outcomes(case, engine="graph")
