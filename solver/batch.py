@@ -486,7 +486,7 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
         if cur is None and not timed_out:
             idle_deaths += 1
             if idle_deaths > 3 * jobs:
-                raise RuntimeError("batch workers keep dying before running a case")
+                raise MtgOutcomesError("batch workers keep dying before running a case")
         if cur is not None and cur[0] not in done:
             done.add(cur[0])
             if timed_out:
@@ -503,7 +503,7 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
             feed(wid)
         while len(done) < n:
             if not pool.slots:  # every worker died while nothing was left to requeue
-                raise RuntimeError("batch workers died with cases unfinished")
+                raise MtgOutcomesError("batch workers died with cases unfinished")
             wait_for = 1.0
             if hard is not None:
                 starts = [s.running[1] for s in pool.slots.values() if s.running is not None]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.errors import EngineError
 from model.selectors import Selector
 from model.types import (
     ActivateAction,
@@ -263,7 +264,9 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
         if isinstance(res, Decision):
             return replace(res, log=state.log)  # the forced steps of the path up to this decision
         state = res
-    raise RuntimeError("the timeline did not settle (a rules loop?)")
+    # a loop with no choice in it (a trigger that keeps triggering itself): said, not a traceback
+    raise EngineError(f"the timeline did not settle after {MAX_STEPS} steps with no choice in them "
+                      "(a loop of triggers or effects that never ends)")
 
 
 # ---------------------------------------------------------------------------------------------

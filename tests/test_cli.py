@@ -245,3 +245,17 @@ def test_a_library_cards_line_that_isnt_modelled_is_said(capsys: pytest.CaptureF
     assert code == 0
     assert "battlefield[0].card: warning: Wurmcoil Engine: 'When this creature dies, create" in out + err
     assert "is not modelled (no token creation on death in the vocabulary)" in out + err
+
+
+def test_a_loop_with_no_choice_in_it_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trigger that keeps triggering itself with no choice in between: said, no traceback."""
+    case = tmp_path / "loop.yaml"
+    case.write_text("""id: loop
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: spring, name: Endless Spring, controller: you, types: [enchantment], abilities: [{trigger: gain_life, do: {gain_life: 1, who: you}}]}
+actions:
+  - gain_life: {amount: 1, who: you}
+""", encoding="utf-8")
+    code, out, err = run(capsys, "enumerate", str(case))
+    assert code == 2 and out == "" and "did not settle" in err
