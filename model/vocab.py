@@ -156,11 +156,11 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = "all" if raw == "all" else amount(raw, kpath)
     elif kind == "prevent":
         value_out = _prevent_value(raw, kpath)
-    elif kind == "multiply":
+    elif kind in ("multiply", "gain_life_times"):  # "double/triple that damage (life)"
         if raw not in (2, 3, 4):
-            raise CaseError(kpath, "multiply must be 2, 3 or 4")
+            raise CaseError(kpath, f"{kind} must be 2, 3 or 4")
         value_out = raw
-    elif kind in ("add", "cap", "life_floor"):
+    elif kind in ("add", "cap", "life_floor", "gain_life_plus"):
         value_out = _count(raw, kpath)
     elif kind == "halve":  # "it deals half that damage, rounded down, instead": a replacement (614.1a)
         if raw not in ("down", "up"):
@@ -174,12 +174,6 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
-    elif kind == "gain_life_plus":
-        value_out = _count(raw, kpath)
-    elif kind == "gain_life_times":
-        if raw not in (2, 3, 4):
-            raise CaseError(kpath, "gain_life_times must be 2, 3 or 4")
-        value_out = raw
     elif kind == "protection":
         pm = _mapping(raw, kpath, "protection: {from_player: A}")
         if set(pm) != {"from_player"}:
