@@ -1,0 +1,371 @@
+"""Cross-reference checks (dangling ids, blockers that aren't creatures, 2HG teams) and
+``expect:``, every problem with its path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..blocks import defending_player, evasion_problem, menace_problem, same_side
+from ..selectors import Selector
+from ..types import (
+    PLAYER_KINDS,
+    Ability,
+    Action,
+    ActivateAction,
+    CastAction,
+    CombatAction,
+    CouldProduceAction,
+    CreateAction,
+    DamageAction,
+    Expect,
+    LeaveAction,
+    LeaveGameAction,
+    LifeAction,
+    MayAction,
+    OneShotAction,
+    PermanentSpec,
+    SourceSpec,
+    TapForManaAction,
+)
+from .actions import _Actions
+from .fields import _field_problem, _value_problem
+from .schema import _ID_RE, CHOOSE
+
+
+class _Checks(_Actions):
+    """Cross references between the parts, and the expectation."""
+
+    def check_zero_life(self, players: Any, perms: Any, effects: Any) -> None:
+        """A case starts after state-based actions (704.3): a player at 0 or less life has lost
+        (704.5a) unless an effect on the battlefield (or created) says they don't lose the game
+        for having 0 or less life (Phyrexian Unlife; in Two-Headed Giant, for the team, 810.8a)."""
+        team_of = {p.name: p.team for p in players}
+        found: list[tuple[str, Selector]] = []
+        for spec, _ in perms:
+            for ab in spec.abilities:
+                if ab.kind == "static" and ab.effect is not None and ab.effect.kind == "no_loss_for_0_life":
+                    found.append((spec.controller, ab.effect.value))
+        for eff, _ in effects:
+            if eff.spec.kind == "no_loss_for_0_life":
+                found.append((eff.controller, eff.spec.value))
+
+        def covers(controller: str, sel: Selector, name: str) -> bool:
+            if sel.kind == "any_of":
+                return any(covers(controller, part, name) for part in sel.parts)
+            if sel.kind == "you":
+                return name == controller
+            if sel.kind == "ref":
+                return name == sel.name
+            if sel.kind in ("players", "any"):
+                return True
+            if sel.kind == "opponents":
+                return name != controller and (team_of.get(name) is None or team_of.get(name) != team_of.get(controller))
+            return False
+
+        for i, name, team, life in self.zero_life:
+            members = [n for n, t in team_of.items() if team is not None and t == team] or [name]
+            if not any(covers(ctrl, sel, member) for ctrl, sel in found for member in members):
+                self.err(f"players[{i}].life", f"a player at {life} life would already have lost the game (CR 704.5a, "
+                         "state-based actions are checked before anyone gets priority, 704.3)")
+
+    def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
+        names = set(self.player_names)
+        ids: dict[str, str] = {}
+        all_objects = [(p.id, path, "permanent") for p, path in perms] + [(s.id, path, "source") for s, path in sources] \
+            + [(e.id, path, "effect") for e, path in effects] + [(p.id, path, "permanent") for p, path in self.entered]
+        for oid, path, kind in all_objects:
+            if not _ID_RE.match(oid):
+                self.err(f"{path}.id", f"invalid id {oid!r} (letters, digits, - and _)")
+            if oid in names:
+                self.err(f"{path}.id", f"id {oid!r} is also a player's name")
+            elif oid in ids and not (kind == "permanent" and ids[oid] == "permanent" and path.startswith("actions")):
+                self.err(f"{path}.id", f"duplicate id {oid!r}")
+            ids[oid] = kind
+        for cid in self.created_ids:
+            ids.setdefault(cid, "effect")
+        for did, kind in self.declared.items():
+            ids.setdefault(did, kind)
+        self.object_ids = ids
+        perm_by_id = {p.id: p for p, _ in perms}
+        self.spec_by_id: dict[str, Any] = {p.id: p for p, _ in perms + self.entered}
+        self.spec_by_id.update({s.id: s for s, _ in sources})
+        self.effect_ids = {e.id for e, _ in effects}
+
+        def player_ref(value: str | None, path: str) -> None:
+            if value is not None and value not in names:
+                self.err(path, f"{value!r} is not a player")
+
+        def any_ref(value: str | None, path: str, kinds: tuple[str, ...] = ("permanent", "source")) -> None:
+            if value is None:
+                return
+            if value not in names and ids.get(value) not in kinds:
+                self.err(path, f"unknown id {value!r}")
+
+        def selector_refs(s: Selector | None, path: str, that_player_ok: bool = False) -> None:
+            if s is None:
+                return
+            if s.mentions("that_player") and not that_player_ok:
+                self.err(path, "'that player' is only for a tapped_for_mana trigger's do: (the player who tapped the permanent)")
+            for ref in s.refs():
+                if ref not in names and ref not in ids:
+                    self.err(path, f"unknown player or id {ref!r}")
+
+        def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
+            for j, ab in enumerate(abilities):
+                q = f"{path}.abilities[{j}]"
+                selector_refs(ab.target, f"{q}.target")
+                selector_refs(ab.trigger_to, f"{q}.to")
+                selector_refs(ab.trigger_from, f"{q}.from")
+                # the path of the ability's body as the file writes it: a static ability's effect
+                # is the ability itself; the others sit under their key (do:, activated:, spell:)
+                body = {"trigger": f"{q}.do", "activated": f"{q}.activated", "spell": f"{q}.spell"}.get(ab.kind, q)
+                if ab.effect is not None:
+                    effect_refs(ab.effect, body)
+                if ab.action is not None:
+                    one_shot_refs(ab.action, body, ab.kind == "trigger")
+                if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
+                    selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
+
+        def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
+            """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
+            where = f"{path}.may" if shot.may else path
+            selector_refs(shot.to, f"{where}.{'to' if shot.kind in ('deal', 'put_counters') else 'who'}", that_player_ok)
+            any_ref(shot.source, f"{where}.from")
+            if shot.then is not None:
+                selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)
+
+        def effect_refs(spec: Any, path: str) -> None:
+            selector_refs(spec.to, f"{path}.to")
+            selector_refs(spec.from_, f"{path}.from")
+            if spec.kind in ("redirect", "protection", *PLAYER_KINDS):
+                selector_refs(spec.value, f"{path}.{spec.kind}")
+            if spec.then is not None:
+                selector_refs(spec.then.to, f"{path}.then.to")
+            selector_refs(spec.if_you_control, f"{path}.if_you_control")
+            if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
+                self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
+
+        controllers = {p.id: p.controller for p, _ in perms}
+        active = self.m.active or (self.player_names[0] if self.player_names else "")
+        teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
+        chosen_combat = _choosing_combat(actions)
+        written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
+        for p, path in perms + self.entered:
+            player_ref(p.controller, f"{path}.controller")
+            if p.owner != p.controller:
+                player_ref(p.owner, f"{path}.owner")
+            ability_refs(p.abilities, path)
+            if p.chosen is not None:
+                player_ref(p.chosen, f"{path}.chosen")
+                if p.chosen == p.controller:
+                    self.err(f"{path}.chosen", "the chosen player must be an opponent")
+            if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
+                    and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
+                self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
+            entering = path.startswith("actions")
+            if p.attacking is not None and entering:
+                self.err(f"{path}.attacking", "a permanent entering during the actions isn't attacking "
+                         "(entering attacking isn't modelled; attackers are the battlefield's attacking: entries)")
+            elif p.attacking is not None:
+                if "creature" not in p.types:
+                    self.err(f"{path}.attacking", f"{p.id!r} is not a creature and can't attack")
+                elif "defender" in p.keywords:
+                    self.err(f"{path}.attacking", f"{p.id!r} has defender and can't attack (CR 702.3b)")
+                target = perm_by_id.get(p.attacking)
+                if p.attacking in names:
+                    if p.attacking == p.controller:
+                        self.err(f"{path}.attacking", "a creature can't attack its own controller")
+                elif target is None:
+                    if self.declared.get(p.attacking) != "permanent":  # (a broken entry is reported where it is)
+                        self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
+                elif "planeswalker" not in target.types and "battle" not in target.types:
+                    self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
+            if p.choose_block:
+                if "creature" not in p.types:
+                    self.err(f"{path}.blocking", f"{p.id!r} is not a creature and can't block")
+                elif CHOOSE in ids:
+                    self.err(f"{path}.blocking", f"{CHOOSE!r} is also a permanent's id: blocking: choose would be ambiguous; "
+                             "rename that permanent")
+                elif same_side(p.controller, active, teams):
+                    self.err(f"{path}.blocking", f"{p.controller} is the active player{' (team)' if teams else ''}, who attacks "
+                             "and declares no blockers (CR 509.1)")
+            if p.blocking and entering:
+                self.err(f"{path}.blocking", "a creature entering during the actions blocks nothing as written (blockers "
+                         "are declared at combat:); write blocking: choose to choose its block")
+                continue
+            if p.blocking and chosen_combat is not None:
+                self.err(f"{path}.blocking", f"{chosen_combat}: combat: {{blocks: choose}} chooses every block; leave out "
+                         "blocking: here, or use combat: {} with blocking: choose on the creatures whose block is chosen")
+            for k, b in enumerate(p.blocking):
+                q = f"{path}.blocking" + (f"[{k}]" if len(p.blocking) > 1 else "")
+                if b in p.blocking[:k]:
+                    self.err(q, f"{b!r} is listed twice")
+                    continue
+                if "creature" not in p.types:
+                    self.err(q, f"{p.id!r} is not a creature and can't block")
+                    break
+                att = perm_by_id.get(b)
+                if att is None and self.declared.get(b) == "permanent":
+                    continue  # a broken entry, reported where it is
+                if att is None:
+                    self.err(q, f"unknown id {b!r}")
+                elif att.attacking is None:
+                    self.err(q, f"{b!r} is not attacking")
+                elif att.controller == p.controller:
+                    self.err(q, f"{p.id!r} can't block its own controller's creature")
+                elif not same_side(p.controller, defending_player(att.attacking, controllers), teams):
+                    self.err(q, f"{p.id!r} can block only a creature attacking {p.controller} or a planeswalker or battle "
+                             f"{p.controller} controls (CR 509.1a); {b!r} is attacking {att.attacking}")
+                elif (why := evasion_problem(att.keywords, p.keywords)) is not None:
+                    self.err(q, f"{p.id!r} can't block {b!r}: {why}")
+                else:
+                    written_blockers.setdefault(b, []).append(q)
+            if p.attacking is not None and (p.blocking or p.choose_block):
+                self.err(f"{path}.blocking", "a creature can't both attack and block")
+        # 702.111b: one written blocker on a creature with menace, and no block left to choose
+        choosing = any(p.choose_block for p, _ in perms + self.entered) or chosen_combat is not None
+        if choosing:
+            for where, card, line in self.block_rules:  # 509.1: the declaration must honour it
+                self.err(where, f"{card}: {line!r} restricts attacks or blocks, which chosen blocks don't model; "
+                                "write its blocks, or give abilities: to override")
+        for b, paths in written_blockers.items():
+            why = menace_problem(perm_by_id[b].keywords, len(paths))
+            if why is not None and not choosing:
+                self.err(paths[0], f"{b!r} is blocked by one creature: {why}; add a blocker, or write blocking: choose "
+                         "on the creatures whose block is chosen")
+        for s, path in sources:
+            player_ref(s.controller, f"{path}.controller")
+            ability_refs(s.abilities, path)
+        for e, path in effects:
+            player_ref(e.controller, f"{path}.controller")
+            any_ref(e.source, f"{path}.source")
+            any_ref(e.target, f"{path}.target", ("permanent",))
+            effect_refs(e.spec, path)
+        self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs, one_shot_refs)
+
+    def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any,
+                     one_shot_refs: Any, wrapped: bool = False) -> None:
+        for i, act in enumerate(actions):
+            path = base if wrapped else f"{base}[{i}]"
+            if isinstance(act, DamageAction):
+                for j, ev in enumerate(act.events):
+                    if ev.source in self.player_names and ev.source not in self.spec_by_id:
+                        self.err(f"{path}.damage[{j}].from", f"{ev.source!r} is a player; the source of damage is an object (a permanent or a sources: entry)")
+                    else:
+                        any_ref(ev.source, f"{path}.damage[{j}].from")
+                    any_ref(ev.to, f"{path}.damage[{j}].to", ("permanent",))
+                    target = self.spec_by_id.get(ev.to)
+                    if isinstance(target, PermanentSpec) and not set(target.types) & {"creature", "planeswalker", "battle"}:
+                        self.err(f"{path}.damage[{j}].to", f"{ev.to!r} can't be dealt damage: only players, creatures, planeswalkers and battles can (CR 120.1a)")
+                    if ev.excess_to is not None:
+                        q = f"{path}.damage[{j}].excess_to"
+                        any_ref(ev.excess_to, q, ("permanent",))
+                        if ev.to in self.player_names:
+                            self.err(q, "excess damage is damage beyond what is lethal for a permanent (CR 120.4a); "
+                                     f"{ev.to!r} is a player")
+                        elif ev.excess_to == ev.to:
+                            self.err(q, "the excess damage goes to another permanent or player (CR 120.4a)")
+                        elif any(o.to == ev.to and o.excess_to is not None for o in act.events[:j]):
+                            self.err(q, f"two excess-damage events to {ev.to!r} in one batch are not modelled")
+            elif isinstance(act, ActivateAction):
+                any_ref(act.id, f"{path}.activate.id", ("permanent",))
+                spec = self.spec_by_id.get(act.id)
+                if spec is not None:
+                    activated = [j for j, ab in enumerate(spec.abilities) if ab.kind == "activated"]
+                    if act.ability is not None and act.ability not in activated:
+                        self.err(f"{path}.activate.ability", f"{spec.name} has no activated ability number {act.ability} (its activated abilities: {activated or 'none'})")
+                    elif not activated:
+                        self.err(f"{path}.activate.id", f"{spec.name} has no activated ability")
+                    else:
+                        ab = spec.abilities[act.ability if act.ability is not None else activated[0]]
+                        if act.target is not None and ab.target is None:
+                            self.err(f"{path}.activate.target", f"{spec.name}'s ability has no target")
+                        if act.source_choice is not None and (ab.effect is None or ab.effect.source_choice != "chosen_source"):
+                            self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
+                any_ref(act.target, f"{path}.activate.target", ("permanent",))
+                any_ref(act.source_choice, f"{path}.activate.source")
+                self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,
+                                  one_shot_refs)
+            elif isinstance(act, CreateAction):
+                if act.effect.id in self.effect_ids:
+                    self.err(f"{path}.create.id", f"duplicate id {act.effect.id!r}")
+                self.effect_ids.add(act.effect.id)
+                player_ref(act.effect.controller, f"{path}.create.controller")
+                any_ref(act.effect.source, f"{path}.create.source")
+                effect_refs(act.effect.spec, f"{path}.create")
+            elif isinstance(act, LifeAction):
+                selector_refs(act.who, f"{path}.{'gain_life' if act.gain else 'lose_life'}.who")
+                any_ref(act.source, f"{path}.{'gain_life' if act.gain else 'lose_life'}.from")
+            elif isinstance(act, LeaveAction | CouldProduceAction):
+                if act.id != "all" or isinstance(act, LeaveAction):
+                    any_ref(act.id, f"{path}.{act.kind}", ("permanent",))
+            elif isinstance(act, TapForManaAction):
+                self._tap_for_mana_refs(act, path, any_ref)
+            elif isinstance(act, LeaveGameAction):
+                player_ref(act.player, f"{path}.leave_game")
+            elif isinstance(act, OneShotAction):
+                one_shot_refs(act.action, path)
+            elif isinstance(act, CastAction):
+                q = f"{path}.cast" + (".id" if f"{path}.cast" in self.mapping_actions else "")
+                any_ref(act.id, q, ("source",))
+                spec = self.spec_by_id.get(act.id)
+                if isinstance(spec, SourceSpec):
+                    spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+                    targeted = [ab for ab in spells if ab.target is not None]
+                    if not spells:
+                        self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
+                    elif len(targeted) > 1:
+                        self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
+                    elif act.target is not None and not targeted:
+                        self.err(f"{path}.cast.target", f"{spec.name} has no target")
+                any_ref(act.target, f"{path}.cast.target", ("permanent",))
+                self._action_refs(act.responses, f"{path}.cast.responses", player_ref, any_ref, selector_refs, effect_refs,
+                                  one_shot_refs)
+            elif isinstance(act, MayAction):
+                player_ref(act.chooser, f"{path}.by")
+                self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
+                                  one_shot_refs, wrapped=True)
+
+    def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
+        e = self.expect_model
+        if e is None:
+            return None
+        names = set(self.player_names)
+        teams = {p.team for p in players if p.team is not None}
+        kinds = self.object_ids
+        outcomes = []
+        for i, outcome in enumerate(e.outcomes):
+            items = []
+            if not outcome:
+                self.err(f"expect.outcomes[{i}]", "an expected outcome needs at least one field")
+            for key, value in outcome.items():
+                path = f"expect.outcomes[{i}].{key}"
+                reason = _field_problem(key, names, teams, kinds, self.spec_by_id)
+                if reason:
+                    self.err(path, reason)
+                    continue
+                if isinstance(value, dict):
+                    self.err(path, "expected a number, true/false or a list")
+                    continue
+                problem = _value_problem(key.partition(".")[2], value)
+                if problem:
+                    self.err(path, problem)
+                    continue
+                if isinstance(value, list):
+                    value = tuple(value)
+                items.append((key, value))
+            outcomes.append(tuple(sorted(items)))
+        if e.complete and not outcomes:
+            self.err("expect.outcomes", "complete: true needs at least one expected outcome")
+        return Expect(e.complete, tuple(outcomes))
+
+
+def _choosing_combat(actions: list[Action]) -> str | None:
+    """The path of the first ``combat: {blocks: choose}`` action (at the top level or under ``may:``), if any."""
+    for i, act in enumerate(actions):
+        inner, where = act, f"actions[{i}]"
+        while isinstance(inner, MayAction):
+            inner, where = inner.action, f"{where}.may"
+        if isinstance(inner, CombatAction) and inner.choose_blocks:
+            return f"{where}.combat"
+    return None
