@@ -107,9 +107,9 @@ def misbehaving(cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
     if threading.active_count() > 1 or not hasattr(os, "fork"):
         pytest.skip("the patched analyze reaches the workers only by a safe fork")
-    monkeypatch.setattr(batch, "analyze", _misbehave)
-    monkeypatch.setattr(batch, "_start_method", lambda: "fork")
-    monkeypatch.setattr(batch, "GRACE", 0.3)
+    monkeypatch.setattr(batch.pool, "analyze", _misbehave)
+    monkeypatch.setattr(batch.pool, "_start_method", lambda: "fork")
+    monkeypatch.setattr(batch.pool, "GRACE", 0.3)
     d = tmp_path / "mixed"
     d.mkdir()
     for p in sorted(cases.iterdir()):
@@ -199,7 +199,7 @@ def test_every_start_method_gives_the_same_lines(cases: Path, tmp_path: Path, mo
         pytest.skip("forking a process with threads is unsafe")
     ref = tmp_path / "ref.jsonl"
     assert main(["batch", str(cases), "--jobs", "2", "--out", str(ref), "--no-progress"]) == 0
-    monkeypatch.setattr(batch, "_start_method", lambda: method)
+    monkeypatch.setattr(batch.pool, "_start_method", lambda: method)
     out = tmp_path / f"{method}.jsonl"
     assert main(["batch", str(cases), "--jobs", "2", "--out", str(out), "--no-progress"]) == 0
     assert _stable(_lines(out)) == _stable(_lines(ref))
@@ -360,7 +360,7 @@ def test_out_device_is_written_not_read_back(cases: Path, capsys: pytest.Capture
 def test_load_done_bounds_a_line_and_cuts_a_torn_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import solver.batch as batch
 
-    monkeypatch.setattr(batch, "MAX_LINE", 100)
+    monkeypatch.setattr(batch.output, "MAX_LINE", 100)
     out = tmp_path / "x.jsonl"
     huge = json.dumps({"path": "huge", "hash": "h", "pad": "x" * 500})
     out.write_text(f'{{"path": "a", "hash": "h"}}\n{huge}\nnot json\n{{"path": "b", "hash": "h"}}\n'
@@ -389,7 +389,7 @@ def test_died_worker_is_retried_on_resume_and_errors_are_not(misbehaving: Path, 
     assert by["hang"]["failure"] == "timeout" and by["hang"]["timeout"] == 0.5
     assert all("failure" not in r for r in by.values() if r["status"] == "OK")
     # the machine recovers (the analysis no longer kills its worker): resume
-    monkeypatch.setattr(batch, "analyze", lambda p, m="enumerate", t=None: analyze(p, m, t) if Path(p).stem != "hang"
+    monkeypatch.setattr(batch.pool, "analyze", lambda p, m="enumerate", t=None: analyze(p, m, t) if Path(p).stem != "hang"
                         else _misbehave(p, m, t))
     recs = run_batch([str(misbehaving)], str(out), jobs=2, timeout=0.5, progress=False)
     lines = [Path(r["path"]).stem for r in _lines(out)]

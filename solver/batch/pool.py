@@ -1,0 +1,271 @@
+"""A warm pool of worker processes, each with its own pipe, fed guided chunks of cases; the
+hard per-case timeout (the worker is terminated and replaced), and the same over Ray."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as mp_wait
+from typing import Any
+
+from model.errors import MtgOutcomesError
+
+from .records import GRACE, _death, _failed_record, analyze
+
+CHUNK_MAX = 8  # cases per message while plenty are left; guided sizing shrinks it to 1 near the end
+
+
+def _start_method() -> str:
+    """How to start a worker: ``fork`` on Linux while this process has a single thread.
+
+    A forked worker starts in milliseconds with every module the parent already imported (the CLI
+    imports the solver, pydantic and networkx), where ``spawn`` re-imports them per worker (~0.4 s,
+    and again on close). Forking a process with threads (rich's refresh thread, ray's) is unsafe, so
+    then ``forkserver``: a clean single-threaded server that imports :mod:`solver.batch` once and
+    forks workers from it. Elsewhere (macOS, Windows) ``spawn``, the safe default there.
+    """
+    methods = mp.get_all_start_methods()
+    if sys.platform.startswith("linux"):
+        if "fork" in methods and threading.active_count() == 1:
+            return "fork"
+        if "forkserver" in methods:
+            return "forkserver"
+    return "spawn"
+
+
+def _worker(conn: Connection, inherited: Sequence[Connection] = ()) -> None:
+    """Run the chunks sent on ``conn``, one message per event, each sent the moment it happens.
+
+    ``("run", idx)`` when a chunk's first case starts; ``("done", idx, record, next)`` when a case
+    ends, ``next`` being the case that starts right after it (or ``None``), so the parent knows what
+    runs since when (for the hard timeout) without a second message per case.
+    """
+    for c in inherited:  # a forked worker holds copies of the parent's pipe ends: drop them, so EOF = parent gone
+        c.close()
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    try:
+        while True:
+            item = conn.recv()
+            if item is None:
+                return
+            mode, timeout, entries = item
+            conn.send(("run", entries[0][0]))
+            for k, (idx, path) in enumerate(entries):
+                rec = analyze(path, mode, timeout)
+                conn.send(("done", idx, rec, entries[k + 1][0] if k + 1 < len(entries) else None))
+    except (EOFError, OSError, KeyboardInterrupt):  # parent gone or interrupted
+        return
+
+
+class _Slot:
+    """One worker process, its private pipe, and the cases sent to it that have not come back."""
+
+    def __init__(self, proc: Any, conn: Connection) -> None:
+        self.proc = proc
+        self.conn = conn
+        self.queue: deque[int] = deque()  # case indices sent, in the order the worker runs them
+        self.running: tuple[int, float] | None = None  # (case index, monotonic start)
+
+
+class _LocalPool:
+    """Warm worker processes, each with its own pipe.
+
+    A private pipe per worker (instead of shared queues) needs no feeder threads (so the parent
+    stays single-threaded and can fork), and a worker killed mid-message cannot leave a shared
+    lock held for the others.
+    """
+
+    def __init__(self, jobs: int) -> None:
+        self.slots: dict[int, _Slot] = {}
+        self.next_wid = 0
+        for _ in range(jobs):
+            self.spawn()
+
+    def spawn(self) -> int:
+        method = _start_method()
+        ctx: Any = mp.get_context(method)
+        if method == "forkserver":
+            ctx.set_forkserver_preload(["solver.batch"])
+        ours, theirs = ctx.Pipe()
+        inherited = [s.conn for s in self.slots.values()] + [ours] if method == "fork" else []
+        proc = ctx.Process(target=_worker, args=(theirs, inherited), daemon=True)
+        proc.start()
+        theirs.close()
+        wid = self.next_wid
+        self.next_wid += 1
+        self.slots[wid] = _Slot(proc, ours)
+        return wid
+
+    def kill(self, wid: int) -> None:
+        slot = self.slots.pop(wid, None)
+        if slot is None:
+            return
+        p = slot.proc
+        p.terminate()
+        p.join(1.0)
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+        slot.conn.close()
+
+    def close(self, force: bool = False) -> None:
+        if not force:
+            for slot in self.slots.values():
+                try:
+                    slot.conn.send(None)
+                except OSError:
+                    pass
+            deadline = time.monotonic() + 2.0
+            for slot in self.slots.values():
+                slot.proc.join(max(0.0, deadline - time.monotonic()))
+        for wid in list(self.slots):
+            self.kill(wid)
+
+
+def _chunk_size(remaining: int, jobs: int) -> int:
+    """Guided chunks: few messages while much is left, single cases at the end so no worker idles."""
+    return max(1, min(CHUNK_MAX, remaining // (jobs * 4)))
+
+
+def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
+               emit: Callable[[dict[str, Any]], None], pool: _LocalPool | None = None) -> None:
+    """Run ``paths`` on ``pool`` (started here if not given); ``emit`` each record as it arrives."""
+    n = len(paths)
+    pool = pool if pool is not None else _LocalPool(max(1, min(jobs, n)))
+    pending: deque[int] = deque(range(n))  # not yet sent to a worker
+    done: set[int] = set()
+    hard = None if timeout is None else timeout + GRACE
+    idle_deaths = 0
+
+    def feed(wid: int) -> None:
+        """Keep a chunk queued behind the running case, so a worker never waits for the parent."""
+        slot = pool.slots[wid]
+        if len(slot.queue) > 1 or not pending:
+            return
+        chunk = [pending.popleft() for _ in range(min(len(pending), _chunk_size(len(pending), jobs)))]
+        slot.queue.extend(chunk)
+        try:
+            slot.conn.send((mode, timeout, [(i, paths[i]) for i in chunk]))
+        except OSError:  # it died: its sentinel fires and reap() requeues the chunk
+            pass
+
+    def handle(wid: int, msg: tuple[Any, ...]) -> None:
+        slot = pool.slots[wid]
+        now = time.monotonic()
+        if msg[0] == "run":
+            slot.running = (msg[1], now)
+            return
+        _kind, idx, rec, nxt = msg
+        if idx in slot.queue:
+            slot.queue.remove(idx)
+        slot.running = None if nxt is None else (nxt, now)
+        if idx not in done:
+            done.add(idx)
+            emit(rec)
+        feed(wid)
+
+    def reap(wid: int, timed_out: bool) -> None:
+        """Kill a dead or overdue worker, record its case, requeue the rest, start a replacement."""
+        nonlocal idle_deaths
+        slot = pool.slots[wid]
+        pool.kill(wid)
+        exitcode = slot.proc.exitcode  # after the join in kill(): how it died, unless we terminated it
+        now = time.monotonic()
+        cur = slot.running
+        if cur is None and not timed_out:
+            idle_deaths += 1
+            if idle_deaths > 3 * jobs:
+                raise MtgOutcomesError("batch workers keep dying before running a case")
+        if cur is not None and cur[0] not in done:
+            done.add(cur[0])
+            if timed_out:
+                emit(_failed_record(paths[cur[0]], mode, "TIMEOUT", f"no result within {timeout:g} s; worker terminated",
+                                    now - cur[1], "timeout", timeout))
+            else:
+                emit(_failed_record(paths[cur[0]], mode, "ERROR", _death(exitcode), now - cur[1], "died"))
+        pending.extendleft(reversed([i for i in slot.queue if i not in done]))
+        if pending:
+            feed(pool.spawn())
+
+    try:
+        for wid in list(pool.slots):
+            feed(wid)
+        while len(done) < n:
+            if not pool.slots:  # every worker died while nothing was left to requeue
+                raise MtgOutcomesError("batch workers died with cases unfinished")
+            wait_for = 1.0
+            if hard is not None:
+                starts = [s.running[1] for s in pool.slots.values() if s.running is not None]
+                if starts:
+                    wait_for = min(wait_for, max(0.0, min(starts) + hard - time.monotonic()))
+            owners: dict[Any, tuple[int, bool]] = {}
+            for wid, s in pool.slots.items():
+                owners[s.conn] = (wid, False)
+                owners[s.proc.sentinel] = (wid, True)
+            for obj in mp_wait(list(owners), wait_for):
+                wid, exited = owners[obj]
+                if wid not in pool.slots:
+                    continue
+                conn = pool.slots[wid].conn
+                try:
+                    while wid in pool.slots and conn.poll():
+                        handle(wid, conn.recv())
+                except (EOFError, OSError):
+                    exited = True
+                if exited and wid in pool.slots:
+                    reap(wid, timed_out=False)
+            if hard is not None:
+                now = time.monotonic()
+                for wid, s in list(pool.slots.items()):
+                    if s.running is not None and now - s.running[1] > hard:
+                        reap(wid, timed_out=True)
+    except BaseException:
+        pool.close(force=True)
+        raise
+    pool.close()
+
+
+def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
+             emit: Callable[[dict[str, Any]], None]) -> None:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(num_cpus=jobs, ignore_reinit_error=True, log_to_driver=False)
+    remote = ray.remote(num_cpus=1)(analyze)
+    pending: dict[Any, tuple[int, float]] = {}
+    it = iter(enumerate(paths))
+    hard = None if timeout is None else timeout + GRACE
+
+    def submit() -> None:
+        for i, p in it:
+            pending[remote.remote(p, mode, timeout)] = (i, time.monotonic())
+            if len(pending) >= jobs * 2:
+                return
+
+    submit()
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+        for ref in ready:
+            i, _t0 = pending.pop(ref)
+            try:
+                emit(ray.get(ref))
+            except Exception as exc:  # analyze never raises: the task's worker or node was lost
+                emit(_failed_record(paths[i], mode, "ERROR", f"worker died: {type(exc).__name__}: {exc}".splitlines()[0],
+                                    0.0, "died"))
+        now = time.monotonic()
+        for ref, (i, t0) in list(pending.items()):
+            if hard is not None and now - t0 > hard:
+                ray.cancel(ref, force=True)
+                pending.pop(ref)
+                emit(_failed_record(paths[i], mode, "TIMEOUT", f"no result within {timeout:g} s; task cancelled",
+                                    now - t0, "timeout", timeout))
+        submit()
+
+
+# ---------------------------------------------------------------- the run

@@ -1,0 +1,179 @@
+"""One case's line: :func:`analyze` (the pure per-case function) and the failed lines
+(``input``, ``analysis``, ``timeout``, ``died``) with what resuming does with each."""
+
+from __future__ import annotations
+
+import hashlib
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from model.errors import CaseError, MtgOutcomesError
+from model.yamlio import read_bounded
+
+MODES = ("enumerate", "optimize", "check")
+FAILED = ("ERROR", "TIMEOUT")  # the case has no answer
+PASSED = ("OK", "NO-EXPECT", "PARTIAL")  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
+RULING_STATUSES = ("INCOMPLETE", "UNREACHABLE")  # always counted in a check-mode tally, even at 0
+GRACE = 2.0  # seconds past the timeout before the worker is killed (the solve stops itself first)
+MAX_LINE = 64 * 1024 * 1024  # longest --out line read back on resume; a longer one is skipped unread
+
+
+class OutputError(MtgOutcomesError):
+    """An output file (``--out``, ``--csv``) that cannot be written; the CLI prints one line, exit 2."""
+
+
+def failed(rec: dict[str, Any]) -> bool:
+    """Whether this record fails the run (exit 1): no answer, or a ruling that disagrees, as ``check``."""
+    return rec.get("status") not in PASSED
+
+
+def content_hash(path: str | Path) -> str:
+    """SHA-256 of the case file; :class:`CaseError` if it is not a regular file of bounded size."""
+    return hashlib.sha256(read_bounded(path)).hexdigest()
+
+
+def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in stats.items() if k != "seconds"}
+
+
+def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict[str, Any]:
+    """One case, one JSON-able record. Never raises for a bad case: status ``ERROR`` instead."""
+    from model.errors import CaseErrors, MtgOutcomesError
+    from model.load import load_case
+
+    start = time.perf_counter()
+    rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode}
+    try:
+        try:
+            rec["hash"] = content_hash(path)
+        except CaseError as exc:
+            raise CaseErrors([exc]) from None
+        case = load_case(path)
+        rec["case"] = case.id
+        if mode == "enumerate":
+            from ..api import enumerate_outcomes
+
+            res = enumerate_outcomes(case, timeout=timeout)
+            d = res.as_dict()
+            d["stats"] = _strip_seconds(d.get("stats", {}))
+            rec["outcomes"] = d["outcomes"]
+            rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
+            rec["status"] = "OK" if res.complete else _cut(start, timeout)
+            if rec["status"] == "TIMEOUT":  # a partial list depends on speed: keep the line deterministic
+                rec.pop("outcomes")
+                rec["result"]["stats"] = {}
+                rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
+        elif mode == "check":
+            from ..check import check
+
+            rep = check(case, timeout=timeout)
+            rec["check"] = rep.as_dict()
+            rec["status"] = rep.status
+            if rep.status == "ERROR" and timeout is not None and time.perf_counter() - start >= timeout:
+                rec["status"] = "TIMEOUT"
+        elif mode == "optimize":
+            from ..optimize import optimize
+
+            if case.objective is None:
+                rec["status"] = "ERROR"
+                rec["failure"] = "input"
+                rec["errors"] = [f"{path}: objective: the case has no objective:"]
+            else:
+                ores = optimize(case, case.objective, timeout=timeout)
+                d = ores.as_dict()
+                d["stats"] = _strip_seconds(d.get("stats", {}))
+                rec["outcomes"] = d.pop("outcomes")
+                rec["result"] = d
+                rec["status"] = "OK" if ores.complete else _cut(start, timeout)
+        else:
+            raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    except CaseErrors as exc:
+        rec["status"] = "ERROR"
+        rec["failure"] = "input"
+        rec["errors"] = [str(e) for e in exc.errors]
+    except MtgOutcomesError as exc:
+        rec["status"] = "ERROR"
+        rec["failure"] = "analysis"
+        rec["errors"] = [f"{path}: {exc}"]
+    except MemoryError:  # the machine's limit, not the case's: as if the worker had been killed
+        rec["status"] = "ERROR"
+        rec["failure"] = "died"
+        rec["errors"] = [f"{path}: out of memory (MemoryError) in the worker"]
+    except Exception as exc:  # one bad case never stops the batch
+        rec["status"] = "ERROR"
+        rec["failure"] = "analysis"
+        rec["errors"] = [f"{path}: {type(exc).__name__}: {exc}".splitlines()[0]]
+    if rec.get("status") == "TIMEOUT":
+        rec["failure"] = "timeout"
+        rec["timeout"] = timeout
+    elif rec.get("status") == "ERROR" and "failure" not in rec:  # check: a limit other than time cut the search
+        rec["failure"] = "analysis"
+    rec["seconds"] = round(time.perf_counter() - start, 3)
+    return rec
+
+
+def _cut(start: float, timeout: float | None) -> str:
+    if timeout is not None and time.perf_counter() - start >= timeout * 0.9:
+        return "TIMEOUT"
+    return "PARTIAL"
+
+
+def _failed_record(path: str, mode: str, status: str, message: str, seconds: float, failure: str,
+                   timeout: float | None = None) -> dict[str, Any]:
+    """The line for a case whose worker gave no record: ``failure`` is ``died`` or ``timeout``."""
+    try:
+        h = content_hash(path)
+    except CaseError:
+        h = ""
+    rec = {"case": Path(path).stem, "path": path, "hash": h, "mode": mode, "status": status,
+           "failure": failure, "errors": [f"{path}: {message}"], "seconds": round(seconds, 3)}
+    if failure == "timeout":
+        rec["timeout"] = timeout
+    return rec
+
+
+def _death(exitcode: int | None) -> str:
+    """Why a worker gave no result, from its exit code (negative: the signal that killed it)."""
+    if exitcode is None:
+        return "worker process died (it closed its pipe without a result)"
+    if exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        hint = ", perhaps by the out-of-memory killer" if -exitcode == signal.SIGKILL else ""
+        return f"worker process died (killed by {name}{hint})"
+    return f"worker process died (exited with code {exitcode} without a result)"
+
+
+def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
+    """Whether resuming re-runs this recorded case: a died worker always; a timeout only with a longer limit.
+
+    Bad input and analysis errors are deterministic (same file, same error), and so, near enough,
+    is a timeout under the same limit; a worker's death says nothing about the case.
+    """
+    if rec.get("failure") == "died":
+        return True
+    if rec.get("failure") == "timeout":
+        was = rec.get("timeout")
+        return isinstance(was, int | float) and (timeout is None or timeout > was)
+    return False
+
+
+# ---------------------------------------------------------------- resumable output
+
+
+def _count(rec: dict[str, Any]) -> int:
+    if "outcomes" in rec:
+        return len(rec["outcomes"])
+    return int(rec.get("check", {}).get("outcomes", 0))
+
+
+def _message(rec: dict[str, Any]) -> str:
+    if rec.get("errors"):
+        return str(rec["errors"][0])
+    detail = rec.get("check", {}).get("detail") or []
+    return str(detail[0]) if detail else ""
+
