@@ -32,6 +32,9 @@ class CheckReport:
     outcomes: int = 0
     seconds: float = 0.0
     bad_input: bool = False
+    # what the file says that the tool accepts without acting on (omitted lines, keywords without
+    # effect here): shown with the status so a check never hides them
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -41,18 +44,19 @@ class CheckReport:
         return {"case": self.case, "path": self.path, "status": self.status, "detail": self.detail,
                 "outcomes": self.outcomes,
                 "missing": [o.as_dict() for o in self.missing],
-                "unreachable": self.unreachable, "closest": self.closest}
+                "unreachable": self.unreachable, "closest": self.closest, "warnings": self.warnings}
 
 
 def check(case: Case, engine: str = "auto", timeout: float | None = None) -> CheckReport:
     """Compare every reachable outcome of ``case`` with its ``expect:``."""
     start = time.perf_counter()
+    warnings = [str(w) for w in case.warnings]
     if case.expect is None:
-        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect:"])
+        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect:"], warnings=warnings)
     result: Result = enumerate_outcomes(case, engine=engine, timeout=timeout)
     states = [o.values for o in result.outcomes]
     rep = expectation_report(case.expect, states)
-    report = CheckReport(case.id, case.path, "OK", outcomes=len(result.outcomes))
+    report = CheckReport(case.id, case.path, "OK", outcomes=len(result.outcomes), warnings=warnings)
     if not result.complete:
         report.status = "ERROR"
         report.detail.append("a limit cut the search; the outcome list is partial")
@@ -103,5 +107,5 @@ def check_paths(paths: Iterable[str | Path], engine: str = "auto", timeout: floa
         try:
             reports.append(check(case, engine=engine, timeout=timeout))
         except MtgOutcomesError as exc:
-            reports.append(CheckReport(case.id, str(path), "ERROR", [str(exc)]))
+            reports.append(CheckReport(case.id, str(path), "ERROR", [str(exc)], warnings=[str(w) for w in case.warnings]))
     return reports

@@ -419,6 +419,8 @@ def _check(args: argparse.Namespace) -> int:
             print(f"{r.case.ljust(width)}  {r.status:<12} {r.outcomes:>8}  {r.path}")
             for line in r.detail:
                 print(f"{'':{width}}    {line}")
+            for line in r.warnings:
+                print(f"{'':{width}}    {line}")
         counts: dict[str, int] = {}
         for r in reports:
             counts[r.status] = counts.get(r.status, 0) + 1

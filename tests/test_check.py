@@ -72,3 +72,27 @@ def test_scripted_choice_that_is_not_an_option_is_an_error(tmp_path: Path) -> No
     path.write_text(text, encoding="utf-8")
     with pytest.raises(CaseError, match=r"choices\.you\[0\]"):
         enumerate_outcomes(load_case(path), engine="graph")
+
+
+def test_check_and_batch_say_what_the_case_accepts_without_acting_on(tmp_path: Path) -> None:
+    """A keyword without effect here is a warning (not an error): ``check`` and every batch line
+    carry it, as ``validate`` and ``enumerate`` do, so a batch run never hides it."""
+    import json
+
+    from solver.batch import analyze
+    from solver.cli import main
+
+    text = THIEF.read_text(encoding="utf-8").replace("card: Scroll Thief,", "card: Scroll Thief, keywords: [vigilance],", 1)
+    assert text != THIEF.read_text(encoding="utf-8")
+    path = tmp_path / "vigilant.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = check(load_case(path))
+    assert report.status == "OK"
+    assert any("'vigilance' has no effect in this tool" in w for w in report.warnings)
+    assert report.as_dict()["warnings"] == report.warnings
+    for mode in ("enumerate", "check"):
+        rec = analyze(str(path), mode)
+        assert any("'vigilance'" in w for w in rec["warnings"]), mode
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(path), "--out", str(out), "--no-progress"]) == 0
+    assert any("'vigilance'" in w for w in json.loads(out.read_text().splitlines()[0])["warnings"])

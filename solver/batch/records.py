@@ -52,6 +52,8 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
             raise CaseErrors([exc]) from None
         case = load_case(path)
         rec["case"] = case.id
+        if case.warnings:  # accepted without acting on it: said on the line, never dropped
+            rec["warnings"] = [str(w) for w in case.warnings]
         if mode == "enumerate":
             from ..api import enumerate_outcomes
 
