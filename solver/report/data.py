@@ -1,0 +1,162 @@
+"""What a report shows, computed once: outcomes, witnesses, the verdict, the optimum and the
+picture's tree (:func:`analyse`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.errors import MtgOutcomesError
+from model.objective import Objective
+from model.outcome import Outcome, agrees
+from model.types import Case
+
+from ..api import Result, enumerate_outcomes
+from ..check import CheckReport, check
+from ..decision import NOT_DONE, Step
+from ..explain import replay
+from ..graph import ChoiceGraph, build_graph, shown_fields
+from ..optimize import OptimizeResult, optimize
+from ..tree import DEFAULT_CAP, Tree, summarise
+
+PICTURE_MAX_NODES = 3000  # the picture's graph: built (by the graph engine) up to this many nodes
+SHORT_WITNESSES = 24  # steps in all: up to this many, the witnesses sit beside the outcomes table
+
+
+@dataclass
+class Row:
+    number: int
+    outcome: Outcome
+    values: dict[str, Any]
+    steps: list[Step]
+    optimal: bool = False
+    missing: bool = False  # reachable, but not among the ruling's stated outcomes
+
+
+@dataclass
+class ReportData:
+    case: Case
+    result: Result
+    rows: list[Row]
+    columns: list[str]
+    baseline: dict[str, Any]
+    differ: set[str]
+    picture: ChoiceGraph | None
+    tree: Tree | None
+    fields: list[str] | None = None
+    check: CheckReport | None = None
+    optimum: OptimizeResult | None = None
+    objective: Objective | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _baseline(case: Case) -> dict[str, Any]:
+    from ..engine import final_fields
+    from ..state import initial_state
+
+    s0, table = initial_state(case)
+    return final_fields(s0, table)
+
+
+def analyse(case: Case, fields: Sequence[str] | None = None, objective: Objective | None = None,
+            engine: str = "auto", timeout: float | None = None, max_nodes: int = PICTURE_MAX_NODES,
+            cap: int = DEFAULT_CAP) -> ReportData:
+    """Everything the page shows. The outcomes come from ``engine`` as in ``enumerate`` (auto: CP
+    when the graph would be large); the picture's graph from the graph engine, limited to
+    ``max_nodes`` nodes and ``timeout`` (a cut graph is drawn cut)."""
+    fields = list(fields) if fields is not None else None
+    result = enumerate_outcomes(case, engine=engine, fields=fields, timeout=timeout)
+    baseline = _baseline(case)
+    states = [o.values for o in result.outcomes]
+    if fields is not None:
+        columns = list(fields)
+    else:
+        columns = sorted({k for s in states for k, v in s.items() if baseline.get(k) != v}) or \
+            shown_fields(states)
+    differ = {k for k in columns if len({repr(s.get(k)) for s in states}) > 1}
+    rows = []
+    for i, o in enumerate(result.outcomes, 1):
+        try:
+            steps = list(replay(case, o).steps)
+        except MtgOutcomesError as exc:
+            steps = [Step(NOT_DONE, f"the witness could not be replayed: {exc}")]
+        rows.append(Row(i, o, o.values, steps))
+    data = ReportData(case, result, rows, columns, baseline, differ, None, None, fields)
+    if case.expect is not None:
+        data.check = check(case, engine=engine, timeout=timeout)
+        for row in rows:
+            row.missing = any(all(agrees(row.values, [(k, v)]) for k, v in m.state if k in row.values)
+                              for m in data.check.missing)
+    objective = objective if objective is not None else case.objective
+    if objective is not None:
+        data.objective = objective
+        data.optimum = optimize(case, objective, timeout=timeout, engine=engine, fields=fields)
+        for row in rows:
+            row.optimal = any(agrees(row.values, [(k, v) for k, v in o.state if k in row.values])
+                              for o in data.optimum.outcomes)
+    cg = result.graph
+    if cg is None or cg.graph.number_of_nodes() > max_nodes:
+        cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+        data.notes.append(f"the picture's graph was built by the graph engine under --max-nodes {max_nodes}"
+                          + ("" if result.graph is None else " (the outcomes' graph is larger)"))
+    data.picture = cg
+    data.tree = _tree(data, cg, cap)
+    return data
+
+
+def _tree(data: ReportData, cg: ChoiceGraph, cap: int) -> Tree:
+    rows = data.rows
+    keys = {}
+    for row in rows:
+        keys[_key(row.values, data.fields)] = row.number
+    extra: dict[tuple[Any, ...], int] = {}
+
+    def outcome_of(values: dict[str, Any]) -> int:
+        k = _key(values, data.fields)
+        if k in keys:
+            return keys[k]
+        return extra.setdefault(k, len(rows) + len(extra) + 1)
+
+    optimal = frozenset(r.number for r in rows if r.optimal)
+    opt_edges: set[tuple[int, int]] = set()
+    for r in rows:
+        if r.optimal:
+            opt_edges |= _witness_edges(cg, r.outcome)
+    leaf_fields = shown_fields([r.values for r in rows], data.fields)
+    tree = summarise(cg, outcome_of, leaf_fields, cap=cap, optimal=optimal, optimal_edges=frozenset(opt_edges))
+    missing = {r.number for r in rows if r.missing}
+    for box in tree.outcome_boxes():
+        if box.outcome in missing:
+            box.classes.append("missing")
+            box.lines.append("not in the ruling")
+    if extra:
+        tree.notes.append("outcomes numbered past the table were found by the picture's graph only")
+    return tree
+
+
+def _key(values: dict[str, Any], fields: Sequence[str] | None) -> tuple[Any, ...]:
+    if fields is not None:
+        return tuple(repr(values.get(f)) for f in fields)
+    return tuple(sorted((k, repr(v)) for k, v in values.items()))
+
+
+def _witness_edges(cg: ChoiceGraph, outcome: Outcome) -> set[tuple[int, int]]:
+    """The graph edges an outcome's witness follows (stops where the picture's graph does)."""
+    g = cg.graph
+    n = cg.root
+    out = set()
+    for w in outcome.witness:
+        d = g.nodes[n]
+        if (d.get("chooser"), d.get("kind"), d.get("at")) != (w.chooser, w.kind, w.at):
+            break
+        nxt = next((c for _, c, e in g.out_edges(n, data=True) if e["picked"] == w.picked), None)
+        if nxt is None:
+            break
+        out.add((n, nxt))
+        n = nxt
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML
