@@ -69,7 +69,7 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
         return cp_outcomes(case, fields=fields, timeout=deadline)
     from .graph import build_graph, graph_outcomes  # networkx is loaded only to build a graph
 
-    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline)
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=fields)
     outcomes = graph_outcomes(cg, fields)
     stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
              "seconds": round(cg.seconds, 3)}

@@ -34,6 +34,7 @@ from .rules import effects_in_force, start_batch
 from .sba import power, toughness
 from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
+from .symmetry import canonical
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "lethal_conditions", "lethal_assigned", "LethalIf", "damage_recipients",
            "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS", "MAX_DIVISIONS"]
@@ -178,10 +179,13 @@ def block_declarations(state: GameState, table: Table, side: tuple[str, ...], ch
                     fixed[a] = fixed.get(a, 0) + 1
     menace = [a for a in attackers if "menace" in table.perm_specs[a.spec].keywords]
     legal = []
+    ids = [b.id for b in blockers]
     for combo in itertools.product(*per_blocker):
+        if table.interchangeable and not canonical(ids, combo, table.interchangeable):
+            continue  # a swap of interchangeable blockers away from one kept (solver.symmetry)
         if all(menace_problem(table.perm_specs[a.spec].keywords, fixed.get(a.id, 0) + combo.count(a.id)) is None for a in menace):
             legal.append(combo)
-    return [b.id for b in blockers], legal
+    return ids, legal
 
 
 def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:

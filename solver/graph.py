@@ -22,6 +22,7 @@ from .combat import step_name
 from .engine import Decision, advance, final_fields
 from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state, replace
+from .symmetry import interchangeable_blockers
 
 __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
@@ -41,7 +42,8 @@ class ChoiceGraph:
     seconds: float = 0.0
 
 
-def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadline | None = None) -> ChoiceGraph:
+def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadline | None = None,
+                fields: Iterable[str] | None = None) -> ChoiceGraph:
     """Expand every decision from the case's initial state (depth-first, options in order).
 
     ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already running) is checked
@@ -49,9 +51,14 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     (``PASS_SECONDS`` a node); once it or ``max_nodes`` is reached the expansion stops at once:
     decisions not yet expanded stay in the graph marked ``truncated`` (no outcome comes from
     them), end states already reached are kept, and ``complete`` is False.
+
+    ``fields``: the fields the caller projects the outcomes on, if it does; block declarations
+    that differ only by swapping creatures those fields can't tell apart are then expanded once
+    (solver.symmetry): the same projected outcomes, fewer paths.
     """
     deadline = as_deadline(timeout)
     state0, table = initial_state(case)
+    table.interchangeable = interchangeable_blockers(case, fields)
     g = nx.DiGraph()
     ids: dict[GameState, int] = {}
     resolved: dict[GameState, int] = {}

@@ -107,7 +107,10 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
 
     from .graph import build_graph
 
-    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline)
+    # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither
+    # names are interchangeable (solver.symmetry)
+    seen = None if fields is None else sorted(set(fields) | set(objective.fields()))
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=seen)
     g = cg.graph
     # outcomes are numbered once (the pass hashes small integers, not whole states) and each is
     # scored once per chooser: the pass stays short beside the expansion a time limit allows

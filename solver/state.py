@@ -221,6 +221,9 @@ class Table:
     active: str = ""
     two_headed: bool = False
     memo: dict[Any, Any] = field(default_factory=dict)  # per-solve caches keyed by immutable parts
+    # classes of creatures whose chosen blocks are merged (solver.symmetry): set only by a solve
+    # whose outcomes are projected on fields that don't tell them apart
+    interchangeable: tuple[tuple[str, ...], ...] = ()
 
     def apnap(self, names: list[str] | set[str] | tuple[str, ...]) -> list[str]:
         """Sort players in APNAP order (CR 101.4)."""

@@ -420,3 +420,63 @@ def test_509_1_a_real_cards_block_restriction_refuses_chosen_blocks() -> None:
         parse_case(data)
     written = {**data, "actions": [{"combat": {}}]}
     assert parse_case(written).id == "raider"  # blocks as written: nothing to honour
+
+
+# ------------------------------------------------------------- interchangeable blockers (solver.symmetry)
+
+SOLDIERS = "".join(f"  - {{id: s{i}, name: Soldier, controller: you, types: [creature], power: 1, toughness: 1}}\n"
+                   for i in range(4))
+
+
+def _soldiers_case(extra: str = "") -> Any:
+    return case_from(HEAD + "battlefield:\n" + GIANT + BRUTE + HAWK + SOLDIERS + extra
+                     + "actions:\n  - combat: {blocks: choose}\n")
+
+
+def _projected(case: Any, fields: list[str]) -> set[tuple[Any, ...]]:
+    """The outcomes of the unmerged graph (every field), projected on ``fields`` by hand."""
+    full = enumerate_outcomes(case, engine="graph")
+    return {tuple(o.values.get(f) for f in fields) for o in full.outcomes}
+
+
+def test_identical_blockers_are_merged_on_fields_that_cant_tell_them_apart() -> None:
+    """Four identical 1/1s against a 3/3, a menace 3/2 and a flier: 3^4 = 81 ways to assign them
+    (none, giant, brute; nobody can block the flier), of which the menace rule (702.111b) leaves
+    81 - 4·2^3 = 49 (exactly one on the brute is illegal); up to swaps of the soldiers that is
+    the multisets of size 4 over {none, giant, brute} with the brute's count not 1: 15 - 4 = 11.
+    The outcomes on fields that name no soldier are the same either way."""
+    case = _soldiers_case()
+    fields = ["you.life", "giant.dies", "brute.dies", "giant.damage", "brute.damage"]
+    merged = enumerate_outcomes(case, engine="graph", fields=fields)
+    assert {tuple(o.values[f] for f in fields) for o in merged.outcomes} == _projected(case, fields)
+    _, table = initial_state(case)
+    table.interchangeable = (("s0", "s1", "s2", "s3"),)
+    state, _ = initial_state(case)
+    res = advance(state, table)
+    assert isinstance(res, Decision) and len(res.options) == 11
+    res_all = advance(*initial_state(case))
+    assert isinstance(res_all, Decision) and len(res_all.options) == 49
+
+
+def test_blockers_a_field_or_the_case_names_are_not_merged() -> None:
+    from solver.symmetry import interchangeable_blockers
+
+    case = _soldiers_case()
+    assert interchangeable_blockers(case, ["you.life"]) == (("s0", "s1", "s2", "s3"),)
+    assert interchangeable_blockers(case, None) == ()  # every field: each soldier's own tell them apart
+    assert interchangeable_blockers(case, ["you.life", "s2.dies"]) == (("s0", "s1", "s3"),)
+    named = _soldiers_case("effects:\n  - {id: p, prevent: 1, to: s1, controller: you}\n")
+    assert interchangeable_blockers(named, ["you.life"]) == (("s0", "s2", "s3"),)
+    fields = ["you.life", "giant.dies", "brute.dies"]
+    merged = enumerate_outcomes(named, engine="graph", fields=fields)
+    assert {tuple(o.values[f] for f in fields) for o in merged.outcomes} == _projected(named, fields)
+
+
+def test_optimize_merges_blockers_its_objective_and_fields_dont_name() -> None:
+    case = _soldiers_case()
+    objective = parse_objective_text(["you: [maximize you.life, minimize giant.damage]"])
+    fields = ["you.life", "brute.dies"]
+    merged = optimize(case, objective, engine="graph", fields=fields)
+    full = optimize(case, objective, engine="graph")
+    assert {o.state for o in merged.outcomes} == {tuple(sorted((f, o.values[f]) for f in fields)) for o in full.outcomes}
+    assert merged.stats["nodes"] < full.stats["nodes"]
