@@ -68,3 +68,28 @@ def test_two_options_to_one_state_are_two_paths() -> None:
     [outcome] = enumerate_outcomes(case, engine="graph").outcomes
     assert outcome.paths == 2
     assert [w.picked for w in outcome.witness] == ["f1"]
+
+
+attackers = st.lists(st.tuples(st.integers(1, 4), st.integers(1, 4), st.sampled_from(["", "menace", "flying", "trample", "deathtouch"])),
+                     min_size=1, max_size=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(attackers, st.integers(2, 3), st.tuples(st.integers(0, 3), st.integers(1, 3)), st.booleans())
+def test_merging_identical_blockers_keeps_every_projected_outcome(atk: list[tuple[int, int, str]], copies: int,
+                                                                  pt: tuple[int, int], other: bool) -> None:
+    """Blocks merged up to swaps of identical blockers (solver.symmetry) reach exactly the
+    outcomes the unmerged declarations reach, projected on fields that don't name them."""
+    bf: list[dict] = [{"id": f"a{i}", "name": f"Attacker {i}", "controller": "A", "types": ["creature"], "power": p,
+                       "toughness": t, "keywords": [k] if k else [], "attacking": "you"} for i, (p, t, k) in enumerate(atk)]
+    bf += [{"id": f"b{j}", "name": "Soldier", "controller": "you", "types": ["creature"], "power": pt[0],
+            "toughness": pt[1]} for j in range(copies)]
+    if other:
+        bf.append({"id": "wall", "name": "Wall", "controller": "you", "types": ["creature"], "power": 0, "toughness": 4})
+    case = parse_case({"id": "sym", "players": [{"name": "A"}, {"name": "you"}], "battlefield": bf,
+                       "actions": [{"combat": {"blocks": "choose"}}]})
+    fields = ["you.life", *(f"a{i}.dies" for i in range(len(atk))), *(f"a{i}.damage" for i in range(len(atk)))]
+    merged = enumerate_outcomes(case, engine="graph", fields=fields)
+    full = enumerate_outcomes(case, engine="graph")
+    assert merged.complete and full.complete
+    assert {o.state for o in merged.outcomes} == {tuple(sorted((f, o.values[f]) for f in fields)) for o in full.outcomes}
