@@ -6,8 +6,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import ValidationError
-
 from ..types import (
     Action,
     ActivateAction,
@@ -28,8 +26,21 @@ from ..types import (
     TapForManaAction,
 )
 from ..vocab import amount, mana_type, parse_one_shot, sel
+from .action_models import (
+    ActivateModel,
+    CastModel,
+    CombatModel,
+    DamageEventModel,
+    EnterX,
+    LifeModel,
+    TapForManaModel,
+)
 from .entities import _Entities
-from .schema import BIG, CHOOSE, PermanentModel, SourceModel, _describe, _pydantic_errors
+from .schema import PermanentModel, SourceModel, _describe, _Strict
+
+
+class _EnterXModel(_Strict):
+    x: EnterX = 0
 
 
 class _Actions(_Entities):
@@ -55,67 +66,18 @@ class _Actions(_Entities):
             if not isinstance(val, list) or not val:
                 self.err(p, "expected a non-empty list of {from, to, amount}")
                 return None
-            events = []
-            for i, ev in enumerate(val):
-                q = f"{p}[{i}]"
-                if not isinstance(ev, Mapping):
-                    self.err(q, "expected a mapping {from, to, amount}")
-                    continue
-                bad = set(ev) - {"from", "to", "amount", "combat", "excess_to"}
-                if bad:
-                    self.err(f"{q}.{sorted(map(str, bad))[0]}", "unknown key")
-                    continue
-                missing = [k for k in ("from", "to", "amount") if k not in ev]
-                if missing:
-                    self.err(q, f"missing {missing[0]}:")
-                    continue
-                if not isinstance(ev["from"], str) or not isinstance(ev["to"], str):
-                    self.err(q, "from: and to: name a source id and a player or permanent id")
-                    continue
-                amt = self.guard(amount, ev["amount"], f"{q}.amount")
-                combat = ev.get("combat", False)
-                if not isinstance(combat, bool):
-                    self.err(f"{q}.combat", "expected true or false")
-                    continue
-                excess = ev.get("excess_to")
-                if excess is not None and not isinstance(excess, str):
-                    self.err(f"{q}.excess_to", f"expected the player or permanent the excess damage is dealt to, got {_describe(excess)}")
-                    continue
-                if amt is not None:
-                    events.append(DamageSpec(ev["from"], ev["to"], amt, combat, excess))
-            return DamageAction(tuple(events)) if len(events) == len(val) else None
+            events = [self.damage_event(ev, f"{p}[{i}]") for i, ev in enumerate(val)]
+            return DamageAction(tuple(e for e in events if e is not None)) if all(events) else None
         if key == "combat":
             return self.combat_action(val, p)
         if key == "activate":
-            if not isinstance(val, Mapping):
-                self.err(p, "expected {id: <permanent>, x: N, target: <player or id>}")
-                return None
-            bad = set(val) - {"id", "ability", "x", "target", "source", "responses"}
-            if bad:
-                self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
-                return None
-            if not isinstance(val.get("id"), str):
-                self.err(f"{p}.id", "required: the id of the permanent whose ability is activated")
-                return None
-            x = val.get("x", 0)
-            if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
-                self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG}")
-                return None
-            ability = val.get("ability")
-            if ability is not None and (isinstance(ability, bool) or not isinstance(ability, int) or ability < 0):
-                self.err(f"{p}.ability", "expected the ability's index (0 is the first)")
-                return None
-            target = val.get("target")
-            if target is not None and not isinstance(target, str):
-                self.err(f"{p}.target", "expected a player name or permanent id")
-                return None
-            if val.get("source") is not None and not isinstance(val["source"], str):
-                self.err(f"{p}.source", f"expected the id of the chosen source, got {_describe(val['source'])}")
+            am: ActivateModel | None = self.entry(ActivateModel, val, p)
+            if am is None:
                 return None
             responses = self._responses(val, p)
             if responses is None:
                 return None
-            return ActivateAction(val["id"], ability, x, target, val.get("source"), responses)
+            return ActivateAction(am.id, am.ability, am.x, am.target, am.source, responses)
         if key == "cast":
             return self.cast_action(val, p)
         if key == "create":
@@ -125,31 +87,18 @@ class _Actions(_Entities):
             self.created_ids.append(eff.id)
             return CreateAction(eff)
         if key in ("lose_life", "gain_life"):
-            if isinstance(val, Mapping):
-                bad = set(val) - {"amount", "who", "from"}
-                if bad:
-                    self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
-                    return None
-                if "amount" not in val:
-                    self.err(p, "missing amount:")
-                    return None
-                amt = self.guard(amount, val["amount"], f"{p}.amount")
-                who = self.guard(sel, val.get("who", "you"), f"{p}.who")
-                src = val.get("from")
-                if src is not None and not isinstance(src, str):
-                    self.err(f"{p}.from", f"expected the id of the source, got {_describe(src)}")
-                    return None
-            else:
-                self.err(p, "expected {amount: N, who: <player>}")
+            lm: LifeModel | None = self.entry(LifeModel, val, p)
+            if lm is None:
                 return None
+            amt = self.guard(amount, lm.amount, f"{p}.amount")
+            who = self.guard(sel, lm.who, f"{p}.who")
             if amt is None or who is None:
                 return None
-            return LifeAction(key == "gain_life", amt, who, src)
+            return LifeAction(key == "gain_life", amt, who, lm.from_)
         if key == "enter":
             # x: the X chosen for the spell that became this permanent (CR 107.3m)
             x = val.get("x", 0) if isinstance(val, Mapping) else 0
-            if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
-                self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")
+            if self.entry(_EnterXModel, {"x": x}, p) is None:
                 return None
             pm = self.entry(PermanentModel, {k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val, p)
             if pm is None:
@@ -183,56 +132,42 @@ class _Actions(_Entities):
         if not isinstance(val, Mapping):
             self.err(p, f"expected combat: {{}} or combat: {{blocks: choose}}, got {_describe(val)}")
             return None
-        bad = set(val) - {"blocks"}
-        if bad:
-            self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key (combat: takes only blocks: choose)")
+        return None if self.entry(CombatModel, val, p) is None else CombatAction(choose_blocks=True)
+
+    def damage_event(self, raw: Any, q: str) -> DamageSpec | None:
+        """One ``damage:`` event: its shape by :class:`DamageEventModel`, its amount read (107.1)."""
+        ev: DamageEventModel | None = self.entry(DamageEventModel, raw, q)
+        if ev is None:
             return None
-        if val["blocks"] != CHOOSE:
-            self.err(f"{p}.blocks", f"blocks: takes only choose (the defending players choose every block, CR 509.1), "
-                     f"got {_describe(val['blocks'])}; fixed blocks are written as blocking: on the blockers")
-            return None
-        return CombatAction(choose_blocks=True)
+        amt = self.guard(amount, ev.amount, f"{q}.amount")
+        return None if amt is None else DamageSpec(ev.from_, ev.to, amt, ev.combat, ev.excess_to)
 
     def cast_action(self, val: Any, p: str) -> CastAction | None:
         """``cast: <source id>`` or ``{id | card: <name>, controller:, target:, x:, responses:}``:
         a spell is cast and resolves (601, 608); ``card:`` makes the spell a source of its own."""
         if isinstance(val, str):
             return CastAction(val)
-        if not isinstance(val, Mapping):
-            self.err(p, "expected a source id or {card: <name>, controller: <player>, target: <player or id>}")
+        cm: CastModel | None = self.entry(CastModel, val, p)
+        if cm is None:
             return None
-        bad = set(val) - {"id", "card", "controller", "target", "x", "responses"}
-        if bad:
-            self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
-            return None
-        x = val.get("x", 0)
-        if isinstance(x, bool) or not isinstance(x, int) or x < 0 or x > BIG:
-            self.err(f"{p}.x", f"x must be a whole number from 0 to {BIG}")
-            return None
-        target = val.get("target")
-        if target is not None and not isinstance(target, str):
-            self.err(f"{p}.target", f"expected a player name or permanent id, got {_describe(target)}")
-            return None
-        sid = val.get("id")
-        if "card" in val:
-            if not isinstance(val.get("controller"), str):
+        target, x = cm.target, cm.x
+        sid = cm.id
+        if cm.card is not None:
+            if cm.controller is None:
                 self.err(f"{p}.controller", "required with card: the player casting the spell")
                 return None
-            sid = sid if isinstance(sid, str) else re.sub(r"[^a-z0-9]+", "-", str(val["card"]).lower()).strip("-") or "spell"
-            try:
-                sm = SourceModel.model_validate({"id": sid, "card": val["card"], "controller": val["controller"]})
-            except ValidationError as exc:
-                for e in _pydantic_errors(exc):
-                    self.err(f"{p}.{e.path}" if e.path else p, e.reason)
+            sid = sid if sid is not None else re.sub(r"[^a-z0-9]+", "-", cm.card.lower()).strip("-") or "spell"
+            sm = self.entry(SourceModel, {"id": sid, "card": cm.card, "controller": cm.controller}, p)
+            if sm is None:
                 return None
             spec = self.source(sm, p)
             if spec is None:
                 return None
             self.cast_sources.append((spec, p))
-        elif "controller" in val:
+        elif cm.controller is not None:
             self.err(f"{p}.controller", "controller: goes with card:; a sources: entry has its own controller")
             return None
-        if not isinstance(sid, str):
+        if sid is None:
             self.err(f"{p}.id", "required: the id of the sources: entry cast (or card: <name>)")
             return None
         responses = self._responses(val, p)
@@ -272,21 +207,13 @@ class _Actions(_Entities):
             self.err(p, "expected a permanent id or {id: <permanent>, ability: N, choose: <W U B R G C>}")
             return None
         self.mapping_actions.add(p)
-        bad = set(val) - {"id", "ability", "choose"}
-        if bad:
-            self.err(f"{p}.{sorted(map(str, bad))[0]}", "unknown key")
+        tm: TapForManaModel | None = self.entry(TapForManaModel, val, p)
+        if tm is None:
             return None
-        if not isinstance(val.get("id"), str):
-            self.err(f"{p}.id", "required: the id of the permanent whose mana ability is activated")
+        choose = self.guard(mana_type, tm.choose, f"{p}.choose") if tm.choose is not None else None
+        if tm.choose is not None and choose is None:
             return None
-        ability = val.get("ability")
-        if ability is not None and (isinstance(ability, bool) or not isinstance(ability, int) or ability < 0):
-            self.err(f"{p}.ability", "expected the ability's index (0 is the first)")
-            return None
-        choose = self.guard(mana_type, val["choose"], f"{p}.choose") if "choose" in val else None
-        if "choose" in val and choose is None:
-            return None
-        return TapForManaAction(val["id"], ability, choose)
+        return TapForManaAction(tm.id, tm.ability, choose)
 
     def _tap_for_mana_refs(self, act: TapForManaAction, path: str, any_ref: Any) -> None:
         q = f"{path}.tap_for_mana" + (".id" if f"{path}.tap_for_mana" in self.mapping_actions else "")

@@ -1,0 +1,104 @@
+"""The schema of the timeline's actions: one pydantic model per action written as a mapping, like
+the players, permanents and sources (:mod:`.schema`). The shape is checked here (unknown keys,
+types, ranges, each error with its field path); what a value means (an amount expression, a
+selector, a mana type, an id that must exist) is read afterwards by the vocabulary parsers and the
+cross-reference checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+
+from .schema import BIG, CHOOSE, _describe, _Strict
+
+__all__ = ["DamageEventModel", "ActivateModel", "LifeModel", "CombatModel", "CastModel", "TapForManaModel",
+           "EnterX"]
+
+
+def _checked(test: Callable[[Any], bool], text: str, got: bool = False) -> BeforeValidator:
+    """A field whose every problem is said in one sentence of ours (``got``: with the value)."""
+
+    def check(value: Any) -> Any:
+        if not test(value):
+            message = text.replace("{got}", _describe(value)) if "{got}" in text else \
+                f"{text}, got {_describe(value)}" if got else text
+            raise PydanticCustomError("case_value", message.replace("{", "{{").replace("}", "}}"))
+        return value
+
+    return BeforeValidator(check)
+
+
+def _whole(low: int, high: int | None) -> Callable[[Any], bool]:
+    return lambda v: (not isinstance(v, bool) and isinstance(v, int) and v >= low
+                      and (high is None or v <= high))
+
+
+X = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG}")]
+EnterX = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
+Index = Annotated[int, _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
+Ref = Annotated[str, _checked(lambda v: isinstance(v, str), "expected a player name or permanent id", got=True)]
+Flag = Annotated[bool, _checked(lambda v: isinstance(v, bool), "expected true or false", got=True)]
+
+
+def _id(what: str) -> Any:
+    return Annotated[str, _checked(lambda v: isinstance(v, str), f"expected the id of {what}", got=True)]
+
+
+class DamageEventModel(_Strict):
+    """One event of a ``damage:`` batch (120.2): who deals how much to whom, at once."""
+
+    from_: _id("the source dealing the damage") = Field(alias="from")  # type: ignore[valid-type]
+    to: Ref
+    amount: Any
+    combat: Flag = False
+    excess_to: Annotated[str, _checked(lambda v: isinstance(v, str), "expected the player or permanent the excess "
+                                       "damage is dealt to", got=True)] | None = None
+
+
+class ActivateModel(_Strict):
+    """``activate:`` an activated ability (602): which, X, its target, a chosen source (615.9)."""
+
+    id: _id("the permanent whose ability is activated")  # type: ignore[valid-type]
+    ability: Index | None = None
+    x: X = 0
+    target: Ref | None = None
+    source: _id("the chosen source") | None = None  # type: ignore[valid-type]
+    responses: list[Any] = []
+
+
+class LifeModel(_Strict):
+    """``lose_life:`` / ``gain_life:`` (119.3): an amount, the players, the source if any."""
+
+    amount: Any
+    who: Any = "you"
+    from_: _id("the source") | None = Field(default=None, alias="from")  # type: ignore[valid-type]
+
+
+class CombatModel(_Strict):
+    """``combat: {blocks: choose}``: the defending players choose every block (509.1)."""
+
+    blocks: Annotated[str, _checked(lambda v: v == CHOOSE, "blocks: takes only choose (the defending players choose "
+                                    "every block, CR 509.1), got {got}; fixed blocks are written as blocking: on the "
+                                    "blockers")]
+
+
+class CastModel(_Strict):
+    """``cast:`` a spell (601): a ``sources:`` entry by id or a real card by name, its target, X."""
+
+    id: _id("the sources: entry cast") | None = None  # type: ignore[valid-type]
+    card: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+    controller: _id("the player casting the spell") | None = None  # type: ignore[valid-type]
+    target: Ref | None = None
+    x: X = 0
+    responses: list[Any] = []
+
+
+class TapForManaModel(_Strict):
+    """``tap_for_mana: {id, ability, choose}``: a mana ability activated (605)."""
+
+    id: _id("the permanent whose mana ability is activated")  # type: ignore[valid-type]
+    ability: Index | None = None
+    choose: Any = None
