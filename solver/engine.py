@@ -7,6 +7,7 @@ a pure function of the state, so the choice graph can merge identical states.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from model.errors import EngineError
@@ -217,8 +218,12 @@ def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...
 
 
 
-def advance(state: GameState, table: Table) -> GameState | Decision:
-    """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch)."""
+def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | None = None) -> GameState | Decision:
+    """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch).
+
+    With ``stop``, also return the state at the first point between two tasks of the timeline
+    (state-based actions checked, triggers and the stack resolved, 704.3, 117.5) where
+    ``stop(state)`` holds: the CP engine starts its damage step there (solver.cp.prefix)."""
     for _ in range(MAX_STEPS):
         if state.dead:
             return state
@@ -249,6 +254,8 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
                 item = state.stack[-1]
                 res = resolve(replace(state, stack=state.stack[:-1]), table, item)
             elif state.queue:
+                if stop is not None and stop(state):
+                    return state
                 task, queue = state.queue[0], state.queue[1:]
                 state = replace(state, queue=queue)
                 if task[0] == "act":

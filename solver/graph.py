@@ -14,14 +14,14 @@ from typing import Any
 
 import networkx as nx
 
-from model.errors import CaseError
 from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
 from .combat import step_name
+from .decision import decision_key, scripted
 from .engine import Decision, advance, final_fields
 from .limits import Deadline, as_deadline
-from .state import GameState, Table, initial_state, replace
+from .state import GameState, Table, initial_state
 
 __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
@@ -63,8 +63,8 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
             return resolved[raw], None
         res = advance(raw, table)
         if isinstance(res, Decision) and case.choices:
-            res = _scripted(res, case)
-        key = res if isinstance(res, GameState) else _decision_key(res)
+            res = scripted(res, case)
+        key = res if isinstance(res, GameState) else decision_key(res)
         if key in ids:
             resolved[raw] = ids[key]
             return ids[key], None
@@ -124,30 +124,6 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
             g.add_node(nid, kind="leaf", label="outcome")
             leaves[nid] = final_fields(res, table)
     return ChoiceGraph(g, root, table, complete, leaves, deadline.elapsed())
-
-
-def _scripted(d: Decision, case: Case) -> Decision:
-    """Replay ``choices:`` (design.md): while the chooser's queue lasts, keep only its next pick."""
-    names = [name for name, _ in case.choices]
-    if d.chooser not in names:
-        return d
-    i = names.index(d.chooser)
-    queue = case.choices[i][1]
-    script = d.options[0].state.script or (0,) * len(names)
-    pos = script[i]
-    if pos >= len(queue):
-        return d
-    want = str(queue[pos])
-    kept = [o for o in d.options if o.picked == want]
-    if not kept:
-        offered = ", ".join(o.picked for o in d.options)
-        raise CaseError(f"choices.{d.chooser}[{pos}]", f"{want!r} is not an option of {'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {d.kind} at {d.at} (options: {offered})", case.path)
-    step = script[:i] + (pos + 1,) + script[i + 1:]
-    return replace(d, options=tuple(replace(o, state=replace(o.state, script=step)) for o in kept))
-
-
-def _decision_key(d: Decision) -> Any:
-    return ("decision", d.chooser, d.kind, d.at, tuple((o.picked, o.state) for o in d.options))
 
 
 def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list[Outcome]:
