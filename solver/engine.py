@@ -55,9 +55,14 @@ from .targets import target_candidates
 from .triggers import collect_triggers, place_triggers, watchers
 from .values import evaluate
 
-__all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS"]
+__all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS", "LOOP"]
 
 MAX_STEPS = 100_000  # a guard against a loop in one deterministic run
+
+# a loop with choices in it: some choice brings the timeline back to a state it came from (a
+# prevention whose rider's damage it prevents again, with another effect to order each time)
+LOOP = ("the timeline can loop forever: a choice leads back to a state it was reached from "
+        "(a loop of triggers or effects that never ends)")
 
 
 # ---------------------------------------------------------------------------------------------

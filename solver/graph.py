@@ -14,16 +14,17 @@ from typing import Any
 
 import networkx as nx
 
+from model.errors import EngineError
 from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
 from .combat import step_name
 from .decision import decision_key, scripted
-from .engine import Decision, advance, final_fields
+from .engine import LOOP, Decision, advance, final_fields
 from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph", "shown_fields", "outcome_text",
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
@@ -141,7 +142,7 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
     keys: list[tuple[Any, ...]] = []
     below: dict[int, dict[int, int]] = {}  # node -> outcome number -> paths
     ordered: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # node -> (child, edge data) in option order
-    for nid in reversed(list(nx.topological_sort(g))):
+    for nid in reversed(topological(g)):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
             values = cg.leaves[nid]
@@ -178,6 +179,15 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
         out.append(Outcome(keys[k], tuple(wit), paths, tuple(words)))
     out.sort(key=lambda o: sort_key(o.state))
     return out
+
+
+def topological(g: nx.DiGraph) -> list[int]:
+    """The graph's nodes in topological order. A cycle (choices that lead back to a state the
+    timeline came from: a loop that never ends) is an :class:`EngineError`, not a traceback."""
+    try:
+        return list(nx.topological_sort(g))
+    except nx.NetworkXUnfeasible:
+        raise EngineError(LOOP) from None
 
 
 def decision_label(chooser: str, kind: str, at: str, step: str | None = None) -> str:

@@ -15,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.errors import EngineError
 from model.outcome import Witness
 from model.types import Case, CombatAction, DamageAction
 
 from ..combat import END_OF_DAMAGE
 from ..decision import Decision, decision_key, scripted
-from ..engine import advance
+from ..engine import LOOP, advance
 from ..limits import Deadline
 from ..state import GameState, Table, initial_state
 
@@ -75,36 +76,57 @@ def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX
     """Expand every decision before the CP step (depth-first, options in order, equal states
     merged as in solver.graph.build_graph; ``choices:`` scripts applied). The last action must
     be a ``damage:`` or ``combat:`` action. A ``max_nodes`` cut leaves ``complete`` False;
-    :class:`~solver.limits.LimitReached` when ``deadline`` passes."""
+    :class:`~solver.limits.LimitReached` when ``deadline`` passes; a choice that leads back to a
+    decision on its own path (a loop that never ends) is an :class:`EngineError`, as in the graph."""
     state0, table = initial_state(case)
     last = case.actions[-1]
     assert isinstance(last, DamageAction | CombatAction)
     stop = _at_step(last)
     out = Prefix(table, last)
-    seen: set[Any] = set()
-    todo: list[tuple[GameState, tuple[Witness, ...], tuple[str, ...]]] = [(state0, (), ())]
-    while todo:
-        raw, wit, words = todo.pop()
+    seen: set[Any] = set()  # every state and decision reached
+    path: set[Any] = set()  # the decisions on the current path (a child among them is a loop)
+    cut = False
+
+    def visit(raw: GameState, wit: tuple[Witness, ...], words: tuple[str, ...]) -> list[Any] | None:
+        """The frame of a new decision to expand, else None (an end, a start, or seen before)."""
+        nonlocal cut
         if deadline is not None:
             deadline.check(_EXPANDING)
         res = advance(raw, table, stop)
         if isinstance(res, Decision) and case.choices:
             res = scripted(res, case)
         key = res if isinstance(res, GameState) else decision_key(res)
+        if key in path:
+            raise EngineError(LOOP)
         if key in seen:
-            continue
+            return None
         if out.nodes >= max_nodes:
-            out.complete = False
-            break
+            cut = True
+            return None
         seen.add(key)
         out.nodes += 1
         if isinstance(res, GameState):
             if not res.dead:
                 (out.starts if stop(res) else out.ended).append(Start(res, wit, words))
-            continue
+            return None
         out.decisions += 1
-        for opt in reversed(res.options):  # popped in option order: first paths as the graph's
-            todo.append((opt.state, (*wit, Witness(res.chooser, res.kind, res.at, opt.picked)), (*words, opt.words)))
+        path.add(key)
+        return [key, res, wit, words, 0]
+
+    frames = [f for f in [visit(state0, (), ())] if f is not None]
+    while frames and not cut:
+        frame = frames[-1]
+        key, res, wit, words, i = frame
+        if i == len(res.options):
+            frames.pop()
+            path.discard(key)
+            continue
+        frame[4] = i + 1
+        opt = res.options[i]
+        child = visit(opt.state, (*wit, Witness(res.chooser, res.kind, res.at, opt.picked)), (*words, opt.words))
+        if child is not None:
+            frames.append(child)
+    out.complete = not cut
     return out
 
 
