@@ -26,6 +26,7 @@ from ..rules import (
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
 from ..state import Event, GameState, Table
+from ..triggers import watchers
 from ..values import evaluate
 from .prefix import MAX_STARTS, PREFIX_NODES, Prefix, expand, script_left
 
@@ -355,21 +356,24 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     riders.sort(key=lambda r: r.key)
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
-    for p in state.perms:
+    # the watchers on the battlefield as the damage is dealt (603.2; one that left before the
+    # step, say died in the first-strike step, watches nothing: solver.triggers.watchers)
+    for pid, ctrl, j, ab in watchers(state, table, "combat_damage_to_player"):
+        p = state.perm(pid)
+        assert p is not None
+        if ab.action is None:
+            continue
         card = table.perm_specs[p.spec]
-        for j, ab in enumerate(card.abilities):
-            if ab.kind != "trigger" or ab.trigger != "combat_damage_to_player" or ab.action is None:
-                continue
-            view = View(p.controller, p.id, None, p.chosen)
-            for s, r in pairs:
-                ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
-                if ok and ab.trigger_to is not None:
-                    ok = matches(ab.trigger_to, r, state, table, view)
-                if ok:
-                    draws = _linear(ab.action.amount, "damage_dealt")
-                    assert draws is not None
-                    who = _players_matching(ab.action.to, state, table, view)
-                    triggers.append(_Trigger(p.id, p.controller, j, s, r, draws, who, card.name))
+        view = View(ctrl, p.id, None, p.chosen)
+        for s, r in pairs:
+            ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
+            if ok and ab.trigger_to is not None:
+                ok = matches(ab.trigger_to, r, state, table, view)
+            if ok:
+                draws = _linear(ab.action.amount, "damage_dealt")
+                assert draws is not None
+                who = _players_matching(ab.action.to, state, table, view)
+                triggers.append(_Trigger(p.id, ctrl, j, s, r, draws, who, card.name))
     multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
     cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
