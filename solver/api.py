@@ -46,8 +46,9 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     model can express the case and its model is built within ``AUTO_BUILD_SHARE`` of the time
     limit, else the graph has the rest; see :func:`solver.cp.prefer_cp`). CP outcomes have
     ``paths`` 0 (raw choice paths are not counted). ``timeout`` (seconds, or a running
-    :class:`~solver.limits.Deadline`) bounds the whole call, every phase of either engine; a
-    result it cut has ``complete`` False.
+    :class:`~solver.limits.Deadline`) bounds the whole call, every phase of either engine;
+    ``max_nodes`` bounds the graph's states (with CP: those of the choices before its step); a
+    result either cut has ``complete`` False.
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
@@ -59,14 +60,15 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
 
         if prefer_cp(case, timeout=deadline):
             try:
-                return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE)
+                return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,
+                                   max_nodes=max_nodes)
             except LimitReached:
                 pass  # the CP build can't finish in its share of the limit: the graph has the rest
         engine = "graph"
     if engine == "cp":
         from .cp import cp_outcomes
 
-        return cp_outcomes(case, fields=fields, timeout=deadline)
+        return cp_outcomes(case, fields=fields, timeout=deadline, max_nodes=max_nodes)
     from .graph import build_graph, graph_outcomes  # networkx is loaded only to build a graph
 
     cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=fields)

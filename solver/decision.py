@@ -12,10 +12,14 @@ stops the graph from merging identical states.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from model.errors import CaseError
+from model.types import Case
 
 from .state import GameState, replace
 
-__all__ = ["Step", "Option", "Decision", "decide", "note", "says", "CHOICE", "FORCED", "NOT_DONE"]
+__all__ = ["Step", "Option", "Decision", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
 
 CHOICE, FORCED, NOT_DONE = "choice", "forced", "not_done"
 
@@ -68,3 +72,28 @@ def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Optio
         only = options[0]
         return note(only.state, f"{only.words} (the only legal option)")
     return Decision(chooser, kind, at, tuple(options))
+
+
+def scripted(d: Decision, case: Case) -> Decision:
+    """Replay ``choices:`` (design.md): while the chooser's queue lasts, keep only its next pick."""
+    names = [name for name, _ in case.choices]
+    if d.chooser not in names:
+        return d
+    i = names.index(d.chooser)
+    queue = case.choices[i][1]
+    script = d.options[0].state.script or (0,) * len(names)
+    pos = script[i]
+    if pos >= len(queue):
+        return d
+    want = str(queue[pos])
+    kept = [o for o in d.options if o.picked == want]
+    if not kept:
+        offered = ", ".join(o.picked for o in d.options)
+        raise CaseError(f"choices.{d.chooser}[{pos}]", f"{want!r} is not an option of {'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {d.kind} at {d.at} (options: {offered})", case.path)
+    step = script[:i] + (pos + 1,) + script[i + 1:]
+    return replace(d, options=tuple(replace(o, state=replace(o.state, script=step)) for o in kept))
+
+
+def decision_key(d: Decision) -> Any:
+    """What identifies a decision in the choice graph: equal keys are merged into one node."""
+    return ("decision", d.chooser, d.kind, d.at, tuple((o.picked, o.state) for o in d.options))

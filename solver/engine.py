@@ -7,6 +7,7 @@ a pure function of the state, so the choice graph can merge identical states.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from model.errors import EngineError
@@ -54,9 +55,14 @@ from .targets import target_candidates
 from .triggers import collect_triggers, place_triggers, watchers
 from .values import evaluate
 
-__all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS"]
+__all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS", "LOOP"]
 
 MAX_STEPS = 100_000  # a guard against a loop in one deterministic run
+
+# a loop with choices in it: some choice brings the timeline back to a state it came from (a
+# prevention whose rider's damage it prevents again, with another effect to order each time)
+LOOP = ("the timeline can loop forever: a choice leads back to a state it was reached from "
+        "(a loop of triggers or effects that never ends)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -217,8 +223,12 @@ def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...
 
 
 
-def advance(state: GameState, table: Table) -> GameState | Decision:
-    """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch)."""
+def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | None = None) -> GameState | Decision:
+    """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch).
+
+    With ``stop``, also return the state at the first point between two tasks of the timeline
+    (state-based actions checked, triggers and the stack resolved, 704.3, 117.5) where
+    ``stop(state)`` holds: the CP engine starts its damage step there (solver.cp.prefix)."""
     for _ in range(MAX_STEPS):
         if state.dead:
             return state
@@ -249,6 +259,8 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
                 item = state.stack[-1]
                 res = resolve(replace(state, stack=state.stack[:-1]), table, item)
             elif state.queue:
+                if stop is not None and stop(state):
+                    return state
                 task, queue = state.queue[0], state.queue[1:]
                 state = replace(state, queue=queue)
                 if task[0] == "act":

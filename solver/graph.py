@@ -14,17 +14,18 @@ from typing import Any
 
 import networkx as nx
 
-from model.errors import CaseError
+from model.errors import EngineError
 from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
 from .combat import step_name
-from .engine import Decision, advance, final_fields
+from .decision import decision_key, scripted
+from .engine import LOOP, Decision, advance, final_fields
 from .limits import Deadline, as_deadline
-from .state import GameState, Table, initial_state, replace
+from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "write_graph", "shown_fields", "outcome_text",
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
@@ -70,8 +71,8 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
             return resolved[raw], None
         res = advance(raw, table)
         if isinstance(res, Decision) and case.choices:
-            res = _scripted(res, case)
-        key = res if isinstance(res, GameState) else _decision_key(res)
+            res = scripted(res, case)
+        key = res if isinstance(res, GameState) else decision_key(res)
         if key in ids:
             resolved[raw] = ids[key]
             return ids[key], None
@@ -133,30 +134,6 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     return ChoiceGraph(g, root, table, complete, leaves, deadline.elapsed())
 
 
-def _scripted(d: Decision, case: Case) -> Decision:
-    """Replay ``choices:`` (design.md): while the chooser's queue lasts, keep only its next pick."""
-    names = [name for name, _ in case.choices]
-    if d.chooser not in names:
-        return d
-    i = names.index(d.chooser)
-    queue = case.choices[i][1]
-    script = d.options[0].state.script or (0,) * len(names)
-    pos = script[i]
-    if pos >= len(queue):
-        return d
-    want = str(queue[pos])
-    kept = [o for o in d.options if o.picked == want]
-    if not kept:
-        offered = ", ".join(o.picked for o in d.options)
-        raise CaseError(f"choices.{d.chooser}[{pos}]", f"{want!r} is not an option of {'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {d.kind} at {d.at} (options: {offered})", case.path)
-    step = script[:i] + (pos + 1,) + script[i + 1:]
-    return replace(d, options=tuple(replace(o, state=replace(o.state, script=step)) for o in kept))
-
-
-def _decision_key(d: Decision) -> Any:
-    return ("decision", d.chooser, d.kind, d.at, tuple((o.picked, o.state) for o in d.options))
-
-
 def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list[Outcome]:
     """Distinct outcomes (projected on ``fields`` if given), each with its first witness in option
     order and the number of choice paths that reach it.
@@ -172,7 +149,7 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
     keys: list[tuple[Any, ...]] = []
     below: dict[int, dict[int, int]] = {}  # node -> outcome number -> paths
     ordered: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # node -> (child, edge data) in option order
-    for nid in reversed(list(nx.topological_sort(g))):
+    for nid in reversed(topological(g)):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
             values = cg.leaves[nid]
@@ -209,6 +186,15 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list
         out.append(Outcome(keys[k], tuple(wit), paths, tuple(words)))
     out.sort(key=lambda o: sort_key(o.state))
     return out
+
+
+def topological(g: nx.DiGraph) -> list[int]:
+    """The graph's nodes in topological order. A cycle (choices that lead back to a state the
+    timeline came from: a loop that never ends) is an :class:`EngineError`, not a traceback."""
+    try:
+        return list(nx.topological_sort(g))
+    except nx.NetworkXUnfeasible:
+        raise EngineError(LOOP) from None
 
 
 def decision_label(chooser: str, kind: str, at: str, step: str | None = None) -> str:

@@ -103,9 +103,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
             return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
         except LimitReached:
             pass  # only with a share (engine="auto"): the graph has the rest of the limit
-    import networkx as nx  # loaded only when a graph is built (start-up: solver/__init__)
-
-    from .graph import build_graph
+    from .graph import build_graph, topological  # networkx is loaded only to build a graph
 
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither
     # names are interchangeable (solver.symmetry)
@@ -127,7 +125,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
             got = scores[(chooser, k)] = _score(objective, chooser, values[k])
         return got
 
-    for nid in reversed(list(nx.topological_sort(g))):
+    for nid in reversed(topological(g)):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
             vals = cg.leaves[nid]

@@ -23,7 +23,7 @@ from typing import Any
 
 import networkx as nx
 
-from .graph import CUT_NOTE, ChoiceGraph, value_text
+from .graph import CUT_NOTE, ChoiceGraph, topological, value_text
 from .layout import layered_layout
 
 __all__ = ["Box", "Tree", "summarise", "render_svg", "KIND_WORDS", "DEFAULT_CAP"]
@@ -79,7 +79,7 @@ def summarise(cg: ChoiceGraph, outcome_of: Callable[[dict[str, Any]], int], show
     g = cg.graph
     root = cg.root if root is None else root
     sub = g.subgraph(nx.descendants(g, root) | {root}) if root != cg.root else g
-    order = list(nx.topological_sort(sub))
+    order = topological(sub)
     leaf_out: dict[int, int] = {n: outcome_of(cg.leaves[n]) for n in sub if g.nodes[n].get("kind") == "leaf"}
     reach: dict[int, frozenset[int]] = {}
     cut_below: dict[int, bool] = {}

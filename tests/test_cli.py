@@ -259,3 +259,29 @@ actions:
 """, encoding="utf-8")
     code, out, err = run(capsys, "enumerate", str(case))
     assert code == 2 and out == "" and "did not settle" in err
+
+
+LOOP_WITH_A_CHOICE = """id: loop-choice
+players: [{name: you}, {name: A}]
+sources:
+  - {id: sp, name: Spell, controller: A, types: [instant]}
+effects:
+  - {id: s0, prevent: 2, controller: A, source: sp, then: {deal: prevented, to: A}}
+  - {id: s1, prevent: {all_but: 2}, controller: A, source: sp}
+actions:
+  - damage: [{from: sp, to: A, amount: 2}]
+  - damage: [{from: sp, to: you, amount: 1}]
+"""
+
+
+@pytest.mark.parametrize("args", [["enumerate", "--engine", "graph"], ["enumerate", "--engine", "cp"],
+                                  ["optimize", "--engine", "graph", "--objective", "A: maximize A.life"]])
+def test_a_loop_with_choices_in_it_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     args: list[str]) -> None:
+    """s0's rider deals the damage it prevented to A, which s0 prevents again, with s1 to order
+    each time: a choice leads back to the same state. The choice graph's cycle (and the CP
+    engine's expansion before its step) is said in one line, not a traceback."""
+    case = tmp_path / "loop.yaml"
+    case.write_text(LOOP_WITH_A_CHOICE, encoding="utf-8")
+    code, out, err = run(capsys, args[0], str(case), *args[1:])
+    assert code == 2 and "loop forever" in err and "Traceback" not in err

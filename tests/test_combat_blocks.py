@@ -230,11 +230,16 @@ def test_chosen_blocks_equal_written_blocks_on_both_engines(name: str) -> None:
     assert {tuple(o.values.get(f) for f in fields) for o in graph.outcomes} == union
 
 
-def test_cp_declines_a_block_choice_and_auto_uses_the_graph() -> None:
+def test_cp_solves_the_damage_step_after_each_block_declaration_and_auto_uses_the_graph() -> None:
+    """509.1: the declaration is a choice before the damage step; the CP engine solves the step
+    from each declaration's state (solver.cp.prefix), so it finds the graph's outcomes, each
+    witness starting with the declaration. The step is small: auto keeps the graph."""
     case = load_case(CASES / "rulings" / "healing-salve-block-the-thief.yaml")
-    assert "509.1" in (cp_supported(case) or "")
-    with pytest.raises(EngineError, match="chosen blocks"):
-        enumerate_outcomes(case, engine="cp")
+    assert cp_supported(case) is None
+    cp = enumerate_outcomes(case, engine="cp")
+    graph = enumerate_outcomes(case, engine="graph")
+    assert cp.complete and {o.state for o in cp.outcomes} == {o.state for o in graph.outcomes}
+    assert all(o.witness and o.witness[0].kind == "block" for o in cp.outcomes)
     assert enumerate_outcomes(case, engine="auto").engine == "graph"
 
 

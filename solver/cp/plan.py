@@ -12,8 +12,7 @@ from model.types import Case, CombatAction, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
-from ..decision import Decision
-from ..engine import advance, final_fields
+from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import cant_gain_life as _cant_gain_life
 from ..rules import (
@@ -26,8 +25,10 @@ from ..rules import (
 )
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
-from ..state import Event, GameState, Table, initial_state
+from ..state import Event, GameState, Table
+from ..triggers import watchers
 from ..values import evaluate
+from .prefix import MAX_STARTS, PREFIX_NODES, Prefix, expand, script_left
 
 AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
 
@@ -170,9 +171,9 @@ def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | N
     return None
 
 
-def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
-    """The state with the final action's batch open (CR 510.2 for combat, 120 for damage), the
-    combat damage assignment choices, and the trample conditions on them.
+def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
+    """The state with the final action's batch open (CR 510.2 for combat damage step ``step``,
+    120 for damage), the combat damage assignment choices, and the trample conditions on them.
 
     With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
     largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
@@ -183,13 +184,9 @@ def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState,
     for p in state.perms:
         if not p.present or (p.attacking is None and not p.blocking):
             continue
-        kws = table.perm_specs[p.spec].keywords
-        if "first strike" in kws or "double strike" in kws or has_keyword(state, table, p.id, "first strike") \
-                or has_keyword(state, table, p.id, "double strike"):
-            return "first or double strike (two damage steps) is not modelled"
         if p.attacking is not None and not is_player(table, p.attacking):
             return "attacking a planeswalker or battle is not modelled"
-    state = start_step(state, table, 0)
+    state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
     assert task[:2] == ("combat", "assign")
     assigns: list[_Assign] = []
@@ -211,23 +208,50 @@ def _open_batch(action: Any, state: GameState, table: Table) -> tuple[GameState,
     return start_batch(state, table, events), assigns, trample
 
 
-def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
-    """Check that the CP model can express ``case`` and collect what it needs (or a reason).
-    Raises :class:`LimitReached` when ``deadline`` passes."""
+@dataclass
+class _Plans:
+    """The CP answer's parts: the expansion of the choices before the CP step (solver.cp.prefix)
+    and one plan per distinct state at its start (parallel to ``prefix.starts``)."""
+
+    prefix: Prefix
+    plans: list[_Plan]
+
+
+def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> _Plans | str:
+    """The prefix before the CP step and a plan of the step from each distinct state it reaches,
+    or the reason the CP engine can't answer. ``max_nodes`` below :data:`PREFIX_NODES` cuts the
+    prefix (``prefix.complete`` False); a prefix larger than that is declined. Raises
+    :class:`LimitReached` when ``deadline`` passes."""
     if not case.actions or not isinstance(case.actions[-1], DamageAction | CombatAction):
         return "the last action must be a damage: or combat: action"
-    start, table = initial_state(case)
-    # the actions before it (create, activate, ...) must involve no choice: run them as the
-    # graph engine does, state-based actions included (704.3)
-    ran = advance(replace(start, queue=start.queue[:-1]), table)
-    if isinstance(ran, Decision) or ran.dead:
-        return "the actions before the last one involve choices"
-    state0 = ran
     last = case.actions[-1]
     if isinstance(last, DamageAction) and any(d.excess_to is not None for d in last.events):
         return "excess damage dealt to another permanent or player (CR 120.4a) is not modelled"
-    if isinstance(last, CombatAction) and (last.choose_blocks or any(p.present and p.choosing_block for p in state0.perms)):
-        return "chosen blocks (a declare blockers choice, CR 509.1) are not modelled"
+    limit = PREFIX_NODES if max_nodes is None else min(max_nodes, PREFIX_NODES)
+    prefix = expand(case, deadline, limit)
+    if not prefix.complete and limit == PREFIX_NODES:
+        return f"the choices before the last damage step reach more than {PREFIX_NODES} states"
+    if len(prefix.starts) > MAX_STARTS:
+        return (f"the choices before the last damage step reach {len(prefix.starts)} distinct states "
+                f"(one CP model each; at most {MAX_STARTS})")
+    plans = []
+    for start in prefix.starts:
+        if case.choices and script_left(case, start.state):
+            return "choices: scripts a decision of the last damage step (the CP model replays no script)"
+        plan = _plan_step(start.state, prefix.table, last, prefix.step(start), deadline)
+        if isinstance(plan, str):
+            return plan
+        plans.append(plan)
+    return _Plans(prefix, plans)
+
+
+def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction, step: int | None,
+               deadline: Deadline | None = None) -> _Plan | str:
+    """Check that the CP model can express the step that starts at ``start`` (the last
+    ``damage:`` batch, or combat damage step ``step``: 0 the only one, 2 the regular one after
+    the first-strike step, CR 510.4) and collect what it needs (or a reason). Raises
+    :class:`LimitReached` when ``deadline`` passes."""
+    state0 = replace(start, queue=())  # (the step's own task is opened below)
     for perm in state0.perms:
         if not perm.present:
             continue
@@ -268,7 +292,7 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
                 return f"{inst.key}: a {spec.then.kind} rider is not modelled"
             if _linear(spec.then.amount, "prevented") is None:
                 return f"{inst.key}: the rider's amount is not linear in prevented"
-    opened = _open_batch(case.actions[-1], state0, table)
+    opened = _open_batch(last, state0, table, step)
     if isinstance(opened, str):
         return opened
     state, assigns, trample = opened
@@ -332,21 +356,24 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
     riders.sort(key=lambda r: r.key)
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
-    for p in state.perms:
+    # the watchers on the battlefield as the damage is dealt (603.2; one that left before the
+    # step, say died in the first-strike step, watches nothing: solver.triggers.watchers)
+    for pid, ctrl, j, ab in watchers(state, table, "combat_damage_to_player"):
+        p = state.perm(pid)
+        assert p is not None
+        if ab.action is None:
+            continue
         card = table.perm_specs[p.spec]
-        for j, ab in enumerate(card.abilities):
-            if ab.kind != "trigger" or ab.trigger != "combat_damage_to_player" or ab.action is None:
-                continue
-            view = View(p.controller, p.id, None, p.chosen)
-            for s, r in pairs:
-                ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
-                if ok and ab.trigger_to is not None:
-                    ok = matches(ab.trigger_to, r, state, table, view)
-                if ok:
-                    draws = _linear(ab.action.amount, "damage_dealt")
-                    assert draws is not None
-                    who = _players_matching(ab.action.to, state, table, view)
-                    triggers.append(_Trigger(p.id, p.controller, j, s, r, draws, who, card.name))
+        view = View(ctrl, p.id, None, p.chosen)
+        for s, r in pairs:
+            ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
+            if ok and ab.trigger_to is not None:
+                ok = matches(ab.trigger_to, r, state, table, view)
+            if ok:
+                draws = _linear(ab.action.amount, "damage_dealt")
+                assert draws is not None
+                who = _players_matching(ab.action.to, state, table, view)
+                triggers.append(_Trigger(p.id, ctrl, j, s, r, draws, who, card.name))
     multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
     cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
@@ -356,14 +383,20 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
 def cp_supported(case: Case) -> str | None:
     """None when the CP model can express ``case``, else a short reason.
 
-    The subset: one ``damage:`` batch or one ``combat: {}`` step (blocked or not, damage
-    division and trample included; no first or double strike); shields (CR 615.7), static and created prevention (615.1, 615.10, 615.12),
-    multiply / add / cap replacements (614.1a); riders (615.5) whose damage meets no further
-    choices; lifelink, infect, wither, deathtouch; "deals combat damage to a player" triggers
-    that draw cards.
+    The CP model solves one step: the last action's ``damage:`` batch, or the last combat damage
+    step of a ``combat: {}`` action (blocked or not, damage division and trample included; with
+    first or double strike the regular step, CR 510.4). Everything before it (earlier actions
+    and their choices, declared blocks, the first-strike damage step with its state-based
+    actions and triggers) is expanded by the graph engine's rules, equal states merged
+    (solver.cp.prefix); the step is then modelled from each distinct state reached, at most
+    ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
+    615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
+    (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;
+    "deals combat damage to a player" triggers that draw cards. Source-of-your-choice and
+    next-time shields (615.8, 615.9) are declined when in force at the step.
     """
-    plan = _plan(case)
-    return plan if isinstance(plan, str) else None
+    plans = _plans(case)
+    return plans if isinstance(plans, str) else None
 
 
 def _counted(inst: Instance) -> bool:
@@ -382,10 +415,11 @@ def _upper(amount: int, effects: list[Instance]) -> int:
 
 
 def estimate_paths(case: Case) -> int | None:
-    """A rough count of the graph engine's raw choice paths (orders times shield shares), or
-    None when the CP model can't express the case."""
-    plan = _plan(case)
-    return None if isinstance(plan, str) else _paths(plan)
+    """A rough count of the graph engine's raw choice paths in the CP step (orders times shield
+    shares), summed over the distinct states the choices before it reach, or None when the CP
+    model can't express the case."""
+    plans = _plans(case)
+    return None if isinstance(plans, str) else sum(_paths(p) for p in plans.plans)
 
 
 def _paths(plan: _Plan) -> int:
@@ -400,17 +434,19 @@ def _paths(plan: _Plan) -> int:
 
 
 def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD, timeout: float | Deadline | None = None) -> bool:
-    """engine="auto": CP when the case is expressible and the graph would be large. The CP
-    answer is then built with at most ``AUTO_BUILD_SHARE`` of the time left (``build_share``
-    of :func:`cp_outcomes`): a build that can't finish in it gives way to the graph."""
+    """engine="auto": CP when the case is expressible and its damage step is large (from some
+    state the choices before it reach, more than ``threshold`` estimated raw paths: one CP model
+    per state pays off only on a big step). The CP answer is then built with at most
+    ``AUTO_BUILD_SHARE`` of the time left (``build_share`` of :func:`cp_outcomes`): a build that
+    can't finish in it gives way to the graph."""
     deadline = as_deadline(timeout)
     try:
-        plan = _plan(case, deadline)
+        plans = _plans(case, deadline)
     except LimitReached:
         return False
-    if isinstance(plan, str):
+    if isinstance(plans, str):
         return False
-    return _paths(plan) > threshold
+    return max((_paths(p) for p in plans.plans), default=0) > threshold
 
 
 def _rule(plan: _Plan, inst: Instance) -> AmountRule:

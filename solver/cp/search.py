@@ -12,9 +12,11 @@ from model.outcome import Outcome, sort_key
 from model.types import Case
 
 from ..api import Result
+from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from .encode import _build, _Built
-from .plan import _Plan, _plan
+from .plan import _Plan, _Plans, _plans
+from .prefix import Prefix
 from .tables import _is_const
 from .witness import _value, _witness
 
@@ -194,32 +196,54 @@ class _Search:
             m.add(expr == value)
         return best
 
-    def result(self, complete: bool, extra: dict[str, Any] | None = None) -> Result:
-        self.outcomes.sort(key=lambda o: sort_key(o.state))
-        built = self.built
-        stats = {"solves": self.solves, "tables": sum(bool(u.columns) for u in built.units),
-                 "slot_events": sum(u.slots is not None for u in built.units), **(extra or {}),
-                 "seconds": round(self.deadline.elapsed(), 3)}
-        return Result(self.case.id, "cp", complete, self.outcomes, stats)
-
 
 def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
-              objective: Objective | None = None, build_share: float | None = None) -> _Search:
-    """The case's plan and built model, ready to solve (EngineError when CP can't answer).
+              objective: Objective | None = None, build_share: float | None = None,
+              max_nodes: int | None = None) -> tuple[Prefix, list[_Search]]:
+    """The expansion before the CP step and, for each distinct state at its start, the step's
+    plan and built model, ready to solve (EngineError when CP can't answer).
 
-    Raises :class:`LimitReached` when ``deadline`` passes while planning or building, or, with
-    ``build_share``, when that fraction of the time left is gone before the model is built
-    (the caller then has the rest for another engine)."""
+    Raises :class:`LimitReached` when ``deadline`` passes while expanding, planning or building,
+    or, with ``build_share``, when that fraction of the time left is gone before every model is
+    built (the caller then has the rest for another engine)."""
     budget = deadline if build_share is None else deadline.share(build_share)
-    plan = _plan(case, budget)
-    if isinstance(plan, str):
-        raise EngineError(f"{case.id}: the CP engine can't model this case: {plan}")
-    reason = _optimizable(plan, objective) if objective is not None else None
+    plans = _plans(case, budget, max_nodes)
+    if isinstance(plans, str):
+        raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
+    reason = _optimizable(plans, objective) if objective is not None else None
     if reason is not None:
         raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
     from ortools.sat.python import cp_model as cp
 
-    return _Search(case, plan, _build(plan, cp, budget), fields, deadline, cp)
+    return plans.prefix, [_Search(case, plan, _build(plan, cp, budget), fields, deadline, cp) for plan in plans.plans]
+
+
+def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterable[str] | None,
+            deadline: Deadline, complete: bool, extra: dict[str, Any] | None = None) -> Result:
+    """The union of the step's outcomes over the states at its start, each outcome once (its
+    first witness: the choices before the step, then the step's own), with the end states of
+    branches where the game ended before the step (104.2a)."""
+    wanted = list(fields) if fields is not None else None
+    found: dict[Any, Outcome] = {}
+    for end in prefix.ended:
+        values = final_fields(end.state, prefix.table)
+        key = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
+        found.setdefault(key, Outcome(key, end.witness, 0, end.words))
+    for start, search in zip(prefix.starts, searches, strict=True):
+        for o in search.outcomes:
+            found.setdefault(o.state, Outcome(o.state, start.witness + o.witness, 0, start.words + o.words))
+    outcomes = sorted(found.values(), key=lambda o: sort_key(o.state))
+    stats: dict[str, Any] = {"solves": sum(s.solves for s in searches),
+                             "tables": sum(bool(u.columns) for s in searches for u in s.built.units),
+                             "slot_events": sum(u.slots is not None for s in searches for u in s.built.units)}
+    if prefix.decisions:  # choices before the step: one model per distinct state at its start
+        stats.update({"prefix_nodes": prefix.nodes, "models": len(searches)})
+    stats.update(extra or {})
+    stats["seconds"] = round(deadline.elapsed(), 3)
+    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)
+
+
+_PREFIX_CUT = "the node limit (max_nodes) was reached while expanding the choices before the last damage step"
 
 
 def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
@@ -229,7 +253,7 @@ def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
 
 
 def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | Deadline | None = None,
-                build_share: float | None = None) -> Result:
+                build_share: float | None = None, max_nodes: int | None = None) -> Result:
     """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
 
     Raises :class:`~model.errors.EngineError` when :func:`cp_supported` says the model can't
@@ -239,21 +263,25 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     where, when it was before any solve). With ``build_share``, a build that takes more than that
     fraction of the time left raises :class:`~solver.limits.LimitReached` instead (engine="auto"
     then asks the graph). ``paths`` is 0 on every outcome: this engine doesn't count raw choice
-    paths.
+    paths. ``max_nodes`` bounds the states the choices before the CP step visit
+    (solver.cp.prefix; a cut leaves ``complete`` False); the step is solved from each distinct
+    state they reach and the outcomes are the union.
     """
     deadline = as_deadline(timeout)
     try:
-        search = _prepared(case, fields, deadline, build_share=build_share)
+        prefix, searches = _prepared(case, fields, deadline, build_share=build_share, max_nodes=max_nodes)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
         return _cut_short(case, deadline, cut)
     complete = True
     try:
-        search.distinct()
+        for search in searches:
+            search.distinct()
     except _Cut:
         complete = False
-    return search.result(complete, None if complete else {"limit": _SOLVING_CUT})
+    extra = {"limit": _SOLVING_CUT} if not complete else {"limit": _PREFIX_CUT} if not prefix.complete else None
+    return _joined(case, prefix, searches, fields, deadline, complete, extra)
 
 
 def _choosers(plan: _Plan) -> list[str]:
@@ -272,13 +300,20 @@ def cp_optimizable(case: Case, objective: Objective) -> str | None:
     with one chooser, backward induction keeps exactly the outcomes with the best lexicographic
     score (every decision is theirs), and a chooser without an objective may pick anything.
     """
-    plan = _plan(case)
-    if isinstance(plan, str):
-        return plan
-    return _optimizable(plan, objective)
+    plans = _plans(case)
+    if isinstance(plans, str):
+        return plans
+    return _optimizable(plans, objective)
 
 
-def _optimizable(plan: _Plan, objective: Objective) -> str | None:
+def _optimizable(plans: _Plans, objective: Objective) -> str | None:
+    prefix = plans.prefix
+    if len(prefix.starts) + len(prefix.ended) > 1:
+        return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
+                "different states: backward induction over them needs the choice graph")
+    if not plans.plans:
+        return "the game ends before the last damage step"
+    plan = plans.plans[0]
     choosers = _choosers(plan)
     if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
         return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
@@ -316,11 +351,12 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     """
     deadline = as_deadline(timeout)
     try:
-        search = _prepared(case, fields, deadline, objective, build_share)
+        prefix, searches = _prepared(case, fields, deadline, objective, build_share)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
         return _cut_short(case, deadline, cut)
+    search = searches[0]  # one state at the step's start (_optimizable)
     plan, built = search.plan, search.built
     chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
     goals = objective.of(chooser) if chooser is not None else None
@@ -339,4 +375,4 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
-    return search.result(complete, extra)
+    return _joined(case, prefix, searches, fields, deadline, complete, extra)
