@@ -57,6 +57,10 @@ class Rider:
     amount: Expr
     to: Selector | None = None
     counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")
+    # "If damage is prevented this way, ...": done only when the effect prevented some damage;
+    # otherwise the rider takes place whenever the effect applied, even to damage that can't be
+    # prevented (CR 615.12)
+    if_prevented: bool = False
 
 
 @dataclass(frozen=True)

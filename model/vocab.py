@@ -118,9 +118,12 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     if len(kinds) != 1:
         raise CaseError(path, f"a rider needs exactly one of {', '.join(RIDER_KINDS)}")
     kind = kinds[0]
-    extra = set(m) - {kind, "to", "who"}
+    extra = set(m) - {kind, "to", "who"} - ({"if_prevented"} if not lost_ok else set())
     if extra:
         raise CaseError(f"{path}.{sorted(extra)[0]}", "unknown key")
+    # "If damage is prevented this way, ..." (615.12: without it the rider happens even when the
+    # damage can't be prevented)
+    if_prevented = _bool(m["if_prevented"], f"{path}.if_prevented") if "if_prevented" in m else False
     target_key = "to" if "to" in m else "who"
     if kind in ("deal", "put_counters") and "to" not in m:
         raise CaseError(path, f"{kind} needs to:")
@@ -130,8 +133,8 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
         if "who" in m:
             raise CaseError(f"{path}.who", "put_counters takes to: (the permanents), not who:")
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
-        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name)
-    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to)
+        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name, if_prevented=if_prevented)
+    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to, if_prevented=if_prevented)
 
 
 def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:

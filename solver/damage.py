@@ -9,6 +9,7 @@ from typing import Any
 from model.selectors import Selector
 from model.types import (
     OneShot,
+    Rider,
 )
 
 from .decision import Decision, Option, decide, says
@@ -131,14 +132,22 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []
     insts = {x.key: x for x in effects_in_force_all(state, table)}
+    tried = dict(batch.tried)
     for key, amount in batch.prevented:
         inst = insts.get(key)
-        if amount > 0 and inst is not None and inst.spec.then is not None:
-            riders.append(("rider", key, amount))
+        if inst is not None and inst.spec.then is not None and _rider_happens(inst.spec.then, amount):
+            riders.append(("rider", key, amount, tried.get(key, amount)))
     state = prevention_triggers(state, table, batch)
     if riders:
         state = replace(state, queue=tuple(riders) + state.queue)
     return state
+
+
+def _rider_happens(rider: Rider, prevented: int) -> bool:
+    """A prevention effect's additional effect takes place once it has been applied, even when it
+    prevented nothing because the damage can't be prevented (615.12); one that says "if damage is
+    prevented this way" needs some damage prevented."""
+    return prevented > 0 or not rider.if_prevented
 
 
 def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
@@ -146,7 +155,8 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
     insts = {x.key: x for x in effects_in_force_all(state, table)}
     for key, amount in batch.prevented:
         inst = insts.get(key)
-        if inst is None or amount <= 0 or inst.spec.then is None or inst.spec.then.kind != "gain_life":
+        if inst is None or inst.spec.then is None or inst.spec.then.kind != "gain_life" \
+                or not _rider_happens(inst.spec.then, amount):
             continue
         who = inst.spec.then.to
         if who is None or who.kind == "you":
@@ -165,13 +175,15 @@ def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
     return out
 
 
-def run_rider(state: GameState, table: Table, key: str, amount: int) -> GameState:
+def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage: int) -> GameState:
     """A prevention effect's rider, done right after the prevention, before state-based actions
-    (615.5): damage, life, cards or counters ("put a +1/+1 counter for each 1 damage prevented")."""
+    (615.5): damage, life, cards or counters ("put a +1/+1 counter for each 1 damage prevented").
+    ``amount`` is what the effect prevented, ``that_damage`` what it applied to and would have
+    prevented had the damage been preventable (615.12: Protean Hydra's "remove that many")."""
     inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
     rider = inst.spec.then
     assert rider is not None
-    env = {"prevented": amount, "X": 0}
+    env = {"prevented": amount, "that_damage": that_damage, "X": 0}
     n = evaluate(rider.amount, env)
     source = inst.view.self_id or inst.view.controller
     shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter)

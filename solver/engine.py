@@ -228,7 +228,7 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
             if task[0] == "rider":
-                res = run_rider(state, table, task[1], task[2])
+                res = run_rider(state, table, task[1], task[2], task[3])
             elif task[0] == "gain":
                 # a life-gain event being replaced (616.1) is part of what caused it: no
                 # state-based actions in between (lifelink's gain is part of the damage, 120.4c)

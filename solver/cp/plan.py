@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from model.expr import Expr
+from model.expr import Expr, expr_vars
 from model.types import Case, CombatAction, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
@@ -266,8 +266,10 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
             if spec.then.kind not in ("deal", "gain_life", "lose_life", "draw"):
                 return f"{inst.key}: a {spec.then.kind} rider is not modelled"
-            if _linear(spec.then.amount, "prevented") is None:
+            if _linear(spec.then.amount, "prevented") is None or "that_damage" in expr_vars(spec.then.amount):
                 return f"{inst.key}: the rider's amount is not linear in prevented"
+            if not spec.then.if_prevented and (_linear(spec.then.amount, "prevented") or (0, 0))[1] != 0:
+                return f"{inst.key}: a rider that takes place when nothing is prevented (CR 615.12) is not modelled"
     opened = _open_batch(case.actions[-1], state0, table)
     if isinstance(opened, str):
         return opened
