@@ -53,7 +53,7 @@ def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
 class Rider:
     """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
 
-    kind: str  # deal | gain_life | draw | create_tokens | lose_life | put_counters
+    kind: str  # deal | gain_life | draw | create_tokens | lose_life | put_counters | remove_counters
     amount: Expr
     to: Selector | None = None
     counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")

@@ -32,13 +32,13 @@ __all__ = [
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
 DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
-RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters")
+RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters", "remove_counters")
 MAX_AMOUNT = 1_000_000
 
 
@@ -125,13 +125,14 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     # damage can't be prevented)
     if_prevented = _bool(m["if_prevented"], f"{path}.if_prevented") if "if_prevented" in m else False
     target_key = "to" if "to" in m else "who"
-    if kind in ("deal", "put_counters") and "to" not in m:
+    if kind in ("deal", "put_counters", "remove_counters") and "to" not in m:
         raise CaseError(path, f"{kind} needs to:")
     to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
-    if kind == "put_counters":
-        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of Faith)
+    if kind in ("put_counters", "remove_counters"):
+        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
+        # Faith); "prevent that damage and remove that many +1/+1 counters from it" (Protean Hydra)
         if "who" in m:
-            raise CaseError(f"{path}.who", "put_counters takes to: (the permanents), not who:")
+            raise CaseError(f"{path}.who", f"{kind} takes to: (the permanents), not who:")
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
         return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name, if_prevented=if_prevented)
     return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to, if_prevented=if_prevented)
@@ -275,8 +276,8 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     if len(kinds) != 1:
         raise CaseError(path, f"expected exactly one of {', '.join(ONE_SHOT_KINDS)}")
     kind = kinds[0]
-    if kind == "put_counters":
-        return _put_counters(m, path)
+    if kind in ("put_counters", "remove_counters"):
+        return _put_counters(m, path, kind)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:
@@ -310,22 +311,27 @@ def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
     if len(kinds) != 1:
         raise CaseError(path, "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
     raw_kind, raw_n = next(iter(kinds.items()))
-    return _counter_kind(raw_kind, path), raw_n
+    name = _counter_kind(raw_kind, path)
+    if name in ("loyalty", "defense"):
+        # a permanent's loyalty and defense are its loyalty:/defense: (306.5b, 310.4b)
+        raise CaseError(f"{path}.{name}", f"putting or removing {name} counters is not modelled")
+    return name, raw_n
 
 
-def _put_counters(m: Mapping[str, Any], path: str) -> OneShot:
+def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -> OneShot:
     """``{put_counters: {+1/+1: 1}, to: self}``: "put a +1/+1 counter on this creature" (122.1,
-    Walking Ballista's {4}); ``to:`` names the permanents (``self``, ``target``, a selector)."""
+    Walking Ballista's {4}); ``{remove_counters: {+1/+1: 1}, to: self}`` removes them (as many as
+    it has, at most); ``to:`` names the permanents (``self``, ``target``, a selector)."""
     for key in m:
-        if key not in ("put_counters", "to", "from"):
-            raise CaseError(f"{path}.{key}", "unknown key (put_counters takes to: and from:)")
+        if key not in (kind, "to", "from"):
+            raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes to: and from:)")
     if "to" not in m:
-        raise CaseError(path, "put_counters needs to: (the permanents, e.g. self or target)")
-    name, raw_n = _one_counter_kind(m["put_counters"], f"{path}.put_counters")
+        raise CaseError(path, f"{kind} needs to: (the permanents, e.g. self or target)")
+    name, raw_n = _one_counter_kind(m[kind], f"{path}.{kind}")
     source = m.get("from")
     if source is not None and not isinstance(source, str):
         raise CaseError(f"{path}.from", "expected the id of the source")
-    return OneShot("put_counters", amount(raw_n, f"{path}.put_counters.{name}"), sel(m["to"], f"{path}.to"),
+    return OneShot(kind, amount(raw_n, f"{path}.{kind}.{name}"), sel(m["to"], f"{path}.to"),
                    source, counter=name)
 
 

@@ -189,6 +189,8 @@ def _describe(action: Any) -> str:
             return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
         if shot.kind == "put_counters":
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
+        if shot.kind == "remove_counters":
+            return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]

@@ -68,3 +68,78 @@ def test_615_12_cp_declines_a_rider_that_happens_with_nothing_prevented() -> Non
     from solver.cp import cp_supported
     assert "CR 615.12" in (cp_supported(case_from(_rider_case("{draw: 1, who: you}", False))) or "")
     assert cp_supported(case_from(_rider_case("{draw: 1, who: you, if_prevented: true}", False))) is None
+
+
+# ---- 615.5, 615.12: a prevention that removes counters ------------------------------------------
+
+FLOCK = ("{id: flock, name: Flock, controller: you, types: [creature], power: 0, toughness: 0, "
+         "counters: {+1/+1: 3}, abilities: [{prevent: all, to: self, then: {remove_counters: {+1/+1: 1}, to: self}}]}")
+HYDRA = ("{id: hydra, name: Hydra, controller: you, types: [creature], power: 0, toughness: 0, "
+         "counters: {+1/+1: 4}, abilities: [{prevent: all, to: self, then: {remove_counters: {+1/+1: that_damage}, to: self}}]}")
+
+
+def test_615_5_remove_a_counter_once_per_batch() -> None:
+    """Phantom Flock: several sources at once, one counter (the Phantom Tiger ruling)."""
+    text = PLAYERS + f"""
+battlefield:
+  - {FLOCK}
+sources:
+  - {BLAST}
+  - {{id: bolt, name: Bolt, controller: A, types: [instant]}}
+actions:
+  - damage: [{{from: blast, to: flock, amount: 2}}, {{from: bolt, to: flock, amount: 3}}]
+  - damage: [{{from: bolt, to: flock, amount: 1}}]
+"""
+    assert outcome_set(text, "flock.counters.+1/+1", "flock.damage", "flock.dies") == {(1, 0, False)}
+
+
+def test_615_12_remove_counters_with_unpreventable_damage() -> None:
+    """Protean Hydra: unpreventable damage is dealt and that many counters go before SBA."""
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {BLAST}
+effects:
+  - {UNPREVENTABLE}
+actions:
+  - damage: [{{from: blast, to: hydra, amount: 1}}]
+"""
+    assert outcome_set(text, "hydra.counters.+1/+1", "hydra.damage", "hydra.dies") == {(3, 1, False)}
+
+
+def test_122_remove_more_counters_than_it_has() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {BLAST}
+actions:
+  - damage: [{{from: blast, to: hydra, amount: 7}}]
+"""
+    assert outcome_set(text, "hydra.counters.+1/+1", "hydra.damage", "hydra.dies") == {(0, 0, True)}
+
+
+def test_122_remove_counters_action_and_loyalty_refused() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {FLOCK}
+actions:
+  - {{remove_counters: {{+1/+1: 2}}, to: flock}}
+"""
+    assert outcome_set(text, "flock.counters.+1/+1", "flock.dies") == {(1, False)}
+    assert "putting or removing loyalty counters is not modelled" in _error(
+        text.replace("{+1/+1: 2}, to: flock", "{loyalty: 2}, to: flock"))
+
+
+def test_615_5_cp_declines_a_remove_counters_rider() -> None:
+    from solver.cp import cp_supported
+    text = PLAYERS + f"""
+battlefield:
+  - {HYDRA}
+sources:
+  - {BLAST}
+actions:
+  - damage: [{{from: blast, to: hydra, amount: 2}}]
+"""
+    assert "remove_counters rider is not modelled" in (cp_supported(case_from(text)) or "")
