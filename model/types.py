@@ -16,7 +16,7 @@ from .selectors import Selector
 
 __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
-    "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
+    "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS",
@@ -101,6 +101,17 @@ class OneShot:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """A triggered ability's intervening "if" (CR 603.4): true when some player ``who`` names has
+    lost at least / at most N life this turn, or has at least / at most N life."""
+
+    who: Selector
+    measure: str  # life_lost | life
+    at_least: int | None = None
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
 class Ability:
     """An ability of a permanent or a spell.
 
@@ -118,7 +129,9 @@ class Ability:
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None
     trigger_combat: bool | None = None
-    turn: str = "each"  # for end_step triggers: each | yours
+    turn: str = "each"  # for end_step triggers: each | yours | opponents
+    trigger_min: int | None = None  # "N or more damage" (Pain Magnification: by a single source)
+    trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
     choice: str = ""  # as_enters: choose_opponent
     counters: tuple[tuple[str, Expr], ...] = ()  # enters_with: counter kind -> amount (614.1c)

@@ -20,6 +20,7 @@ from .types import (
     MANA_TYPES,
     PLAYER_KINDS,
     Ability,
+    Condition,
     EffectSpec,
     OneShot,
     Rider,
@@ -397,6 +398,27 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
     return tuple(out)
 
 
+_CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
+                   "life_at_least": ("life", "least"), "life_at_most": ("life", "most")}
+
+
+def _condition(value: Any, path: str) -> Condition:
+    """``{who: opponents, life_lost_at_least: 2}``: "if an opponent lost 2 or more life this turn"
+    (Bloodchief Ascension), ``{life_lost_at_most: 0}``: "if you didn't lose life this turn"
+    (Luminarch Ascension); an intervening "if" (CR 603.4). ``who:`` defaults to you."""
+    m = _mapping(value, path, "a condition such as {who: opponents, life_lost_at_least: 2}")
+    for key in m:
+        if key != "who" and key not in _CONDITION_KEYS:
+            raise CaseError(f"{path}.{key}", f"unknown key (a condition has who: and one of {', '.join(_CONDITION_KEYS)})")
+    tests = [k for k in m if k in _CONDITION_KEYS]
+    if len(tests) != 1:
+        raise CaseError(path, f"a condition needs exactly one of {', '.join(_CONDITION_KEYS)}")
+    measure, side = _CONDITION_KEYS[tests[0]]
+    n = _count(m[tests[0]], f"{path}.{tests[0]}")
+    who = sel(m["who"], f"{path}.who") if "who" in m else sel("you", path)
+    return Condition(who, measure, n if side == "least" else None, n if side == "most" else None)
+
+
 def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneShot) -> None:
     """``tapped_for_mana`` watches permanents (``from:``) and an optional type (``mana:``); ``that
     player`` in ``do:`` is the player who tapped the permanent (its controller)."""
@@ -407,9 +429,9 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         return
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
-    if shot.to.mentions("that_player"):
+    if shot.to.mentions("that_player") and trig != "dealt_damage":
         where = ("may." if shot.may else "") + ("to" if shot.kind in ("deal", "put_counters") else "who")
-        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana; a {trig} trigger has none")
+        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
 
 
 def parse_ability(value: Any, path: str) -> Ability:
@@ -433,7 +455,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text)
     if "trigger" in m:
         for key in m:
-            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana"):
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         trig = m["trigger"]
         if trig not in TRIGGERS:
@@ -446,8 +468,17 @@ def parse_ability(value: Any, path: str) -> Ability:
                 if key in m:
                     raise CaseError(f"{path}.{key}", "an enters trigger watches its own permanent entering (\"When this enters\"); it takes no filter")
         turn = m.get("turn", "each")
-        if turn not in ("each", "yours"):
-            raise CaseError(f"{path}.turn", "turn must be each or yours")
+        if turn not in ("each", "yours", "opponents"):
+            raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
+        if "turn" in m and trig != "end_step":
+            raise CaseError(f"{path}.turn", "turn: goes with end_step triggers")
+        minimum = None
+        if "min_damage" in m:
+            if trig not in ("dealt_damage", "deals_damage", "combat_damage_to_player"):
+                raise CaseError(f"{path}.min_damage", "min_damage goes with dealt_damage, deals_damage and combat_damage_to_player triggers")
+            minimum = _count(m["min_damage"], f"{path}.min_damage")
+            if minimum < 1:
+                raise CaseError(f"{path}.min_damage", "must be at least 1 (0 damage is no damage, CR 120.8)")
         return Ability(
             "trigger", action=parse_one_shot(m["do"], f"{path}.do"), trigger=trig,
             trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
@@ -455,6 +486,8 @@ def parse_ability(value: Any, path: str) -> Ability:
             trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,
             turn=turn, text=text,
             trigger_mana=mana_type(m["mana"], f"{path}.mana") if "mana" in m else None,
+            trigger_min=minimum,
+            trigger_if=_condition(m["if"], f"{path}.if") if "if" in m else None,
         )
     if "as_enters" in m:
         if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:

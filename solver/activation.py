@@ -34,6 +34,7 @@ from .state import (
     replace,
 )
 from .targets import legal_target, target_candidates
+from .triggers import condition_holds
 
 __all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -232,6 +233,9 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None
     view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
+    if ab.kind == "trigger" and not condition_holds(ab.trigger_if, state, table, view):
+        return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
+                           "no longer true as it resolves (603.4)", NOT_DONE)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
     if needs_target:
         req = ab.target if ab.target is not None else None

@@ -51,7 +51,7 @@ from .state import (
     replace,
 )
 from .targets import target_candidates
-from .triggers import collect_triggers, place_triggers, watchers
+from .triggers import collect_triggers, condition_holds, place_triggers, watchers
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS"]
@@ -144,6 +144,10 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         for oid, ctrl, j, ab in watchers(state, table, "end_step"):
             if ab.turn == "yours" and ctrl != table.active:
                 continue
+            if ab.turn == "opponents" and table.active not in opponents(table, state, ctrl):
+                continue  # "at the beginning of each opponent's end step"
+            if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
+                continue  # 603.4: the intervening "if" is false as the end step begins
             new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
         return replace(state, pending=state.pending + tuple(new))
     if isinstance(action, ActivateAction):

@@ -143,3 +143,97 @@ actions:
   - damage: [{{from: blast, to: hydra, amount: 2}}]
 """
     assert "remove_counters rider is not modelled" in (cp_supported(case_from(text)) or "")
+
+
+# ---- 603.2, 603.4: triggers with a threshold or an intervening "if" ------------------------------
+
+def _threshold(trigger: str, batches: list[str]) -> str:
+    return PLAYERS + f"""
+battlefield:
+  - {{id: mag, name: Mag, controller: you, types: [enchantment], abilities: [{trigger}]}}
+  - {{id: b1, name: B1, controller: you, types: [creature], power: 2, toughness: 2}}
+  - {{id: b2, name: B2, controller: you, types: [creature], power: 2, toughness: 2}}
+actions:
+""" + "".join(f"  - damage: {b}\n" for b in batches)
+
+
+PAIN = "{trigger: dealt_damage, to: opponents, min_damage: 3, do: {lose_life: 1, who: that player}}"
+
+
+def test_603_2_threshold_counts_one_source_at_one_time() -> None:
+    two_sources = "[{from: b1, to: A, amount: 2}, {from: b2, to: A, amount: 2}]"
+    assert outcome_set(_threshold(PAIN, [two_sources]), "A.life") == {(16,)}
+    assert outcome_set(_threshold(PAIN, ["[{from: b1, to: A, amount: 2}]", "[{from: b1, to: A, amount: 1}]"]), "A.life") == {(17,)}
+    # one source, one batch, two events to the same player: 3 at once
+    same = "[{from: b1, to: A, amount: 2}, {from: b1, to: A, amount: 1}]"
+    assert outcome_set(_threshold(PAIN, [same]), "A.life") == {(16,)}
+    three = "[{from: b1, to: A, amount: 3}, {from: b2, to: A, amount: 4}]"
+    assert outcome_set(_threshold(PAIN, [three]), "A.life") == {(11,)}  # two triggers
+
+
+def test_603_2_threshold_on_deals_damage_reads_damage_dealt() -> None:
+    trig = "{trigger: deals_damage, from: b1, min_damage: 3, do: {gain_life: 5, who: you}}"
+    assert outcome_set(_threshold(trig, ["[{from: b1, to: A, amount: 2}]"]), "you.life") == {(20,)}
+    assert outcome_set(_threshold(trig, ["[{from: b1, to: A, amount: 3}]"]), "you.life") == {(25,)}
+
+
+def test_603_4_intervening_if_is_checked_again_on_resolution() -> None:
+    """Two end-step triggers of yours: "if you have 10 or less life, gain 5" and "gain 3". Put the
+    plain one on top and the first is no longer true as it resolves: 12; the other order, 17."""
+    text = PLAYERS.replace("{name: you, life: 20}", "{name: you, life: 9}") + """
+battlefield:
+  - {id: t1, name: T1, controller: you, types: [enchantment], abilities: [{trigger: end_step, if: {life_at_most: 10}, do: {gain_life: 5, who: you}}]}
+  - {id: t2, name: T2, controller: you, types: [enchantment], abilities: [{trigger: end_step, do: {gain_life: 3, who: you}}]}
+actions:
+  - end_step: {}
+"""
+    assert outcome_set(text, "you.life") == {(12,), (17,)}
+    assert outcome_set(text.replace("life: 9}", "life: 11}", 1), "you.life") == {(14,)}  # never triggers
+
+
+def test_603_4_two_opponents_each_losing_one_is_not_enough() -> None:
+    text = """
+players:
+  - {name: you}
+  - {name: A, life_lost_this_turn: 1}
+  - {name: B, life_lost_this_turn: 1}
+battlefield:
+  - {id: asc, name: Asc, controller: you, types: [enchantment], counters: {quest: 0},
+     abilities: [{trigger: end_step, if: {who: opponents, life_lost_at_least: 2}, do: {put_counters: {quest: 1}, to: self}}]}
+actions:
+  - end_step: {}
+"""
+    assert outcome_set(text, "asc.counters.quest") == {(0,)}
+    assert outcome_set(text.replace("{name: B, life_lost_this_turn: 1}", "{name: B, life_lost_this_turn: 2}"),
+                       "asc.counters.quest") == {(1,)}
+
+
+def test_603_4_opponents_end_step_only() -> None:
+    """Luminarch Ascension: "at the beginning of each opponent's end step, if you didn't lose life"."""
+    luminarch = ("{trigger: end_step, turn: opponents, if: {life_lost_at_most: 0}, "
+                 "do: {put_counters: {quest: 1}, to: self}}")
+    base = """
+players:
+  - {name: A}
+  - {name: you}
+battlefield:
+  - {id: asc, name: Asc, controller: you, types: [enchantment], counters: {quest: 0}, abilities: [LUM]}
+actions:
+  - end_step: {}
+""".replace("LUM", luminarch)
+    assert outcome_set(base, "asc.counters.quest") == {(1,)}  # A's end step
+    assert outcome_set(base + "active: you\n", "asc.counters.quest") == {(0,)}
+    assert outcome_set(base.replace("{name: you}", "{name: you, life_lost_this_turn: 1}"), "asc.counters.quest") == {(0,)}
+
+
+def test_603_4_condition_and_threshold_errors() -> None:
+    assert "min_damage goes with" in _error(_threshold("{trigger: end_step, min_damage: 3, do: {draw: 1}}", []).replace("actions:\n", "actions: []\n"))
+    assert "exactly one of" in _error(_threshold("{trigger: end_step, if: {who: you}, do: {draw: 1}}", []).replace("actions:\n", "actions: []\n"))
+    assert "must be at least 1" in _error(_threshold("{trigger: dealt_damage, min_damage: 0, do: {draw: 1}}", []).replace("actions:\n", "actions: []\n"))
+
+
+def test_603_4_cp_declines_a_threshold_trigger() -> None:
+    from solver.cp import cp_supported
+    trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
+    text = _threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"])
+    assert "CR 603.4" in (cp_supported(case_from(text)) or "")

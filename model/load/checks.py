@@ -105,7 +105,7 @@ class _Checks(_Actions):
             if s is None:
                 return
             if s.mentions("that_player") and not that_player_ok:
-                self.err(path, "'that player' is only for a tapped_for_mana trigger's do: (the player who tapped the permanent)")
+                self.err(path, "'that player' is only for a tapped_for_mana or dealt_damage trigger's do: (the player who tapped the permanent, the player dealt damage)")
             for ref in s.refs():
                 if ref not in names and ref not in ids:
                     self.err(path, f"unknown player or id {ref!r}")
@@ -123,6 +123,8 @@ class _Checks(_Actions):
                     effect_refs(ab.effect, body)
                 if ab.action is not None:
                     one_shot_refs(ab.action, body, ab.kind == "trigger")
+                if ab.trigger_if is not None:
+                    selector_refs(ab.trigger_if.who, f"{q}.if.who")
                 if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
                     selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 

@@ -240,6 +240,8 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
                 continue  # no end step in a single damage action
             if ab.trigger != "combat_damage_to_player":
                 return f"{perm.id}: {ab.trigger} triggers are not modelled"
+            if ab.trigger_min is not None or ab.trigger_if is not None:
+                return f"{perm.id}: triggers with a damage threshold or an intervening if (CR 603.4) are not modelled"
             shot = ab.action
             if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice"):
                 return f"{perm.id}: only combat damage triggers that draw cards are modelled"
