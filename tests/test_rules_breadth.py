@@ -237,3 +237,48 @@ def test_603_4_cp_declines_a_threshold_trigger() -> None:
     trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
     text = _threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"])
     assert "CR 603.4" in (cp_supported(case_from(text)) or "")
+
+
+# ---- 205.3: subtype selectors -------------------------------------------------------------------
+
+def test_205_3_subtype_phrases_parse() -> None:
+    from model.selectors import parse_selector
+    s = parse_selector("Clerics you control")
+    assert (s.kind, s.noun, s.subtypes, s.controller) == ("objects", "permanent", ("cleric",), "you")
+    s = parse_selector("each Goblin")
+    assert (s.kind, s.noun, s.subtypes) == ("objects", "permanent", ("goblin",))
+    s = parse_selector("other Elves you control")
+    assert (s.other, s.subtypes) == (True, ("elf",))
+    s = parse_selector("Cleric creatures an opponent controls")
+    assert (s.noun, s.subtypes, s.controller) == ("creature", ("cleric",), "opponents")
+    # a bare word or a card name stays a name or id, as before
+    assert parse_selector("bears").kind == "ref"
+    assert parse_selector("Goblin Guide").kind == "ref"
+
+
+def test_205_3_subtypes_come_from_the_card_data_type_line() -> None:
+    text = PLAYERS + """
+battlefield:
+  - {id: seeker, card: Story Seeker, controller: you}
+  - {id: bears, card: Grizzly Bears, controller: you}
+  - {id: piker, card: Goblin Piker, controller: A}
+sources:
+  - {id: s, name: Quake, controller: A, types: [sorcery]}
+actions:
+  - {deal: 1, to: each Goblin, from: s}
+  - {deal: 3, to: Dwarves an opponent controls, from: s}
+  - {deal: 1, to: Bear creatures an opponent controls, from: s}
+"""
+    assert outcome_set(text, "seeker.dies", "bears.damage", "piker.damage") == {(True, 1, 1)}
+
+
+def test_205_3_subtype_list_matches_the_card_data() -> None:
+    import gzip
+    import json
+    from pathlib import Path
+
+    from model.subtypes import SUBTYPES, derive_subtypes
+    data = Path(__file__).parents[1] / "model" / "carddata" / "cards.jsonl.gz"
+    with gzip.open(data, "rt", encoding="utf-8") as f:
+        derived = derive_subtypes(json.loads(line) for line in f)
+    assert {s.lower() for s in derived} == SUBTYPES
