@@ -77,6 +77,7 @@ class EffectSpec:
     duration: str = "turn"
     then: Rider | None = None
     shield: Expr | None = None  # partial redirection (Harm's Way): redirect the next N
+    may: bool = False  # "you may prevent ...": applying it is its controller's choice (616.1)
     if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
     if_life_at_most: int | None = None  # "as long as you have N or less life" (Phyrexian Unlife: 0)
     mana: str | None = None  # mana replacements: only "if ... tapped for {G}" (a type filter)
@@ -134,6 +135,9 @@ class Ability:
     trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
     choice: str = ""  # as_enters: choose_opponent
+    # "Choose a creature or planeswalker you control" as the spell or ability resolves (Gideon's
+    # Sacrifice): its controller picks one of these; the effect's ``chosen`` is that permanent
+    choose: Selector | None = None
     counters: tuple[tuple[str, Expr], ...] = ()  # enters_with: counter kind -> amount (614.1c)
     mana: Any = None  # mana abilities: tuple of symbols or (any_type_of|any_color_of, Selector)
     cost: tuple[Any, ...] = ()

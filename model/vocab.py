@@ -34,11 +34,13 @@ __all__ = [
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "tapped_for_mana")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters")
-EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
+EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
 DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
+# "you may prevent ...", "you may have ... dealt to ... instead": the effects that may be optional
+_MAY_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "damage_to_counters")
 RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters", "remove_counters")
 MAX_AMOUNT = 1_000_000
 
@@ -221,6 +223,9 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     if source_choice is not None and not isinstance(source_choice, str):
         raise CaseError(f"{path}.source_choice", "expected the id of the chosen source")
     next_time = _bool(m["next_time"], f"{path}.next_time") if "next_time" in m else False
+    optional = _bool(m["may"], f"{path}.may") if "may" in m else False
+    if optional and kind not in _MAY_KINDS:
+        raise CaseError(f"{path}.may", f"may goes with an effect that modifies damage ({', '.join(_MAY_KINDS)}), not {kind}")
     if next_time and kind == "prevent" and value_out == "all":
         # "the next time ... prevent that damage" is a one-instance shield (615.8)
         kind, value_out = "shield", "all"
@@ -237,6 +242,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         duration=duration,
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,
         shield=shield_amount,
+        may=optional,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
         if_life_at_most=life_at_most,
         mana=mana_filter,
@@ -441,7 +447,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text"):
+            if key not in (kind, "target", "once", "cost", "text", "choose"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
         effect = action = None
@@ -452,7 +458,10 @@ def parse_ability(value: Any, path: str) -> Ability:
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
-        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text)
+        choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
+        if choose is not None and effect is None:
+            raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
+        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text, choose=choose)
     if "trigger" in m:
         for key in m:
             if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if"):

@@ -74,6 +74,8 @@ def _rank(table: Table, name: str) -> int:
 def batch_step(state: GameState, table: Table) -> GameState | Decision:
     batch = state.batch
     assert batch is not None
+    if batch.asking is not None:
+        return _ask_optional(state, table)
     open_ = [i for i, ev in enumerate(batch.events) if not ev.done]
     if not open_:
         return _finish_batch(state, table)
@@ -91,7 +93,12 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
     for inst in apps:
         name = effect_name(inst, table, state) + first
         for take in _takes(state, inst, ev, others_open):
-            nxt = apply_effect(state, table, i, inst, take)
+            if inst.spec.may and inst.view.controller != chooser:
+                # "you may ...": the affected player picks it now (616.1), its controller then decides
+                asked = replace(batch, asking=(i, inst.key, -1 if take is None else take))
+                nxt: GameState = replace(state, batch=asked)
+            else:
+                nxt = apply_effect(state, table, i, inst, take)
             if take is None:
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}"
                 picked = inst.key
@@ -100,7 +107,38 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
                 picked = f"{inst.key}:{take}"
             options.append(Option(picked, words, nxt))
-    return decide(chooser, "order" if len(apps) > 1 else "split", event_label(ev), options)
+        if inst.spec.may and inst.view.controller == chooser:
+            options.append(Option(f"{inst.key}:no", f"{says(chooser, 'declines')} {effect_name(inst, table, state)} "
+                                  f"for {ev.source}'s damage to {ev.recipient}", _decline(state, i, inst)))
+    kind = "order" if len(apps) > 1 else ("may" if apps[0].spec.may else "split")
+    return decide(chooser, kind, event_label(ev), options)
+
+
+def _decline(state: GameState, index: int, inst: Instance) -> GameState:
+    """An optional effect ("you may prevent that damage") its controller doesn't use for this event:
+    it has been considered once (614.5), changes nothing, prevents nothing (no rider, no 615.13 trigger)."""
+    batch = state.batch
+    assert batch is not None
+    events = list(batch.events)
+    events[index] = replace(events[index], applied=events[index].applied | {inst.key})
+    return replace(state, batch=replace(batch, events=tuple(events), asking=None))
+
+
+def _ask_optional(state: GameState, table: Table) -> GameState | Decision:
+    """The controller of an optional effect the affected player picked decides whether it applies
+    ("If a source would deal damage to a player, you may prevent ...": Battletide Alchemist)."""
+    batch = state.batch
+    assert batch is not None and batch.asking is not None
+    index, key, take = batch.asking
+    inst = next(x for x in effects_in_force(state, table) if x.key == key)
+    ev = batch.events[index]
+    who = inst.view.controller
+    cleared = replace(state, batch=replace(batch, asking=None))
+    name = effect_name(inst, table, state)
+    yes = apply_effect(cleared, table, index, inst, None if take < 0 else take)
+    return decide(who, "may", event_label(ev), [
+        Option("yes", f"{says(who, 'chooses')} to apply {name} to {ev.source}'s damage to {ev.recipient}", yes),
+        Option("no", f"{says(who, 'declines')} {name} for {ev.source}'s damage to {ev.recipient}", _decline(cleared, index, inst))])
 
 
 def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:

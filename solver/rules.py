@@ -188,6 +188,8 @@ def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | No
         return inst.view.target
     if sel.kind == "you":
         return inst.view.controller
+    if sel.kind == "chosen":
+        return inst.view.chosen  # "the chosen permanent" (Gideon's Sacrifice), fixed as it resolved
     if sel.kind == "ref":
         return str(sel.name)
     if sel.kind in ("equipped", "enchanted"):

@@ -282,3 +282,78 @@ def test_205_3_subtype_list_matches_the_card_data() -> None:
     with gzip.open(data, "rt", encoding="utf-8") as f:
         derived = derive_subtypes(json.loads(line) for line in f)
     assert {s.lower() for s in derived} == SUBTYPES
+
+
+# ---- 616.1: optional effects ("you may prevent ...") --------------------------------------------
+
+def test_616_1_may_prevent_is_the_controllers_choice() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {{id: ward, name: Ward, controller: you, types: [enchantment], abilities: [{{prevent: 2, to: each player, may: true}}]}}
+sources:
+  - {BLAST}
+actions:
+  - damage: [{{from: blast, to: you, amount: 3}}, {{from: blast, to: A, amount: 3}}]
+"""
+    assert outcome_set(text, "you.life", "A.life") == {(19, 19), (19, 17), (17, 19), (17, 17)}
+    assert outcome_set(text.replace(", may: true", ""), "you.life", "A.life") == {(19, 19)}
+
+
+def test_616_1_declined_may_has_no_rider() -> None:
+    text = PLAYERS + f"""
+sources:
+  - {BLAST}
+effects:
+  - {{id: s1, shield: 2, to: you, controller: you, may: true, then: {{draw: 1, who: you}}}}
+actions:
+  - damage: [{{from: blast, to: you, amount: 3}}]
+"""
+    assert outcome_set(text, "you.life", "you.cards_drawn", "s1.remaining") == {(19, 1, 0), (17, 0, 2)}
+
+
+def test_616_1_may_errors_and_cp() -> None:
+    from solver.cp import cp_supported
+    assert "may goes with an effect that modifies damage" in _error(PLAYERS + """
+effects:
+  - {id: e, cant_gain_life: you, controller: you, may: true}
+""")
+    text = PLAYERS + f"""
+sources:
+  - {BLAST}
+effects:
+  - {{id: s1, shield: 2, to: you, controller: you, may: true}}
+actions:
+  - damage: [{{from: blast, to: you, amount: 3}}]
+"""
+    assert "optional effects" in (cp_supported(case_from(text)) or "")
+
+
+def _gideon(perms: str) -> str:
+    return PLAYERS + f"""
+battlefield:
+{perms}
+sources:
+  - {{id: gs, name: GS, controller: you, types: [instant], abilities: [{{spell: {{redirect: chosen, to: [you, permanents you control]}}, choose: creatures you control}}]}}
+  - {BLAST}
+actions:
+  - cast: gs
+  - damage: [{{from: blast, to: you, amount: 3}}]
+"""
+
+
+def test_608_2c_chosen_as_it_resolves_and_redirected_whole() -> None:
+    perms = ("  - {id: b1, name: B1, controller: you, types: [creature], power: 2, toughness: 2, keywords: [hexproof]}\n"
+             "  - {id: b2, name: B2, controller: you, types: [creature], power: 5, toughness: 5}")
+    assert outcome_set(_gideon(perms), "you.life", "b1.damage", "b2.damage") == {(20, 3, 0), (20, 0, 3)}
+
+
+def test_608_2c_nothing_to_choose_creates_no_effect() -> None:
+    perms = "  - {id: ench, name: E, controller: you, types: [enchantment]}"
+    assert outcome_set(_gideon(perms), "you.life") == {(17,)}
+
+
+def test_608_2c_choose_needs_an_effect() -> None:
+    assert "choose: goes with an ability that creates an effect" in _error(PLAYERS + """
+sources:
+  - {id: gs, name: GS, controller: you, types: [instant], abilities: [{spell: {deal: 1, to: A}, choose: creatures you control}]}
+""")

@@ -125,6 +125,8 @@ class _Checks(_Actions):
                     one_shot_refs(ab.action, body, ab.kind == "trigger")
                 if ab.trigger_if is not None:
                     selector_refs(ab.trigger_if.who, f"{q}.if.who")
+                if ab.choose is not None:
+                    selector_refs(ab.choose, f"{q}.choose")
                 if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
                     selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 

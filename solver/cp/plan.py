@@ -257,6 +257,8 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
+        if spec.may:
+            return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
         if spec.next_time or spec.source_choice is not None:
             return f"{inst.key}: next-time and source-of-your-choice shields are not modelled"
         if spec.kind == "shield" and (spec.value == "all" or inst.state_id is None):
