@@ -34,6 +34,8 @@ EFFECT_KINDS = (
     "damage_to_counters",
     # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)
     "fewer_counters",
+    # "target creature becomes blue until end of turn" (a colour-changing effect, 105.3, 613.1e)
+    "becomes_color",
 )
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")

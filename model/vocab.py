@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import CaseError
 from .expr import ExprError, expr_vars, parse_expr
-from .selectors import Selector, SelectorError, parse_selector
+from .selectors import COLORS, Selector, SelectorError, parse_selector
 from .types import (
     EFFECT_KINDS,
     LIFE_GAIN_KINDS,
@@ -173,6 +173,20 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if raw not in ("down", "up"):
             raise CaseError(kpath, "halve is down or up (how the half is rounded)")
         value_out = raw
+    elif kind == "becomes_color":
+        # "becomes blue" / "becomes the colors of your choice" given: [blue]; [] is colourless
+        colors = raw if isinstance(raw, list) else [raw]
+        if not all(isinstance(c, str) and c.lower() in COLORS for c in colors):
+            raise CaseError(kpath, f"expected a list of colours ({', '.join(COLORS)}; [] for colourless)")
+        value_out = tuple(sorted({c.lower() for c in colors}, key=COLORS.index))
+        to_raw = m.get("to")
+        if not isinstance(to_raw, str) or sel(to_raw, f"{path}.to").kind not in ("ref", "target", "self"):
+            # the objects are fixed as the effect begins (611.2c); a selector read again later
+            # could depend on the colours it changes (613.8)
+            raise CaseError(f"{path}.to", "becomes_color needs to: an id, target or self (the object whose colour changes)")
+        for key in m:
+            if key not in ("becomes_color", "to", "duration"):
+                raise CaseError(f"{path}.{key}", "becomes_color takes to: (and duration:) only")
     elif kind == "redirect":
         value_out = sel(raw, kpath)
         if "shield" in m:
@@ -532,4 +546,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")
-    return Ability("static", effect=parse_effect({k: v for k, v in m.items() if k != "text"}, path), text=text)
+    static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
+    if static.kind == "becomes_color":
+        raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
+    return Ability("static", effect=static, text=text)

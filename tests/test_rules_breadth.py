@@ -357,3 +357,65 @@ def test_608_2c_choose_needs_an_effect() -> None:
 sources:
   - {id: gs, name: GS, controller: you, types: [instant], abilities: [{spell: {deal: 1, to: A}, choose: creatures you control}]}
 """)
+
+
+# ---- 105.3, 613.1e, 615.9: colour-changing effects ------------------------------------------------
+
+COP = "{id: cop, name: CoP, controller: you, types: [enchantment], abilities: [{activated: {shield: all, next_time: true, to: you, from: red sources, source_choice: chosen_source}}]}"
+STRIKER = "{id: striker, name: Striker, controller: A, types: [creature], colors: [red], power: 2, toughness: 2}"
+
+
+def test_615_9_shield_rechecks_the_colour_when_damage_would_be_dealt() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {COP}
+  - {STRIKER}
+actions:
+  - activate: {{id: cop, source: striker}}
+  - create: {{id: w, becomes_color: [blue], to: striker, controller: A}}
+  - damage: [{{from: striker, to: you, amount: 2}}]
+"""
+    assert outcome_set(text, "you.life") == {(18,)}
+    assert outcome_set(text.replace("[blue]", "[red, blue]"), "you.life") == {(20,)}  # still red
+    assert outcome_set(text.replace("  - create: {id: w, becomes_color: [blue], to: striker, controller: A}\n", ""),
+                       "you.life") == {(20,)}
+
+
+def test_613_7_latest_colour_change_wins_and_selectors_read_it() -> None:
+    text = PLAYERS + f"""
+battlefield:
+  - {STRIKER}
+  - {{id: ward, name: Ward, controller: A, types: [enchantment], abilities: [{{prevent: 1, to: blue creatures}}]}}
+sources:
+  - {BLAST}
+actions:
+  - create: {{id: w1, becomes_color: [blue], to: striker, controller: A}}
+  - create: {{id: w2, becomes_color: [], to: striker, controller: A}}
+  - damage: [{{from: blast, to: striker, amount: 1}}]
+"""
+    assert outcome_set(text, "striker.damage") == {(1,)}  # colourless now: no prevention
+    assert outcome_set(text.replace("  - create: {id: w2, becomes_color: [], to: striker, controller: A}\n", ""),
+                       "striker.damage") == {(0,)}
+
+
+def test_105_3_becomes_color_errors_and_cp() -> None:
+    from solver.cp import cp_supported
+    base = PLAYERS + f"""
+battlefield:
+  - {STRIKER}
+effects:
+  - {{id: w, becomes_color: [blue], to: EFFECT_TO, controller: A}}
+"""
+    assert "becomes_color needs to: an id, target or self" in _error(base.replace("EFFECT_TO", "red creatures"))
+    assert "expected a list of colours" in _error(base.replace("[blue]", "[purple]").replace("EFFECT_TO", "striker"))
+    assert "static colour-changing ability is not modelled" in _error(PLAYERS + """
+battlefield:
+  - {id: e, name: E, controller: A, types: [enchantment], abilities: [{becomes_color: [blue], to: self}]}
+""")
+    case = case_from(base.replace("EFFECT_TO", "striker") + f"""
+sources:
+  - {BLAST}
+actions:
+  - damage: [{{from: blast, to: you, amount: 1}}]
+""")
+    assert "colour-changing effects" in (cp_supported(case) or "")

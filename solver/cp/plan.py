@@ -51,6 +51,7 @@ _DECLINED = {
     "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
     "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
+    "becomes_color": "colour-changing effects (CR 105.3, 613.1e) are not modelled",
 }
 
 
