@@ -53,14 +53,17 @@ def sel(value: Any, path: str) -> Selector:
         raise CaseError(f"{path}{key}", str(exc)) from None
 
 
-def amount(value: Any, path: str, lost_ok: bool = False) -> Any:
-    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``)."""
+def amount(value: Any, path: str, lost_ok: bool = False, that_ok: bool = False) -> Any:
+    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``),
+    ``that_damage`` only where ``that_ok`` (a prevention effect's ``then:``, 615.5)."""
     try:
         expr = parse_expr(value)
     except ExprError as exc:
         raise CaseError(path, str(exc)) from None
     if not lost_ok and "life_lost_this_way" in expr_vars(expr):
         raise CaseError(path, "life_lost_this_way is read only in the then: of a lose_life action")
+    if not that_ok and "that_damage" in expr_vars(expr):
+        raise CaseError(path, "that_damage is read only in the then: of a prevention effect (the damage it applied to)")
     return expr
 
 
@@ -137,8 +140,9 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
         if "who" in m:
             raise CaseError(f"{path}.who", f"{kind} takes to: (the permanents), not who:")
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
-        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name, if_prevented=if_prevented)
-    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to, if_prevented=if_prevented)
+        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
+                     if_prevented=if_prevented)
+    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
 
 
 def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:

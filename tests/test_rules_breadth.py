@@ -132,6 +132,13 @@ actions:
         text.replace("{+1/+1: 2}, to: flock", "{loyalty: 2}, to: flock"))
 
 
+def test_615_5_that_damage_only_in_a_prevention_rider() -> None:
+    assert "that_damage is read only in the then: of a prevention effect" in _error(PLAYERS + """
+actions:
+  - {lose_life: that_damage, who: A}
+""")
+
+
 def test_615_5_cp_declines_a_remove_counters_rider() -> None:
     from solver.cp import cp_supported
     text = PLAYERS + f"""
@@ -169,6 +176,8 @@ def test_603_2_threshold_counts_one_source_at_one_time() -> None:
     assert outcome_set(_threshold(PAIN, [same]), "A.life") == {(16,)}
     three = "[{from: b1, to: A, amount: 3}, {from: b2, to: A, amount: 4}]"
     assert outcome_set(_threshold(PAIN, [three]), "A.life") == {(11,)}  # two triggers
+    twins = "[{from: b1, to: A, amount: 3}, {from: b2, to: A, amount: 3}]"
+    assert outcome_set(_threshold(PAIN, [twins]), "A.life") == {(12,)}  # two alike triggers, both resolve
 
 
 def test_603_2_threshold_on_deals_damage_reads_damage_dealt() -> None:
