@@ -428,3 +428,19 @@ actions:
   - damage: [{{from: blast, to: you, amount: 1}}]
 """)
     assert "colour-changing effects" in (cp_supported(case) or "")
+
+
+def test_615_9_a_spell_turns_its_target_blue() -> None:
+    """Cerulean Wisps-like ("target creature becomes blue until end of turn") after the choice."""
+    text = PLAYERS + f"""
+battlefield:
+  - {COP}
+  - {STRIKER}
+sources:
+  - {{id: wisps, name: Wisps, controller: A, types: [instant], abilities: [{{spell: {{becomes_color: [blue], to: target}}, target: creature}}]}}
+actions:
+  - activate: {{id: cop, source: striker}}
+  - cast: {{id: wisps, target: striker}}
+  - damage: [{{from: striker, to: you, amount: 2}}]
+"""
+    assert outcome_set(text, "you.life") == {(18,)}
