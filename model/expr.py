@@ -13,7 +13,8 @@ __all__ = ["Expr", "parse_expr", "ExprError", "VARIABLES", "FUNCTIONS", "expr_va
 
 Expr = tuple[Any, ...]
 VARIABLES = ("X", "prevented", "damage_dealt", "life_lost_this_turn", "life_gained_this_turn",
-             "amount", "life_total", "lowest_life_total", "life_lost_this_way", "player_count")
+             "amount", "life_total", "lowest_life_total", "life_lost_this_way", "player_count",
+             "that_damage")
 FUNCTIONS = ("half_up", "half_down", "third_up", "third_down")
 MAX_INT = 1_000_000
 _NUMBER_TEXT = re.compile(r"^\s*[+-]?\d+\s*$")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .keywords import KEYWORDS, known_keywords_text
+from .subtypes import subtype_of
 
 __all__ = ["Selector", "parse_selector", "SelectorError", "COLORS", "TYPES"]
 
@@ -119,9 +120,10 @@ def _parse_phrase(text: str) -> Selector:
     if low in _FIXED:
         return Selector(_FIXED[low])
     words = low.split(" ")
+    prefixed = False
     for prefix in ("each", "all", "a", "an", "target"):
-        if words and words[0] == prefix and len(words) > 1 and words[1] in _NOUNS | {"other": ""}:
-            words = words[1:]
+        if words and words[0] == prefix and len(words) > 1 and (words[1] in _NOUNS | {"other": ""} or subtype_of(words[1])):
+            words, prefixed = words[1:], True
             break
     other = nonbasic = False
     colors: list[str] = []
@@ -132,21 +134,25 @@ def _parse_phrase(text: str) -> Selector:
     while words and words[0] in COLORS:
         colors.append(words[0])
         words = words[1:]
-    if words and words[0] in _NOUNS:
-        noun = _NOUNS[words[0]]
-        rest = words[1:]
-        controller = ""
-        if rest == ["you", "control"]:
-            controller = "you"
-        elif rest in (["an", "opponent", "controls"], ["opponents", "control"], ["your", "opponents", "control"]):
-            controller = "opponents"
-        elif len(rest) >= 2 and rest[-1] == "controls":
-            orig = phrase.split(" ")
-            controller = " ".join(orig[len(orig) - len(rest):-1])
-        elif rest:
+    # subtypes (205.3): "Cleric creatures you control", "Clerics you control", "each Goblin"
+    subtypes: list[str] = []
+    while words and words[0] not in _NOUNS and subtype_of(words[0]):
+        subtypes.append(str(subtype_of(words[0])))
+        words = words[1:]
+    if words and words[0] in _NOUNS or subtypes:
+        noun = _NOUNS[words[0]] if words and words[0] in _NOUNS else "permanent"
+        rest = words[1:] if words and words[0] in _NOUNS else words
+        controller = _controller(rest, phrase)
+        if subtypes and noun == "permanent" and not words[:1] == ["permanents"] and not (
+                prefixed or other or colors or nonbasic or rest):
+            # a bare word ("bears", "Wall") stays a name or id, as it always was
+            return Selector("ref", name=phrase) if _NAME_RE.match(phrase) else _unknown(text)
+        if controller is None:
+            if subtypes and not (prefixed or other or colors or nonbasic):
+                return Selector("ref", name=phrase) if _NAME_RE.match(phrase) else _unknown(text)
             raise SelectorError(f"unknown selector phrase {text!r}")
         return Selector("objects", noun=noun, other=other, nonbasic=nonbasic, colors=tuple(colors),
-                        controller=controller)
+                        subtypes=tuple(subtypes), controller=controller)
     if other or colors or nonbasic:
         raise SelectorError(f"unknown selector phrase {text!r}")
     if _NAME_RE.match(phrase) and " " not in phrase.strip():
@@ -154,6 +160,25 @@ def _parse_phrase(text: str) -> Selector:
     if _NAME_RE.match(phrase):
         # multi-word bare phrases are names only if quoted as ids elsewhere; treat as a reference
         return Selector("ref", name=phrase)
+    raise SelectorError(f"unknown selector phrase {text!r}")
+
+
+def _controller(rest: list[str], phrase: str) -> str | None:
+    """The controller words after a noun ("you control", "an opponent controls", "A controls"):
+    ``""`` for none, None when ``rest`` is not such words."""
+    if not rest:
+        return ""
+    if rest == ["you", "control"]:
+        return "you"
+    if rest in (["an", "opponent", "controls"], ["opponents", "control"], ["your", "opponents", "control"]):
+        return "opponents"
+    if len(rest) >= 2 and rest[-1] == "controls":
+        orig = phrase.split(" ")
+        return " ".join(orig[len(orig) - len(rest):-1])
+    return None
+
+
+def _unknown(text: str) -> Selector:
     raise SelectorError(f"unknown selector phrase {text!r}")
 
 

@@ -16,7 +16,7 @@ from .selectors import Selector
 
 __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
-    "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
+    "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS",
@@ -34,6 +34,8 @@ EFFECT_KINDS = (
     "damage_to_counters",
     # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)
     "fewer_counters",
+    # "target creature becomes blue until end of turn" (a colour-changing effect, 105.3, 613.1e)
+    "becomes_color",
 )
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")
@@ -53,10 +55,14 @@ def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
 class Rider:
     """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
 
-    kind: str  # deal | gain_life | draw | create_tokens | lose_life | put_counters
+    kind: str  # deal | gain_life | draw | create_tokens | lose_life | put_counters | remove_counters
     amount: Expr
     to: Selector | None = None
     counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")
+    # "If damage is prevented this way, ...": done only when the effect prevented some damage;
+    # otherwise the rider takes place whenever the effect applied, even to damage that can't be
+    # prevented (CR 615.12)
+    if_prevented: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class EffectSpec:
     duration: str = "turn"
     then: Rider | None = None
     shield: Expr | None = None  # partial redirection (Harm's Way): redirect the next N
+    may: bool = False  # "you may prevent ...": applying it is its controller's choice (616.1)
     if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
     if_life_at_most: int | None = None  # "as long as you have N or less life" (Phyrexian Unlife: 0)
     mana: str | None = None  # mana replacements: only "if ... tapped for {G}" (a type filter)
@@ -97,6 +104,17 @@ class OneShot:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """A triggered ability's intervening "if" (CR 603.4): true when some player ``who`` names has
+    lost at least / at most N life this turn, or has at least / at most N life."""
+
+    who: Selector
+    measure: str  # life_lost | life
+    at_least: int | None = None
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
 class Ability:
     """An ability of a permanent or a spell.
 
@@ -114,9 +132,14 @@ class Ability:
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None
     trigger_combat: bool | None = None
-    turn: str = "each"  # for end_step triggers: each | yours
+    turn: str = "each"  # for end_step triggers: each | yours | opponents
+    trigger_min: int | None = None  # "N or more damage" (Pain Magnification: by a single source)
+    trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
     choice: str = ""  # as_enters: choose_opponent
+    # "Choose a creature or planeswalker you control" as the spell or ability resolves (Gideon's
+    # Sacrifice): its controller picks one of these; the effect's ``chosen`` is that permanent
+    choose: Selector | None = None
     counters: tuple[tuple[str, Expr], ...] = ()  # enters_with: counter kind -> amount (614.1c)
     mana: Any = None  # mana abilities: tuple of symbols or (any_type_of|any_color_of, Selector)
     cost: tuple[Any, ...] = ()

@@ -13,13 +13,14 @@ from typing import Any
 
 from .errors import CaseError
 from .expr import ExprError, expr_vars, parse_expr
-from .selectors import Selector, SelectorError, parse_selector
+from .selectors import COLORS, Selector, SelectorError, parse_selector
 from .types import (
     EFFECT_KINDS,
     LIFE_GAIN_KINDS,
     MANA_TYPES,
     PLAYER_KINDS,
     Ability,
+    Condition,
     EffectSpec,
     OneShot,
     Rider,
@@ -32,13 +33,15 @@ __all__ = [
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters")
-EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters")
+EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
 DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
-RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters")
+# "you may prevent ...", "you may have ... dealt to ... instead": the effects that may be optional
+_MAY_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "damage_to_counters")
+RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters", "remove_counters")
 MAX_AMOUNT = 1_000_000
 
 
@@ -50,14 +53,17 @@ def sel(value: Any, path: str) -> Selector:
         raise CaseError(f"{path}{key}", str(exc)) from None
 
 
-def amount(value: Any, path: str, lost_ok: bool = False) -> Any:
-    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``)."""
+def amount(value: Any, path: str, lost_ok: bool = False, that_ok: bool = False) -> Any:
+    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``),
+    ``that_damage`` only where ``that_ok`` (a prevention effect's ``then:``, 615.5)."""
     try:
         expr = parse_expr(value)
     except ExprError as exc:
         raise CaseError(path, str(exc)) from None
     if not lost_ok and "life_lost_this_way" in expr_vars(expr):
         raise CaseError(path, "life_lost_this_way is read only in the then: of a lose_life action")
+    if not that_ok and "that_damage" in expr_vars(expr):
+        raise CaseError(path, "that_damage is read only in the then: of a prevention effect (the damage it applied to)")
     return expr
 
 
@@ -118,20 +124,25 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     if len(kinds) != 1:
         raise CaseError(path, f"a rider needs exactly one of {', '.join(RIDER_KINDS)}")
     kind = kinds[0]
-    extra = set(m) - {kind, "to", "who"}
+    extra = set(m) - {kind, "to", "who"} - ({"if_prevented"} if not lost_ok else set())
     if extra:
         raise CaseError(f"{path}.{sorted(extra)[0]}", "unknown key")
+    # "If damage is prevented this way, ..." (615.12: without it the rider happens even when the
+    # damage can't be prevented)
+    if_prevented = _bool(m["if_prevented"], f"{path}.if_prevented") if "if_prevented" in m else False
     target_key = "to" if "to" in m else "who"
-    if kind in ("deal", "put_counters") and "to" not in m:
+    if kind in ("deal", "put_counters", "remove_counters") and "to" not in m:
         raise CaseError(path, f"{kind} needs to:")
     to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
-    if kind == "put_counters":
-        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of Faith)
+    if kind in ("put_counters", "remove_counters"):
+        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
+        # Faith); "prevent that damage and remove that many +1/+1 counters from it" (Protean Hydra)
         if "who" in m:
-            raise CaseError(f"{path}.who", "put_counters takes to: (the permanents), not who:")
+            raise CaseError(f"{path}.who", f"{kind} takes to: (the permanents), not who:")
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
-        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok), to, counter=name)
-    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok), to)
+        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
+                     if_prevented=if_prevented)
+    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
 
 
 def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:
@@ -166,6 +177,20 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if raw not in ("down", "up"):
             raise CaseError(kpath, "halve is down or up (how the half is rounded)")
         value_out = raw
+    elif kind == "becomes_color":
+        # "becomes blue" / "becomes the colors of your choice" given: [blue]; [] is colourless
+        colors = raw if isinstance(raw, list) else [raw]
+        if not all(isinstance(c, str) and c.lower() in COLORS for c in colors):
+            raise CaseError(kpath, f"expected a list of colours ({', '.join(COLORS)}; [] for colourless)")
+        value_out = tuple(sorted({c.lower() for c in colors}, key=COLORS.index))
+        to_raw = m.get("to")
+        if not isinstance(to_raw, str) or sel(to_raw, f"{path}.to").kind not in ("ref", "target", "self"):
+            # the objects are fixed as the effect begins (611.2c); a selector read again later
+            # could depend on the colours it changes (613.8)
+            raise CaseError(f"{path}.to", "becomes_color needs to: an id, target or self (the object whose colour changes)")
+        for key in m:
+            if key not in ("becomes_color", "to", "duration"):
+                raise CaseError(f"{path}.{key}", "becomes_color takes to: (and duration:) only")
     elif kind == "redirect":
         value_out = sel(raw, kpath)
         if "shield" in m:
@@ -216,6 +241,9 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     if source_choice is not None and not isinstance(source_choice, str):
         raise CaseError(f"{path}.source_choice", "expected the id of the chosen source")
     next_time = _bool(m["next_time"], f"{path}.next_time") if "next_time" in m else False
+    optional = _bool(m["may"], f"{path}.may") if "may" in m else False
+    if optional and kind not in _MAY_KINDS:
+        raise CaseError(f"{path}.may", f"may goes with an effect that modifies damage ({', '.join(_MAY_KINDS)}), not {kind}")
     if next_time and kind == "prevent" and value_out == "all":
         # "the next time ... prevent that damage" is a one-instance shield (615.8)
         kind, value_out = "shield", "all"
@@ -232,6 +260,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         duration=duration,
         then=_rider(m["then"], f"{path}.then") if "then" in m else None,
         shield=shield_amount,
+        may=optional,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
         if_life_at_most=life_at_most,
         mana=mana_filter,
@@ -272,8 +301,8 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     if len(kinds) != 1:
         raise CaseError(path, f"expected exactly one of {', '.join(ONE_SHOT_KINDS)}")
     kind = kinds[0]
-    if kind == "put_counters":
-        return _put_counters(m, path)
+    if kind in ("put_counters", "remove_counters"):
+        return _put_counters(m, path, kind)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:
@@ -307,22 +336,27 @@ def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
     if len(kinds) != 1:
         raise CaseError(path, "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
     raw_kind, raw_n = next(iter(kinds.items()))
-    return _counter_kind(raw_kind, path), raw_n
+    name = _counter_kind(raw_kind, path)
+    if name in ("loyalty", "defense"):
+        # a permanent's loyalty and defense are its loyalty:/defense: (306.5b, 310.4b)
+        raise CaseError(f"{path}.{name}", f"putting or removing {name} counters is not modelled")
+    return name, raw_n
 
 
-def _put_counters(m: Mapping[str, Any], path: str) -> OneShot:
+def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -> OneShot:
     """``{put_counters: {+1/+1: 1}, to: self}``: "put a +1/+1 counter on this creature" (122.1,
-    Walking Ballista's {4}); ``to:`` names the permanents (``self``, ``target``, a selector)."""
+    Walking Ballista's {4}); ``{remove_counters: {+1/+1: 1}, to: self}`` removes them (as many as
+    it has, at most); ``to:`` names the permanents (``self``, ``target``, a selector)."""
     for key in m:
-        if key not in ("put_counters", "to", "from"):
-            raise CaseError(f"{path}.{key}", "unknown key (put_counters takes to: and from:)")
+        if key not in (kind, "to", "from"):
+            raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes to: and from:)")
     if "to" not in m:
-        raise CaseError(path, "put_counters needs to: (the permanents, e.g. self or target)")
-    name, raw_n = _one_counter_kind(m["put_counters"], f"{path}.put_counters")
+        raise CaseError(path, f"{kind} needs to: (the permanents, e.g. self or target)")
+    name, raw_n = _one_counter_kind(m[kind], f"{path}.{kind}")
     source = m.get("from")
     if source is not None and not isinstance(source, str):
         raise CaseError(f"{path}.from", "expected the id of the source")
-    return OneShot("put_counters", amount(raw_n, f"{path}.put_counters.{name}"), sel(m["to"], f"{path}.to"),
+    return OneShot(kind, amount(raw_n, f"{path}.{kind}.{name}"), sel(m["to"], f"{path}.to"),
                    source, counter=name)
 
 
@@ -388,6 +422,27 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
     return tuple(out)
 
 
+_CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
+                   "life_at_least": ("life", "least"), "life_at_most": ("life", "most")}
+
+
+def _condition(value: Any, path: str) -> Condition:
+    """``{who: opponents, life_lost_at_least: 2}``: "if an opponent lost 2 or more life this turn"
+    (Bloodchief Ascension), ``{life_lost_at_most: 0}``: "if you didn't lose life this turn"
+    (Luminarch Ascension); an intervening "if" (CR 603.4). ``who:`` defaults to you."""
+    m = _mapping(value, path, "a condition such as {who: opponents, life_lost_at_least: 2}")
+    for key in m:
+        if key != "who" and key not in _CONDITION_KEYS:
+            raise CaseError(f"{path}.{key}", f"unknown key (a condition has who: and one of {', '.join(_CONDITION_KEYS)})")
+    tests = [k for k in m if k in _CONDITION_KEYS]
+    if len(tests) != 1:
+        raise CaseError(path, f"a condition needs exactly one of {', '.join(_CONDITION_KEYS)}")
+    measure, side = _CONDITION_KEYS[tests[0]]
+    n = _count(m[tests[0]], f"{path}.{tests[0]}")
+    who = sel(m["who"], f"{path}.who") if "who" in m else sel("you", path)
+    return Condition(who, measure, n if side == "least" else None, n if side == "most" else None)
+
+
 def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneShot) -> None:
     """``tapped_for_mana`` watches permanents (``from:``) and an optional type (``mana:``); ``that
     player`` in ``do:`` is the player who tapped the permanent (its controller)."""
@@ -398,9 +453,9 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         return
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
-    if shot.to.mentions("that_player"):
+    if shot.to.mentions("that_player") and trig != "dealt_damage":
         where = ("may." if shot.may else "") + ("to" if shot.kind in ("deal", "put_counters") else "who")
-        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana; a {trig} trigger has none")
+        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
 
 
 def parse_ability(value: Any, path: str) -> Ability:
@@ -410,7 +465,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text"):
+            if key not in (kind, "target", "once", "cost", "text", "choose"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
         effect = action = None
@@ -421,10 +476,13 @@ def parse_ability(value: Any, path: str) -> Ability:
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
-        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text)
+        choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
+        if choose is not None and effect is None:
+            raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
+        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text, choose=choose)
     if "trigger" in m:
         for key in m:
-            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana"):
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         trig = m["trigger"]
         if trig not in TRIGGERS:
@@ -437,8 +495,17 @@ def parse_ability(value: Any, path: str) -> Ability:
                 if key in m:
                     raise CaseError(f"{path}.{key}", "an enters trigger watches its own permanent entering (\"When this enters\"); it takes no filter")
         turn = m.get("turn", "each")
-        if turn not in ("each", "yours"):
-            raise CaseError(f"{path}.turn", "turn must be each or yours")
+        if turn not in ("each", "yours", "opponents"):
+            raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
+        if "turn" in m and trig != "end_step":
+            raise CaseError(f"{path}.turn", "turn: goes with end_step triggers")
+        minimum = None
+        if "min_damage" in m:
+            if trig not in ("dealt_damage", "deals_damage", "combat_damage_to_player"):
+                raise CaseError(f"{path}.min_damage", "min_damage goes with dealt_damage, deals_damage and combat_damage_to_player triggers")
+            minimum = _count(m["min_damage"], f"{path}.min_damage")
+            if minimum < 1:
+                raise CaseError(f"{path}.min_damage", "must be at least 1 (0 damage is no damage, CR 120.8)")
         return Ability(
             "trigger", action=parse_one_shot(m["do"], f"{path}.do"), trigger=trig,
             trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
@@ -446,6 +513,8 @@ def parse_ability(value: Any, path: str) -> Ability:
             trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,
             turn=turn, text=text,
             trigger_mana=mana_type(m["mana"], f"{path}.mana") if "mana" in m else None,
+            trigger_min=minimum,
+            trigger_if=_condition(m["if"], f"{path}.if") if "if" in m else None,
         )
     if "as_enters" in m:
         if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:
@@ -481,4 +550,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")
-    return Ability("static", effect=parse_effect({k: v for k, v in m.items() if k != "text"}, path), text=text)
+    static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
+    if static.kind == "becomes_color":
+        raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
+    return Ability("static", effect=static, text=text)

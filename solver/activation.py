@@ -34,6 +34,7 @@ from .state import (
     replace,
 )
 from .targets import legal_target, target_candidates
+from .triggers import condition_holds
 
 __all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -51,7 +52,7 @@ def _selectors(ab: Ability) -> list[Selector]:
 
 def _uses_chosen_player(ab: Ability) -> bool:
     """Whether the ability reads its permanent's chosen player (Guardian Archon's "the chosen player")."""
-    return any(x.mentions("chosen") for x in _selectors(ab))
+    return ab.choose is None and any(x.mentions("chosen") for x in _selectors(ab))
 
 
 @dataclass(frozen=True)
@@ -189,6 +190,8 @@ def _describe(action: Any) -> str:
             return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
         if shot.kind == "put_counters":
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
+        if shot.kind == "remove_counters":
+            return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
@@ -230,12 +233,19 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None
     view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
+    if ab.kind == "trigger" and not condition_holds(ab.trigger_if, state, table, view):
+        return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
+                           "no longer true as it resolves (603.4)", NOT_DONE)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
     if needs_target:
         req = ab.target if ab.target is not None else None
         if not legal_target(state, table, item.target, req, item.controller, item.source):
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
+    if ab.effect is not None and ab.choose is not None and item.chosen is None:
+        return _choose_permanent(state, table, item, ab.choose, view)
+    if item.chosen is not None:
+        chosen = item.chosen
     if ab.effect is not None:
         picked = item.source_choice
         if ab.effect.source_choice == "chosen_source" and picked is None:
@@ -257,6 +267,20 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                 Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
         return run_one_shot(state, table, shot, view, values)
     return state
+
+
+def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Selector, view: View) -> GameState | Decision:
+    """"Choose a creature or planeswalker you control" as it resolves (608.2c; not a target, so
+    hexproof doesn't matter): its controller picks one of the permanents ``among`` names; with
+    none to choose, the effect has nothing to refer to and isn't created."""
+    legal = [p.id for p in state.perms if p.present and matches(among, p.id, state, table, view)]
+    who = item.controller
+    if not legal:
+        return note(state, f"{item.label} ({item.source}) does nothing: there is no {among} to choose", NOT_DONE)
+    return decide(who, "choose", f"{item.source} resolves", [
+        Option(o, f"{says(who, 'chooses')} {o} for {item.label} ({item.source})",
+               _resolve_item(state, table, replace(item, chosen=o)))
+        for o in legal])
 
 
 def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:

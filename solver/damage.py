@@ -9,6 +9,7 @@ from typing import Any
 from model.selectors import Selector
 from model.types import (
     OneShot,
+    Rider,
 )
 
 from .decision import Decision, Option, decide, says
@@ -73,6 +74,8 @@ def _rank(table: Table, name: str) -> int:
 def batch_step(state: GameState, table: Table) -> GameState | Decision:
     batch = state.batch
     assert batch is not None
+    if batch.asking is not None:
+        return _ask_optional(state, table)
     open_ = [i for i, ev in enumerate(batch.events) if not ev.done]
     if not open_:
         return _finish_batch(state, table)
@@ -90,7 +93,12 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
     for inst in apps:
         name = effect_name(inst, table, state) + first
         for take in _takes(state, inst, ev, others_open):
-            nxt = apply_effect(state, table, i, inst, take)
+            if inst.spec.may and inst.view.controller != chooser:
+                # "you may ...": the affected player picks it now (616.1), its controller then decides
+                asked = replace(batch, asking=(i, inst.key, -1 if take is None else take))
+                nxt: GameState = replace(state, batch=asked)
+            else:
+                nxt = apply_effect(state, table, i, inst, take)
             if take is None:
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}"
                 picked = inst.key
@@ -99,7 +107,38 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
                 picked = f"{inst.key}:{take}"
             options.append(Option(picked, words, nxt))
-    return decide(chooser, "order" if len(apps) > 1 else "split", event_label(ev), options)
+        if inst.spec.may and inst.view.controller == chooser:
+            options.append(Option(f"{inst.key}:no", f"{says(chooser, 'declines')} {effect_name(inst, table, state)} "
+                                  f"for {ev.source}'s damage to {ev.recipient}", _decline(state, i, inst)))
+    kind = "order" if len(apps) > 1 else ("may" if apps[0].spec.may else "split")
+    return decide(chooser, kind, event_label(ev), options)
+
+
+def _decline(state: GameState, index: int, inst: Instance) -> GameState:
+    """An optional effect ("you may prevent that damage") its controller doesn't use for this event:
+    it has been considered once (614.5), changes nothing, prevents nothing (no rider, no 615.13 trigger)."""
+    batch = state.batch
+    assert batch is not None
+    events = list(batch.events)
+    events[index] = replace(events[index], applied=events[index].applied | {inst.key})
+    return replace(state, batch=replace(batch, events=tuple(events), asking=None))
+
+
+def _ask_optional(state: GameState, table: Table) -> GameState | Decision:
+    """The controller of an optional effect the affected player picked decides whether it applies
+    ("If a source would deal damage to a player, you may prevent ...": Battletide Alchemist)."""
+    batch = state.batch
+    assert batch is not None and batch.asking is not None
+    index, key, take = batch.asking
+    inst = next(x for x in effects_in_force(state, table) if x.key == key)
+    ev = batch.events[index]
+    who = inst.view.controller
+    cleared = replace(state, batch=replace(batch, asking=None))
+    name = effect_name(inst, table, state)
+    yes = apply_effect(cleared, table, index, inst, None if take < 0 else take)
+    return decide(who, "may", event_label(ev), [
+        Option("yes", f"{says(who, 'chooses')} to apply {name} to {ev.source}'s damage to {ev.recipient}", yes),
+        Option("no", f"{says(who, 'declines')} {name} for {ev.source}'s damage to {ev.recipient}", _decline(cleared, index, inst))])
 
 
 def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
@@ -131,14 +170,22 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []
     insts = {x.key: x for x in effects_in_force_all(state, table)}
+    tried = dict(batch.tried)
     for key, amount in batch.prevented:
         inst = insts.get(key)
-        if amount > 0 and inst is not None and inst.spec.then is not None:
-            riders.append(("rider", key, amount))
+        if inst is not None and inst.spec.then is not None and _rider_happens(inst.spec.then, amount):
+            riders.append(("rider", key, amount, tried.get(key, amount)))
     state = prevention_triggers(state, table, batch)
     if riders:
         state = replace(state, queue=tuple(riders) + state.queue)
     return state
+
+
+def _rider_happens(rider: Rider, prevented: int) -> bool:
+    """A prevention effect's additional effect takes place once it has been applied, even when it
+    prevented nothing because the damage can't be prevented (615.12); one that says "if damage is
+    prevented this way" needs some damage prevented."""
+    return prevented > 0 or not rider.if_prevented
 
 
 def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
@@ -146,7 +193,8 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
     insts = {x.key: x for x in effects_in_force_all(state, table)}
     for key, amount in batch.prevented:
         inst = insts.get(key)
-        if inst is None or amount <= 0 or inst.spec.then is None or inst.spec.then.kind != "gain_life":
+        if inst is None or inst.spec.then is None or inst.spec.then.kind != "gain_life" \
+                or not _rider_happens(inst.spec.then, amount):
             continue
         who = inst.spec.then.to
         if who is None or who.kind == "you":
@@ -165,13 +213,15 @@ def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
     return out
 
 
-def run_rider(state: GameState, table: Table, key: str, amount: int) -> GameState:
+def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage: int) -> GameState:
     """A prevention effect's rider, done right after the prevention, before state-based actions
-    (615.5): damage, life, cards or counters ("put a +1/+1 counter for each 1 damage prevented")."""
+    (615.5): damage, life, cards or counters ("put a +1/+1 counter for each 1 damage prevented").
+    ``amount`` is what the effect prevented, ``that_damage`` what it applied to and would have
+    prevented had the damage been preventable (615.12: Protean Hydra's "remove that many")."""
     inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
     rider = inst.spec.then
     assert rider is not None
-    env = {"prevented": amount, "X": 0}
+    env = {"prevented": amount, "that_damage": that_damage, "X": 0}
     n = evaluate(rider.amount, env)
     source = inst.view.self_id or inst.view.controller
     shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter)

@@ -52,7 +52,7 @@ from .state import (
     replace,
 )
 from .targets import target_candidates
-from .triggers import collect_triggers, place_triggers, watchers
+from .triggers import collect_triggers, condition_holds, place_triggers, watchers
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS", "LOOP"]
@@ -150,6 +150,10 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         for oid, ctrl, j, ab in watchers(state, table, "end_step"):
             if ab.turn == "yours" and ctrl != table.active:
                 continue
+            if ab.turn == "opponents" and table.active not in opponents(table, state, ctrl):
+                continue  # "at the beginning of each opponent's end step"
+            if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
+                continue  # 603.4: the intervening "if" is false as the end step begins
             new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
         return replace(state, pending=state.pending + tuple(new))
     if isinstance(action, ActivateAction):
@@ -238,7 +242,7 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
             if task[0] == "rider":
-                res = run_rider(state, table, task[1], task[2])
+                res = run_rider(state, table, task[1], task[2], task[3])
             elif task[0] == "gain":
                 # a life-gain event being replaced (616.1) is part of what caused it: no
                 # state-based actions in between (lifelink's gain is part of the damage, 120.4c)

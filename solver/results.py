@@ -31,7 +31,8 @@ from .triggers import collect_triggers
 from .values import evaluate
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
-           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters']
+           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
+           'remove_counters']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -242,6 +243,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     by_source_combat: dict[str, int] = defaultdict(int)
     to_recipient: dict[str, int] = defaultdict(int)
     from_of: dict[str, str] = {}
+    pair_amounts: dict[tuple[str, str], int] = defaultdict(int)  # (recipient, source) -> damage (120.9)
     combat_to_player: dict[tuple[str, str], int] = defaultdict(int)
     minus: dict[str, int] = defaultdict(int)  # -1/-1 counters from wither and infect, per permanent
     for ev in events:
@@ -256,6 +258,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         if ev.combat:
             by_source_combat[ev.source] += n
         to_recipient[ev.recipient] += n
+        pair_amounts[(ev.recipient, ev.source)] += n
         from_of.setdefault(ev.recipient, ev.source)
         for r in event_results(state, table, ev):
             k = r.per_point * n + r.once
@@ -293,7 +296,9 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     state = collect_triggers(state, table, "deals_damage",
                      [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
     state = collect_triggers(state, table, "dealt_damage",
-                     [(r, {"damage_dealt": n, "_from": from_of[r]}) for r, n in sorted(to_recipient.items())])
+                     [(r, {"damage_dealt": n, "_from": from_of[r], **({"_player": r} if is_player(table, r) else {}),
+                           "_sources": tuple((s, k) for (rr, s), k in sorted(pair_amounts.items()) if rr == r)})
+                      for r, n in sorted(to_recipient.items())])
     return state
 
 
@@ -325,6 +330,17 @@ def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) ->
     return state.set_perm(replace(perm, counters=tuple(sorted(counters.items()))))
 
 
+def remove_counters(state: GameState, pid: str, kind: str, n: int) -> GameState:
+    """``n`` counters of ``kind`` are removed from permanent ``pid`` (122.1), as many as it has at
+    most (Protean Hydra's ruling, 2009-10-01: more damage than counters removes them all)."""
+    perm = state.perm(pid)
+    if perm is None or not perm.present or n <= 0 or perm.counter(kind) <= 0:
+        return state
+    counters = dict(perm.counters)
+    counters[kind] = max(0, perm.counter(kind) - n)
+    return state.set_perm(replace(perm, counters=tuple(sorted(counters.items()))))
+
+
 def _mark(state: GameState, table: Table, pid: str, part: Part, k: int) -> GameState:
     """A permanent's result of damage: marked damage, deathtouch, loyalty, defense (-1/-1 counters: :func:`deal`)."""
     perm = state.perm(pid)
@@ -344,8 +360,9 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     sel = shot.to
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
-    things = [] if shot.kind == "put_counters" else [p.name for p in state.players if not p.left]
-    if shot.kind in ("deal", "put_counters"):
+    counters = shot.kind in ("put_counters", "remove_counters")
+    things = [] if counters else [p.name for p in state.players if not p.left]
+    if shot.kind == "deal" or counters:
         things += [p.id for p in state.perms if p.present]
     return [t for t in things if matches(sel, t, state, table, view)]
 
@@ -367,6 +384,12 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         for r in recipients:
             if not is_player(table, r):
                 state = put_counters(state, table, r, shot.counter, n)
+        return state
+    if shot.kind == "remove_counters":
+        n = max(0, evaluate(shot.amount, base))
+        for r in recipients:
+            if not is_player(table, r):
+                state = remove_counters(state, r, shot.counter, n)
         return state
     # read once, before any of the action happens: the players' life totals change at once
     base["lowest_life_total"] = min((p.life for p in in_game), default=0)

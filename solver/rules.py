@@ -188,6 +188,8 @@ def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | No
         return inst.view.target
     if sel.kind == "you":
         return inst.view.controller
+    if sel.kind == "chosen":
+        return inst.view.chosen  # "the chosen permanent" (Gideon's Sacrifice), fixed as it resolved
     if sel.kind == "ref":
         return str(sel.name)
     if sel.kind in ("equipped", "enchanted"):
@@ -245,10 +247,14 @@ def amount_rule(inst: Instance, state: GameState) -> AmountRule | None:
     return rule_of(inst.spec, counts.get(inst.key))
 
 
-def _add_prevented(batch: Batch, key: str, amount: int) -> Batch:
+def _add_prevented(batch: Batch, key: str, amount: int, would: int) -> Batch:
+    """Record that effect ``key`` was applied: it prevented ``amount`` and tried to prevent
+    ``would`` (the same unless the damage can't be prevented, 615.12: Protean Hydra's "that many")."""
     totals = dict(batch.prevented)
     totals[key] = totals.get(key, 0) + amount
-    return replace(batch, prevented=tuple(sorted(totals.items())))
+    tried = dict(batch.tried)
+    tried[key] = tried.get(key, 0) + would
+    return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())))
 
 
 def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:
@@ -268,6 +274,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         if kind == "shield":
             room = shield_room(state, inst, ev)
             k = room if take is None else take
+            would = room if ev.unpreventable else k
             if ev.unpreventable:
                 k = 0  # 615.12: unpreventable damage doesn't reduce the shield
             elif k < room:
@@ -282,7 +289,8 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         else:
             rule = amount_rule(inst, state)
             assert rule is not None and rule.prevents
-            prevented = 0 if ev.unpreventable else ev.amount - rule.apply(ev.amount)
+            would = ev.amount - rule.apply(ev.amount)
+            prevented = 0 if ev.unpreventable else would
             eff = _effect_state(state, inst)
             if eff is not None and spec.next_time and prevented > 0:
                 state = state.set_effect(replace(eff, used=True))  # 615.8, 609.7b
@@ -290,7 +298,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         batch = replace(batch, events=tuple(events))
         # riders (615.5) and 615.13 triggers use the total this effect prevented in the batch;
         # the rider still "applies" with 0 (615.12) but then does nothing
-        batch = _add_prevented(batch, inst.key, prevented)
+        batch = _add_prevented(batch, inst.key, prevented, would)
         return replace(state, batch=batch)
     if kind == "damage_to_counters":
         # "put that many +1/+1 counters on it instead" (614.1a): no damage is dealt, so no other

@@ -10,7 +10,26 @@ from model.types import PermanentSpec, SourceSpec
 
 from .state import GameState, Table
 
-__all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword"]
+__all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of"]
+
+
+def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[str, ...]:
+    """An object's colours now (105.3, 613.1e): its own, unless colour-changing effects in force
+    ("target creature becomes blue until end of turn") set them, the latest in timestamp order
+    winning (613.7). Read whenever a selector checks a colour, so a source-of-your-choice shield's
+    "red source" is checked again when the damage would be dealt (615.9, 609.7b)."""
+    out = printed
+    for e in state.effects:  # created effects, in timestamp order
+        if e.spec.kind != "becomes_color":
+            continue
+        to = e.spec.to
+        if to is None:
+            continue
+        hit = (to.kind == "ref" and to.name == thing) or (to.kind == "target" and e.target == thing) or \
+            (to.kind == "self" and e.source == thing)
+        if hit:
+            out = e.spec.value
+    return out
 
 _PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
@@ -126,7 +145,7 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     # and objects elsewhere alike.
     if sel.types and not set(sel.types) <= (types | ({"permanent"} if on_battlefield else set()) | {"source"}):
         return False
-    if sel.colors and not set(sel.colors) & set(spec.colors):
+    if sel.colors and not set(sel.colors) & set(colors_of(state, thing, spec.colors)):
         return False
     if sel.subtypes and not {s.lower() for s in sel.subtypes} <= {s.lower() for s in spec.subtypes}:
         return False

@@ -130,8 +130,12 @@ class Batch(_CachedHash):
     events: tuple[Event, ...]
     skipped: frozenset[str] = frozenset()  # shields that prevented less than they could somewhere
     prevented: tuple[tuple[str, int], ...] = ()  # effect key -> damage it prevented in this batch
+    tried: tuple[tuple[str, int], ...] = ()  # effect key -> damage it applied to would have prevented (615.12)
     counts: tuple[tuple[str, int], ...] = ()  # dynamic X read before any damage is dealt (615.10)
     redirected_from: tuple[tuple[str, int], ...] = ()
+    # an optional effect ("you may prevent") the affected player picked whose controller decides
+    # now: (event index, effect key, the shield's take or -1)
+    asking: tuple[int, str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,7 @@ class StackItem(_CachedHash):
     source_choice: str | None = None
     label: str = ""
     player: str | None = None  # "that player" (from the trigger)
+    chosen: str | None = None  # the permanent chosen as it resolves (an ability's ``choose:``)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from model.types import (
     Ability,
+    Condition,
 )
 
 from .decision import Decision, Option, decide, note, says
@@ -19,7 +20,38 @@ from .state import (
 )
 from .targets import target_candidates
 
-__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers']
+__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'condition_holds']
+
+
+def condition_holds(cond: Condition | None, state: GameState, table: Table, view: View) -> bool:
+    """An intervening "if" (603.4): some player ``cond.who`` names has lost at least / at most N
+    life this turn (counting the case's ``life_lost_this_turn``), or has at least / at most N life
+    (in Two-Headed Giant the team's, 810.9a). Checked when the ability would trigger and again as
+    it resolves."""
+    if cond is None:
+        return True
+    for p in state.players:
+        if p.left or not matches(cond.who, p.name, state, table, view, default=False):
+            continue
+        value = p.life_lost if cond.measure == "life_lost" else p.life
+        if (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most):
+            return True
+    return False
+
+
+def _per_source(ab: Ability, thing: str, values: dict[str, Any], state: GameState, table: Table,
+                view: View) -> list[dict[str, Any]]:
+    """A ``dealt_damage`` trigger with ``min_damage: N`` ("is dealt N or more damage by a single
+    source", Pain Magnification): one trigger per source that dealt N or more to it at once (its
+    ruling, 2006-05-01: damage from several sources, or at several times, doesn't add up; 120.9)."""
+    out = []
+    for src, n in values.get("_sources", ()):
+        if n < (ab.trigger_min or 0):
+            continue
+        if ab.trigger_from is not None and not matches(ab.trigger_from, src, state, table, view):
+            continue
+        out.append({**values, "damage_dealt": n, "_from": src})
+    return out
 
 
 def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, str, int, Ability]]:
@@ -49,7 +81,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                     ok = bool(values.get("combat", 0)) == ab.trigger_combat
             elif trigger == "dealt_damage":
                 ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
-                if ok and ab.trigger_from is not None:
+                if ok and ab.trigger_from is not None and ab.trigger_min is None:
                     ok = matches(ab.trigger_from, str(values.get("_from", "")), state, table, view)
             elif trigger == "damage_prevented":
                 ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl
@@ -66,9 +98,16 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                     ok = ab.trigger_mana in str(values.get("_mana", ""))
             else:
                 ok = True
-            if ok:
-                vals = tuple(sorted((k, v) for k, v in values.items() if not k.startswith("_")))
-                player = values.get("_player")
+            if not ok or not condition_holds(ab.trigger_if, state, table, view):
+                continue  # 603.4: an intervening "if" false as the event happens: no trigger
+            fired = [values]
+            if ab.trigger_min is not None:
+                # "N or more damage" (603.2): the amount the trigger reads must reach N
+                fired = _per_source(ab, thing, values, state, table, view) if trigger == "dealt_damage" else \
+                    [v for v in fired if int(v.get("damage_dealt", 0)) >= ab.trigger_min]
+            for one in fired:
+                vals = tuple(sorted((k, v) for k, v in one.items() if not k.startswith("_")))
+                player = one.get("_player")
                 new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
                                    player=str(player) if player is not None else None))
     if not new:

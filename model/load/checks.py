@@ -105,7 +105,7 @@ class _Checks(_Actions):
             if s is None:
                 return
             if s.mentions("that_player") and not that_player_ok:
-                self.err(path, "'that player' is only for a tapped_for_mana trigger's do: (the player who tapped the permanent)")
+                self.err(path, "'that player' is only for a tapped_for_mana or dealt_damage trigger's do: (the player who tapped the permanent, the player dealt damage)")
             for ref in s.refs():
                 if ref not in names and ref not in ids:
                     self.err(path, f"unknown player or id {ref!r}")
@@ -123,13 +123,17 @@ class _Checks(_Actions):
                     effect_refs(ab.effect, body)
                 if ab.action is not None:
                     one_shot_refs(ab.action, body, ab.kind == "trigger")
+                if ab.trigger_if is not None:
+                    selector_refs(ab.trigger_if.who, f"{q}.if.who")
+                if ab.choose is not None:
+                    selector_refs(ab.choose, f"{q}.choose")
                 if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
                     selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            selector_refs(shot.to, f"{where}.{'to' if shot.kind in ('deal', 'put_counters') else 'who'}", that_player_ok)
+            selector_refs(shot.to, f"{where}.{'to' if shot.kind in ('deal', 'put_counters', 'remove_counters') else 'who'}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.then is not None:
                 selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from model.expr import Expr
+from model.expr import Expr, expr_vars
 from model.types import Case, CombatAction, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
@@ -52,6 +52,7 @@ _DECLINED = {
     "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
     "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
+    "becomes_color": "colour-changing effects (CR 105.3, 613.1e) are not modelled",
 }
 
 
@@ -264,6 +265,8 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 continue  # no end step in a single damage action
             if ab.trigger != "combat_damage_to_player":
                 return f"{perm.id}: {ab.trigger} triggers are not modelled"
+            if ab.trigger_min is not None or ab.trigger_if is not None:
+                return f"{perm.id}: triggers with a damage threshold or an intervening if (CR 603.4) are not modelled"
             shot = ab.action
             if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice"):
                 return f"{perm.id}: only combat damage triggers that draw cards are modelled"
@@ -279,6 +282,8 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
+        if spec.may:
+            return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
         if spec.next_time or spec.source_choice is not None:
             return f"{inst.key}: next-time and source-of-your-choice shields are not modelled"
         if spec.kind == "shield" and (spec.value == "all" or inst.state_id is None):
@@ -290,8 +295,10 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
             if spec.then.kind not in ("deal", "gain_life", "lose_life", "draw"):
                 return f"{inst.key}: a {spec.then.kind} rider is not modelled"
-            if _linear(spec.then.amount, "prevented") is None:
+            if _linear(spec.then.amount, "prevented") is None or "that_damage" in expr_vars(spec.then.amount):
                 return f"{inst.key}: the rider's amount is not linear in prevented"
+            if not spec.then.if_prevented and (_linear(spec.then.amount, "prevented") or (0, 0))[1] != 0:
+                return f"{inst.key}: a rider that takes place when nothing is prevented (CR 615.12) is not modelled"
     opened = _open_batch(last, state0, table, step)
     if isinstance(opened, str):
         return opened
