@@ -42,7 +42,8 @@ class Comparison:
 
 def compare(case: Case, run: PeerRun, ours: Sequence[Outcome], *, ours_complete: bool = True,
             fields: Iterable[str] | None = None) -> Comparison:
-    """Project both outcome sets onto the shared fields and split them three ways."""
+    """Project both outcome sets onto the shared fields and split them three ways. A peer state
+    that lacks a field (not readable in that state) matches any value of it."""
     wanted = sorted(fields) if fields is not None else sorted({k for o in ours for k in o.values})
     used = tuple(f for f in wanted if f in run.fields)
     unread = [f"field {f}: {run.peer} has no reading of it (not compared)" for f in wanted if f not in run.fields]
@@ -54,13 +55,22 @@ def compare(case: Case, run: PeerRun, ours: Sequence[Outcome], *, ours_complete:
         mine.setdefault(project(o.values, used), o)
     theirs: dict[tuple[tuple[str, Any], ...], PeerOutcome] = {}
     for p in run.outcomes:
-        theirs.setdefault(project(p.values, used), p)
+        theirs.setdefault(tuple((f, v) for f, v in project(p.values, used) if f in p.values), p)
+    only_peer = [(dict(k), v) for k, v in sorted(theirs.items(), key=_key)
+                 if not any(_matches(k, m) for m in mine)]
+    only_ours = [(dict(k), v) for k, v in sorted(mine.items(), key=_key)
+                 if not any(_matches(t, k) for t in theirs)]
     return Comparison(
-        case=case.id, peer=run.peer, fields=used,
-        only_peer=tuple((dict(k), v) for k, v in sorted(theirs.items(), key=_key) if k not in mine),
-        only_ours=tuple((dict(k), v) for k, v in sorted(mine.items(), key=_key) if k not in theirs),
-        both=tuple(dict(k) for k in sorted(mine, key=repr) if k in theirs),
+        case=case.id, peer=run.peer, fields=used, only_peer=tuple(only_peer), only_ours=tuple(only_ours),
+        both=tuple(dict(k) for k in sorted(mine, key=repr) if any(_matches(t, k) for t in theirs)),
         unsupported=tuple(run.unsupported) + tuple(unread), run=run, ours_complete=ours_complete)
+
+
+def _matches(peer_state: tuple[tuple[str, Any], ...], ours: tuple[tuple[str, Any], ...]) -> bool:
+    """A peer end state matches one of ours when every field the peer read in it agrees (a field
+    it couldn't read in that state — a dead creature's damage — is no evidence either way)."""
+    mine = dict(ours)
+    return all(mine.get(f) == v for f, v in peer_state)
 
 
 def _key(item: tuple[tuple[tuple[str, Any], ...], Any]) -> str:

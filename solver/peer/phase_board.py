@@ -45,7 +45,9 @@ def _place(game: Any, board: Board, used: set[int]) -> None:
     for p in board.plan.perms:
         before = set(battlefield(state_of(game)))
         if p.token is not None:
-            _debug(game, {"type": "CreateToken", "data": {"owner": p.seat, **p.token}})
+            chars = {**p.token, "display_name": p.token["name"], "supertypes": []}
+            _debug(game, {"type": "CreateToken", "data": {"request": {"type": "Custom", "data": {
+                "owner": p.seat, "characteristics": chars}}}})
         else:
             obj = _object(state_of(game), str(p.card), p.seat, ("Library", "Hand"), used)
             _debug(game, {"type": "MoveToZone", "data": {"object_id": obj, "to_zone": "Battlefield", "simulate": False}})

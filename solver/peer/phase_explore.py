@@ -150,7 +150,8 @@ def baseline_of(game: Any) -> dict[str, Any]:
 def read_fields(game: Any, board: Board, baseline: Mapping[str, Any]) -> dict[str, Any]:
     """An end state on the case's field paths: each player's ``life``, ``poison``,
     ``cards_drawn`` (since the case's actions began) and ``lost``; each permanent's ``damage``
-    (marked, while on the battlefield) and ``dies`` (it left the battlefield, CR 704.5g)."""
+    (marked, while on the battlefield: phase keeps no last-known damage of a permanent that left,
+    so there it is not read) and ``dies`` (it left the battlefield, CR 704.5g)."""
     st = state_of(game)
     out: dict[str, Any] = {}
     for seat, name in enumerate(board.plan.players):

@@ -40,8 +40,13 @@ class PhasePeer:
             raise CannotSetUp(plan.unsupported + missing)
         notes = [line for name in sorted(set(plan.cards())) for line in unparsed(db[name.lower()])]
         engine = phase.Engine.from_json(json.dumps(db))
-        game, board = new_board(engine, plan)
-        found = explore(game, board, baseline_of(game), max_nodes=max_nodes, timeout=timeout)
+        try:
+            game, board = new_board(engine, plan)
+            found = explore(game, board, baseline_of(game), max_nodes=max_nodes, timeout=timeout)
+        except CannotSetUp:
+            raise
+        except Exception as exc:  # phase refused a set-up or scripted action: its words, one line
+            raise CannotSetUp([f"phase refused a set-up step: {type(exc).__name__}: {exc}"]) from None
         outcomes: dict[tuple[tuple[str, Any], ...], PeerOutcome] = {}
         for values, steps in found.leaves:
             key = tuple(sorted(values.items()))

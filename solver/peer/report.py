@@ -88,4 +88,5 @@ def table_row(case_id: str, result: str, cmp: Comparison | None, reason: Sequenc
     peer = "<br>".join(cell(_state(s, base)) for s, _ in cmp.only_peer)
     ours = "<br>".join(cell(_state(s, base)) for s, _ in cmp.only_ours)
     prompts = ", ".join(f"{k} x{v['times']}" for k, v in sorted(cmp.run.prompts.items()))
-    return f"| {case_id} | {result} | {peer} | {ours} | {cell(prompts)} | {cell('; '.join(cmp.unsupported))} |"
+    notes = [u for u in cmp.unsupported if not u.startswith("fields not compared")]
+    return f"| {case_id} | {result} | {peer} | {ours} | {cell(prompts)} | {cell('; '.join(notes))} |"
