@@ -138,10 +138,18 @@ def test_cli_report_table_over_a_directory(monkeypatch: pytest.MonkeyPatch, tmp_
         (d / p.name).write_text(p.read_text())
     out = tmp_path / "peers.md"
     assert main(["peer", "phase", str(d), "--report", str(out)]) == 1
-    table = out.read_text().splitlines()
+    text = out.read_text()
+    assert f"--report {out}`" in text and "1 agree, 1 differ, 0 not run (2 cases)" in text
+    table = [line for line in text.splitlines() if line.startswith("| ")]
     assert table[0].startswith("| case | result |")
-    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table[2:]}
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table[1:]}
     assert rows == {"vengeful-archon-scroll-thief-combat": "agree", "scroll-thief-unblocked-draws": "DIFFER"}
+    # notes written under the marker survive a regeneration
+    from solver.peer.cli import NOTES
+
+    out.write_text(text.replace(NOTES, NOTES + "\n\nA hand-written note."))
+    assert main(["peer", "phase", str(d), "--report", str(out)]) == 1
+    assert out.read_text().endswith(NOTES + "\n\nA hand-written note.\n")
 
 
 def test_without_phase_the_command_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch,

@@ -14,7 +14,7 @@ from typing import Any
 
 from model.carddata import MissingFace, UnknownCard, find, type_line
 
-__all__ = ["FILLER", "mtgjson_record", "card_database", "unparsed"]
+__all__ = ["FILLER", "mtgjson_record", "card_database", "unparsed", "spell_damage"]
 
 FILLER = "Plains"  # what the rest of each library is made of
 _COLOUR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -84,3 +84,14 @@ def unparsed(face: Mapping[str, Any]) -> list[str]:
     for part in ("abilities", "triggers", "static_abilities", "replacements"):
         walk(face.get(part) or [], "")
     return sorted(set(out))
+
+
+def spell_damage(face: Mapping[str, Any]) -> int | None:
+    """The fixed damage a phase spell face's first ability deals (``DealDamage``/``DamageAll``), or
+    None when it isn't one fixed amount (X, a count)."""
+    spells = [a for a in face.get("abilities") or () if a.get("kind") == "Spell"]
+    effect = (spells[0].get("effect") or {}) if spells else {}
+    amount = effect.get("amount") or {}
+    if effect.get("type") in ("DealDamage", "DamageAll") and amount.get("type") == "Fixed":
+        return int(amount["value"])
+    return None

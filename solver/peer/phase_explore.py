@@ -151,7 +151,8 @@ def read_fields(game: Any, board: Board, baseline: Mapping[str, Any]) -> dict[st
     """An end state on the case's field paths: each player's ``life``, ``poison``,
     ``cards_drawn`` (since the case's actions began) and ``lost``; each permanent's ``damage``
     (marked, while on the battlefield: phase keeps no last-known damage of a permanent that left,
-    so there it is not read) and ``dies`` (it left the battlefield, CR 704.5g)."""
+    so there it is not read) and ``dies`` (it went from the battlefield to a graveyard, CR 700.4;
+    not read for an object that left with its owner at the end of the game, CR 104.3a)."""
     st = state_of(game)
     out: dict[str, Any] = {}
     for seat, name in enumerate(board.plan.players):
@@ -161,9 +162,12 @@ def read_fields(game: Any, board: Board, baseline: Mapping[str, Any]) -> dict[st
         out[f"{name}.cards_drawn"] = int(p["cards_drawn_this_turn"]) - int(baseline["drawn"][seat])
         out[f"{name}.lost"] = bool(p.get("is_eliminated")) or (p.get("status") or {}).get("type") not in (None, "Active")
     field_ = battlefield(st)
+    died = {int(z["object_id"]) for z in st.get("zone_changes_this_turn") or ()
+            if z.get("from_zone") == "Battlefield" and z.get("to_zone") == "Graveyard"}
     for perm in board.plan.perms:
         obj = field_.get(board.ids[perm.id])
-        out[f"{perm.id}.dies"] = obj is None
+        if board.ids[perm.id] in died or obj is not None:  # a loser's objects just leave with the game
+            out[f"{perm.id}.dies"] = board.ids[perm.id] in died
         if obj is not None:
             out[f"{perm.id}.damage"] = int(obj.get("damage_marked") or 0)
     return out

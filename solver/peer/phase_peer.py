@@ -8,7 +8,7 @@ from typing import Any
 from model.types import Case
 
 from .phase_board import new_board
-from .phase_cards import card_database, unparsed
+from .phase_cards import card_database, spell_damage, unparsed
 from .phase_explore import baseline_of, explore, readable
 from .phase_plan import plan_case
 from .protocol import CannotSetUp, PeerOutcome, PeerRun, PeerUnavailable
@@ -38,6 +38,11 @@ class PhasePeer:
         db, missing = card_database(plan.cards(), phase.build_oracle_face)
         if plan.unsupported or missing:
             raise CannotSetUp(plan.unsupported + missing)
+        amounts = [f"{c.src}: phase's {c.card} deals {dealt}, the case says {list(c.amounts)}"
+                   for c in plan.spells if (dealt := spell_damage(db[c.card.lower()])) is None
+                   or any(a != dealt for a in c.amounts)]
+        if amounts:
+            raise CannotSetUp(amounts)
         notes = [line for name in sorted(set(plan.cards())) for line in unparsed(db[name.lower()])]
         engine = phase.Engine.from_json(json.dumps(db))
         try:

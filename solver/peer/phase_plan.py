@@ -58,7 +58,8 @@ class Cast:
     src: str
     card: str
     seat: int
-    target: int | str
+    target: int | str | None  # None: a spell with no target dealing damage to several (Pyroclasm)
+    amounts: tuple[int, ...] = ()  # the damage the case says it deals, per event
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,12 @@ def plan_case(case: Case) -> Plan:
         plan.perms.append(Perm(spec.id, card, seat[spec.controller], token, attacking, tuple(spec.blocking),
                                spec.tapped, spec.summoning_sick))
     srcs = {s.id: s for s in case.sources}
-    cards_of = {e["id"]: e.get("card") for e in raw.get("sources") or ()}
+    cards_of: dict[str, str | None] = {}
     for i, entry in enumerate(raw.get("sources") or ()):
-        if entry.get("card") is None or set(entry) - {"id", "card", "controller"}:
-            bad.append(f"sources[{i}]: {entry.get('name', entry['id'])!r}: only a real card (card: NAME) can be cast")
+        cards_of[entry["id"]] = _real_source(entry)
+        if cards_of[entry["id"]] is None:
+            bad.append(f"sources[{i}]: {entry.get('name', entry['id'])!r}: only a real card (card: NAME, or its "
+                       "name with its own types and colours) can be cast")
     for i, eff in enumerate(raw.get("effects") or ()):
         _effect(plan, eff, f"effects[{i}]", seat, by_id, bad)
     for i, act in enumerate(raw.get("actions") or ()):
@@ -148,18 +151,41 @@ def plan_case(case: Case) -> Plan:
                 continue
             plan.steps.append(Activate(a["id"], seat[perm.controller], a.get("x"),
                                        seat.get(target, target) if target is not None else None))
-        elif kind == "damage" and len(act["damage"]) == 1:
-            ev = act["damage"][0]
-            src = ev.get("from")
-            if src not in srcs or cards_of.get(src) is None or set(ev) - {"from", "to", "amount"}:
-                bad.append(f"{where}.damage: only one event from a real spell (sources: card:) is cast")
+        elif kind == "damage":
+            evs = act["damage"]
+            src = evs[0].get("from")
+            if (src not in srcs or cards_of.get(src) is None or any(set(ev) - {"from", "to", "amount"} for ev in evs)
+                    or any(ev.get("from") != src for ev in evs)):
+                bad.append(f"{where}.damage: only damage from one real spell (sources:) is cast")
                 continue
-            cast = Cast(src, str(cards_of[src]), seat[srcs[src].controller], seat.get(ev["to"], ev["to"]))
+            target = seat.get(evs[0]["to"], evs[0]["to"]) if len(evs) == 1 else None
+            cast = Cast(src, str(cards_of[src]), seat[srcs[src].controller], target,
+                        tuple(int(ev["amount"]) for ev in evs))
             plan.spells.append(cast)
             plan.steps.append(cast)
         else:
             bad.append(f"{where}: {kind or 'this action'}: not an action phase can be told to do")
     return plan
+
+
+def _real_source(entry: Mapping[str, Any]) -> str | None:
+    """The real card a source is: ``card:``, or a ``name:`` whose card has the types and colours
+    the entry gives (so an ad-hoc source isn't taken for the card it's named after)."""
+    from model.carddata import MissingFace, UnknownCard, find
+
+    if entry.get("card") is not None:
+        return None if set(entry) - {"id", "card", "controller"} else str(entry["card"])
+    if set(entry) - {"id", "name", "controller", "types", "colors"}:
+        return None
+    try:
+        face = find(str(entry["name"])).face
+    except (UnknownCard, MissingFace):
+        return None
+    if sorted(entry.get("types") or ()) != sorted(face.get("types") or ()):
+        return None
+    if sorted(entry.get("colors") or ()) != sorted(face.get("colors") or ()):
+        return None
+    return str(face["name"])
 
 
 def _token(spec: Any, where: str, bad: list[str]) -> dict[str, Any]:
