@@ -59,6 +59,12 @@ def _place(game: Any, board: Board, used: set[int]) -> None:
         _debug(game, {"type": "SetSummoningSickness", "data": {"object_id": new[0], "sick": p.sick}})
         if p.tapped:
             _debug(game, {"type": "SetTapped", "data": {"object_id": new[0], "tapped": True}})
+    for p in board.plan.perms:
+        if p.attached_to is not None:
+            _debug(game, {"type": "Attach", "data": {"object_id": board.ids[p.id], "target": {"type": "Object", "data": board.ids[p.attached_to]}}})
+            host = state_of(game)["objects"][str(board.ids[p.id])].get("attached_to")
+            if host is None:
+                raise CannotSetUp([f"battlefield {p.id}: phase did not attach it to {p.attached_to}"])
 
 
 def _object(st: Mapping[str, Any], name: str, seat: int, zones: tuple[str, ...], used: set[int]) -> int:

@@ -2,7 +2,7 @@
 
 The board: each player's life (a debug ``SetLife``), each permanent as the real card of that name
 moved onto the battlefield under its controller (a vanilla ad-hoc creature as a debug token),
-attackers and blockers declared in a real combat. Effects already created are re-created by
+attackers and blockers declared in a real combat, Auras and Equipment attached (a debug ``Attach``). Effects already created are re-created by
 doing what created them: a shield whose source is a permanent with an ``{X}:`` activated ability
 (Vengeful Archon) is that ability activated for X with the rider's target. Actions: ``combat``,
 ``activate`` and ``damage`` from a real instant or sorcery (cast at its target). Anything else —
@@ -19,7 +19,7 @@ from model.types import Case
 
 __all__ = ["Activate", "Cast", "Combat", "Perm", "Plan", "plan_case"]
 
-_PERM_KEYS = {"id", "card", "name", "controller", "attacking", "blocking", "tapped", "summoning_sick"}
+_PERM_KEYS = {"id", "card", "name", "controller", "attacking", "blocking", "tapped", "summoning_sick", "attached_to"}
 _VANILLA_KEYS = {"types", "subtypes", "colors", "power", "toughness", "keywords"}
 _KEYWORDS = {"flying": "Flying", "trample": "Trample", "deathtouch": "Deathtouch", "lifelink": "Lifelink",
              "first strike": "FirstStrike", "double strike": "DoubleStrike", "vigilance": "Vigilance",
@@ -38,6 +38,7 @@ class Perm:
     blocking: tuple[str, ...] = ()
     tapped: bool = False
     sick: bool = False
+    attached_to: str | None = None  # an Aura's or Equipment's host (CR 301.5, 303.4)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def plan_case(case: Case) -> Plan:
         if spec.choose_block:
             bad.append(f"{where}.blocking: choose (a chosen block is not mapped)")
         plan.perms.append(Perm(spec.id, card, seat[spec.controller], token, attacking, tuple(spec.blocking),
-                               spec.tapped, spec.summoning_sick))
+                               spec.tapped, spec.summoning_sick, spec.attached_to))
     srcs = {s.id: s for s in case.sources}
     cards_of: dict[str, str | None] = {}
     for i, entry in enumerate(raw.get("sources") or ()):
