@@ -229,3 +229,13 @@ def test_real_phase_explores_a_damage_division() -> None:
     run = PhasePeer().run(load_case(RULINGS / "deathtouch-trample-assignment.yaml"), max_nodes=200, timeout=60)
     assert sorted(o.values["you.life"] for o in run.outcomes) == [17, 18, 19, 20]
     assert run.prompts["AssignCombatDamage"]["by"] == "explored"
+
+
+def test_cli_a_misspelt_or_unreadable_field_is_an_error_not_agreement(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    _fake(monkeypatch, FakePeer(THIEF_OURS))
+    assert main(["peer", "phase", str(THIEF), "--fields", "you.lif"]) == 2
+    assert "you.lif" in capsys.readouterr().err
+    assert main(["peer", "phase", str(THIEF), "--fields", "s1.remaining", "--json"]) == 2
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["agree"] is None and doc["unsupported"] == ["no field to compare: fake reads none of the fields asked for"]

@@ -49,10 +49,16 @@ def run_case(peer: Peer, path: str, *, fields: list[str] | None, timeout: float 
     from model.load import load_case
     from solver.api import enumerate_outcomes
 
+    from model.load import check_fields
+
     case = load_case(path)
+    check_fields(case, fields, "--fields")  # a misspelt field is an error, not a vacuous agreement
     run = peer.run(case, max_nodes=max_nodes, timeout=timeout)
     ours = enumerate_outcomes(case, timeout=timeout)
-    return case, compare(case, run, ours.outcomes, ours_complete=ours.complete, fields=fields)
+    cmp = compare(case, run, ours.outcomes, ours_complete=ours.complete, fields=fields)
+    if not cmp.fields:
+        raise CannotSetUp([f"no field to compare: {peer.name} reads none of the fields asked for"])
+    return case, cmp
 
 
 def peer_command(args: argparse.Namespace) -> int:
