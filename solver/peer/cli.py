@@ -46,10 +46,8 @@ def _peer(name: str) -> Peer:
 def run_case(peer: Peer, path: str, *, fields: list[str] | None, timeout: float | None,
              max_nodes: int) -> tuple[Any, Comparison]:
     """Load ``path``, run our enumeration and the peer, compare. Raises :class:`CannotSetUp`."""
-    from model.load import load_case
+    from model.load import check_fields, load_case
     from solver.api import enumerate_outcomes
-
-    from model.load import check_fields
 
     case = load_case(path)
     check_fields(case, fields, "--fields")  # a misspelt field is an error, not a vacuous agreement
