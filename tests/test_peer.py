@@ -239,3 +239,22 @@ def test_cli_a_misspelt_or_unreadable_field_is_an_error_not_agreement(monkeypatc
     assert main(["peer", "phase", str(THIEF), "--fields", "s1.remaining", "--json"]) == 2
     doc = json.loads(capsys.readouterr().out)
     assert doc["agree"] is None and doc["unsupported"] == ["no field to compare: fake reads none of the fields asked for"]
+
+
+def test_plan_writes_this_turns_counts_into_phase_state_and_maps_the_end_step() -> None:
+    from solver.peer.phase_plan import EndStep
+
+    plan = plan_case(load_case(SEEDS / "archfiend-of-despair-gross-life-lost.yaml"))
+    assert plan.unsupported == []
+    assert plan.player_state == [{"life_lost_this_turn": 2}, {"life_lost_this_turn": 3, "life_gained_this_turn": 2}]
+    assert plan.steps == [EndStep()]
+
+
+@needs_phase
+def test_real_phase_two_archfiends_read_life_lost_when_each_resolves() -> None:
+    """Two Archfiends of Despair: 3, then 6 (CR 603.3b, 608.2h); the life set up is not counted
+    as life lost (phase's SetLife would count it: the state is written instead)."""
+    from solver.peer.phase_peer import PhasePeer
+
+    run = PhasePeer().run(load_case(SEEDS / "archfiend-of-despair-two-archfiends.yaml"), max_nodes=50, timeout=60)
+    assert [(o.values["A.life"], o.values["A.lost"]) for o in run.outcomes] == [(8, False)]

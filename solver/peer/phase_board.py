@@ -1,8 +1,9 @@
 """Setting a phase.rs game up as a case's board, and doing the case's scripted steps in it.
 
 phase's debug actions (off by default; a state with ``debug_mode`` set unlocks them, then
-``Engine.load_game``) move each card from its owner's library onto the battlefield, set life, set
-summoning sickness and the phase. The rest is done the ordinary way, through phase's own prompts:
+``Engine.load_game``) move each card from its owner's library onto the battlefield, set
+summoning sickness and the phase; life totals, life lost and gained this turn and poison are
+written into the state itself (a ``SetLife`` would count as life lost). The rest is done the ordinary way, through phase's own prompts:
 activating, casting, declaring attackers and blockers. A prompt the script can't answer as the
 case says is a set-up failure (:class:`CannotSetUp`), never a silent substitute.
 """
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .phase_cards import FILLER
-from .phase_plan import Activate, Cast, Plan
+from .phase_plan import Activate, Cast, EndStep, Plan
 from .protocol import CannotSetUp
 
 __all__ = ["Board", "new_board", "start_step", "state_of", "battlefield", "DECK"]
@@ -88,12 +89,13 @@ def new_board(engine: Any, plan: Plan, seed: int = 1) -> tuple[Any, Board]:
         game.apply(seat, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
     full = game.state()
     full["state"]["debug_mode"] = True
+    for seat, fields in enumerate(plan.player_state):
+        # written into the state, not with SetLife: phase counts a SetLife drop as life lost this turn
+        full["state"]["players"][seat].update(fields, life=plan.life[seat])
     game = engine.load_game(full)
     board = Board(engine, plan)
     used: set[int] = set()
     _place(game, board, used)
-    for seat, life in enumerate(plan.life):
-        _debug(game, {"type": "SetLife", "data": {"player_id": seat, "life": life}})
     for c in plan.spells:
         obj = _object(state_of(game), c.card, c.seat, ("Library", "Hand"), used)
         _debug(game, {"type": "MoveToZone", "data": {"object_id": obj, "to_zone": "Hand", "simulate": False}})
@@ -182,6 +184,16 @@ def start_step(game: Any, board: Board, step: Any) -> None:
             raise CannotSetUp([f"{what}: phase offers {len(found)} ways to cast it"])
         game.apply(step.seat, found[0])
         _answer(game, board, step.seat, None, step.target, what)
+    elif isinstance(step, EndStep):
+        # from the second main phase, every player passing moves the game to the end step (CR 500.2)
+        _debug(game, {"type": "SetPhase", "data": {"phase": "PostCombatMain", "active_player": board.plan.active}})
+        for _ in range(2 * len(board.plan.players)):
+            wf = game.waiting_for()
+            if game.phase != "PostCombatMain" or wf.get("type") != "Priority":
+                break
+            game.apply(wf["data"]["player"], {"type": "PassPriority"})
+        if game.phase != "End":
+            raise CannotSetUp([f"end_step: phase did not reach the end step (it is at {game.phase})"])
     else:
         _combat(game, board)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .phase_board import Board, battlefield, declare_blockers, start_step, state_of
-from .phase_plan import Combat
+from .phase_plan import Combat, EndStep
 from .protocol import CannotSetUp
 
 __all__ = ["Explored", "explore", "read_fields"]
@@ -41,6 +41,8 @@ def _finished(game: Any, step: Any) -> bool:
         return True
     if wf.get("type") != "Priority" or state_of(game)["stack"]:
         return False
+    if isinstance(step, EndStep):
+        return game.phase == "End"
     return not isinstance(step, Combat) or game.phase in _AFTER_DAMAGE
 
 

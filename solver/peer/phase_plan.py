@@ -1,11 +1,12 @@
 """A case read as the things phase.rs can be told to do, and everything it can't be told.
 
-The board: each player's life (a debug ``SetLife``), each permanent as the real card of that name
+The board: each player's life, life lost and gained this turn and poison (written into phase's
+player state), each permanent as the real card of that name
 moved onto the battlefield under its controller (a vanilla ad-hoc creature as a debug token),
 attackers and blockers declared in a real combat, Auras and Equipment attached (a debug ``Attach``). Effects already created are re-created by
 doing what created them: a shield whose source is a permanent with an ``{X}:`` activated ability
 (Vengeful Archon) is that ability activated for X with the rider's target. Actions: ``combat``,
-``activate`` and ``damage`` from a real instant or sorcery (cast at its target). Anything else —
+``end_step``, ``activate`` and ``damage`` from a real instant or sorcery (cast at its target). Anything else —
 and every key of an entry beyond those — is listed in ``unsupported``: a case with any is not run.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from model.types import Case
 
-__all__ = ["Activate", "Cast", "Combat", "Perm", "Plan", "plan_case"]
+__all__ = ["Activate", "Cast", "Combat", "EndStep", "Perm", "Plan", "plan_case"]
 
 _PERM_KEYS = {"id", "card", "name", "controller", "attacking", "blocking", "tapped", "summoning_sick", "attached_to"}
 _VANILLA_KEYS = {"types", "subtypes", "colors", "power", "toughness", "keywords"}
@@ -25,6 +26,9 @@ _KEYWORDS = {"flying": "Flying", "trample": "Trample", "deathtouch": "Deathtouch
              "first strike": "FirstStrike", "double strike": "DoubleStrike", "vigilance": "Vigilance",
              "reach": "Reach", "haste": "Haste", "indestructible": "Indestructible", "menace": "Menace",
              "defender": "Defender", "infect": "Infect", "wither": "Wither"}
+# a player's counts this turn and poison: fields of phase's player state, set in the state itself
+_PLAYER_STATE = {"life_lost_this_turn": "life_lost_this_turn", "life_gained_this_turn": "life_gained_this_turn",
+                 "poison": "poison_counters"}
 _COLOURS = {"white": "White", "blue": "Blue", "black": "Black", "red": "Red", "green": "Green"}
 
 
@@ -68,7 +72,12 @@ class Combat:
     """One combat: attackers and blockers as the case declares them (CR 508, 509, 510)."""
 
 
-Step = Activate | Cast | Combat
+@dataclass(frozen=True)
+class EndStep:
+    """The active player's end step: its "at the beginning of the end step" triggers (CR 513.1)."""
+
+
+Step = Activate | Cast | Combat | EndStep
 
 
 @dataclass
@@ -81,6 +90,7 @@ class Plan:
     setup: list[Activate] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    player_state: list[dict[str, int]] = field(default_factory=list)  # per seat: phase player fields
 
     def cards(self) -> list[str]:
         return [p.card for p in self.perms if p.card] + [s.card for s in self.spells]
@@ -97,8 +107,10 @@ def plan_case(case: Case) -> Plan:
     if case.format != "standard":
         bad.append(f"format: {case.format} (phase runs two-player and free-for-all games only)")
     for i, p in enumerate(raw.get("players") or ()):
-        for key in sorted(set(p) - {"name", "life"}):
+        for key in sorted(set(p) - {"name", "life"} - set(_PLAYER_STATE)):
             bad.append(f"players[{i}].{key}: phase has no way to set it")
+        plan.player_state.append({_PLAYER_STATE[k]: int(v) for k, v in p.items() if k in _PLAYER_STATE})
+    plan.player_state += [{} for _ in range(len(names) - len(plan.player_state))]
     if raw.get("choices"):
         bad.append("choices: a replayed branch (phase explores all of them)")
     by_id = {p.id: p for p in case.permanents}
@@ -143,6 +155,8 @@ def plan_case(case: Case) -> Plan:
         kind = next(iter(act)) if len(act) == 1 else None
         if kind == "combat" and not act["combat"]:
             plan.steps.append(Combat())
+        elif kind == "end_step" and not act["end_step"]:
+            plan.steps.append(EndStep())
         elif kind == "activate" and set(act["activate"]) <= {"id", "x", "target"}:
             a = act["activate"]
             target = a.get("target")
