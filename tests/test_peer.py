@@ -176,8 +176,8 @@ def test_plan_maps_the_board_and_lists_what_phase_cannot_be_told() -> None:
                                       "core_types": ["Creature"], "subtypes": [], "colors": ["Black"],
                                       "keywords": ["Deathtouch", "Trample"]}
     hg = plan_case(load_case(SEEDS / "archfiend-of-despair-two-headed-giant.yaml"))
-    assert any(u.startswith("format: two-headed-giant") for u in hg.unsupported)
-    assert any(u.startswith("players[0].team") for u in hg.unsupported)
+    assert any(u.startswith("sources[0]: 'Test Twin Shock': only a real card") for u in hg.unsupported)
+    assert any(u.startswith("actions[0].damage: only damage from one real spell") for u in hg.unsupported)
 
 
 def test_card_record_is_mtgjson_shaped() -> None:
@@ -258,3 +258,26 @@ def test_real_phase_two_archfiends_read_life_lost_when_each_resolves() -> None:
 
     run = PhasePeer().run(load_case(SEEDS / "archfiend-of-despair-two-archfiends.yaml"), max_nodes=50, timeout=60)
     assert [(o.values["A.life"], o.values["A.lost"]) for o in run.outcomes] == [(8, False)]
+
+
+def test_plan_two_headed_giant_teams_are_phase_seat_pairs(tmp_path: Path) -> None:
+    path = RULINGS / "flame-rift-two-headed-giant.yaml"
+    plan = plan_case(load_case(path))
+    assert plan.unsupported == [] and plan.format == "TwoHeadedGiant"
+    assert plan.teams == {"2": [0, 1], "1": [2, 3]}
+    crossed = tmp_path / "crossed.yaml"  # teams A+you and C+B: not phase's seat pairs
+    crossed.write_text(path.read_text().replace("{name: C, team: 2}", "{name: C, team: 1}")
+                       .replace("{name: you, team: 1}", "{name: you, team: 2}"))
+    assert plan_case(load_case(crossed)).unsupported == [
+        "players: phase's Two-Headed Giant teams are the first two players and the last two"]
+
+
+@needs_phase
+def test_real_phase_two_headed_giant_team_life() -> None:
+    """Flame Rift: 4 to each player is 8 from each team's shared 30 (CR 810.9a); phase keeps a
+    life total per seat (15 + 15), read as their sum."""
+    from solver.peer.phase_peer import PhasePeer
+
+    run = PhasePeer().run(load_case(RULINGS / "flame-rift-two-headed-giant.yaml"), max_nodes=50, timeout=60)
+    assert [(o.values["team1.life"], o.values["team2.life"], o.values["you.life"]) for o in run.outcomes] == [
+        (22, 22, 22)]

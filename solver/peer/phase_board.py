@@ -82,7 +82,7 @@ def new_board(engine: Any, plan: Plan, seed: int = 1) -> tuple[Any, Board]:
     for s in range(len(plan.players)):
         own = [p.card for p in plan.perms if p.seat == s and p.card] + [c.card for c in plan.spells if c.seat == s]
         decks.append([str(c) for c in own] + [FILLER] * max(DECK - len(own), 7))
-    fmt = "Standard" if len(decks) == 2 else "FreeForAll"
+    fmt = plan.format or ("Standard" if len(decks) == 2 else "FreeForAll")
     game = engine.new_game(decks[0], decks[1], extra_players=decks[2:] or None, seed=seed, format=fmt)
     while game.waiting_for().get("type") == "MulliganDecision":
         seat = game.waiting_for()["data"]["pending"][0]["player"]
@@ -91,7 +91,7 @@ def new_board(engine: Any, plan: Plan, seed: int = 1) -> tuple[Any, Board]:
     full["state"]["debug_mode"] = True
     for seat, fields in enumerate(plan.player_state):
         # written into the state, not with SetLife: phase counts a SetLife drop as life lost this turn
-        full["state"]["players"][seat].update(fields, life=plan.life[seat])
+        full["state"]["players"][seat].update(fields, life=_seat_life(plan, seat))
     game = engine.load_game(full)
     board = Board(engine, plan)
     used: set[int] = set()
@@ -107,6 +107,16 @@ def new_board(engine: Any, plan: Plan, seed: int = 1) -> tuple[Any, Board]:
         _resolve_quietly(game, f"the activation of {act.perm}")
     _debug(game, {"type": "SetPhase", "data": {"phase": "PreCombatMain", "active_player": plan.active}})
     return game, board
+
+
+def _seat_life(plan: Plan, seat: int) -> int:
+    """A seat's life in phase. phase's Two-Headed Giant keeps a life total per player, half the
+    team's each (15 + 15 for 30), where CR 810.9 has one shared total: the team's is split so."""
+    for seats in plan.teams.values():
+        if seat in seats:
+            half = plan.life[seat] // 2
+            return plan.life[seat] - half if seat == seats[0] else half
+    return plan.life[seat]
 
 
 def _resolve_quietly(game: Any, what: str) -> None:
@@ -235,8 +245,9 @@ def _combat(game: Any, board: Board) -> None:
         if attacks:
             raise CannotSetUp([f"combat: phase did not ask for attackers (it is at {wf.get('type')})"])
         return
-    if any(p.seat != plan.active for p in plan.perms if p.attacking is not None):
-        raise CannotSetUp(["combat: an attacker is not the active player's"])
+    team = next((seats for seats in plan.teams.values() if plan.active in seats), [plan.active])
+    if any(p.seat not in team for p in plan.perms if p.attacking is not None):
+        raise CannotSetUp(["combat: an attacker is not the active player's (or their team's, CR 810.7)"])
     try:
         game.apply(plan.active, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
     except Exception as exc:  # phase's own refusal, in its words

@@ -87,11 +87,12 @@ def unparsed(face: Mapping[str, Any]) -> list[str]:
 
 
 def spell_damage(face: Mapping[str, Any]) -> int | None:
-    """The fixed damage a phase spell face's first ability deals (``DealDamage``/``DamageAll``), or
+    """The fixed damage a phase spell face's first ability deals (``DealDamage``, ``DamageAll``,
+    ``DamageEachPlayer``), or
     None when it isn't one fixed amount (X, a count)."""
     spells = [a for a in face.get("abilities") or () if a.get("kind") == "Spell"]
     effect = (spells[0].get("effect") or {}) if spells else {}
     amount = effect.get("amount") or {}
-    if effect.get("type") in ("DealDamage", "DamageAll") and amount.get("type") == "Fixed":
+    if effect.get("type") in ("DealDamage", "DamageAll", "DamageEachPlayer") and amount.get("type") == "Fixed":
         return int(amount["value"])
     return None

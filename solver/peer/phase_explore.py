@@ -157,12 +157,17 @@ def read_fields(game: Any, board: Board, baseline: Mapping[str, Any]) -> dict[st
     not read for an object that left with its owner at the end of the game, CR 104.3a)."""
     st = state_of(game)
     out: dict[str, Any] = {}
+    team_of = {seat: seats for seats in board.plan.teams.values() for seat in seats}
     for seat, name in enumerate(board.plan.players):
         p = st["players"][seat]
-        out[f"{name}.life"] = int(p["life"])
+        # Two-Headed Giant: a player's life is the team's (810.9a), in phase the sum of its seats'
+        out[f"{name}.life"] = sum(int(st["players"][s]["life"]) for s in team_of.get(seat, [seat]))
         out[f"{name}.poison"] = int(p.get("poison_counters", 0))
         out[f"{name}.cards_drawn"] = int(p["cards_drawn_this_turn"]) - int(baseline["drawn"][seat])
         out[f"{name}.lost"] = bool(p.get("is_eliminated")) or (p.get("status") or {}).get("type") not in (None, "Active")
+    for team, seats in board.plan.teams.items():  # one shared life total and poison (CR 810.9, 810.10)
+        out[f"team{team}.life"] = sum(int(st["players"][s]["life"]) for s in seats)
+        out[f"team{team}.poison"] = int(st["players"][seats[0]].get("poison_counters", 0))
     field_ = battlefield(st)
     died = {int(z["object_id"]) for z in st.get("zone_changes_this_turn") or ()
             if z.get("from_zone") == "Battlefield" and z.get("to_zone") == "Graveyard"}
@@ -179,4 +184,5 @@ def readable(board: Board) -> frozenset[str]:
     """The field paths :func:`read_fields` reads."""
     names = [f"{n}.{f}" for n in board.plan.players for f in ("life", "poison", "cards_drawn", "lost")]
     names += [f"{p.id}.{f}" for p in board.plan.perms for f in ("damage", "dies")]
+    names += [f"team{t}.{f}" for t in board.plan.teams for f in ("life", "poison")]
     return frozenset(names)

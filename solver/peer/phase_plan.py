@@ -91,6 +91,8 @@ class Plan:
     steps: list[Step] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
     player_state: list[dict[str, int]] = field(default_factory=list)  # per seat: phase player fields
+    format: str = ""  # phase's format name; "" = Standard for two players, FreeForAll for more
+    teams: dict[str, list[int]] = field(default_factory=dict)  # Two-Headed Giant: team -> seats
 
     def cards(self) -> list[str]:
         return [p.card for p in self.perms if p.card] + [s.card for s in self.spells]
@@ -104,10 +106,20 @@ def plan_case(case: Case) -> Plan:
     plan = Plan(players=names, life=[p.life for p in case.players],
                 active=seat.get(case.active or names[0], 0))
     bad = plan.unsupported
-    if case.format != "standard":
-        bad.append(f"format: {case.format} (phase runs two-player and free-for-all games only)")
+    allowed = {"name", "life"} | set(_PLAYER_STATE)
+    if case.format == "two-headed-giant":
+        # phase's Two-Headed Giant pairs seats 0+1 and 2+3 (CR 810.1: teams of two)
+        teams = [p.team for p in case.players]
+        if len(teams) == 4 and teams[0] == teams[1] and teams[2] == teams[3] and teams[0] != teams[2]:
+            plan.format, plan.teams = "TwoHeadedGiant", {str(teams[0]): [0, 1], str(teams[2]): [2, 3]}
+            allowed.add("team")
+        else:
+            bad.append("players: phase's Two-Headed Giant teams are the first two players and the last two")
+            allowed.add("team")  # said once, above
+    elif case.format != "standard":
+        bad.append(f"format: {case.format} (not a phase format)")
     for i, p in enumerate(raw.get("players") or ()):
-        for key in sorted(set(p) - {"name", "life"} - set(_PLAYER_STATE)):
+        for key in sorted(set(p) - allowed):
             bad.append(f"players[{i}].{key}: phase has no way to set it")
         plan.player_state.append({_PLAYER_STATE[k]: int(v) for k, v in p.items() if k in _PLAYER_STATE})
     plan.player_state += [{} for _ in range(len(names) - len(plan.player_state))]
