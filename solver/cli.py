@@ -112,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     cs.add_argument("--coverage", action="store_true", required=True)
     cs.add_argument("--family", help="only this family of lines not understood (more examples)")
     cs.add_argument("--json", action="store_true")
+    from .peer.cli import add_parser as add_peer
+
+    add_peer(sub)
     return p
 
 
@@ -483,6 +486,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "cards":
             from .cards_cli import coverage_command
             return coverage_command(args.family, args.json)
+        if args.command == "peer":
+            from .peer.cli import peer_command
+            return peer_command(args)
     except CaseErrors as exc:
         for err in exc.errors:
             print(err, file=sys.stderr)
