@@ -647,3 +647,21 @@ def test_a_watcher_that_left_before_the_step_does_not_trigger() -> None:
     assert cp_supported(case) is None
     assert assert_same(case) == 1
     assert [o.values["you.cards_drawn"] for o in cp_outcomes(case).outcomes] == [0]
+
+
+def test_a_player_who_left_before_the_step_is_declined_not_given_lifelink() -> None:
+    """Found by the random cases: with three players at 1 life, a 1-damage spell at you makes you
+    leave the game (800.4a) before a batch in which your lifelinker deals damage; you can't gain
+    the life (the graph engine: you stay at 0). The CP engine declines such a step."""
+    data = {"id": "left", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}, {"name": "B", "life": 1}],
+            "battlefield": [{"id": "c0", "name": "Critter", "controller": "you", "types": ["creature"], "power": 0,
+                             "toughness": 1, "keywords": ["lifelink", "indestructible"]}],
+            "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+            "actions": [{"deal": 1, "to": "any", "from": "sp"},
+                        {"damage": [{"from": "c0", "to": "A", "amount": 1}]}]}
+    case = parse_case(data)
+    reason = cp_supported(case)
+    assert reason is not None and "800.4a" in reason
+    graph = enumerate_outcomes(case, engine="graph", fields=["you.life", "you.lost"])
+    assert {(o.values["you.life"], o.values["you.lost"]) for o in graph.outcomes} >= {(0, True)}
+    assert all(not (o.values["you.lost"] and o.values["you.life"] > 0) for o in graph.outcomes)

@@ -253,6 +253,9 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     the first-strike step, CR 510.4) and collect what it needs (or a reason). Raises
     :class:`LimitReached` when ``deadline`` passes."""
     state0 = replace(start, queue=())  # (the step's own task is opened below)
+    gone = [p.name for p in state0.players if p.left]
+    if gone:  # (an earlier action made them lose: their life can't change any more, 800.4a)
+        return f"{gone[0]} has left the game before the step (CR 800.4a): not modelled"
     for perm in state0.perms:
         if not perm.present:
             continue
