@@ -134,7 +134,7 @@ def test_a_merge_above_the_bound_is_refused_before_it_is_formed(monkeypatch: pyt
     assert {o.state for o in cut.outcomes} == {o.state for o in full.outcomes}
 
 
-@pytest.mark.parametrize(("bound", "value"), [("GROUP_LIMIT", 10), ("LAYERS_LIMIT", 20)])
+@pytest.mark.parametrize(("bound", "value"), [("GROUP_LIMIT", 10), ("LAYERS_LIMIT", 15)])
 def test_a_group_table_with_too_many_rows_falls_back(monkeypatch: pytest.MonkeyPatch, bound: str, value: int) -> None:
     """Too many distinct sums in one layer, or too many rows kept over the layers: the group is
     split, an event whose own table is too big takes the slot encoding, and graph == CP."""
