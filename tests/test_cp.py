@@ -263,6 +263,22 @@ def test_bench_family_graph_equals_cp_in_one_table_and_one_run(attackers: int, s
     assert res.stats["solves"] == 1
 
 
+def test_family_shields_shared_with_a_division_choice_stay_open_in_the_table() -> None:
+    """A blocked trampler's damage division (510.1c-d, 702.19b) takes the slot encoding, and the
+    Archon shields apply to its damage to you too: the table of the other attackers can't settle
+    them (615.7 is then the model's, over both), and graph == CP with every witness replaying."""
+    data = family_case(3, 2)
+    data["battlefield"] += [
+        {"id": "tr", "name": "Trampler", "controller": "A", "types": ["creature"], "power": 3, "toughness": 3,
+         "keywords": ["trample"], "attacking": "you"},
+        {"id": "wall", "name": "Wall", "controller": "you", "types": ["creature"], "power": 0, "toughness": 2,
+         "blocking": "tr"}]
+    case = parse_case(data)
+    assert assert_same(case) > 0
+    stats = cp_outcomes(case).stats
+    assert stats["tables"] == 1 and stats["slot_events"] == 2
+
+
 def test_twenty_point_shield_over_ten_attackers() -> None:
     case = parse_case(TEN_ATTACKERS)
     assert cp_supported(case) is None
