@@ -97,10 +97,10 @@ def _is_const(x: Any) -> bool:
     return isinstance(x, int)
 
 
-GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
+GROUP_LIMIT = 50_000  # states of one merge step above which its groups (then events) are tabled one by one
 
 
-CROSS_LIMIT = 64_000_000  # rows of one merge step's cross product (a second or two) above which its events are tabled one by one
+CROSS_LIMIT = 64_000_000  # rows of one merge step's cross product (a second or two) above which its groups (then events) are tabled one by one
 
 
 LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers: ~100 MB) before it gives up
@@ -149,8 +149,9 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     summed into its column of damage (``columns``, default all 0: one sum). Shares above a
     shield's remaining are dropped. None when there are too many: a step whose cross product
     would exceed ``CROSS_LIMIT`` rows is refused before anything is allocated, and one with more
-    than ``GROUP_LIMIT`` distinct sums, or more than ``LAYERS_LIMIT`` rows kept over all layers,
-    is abandoned. Raises :class:`LimitReached` when ``deadline`` passes.
+    than ``GROUP_LIMIT`` states kept (four times that before the dead ones are dropped), or more
+    than ``LAYERS_LIMIT`` rows kept over all layers, is abandoned. Raises :class:`LimitReached`
+    when ``deadline`` passes.
 
     Returns the layers and the table: each final row, without the took-all-offered column of
     the ``decided`` shields (those applied to no event outside the members), mapped to its row
