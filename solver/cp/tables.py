@@ -169,8 +169,14 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
     zero = (*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))
     caps = [plan.shields[k] for k in shields]
-    converted = [_undominated({_used_up(_to_layout(pe, r, shields, riders, width, c), caps, width): r for r in own}, ns, width)
-                 for pe, own, c in zip(members, rows, columns, strict=True)]
+    same: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}  # identical events share their rows
+    converted = []
+    for pe, own, c in zip(members, rows, columns, strict=True):
+        key = (id(own), c, *(i.key for i in pe.effects))
+        if key not in same:
+            same[key] = _undominated({_used_up(_to_layout(pe, r, shields, riders, width, c), caps, width): r
+                                      for r in own}, ns, width)
+        converted.append(same[key])
     # what the later events can still prevent: per shield, and in all (their largest rows)
     most = [np.array(list(conv), dtype=np.int64)[:, width:width + ns] for conv in converted]
     each = [x.max(axis=0) if len(x) else np.zeros(ns, dtype=np.int64) for x in most]
@@ -184,26 +190,44 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     for k, conv in enumerate(converted):
         left = list(states)
         right = list(conv)
-        if len(left) * len(right) > CROSS_LIMIT:
+        a, b = np.array(left, dtype=np.int64), np.array(right, dtype=np.int64)
+        fl = slice(width + ns, width + 2 * ns)
+        # a state where every shield fell short or is used up gets the same sum from results that
+        # differ only in their flags (and-ed with 0, or set again below): it meets one of each
+        bare = np.all((a[:, fl] == 0) | (a[:, width:width + ns] == cap), axis=1) if ns else np.zeros(len(a), dtype=bool)
+        stripped = b.copy()
+        stripped[:, fl] = 0
+        b0, pick = np.unique(stripped, axis=0, return_index=True)
+        parts = [(np.flatnonzero(bare), b0, pick), (np.flatnonzero(~bare), b, np.arange(len(b)))]
+        if sum(len(li) * len(rb) for li, rb, _ in parts) > CROSS_LIMIT:
             return None  # its size is known before the product is formed: never an unbounded table
-        step = _sum_step(np.array(left, dtype=np.int64), np.array(right, dtype=np.int64), cap, ns, deadline, width)
-        if step is None:
-            return None
-        unique, first = step
+        found, lefts, rights = [], [], []
+        for li, rb, ri in parts:
+            if not len(li):
+                continue
+            step = _sum_step(a[li], rb, cap, ns, deadline, width)
+            if step is None:
+                return None
+            found.append(step[0])
+            lefts.append(li[step[1] // len(rb)])
+            rights.append(ri[step[1] % len(rb)])
+        unique, li_of, ri_of = np.concatenate(found), np.concatenate(lefts), np.concatenate(rights)
         if ns:
-            share, flag = unique[:, width:width + ns], unique[:, width + ns:width + 2 * ns]
+            share, flag = unique[:, width:width + ns], unique[:, fl]
             flag[share == cap] = 1  # a used-up shield can't fall short any more (615.7)
             short = np.where(settled & (flag == 0), cap - share, 0)  # what it must still prevent
             alive = np.all(short <= later[k], axis=1) & (short.sum(axis=1) <= later_total[k])
-            unique, at = np.unique(unique[alive], axis=0, return_index=True)  # set flags can make rows equal
-            first = first[alive][at]
+            unique, li_of, ri_of = unique[alive], li_of[alive], ri_of[alive]
+        unique, at = np.unique(unique, axis=0, return_index=True)  # the parts and set flags can meet
+        li_of, ri_of = li_of[at], ri_of[at]
+        if ns:
             keep = ~_dominated(unique, ns, width)
-            unique, first = unique[keep], first[keep]
+            unique, li_of, ri_of = unique[keep], li_of[keep], ri_of[keep]
         if len(unique) > GROUP_LIMIT:
             return None
         new: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        for row, i in zip(unique.tolist(), first.tolist(), strict=True):
-            new[tuple(row)] = (left[i // len(right)], conv[right[i % len(right)]])
+        for row, i, j in zip(unique.tolist(), li_of.tolist(), ri_of.tolist(), strict=True):
+            new[tuple(row)] = (left[i], conv[right[j]])
         layers.append(new)
         kept += len(new)
         if kept > LAYERS_LIMIT:
