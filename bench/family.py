@@ -50,7 +50,8 @@ case = parse_case(data)
 t = time.process_time()
 res = enumerate_outcomes(case, engine=engine, timeout=limit, max_nodes=3_000_000)
 print(json.dumps({"engine": res.engine, "complete": res.complete, "outcomes": len(res.outcomes),
-                  "cpu": time.process_time() - t, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "cpu": time.process_time() - t, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "solves": res.stats.get("solves", "-"), "tables": res.stats.get("tables", "-")}))
 """
 
 
@@ -83,7 +84,7 @@ def main() -> None:
     sizes = [(a, s) for a in map(int, args.attackers.split(",")) for s in map(int, args.shields.split(","))]
     print("family: Archon shields + riders, Dictate (doubler), a lifelinker, Scroll Thief; auto engine")
     print(f"{'att':>3} {'sh':>2} {'engine':>6} {'done':>4} {'outcomes':>8} {'cpu s':>7} {'ms/outcome':>10} "
-          f"{'peak MB':>7} {'graph s':>8} {'graph/auto':>10}")
+          f"{'peak MB':>7} {'solves':>6} {'tables':>6} {'graph s':>8} {'graph/auto':>10}")
     for a, s in sizes:
         data = family_case(a, s)
         auto = run(data, "auto", args.limit)
@@ -93,7 +94,8 @@ def main() -> None:
         ratio = f"{graph['cpu'] / auto['cpu']:.1f}x" if graph.get("complete") and auto.get("complete") and auto["cpu"] > 0 else "-"
         note = f"  ({auto['error']})" if auto.get("error") else ""
         print(f"{a:>3} {s:>2} {auto['engine']:>6} {'yes' if auto['complete'] else 'NO':>4} {auto['outcomes']:>8} "
-              f"{auto['cpu']:>7.2f} {per:>10.1f} {auto['mb']:>7.0f} {gs:>8} {ratio:>10}{note}", flush=True)
+              f"{auto['cpu']:>7.2f} {per:>10.1f} {auto['mb']:>7.0f} {auto.get('solves', '-'):>6} "
+              f"{auto.get('tables', '-'):>6} {gs:>8} {ratio:>10}{note}", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import solver.cp
 import solver.cp.tables
+from bench.family import family_case
 from model import EngineError, field_problem, load_case, parse_case
 from model.objective import Objective, parse_objective
 from model.outcome import Outcome
@@ -269,6 +270,36 @@ TEN_ATTACKERS = {
     "effects": [{"id": "s", "shield": 20, "to": "you", "controller": "you", "source": "salve"}],
     "actions": [{"combat": {}}],
 }
+
+
+@pytest.mark.parametrize(("attackers", "shields"), [(3, 2), (2, 3), (4, 2), (2, 4)])
+def test_bench_family_graph_equals_cp_in_one_table_and_one_run(attackers: int, shields: int) -> None:
+    """The bench family (Archon shields with riders, Dictate doubling, a lifelinker, Scroll Thief):
+    the CP engine gives the graph's outcome set, each witness replaying, from one table for all
+    the attackers (their groups' damage in a column each, the shields settled by CR 615.7 in it)
+    and one enumeration run (the old engine made a table per group and solved in several runs)."""
+    case = parse_case(family_case(attackers, shields))
+    assert cp_supported(case) is None
+    assert assert_same(case) > 0
+    res = cp_outcomes(case)
+    assert res.complete and res.stats["tables"] == 1 and res.stats["slot_events"] == 0
+    assert res.stats["solves"] == 1
+
+
+def test_family_shields_shared_with_a_division_choice_stay_open_in_the_table() -> None:
+    """A blocked trampler's damage division (510.1c-d, 702.19b) takes the slot encoding, and the
+    Archon shields apply to its damage to you too: the table of the other attackers can't settle
+    them (615.7 is then the model's, over both), and graph == CP with every witness replaying."""
+    data = family_case(3, 2)
+    data["battlefield"] += [
+        {"id": "tr", "name": "Trampler", "controller": "A", "types": ["creature"], "power": 3, "toughness": 3,
+         "keywords": ["trample"], "attacking": "you"},
+        {"id": "wall", "name": "Wall", "controller": "you", "types": ["creature"], "power": 0, "toughness": 2,
+         "blocking": "tr"}]
+    case = parse_case(data)
+    assert assert_same(case) > 0
+    stats = cp_outcomes(case).stats
+    assert stats["tables"] == 1 and stats["slot_events"] == 2
 
 
 def test_twenty_point_shield_over_ten_attackers() -> None:

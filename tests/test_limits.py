@@ -134,7 +134,7 @@ def test_a_merge_above_the_bound_is_refused_before_it_is_formed(monkeypatch: pyt
     assert {o.state for o in cut.outcomes} == {o.state for o in full.outcomes}
 
 
-@pytest.mark.parametrize(("bound", "value"), [("GROUP_LIMIT", 10), ("LAYERS_LIMIT", 20)])
+@pytest.mark.parametrize(("bound", "value"), [("GROUP_LIMIT", 10), ("LAYERS_LIMIT", 15)])
 def test_a_group_table_with_too_many_rows_falls_back(monkeypatch: pytest.MonkeyPatch, bound: str, value: int) -> None:
     """Too many distinct sums in one layer, or too many rows kept over the layers: the group is
     split, an event whose own table is too big takes the slot encoding, and graph == CP."""
@@ -226,3 +226,21 @@ def test_a_division_too_large_to_enumerate_is_refused_before_it_is_built() -> No
                        "actions": [{"combat": {}}]})
     with pytest.raises(EngineError, match="869648208 ways"):
         enumerate_outcomes(case, engine="graph")
+
+
+@pytest.mark.parametrize("ns", [1, 3, 6, 7])
+def test_vectorised_dominance_drops_the_rows_the_plain_one_drops(ns: int) -> None:
+    """The merge's vectorised dominance (flag sets as bits, up to six shields; the plain one past
+    that) drops exactly the rows :func:`solver.cp.tables._undominated` drops: another row with the
+    same sums took all it was offered wherever this one did (615.7)."""
+    import numpy as np
+
+    rng = np.random.default_rng(ns)
+    for _ in range(10):
+        sums = rng.integers(0, 3, (6, 3 + ns))[rng.integers(0, 6, 150)]  # damage x2, shares, prevented
+        rows = np.unique(np.concatenate([sums[:, :2 + ns], rng.integers(0, 2, (150, ns)), sums[:, 2 + ns:]], axis=1),
+                         axis=0)
+        keys = [tuple(r) for r in rows.tolist()]
+        kept = solver.cp.tables._undominated(dict.fromkeys(keys), ns, 2)
+        assert solver.cp.tables._dominated(rows, ns, 2).tolist() == [k not in kept for k in keys]
+        assert 0 < len(kept) < len(keys)

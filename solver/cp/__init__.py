@@ -11,8 +11,13 @@ and each shield's share of the event, CR 615.7) are encoded one of two ways:
   whether it took all it was offered, damage prevented by effects with riders) is enumerated
   over all orders and shares (120.8: nothing applies once the amount is 0), and events whose
   results only matter through their sums (same recipient, same lifelink controller, infect,
-  wither, deathtouch, no draw trigger watching them) share one table of summed results (a DP
-  over the group, with back pointers for the witness);
+  wither, deathtouch, no draw trigger watching them) form a group; all the groups share one
+  table (a DP over their events, with back pointers for the witness) of their distinct results:
+  a column of damage per group, each shield's share and each rider's prevention summed. A
+  shield applied to these events alone is settled in the DP (615.7: used up, or it took all it
+  was offered; a state the later events can't complete is dropped when formed), so the table
+  holds only legal results and its rows are nearly the outcomes (too big: a table per group,
+  then per event);
 * **blocks** (events with too many orders): the non-shield effects' order as slot booleans
   (a permutation matrix), the amount as linear integer stages (x2, +N, min, halving through
   division constraints, "+N only on a positive amount"), and each shield placed in one of the
@@ -31,7 +36,8 @@ actions) are linear expressions and reified comparisons. Distinct outcomes on a 
 enumerated in runs: a run enumerates solutions (enumerate_all_solutions) and keeps up to
 ``PER_RUN`` new projections, each is then forbidden by a clause that some projected field must
 differ (a no-good over shared "field == value" literals), and the next run starts, until a run
-finds nothing or sees every solution left.
+finds nothing or sees every solution left. When every choice is a table's row and there are few
+enough of them, one run enumerates them all.
 
 ``Outcome.paths`` is 0 for this engine: raw choice paths are not counted (the point of the engine
 is not to walk them). Each outcome's witness is a legal choice sequence in the graph engine's

@@ -18,18 +18,19 @@ from ..select import controller_of, has_keyword
 from ..state import Event
 from . import tables
 from .plan import _apply, _PEvent, _Plan, _rule, _upper
-from .tables import Rows, Seq, _is_const, _layout
+from .tables import Layers, Rows, Seq, _is_const, _layout
 
 _BUILDING = "building the CP model"
 
 
 @dataclass
 class _Unit:
-    """Events encoded together: one event as a slot permutation, or a group of events whose
-    results only matter through their sums, as a table of their distinct summed results."""
+    """Events encoded together: one event as a slot permutation, or groups of events whose
+    results only matter through their sums (per group), as one table of their distinct results."""
 
-    events: list[int]  # indices into plan.events
-    final: Any  # the damage dealt (summed over the group)
+    events: list[int]  # indices into plan.events (table mode: in the order of ``layers``)
+    final: Any  # block mode: the damage dealt
+    dealt: list[tuple[int, Any]] = field(default_factory=list)  # table mode: (a group's first event, its damage)
     shares: dict[str, Any] = field(default_factory=dict)  # shield key -> damage it prevented
     full: dict[str, Any] = field(default_factory=dict)  # shield key -> took all it was offered
     prevented: dict[str, Any] = field(default_factory=dict)  # prevention with a rider -> amount
@@ -37,7 +38,8 @@ class _Unit:
     plain: list[int] = field(default_factory=list)  # block mode: the non-shield effects' indices
     placed: list[tuple[int, list[Any], Any, Any]] = field(default_factory=list)  # (j, y[b], none, w)
     columns: list[Any] = field(default_factory=list)  # table mode: the table's variables
-    layers: list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] = field(default_factory=list)
+    layers: Layers = field(default_factory=list)  # table mode: the merge's back pointers
+    top: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)  # table row -> its row in layers[-1]
     rows: list[Rows] = field(default_factory=list)  # per member: its own results
     enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
 
@@ -51,51 +53,71 @@ class _Built:
     bound: int  # every output lies in [-bound, bound]
     picks: list[list[Any]] = field(default_factory=list)  # per plan.assigns: a literal per option
     over: Any = False  # the game ended at the step's state-based actions (104.2a)
+    # how many solutions the model has at most, when every choice is a table's row (None: unknown)
+    solutions: int | None = None
 
 
-def _encode_group(m: Any, plan: _Plan, idx: list[int], rows: list[Rows], ub: int,
-                  deadline: Deadline | None = None) -> list[_Unit]:
-    """Table the summed results of events that differ only in how much they deal (one table per
-    event when the group's table would be too big, the slot encoding when an event's would)."""
+def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list[Rows]],
+                   deadline: Deadline | None = None) -> list[_Unit]:
+    """One table of the distinct results of every group of events whose results only matter
+    through their sums (a column of damage per group; each shield's share and each rider's
+    prevention summed over all of them, CR 615.7): the solutions are then (nearly) the outcomes.
+    When it would be too big, a table per group, then per event, then the slot encoding."""
+    order = sorted(range(len(groups)), key=lambda g: -len(groups[g]))  # the DP's states stay fewer
+    idx = [i for g in order for i in groups[g]]
+    own = [r for g in order for r in rows[g]]
+    columns = [c for c, g in enumerate(order) for _ in groups[g]]
     members = [plan.events[i] for i in idx]
     shields, riders = _layout(plan, members)
-    layers = tables._merge(plan, members, rows, shields, riders, deadline)
-    if layers is None:
-        if len(idx) == 1:
-            return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
-        return [u for i, r in zip(idx, rows, strict=True) for u in _encode_group(m, plan, [i], [r], ub, deadline)]
-    last = layers[-1]
-    unit = _Unit(list(idx), 0, layers=layers, rows=rows)
-    ns = len(shields)
-    if len(last) == 1:
-        row = next(iter(last))  # no choice changes anything here: constants
-        unit.final = row[0]
+    inside = set(idx)
+    decided = frozenset(k for k in shields if all(
+        e in inside for e, pe in enumerate(plan.events) if any(i.key == k for i in pe.effects)))
+    merged = tables._merge(plan, members, own, shields, riders, deadline, columns, decided)
+    if merged is None:
+        if len(groups) > 1:
+            return [u for g, r in zip(groups, rows, strict=True) for u in _encode_tables(m, plan, [g], [r], deadline)]
+        if len(idx) > 1:
+            return [u for i, r in zip(idx, own, strict=True) for u in _encode_tables(m, plan, [[i]], [[r]], deadline)]
+        return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
+    layers, top = merged
+    unit = _Unit(idx, 0, layers=layers, top=top, rows=own)
+    firsts = [groups[g][0] for g in order]
+    ubs = [sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in groups[g]) for g in order]
+    open_ = [k for k in shields if k not in decided]  # their 615.7 condition is the model's
+    if len(top) == 1:
+        row = next(iter(top))  # no choice changes anything here: constants
+        unit.dealt = list(zip(firsts, row, strict=False))
+        n = len(firsts)
         for i, key in enumerate(shields):
-            unit.shares[key], unit.full[key] = row[1 + i], bool(row[1 + ns + i])
+            unit.shares[key] = row[n + i]
+        for i, key in enumerate(open_):
+            unit.full[key] = bool(row[n + len(shields) + i])
         for i, key in enumerate(riders):
-            unit.prevented[key] = row[1 + 2 * ns + i]
+            unit.prevented[key] = row[n + len(shields) + len(open_) + i]
         return [unit]
     tag = f"g{idx[0]}"
-    unit.final = m.new_int_var(0, ub, f"d{tag}")
-    cols = [unit.final]
+    cols = []
+    for e, ub in zip(firsts, ubs, strict=True):
+        unit.dealt.append((e, m.new_int_var(0, ub, f"d{tag}_{e}")))
+        cols.append(unit.dealt[-1][1])
     for key in shields:
         unit.shares[key] = m.new_int_var(0, plan.shields[key], f"t{tag}_{key}")
         cols.append(unit.shares[key])
-    for key in shields:
+    for key in open_:
         unit.full[key] = m.new_bool_var(f"f{tag}_{key}")
         cols.append(unit.full[key])
     for key in riders:
-        unit.prevented[key] = m.new_int_var(0, ub, f"p{tag}_{key}")
+        unit.prevented[key] = m.new_int_var(0, sum(ubs), f"p{tag}_{key}")
         cols.append(unit.prevented[key])
-    m.add_allowed_assignments(cols, sorted(last))
+    m.add_allowed_assignments(cols, sorted(top))
     unit.columns = cols
     return [unit]
 
 
 def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
-    """Each member event's sequence for the group result ``values`` (following back pointers)."""
+    """Each member event's sequence for the table row ``values`` (following back pointers)."""
     out: dict[int, Seq] = {}
-    key = values if unit.columns else next(iter(unit.layers[-1]))
+    key = unit.top[values] if unit.columns else next(iter(unit.top.values()))
     for pos in range(len(unit.events) - 1, -1, -1):
         prev, own = unit.layers[pos][key]
         out[unit.events[pos]] = unit.rows[pos][own]
@@ -254,9 +276,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                (src, pe.ev.combat) if (src, rcp) in pairs else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
-    for sig, idx in groups.items():
-        ub = sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in idx)
-        units.extend(_encode_group(m, plan, idx, group_rows[sig], ub, deadline))
+    if groups:
+        units.extend(_encode_tables(m, plan, list(groups.values()), list(group_rows.values()), deadline))
     if deadline is not None:
         deadline.check(_BUILDING)
     _greedy_hint(m, plan, units)
@@ -267,15 +288,16 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     outputs: dict[str, tuple[str, Any]] = {}
     # 615.7: a shield prevents as much as it can, min(remaining, damage where it was applied):
     # either it is used up, or it took all it was offered at every event it was applied to
+    # (a table settles this itself for the shields applied to its events alone: no flag then)
     for key, r in plan.shields.items():
-        fulls = [u.full[key] for u in units if key in u.full]
-        if not fulls:
+        if not any(key in u.shares for u in units):
             continue
         total = sum(u.shares[key] for u in units if key in u.shares)
         if not _is_const(total):
             m.add(total <= r)
-        used_up = _at_least(m, total, r)
         outputs[f"{key}.remaining"] = ("int", r - total)
+        fulls = [u.full[key] for u in units if key in u.full]
+        used_up = _at_least(m, total, r) if fulls else True
         for full in fulls:
             lits = [lit for lit in (full, used_up) if lit is not False]
             if not any(lit is True for lit in lits):
@@ -313,8 +335,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 buckets[r.part].setdefault(r.who, []).append(value)
 
     for unit in units:
-        ev = plan.events[unit.events[0]].ev
-        hit(ev.source, ev.recipient, unit.final, ev.combat)
+        for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
+            ev = plan.events[e].ev
+            hit(ev.source, ev.recipient, amount, ev.combat)
     # riders happen right after the prevention, before state-based actions (615.5)
     for rd in plan.riders:
         done = sum(prevented.get(rd.key, []))
@@ -401,7 +424,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm)]
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
-    return _Built(m, units, combat_sum, outputs, bound, picks, over)
+    # every other variable is a function of the tables' rows (design.md): at most their product
+    solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
+        math.prod(len(u.top) for u in units)
+    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions)
 
 
 def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:

@@ -42,6 +42,9 @@ PER_RUN = 100  # distinct outcomes one enumeration run collects before they are 
 REPEATS = 20  # solutions in a row with known projections after which a run stops (they're forbidden next)
 
 
+ONE_RUN = 500_000  # a model with at most this many solutions is enumerated in one run, to its end
+
+
 class _Search:
     """Solves of one built model: distinct projected outcomes by no-goods, and lexicographic
     optimisation of linear objectives over the same model (design.md, "Choice graph and CP model")."""
@@ -97,8 +100,13 @@ class _Search:
         keeps those with a new projection (at most ``per_run``), then each is forbidden by a
         no-good (a clause: some field takes another value) and the next run starts. A run that
         ends by itself has seen every solution left; a run with no solution proves there is no
-        other outcome. Far fewer solves than one per outcome, the same outcomes."""
+        other outcome. Far fewer solves than one per outcome, the same outcomes.
+
+        When every choice is a table's row and there are at most ``ONE_RUN`` of them (the tables
+        hold distinct results, so solutions are nearly outcomes), one run sees every solution:
+        no run is cut for repeats and no model is solved twice."""
         m, cp = self.built.model, self.cp
+        few = self.built.solutions is not None and self.built.solutions <= ONE_RUN
         if not self.watch:  # every projected field is fixed: one solution says it all
             solver = self.solve()
             if solver is not None:
@@ -127,17 +135,17 @@ class _Search:
                 if search.deadline.expired():
                     self.cut = True  # the limit passed while recording (witness replay included)
                     self.stop_search()
-                elif len(self.new) >= per_run or self.calls >= REPEATS:
+                elif not few and (len(self.new) >= per_run or self.calls >= REPEATS):
                     self.stopped = True  # enough for this run (or too many repeats): forbid and go on
                     self.stop_search()
 
         while True:
             collect = Collect()
             status = self.solve(collect)
-            for key in collect.new:
-                m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
             if status is None or (status == cp.OPTIMAL and not collect.stopped):
                 return  # nothing left, or the run saw every solution
+            for key in collect.new:
+                m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
 
     def solve(self, collect: Any = None) -> Any:
         """One run. Without ``collect``: a solver holding a solution (optimal when the model has

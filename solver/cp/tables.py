@@ -97,10 +97,10 @@ def _is_const(x: Any) -> bool:
     return isinstance(x, int)
 
 
-GROUP_LIMIT = 50_000  # summed results of a group above which its events are tabled one by one
+GROUP_LIMIT = 50_000  # states of one merge step above which its groups (then events) are tabled one by one
 
 
-CROSS_LIMIT = 32_000_000  # rows of one merge step's cross product (about a second) above which its events are tabled one by one
+CROSS_LIMIT = 64_000_000  # rows of one merge step's cross product (a second or two) above which its groups (then events) are tabled one by one
 
 
 LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers: ~100 MB) before it gives up
@@ -118,8 +118,10 @@ def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
     return shields, riders
 
 
-def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str]) -> tuple[int, ...]:
-    """An event's result in its group's columns: (damage, shares..., took-all..., prevented...)."""
+def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str],
+               width: int = 1, column: int = 0) -> tuple[int, ...]:
+    """An event's result in its table's columns: (damage per column of damage (this event's in
+    ``column``), shares..., took-all..., prevented...)."""
     t = dict.fromkeys(shields, 0)
     full = dict.fromkeys(shields, 1)
     p = dict.fromkeys(riders, 0)
@@ -131,51 +133,117 @@ def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: li
         elif inst.spec.kind == "prevent" and inst.spec.then is not None:
             p[inst.key] = row[i]
             i += 1
-    return (row[0], *t.values(), *full.values(), *p.values())
+    dealt = [0] * width
+    dealt[column] = row[0]
+    return (*dealt, *t.values(), *full.values(), *p.values())
+
+
+Layers = list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]]
 
 
 def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str], riders: list[str],
-           deadline: Deadline | None = None) -> list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]] | None:
-    """The distinct summed results of a group, layer by layer with back pointers (a DP over its
-    events); shares above a shield's remaining are dropped. None when there are too many: a step
-    whose cross product would exceed ``CROSS_LIMIT`` rows is refused before anything is
-    allocated, and one with more than ``GROUP_LIMIT`` distinct sums, or more than
-    ``LAYERS_LIMIT`` rows kept over all layers, is abandoned.
-    Raises :class:`LimitReached` when ``deadline`` passes."""
+           deadline: Deadline | None = None, columns: list[int] | None = None,
+           decided: frozenset[str] = frozenset()) -> tuple[Layers, dict[tuple[int, ...], tuple[int, ...]]] | None:
+    """The distinct summed results of events tabled together, layer by layer with back pointers
+    (a DP over the events, the shields' shares so far in its state); each member's damage is
+    summed into its column of damage (``columns``, default all 0: one sum). Shares above a
+    shield's remaining are dropped. None when there are too many: a step whose cross product
+    would exceed ``CROSS_LIMIT`` rows is refused before anything is allocated, and one with more
+    than ``GROUP_LIMIT`` states kept (four times that before the dead ones are dropped), or more
+    than ``LAYERS_LIMIT`` rows kept over all layers, is abandoned. Raises :class:`LimitReached`
+    when ``deadline`` passes.
+
+    Returns the layers and the table: each final row, without the took-all-offered column of
+    the ``decided`` shields (those applied to no event outside the members), mapped to its row
+    in the last layer. 615.7 settles a decided shield here: it prevents min(remaining, damage
+    offered), so either it is used up or it took all it was offered wherever it applied; a
+    state where it fell short somewhere and that the later events can no longer fill up is
+    dropped as soon as it is formed (their largest shares bound what they can add), and a used-up
+    shield's flag is set (nothing can make it fall short any more), so the states stay few and
+    the table holds only results some legal choice gives."""
     import numpy as np
 
+    columns = [0] * len(members) if columns is None else columns
+    width = 1 + max(columns, default=0)
     ns = len(shields)
     cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
-    zero = (0, *([0] * ns), *([1] * ns), *([0] * len(riders)))
+    zero = (*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))
+    caps = [plan.shields[k] for k in shields]
+    same: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}  # identical events share their rows
+    converted = []
+    for pe, own, c in zip(members, rows, columns, strict=True):
+        key = (id(own), c, *(i.key for i in pe.effects))
+        if key not in same:
+            same[key] = _undominated({_used_up(_to_layout(pe, r, shields, riders, width, c), caps, width): r
+                                      for r in own}, ns, width)
+        converted.append(same[key])
+    # what the later events can still prevent: per shield, and in all (their largest rows)
+    most = [np.array(list(conv), dtype=np.int64)[:, width:width + ns] for conv in converted]
+    each = [x.max(axis=0) if len(x) else np.zeros(ns, dtype=np.int64) for x in most]
+    total = [int(x.sum(axis=1).max()) if len(x) and ns else 0 for x in most]
+    later = [sum(each[k + 1:], np.zeros(ns, dtype=np.int64)) for k in range(len(members))]
+    later_total = [sum(total[k + 1:]) for k in range(len(members))]
+    settled = np.array([k in decided for k in shields], dtype=bool)
     states: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {zero: (zero, ())}
-    layers = []
+    layers: Layers = []
     kept = 0
-    for pe, own in zip(members, rows, strict=True):
-        converted = _undominated({_to_layout(pe, r, shields, riders): r for r in own}, ns)
+    for k, conv in enumerate(converted):
         left = list(states)
-        right = list(converted)
-        if len(left) * len(right) > CROSS_LIMIT:
+        right = list(conv)
+        a, b = np.array(left, dtype=np.int64), np.array(right, dtype=np.int64)
+        fl = slice(width + ns, width + 2 * ns)
+        # a state where every shield fell short or is used up gets the same sum from results that
+        # differ only in their flags (and-ed with 0, or set again below): it meets one of each
+        bare = np.all((a[:, fl] == 0) | (a[:, width:width + ns] == cap), axis=1) if ns else np.zeros(len(a), dtype=bool)
+        stripped = b.copy()
+        stripped[:, fl] = 0
+        b0, pick = np.unique(stripped, axis=0, return_index=True)
+        parts = [(np.flatnonzero(bare), b0, pick), (np.flatnonzero(~bare), b, np.arange(len(b)))]
+        if sum(len(li) * len(rb) for li, rb, _ in parts) > CROSS_LIMIT:
             return None  # its size is known before the product is formed: never an unbounded table
-        step = _sum_step(np.array(left, dtype=np.int64), np.array(right, dtype=np.int64), cap, ns, deadline)
-        if step is None:
+        found, lefts, rights = [], [], []
+        for li, rb, ri in parts:
+            if not len(li):
+                continue
+            step = _sum_step(a[li], rb, cap, ns, deadline, width)
+            if step is None:
+                return None
+            found.append(step[0])
+            lefts.append(li[step[1] // len(rb)])
+            rights.append(ri[step[1] % len(rb)])
+        unique, li_of, ri_of = np.concatenate(found), np.concatenate(lefts), np.concatenate(rights)
+        if ns:
+            share, flag = unique[:, width:width + ns], unique[:, fl]
+            flag[share == cap] = 1  # a used-up shield can't fall short any more (615.7)
+            short = np.where(settled & (flag == 0), cap - share, 0)  # what it must still prevent
+            alive = np.all(short <= later[k], axis=1) & (short.sum(axis=1) <= later_total[k])
+            unique, li_of, ri_of = unique[alive], li_of[alive], ri_of[alive]
+        unique, at = np.unique(unique, axis=0, return_index=True)  # the parts and set flags can meet
+        li_of, ri_of = li_of[at], ri_of[at]
+        if ns:
+            keep = ~_dominated(unique, ns, width)
+            unique, li_of, ri_of = unique[keep], li_of[keep], ri_of[keep]
+        if len(unique) > GROUP_LIMIT:
             return None
-        unique, first = step
         new: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        for row, i in zip(unique.tolist(), first.tolist(), strict=True):
-            new[tuple(row)] = (left[i // len(right)], converted[right[i % len(right)]])
-        new = _undominated(new, ns)
+        for row, i, j in zip(unique.tolist(), li_of.tolist(), ri_of.tolist(), strict=True):
+            new[tuple(row)] = (left[i], conv[right[j]])
         layers.append(new)
         kept += len(new)
         if kept > LAYERS_LIMIT:
             return None
         states = new
-    return layers
+    keep = [c for c in range(len(zero)) if not (width + ns <= c < width + 2 * ns and settled[c - width - ns])]
+    table: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for row in states:
+        table.setdefault(tuple(row[c] for c in keep), row)
+    return layers, table
 
 
-def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> tuple[Any, Any] | None:
+def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int = 1) -> tuple[Any, Any] | None:
     """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
     stay within ``cap`` (615.7), in lexicographic order, each with the first flat index
-    ``i * len(b) + j`` giving it; None above ``GROUP_LIMIT`` distinct rows.
+    ``i * len(b) + j`` giving it; None above four times ``GROUP_LIMIT`` distinct rows.
 
     The product is formed ``CHUNK`` rows at a time and each chunk's distinct rows are merged into
     those found so far, so memory stays within a few chunks whatever the product's size. When
@@ -186,9 +254,9 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> t
     took-all-offered flags are and-ed."""
     import numpy as np
 
-    width = a.shape[1]
-    shares = range(1, 1 + ns)
-    flags = range(1 + ns, 1 + 2 * ns)
+    width = a.shape[1]  # ``dealt`` columns of damage, then shares, took-all flags, prevented
+    shares = range(dealt, dealt + ns)
+    flags = range(dealt + ns, dealt + 2 * ns)
     top = a.max(axis=0) + b.max(axis=0)
     bits = [int(v).bit_length() for v in top]  # summed columns: damage and prevented damage
     for i, c in enumerate(shares):
@@ -226,31 +294,63 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None) -> t
         else:
             part = a[lo:lo + per_chunk]
             both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
-            both[:, :, 1 + ns:1 + 2 * ns] = np.minimum(part[:, None, 1 + ns:1 + 2 * ns], b[None, :, 1 + ns:1 + 2 * ns])
+            fl = slice(dealt + ns, dealt + 2 * ns)
+            both[:, :, fl] = np.minimum(part[:, None, fl], b[None, :, fl])
             flat = both.reshape(-1, width)
-            ok = np.nonzero(np.all(flat[:, 1:1 + ns] <= cap, axis=1))[0]
+            ok = np.nonzero(np.all(flat[:, dealt:dealt + ns] <= cap, axis=1))[0]
             at = np.concatenate([seen_at, ok + lo * len(b)])
             seen, first = np.unique(np.concatenate([seen, flat[ok]]), axis=0, return_index=True)
         seen_at = at[first]
-        if len(seen) > GROUP_LIMIT:
+        if len(seen) > 4 * GROUP_LIMIT:  # before _merge drops the states no choice completes
             return None
     if packed:
         seen = np.stack([(seen >> shift[c]) & ((1 << bits[c]) - 1) for c in range(width)], axis=1)
     return seen, seen_at
 
 
-def _undominated(rows: dict[tuple[int, ...], Any], ns: int) -> dict[tuple[int, ...], Any]:
+def _used_up(row: tuple[int, ...], caps: list[int], dealt: int) -> tuple[int, ...]:
+    """``row`` with the took-all flag set for each shield its share uses up: no other event can
+    then get any of it, so the shield prevents as much as it can (615.7) whatever they offer."""
+    ns = len(caps)
+    if not any(row[dealt + i] == c for i, c in enumerate(caps)):
+        return row
+    flags = tuple(1 if row[dealt + i] == c else row[dealt + ns + i] for i, c in enumerate(caps))
+    return (*row[:dealt + ns], *flags, *row[dealt + 2 * ns:])
+
+
+def _dominated(rows: Any, ns: int, dealt: int) -> Any:
+    """Which rows (an array) :func:`_undominated` drops: another row has the same sums and a
+    superset of its took-all flags. Vectorised by flag sets for up to six shields."""
+    import numpy as np
+
+    if ns == 0 or not len(rows):
+        return np.zeros(len(rows), dtype=bool)
+    fl = slice(dealt + ns, dealt + 2 * ns)
+    if ns > 6:
+        keys = [tuple(r) for r in rows.tolist()]
+        kept = _undominated(dict.fromkeys(keys), ns, dealt)
+        return np.array([k not in kept for k in keys], dtype=bool)
+    sums = np.delete(rows, fl, axis=1)
+    group = np.unique(sums, axis=0, return_inverse=True)[1].reshape(-1)
+    mask = (rows[:, fl] << np.arange(ns)).sum(axis=1).astype(np.uint64)
+    present = np.zeros(int(group.max()) + 1, dtype=np.uint64)
+    np.bitwise_or.at(present, group, np.left_shift(np.uint64(1), mask))
+    above = np.array([sum(1 << s for s in range(1 << ns) if s != m and s & m == m) for m in range(1 << ns)], dtype=np.uint64)
+    return (present[group] & above[mask]) != 0
+
+
+def _undominated(rows: dict[tuple[int, ...], Any], ns: int, dealt: int = 1) -> dict[tuple[int, ...], Any]:
     """Drop a result when another has the same sums and took all it was offered wherever this
     one did: it allows every completion this one allows, with the same outcome (615.7)."""
     if ns == 0:
         return rows
     by_sums: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
     for key in rows:
-        by_sums.setdefault(key[:1 + ns] + key[1 + 2 * ns:], []).append(key[1 + ns:1 + 2 * ns])
+        by_sums.setdefault(key[:dealt + ns] + key[dealt + 2 * ns:], []).append(key[dealt + ns:dealt + 2 * ns])
     keep: dict[tuple[int, ...], Any] = {}
     for key, value in rows.items():
-        mine = key[1 + ns:1 + 2 * ns]
-        others = by_sums[key[:1 + ns] + key[1 + 2 * ns:]]
+        mine = key[dealt + ns:dealt + 2 * ns]
+        others = by_sums[key[:dealt + ns] + key[dealt + 2 * ns:]]
         if not any(o != mine and all(a >= b for a, b in zip(o, mine, strict=True)) for o in others):
             keep[key] = value
     return keep
