@@ -209,7 +209,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     # choices before the last action, expanded by the graph engine's rules before the CP step:
     # an earlier batch (its orders and shield splits), or damage to a target chosen as it
     # happens (115.1, "to: any")
-    before = draw(st.sampled_from([None, None, None, "batch", "target"]))
+    before = draw(st.sampled_from([None, None, None, None, None, "batch", "target"]))
     actions = [action]
     if before == "batch":
         actions.insert(0, batch(2))
