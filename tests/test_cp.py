@@ -113,7 +113,12 @@ def test_shipped_case_graph_equals_cp(path: Path) -> None:
 
 
 def test_some_shipped_cases_are_supported() -> None:
-    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 20
+    # 102 since choices before the last damage step and first-strike steps are expanded by the
+    # graph engine's rules (solver.cp.prefix): 88 before
+    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 100
+    for name in ("cards/boros-swiftblade-double-strike.yaml", "rulings/first-strike-kills-blocker-first.yaml",
+                 "seeds/guardian-archon-secret-choice.yaml", "rulings/healing-salve-block-the-thief.yaml"):
+        assert cp_supported(load_case(CASES / name)) is None, name
 
 
 # ---------------------------------------------------------------------------------------------
