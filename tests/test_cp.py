@@ -56,9 +56,9 @@ def replay(case: Case, outcome: Outcome) -> dict[str, Any]:
 
 
 def cp_ok(case: Case) -> bool:
-    """Whether the CP engine models ``case``; a generated case whose choices loop forever (a
-    rider's damage the same prevention prevents again, with a choice in the loop or none) is an
-    error in both engines, not a CP case."""
+    """Whether the CP engine models ``case``; a generated case that loops forever, with choices
+    in the loop or without (a rider's damage the same prevention prevents again), is an error in
+    both engines, not a CP case."""
     try:
         return cp_supported(case) is None
     except EngineError as e:
@@ -114,7 +114,12 @@ def test_shipped_case_graph_equals_cp(path: Path) -> None:
 
 
 def test_some_shipped_cases_are_supported() -> None:
-    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 20
+    # 102 since choices before the last damage step and first-strike steps are expanded by the
+    # graph engine's rules (solver.cp.prefix): 88 before
+    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 100
+    for name in ("cards/boros-swiftblade-double-strike.yaml", "rulings/first-strike-kills-blocker-first.yaml",
+                 "seeds/guardian-archon-secret-choice.yaml", "rulings/healing-salve-block-the-thief.yaml"):
+        assert cp_supported(load_case(CASES / name)) is None, name
 
 
 # ---------------------------------------------------------------------------------------------
@@ -210,7 +215,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     # choices before the last action, expanded by the graph engine's rules before the CP step:
     # an earlier batch (its orders and shield splits), or damage to a target chosen as it
     # happens (115.1, "to: any")
-    before = draw(st.sampled_from([None, None, None, "batch", "target"]))
+    before = draw(st.sampled_from([None, None, None, None, None, "batch", "target"]))
     actions = [action]
     if before == "batch":
         actions.insert(0, batch(2))
@@ -680,19 +685,14 @@ def test_a_watcher_that_left_before_the_step_does_not_trigger() -> None:
     assert [o.values["you.cards_drawn"] for o in cp_outcomes(case).outcomes] == [0]
 
 
-def test_a_player_who_left_before_the_step_is_declined_not_given_lifelink() -> None:
-    """Found by the random cases: with three players at 1 life, a 1-damage spell at you makes you
-    leave the game (800.4a) before a batch in which your lifelinker deals damage; you can't gain
-    the life (the graph engine: you stay at 0). The CP engine declines such a step."""
-    data = {"id": "left", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}, {"name": "B", "life": 1}],
-            "battlefield": [{"id": "c0", "name": "Critter", "controller": "you", "types": ["creature"], "power": 0,
-                             "toughness": 1, "keywords": ["lifelink", "indestructible"]}],
-            "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
-            "actions": [{"deal": 1, "to": "any", "from": "sp"},
-                        {"damage": [{"from": "c0", "to": "A", "amount": 1}]}]}
+def test_a_player_who_left_the_game_gains_no_life_from_lifelink() -> None:
+    """800.4a: A lost the multiplayer game before the batch (0 life), so A's lifelinker's damage
+    still hits you but A gains nothing (the CP engine used to give A the life)."""
+    data = {"id": "left-gains-nothing", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}, {"name": "B"}],
+            "battlefield": [{"id": "c0", "name": "Linker", "controller": "A", "types": ["creature"], "power": 0,
+                             "toughness": 1, "keywords": ["lifelink"]}],
+            "actions": [{"lose_life": {"amount": 1, "who": "A"}}, {"damage": [{"from": "c0", "to": "you", "amount": 1}]}]}
     case = parse_case(data)
-    reason = cp_supported(case)
-    assert reason is not None and "800.4a" in reason
-    graph = enumerate_outcomes(case, engine="graph", fields=["you.life", "you.lost"])
-    assert {(o.values["you.life"], o.values["you.lost"]) for o in graph.outcomes} >= {(0, True)}
-    assert all(not (o.values["you.lost"] and o.values["you.life"] > 0) for o in graph.outcomes)
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    assert [(o.values["A.life"], o.values["A.life_gained"]) for o in cp_outcomes(case).outcomes] == [(0, 0)]

@@ -253,9 +253,6 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     the first-strike step, CR 510.4) and collect what it needs (or a reason). Raises
     :class:`LimitReached` when ``deadline`` passes."""
     state0 = replace(start, queue=())  # (the step's own task is opened below)
-    gone = [p.name for p in state0.players if p.left]
-    if gone:  # (an earlier action made them lose: their life can't change any more, 800.4a)
-        return f"{gone[0]} has left the game before the step (CR 800.4a): not modelled"
     for perm in state0.perms:
         if not perm.present:
             continue
@@ -385,7 +382,9 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 who = _players_matching(ab.action.to, state, table, view)
                 triggers.append(_Trigger(p.id, ctrl, j, s, r, draws, who, card.name))
     multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
-    cant = frozenset(p.name for p in state.players if _cant_gain_life(state, table, p.name))
+    # no life gain for a player who can't gain life (119.7), nor for one who left the game
+    # (800.4a: say, lost to a choice before the step), as solver.results.gain_life says
+    cant = frozenset(p.name for p in state.players if p.left or _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample)
 
