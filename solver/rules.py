@@ -137,6 +137,12 @@ def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], 
     return False
 
 
+def unpreventable(state: GameState, table: Table, ev: Event) -> Event:
+    """``ev`` marked as damage that can't be prevented where an effect in force says so (615.12),
+    as :func:`start_batch` marks the events of a batch."""
+    return replace(ev, unpreventable=_unpreventable(state, table, effects_in_force(state, table), ev))
+
+
 def start_batch(state: GameState, table: Table, events: list[Event]) -> GameState:
     """Open a batch: drop events nobody can be dealt, mark unpreventable ones, and read the
     dynamic amounts of static prevention now, before any of the batch is dealt (615.10 and the

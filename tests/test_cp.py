@@ -696,3 +696,25 @@ def test_a_player_who_left_the_game_gains_no_life_from_lifelink() -> None:
     assert cp_supported(case) is None
     assert assert_same(case) == 1
     assert [(o.values["A.life"], o.values["A.life_gained"]) for o in cp_outcomes(case).outcomes] == [(0, 0)]
+
+
+def test_a_riders_damage_that_cant_be_prevented_meets_no_prevention() -> None:
+    """615.12, found by the random cases: A's 1/1 attacks you (1 life); your Aura prevents 1 and a
+    spell's effect prevents 1 combat damage, then its source deals you that much. Your sources'
+    damage can't be prevented (A's enchantment), so when the spell's effect goes first its 1 damage
+    to you is dealt whatever the Aura says: 0 or 1 life. The CP engine used to let the Aura prevent it."""
+    case = parse_case({
+        "id": "rider-unpreventable", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}],
+        "battlefield": [
+            {"id": "c0", "name": "Critter", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1,
+             "attacking": "you"},
+            {"id": "e0", "name": "Aura 0", "controller": "A", "types": ["enchantment"],
+             "abilities": [{"cant_be_prevented": True, "from": "sources an opponent controls"}]},
+            {"id": "e1", "name": "Aura 1", "controller": "you", "types": ["enchantment"], "abilities": [{"prevent": 1}]}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "s0", "controller": "you", "source": "sp", "prevent": 1, "combat": True,
+                     "then": {"deal": "prevented", "to": "you"}}],
+        "actions": [{"combat": {}}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2
+    assert sorted(o.values["you.life"] for o in cp_outcomes(case, fields=["you.life"]).outcomes) == [0, 1]

@@ -22,6 +22,7 @@ from ..rules import (
     effect_name,
     effects_in_force,
     start_batch,
+    unpreventable,
 )
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
@@ -350,7 +351,10 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         modified: list[tuple[str, AmountRule]] = []
         if rider.kind == "deal":
             for r in recipients:
-                apps = applicable_effects(state, table, Event(source, r, 1, False))
+                probe = unpreventable(state, table, Event(source, r, 1, False))
+                # 615.12: a prevention without a rider does nothing to damage that can't be prevented
+                apps = [a for a in applicable_effects(state, table, probe)
+                        if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
                 if not apps:
                     continue
                 rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
