@@ -1,0 +1,105 @@
+"""Spells, activated abilities and triggers whose effect is one action: damage, life, cards (CR 602, 603, 608)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .base import Built, Ctx, cost, one_shot, template
+
+# --- damage, life and cards -----------------------------------------------------------------------
+
+@template("spell_one_shot", r"(?P<what>[^.:]+)\.", "CR 608.2, 120.1, 119.3, 121.1")
+def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An instant's or sorcery's effect (608.2): "~ deals 3 damage to any target.", "You gain 4
+    life.", "Draw two cards.", "Each opponent loses 2 life."."""
+    if not {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    got = one_shot(m.group("what"), allow_target=True)
+    if got is None:
+        return None
+    action, req = got
+    ab: dict[str, Any] = {"spell": action}
+    if req is not None:
+        ab["target"] = req
+    return [ab], []
+
+
+@template("activated_one_shot", r"(?P<cost>[^:]+): (?P<what>[^.:]+)\.", "CR 602.1, 120.1, 119.3, 121.1")
+def _activated(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An activated ability (602.1) whose effect is one action: "{T}: ~ deals 1 damage to any
+    target.", "{2}, {T}: You gain 1 life.", "{1}, Pay 1 life: Draw a card."."""
+    c = cost(m.group("cost"))
+    got = one_shot(m.group("what"), allow_target=True)
+    if c is None or got is None:
+        return None
+    action, req = got
+    ab: dict[str, Any] = {"activated": action}
+    if req is not None:
+        ab["target"] = req
+    if c:
+        ab["cost"] = c
+    return [ab], []
+
+
+_ENTERS = r"when (?:~|this) enters(?: the battlefield)?"
+
+
+@template("enters_trigger", rf"{_ENTERS}, (?P<what>[^.]+)\.", "CR 603.6a, 603.2")
+def _enters(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"When ~ enters, it deals 2 damage to any target." / "..., you gain 3 life.": a triggered
+    ability on entering (603.6a); a target is chosen as it's put on the stack (603.3d)."""
+    got = one_shot(m.group("what"), allow_target=False)
+    return None if got is None else ([{"trigger": "enters", "do": got[0]}], [])
+
+
+_WATCHED = {"~": None, "a creature you control": "creatures you control",
+            "another creature you control": "other creatures you control"}
+
+
+@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^.]+)\.", "CR 603.2, 510.2")
+def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ deals combat damage to a player, draw a card." / "Whenever a creature you
+    control deals combat damage to a player, you may draw a card.": triggers on combat damage
+    (510.2) to a player (603.2), by it or by the creatures it watches."""
+    got = one_shot(m.group("what"), allow_target=False, that_much=True)
+    if got is None:
+        return None
+    ab: dict[str, Any] = {"trigger": "combat_damage_to_player", "do": got[0]}
+    watched = _WATCHED[m.group("who").lower()]
+    if watched is not None:
+        ab["from"] = watched
+    return [ab], []
+
+
+@template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
+def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ is dealt damage, it deals that much damage to any target." (Boros Reckoner):
+    a trigger on damage dealt to it (603.2) for the amount dealt."""
+    to = "any" if m.group("to").lower() == "any target" else "opponents"
+    return [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": to}}], []
+
+
+@template("deals_damage_gain", r"whenever ~ deals damage, you gain that much life\.", "CR 603.2, 119.3")
+def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ deals damage, you gain that much life.": a trigger on its damage (603.2)."""
+    return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
+
+
+@template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^.]+)\.", "CR 603.6, 513.1a")
+def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a)."""
+    got = one_shot(m.group("what"), allow_target=False)
+    if got is None:
+        return None
+    ab: dict[str, Any] = {"trigger": "end_step", "do": got[0]}
+    if m.group("whose").lower() == "your":
+        ab["turn"] = "yours"
+    return [ab], []
+
+
+@template("gain_life_trigger", r"whenever you gain life, (?P<what>[^.]+)\.", "CR 603.2, 119.9")
+def _gain_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9)."""
+    got = one_shot(m.group("what"), allow_target=False)
+    return None if got is None else ([{"trigger": "gain_life", "do": got[0]}], [])
