@@ -150,9 +150,13 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
                 return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
     options = []
     for t in targets:
-        items = tuple(("resolve", StackItem("spell", who, action.id, j, (("X", action.x),),
-                                            t if ab.target is not None or _to_target(ab) else None, label=spec.name))
-                      for j, ab in parts)
+        # every part carries the spell's target: the spell is one object, checked as a whole (608.2b)
+        # the first part resolves the spell; the others are "part" tasks, done before any
+        # state-based action or trigger (608.2c: the spell's instructions in order, one resolution)
+        items = tuple(("resolve" if k == 0 else "part",
+                       StackItem("spell", who, action.id, j, (("X", action.x),),
+                                 t if requirement is not None or _to_target(ab) else None, label=spec.name))
+                      for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
         options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
                               replace(state, queue=tasks + state.queue)))
@@ -231,8 +235,13 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     chosen = perm.chosen if perm is not None else None
     view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
+    req = ab.target if ab.target is not None else None
+    if item.kind == "spell" and item.target is not None:
+        # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
+        # its parts happen, the untargeted ones ("and you gain 3 life") included
+        spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None), None)
+        needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target:
-        req = ab.target if ab.target is not None else None
         if not legal_target(state, table, item.target, req, item.controller, item.source):
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)

@@ -224,10 +224,14 @@ def advance(state: GameState, table: Table) -> GameState | Decision:
             return state
         if state.batch is not None:
             res = batch_step(state, table)
-        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life"):
+        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life", "part"):
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
-            if task[0] == "rider":
+            if task[0] == "part":
+                # the next instruction of a resolving spell or ability: no state-based actions
+                # and no triggers put on the stack in between (608.2c, 704.3, 603.3)
+                res = resolve(state, table, task[1])
+            elif task[0] == "rider":
                 res = run_rider(state, table, task[1], task[2])
             elif task[0] == "gain":
                 # a life-gain event being replaced (616.1) is part of what caused it: no

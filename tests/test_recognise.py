@@ -451,3 +451,59 @@ def test_ghosts_of_the_innocent_is_a_halving_replacement() -> None:
     reading = read_text("If a source would deal damage to a permanent or player, it deals half that damage, "
                         "rounded down, to that permanent or player instead.", "Ghosts of the Innocent", ("creature",), ())
     assert reading.understood and reading.abilities == [{"halve": "down"}]
+
+
+# --- families added for "every real card by name" ------------------------------------------------
+
+@pytest.mark.parametrize("text,types,expected", [
+    # spell_parts (608.2c): each action a spell: ability, in order; one target at most
+    ("Test Card deals 3 damage to any target and you gain 3 life.", ("instant",),
+     [{"spell": {"deal": 3, "to": "target"}, "target": "any"}, {"spell": {"gain_life": 3, "who": "you"}}]),
+    ("Target player loses 2 life and you gain 2 life.", ("sorcery",),
+     [{"spell": {"lose_life": 2, "who": "target"}, "target": "player"}, {"spell": {"gain_life": 2, "who": "you"}}]),
+    ("Target player draws two cards and loses 2 life.", ("sorcery",),
+     [{"spell": {"draw": 2, "who": "target"}, "target": "player"}, {"spell": {"lose_life": 2, "who": "target"}}]),
+    ("Test Card deals 2 damage to any target. Draw a card.", ("instant",),
+     [{"spell": {"deal": 2, "to": "target"}, "target": "any"}, {"spell": {"draw": 1, "who": "you"}}]),
+])
+def test_family_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    assert r.rule.startswith("CR ")
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+@pytest.mark.parametrize("text,types", [
+    # two targets: not one spell the vocabulary states
+    ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),
+    ("Target player loses 2 life. Target opponent draws a card.", ("sorcery",)),
+])
+def test_family_not_understood(text: str, types: tuple[str, ...]) -> None:
+    assert one(text, types).status == "not understood"
+
+
+def test_a_spell_resolves_all_its_parts_before_state_based_actions() -> None:
+    """Lightning Helix at an opponent on 3: the life gain is part of the same resolution (608.2c),
+    state-based actions come after it (704.3), so you gain 3 before A loses."""
+    outcomes = outcome_set("""
+players: [{name: you, life: 10}, {name: A, life: 3}]
+actions:
+  - cast: {card: Lightning Helix, controller: you, target: A}
+""", "you.life", "A.lost")
+    assert outcomes == {(13, True)}
+
+
+def test_a_spell_whose_target_is_illegal_does_none_of_its_parts() -> None:
+    """608.2b: every target illegal, the spell doesn't resolve: no life gain either."""
+    outcomes = outcome_set("""
+players: [{name: you, life: 10}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+sources:
+  - {id: helix, name: Helix, controller: you, types: [instant], abilities: [{spell: {deal: 3, to: target}, target: any}, {spell: {gain_life: 3, who: you}}]}
+actions:
+  - cast: {id: helix, target: bears, responses: [{leave: bears}]}
+""", "you.life", "bears.damage")
+    assert outcomes == {(10, 0)}

@@ -25,6 +25,69 @@ def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [ab], []
 
 
+_SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each player|you) ")
+_SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
+
+
+def action_parts(text: str) -> list[tuple[dict[str, Any], Any]] | None:
+    """The actions of a spell's text, in the order written (608.2c), each with its target
+    requirement or None: sentences, and clauses joined by "and" ("~ deals 3 damage to any target
+    and you gain 3 life"); a clause without a subject takes the one before it ("target player
+    draws two cards and loses 2 life": the same player, the same target). None when a clause
+    isn't one action of the vocabulary."""
+    out: list[tuple[dict[str, Any], Any]] = []
+    for sentence in _SENTENCE.split(text.strip()):
+        if not sentence.endswith("."):
+            return None
+        clauses = _clauses(sentence[:-1])
+        if clauses is None:
+            return None
+        out.extend(clauses)
+    return out
+
+
+def _clauses(text: str) -> list[tuple[dict[str, Any], Any]] | None:
+    whole = one_shot(text, allow_target=True)
+    if whole is not None:
+        return [whole]
+    for m in re.finditer(r" and ", text):
+        left, right = text[: m.start()], text[m.end():]
+        first = one_shot(left, allow_target=True)
+        if first is None:
+            continue
+        second = one_shot(right, allow_target=True)
+        subject = _SUBJECT.match(left.lower())
+        if second is None and subject is not None and not right.lower().startswith(("you ", "each ", "target ", "~ ")):
+            inherited = one_shot(f"{subject.group(1)} {right}", allow_target=True)
+            if inherited is not None:
+                second = (inherited[0], None)  # the same target as the clause it continues
+        if second is not None:
+            return [first, second]
+    return None
+
+
+@template("spell_parts", r"(?P<what>[^:]+\.)", "CR 608.2c, 608.2b")
+def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An instant's or sorcery's effect of several actions, done in the order written (608.2c):
+    "~ deals 3 damage to any target and you gain 3 life." (Lightning Helix), "~ deals 2 damage to
+    any target. Draw a card.", "Target player loses 2 life and you gain 2 life.". One target at
+    most (a spell with two targets isn't modelled); each part is a ``spell:`` ability, the first
+    targeted one carrying the ``target:``, and a spell whose target is illegal as it resolves
+    does none of them (608.2b)."""
+    if not {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    parts = action_parts(m.group("what"))
+    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1:
+        return None
+    out: list[Any] = []
+    for action, req in parts:
+        ab: dict[str, Any] = {"spell": action}
+        if req is not None:
+            ab["target"] = req
+        out.append(ab)
+    return out, []
+
+
 @template("activated_one_shot", r"(?P<cost>[^:]+): (?P<what>[^.:]+)\.", "CR 602.1, 120.1, 119.3, 121.1")
 def _activated(m: re.Match[str], ctx: Ctx) -> Built | None:
     """An activated ability (602.1) whose effect is one action: "{T}: ~ deals 1 damage to any
