@@ -108,6 +108,8 @@ class Ability:
     kind: str
     effect: EffectSpec | None = None
     action: OneShot | None = None
+    # the actions after ``action``, in order, one resolution (608.2c): ``do: [a, b]``
+    more: tuple[OneShot, ...] = ()
     target: Selector | None = None
     once: bool = False
     trigger: str = ""

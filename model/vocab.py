@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
-            "gain_life", "end_step", "enters", "tapped_for_mana")
+            "gain_life", "end_step", "enters", "dies", "tapped_for_mana")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
@@ -359,7 +359,8 @@ _MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
 
 def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
     """An ability's cost (602.1a): {T} (107.5), {Q} (107.6), mana symbols (mana isn't tracked),
-    ``{pay_life: N}`` (119.4) and, for activated abilities, ``{remove_counters: {+1/+1: 1}}``.
+    ``{pay_life: N}`` (119.4), ``{sacrifice: self}`` (701.21a) and, for activated abilities,
+    ``{remove_counters: {+1/+1: 1}}``.
     An ability whose cost can't be paid can't be activated (the solver's ``cost_problem``)."""
     if not isinstance(value, list):
         raise CaseError(path, "expected a list such as [T] or [{remove_counters: {+1/+1: 1}}]")
@@ -374,15 +375,20 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
             out.append(c.strip())
         elif isinstance(c, Mapping) and set(c) == {"pay_life"}:
             out.append(("pay_life", _count(c["pay_life"], f"{q}.pay_life")))
+        elif isinstance(c, Mapping) and set(c) == {"sacrifice"}:
+            # "Sacrifice this: ...": the permanent is put into its graveyard as the cost is paid (701.21a)
+            if c["sacrifice"] != "self":
+                raise CaseError(f"{q}.sacrifice", "only sacrifice: self (the permanent itself) is a cost here")
+            out.append(("sacrifice", "self"))
         elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
             kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
             for kind, n in kinds.items():
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
         elif mana_ability:
-            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...) or {pay_life: N}")
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N} or {sacrifice: self}")
         else:
-            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N} or {remove_counters: {<kind>: N}}")
+            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {remove_counters: {<kind>: N}} or {sacrifice: self}")
     if "T" in out and "Q" in out:
         raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
     return tuple(out)
@@ -403,6 +409,21 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana; a {trig} trigger has none")
 
 
+def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
+    """``[a, b, ...]``: an ability's instructions, done in order as one resolution (608.2c). A
+    target is the ability's ``target:`` (chosen as it is put on the stack, 601.2c, 603.3d), which
+    ``to: target`` / ``who: target`` read; ``to: any`` or ``choice`` in a list is an error."""
+    if not value:
+        raise CaseError(path, "expected at least one action")
+    shots = tuple(parse_one_shot(v, f"{path}[{i}]") for i, v in enumerate(value))
+    for i, shot in enumerate(shots):
+        if shot.to.kind in ("any", "choice"):
+            key = "to" if shot.kind in ("deal", "put_counters") else "who"
+            raise CaseError(f"{path}[{i}].{'may.' if shot.may else ''}{key}",
+                            f"{shot.to.kind} in a list of actions: give the ability target: <requirement> and write target here")
+    return shots[0], shots[1:]
+
+
 def parse_ability(value: Any, path: str) -> Ability:
     """One ability of a permanent or spell (see model/cards/README.md)."""
     m = _mapping(value, path, "an ability")
@@ -412,35 +433,44 @@ def parse_ability(value: Any, path: str) -> Ability:
         for key in m:
             if key not in (kind, "target", "once", "cost", "text"):
                 raise CaseError(f"{path}.{key}", "unknown key")
-        body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
         effect = action = None
-        if any(k in body for k in EFFECT_KINDS):
-            effect = parse_effect(body, f"{path}.{kind}")
+        more: tuple[OneShot, ...] = ()
+        if isinstance(m[kind], list) and kind == "activated":
+            action, more = _actions(m[kind], f"{path}.{kind}")
         else:
-            action = parse_one_shot(body, f"{path}.{kind}")
+            body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
+            if any(k in body for k in EFFECT_KINDS):
+                effect = parse_effect(body, f"{path}.{kind}")
+            else:
+                action = parse_one_shot(body, f"{path}.{kind}")
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
-        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text)
+        return Ability(kind, effect=effect, action=action, more=more, target=target, once=once, cost=cost, text=text)
     if "trigger" in m:
         for key in m:
-            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana"):
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "target"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         trig = m["trigger"]
         if trig not in TRIGGERS:
             raise CaseError(f"{path}.trigger", f"unknown trigger {trig!r}; expected one of {', '.join(TRIGGERS)}")
         if "do" not in m:
             raise CaseError(path, "a trigger needs do:")
-        _check_mana_trigger(m, path, trig, parse_one_shot(m["do"], f"{path}.do"))
-        if trig == "enters":
+        first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
+        for shot in (first, *more):
+            _check_mana_trigger(m, path, trig, shot)
+        if trig in ("enters", "dies"):
+            what = "an enters trigger watches its own permanent entering (\"When this enters\")" if trig == "enters" \
+                else "a dies trigger watches its own permanent dying (\"When this dies\", 603.6c)"
             for key in ("to", "from", "combat", "turn"):
                 if key in m:
-                    raise CaseError(f"{path}.{key}", "an enters trigger watches its own permanent entering (\"When this enters\"); it takes no filter")
+                    raise CaseError(f"{path}.{key}", f"{what}; it takes no filter")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours"):
             raise CaseError(f"{path}.turn", "turn must be each or yours")
         return Ability(
-            "trigger", action=parse_one_shot(m["do"], f"{path}.do"), trigger=trig,
+            "trigger", action=first, more=more, trigger=trig,
+            target=sel(m["target"], f"{path}.target") if "target" in m else None,
             trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
             trigger_from=sel(m["from"], f"{path}.from") if "from" in m else None,
             trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,

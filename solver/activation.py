@@ -44,8 +44,7 @@ def _selectors(ab: Ability) -> list[Selector]:
     if ab.effect is not None:
         e = ab.effect
         out += [e.to, e.from_, e.if_you_control, e.value, e.then.to if e.then is not None else None]
-    if ab.action is not None:
-        out.append(ab.action.to)
+    out += [shot.to for shot in ((ab.action,) if ab.action is not None else ()) + ab.more]
     return [x for x in out if isinstance(x, Selector)]
 
 
@@ -258,7 +257,10 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                                 state.next_order, item.source_choice, chosen)
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if ab.action is not None:
-        shot = ab.action
+        shot = ab.action if item.part == 0 else ab.more[item.part - 1]
+        if item.part < len(ab.more):
+            # the ability's next instruction, in the same resolution (608.2c)
+            state = replace(state, queue=(("part", replace(item, part=item.part + 1)),) + state.queue)
         if shot.may:
             yes = run_one_shot(state, table, replace(shot, may=False), view, values)
             return Decision(item.controller, "may", f"{item.label} ({item.source})", (

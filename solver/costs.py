@@ -1,4 +1,5 @@
-"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, life (119.4)."""
+"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, life
+(119.4), sacrificing the permanent itself (701.21a)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from model.types import (
 )
 
 from .results import cant_lose_life, change_life
+from .sba import put_into_graveyard
 from .state import (
     GameState,
     PermState,
@@ -79,4 +81,9 @@ def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, .
     tapped = True if "T" in cost else False if "Q" in cost else perm.tapped
     state = state.set_perm(replace(perm, counters=tuple(sorted(counters.items())), tapped=tapped))
     life = _life_cost(cost)
-    return change_life(state, table, perm.controller, -life) if life else state
+    if life:
+        state = change_life(state, table, perm.controller, -life)
+    if ("sacrifice", "self") in cost:
+        # sacrificed: put into its graveyard as the cost is paid, so it has died (701.21a, 700.4)
+        state = put_into_graveyard(state, table, [state.perm(perm.id)])  # type: ignore[list-item]
+    return state

@@ -14,10 +14,11 @@ from .state import (
     GameState,
     PermState,
     Table,
+    Trigger,
     replace,
 )
 
-__all__ = ['toughness', 'power', 'leave_game', 'multiplayer', 'state_based_actions', 'game_over']
+__all__ = ['toughness', 'power', 'leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'put_into_graveyard']
 
 
 def toughness(table: Table, perm: PermState) -> int:
@@ -103,8 +104,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 left = tuple((k, v - n if k in ("+1/+1", "-1/-1") else v) for k, v in perm.counters)
                 state = state.set_perm(replace(perm, counters=left))
                 changed = True
-        for perm in dying:
-            state = state.set_perm(replace(perm, present=False, died=True))
+        if dying:
+            state = put_into_graveyard(state, table, dying)
             changed = True
         # all of these happen at once (704.3); then, in a multiplayer game, the losers leave
         # with their objects (800.4a)
@@ -115,6 +116,19 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             return game_over(state, losers)
         if not changed:
             return state
+
+
+def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -> GameState:
+    """``perms`` die (700.4: put into a graveyard from the battlefield, by a state-based action or
+    sacrificed, 701.21a). Their "When this dies" abilities trigger, looking back in time: the
+    permanent as it last existed on the battlefield, its controller then (603.6c, 603.10a)."""
+    new: list[Trigger] = []
+    for perm in perms:
+        state = state.set_perm(replace(perm, present=False, died=True))
+        spec = table.perm_specs[perm.spec]
+        new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
+                for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies"]
+    return replace(state, pending=state.pending + tuple(new)) if new else state
 
 
 def game_over(state: GameState, losers: list[str]) -> GameState:

@@ -71,14 +71,16 @@ def _attached(table: Table, state: GameState, self_id: str | None) -> str | None
 
 
 def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
-            default: bool = True) -> bool:
-    """Does ``thing`` (a player name or object id) satisfy ``sel`` as read by ``view``?"""
+            default: bool = True, last_known: bool = False) -> bool:
+    """Does ``thing`` (a player name or object id) satisfy ``sel`` as read by ``view``?
+    ``last_known``: ``thing`` is a damage source, read as it last existed on the battlefield if
+    it has left (113.7a: a sacrificed Mogg Fanatic's damage is still a creature's)."""
     if sel is None:
         return default
     kind = sel.kind
     player = is_player(table, thing)
     if kind == "any_of":
-        return any(matches(p, thing, state, table, view) for p in sel.parts)
+        return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
     if kind == "any":
         return True
     if kind == "you":
@@ -111,7 +113,7 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     if spec is None:
         return False
     perm = state.perm(thing)
-    on_battlefield = perm is not None and perm.present
+    on_battlefield = perm is not None and (perm.present or last_known)
     noun = sel.noun
     types = set(spec.types)
     if noun in _PERMANENT_TYPES or noun == "permanent":

@@ -158,6 +158,7 @@ class StackItem(_CachedHash):
     source_choice: str | None = None
     label: str = ""
     player: str | None = None  # "that player" (from the trigger)
+    part: int = 0  # which of the ability's actions (0: action, k: more[k - 1]; 608.2c)
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,8 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
     ab = table.abilities_of(state, t.source)[t.ability]
     base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player)
+    if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
+        return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
     if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
         cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
                                   t.controller, t.source)

@@ -159,8 +159,8 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("(This is reminder text.)", "ignored"),
     ("This creature gets +1/+2 as long as you control a Forest.", "not understood"),
     ("Choose one —", "not understood"),
-    ("When this creature enters, it deals 2 damage to target creature.", "not understood"),  # a trigger's target: only "any target"
-    ("{T}, Sacrifice this creature: It deals 2 damage to any target.", "not understood"),  # sacrifice isn't a cost here
+    ("When this creature enters, destroy target creature.", "not understood"),  # destroying isn't an action here
+    ("{T}, Sacrifice a creature: It deals 2 damage to any target.", "not understood"),  # only sacrificing itself is a cost
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
     ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ
@@ -465,6 +465,29 @@ def test_ghosts_of_the_innocent_is_a_halving_replacement() -> None:
      [{"spell": {"draw": 2, "who": "target"}, "target": "player"}, {"spell": {"lose_life": 2, "who": "target"}}]),
     ("Test Card deals 2 damage to any target. Draw a card.", ("instant",),
      [{"spell": {"deal": 2, "to": "target"}, "target": "any"}, {"spell": {"draw": 1, "who": "you"}}]),
+    # triggers with a target (603.3d) and with several instructions (608.2c)
+    ("When this creature enters, it deals 2 damage to target opponent.", ("creature",),
+     [{"trigger": "enters", "target": "opponent", "do": {"deal": 2, "to": "target"}}]),
+    ("When this creature enters, target opponent loses 2 life and you gain 2 life.", ("creature",),
+     [{"trigger": "enters", "target": "opponent", "do": [{"lose_life": 2, "who": "target"}, {"gain_life": 2, "who": "you"}]}]),
+    ("When this creature enters, you gain 2 life and draw a card.", ("creature",),
+     [{"trigger": "enters", "do": [{"gain_life": 2, "who": "you"}, {"draw": 1, "who": "you"}]}]),
+    ("At the beginning of your end step, each opponent loses 1 life and you gain 1 life.", ("enchantment",),
+     [{"trigger": "end_step", "turn": "yours", "do": [{"lose_life": 1, "who": "opponents"}, {"gain_life": 1, "who": "you"}]}]),
+    # dies triggers (603.6c, 603.10a)
+    ("When this creature dies, you gain 3 life.", ("creature",), [{"trigger": "dies", "do": {"gain_life": 3, "who": "you"}}]),
+    ("When this creature dies, it deals 1 damage to any target.", ("creature",), [{"trigger": "dies", "do": {"deal": 1, "to": "any"}}]),
+    ("When Test Card dies, each opponent loses 2 life and you gain 2 life.", ("creature",),
+     [{"trigger": "dies", "do": [{"lose_life": 2, "who": "opponents"}, {"gain_life": 2, "who": "you"}]}]),
+    # sacrifice costs (701.21a) and activated abilities of several instructions
+    ("Sacrifice this creature: It deals 1 damage to any target.", ("creature",),
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [{"sacrifice": "self"}]}]),
+    ("{2}, {T}, Sacrifice this artifact: Draw a card.", ("artifact",),
+     [{"activated": {"draw": 1, "who": "you"}, "cost": [2, "T", {"sacrifice": "self"}]}]),
+    ("{T}, Sacrifice this land: Add one mana of any color.", ("land",),
+     [{"mana": "any_color", "cost": ["T", {"sacrifice": "self"}]}]),
+    ("{1}, Sacrifice this artifact: You gain 3 life and draw a card.", ("artifact",),
+     [{"activated": [{"gain_life": 3, "who": "you"}, {"draw": 1, "who": "you"}], "cost": [1, {"sacrifice": "self"}]}]),
 ])
 def test_family_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
     r = one(text, types)
@@ -479,6 +502,8 @@ def test_family_template(text: str, types: tuple[str, ...], expected: list[Any])
     # two targets: not one spell the vocabulary states
     ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),
     ("Target player loses 2 life. Target opponent draws a card.", ("sorcery",)),
+    ("When this creature enters, it deals 1 damage to target creature and 1 damage to target player.", ("creature",)),
+    ("Sacrifice another creature: You gain 1 life.", ("creature",)),
 ])
 def test_family_not_understood(text: str, types: tuple[str, ...]) -> None:
     assert one(text, types).status == "not understood"
@@ -507,3 +532,67 @@ actions:
   - cast: {id: helix, target: bears, responses: [{leave: bears}]}
 """, "you.life", "bears.damage")
     assert outcomes == {(10, 0)}
+
+
+def test_an_ability_of_several_instructions_resolves_as_one() -> None:
+    """An enters trigger dealing 3 to A (on 3 life) and gaining you 3: one resolution (608.2c),
+    state-based actions after it (704.3): you gain the 3 before A loses."""
+    outcomes = outcome_set("""
+players: [{name: you, life: 10}, {name: A, life: 3}]
+actions:
+  - enter: {id: g, name: Ghoul, types: [creature], power: 1, toughness: 1, controller: you,
+            abilities: [{trigger: enters, target: player, do: [{deal: 3, to: target}, {gain_life: 3, who: you}]}]}
+""", "you.life", "A.lost")
+    assert outcomes == {(13, True), (10, False)}  # or it targets you: 10 - 3 + 3
+
+
+def test_a_trigger_target_is_its_requirement() -> None:
+    """"target opponent": the controller chooses among the opponents only (603.3d)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}, {name: B}]
+actions:
+  - enter: {id: g, name: Fiend, types: [creature], power: 1, toughness: 1, controller: you,
+            abilities: [{trigger: enters, target: opponent, do: {deal: 2, to: target}}]}
+""", "you.life", "A.life", "B.life")
+    assert outcomes == {(20, 18, 20), (20, 20, 18)}
+
+
+def test_sacrificed_creature_dies_and_its_dies_trigger_fires() -> None:
+    """Sacrifice is a cost (701.21a): the creature dies (700.4) and "When this dies" triggers,
+    looking back in time (603.10a); the activated ability still resolves."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: c, name: Imp, types: [creature], power: 1, toughness: 1, controller: you,
+     abilities: [{activated: {deal: 1, to: A}, cost: [{sacrifice: self}]}, {trigger: dies, do: {gain_life: 2, who: you}}]}
+actions:
+  - activate: {id: c}
+""", "c.dies", "A.life", "you.life")
+    assert outcomes == {(True, 19, 22)}
+
+
+def test_a_sacrificed_sources_damage_is_a_creatures() -> None:
+    """113.7a: the damage of a sacrificed creature is dealt by it as it last existed, so "prevent
+    all damage that would be dealt by creatures" still applies to it."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: fanatic, card: Mogg Fanatic, controller: you}
+  - {id: wall, name: Ward, types: [enchantment], controller: A, abilities: [{prevent: all, from: creatures}]}
+actions:
+  - activate: {id: fanatic, target: A}
+""", "fanatic.dies", "A.life")
+    assert outcomes == {(True, 20)}
+
+
+@pytest.mark.parametrize("ability,where", [
+    ({"activated": {"deal": 1, "to": "A"}, "cost": [{"sacrifice": "other"}]}, "cost[0].sacrifice"),
+    ({"trigger": "dies", "do": [{"deal": 1, "to": "any"}]}, "do[0].to"),
+    ({"trigger": "dies", "to": "you", "do": {"gain_life": 1}}, "to"),
+])
+def test_new_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability(ability, "ab")
+    assert exc.value.path == f"ab.{where}"

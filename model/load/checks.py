@@ -122,7 +122,9 @@ class _Checks(_Actions):
                 if ab.effect is not None:
                     effect_refs(ab.effect, body)
                 if ab.action is not None:
-                    one_shot_refs(ab.action, body, ab.kind == "trigger")
+                    one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger")
+                for k, shot in enumerate(ab.more, start=1):
+                    one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger")
                 if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
                     selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 

@@ -108,7 +108,8 @@ def mana_cost(text: str) -> list[Any] | None:
 
 def cost(text: str) -> list[Any] | None:
     """An activated ability's cost (CR 602.1a): {T} (107.5), {Q} (107.6), mana symbols (107.4),
-    "Pay N life" (119.4), "Remove a +1/+1 counter from ~" (122); anything else: None."""
+    "Pay N life" (119.4), "Sacrifice ~" (701.21a), "Remove a +1/+1 counter from ~" (122);
+    anything else: None."""
     out: list[Any] = []
     for part in [p.strip() for p in text.split(",")]:
         low = part.lower()
@@ -123,6 +124,8 @@ def cost(text: str) -> list[Any] | None:
                     return None
         elif m := re.fullmatch(r"pay (\d+) life", low):
             out.append({"pay_life": int(m.group(1))})
+        elif low == "sacrifice ~":
+            out.append({"sacrifice": "self"})
         elif m := re.fullmatch(r"remove (a|one|two|three|\d+) \+1/\+1 counters? from ~", low):
             out.append({"remove_counters": {"+1/+1": number(m.group(1))}})
         else:

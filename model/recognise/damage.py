@@ -29,7 +29,7 @@ _SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each playe
 _SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
 
 
-def action_parts(text: str) -> list[tuple[dict[str, Any], Any]] | None:
+def action_parts(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
     """The actions of a spell's text, in the order written (608.2c), each with its target
     requirement or None: sentences, and clauses joined by "and" ("~ deals 3 damage to any target
     and you gain 3 life"); a clause without a subject takes the one before it ("target player
@@ -39,31 +39,61 @@ def action_parts(text: str) -> list[tuple[dict[str, Any], Any]] | None:
     for sentence in _SENTENCE.split(text.strip()):
         if not sentence.endswith("."):
             return None
-        clauses = _clauses(sentence[:-1])
+        clauses = _clauses(sentence[:-1], that_much)
         if clauses is None:
             return None
         out.extend(clauses)
     return out
 
 
-def _clauses(text: str) -> list[tuple[dict[str, Any], Any]] | None:
-    whole = one_shot(text, allow_target=True)
+def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
+    whole = one_shot(text, allow_target=True, that_much=that_much)
     if whole is not None:
         return [whole]
     for m in re.finditer(r" and ", text):
         left, right = text[: m.start()], text[m.end():]
-        first = one_shot(left, allow_target=True)
+        first = one_shot(left, allow_target=True, that_much=that_much)
         if first is None:
             continue
-        second = one_shot(right, allow_target=True)
+        second = one_shot(right, allow_target=True, that_much=that_much)
         subject = _SUBJECT.match(left.lower())
         if second is None and subject is not None and not right.lower().startswith(("you ", "each ", "target ", "~ ")):
-            inherited = one_shot(f"{subject.group(1)} {right}", allow_target=True)
+            inherited = one_shot(f"{subject.group(1)} {right}", allow_target=True, that_much=that_much)
             if inherited is not None:
                 second = (inherited[0], None)  # the same target as the clause it continues
         if second is not None:
             return [first, second]
     return None
+
+
+def ability_body(text: str, that_much: bool = False) -> tuple[Any, Any] | None:
+    """A triggered or activated ability's instructions (``text`` ends with its full stop): the
+    ``do:`` (one action, or a list done in order as one resolution, 608.2c) and its target
+    requirement or None; one target at most. "it deals 2 damage to any target" alone stays the
+    vocabulary's ``{deal: 2, to: any}``; a target is chosen as the trigger is put on the stack
+    (603.3d) or the ability is activated (602.2b)."""
+    parts = action_parts(text, that_much)
+    if parts is None or sum(req is not None for _, req in parts) > 1:
+        return None
+    req = next((r for _, r in parts if r is not None), None)
+    if len(parts) == 1:
+        action = parts[0][0]
+        if req == "any" and action.get("to") == "target" and "deal" in action:
+            return {**action, "to": "any"}, None
+        return action, req
+    return [a for a, _ in parts], req
+
+
+def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | None:
+    """``ab`` (the trigger and its filters) with the ``do:`` and ``target:`` of ``text``."""
+    got = ability_body(text, that_much)
+    if got is None:
+        return None
+    do, req = got
+    if req is not None:
+        ab["target"] = req
+    ab["do"] = do
+    return [ab], []
 
 
 @template("spell_parts", r"(?P<what>[^:]+\.)", "CR 608.2c, 608.2b")
@@ -88,16 +118,17 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
     return out, []
 
 
-@template("activated_one_shot", r"(?P<cost>[^:]+): (?P<what>[^.:]+)\.", "CR 602.1, 120.1, 119.3, 121.1")
+@template("activated_one_shot", r"(?P<cost>[^:]+): (?P<what>[^:]+\.)", "CR 602.1, 608.2c, 120.1, 119.3, 121.1")
 def _activated(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """An activated ability (602.1) whose effect is one action: "{T}: ~ deals 1 damage to any
-    target.", "{2}, {T}: You gain 1 life.", "{1}, Pay 1 life: Draw a card."."""
+    """An activated ability (602.1) whose effect is one action, or several done in order
+    (608.2c): "{T}: ~ deals 1 damage to any target.", "{2}, {T}: You gain 1 life.", "{1}, Pay 1
+    life: Draw a card.", "{2}, {T}: You gain 2 life and draw a card."; one target at most."""
     c = cost(m.group("cost"))
-    got = one_shot(m.group("what"), allow_target=True)
-    if c is None or got is None:
+    parts = action_parts(m.group("what"))
+    if c is None or parts is None or sum(req is not None for _, req in parts) > 1:
         return None
-    action, req = got
-    ab: dict[str, Any] = {"activated": action}
+    req = next((r for _, r in parts if r is not None), None)
+    ab: dict[str, Any] = {"activated": parts[0][0] if len(parts) == 1 else [a for a, _ in parts]}
     if req is not None:
         ab["target"] = req
     if c:
@@ -108,31 +139,36 @@ def _activated(m: re.Match[str], ctx: Ctx) -> Built | None:
 _ENTERS = r"when (?:~|this) enters(?: the battlefield)?"
 
 
-@template("enters_trigger", rf"{_ENTERS}, (?P<what>[^.]+)\.", "CR 603.6a, 603.2")
+@template("enters_trigger", rf"{_ENTERS}, (?P<what>[^:]+\.)", "CR 603.6a, 603.2, 603.3d")
 def _enters(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"When ~ enters, it deals 2 damage to any target." / "..., you gain 3 life.": a triggered
     ability on entering (603.6a); a target is chosen as it's put on the stack (603.3d)."""
-    got = one_shot(m.group("what"), allow_target=False)
-    return None if got is None else ([{"trigger": "enters", "do": got[0]}], [])
+    return _trigger({"trigger": "enters"}, m.group("what"))
+
+
+@template("dies_trigger", r"when ~ dies, (?P<what>[^:]+\.)", "CR 603.6c, 603.10a, 700.4")
+def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"When ~ dies, you gain 2 life." / "..., it deals 1 damage to any target.": a
+    leaves-the-battlefield trigger on its being put into a graveyard from the battlefield (700.4,
+    603.6c), which looks back in time (603.10a: its controller and characteristics as it last
+    existed; damage "it" deals is dealt by it as it last existed, 113.7a)."""
+    return _trigger({"trigger": "dies"}, m.group("what"))
 
 
 _WATCHED = {"~": None, "a creature you control": "creatures you control",
             "another creature you control": "other creatures you control"}
 
 
-@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^.]+)\.", "CR 603.2, 510.2")
+@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^:]+\.)", "CR 603.2, 510.2")
 def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ deals combat damage to a player, draw a card." / "Whenever a creature you
     control deals combat damage to a player, you may draw a card.": triggers on combat damage
     (510.2) to a player (603.2), by it or by the creatures it watches."""
-    got = one_shot(m.group("what"), allow_target=False, that_much=True)
-    if got is None:
-        return None
-    ab: dict[str, Any] = {"trigger": "combat_damage_to_player", "do": got[0]}
+    ab: dict[str, Any] = {"trigger": "combat_damage_to_player"}
     watched = _WATCHED[m.group("who").lower()]
     if watched is not None:
         ab["from"] = watched
-    return [ab], []
+    return _trigger(ab, m.group("what"), that_much=True)
 
 
 @template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
@@ -149,20 +185,16 @@ def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
 
 
-@template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^.]+)\.", "CR 603.6, 513.1a")
+@template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
 def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a)."""
-    got = one_shot(m.group("what"), allow_target=False)
-    if got is None:
-        return None
-    ab: dict[str, Any] = {"trigger": "end_step", "do": got[0]}
+    ab: dict[str, Any] = {"trigger": "end_step"}
     if m.group("whose").lower() == "your":
         ab["turn"] = "yours"
-    return [ab], []
+    return _trigger(ab, m.group("what"))
 
 
-@template("gain_life_trigger", r"whenever you gain life, (?P<what>[^.]+)\.", "CR 603.2, 119.9")
+@template("gain_life_trigger", r"whenever you gain life, (?P<what>[^:]+\.)", "CR 603.2, 119.9")
 def _gain_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9)."""
-    got = one_shot(m.group("what"), allow_target=False)
-    return None if got is None else ([{"trigger": "gain_life", "do": got[0]}], [])
+    return _trigger({"trigger": "gain_life"}, m.group("what"))

@@ -241,7 +241,8 @@ def _plan(case: Case, deadline: Deadline | None = None) -> _Plan | str:
             if ab.trigger != "combat_damage_to_player":
                 return f"{perm.id}: {ab.trigger} triggers are not modelled"
             shot = ab.action
-            if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice"):
+            if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice") \
+                    or ab.more or ab.target is not None:
                 return f"{perm.id}: only combat damage triggers that draw cards are modelled"
             if _linear(shot.amount, "damage_dealt") is None:
                 return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
