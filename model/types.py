@@ -19,7 +19,7 @@ __all__ = [
     "CreatedEffect", "DamageSpec", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
-    "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS",
+    "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
@@ -34,7 +34,14 @@ EFFECT_KINDS = (
     "damage_to_counters",
     # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)
     "fewer_counters",
+    # power/toughness and keyword changes (CR 613.4c layer 7c, 613.1f layer 6): "equipped creature
+    # gets +2/+2", "target creature gains first strike until end of turn"
+    "pt", "grant",
 )
+# the keywords a grant: may give (toxic N, defender and the like are not granted here)
+GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "hexproof", "indestructible",
+             "infect", "lifelink", "menace", "reach", "shroud", "trample", "trample over planeswalkers",
+             "vigilance", "wither")
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")
 # life-gain replacement effects: they modify a life-gain event, not a damage event (119.10)

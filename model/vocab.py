@@ -16,6 +16,7 @@ from .expr import ExprError, expr_vars, parse_expr
 from .selectors import Selector, SelectorError, parse_selector
 from .types import (
     EFFECT_KINDS,
+    GRANTABLE,
     LIFE_GAIN_KINDS,
     MANA_TYPES,
     PLAYER_KINDS,
@@ -141,8 +142,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     if not kinds:
         raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
     # a partial redirection is `redirect:` with `shield: N` (Harm's Way), in either key order
-    kind = "redirect" if "redirect" in kinds else kinds[0]
-    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")]
+    kind = "redirect" if "redirect" in kinds else "pt" if "pt" in kinds else kinds[0]
+    # "gets +2/+2 and gains trample": `pt:` with `grant:`, one effect
+    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")
+             and not (kind == "pt" and k == "grant")]
     if extra:
         raise CaseError(f"{path}.{extra[0]}", f"an effect has one kind; {kind} is already given")
     for key in m:
@@ -189,12 +192,22 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")
         value_out = raw
+    elif kind in ("pt", "grant"):
+        value_out = _pt_grant(m, path, kind)
     elif kind == "replace_mana":
         if raw not in ("W", "U", "B", "R", "G", "C"):
             raise CaseError(kpath, "replace_mana must be one of W U B R G C")
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
+    if kind in ("pt", "grant"):
+        for key in m:
+            if key not in ("pt", "grant", "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents) and duration:, not {key}")
+        if "to" not in m:
+            raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
+        if kind == "grant" or value_out[2]:
+            _no_keyword_reading(m["to"], f"{path}.to")
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
     if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
         for key in DAMAGE_ONLY_FILTERS:
@@ -238,6 +251,40 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         min_amount=min_amount,
         mana_amount=mana_amount,
     )
+
+
+def _pt_grant(m: Mapping[str, Any], path: str, kind: str) -> tuple[int, int, tuple[str, ...]]:
+    """``pt: [2, -1]`` ("gets +2/-1", 613.4c) and ``grant: [first strike, lifelink]`` ("gains
+    first strike and lifelink", 613.1f): (power change, toughness change, keywords)."""
+    p = t = 0
+    if "pt" in m:
+        raw = m["pt"]
+        if not isinstance(raw, list) or len(raw) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+            raise CaseError(f"{path}.pt", "expected [power change, toughness change], e.g. [2, 2] or [-1, -1]")
+        if any(abs(v) > MAX_AMOUNT for v in raw):
+            raise CaseError(f"{path}.pt", f"a change is at most {MAX_AMOUNT}")
+        p, t = raw
+    kws: tuple[str, ...] = ()
+    if "grant" in m:
+        raw = m["grant"]
+        if not isinstance(raw, list) or not raw:
+            raise CaseError(f"{path}.grant", "expected a list of keywords, e.g. [first strike]")
+        for i, k in enumerate(raw):
+            if not isinstance(k, str) or " ".join(k.lower().split()) not in GRANTABLE:
+                raise CaseError(f"{path}.grant[{i}]", f"a keyword grant: gives one of {', '.join(GRANTABLE)}")
+        kws = tuple(" ".join(k.lower().split()) for k in raw)
+    return p, t, kws
+
+
+def _no_keyword_reading(raw: Any, path: str) -> None:
+    """A keyword grant whose recipients are chosen by keywords ("creatures without flying gain
+    flying") depends on itself (613.8); not modelled, so an error rather than a guess."""
+    todo = [sel(raw, path)]
+    while todo:
+        s = todo.pop()
+        if s.without:
+            raise CaseError(path, "a grant: whose to: reads keywords (without:) depends on itself (CR 613.8); not modelled")
+        todo.extend(s.parts)
 
 
 def mana_type(value: Any, path: str) -> str:
@@ -441,6 +488,10 @@ def parse_ability(value: Any, path: str) -> Ability:
             body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
             if any(k in body for k in EFFECT_KINDS):
                 effect = parse_effect(body, f"{path}.{kind}")
+                if effect.kind in ("pt", "grant") and effect.to is not None and effect.to.kind not in ("self", "target", "ref"):
+                    # 611.2c: it changes the objects there as it resolves, not those that come later
+                    raise CaseError(f"{path}.{kind}.to", f"a {effect.kind} effect created by a spell or ability changes "
+                                    "what is there as it resolves (CR 611.2c); only self, target or an id is modelled")
             else:
                 action = parse_one_shot(body, f"{path}.{kind}")
         target = sel(m["target"], f"{path}.target") if "target" in m else None

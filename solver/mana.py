@@ -397,7 +397,7 @@ def why(state: GameState, table: Table, pid: str) -> list[str]:
         lines.append("  no mana ability")
         return lines
     perm = state.perm(pid)
-    sick = perm is not None and isinstance(spec, PermanentSpec) and summoning_sick(table, perm) and \
+    sick = perm is not None and isinstance(spec, PermanentSpec) and summoning_sick(table, perm, state) and \
         any(c in ("T", "Q") for _, ab in abilities for c in ab.cost)
     if sick:
         lines.append("  summoning sick: its {T}/{Q} abilities can't be activated (302.6), but could-produce "

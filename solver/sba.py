@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.types import (
-    with_pt_counters,
-)
-
+from .characteristics import changes, has_keyword
 from .decision import note
 from .results import Part, no_loss_for_0_life
 from .state import (
@@ -18,15 +15,7 @@ from .state import (
     replace,
 )
 
-__all__ = ['toughness', 'power', 'leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'put_into_graveyard']
-
-
-def toughness(table: Table, perm: PermState) -> int:
-    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter)
-
-
-def power(table: Table, perm: PermState) -> int:
-    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter)
+__all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'put_into_graveyard']
 
 
 def leave_game(state: GameState, table: Table, name: str) -> GameState:
@@ -52,32 +41,32 @@ class Threshold:
     at_least: int
 
 
-def lethal(table: Table, perm: PermState) -> tuple[Threshold, ...]:
+def lethal(table: Table, perm: PermState, state: GameState) -> tuple[Threshold, ...]:
     """A creature's 704.5f-h as thresholds on the results of damage (solver.results.Part), so the graph
     engine checks them on numbers and the CP model on variables (one definition of the rule).
 
-    A creature's toughness counts +1/+1 counters here; -1/-1 counters are the part
+    A creature's toughness counts +1/+1 counters and ``pt`` effects (613.4c) here; -1/-1 counters are the part
     ``MINUS_COUNTERS`` (so 0 toughness is "-1/-1 counters reach it", 704.5f). Lethal damage
     (704.5g) and deathtouch damage (704.5h, 702.2b) don't destroy an indestructible one (702.12b).
     """
     spec = table.perm_specs[perm.spec]
     out: list[Threshold] = []
     if "creature" in spec.types:
-        t = spec.toughness + perm.counter("+1/+1")
+        t = spec.toughness + perm.counter("+1/+1") + changes(state, table).get(perm.id, (0, 0))[1]
         out.append(Threshold((Part.MINUS_COUNTERS,), t))  # 704.5f
-        if "indestructible" not in spec.keywords:
+        if not has_keyword(state, table, perm.id, "indestructible"):
             out.append(Threshold((Part.MARKED, Part.MINUS_COUNTERS), t))  # 704.5g
             out.append(Threshold((Part.DEATHTOUCHED,), 1))  # 704.5h
     return tuple(out)
 
 
-def dies(table: Table, perm: PermState) -> bool:
+def dies(table: Table, perm: PermState, state: GameState) -> bool:
     """Whether a state-based action puts ``perm`` into its graveyard now: :func:`lethal`, and a
     planeswalker with no loyalty (704.5i) or a battle with no defense (704.5v)."""
     spec = table.perm_specs[perm.spec]
     have = {Part.MARKED: perm.damage, Part.MINUS_COUNTERS: perm.counter("-1/-1"),
             Part.DEATHTOUCHED: int(perm.deathtouched)}
-    if any(sum(have.get(p, 0) for p in th.parts) >= th.at_least for th in lethal(table, perm)):
+    if any(sum(have.get(p, 0) for p in th.parts) >= th.at_least for th in lethal(table, perm, state)):
         return True
     return ("planeswalker" in spec.types and perm.loyalty <= 0) or ("battle" in spec.types and perm.defense <= 0)
 
@@ -95,7 +84,7 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 state = state.set_player(replace(p, lost=True))
                 losers.append(p.name)
                 changed = True
-        dying = [perm for perm in state.perms if perm.present and dies(table, perm)]
+        dying = [perm for perm in state.perms if perm.present and dies(table, perm, state)]
         for perm in state.perms:
             # 704.5q: N +1/+1 and N -1/-1 counters leave a permanent that stays; toughness doesn't
             # change, so it doesn't change who dies, and a dying one keeps its last counters

@@ -57,8 +57,16 @@ def opponents(table: Table, state: GameState, name: str) -> list[str]:
 
 
 def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
-    spec = table.spec_of(state, oid)
-    return spec is not None and kw in spec.keywords
+    """Its own keywords and those effects grant it (solver.characteristics, 613.1f)."""
+    from .characteristics import has_keyword as granted_or_own  # (characteristics reads selectors)
+
+    return granted_or_own(state, table, oid, kw)
+
+
+def _keywords(state: GameState, table: Table, oid: str) -> frozenset[str]:
+    from .characteristics import keywords_of  # (characteristics reads selectors)
+
+    return keywords_of(state, table, oid)
 
 
 def _attached(table: Table, state: GameState, self_id: str | None) -> str | None:
@@ -132,7 +140,7 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.subtypes and not {s.lower() for s in sel.subtypes} <= {s.lower() for s in spec.subtypes}:
         return False
-    if sel.without and set(sel.without) & set(spec.keywords):
+    if sel.without and set(sel.without) & _keywords(state, table, thing):
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False

@@ -596,3 +596,106 @@ def test_new_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
     with pytest.raises(CaseError) as exc:
         parse_ability(ability, "ab")
     assert exc.value.path == f"ab.{where}"
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    # power/toughness and keyword changes (613.4c, 613.1f)
+    ("{R}: This creature gets +1/+0 until end of turn.", ("creature",), [{"activated": {"pt": [1, 0], "to": "self"}, "cost": ["R"]}]),
+    ("{B}: This creature gains deathtouch until end of turn.", ("creature",),
+     [{"activated": {"grant": ["deathtouch"], "to": "self"}, "cost": ["B"]}]),
+    ("{1}{G}: This creature gets +2/+2 until end of turn. Activate only once each turn.", ("creature",),
+     [{"activated": {"pt": [2, 2], "to": "self"}, "cost": [1, "G"], "once": True}]),
+    ("Target creature gets +3/+3 until end of turn.", ("instant",), [{"spell": {"pt": [3, 3], "to": "target"}, "target": "creature"}]),
+    ("Target creature gets +2/+2 and gains lifelink until end of turn.", ("instant",),
+     [{"spell": {"pt": [2, 2], "grant": ["lifelink"], "to": "target"}, "target": "creature"}]),
+    ("Target creature gains first strike and trample until end of turn.", ("instant",),
+     [{"spell": {"grant": ["first strike", "trample"], "to": "target"}, "target": "creature"}]),
+    ("{2}, {T}: Target creature gains flying until end of turn.", ("artifact",),
+     [{"activated": {"grant": ["flying"], "to": "target"}, "target": "creature", "cost": [2, "T"]}]),
+    ("Target creature gets +1/+1 until end of turn. Draw a card.", ("instant",),
+     [{"spell": {"pt": [1, 1], "to": "target"}, "target": "creature"}, {"spell": {"draw": 1, "who": "you"}}]),
+    ("Equipped creature gets +2/+0.", ("artifact",), [{"pt": [2, 0], "to": "equipped creature"}]),
+    ("Enchanted creature gets +1/+1 and has flying.", ("enchantment",),
+     [{"pt": [1, 1], "grant": ["flying"], "to": "enchanted creature"}]),
+    ("Enchanted creature gets -2/-2.", ("enchantment",), [{"pt": [-2, -2], "to": "enchanted creature"}]),
+    ("Equipped creature has first strike.", ("artifact",), [{"grant": ["first strike"], "to": "equipped creature"}]),
+    ("Creatures you control get +1/+1.", ("enchantment",), [{"pt": [1, 1], "to": "creatures you control"}]),
+    ("Other creatures you control have trample.", ("creature",), [{"grant": ["trample"], "to": "other creatures you control"}]),
+])
+def test_pt_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+@pytest.mark.parametrize("text,types", [
+    # a group changed by a resolving effect is fixed as it resolves (611.2c): not modelled
+    ("Creatures you control get +1/+1 until end of turn.", ("instant",)),
+    ("Target creature gets +X/+0 until end of turn.", ("instant",)),
+    ("Target creature gains protection from red until end of turn.", ("instant",)),
+    ("Target creature gets +2/+2 until end of turn.", ("creature",)),  # not a spell, no cost
+])
+def test_pt_not_understood(text: str, types: tuple[str, ...]) -> None:
+    assert one(text, types).status == "not understood"
+
+
+def test_a_minus_toughness_aura_kills_by_state_based_action() -> None:
+    """704.5f: toughness 0 or less after a -2/-2 static (613.4c): put into the graveyard."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+actions:
+  - enter: {id: weight, name: Weight, types: [enchantment], subtypes: [Aura], controller: you, attached_to: bears,
+            abilities: [{pt: [-2, -2], to: enchanted creature}]}
+""", "bears.dies")
+    assert outcomes == {(True,)}
+
+
+def test_a_granted_first_strike_kills_the_blocker_first() -> None:
+    """A 2/2 given first strike (613.1f) deals its damage in the first combat damage step (510.4):
+    a 2/2 blocker dies before dealing any."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: other, card: Grizzly Bears, controller: A, blocking: bears}
+sources:
+  - {id: s, name: Strike, controller: you, types: [instant], abilities: [{spell: {grant: [first strike], to: target}, target: creature}]}
+actions:
+  - cast: {id: s, target: bears}
+  - combat: {}
+""", "bears.dies", "other.dies")
+    assert outcomes == {(False, True)}
+
+
+def test_granted_flying_limits_chosen_blocks() -> None:
+    """Flying from an Aura (613.1f): only flyers or reach may block it (702.9b)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: wings, name: Wings, types: [enchantment], controller: you, attached_to: bears, abilities: [{grant: [flying], to: enchanted creature}]}
+  - {id: wall, name: Wall, types: [creature], power: 0, toughness: 4, controller: A}
+actions:
+  - combat: {blocks: choose}
+""", "A.life")
+    assert outcomes == {(18,)}
+
+
+@pytest.mark.parametrize("ability,where", [
+    ({"spell": {"pt": [1, 1], "to": "creatures you control"}}, "spell.to"),
+    ({"grant": ["flying"], "to": {"types": ["creature"], "without": "flying"}}, "to"),
+    ({"grant": ["toxic 2"], "to": "self"}, "grant[0]"),
+    ({"pt": [1], "to": "self"}, "pt"),
+    ({"pt": [1, 1]}, ""),
+    ({"pt": [1, 1], "to": "self", "combat": True}, "combat"),
+])
+def test_pt_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability(ability, "ab")
+    assert exc.value.path == ("ab." + where if where else "ab")

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from .base import Built, Ctx, cost, one_shot, template
+from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
 
@@ -100,13 +101,20 @@ def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | 
 def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
     """An instant's or sorcery's effect of several actions, done in the order written (608.2c):
     "~ deals 3 damage to any target and you gain 3 life." (Lightning Helix), "~ deals 2 damage to
-    any target. Draw a card.", "Target player loses 2 life and you gain 2 life.". One target at
+    any target. Draw a card.", "Target player loses 2 life and you gain 2 life.", "Target creature
+    gets +2/+2 until end of turn. Draw a card." (a ``pt`` effect, :mod:`.pt`). One target at
     most (a spell with two targets isn't modelled); each part is a ``spell:`` ability, the first
     targeted one carrying the ``target:``, and a spell whose target is illegal as it resolves
     does none of them (608.2b)."""
     if not {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    parts = action_parts(m.group("what"))
+    parts: list[tuple[dict[str, Any], Any]] | None = []
+    for sentence in _SENTENCE.split(m.group("what").strip()):
+        got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
+        more = [got] if got is not None else action_parts(sentence)
+        if more is None or parts is None:
+            return None
+        parts.extend(more)
     if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1:
         return None
     out: list[Any] = []

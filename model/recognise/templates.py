@@ -18,6 +18,7 @@ import re
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import prevention as _prevention  # noqa: F401
+from . import pt as _pt  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from .base import TEMPLATES, Ctx, Template
 from .ignores import _ONCE, BLOCKS_AS_WRITTEN, ENTERING, ENTERING_REASON, IGNORES, _drop_sentences
@@ -27,7 +28,7 @@ from .mana import basic_land_mana
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
-FAMILY_MODULES = ("mana", "damage", "prevention", "replacement")
+FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 

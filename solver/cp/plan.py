@@ -51,6 +51,8 @@ _DECLINED = {
     "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
     "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
+    "pt": "power/toughness changes (\"gets +2/+2\", CR 613.4c) are not modelled",
+    "grant": "keywords granted by effects (\"gains first strike\", CR 613.1f) are not modelled",
 }
 
 
