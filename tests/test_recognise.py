@@ -488,6 +488,13 @@ def test_ghosts_of_the_innocent_is_a_halving_replacement() -> None:
      [{"mana": "any_color", "cost": ["T", {"sacrifice": "self"}]}]),
     ("{1}, Sacrifice this artifact: You gain 3 life and draw a card.", ("artifact",),
      [{"activated": [{"gain_life": 3, "who": "you"}, {"draw": 1, "who": "you"}], "cost": [1, {"sacrifice": "self"}]}]),
+    # putting counters (122.1) as a trigger's action
+    ("Whenever you gain life, put a +1/+1 counter on this creature.", ("creature",),
+     [{"trigger": "gain_life", "do": {"put_counters": {"+1/+1": 1}, "to": "self"}}]),
+    ("Whenever this creature deals combat damage to a player, put a +1/+1 counter on it.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"put_counters": {"+1/+1": 1}, "to": "self"}}]),
+    ("When this creature enters, put two +1/+1 counters on target creature.", ("creature",),
+     [{"trigger": "enters", "target": "creature", "do": {"put_counters": {"+1/+1": 2}, "to": "target"}}]),
 ])
 def test_family_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
     r = one(text, types)
@@ -699,3 +706,29 @@ def test_pt_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
     with pytest.raises(CaseError) as exc:
         parse_ability(ability, "ab")
     assert exc.value.path == ("ab." + where if where else "ab")
+
+
+def test_entering_triggers_and_scry_abilities_are_ignored() -> None:
+    """A karoo land's "return a land" trigger is over for one already on the battlefield (603.6a)
+    and not understood for one entering; an ability that only scries computes nothing."""
+    r = one("When this land enters, return a land you control to its owner's hand.", ("land",))
+    assert r.status == "ignored" and r.on_entering
+    r = one("When this land enters, sacrifice it unless you pay {1}.", ("land",))
+    assert r.status == "ignored" and r.on_entering
+    r = one("{1}, {T}: Scry 1.", ("artifact",))
+    assert r.status == "ignored" and not r.on_entering
+
+
+def test_a_gain_life_trigger_puts_a_counter_that_saves_it() -> None:
+    """Ajani's Pridemate (2/2, real card data): you gain life, it gets a +1/+1 counter (122.1),
+    so 2 damage marked earlier is no longer lethal (704.5g with a 3 toughness)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: cat, card: Ajani's Pridemate, controller: you}
+  - {id: ogre, card: Centaur Courser, controller: A}
+actions:
+  - gain_life: {who: you, amount: 1}
+  - damage: [{from: ogre, to: cat, amount: 2}]
+""", "cat.dies", "cat.counters.+1/+1")
+    assert outcomes == {(False, 1)}

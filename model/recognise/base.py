@@ -144,9 +144,10 @@ def recipient(phrase: str) -> tuple[Any, Any] | None:
 
 
 def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[dict[str, Any], Any] | None:
-    """A one-shot action of the vocabulary (``deal``, ``gain_life``, ``lose_life``, ``draw``) and
-    its target requirement: "you gain 3 life" (CR 119.3), "each opponent loses 2 life" (119.3),
-    "draw a card" (121.1), "~ deals 3 damage to any target" (120.1); "you may ..." is the same
+    """A one-shot action of the vocabulary (``deal``, ``gain_life``, ``lose_life``, ``draw``,
+    ``put_counters``) and its target requirement: "you gain 3 life" (CR 119.3), "each opponent
+    loses 2 life" (119.3), "draw a card" (121.1), "~ deals 3 damage to any target" (120.1), "put a
+    +1/+1 counter on ~" (122.1); "you may ..." is the same
     action made optional (its controller's choice, 603.5). ``that_much``: in a trigger on damage,
     "you gain that much life" / "draw that many cards" read the damage dealt."""
     low = phrase.strip().lower()
@@ -176,6 +177,12 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         return {kind: number(m.group(3)), "who": WHO[who]}, WHO_TARGET.get(who)
     if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
         return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
+    if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature)", low):
+        # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of
+        n, kind, who = number(m.group(1)), m.group(2), m.group(3)
+        if who == "target creature":
+            return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
+        return {"put_counters": {kind: n}, "to": "self"}, None
     if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:

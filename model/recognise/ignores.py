@@ -10,7 +10,14 @@ import re
 # is given: tapped:, counters:), not modelled for one entering during the actions (CR 614.1c, 614.12)
 ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
                       r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
+# triggers on its own entering that only move lands or sacrifice it (karoo lands, the Lairs, "sacrifice
+# it unless you pay {1}"): done before the case for a permanent already on the battlefield
+ENTERING_TRIGGER = re.compile(r"^when ~ enters, (?:return a land you control to its owner's hand|"
+                              r"sacrifice it unless you (?:pay \{[^}]+\}|return an? (?:untapped )?(?:non-lair )?land you control to its owner's hand))\.$",
+                              re.IGNORECASE)
 ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give its state); not modelled as it enters (CR 614.1c, 614.12)"
+ENTERING_TRIGGER_REASON = ("it is already on the battlefield, so this trigger on its entering is over (the case's battlefield "
+                           "is as written); not modelled as it enters (CR 603.6a)")
 
 
 # --- text that can't matter -----------------------------------------------------------------------
@@ -18,6 +25,10 @@ ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give 
 # lines both ignored whole and dropped from a longer line (no effect on anything computed here)
 _SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
          "the order of a library isn't tracked (CR 701.22, 701.25)")
+# an activated ability whose only effect is to scry: nothing it does is computed (and a case can't
+# activate an ignored ability: naming it is an error)
+_SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+                 "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
               "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
@@ -35,6 +46,7 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
                 r"^each spell a player casts costs \{\d+\} more to cast for each other spell that player has cast this turn\.$", re.IGNORECASE),
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
     _SCRY,
+    _SCRY_ABILITY,
     _CAST_COST,
     (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
      "countering spells isn't modelled (CR 701.6)"),

@@ -21,7 +21,16 @@ from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from .base import TEMPLATES, Ctx, Template
-from .ignores import _ONCE, BLOCKS_AS_WRITTEN, ENTERING, ENTERING_REASON, IGNORES, _drop_sentences
+from .ignores import (
+    _ONCE,
+    BLOCKS_AS_WRITTEN,
+    ENTERING,
+    ENTERING_REASON,
+    ENTERING_TRIGGER,
+    ENTERING_TRIGGER_REASON,
+    IGNORES,
+    _drop_sentences,
+)
 from .keywordlines import read_keywords
 from .mana import basic_land_mana
 
@@ -66,5 +75,7 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
             return Reading(raw, IGNORED, reason=reason)
     if ENTERING.match(text):
         return Reading(raw, IGNORED, reason=ENTERING_REASON, on_entering=True)
+    if ENTERING_TRIGGER.match(text):
+        return Reading(raw, IGNORED, reason=ENTERING_TRIGGER_REASON, on_entering=True)
     return Reading(raw, NOT_UNDERSTOOD)
 
