@@ -282,8 +282,8 @@ def _no_keyword_reading(raw: Any, path: str) -> None:
     todo = [sel(raw, path)]
     while todo:
         s = todo.pop()
-        if s.without:
-            raise CaseError(path, "a grant: whose to: reads keywords (without:) depends on itself (CR 613.8); not modelled")
+        if s.without or s.with_:
+            raise CaseError(path, "a grant: whose to: reads keywords (with:, without:) depends on itself (CR 613.8); not modelled")
         todo.extend(s.parts)
 
 

@@ -142,6 +142,13 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.without and set(sel.without) & _keywords(state, table, thing):
         return False
+    if sel.with_ and not set(sel.with_) <= _keywords(state, table, thing):
+        return False
+    # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either
+    if sel.in_combat and not (perm is not None and perm.present and (
+            ("attacking" in sel.in_combat and perm.attacking is not None)
+            or ("blocking" in sel.in_combat and bool(perm.blocking)))):
+        return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
     if sel.other and thing == view.self_id:

@@ -732,3 +732,44 @@ actions:
   - damage: [{from: ogre, to: cat, amount: 2}]
 """, "cat.dies", "cat.counters.+1/+1")
     assert outcomes == {(False, 1)}
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("Test Card deals 4 damage to target attacking or blocking creature.", ("instant",),
+     [{"spell": {"deal": 4, "to": "target"}, "target": {"types": ["creature"], "in_combat": ["attacking", "blocking"]}}]),
+    ("Test Card deals 4 damage to target creature with flying.", ("instant",),
+     [{"spell": {"deal": 4, "to": "target"}, "target": {"types": ["creature"], "with": ["flying"]}}]),
+    ("Test Card deals 1 damage to each attacking creature.", ("instant",),
+     [{"spell": {"deal": 1, "to": {"types": ["creature"], "in_combat": ["attacking"]}}}]),
+])
+def test_target_filter_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_with_flying_reads_granted_flying() -> None:
+    """"each creature with flying" (Gale Force-like): a creature given flying counts (613.1f); a
+    creature without it is not dealt damage."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+  - {id: other, card: Grizzly Bears, controller: A}
+  - {id: wings, name: Wings, types: [enchantment], controller: A, attached_to: bears, abilities: [{grant: [flying], to: enchanted creature}]}
+sources:
+  - {id: gale, name: Gale, controller: you, types: [sorcery], abilities: [{spell: {deal: 5, to: {types: [creature], with: [flying]}}}]}
+actions:
+  - cast: gale
+""", "bears.dies", "other.dies")
+    assert outcomes == {(True, False)}
+
+
+def test_in_combat_selector_errors() -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability({"spell": {"deal": 1, "to": "target"}, "target": {"types": ["creature"], "in_combat": ["tapped"]}}, "ab")
+    assert exc.value.path == "ab.target.in_combat"

@@ -61,6 +61,13 @@ TARGETS: dict[str, Any] = {
     "target creature an opponent controls": "creatures an opponent controls",
     "target creature you don't control": "creatures an opponent controls",
     "target creature you control": "creatures you control",
+    # target filters (115.1): in combat (506.4), with a keyword
+    "target attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
+    "target attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
+    "target blocking creature": {"types": ["creature"], "in_combat": ["blocking"]},
+    "target creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "target creature without flying": {"types": ["creature"], "without": "flying"},
+    "target attacking creature without flying": {"types": ["creature"], "in_combat": ["attacking"], "without": "flying"},
 }
 # "each ..." phrases and other fixed recipients: a selector, no target (CR 115.10: "each" doesn't target)
 EACH: dict[str, Any] = {
@@ -75,6 +82,10 @@ EACH: dict[str, Any] = {
     "each creature you don't control": "creatures an opponent controls",
     "each planeswalker": "planeswalkers",
     "each creature without flying": {"types": ["creature"], "without": "flying"},
+    "each creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "each attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
+    "each blocking creature": {"types": ["creature"], "in_combat": ["blocking"]},
+    "each attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
     "each creature and each player": ["creatures", "each player"],
     "each creature and each opponent": ["creatures", "opponents"],
     "each player and each creature": ["each player", "creatures"],
