@@ -539,7 +539,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         return Ability("enters_with", counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
     if "mana" in m and not any(k in m for k in EFFECT_KINDS):  # else `mana:` filters a mana replacement
         for key in m:
-            if key not in ("mana", "cost", "amount", "text"):
+            if key not in ("mana", "cost", "amount", "text", "then"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         raw = m["mana"]
         mana: Any
@@ -557,8 +557,15 @@ def parse_ability(value: Any, path: str) -> Ability:
         else:
             raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, {one_of: [R, G]}, or {any_type_of: <selector>}")
         amt = _count(m.get("amount", 1), f"{path}.amount")
+        # "Add {W} or {B}. This land deals 1 damage to you." (a painland): actions done as the
+        # mana ability resolves, after the mana is added (605.3a, 608.2c)
+        then: tuple[OneShot, ...] = ()
+        if "then" in m:
+            then = (parse_one_shot(m["then"], f"{path}.then"),)
+            if then[0].to.kind in ("any", "target", "choice"):
+                raise CaseError(f"{path}.then", "a mana ability has no target (605.1a): name who, e.g. to: you")
         return Ability("mana", mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
-                       amount=amt, text=text)
+                       amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")

@@ -773,3 +773,40 @@ def test_in_combat_selector_errors() -> None:
     with pytest.raises(CaseError) as exc:
         parse_ability({"spell": {"deal": 1, "to": "target"}, "target": {"types": ["creature"], "in_combat": ["tapped"]}}, "ab")
     assert exc.value.path == "ab.target.in_combat"
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("{T}: Add {W} or {B}. This land deals 1 damage to you.", ("land",),
+     [{"mana": {"one_of": ["W", "B"]}, "cost": ["T"], "then": {"deal": 1, "to": "you"}}]),
+    ("{T}: Add one mana of any color. This land deals 3 damage to you.", ("land",),
+     [{"mana": "any_color", "cost": ["T"], "then": {"deal": 3, "to": "you"}}]),
+    ("When this Aura is put into a graveyard from the battlefield, draw a card.", ("enchantment",),
+     [{"trigger": "dies", "do": {"draw": 1, "who": "you"}}]),
+])
+def test_more_templates(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_next_turn_draw_is_ignored() -> None:
+    r = one("Draw a card at the beginning of the next turn's upkeep.", ("instant",))
+    assert r.status == "ignored"
+
+
+def test_a_painland_damage_meets_prevention() -> None:
+    """The painland's damage is a damage event (605.3a): a shield on you prevents it (615.7)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: caves, card: Caves of Koilos, controller: you}
+sources:
+  - {id: salve, name: Salve, controller: you, types: [instant]}
+effects:
+  - {id: s, controller: you, source: salve, shield: 3, to: you}
+actions:
+  - tap_for_mana: {id: caves, ability: 1, choose: W}
+""", "you.life", "you.mana")
+    assert outcomes == {(20, ("W",))}

@@ -154,9 +154,10 @@ def _enters(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger({"trigger": "enters"}, m.group("what"))
 
 
-@template("dies_trigger", r"when ~ dies, (?P<what>[^:]+\.)", "CR 603.6c, 603.10a, 700.4")
+@template("dies_trigger", r"when ~ (?:dies|is put into a graveyard from the battlefield), (?P<what>[^:]+\.)", "CR 603.6c, 603.10a, 700.4")
 def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"When ~ dies, you gain 2 life." / "..., it deals 1 damage to any target.": a
+    """"When ~ dies, you gain 2 life." / "..., it deals 1 damage to any target." / "When ~ is put
+    into a graveyard from the battlefield, draw a card." (the same event, 700.4): a
     leaves-the-battlefield trigger on its being put into a graveyard from the battlefield (700.4,
     603.6c), which looks back in time (603.10a: its controller and characteristics as it last
     existed; damage "it" deals is dealt by it as it last existed, 113.7a)."""

@@ -29,6 +29,9 @@ _SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IG
 # activate an ignored ability: naming it is an error)
 _SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
                  "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
+# a delayed trigger of the next turn (603.7): the case is one turn and ends before it
+_NEXT_TURN = (re.compile(r"^draw a card at the beginning of the next turn's upkeep\.$", re.IGNORECASE),
+              "it happens in the next turn's upkeep, after the case (a case is one turn; CR 603.7)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
               "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
@@ -47,6 +50,7 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
      "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
     _SCRY,
     _SCRY_ABILITY,
+    _NEXT_TURN,
     _CAST_COST,
     (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
      "countering spells isn't modelled (CR 701.6)"),
@@ -61,6 +65,7 @@ _ONCE = " activate only once each turn."
 DROPPABLE: list[tuple[re.Pattern[str], str]] = [
     _SCRY,
     _CAST_COST,
+    _NEXT_TURN,
     (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
      "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
 ]

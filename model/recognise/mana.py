@@ -44,6 +44,23 @@ def _mana_one_of(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"mana": {"one_of": syms}, "cost": c}], []
 
 
+_PAIN = r" ~ deals (?P<pain>\d+) damage to you\."
+
+
+@template("mana_with_damage", rf"(?P<cost>[^:]+): add (?P<what>(?:\{{[WUBRGC]\}})+|\{{[WUBRGC]\}}(?:, \{{[WUBRGC]\}})*,? or \{{[WUBRGC]\}}|one mana of any color)\.{_PAIN}", "CR 605.1a, 605.3a, 106.1")
+def _painland(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{T}: Add {W} or {B}. This land deals 1 damage to you." (the painlands), "{T}: Add one mana
+    of any color. ~ deals 1 damage to you.": a mana ability (605.1a) that also deals damage to its
+    controller as it resolves (605.3a), whatever mana it ends up producing."""
+    c = mana_cost(m.group("cost"))
+    if c is None:
+        return None
+    what = m.group("what").lower()
+    syms = [s.upper() for s in re.findall(r"\{([WUBRGC])\}", what, re.IGNORECASE)]
+    mana: Any = "any_color" if what == "one mana of any color" else {"one_of": syms} if " or " in what else syms
+    return [{"mana": mana, "cost": c, "then": {"deal": int(m.group("pain")), "to": "you"}}], []
+
+
 @template("mana_any_color", r"(?P<cost>[^:]+): add (?P<n>one|two|three) mana of any (?:one )?color\.", "CR 605.1a, 106.1")
 def _mana_any(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{T}: Add one mana of any color." / "{T}: Add two mana of any one color.": its controller
