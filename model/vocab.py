@@ -507,20 +507,29 @@ def parse_ability(value: Any, path: str) -> Ability:
             raise CaseError(f"{path}.trigger", f"unknown trigger {trig!r}; expected one of {', '.join(TRIGGERS)}")
         if "do" not in m:
             raise CaseError(path, "a trigger needs do:")
-        first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
-        for shot in (first, *more):
-            _check_mana_trigger(m, path, trig, shot)
+        effect = None
+        if isinstance(m["do"], Mapping) and any(k in m["do"] for k in ("pt", "grant")):
+            # "..., ~ gets +1/+1 until end of turn": the trigger creates an effect (611.2c)
+            effect = parse_effect(m["do"], f"{path}.do")
+            if effect.to is None or effect.to.kind not in ("self", "target"):
+                raise CaseError(f"{path}.do.to", "an effect created by a trigger changes what is there as it resolves "
+                                "(CR 611.2c); only self or target is modelled")
+            first, more = None, ()
+        else:
+            first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
+            for shot in (first, *more):
+                _check_mana_trigger(m, path, trig, shot)
         if trig in ("enters", "dies"):
-            what = "an enters trigger watches its own permanent entering (\"When this enters\")" if trig == "enters" \
-                else "a dies trigger watches its own permanent dying (\"When this dies\", 603.6c)"
-            for key in ("to", "from", "combat", "turn"):
+            what = "an enters trigger watches its own permanent entering (\"When this enters\"), or with from: the permanents it names" \
+                if trig == "enters" else "a dies trigger watches its own permanent dying (\"When this dies\", 603.6c)"
+            for key in ("to", "combat", "turn") + (("from",) if trig == "dies" else ()):
                 if key in m:
                     raise CaseError(f"{path}.{key}", f"{what}; it takes no filter")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours"):
             raise CaseError(f"{path}.turn", "turn must be each or yours")
         return Ability(
-            "trigger", action=first, more=more, trigger=trig,
+            "trigger", action=first, more=more, trigger=trig, effect=effect,
             target=sel(m["target"], f"{path}.target") if "target" in m else None,
             trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
             trigger_from=sel(m["from"], f"{path}.from") if "from" in m else None,

@@ -58,7 +58,11 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 if ok and ab.trigger_to is not None:
                     ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
             elif trigger == "enters":
-                ok = thing == oid  # "When this enters": its own entering only
+                # "When this enters": its own entering only; with from: ("whenever another creature
+                # you control enters") the permanents it watches, read as they enter (603.6a)
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_from is not None:
+                    values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
             elif trigger == "tapped_for_mana":
                 # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid

@@ -810,3 +810,46 @@ actions:
   - tap_for_mana: {id: caves, ability: 1, choose: W}
 """, "you.life", "you.mana")
     assert outcomes == {(20, ("W",))}
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("Whenever another creature you control enters, you gain 1 life.", ("creature",),
+     [{"trigger": "enters", "from": "other creatures you control", "do": {"gain_life": 1, "who": "you"}}]),
+    ("Landfall — Whenever a land you control enters, this creature gets +2/+2 until end of turn.", ("creature",),
+     [{"trigger": "enters", "from": "lands you control", "do": {"pt": [2, 2], "to": "self"}}]),
+    ("When this creature enters, target creature gets +2/+2 until end of turn.", ("creature",),
+     [{"trigger": "enters", "target": "creature", "do": {"pt": [2, 2], "to": "target"}}]),
+    ("Whenever this creature deals combat damage to a player, it gets +1/+0 until end of turn.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"pt": [1, 0], "to": "self"}}]),
+])
+def test_trigger_watch_and_effect_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_an_enters_trigger_with_from_watches_others_only() -> None:
+    """"Whenever another creature you control enters": not itself, not an opponent's (603.6a)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+actions:
+  - enter: {id: w, name: Warden, types: [creature], power: 1, toughness: 1, controller: you,
+            abilities: [{trigger: enters, from: other creatures you control, do: {gain_life: 1, who: you}}]}
+  - enter: {id: b1, card: Grizzly Bears, controller: you}
+  - enter: {id: b2, card: Grizzly Bears, controller: A}
+""", "you.life")
+    assert outcomes == {(21,)}
+
+
+@pytest.mark.parametrize("ability,where", [
+    ({"trigger": "enters", "do": {"pt": [1, 1], "to": "creatures you control"}}, "do.to"),
+    ({"trigger": "dies", "from": "creatures", "do": {"gain_life": 1}}, "from"),
+])
+def test_trigger_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability(ability, "ab")
+    assert exc.value.path == f"ab.{where}"

@@ -86,8 +86,9 @@ def ability_body(text: str, that_much: bool = False) -> tuple[Any, Any] | None:
 
 
 def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | None:
-    """``ab`` (the trigger and its filters) with the ``do:`` and ``target:`` of ``text``."""
-    got = ability_body(text, that_much)
+    """``ab`` (the trigger and its filters) with the ``do:`` and ``target:`` of ``text``: one
+    action, several, or an effect for the turn ("~ gets +1/+1 until end of turn", :mod:`.pt`)."""
+    got = pt_sentence(text) or ability_body(text, that_much)
     if got is None:
         return None
     do, req = got
@@ -162,6 +163,21 @@ def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
     603.6c), which looks back in time (603.10a: its controller and characteristics as it last
     existed; damage "it" deals is dealt by it as it last existed, 113.7a)."""
     return _trigger({"trigger": "dies"}, m.group("what"))
+
+
+_ENTERING_WATCHED = {"another creature you control": "other creatures you control",
+                     "a creature you control": "creatures you control",
+                     "a land you control": "lands you control",
+                     "another creature": "other creatures", "a creature": "creatures"}
+
+
+@template("enters_watch_trigger", r"(?:[a-z]+ — )?whenever (?P<who>another creature you control|a creature you control|a land you control|another creature|a creature) enters, (?P<what>[^:]+\.)", "CR 603.6a, 603.2, 207.2c")
+def _enters_watch(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever another creature you control enters, you gain 1 life." / "Landfall — Whenever
+    a land you control enters, ~ gets +2/+2 until end of turn.": a trigger on other permanents
+    entering (603.6a), watched by the ``from:`` selector; an ability word ("Landfall") has no
+    rules meaning (207.2c)."""
+    return _trigger({"trigger": "enters", "from": _ENTERING_WATCHED[m.group("who").lower()]}, m.group("what"))
 
 
 _WATCHED = {"~": None, "a creature you control": "creatures you control",

@@ -20,7 +20,7 @@ __all__ = ["keyword_list", "pt_sentence"]
 
 _PT = r"(?P<p>[+-]\d+)/(?P<t>[+-]\d+)"
 _KWS = r"(?P<kws>[a-z ,]+?)"
-_WHO_EOT = r"(?P<who>~|target creature(?: you control| an opponent controls| you don't control)?)"
+_WHO_EOT = r"(?P<who>~|it|target creature(?: you control| an opponent controls| you don't control)?)"
 
 
 def keyword_list(text: str | None) -> list[str] | None:
@@ -61,7 +61,7 @@ def pt_sentence(sentence: str) -> tuple[dict[str, Any], Any] | None:
     if m is None:
         return None
     who = m.group("who").lower()
-    if who == "~":
+    if who in ("~", "it"):  # "it": the object the ability is of
         effect = _effect(m, "self")
         return None if effect is None else (effect, None)
     effect = _effect(m, "target")
