@@ -37,6 +37,8 @@ EFFECT_KINDS = (
     # power/toughness and keyword changes (CR 613.4c layer 7c, 613.1f layer 6): "equipped creature
     # gets +2/+2", "target creature gains first strike until end of turn"
     "pt", "grant",
+    # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
+    "exile_instead",
 )
 # the keywords a grant: may give (toxic N, defender and the like are not granted here)
 GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "hexproof", "indestructible",

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from .characteristics import changes, has_keyword
 from .decision import note
 from .results import Part, no_loss_for_0_life
+from .rules import effects_in_force
+from .select import matches
 from .state import (
     GameState,
     PermState,
@@ -113,11 +115,21 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
     permanent as it last existed on the battlefield, its controller then (603.6c, 603.10a)."""
     new: list[Trigger] = []
     for perm in perms:
+        if _exiled_instead(state, table, perm):
+            # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
+            state = state.set_perm(replace(perm, present=False))
+            continue
         state = state.set_perm(replace(perm, present=False, died=True))
         spec = table.perm_specs[perm.spec]
         new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
                 for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies"]
     return replace(state, pending=state.pending + tuple(new)) if new else state
+
+
+def _exiled_instead(state: GameState, table: Table, perm: PermState) -> bool:
+    return any(inst.spec.kind == "exile_instead" and inst.spec.value
+               and matches(inst.spec.to, perm.id, state, table, inst.view, default=False)
+               for inst in effects_in_force(state, table))
 
 
 def game_over(state: GameState, losers: list[str]) -> GameState:

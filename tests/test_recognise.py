@@ -853,3 +853,24 @@ def test_trigger_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
     with pytest.raises(CaseError) as exc:
         parse_ability(ability, "ab")
     assert exc.value.path == f"ab.{where}"
+
+
+def test_exile_instead_of_dying() -> None:
+    """"If that creature would die this turn, exile it instead." (614.1a): it leaves without dying,
+    so a dies trigger doesn't fire (603.6c); without the effect, the same damage kills it."""
+    r = one("Test Card deals 2 damage to target creature. If that creature would die this turn, exile it instead.", ("instant",))
+    assert list(r.abilities) == [{"spell": {"deal": 2, "to": "target"}, "target": "creature"},
+                                 {"spell": {"exile_instead": True, "to": "target"}}]
+    assert one("Test Card deals 3 damage to any target. If a creature dealt damage this way would die this turn, "
+               "exile it instead.", ("instant",)).status == "not understood"  # the target may be a planeswalker
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: c, name: Imp, types: [creature], power: 1, toughness: 1, controller: A,
+     abilities: [{trigger: dies, do: {deal: 1, to: you}}]}
+actions:
+  - cast: {card: Magma Spray, controller: you, target: c}
+"""
+    # "you" in the Imp's trigger is its controller, A (603.3a)
+    assert outcome_set(text, "c.dies", "A.life") == {(False, 20)}
+    assert outcome_set(text.replace("Magma Spray", "Shock"), "c.dies", "A.life") == {(True, 19)}

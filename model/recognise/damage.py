@@ -98,6 +98,16 @@ def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | 
     return [ab], []
 
 
+_EXILE = re.compile(r"^if (?P<what>that creature|that creature or planeswalker|a creature dealt damage this way) would die this turn, exile it instead\.$",
+                    re.IGNORECASE)
+# the target requirements for which "that creature ..." is the target itself
+_EXILE_TARGETS: dict[str, tuple[Any, ...]] = {
+    "that creature": ("creature", "creatures an opponent controls", "creatures you control"),
+    "a creature dealt damage this way": ("creature", "creatures an opponent controls", "creatures you control"),
+    "that creature or planeswalker": (["creatures", "planeswalkers"],),
+}
+
+
 @template("spell_parts", r"(?P<what>[^:]+\.)", "CR 608.2c, 608.2b")
 def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
     """An instant's or sorcery's effect of several actions, done in the order written (608.2c):
@@ -111,6 +121,14 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
         return None
     parts: list[tuple[dict[str, Any], Any]] | None = []
     for sentence in _SENTENCE.split(m.group("what").strip()):
+        if (e := _EXILE.match(sentence)) and parts:
+            # "If that creature would die this turn, exile it instead." (614.1a): on the target,
+            # which must be what "that creature (or planeswalker)" names
+            req = next((r for _, r in parts if r is not None), None)
+            if req not in _EXILE_TARGETS[e.group("what").lower()]:
+                return None
+            parts.append(({"exile_instead": True, "to": "target"}, None))
+            continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
         more = [got] if got is not None else action_parts(sentence)
         if more is None or parts is None:

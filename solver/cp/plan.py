@@ -53,6 +53,7 @@ _DECLINED = {
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
     "pt": "power/toughness changes (\"gets +2/+2\", CR 613.4c) are not modelled",
     "grant": "keywords granted by effects (\"gains first strike\", CR 613.1f) are not modelled",
+    "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
 
 
