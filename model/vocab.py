@@ -33,7 +33,7 @@ __all__ = [
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "dies", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "destroy")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
@@ -327,6 +327,15 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     kind = kinds[0]
     if kind == "put_counters":
         return _put_counters(m, path)
+    if kind == "destroy":
+        # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
+        for key in m:
+            if key not in ("destroy", "from"):
+                raise CaseError(f"{path}.{key}", "unknown key (destroy takes the permanents it destroys, and from:)")
+        source = m.get("from")
+        if source is not None and not isinstance(source, str):
+            raise CaseError(f"{path}.from", "expected the id of the source")
+        return OneShot("destroy", amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:

@@ -154,7 +154,8 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
         # state-based action or trigger (608.2c: the spell's instructions in order, one resolution)
         items = tuple(("resolve" if k == 0 else "part",
                        StackItem("spell", who, action.id, j, (("X", action.x),),
-                                 t if requirement is not None or _to_target(ab) else None, label=spec.name))
+                                 t if requirement is not None or _to_target(ab) else None, label=spec.name,
+                                 continuing=k > 0))
                       for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
         options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
@@ -192,6 +193,8 @@ def _describe(action: Any) -> str:
             return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
         if shot.kind == "put_counters":
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
+        if shot.kind == "destroy":
+            return f"destroy {shot.to}"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
@@ -235,13 +238,22 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
     req = ab.target if ab.target is not None else None
-    if item.kind == "spell" and item.target is not None:
+    if item.continuing:
+        # targets were checked as the resolution began (608.2b); an instruction on the target
+        # does nothing if it has gone since ("destroy target creature. You gain 3 life.")
+        needs_target = ab.action is not None and ab.action.to.kind in ("any", "target", "choice")
+        req = None
+    elif item.kind == "spell" and item.target is not None:
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
         # its parts happen, the untargeted ones ("and you gain 3 life") included
         spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None), None)
         needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target:
         if not legal_target(state, table, item.target, req, item.controller, item.source):
+            if item.kind == "spell" and not item.continuing:
+                # the spell doesn't resolve: its later instructions go too (608.2b)
+                state = replace(state, queue=tuple(t for t in state.queue if not (
+                    t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source)))
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
     if ab.effect is not None:
@@ -260,7 +272,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         shot = ab.action if item.part == 0 else ab.more[item.part - 1]
         if item.part < len(ab.more):
             # the ability's next instruction, in the same resolution (608.2c)
-            state = replace(state, queue=(("part", replace(item, part=item.part + 1)),) + state.queue)
+            state = replace(state, queue=(("part", replace(item, part=item.part + 1, continuing=True)),) + state.queue)
         if shot.may:
             yes = run_one_shot(state, table, replace(shot, may=False), view, values)
             return Decision(item.controller, "may", f"{item.label} ({item.source})", (

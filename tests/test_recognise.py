@@ -159,7 +159,7 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("(This is reminder text.)", "ignored"),
     ("This creature gets +1/+2 as long as you control a Forest.", "not understood"),
     ("Choose one —", "not understood"),
-    ("When this creature enters, destroy target creature.", "not understood"),  # destroying isn't an action here
+    ("When this creature enters, exile target creature.", "not understood"),  # exiling isn't an action here
     ("{T}, Sacrifice a creature: It deals 2 damage to any target.", "not understood"),  # only sacrificing itself is a cost
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
@@ -874,3 +874,29 @@ actions:
     # "you" in the Imp's trigger is its controller, A (603.3a)
     assert outcome_set(text, "c.dies", "A.life") == {(False, 20)}
     assert outcome_set(text.replace("Magma Spray", "Shock"), "c.dies", "A.life") == {(True, 19)}
+
+
+def test_destroy_and_its_later_instruction() -> None:
+    """"Destroy target creature. You gain 3 life." (701.8a): the target is checked once, as the
+    spell begins to resolve (608.2b), so the gain happens after the creature is gone; an
+    indestructible creature isn't destroyed (701.8b)."""
+    r = one("Destroy target creature. You gain 3 life.", ("instant",))
+    assert list(r.abilities) == [{"spell": {"destroy": "target"}, "target": "creature"},
+                                 {"spell": {"gain_life": 3, "who": "you"}}]
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+  - {id: myr, card: Darksteel Myr, controller: A}
+actions:
+  - cast: {card: Lich's Caress, controller: you}
+""", "bears.dies", "myr.dies", "you.life")
+    assert outcomes == {(True, False, 23), (False, False, 23)}
+
+
+def test_destroy_vocabulary_errors() -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability({"spell": {"destroy": "target", "to": "A"}, "target": "creature"}, "ab")
+    assert exc.value.path == "ab.spell.to"

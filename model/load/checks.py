@@ -131,7 +131,8 @@ class _Checks(_Actions):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            selector_refs(shot.to, f"{where}.{'to' if shot.kind in ('deal', 'put_counters') else 'who'}", that_player_ok)
+            key = "destroy" if shot.kind == "destroy" else "to" if shot.kind in ("deal", "put_counters") else "who"
+            selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.then is not None:
                 selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)

@@ -92,6 +92,19 @@ EACH: dict[str, Any] = {
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
 }
+# what "destroy target ..." may destroy (701.8a): permanents of these types
+_DESTROY_TARGETS: dict[str, Any] = {
+    "target creature": "creature", "target artifact": "artifact", "target enchantment": "enchantment",
+    "target land": "land", "target planeswalker": "planeswalker",
+    "target artifact or enchantment": ["artifacts", "enchantments"],
+    "target creature or planeswalker": ["creatures", "planeswalkers"],
+    "target artifact or creature": ["artifacts", "creatures"],
+    "target creature an opponent controls": "creatures an opponent controls",
+    "target creature you don't control": "creatures an opponent controls",
+    "target creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "target attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
+    "target attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
+}
 WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
        "target player": "target", "target opponent": "target"}
 WHO_TARGET = {"target player": "player", "target opponent": "opponent"}
@@ -194,6 +207,10 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         if who == "target creature":
             return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
+    if m := re.fullmatch(r"destroy (target [a-z ]+)", low):
+        # "destroy target creature" (701.8a)
+        req = _DESTROY_TARGETS.get(m.group(1))
+        return ({"destroy": "target"}, req) if req is not None and allow_target else None
     if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:
