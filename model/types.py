@@ -127,6 +127,7 @@ class Ability:
     trigger_combat: bool | None = None
     turn: str = "each"  # for end_step triggers: each | yours
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
+    trigger_spell: str = "any"  # cast triggers: any | noncreature | instant_or_sorcery (the spell you cast)
     choice: str = ""  # as_enters: choose_opponent
     counters: tuple[tuple[str, Expr], ...] = ()  # enters_with: counter kind -> amount (614.1c)
     mana: Any = None  # mana abilities: tuple of symbols or (any_type_of|any_color_of, Selector)

@@ -32,7 +32,8 @@ __all__ = [
 ]
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
-            "gain_life", "end_step", "enters", "dies", "tapped_for_mana")
+            "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast")
+CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "destroy")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
@@ -515,7 +516,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         return Ability(kind, effect=effect, action=action, more=more, target=target, once=once, cost=cost, text=text)
     if "trigger" in m:
         for key in m:
-            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "target"):
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "target", "spells"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         trig = m["trigger"]
         if trig not in TRIGGERS:
@@ -540,6 +541,15 @@ def parse_ability(value: Any, path: str) -> Ability:
             for key in ("to", "combat", "turn") + (("from",) if trig == "dies" else ()):
                 if key in m:
                     raise CaseError(f"{path}.{key}", f"{what}; it takes no filter")
+        spell = m.get("spells", "any")
+        if "spells" in m and trig != "cast":
+            raise CaseError(f"{path}.spells", "spells: filters cast triggers only")
+        if spell not in CAST_SPELLS:
+            raise CaseError(f"{path}.spells", f"spells must be one of {', '.join(CAST_SPELLS)}")
+        if trig == "cast":
+            for key in ("to", "from", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: only")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours"):
             raise CaseError(f"{path}.turn", "turn must be each or yours")
@@ -551,6 +561,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,
             turn=turn, text=text,
             trigger_mana=mana_type(m["mana"], f"{path}.mana") if "mana" in m else None,
+            trigger_spell=spell,
         )
     if "as_enters" in m:
         if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:

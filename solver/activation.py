@@ -34,6 +34,7 @@ from .state import (
     replace,
 )
 from .targets import legal_target, target_candidates
+from .triggers import collect_triggers
 
 __all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -147,6 +148,8 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
             targets = list(target_candidates(state, table, requirement, who, action.id))
             if not targets:
                 return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
+    # 601.2i: once cast, "whenever you cast" abilities trigger; they resolve before the spell
+    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])
     options = []
     for t in targets:
         # every part carries the spell's target: the spell is one object, checked as a whole (608.2b)

@@ -108,6 +108,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if isinstance(action, EnterAction):
         spec = action.permanent
+        _cast_unknown(state, table, spec)
         idx = _perm_spec_index(table, spec)
         counters, loyalty = enters_with(spec, action.x)
         perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
@@ -157,6 +158,21 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
     if isinstance(action, TapForManaAction):
         return tap_for_mana(state, table, action)
     raise TypeError(f"unknown action {action!r}")
+
+
+def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
+    """``enter:`` doesn't say whether the permanent was cast (601.2i), so a "whenever you cast"
+    trigger that a spell of its types would meet is an error, not a guess."""
+    if "land" in spec.types:
+        return  # a land is played, never cast (305.1)
+    for p in state.perms:
+        if not p.present or p.controller != spec.controller:
+            continue
+        for ab in table.perm_specs[p.spec].abilities:
+            if ab.kind == "trigger" and ab.trigger == "cast" and (
+                    ab.trigger_spell == "any" or (ab.trigger_spell == "noncreature" and "creature" not in spec.types)):
+                raise EngineError(f"enter {spec.id}: whether it was cast as a spell isn't modelled, and {p.id}'s "
+                                  f"\"whenever you cast\" trigger depends on it (CR 601.2i); cast instants and sorceries with cast:")
 
 
 def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...], int]:

@@ -63,6 +63,14 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_from is not None:
                     values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
+            elif trigger == "cast":
+                # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
+                spec = table.spec_of(state, thing)
+                types = set(spec.types) if spec is not None else set()
+                ok = values.get("_player") == ctrl and (
+                    ab.trigger_spell == "any"
+                    or (ab.trigger_spell == "noncreature" and "creature" not in types)
+                    or (ab.trigger_spell == "instant_or_sorcery" and bool(types & {"instant", "sorcery"})))
             elif trigger == "tapped_for_mana":
                 # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid

@@ -900,3 +900,35 @@ def test_destroy_vocabulary_errors() -> None:
     with pytest.raises(CaseError) as exc:
         parse_ability({"spell": {"destroy": "target", "to": "A"}, "target": "creature"}, "ab")
     assert exc.value.path == "ab.spell.to"
+
+
+def test_prowess_and_cast_triggers() -> None:
+    """Prowess (702.108a) is a cast trigger; "whenever you cast an instant or sorcery spell" too.
+    A spell cast by an opponent doesn't trigger yours (601.2i: "you cast")."""
+    assert list(one("Prowess").abilities) == [{"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}}]
+    assert list(one("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to each opponent.").abilities) == [
+        {"trigger": "cast", "spells": "instant_or_sorcery", "do": {"deal": 1, "to": "opponents"}}]
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: spear, card: Monastery Swiftspear, controller: you, attacking: A}
+actions:
+  - cast: {card: Lightning Bolt, controller: CASTER, target: A}
+  - combat: {}
+"""
+    assert outcome_set(text.replace("CASTER", "you"), "A.life") == {(15,)}
+    assert outcome_set(text.replace("CASTER", "A"), "A.life") == {(16,)}
+
+
+def test_a_cast_trigger_with_an_entering_spell_is_an_error() -> None:
+    """enter: doesn't say whether the permanent was cast: prowess can't be decided, so an error."""
+    from model.errors import EngineError
+
+    with pytest.raises(EngineError):
+        outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: spear, card: Monastery Swiftspear, controller: you}
+actions:
+  - enter: {id: axe, card: Bonesplitter, controller: you}
+""", "A.life")

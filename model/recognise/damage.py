@@ -183,6 +183,17 @@ def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger({"trigger": "dies"}, m.group("what"))
 
 
+_CAST = {"a noncreature spell": "noncreature", "an instant or sorcery spell": "instant_or_sorcery", "a spell": "any"}
+
+
+@template("cast_trigger", r"(?:[a-z]+ — )?whenever you cast (?P<what_spell>a noncreature spell|an instant or sorcery spell|a spell), (?P<what>[^:]+\.)", "CR 601.2i, 603.2, 207.2c")
+def _cast(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever you cast a noncreature spell, ~ deals 1 damage to each opponent." / "Magecraft —
+    Whenever you cast an instant or sorcery spell, ...": a trigger on your casting a spell
+    (601.2i), which resolves before the spell; only spells a case casts (``cast:``) count."""
+    return _trigger({"trigger": "cast", "spells": _CAST[m.group("what_spell").lower()]}, m.group("what"))
+
+
 _ENTERING_WATCHED = {"another creature you control": "other creatures you control",
                      "a creature you control": "creatures you control",
                      "a land you control": "lands you control",

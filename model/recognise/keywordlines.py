@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..keywords import EFFECTIVE, NO_EFFECT
 from . import IGNORED, UNDERSTOOD, Reading
@@ -52,12 +53,21 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, low, IGNORED_KEYWORDS[low]
     if low in IGNORED_KEYWORDS:
         return IGNORED, "", IGNORED_KEYWORDS[low]
+    if low in ABILITY_KEYWORDS:
+        return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
     for word, reason in _COSTED_IGNORED.items():
         if low.startswith(word + " ") and re.fullmatch(r"(\{[^}]+\})+", low[len(word) + 1:]):
             return IGNORED, "", reason
     return None
+
+
+# keywords that are triggered abilities of the vocabulary: their abilities, not a keyword fact
+ABILITY_KEYWORDS: dict[str, dict[str, Any]] = {
+    # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": {"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}},
+}
 
 
 def read_keywords(text: str) -> Reading | None:
@@ -75,6 +85,8 @@ def read_keywords(text: str) -> Reading | None:
     found = [g for g in got if g is not None]
     kws = tuple(k for _, k, _ in found if k)
     reasons = "; ".join(f"{parts[i].strip()}: {r}" for i, (_, _, r) in enumerate(found) if r)
+    abilities = tuple(dict(ABILITY_KEYWORDS[" ".join(p.lower().split())]) for p in parts
+                      if " ".join(p.lower().split()) in ABILITY_KEYWORDS)
     if any(s == UNDERSTOOD for s, _, _ in found):
-        return Reading(text, UNDERSTOOD, "keywords", "CR 702.1", (), kws, reasons)
+        return Reading(text, UNDERSTOOD, "keywords", "CR 702.1, 702.108a" if abilities else "CR 702.1", abilities, kws, reasons)
     return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons)
