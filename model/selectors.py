@@ -83,6 +83,8 @@ class Selector:
     controller: str = ""  # "", "you", "opponents", or a player name
     without: tuple[str, ...] = ()
     parts: tuple[Selector, ...] = ()
+    with_: tuple[str, ...] = ()  # ``with: [flying]``: has each of these keywords ("creature with flying")
+    in_combat: tuple[str, ...] = ()  # ``in_combat: [attacking, blocking]``: attacking or blocking (506.4)
 
     def refs(self) -> tuple[str, ...]:
         """Every player name or object id this selector names (for dangling-id checks)."""
@@ -107,7 +109,9 @@ class Selector:
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
-        words += list(self.colors) + list(self.subtypes) + [self.noun + "s"]
+        words += [" or ".join(self.in_combat)] if self.in_combat else []
+        words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
+        words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
         if self.controller:
             words.append({"you": "you control", "opponents": "an opponent controls"}.get(
                 self.controller, f"{self.controller} controls"))
@@ -183,6 +187,7 @@ def _unknown(text: str) -> Selector:
 
 
 _MAP_KEYS = {"controller", "types", "colors", "subtypes", "without", "other"}
+_MAP_KEYS |= {"with", "in_combat"}  # "target creature with flying", "target attacking or blocking creature"
 
 
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
@@ -224,7 +229,8 @@ def parse_selector(value: Any) -> Selector:
         unknown = set(value) - _MAP_KEYS
         if unknown:
             bad = sorted(map(str, unknown))[0]
-            raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, other)", bad)
+            raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
+                                "with, in_combat, other)", bad)
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):
@@ -237,6 +243,14 @@ def parse_selector(value: Any) -> Selector:
         for w in without:
             if " ".join(w.split()) not in KEYWORDS:
                 raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
+        with_ = _str_list(value.get("with", []), "with")
+        for w in with_:
+            if " ".join(w.split()) not in KEYWORDS:
+                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
+        in_combat = _str_list(value.get("in_combat", []), "in_combat")
+        for c in in_combat:
+            if c not in ("attacking", "blocking"):
+                raise SelectorError("in_combat takes attacking and/or blocking", "in_combat")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
             raise SelectorError("controller must be you, opponents or a player name", "controller")
@@ -247,7 +261,7 @@ def parse_selector(value: Any) -> Selector:
         return Selector("objects", noun="source" if not types else "", types=types, colors=colors,
                         subtypes=_str_list(value.get("subtypes", []), "subtypes"),
                         controller=controller, without=tuple(" ".join(w.split()) for w in without),
-                        other=other)
+                        other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

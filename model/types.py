@@ -19,7 +19,7 @@ __all__ = [
     "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
-    "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS",
+    "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
 
 # The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
@@ -36,7 +36,16 @@ EFFECT_KINDS = (
     "fewer_counters",
     # "target creature becomes blue until end of turn" (a colour-changing effect, 105.3, 613.1e)
     "becomes_color",
+    # power/toughness and keyword changes (CR 613.4c layer 7c, 613.1f layer 6): "equipped creature
+    # gets +2/+2", "target creature gains first strike until end of turn"
+    "pt", "grant",
+    # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
+    "exile_instead",
 )
+# the keywords a grant: may give (toxic N, defender and the like are not granted here)
+GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "hexproof", "indestructible",
+             "infect", "lifelink", "menace", "reach", "shroud", "trample", "trample over planeswalkers",
+             "vigilance", "wither")
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")
 # life-gain replacement effects: they modify a life-gain event, not a damage event (119.10)
@@ -126,6 +135,8 @@ class Ability:
     kind: str
     effect: EffectSpec | None = None
     action: OneShot | None = None
+    # the actions after ``action``, in order, one resolution (608.2c): ``do: [a, b]``
+    more: tuple[OneShot, ...] = ()
     target: Selector | None = None
     once: bool = False
     trigger: str = ""
@@ -136,6 +147,7 @@ class Ability:
     trigger_min: int | None = None  # "N or more damage" (Pain Magnification: by a single source)
     trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
+    trigger_spell: str = "any"  # cast triggers: any | noncreature | instant_or_sorcery (the spell you cast)
     choice: str = ""  # as_enters: choose_opponent
     # "Choose a creature or planeswalker you control" as the spell or ability resolves (Gideon's
     # Sacrifice): its controller picks one of these; the effect's ``chosen`` is that permanent

@@ -16,6 +16,7 @@ from .expr import ExprError, expr_vars, parse_expr
 from .selectors import COLORS, Selector, SelectorError, parse_selector
 from .types import (
     EFFECT_KINDS,
+    GRANTABLE,
     LIFE_GAIN_KINDS,
     MANA_TYPES,
     PLAYER_KINDS,
@@ -32,8 +33,9 @@ __all__ = [
 ]
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
-            "gain_life", "end_step", "enters", "tapped_for_mana")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters")
+            "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast")
+CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
@@ -152,8 +154,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     if not kinds:
         raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
     # a partial redirection is `redirect:` with `shield: N` (Harm's Way), in either key order
-    kind = "redirect" if "redirect" in kinds else kinds[0]
-    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")]
+    kind = "redirect" if "redirect" in kinds else "pt" if "pt" in kinds else kinds[0]
+    # "gets +2/+2 and gains trample": `pt:` with `grant:`, one effect
+    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")
+             and not (kind == "pt" and k == "grant")]
     if extra:
         raise CaseError(f"{path}.{extra[0]}", f"an effect has one kind; {kind} is already given")
     for key in m:
@@ -195,7 +199,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = sel(raw, kpath)
         if "shield" in m:
             shield_amount = amount(m["shield"], f"{path}.shield")
-    elif kind in ("cant_be_prevented", "hexproof", "shroud"):
+    elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead"):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
@@ -214,12 +218,28 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")
         value_out = raw
+    elif kind in ("pt", "grant"):
+        value_out = _pt_grant(m, path, kind)
     elif kind == "replace_mana":
         if raw not in ("W", "U", "B", "R", "G", "C"):
             raise CaseError(kpath, "replace_mana must be one of W U B R G C")
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
+    if kind == "exile_instead":
+        for key in m:
+            if key not in ("exile_instead", "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"exile_instead takes to: (the permanents) and duration:, not {key}")
+        if "to" not in m:
+            raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
+    if kind in ("pt", "grant"):
+        for key in m:
+            if key not in ("pt", "grant", "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents) and duration:, not {key}")
+        if "to" not in m:
+            raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
+        if kind == "grant" or value_out[2]:
+            _no_keyword_reading(m["to"], f"{path}.to")
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
     if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
         for key in DAMAGE_ONLY_FILTERS:
@@ -269,6 +289,40 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     )
 
 
+def _pt_grant(m: Mapping[str, Any], path: str, kind: str) -> tuple[int, int, tuple[str, ...]]:
+    """``pt: [2, -1]`` ("gets +2/-1", 613.4c) and ``grant: [first strike, lifelink]`` ("gains
+    first strike and lifelink", 613.1f): (power change, toughness change, keywords)."""
+    p = t = 0
+    if "pt" in m:
+        raw = m["pt"]
+        if not isinstance(raw, list) or len(raw) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+            raise CaseError(f"{path}.pt", "expected [power change, toughness change], e.g. [2, 2] or [-1, -1]")
+        if any(abs(v) > MAX_AMOUNT for v in raw):
+            raise CaseError(f"{path}.pt", f"a change is at most {MAX_AMOUNT}")
+        p, t = raw
+    kws: tuple[str, ...] = ()
+    if "grant" in m:
+        raw = m["grant"]
+        if not isinstance(raw, list) or not raw:
+            raise CaseError(f"{path}.grant", "expected a list of keywords, e.g. [first strike]")
+        for i, k in enumerate(raw):
+            if not isinstance(k, str) or " ".join(k.lower().split()) not in GRANTABLE:
+                raise CaseError(f"{path}.grant[{i}]", f"a keyword grant: gives one of {', '.join(GRANTABLE)}")
+        kws = tuple(" ".join(k.lower().split()) for k in raw)
+    return p, t, kws
+
+
+def _no_keyword_reading(raw: Any, path: str) -> None:
+    """A keyword grant whose recipients are chosen by keywords ("creatures without flying gain
+    flying") depends on itself (613.8); not modelled, so an error rather than a guess."""
+    todo = [sel(raw, path)]
+    while todo:
+        s = todo.pop()
+        if s.without or s.with_:
+            raise CaseError(path, "a grant: whose to: reads keywords (with:, without:) depends on itself (CR 613.8); not modelled")
+        todo.extend(s.parts)
+
+
 def mana_type(value: Any, path: str) -> str:
     """One type of mana (CR 106.1): W U B R G or C."""
     if value not in MANA_TYPES:
@@ -303,6 +357,15 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
     kind = kinds[0]
     if kind in ("put_counters", "remove_counters"):
         return _put_counters(m, path, kind)
+    if kind == "destroy":
+        # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
+        for key in m:
+            if key not in ("destroy", "from"):
+                raise CaseError(f"{path}.{key}", "unknown key (destroy takes the permanents it destroys, and from:)")
+        source = m.get("from")
+        if source is not None and not isinstance(source, str):
+            raise CaseError(f"{path}.from", "expected the id of the source")
+        return OneShot("destroy", amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
     for key in m:
         if key not in allowed:
@@ -393,7 +456,8 @@ _MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
 
 def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
     """An ability's cost (602.1a): {T} (107.5), {Q} (107.6), mana symbols (mana isn't tracked),
-    ``{pay_life: N}`` (119.4) and, for activated abilities, ``{remove_counters: {+1/+1: 1}}``.
+    ``{pay_life: N}`` (119.4), ``{sacrifice: self}`` (701.21a) and, for activated abilities,
+    ``{remove_counters: {+1/+1: 1}}``.
     An ability whose cost can't be paid can't be activated (the solver's ``cost_problem``)."""
     if not isinstance(value, list):
         raise CaseError(path, "expected a list such as [T] or [{remove_counters: {+1/+1: 1}}]")
@@ -408,15 +472,20 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
             out.append(c.strip())
         elif isinstance(c, Mapping) and set(c) == {"pay_life"}:
             out.append(("pay_life", _count(c["pay_life"], f"{q}.pay_life")))
+        elif isinstance(c, Mapping) and set(c) == {"sacrifice"}:
+            # "Sacrifice this: ...": the permanent is put into its graveyard as the cost is paid (701.21a)
+            if c["sacrifice"] != "self":
+                raise CaseError(f"{q}.sacrifice", "only sacrifice: self (the permanent itself) is a cost here")
+            out.append(("sacrifice", "self"))
         elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
             kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
             for kind, n in kinds.items():
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
         elif mana_ability:
-            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...) or {pay_life: N}")
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N} or {sacrifice: self}")
         else:
-            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N} or {remove_counters: {<kind>: N}}")
+            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {remove_counters: {<kind>: N}} or {sacrifice: self}")
     if "T" in out and "Q" in out:
         raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
     return tuple(out)
@@ -458,6 +527,21 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
 
 
+def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
+    """``[a, b, ...]``: an ability's instructions, done in order as one resolution (608.2c). A
+    target is the ability's ``target:`` (chosen as it is put on the stack, 601.2c, 603.3d), which
+    ``to: target`` / ``who: target`` read; ``to: any`` or ``choice`` in a list is an error."""
+    if not value:
+        raise CaseError(path, "expected at least one action")
+    shots = tuple(parse_one_shot(v, f"{path}[{i}]") for i, v in enumerate(value))
+    for i, shot in enumerate(shots):
+        if shot.to.kind in ("any", "choice"):
+            key = "to" if shot.kind in ("deal", "put_counters") else "who"
+            raise CaseError(f"{path}[{i}].{'may.' if shot.may else ''}{key}",
+                            f"{shot.to.kind} in a list of actions: give the ability target: <requirement> and write target here")
+    return shots[0], shots[1:]
+
+
 def parse_ability(value: Any, path: str) -> Ability:
     """One ability of a permanent or spell (see model/cards/README.md)."""
     m = _mapping(value, path, "an ability")
@@ -467,33 +551,65 @@ def parse_ability(value: Any, path: str) -> Ability:
         for key in m:
             if key not in (kind, "target", "once", "cost", "text", "choose"):
                 raise CaseError(f"{path}.{key}", "unknown key")
-        body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
         effect = action = None
-        if any(k in body for k in EFFECT_KINDS):
-            effect = parse_effect(body, f"{path}.{kind}")
+        more: tuple[OneShot, ...] = ()
+        if isinstance(m[kind], list) and kind == "activated":
+            action, more = _actions(m[kind], f"{path}.{kind}")
         else:
-            action = parse_one_shot(body, f"{path}.{kind}")
+            body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
+            if any(k in body for k in EFFECT_KINDS):
+                effect = parse_effect(body, f"{path}.{kind}")
+                if effect.kind in ("pt", "grant") and effect.to is not None and effect.to.kind not in ("self", "target", "ref"):
+                    # 611.2c: it changes the objects there as it resolves, not those that come later
+                    raise CaseError(f"{path}.{kind}.to", f"a {effect.kind} effect created by a spell or ability changes "
+                                    "what is there as it resolves (CR 611.2c); only self, target or an id is modelled")
+            else:
+                action = parse_one_shot(body, f"{path}.{kind}")
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
             raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
-        return Ability(kind, effect=effect, action=action, target=target, once=once, cost=cost, text=text, choose=choose)
+        return Ability(kind, effect=effect, action=action, more=more, target=target, once=once, cost=cost, text=text,
+                       choose=choose)
     if "trigger" in m:
         for key in m:
-            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if"):
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if",
+                           "target", "spells"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         trig = m["trigger"]
         if trig not in TRIGGERS:
             raise CaseError(f"{path}.trigger", f"unknown trigger {trig!r}; expected one of {', '.join(TRIGGERS)}")
         if "do" not in m:
             raise CaseError(path, "a trigger needs do:")
-        _check_mana_trigger(m, path, trig, parse_one_shot(m["do"], f"{path}.do"))
-        if trig == "enters":
+        effect = None
+        if isinstance(m["do"], Mapping) and any(k in m["do"] for k in ("pt", "grant")):
+            # "..., ~ gets +1/+1 until end of turn": the trigger creates an effect (611.2c)
+            effect = parse_effect(m["do"], f"{path}.do")
+            if effect.to is None or effect.to.kind not in ("self", "target"):
+                raise CaseError(f"{path}.do.to", "an effect created by a trigger changes what is there as it resolves "
+                                "(CR 611.2c); only self or target is modelled")
+            first, more = None, ()
+        else:
+            first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
+            for shot in (first, *more):
+                _check_mana_trigger(m, path, trig, shot)
+        if trig in ("enters", "dies"):
+            what = "an enters trigger watches its own permanent entering (\"When this enters\"), or with from: the permanents it names" \
+                if trig == "enters" else "a dies trigger watches its own permanent dying (\"When this dies\", 603.6c)"
+            for key in ("to", "combat", "turn") + (("from",) if trig == "dies" else ()):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", f"{what}; it takes no filter")
+        spell = m.get("spells", "any")
+        if "spells" in m and trig != "cast":
+            raise CaseError(f"{path}.spells", "spells: filters cast triggers only")
+        if spell not in CAST_SPELLS:
+            raise CaseError(f"{path}.spells", f"spells must be one of {', '.join(CAST_SPELLS)}")
+        if trig == "cast":
             for key in ("to", "from", "combat", "turn"):
                 if key in m:
-                    raise CaseError(f"{path}.{key}", "an enters trigger watches its own permanent entering (\"When this enters\"); it takes no filter")
+                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: only")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours", "opponents"):
             raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
@@ -507,7 +623,8 @@ def parse_ability(value: Any, path: str) -> Ability:
             if minimum < 1:
                 raise CaseError(f"{path}.min_damage", "must be at least 1 (0 damage is no damage, CR 120.8)")
         return Ability(
-            "trigger", action=parse_one_shot(m["do"], f"{path}.do"), trigger=trig,
+            "trigger", action=first, more=more, trigger=trig, effect=effect,
+            target=sel(m["target"], f"{path}.target") if "target" in m else None,
             trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
             trigger_from=sel(m["from"], f"{path}.from") if "from" in m else None,
             trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,
@@ -515,6 +632,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             trigger_mana=mana_type(m["mana"], f"{path}.mana") if "mana" in m else None,
             trigger_min=minimum,
             trigger_if=_condition(m["if"], f"{path}.if") if "if" in m else None,
+            trigger_spell=spell,
         )
     if "as_enters" in m:
         if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:
@@ -527,7 +645,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         return Ability("enters_with", counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
     if "mana" in m and not any(k in m for k in EFFECT_KINDS):  # else `mana:` filters a mana replacement
         for key in m:
-            if key not in ("mana", "cost", "amount", "text"):
+            if key not in ("mana", "cost", "amount", "text", "then"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         raw = m["mana"]
         mana: Any
@@ -545,8 +663,15 @@ def parse_ability(value: Any, path: str) -> Ability:
         else:
             raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, {one_of: [R, G]}, or {any_type_of: <selector>}")
         amt = _count(m.get("amount", 1), f"{path}.amount")
+        # "Add {W} or {B}. This land deals 1 damage to you." (a painland): actions done as the
+        # mana ability resolves, after the mana is added (605.3a, 608.2c)
+        then: tuple[OneShot, ...] = ()
+        if "then" in m:
+            then = (parse_one_shot(m["then"], f"{path}.then"),)
+            if then[0].to.kind in ("any", "target", "choice"):
+                raise CaseError(f"{path}.then", "a mana ability has no target (605.1a): name who, e.g. to: you")
         return Ability("mana", mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
-                       amount=amt, text=text)
+                       amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")

@@ -34,7 +34,7 @@ from .state import (
     replace,
 )
 from .targets import legal_target, target_candidates
-from .triggers import condition_holds
+from .triggers import collect_triggers, condition_holds
 
 __all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -45,8 +45,7 @@ def _selectors(ab: Ability) -> list[Selector]:
     if ab.effect is not None:
         e = ab.effect
         out += [e.to, e.from_, e.if_you_control, e.value, e.then.to if e.then is not None else None]
-    if ab.action is not None:
-        out.append(ab.action.to)
+    out += [shot.to for shot in ((ab.action,) if ab.action is not None else ()) + ab.more]
     return [x for x in out if isinstance(x, Selector)]
 
 
@@ -149,11 +148,18 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
             targets = list(target_candidates(state, table, requirement, who, action.id))
             if not targets:
                 return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
+    # 601.2i: once cast, "whenever you cast" abilities trigger; they resolve before the spell
+    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])
     options = []
     for t in targets:
-        items = tuple(("resolve", StackItem("spell", who, action.id, j, (("X", action.x),),
-                                            t if ab.target is not None or _to_target(ab) else None, label=spec.name))
-                      for j, ab in parts)
+        # every part carries the spell's target: the spell is one object, checked as a whole (608.2b)
+        # the first part resolves the spell; the others are "part" tasks, done before any
+        # state-based action or trigger (608.2c: the spell's instructions in order, one resolution)
+        items = tuple(("resolve" if k == 0 else "part",
+                       StackItem("spell", who, action.id, j, (("X", action.x),),
+                                 t if requirement is not None or _to_target(ab) else None, label=spec.name,
+                                 continuing=k > 0))
+                      for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
         options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
                               replace(state, queue=tasks + state.queue)))
@@ -192,6 +198,8 @@ def _describe(action: Any) -> str:
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
         if shot.kind == "remove_counters":
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
+        if shot.kind == "destroy":
+            return f"destroy {shot.to}"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
@@ -237,9 +245,23 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
                            "no longer true as it resolves (603.4)", NOT_DONE)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
+    req = ab.target if ab.target is not None else None
+    if item.continuing:
+        # targets were checked as the resolution began (608.2b); an instruction on the target
+        # does nothing if it has gone since ("destroy target creature. You gain 3 life.")
+        needs_target = ab.action is not None and ab.action.to.kind in ("any", "target", "choice")
+        req = None
+    elif item.kind == "spell" and item.target is not None:
+        # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
+        # its parts happen, the untargeted ones ("and you gain 3 life") included
+        spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None), None)
+        needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target:
-        req = ab.target if ab.target is not None else None
         if not legal_target(state, table, item.target, req, item.controller, item.source):
+            if item.kind == "spell" and not item.continuing:
+                # the spell doesn't resolve: its later instructions go too (608.2b)
+                state = replace(state, queue=tuple(t for t in state.queue if not (
+                    t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source)))
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
     if ab.effect is not None and ab.choose is not None and item.chosen is None:
@@ -259,7 +281,10 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                                 state.next_order, item.source_choice, chosen)
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if ab.action is not None:
-        shot = ab.action
+        shot = ab.action if item.part == 0 else ab.more[item.part - 1]
+        if item.part < len(ab.more):
+            # the ability's next instruction, in the same resolution (608.2c)
+            state = replace(state, queue=(("part", replace(item, part=item.part + 1, continuing=True)),) + state.queue)
         if shot.may:
             yes = run_one_shot(state, table, replace(shot, may=False), view, values)
             return Decision(item.controller, "may", f"{item.label} ({item.source})", (

@@ -29,9 +29,9 @@ from typing import Any
 from model.blocks import defending_player, evasion_problem, menace_problem, same_side
 from model.errors import EngineError
 
+from .characteristics import keywords_of, power, toughness
 from .decision import Decision, Option, decide, note, says
 from .rules import effects_in_force, start_batch
-from .sba import power, toughness
 from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 from .symmetry import canonical
@@ -143,8 +143,8 @@ def _protected_from_blocker(state: GameState, table: Table, attacker: str, block
 
 def _can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
     """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16k (protection from a player)."""
-    bkw = table.perm_specs[blocker.spec].keywords
-    akw = table.perm_specs[attacker.spec].keywords
+    bkw = keywords_of(state, table, blocker.id)  # granted keywords count (613.1f)
+    akw = keywords_of(state, table, attacker.id)
     return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker.controller)
 
 
@@ -177,13 +177,13 @@ def block_declarations(state: GameState, table: Table, side: tuple[str, ...], ch
             if p.present and not p.choosing_block:
                 for a in p.blocking:
                     fixed[a] = fixed.get(a, 0) + 1
-    menace = [a for a in attackers if "menace" in table.perm_specs[a.spec].keywords]
+    menace = [a for a in attackers if "menace" in keywords_of(state, table, a.id)]
     legal = []
     ids = [b.id for b in blockers]
     for combo in itertools.product(*per_blocker):
         if table.interchangeable and not canonical(ids, combo, table.interchangeable):
             continue  # a swap of interchangeable blockers away from one kept (solver.symmetry)
-        if all(menace_problem(table.perm_specs[a.spec].keywords, fixed.get(a.id, 0) + combo.count(a.id)) is None for a in menace):
+        if all(menace_problem(keywords_of(state, table, a.id), fixed.get(a.id, 0) + combo.count(a.id)) is None for a in menace):
             legal.append(combo)
     return ids, legal
 
@@ -254,7 +254,7 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     order = table.apnap(table.order)
     todo = []
     for p in _combatants(state):
-        if not _assigns_in_step(state, table, p, step) or power(table, p) <= 0:
+        if not _assigns_in_step(state, table, p, step) or power(table, p, state) <= 0:
             continue  # 510.1a
         todo.append(p.id)
     attackers = [pid for pid in todo if state.perm(pid).attacking is not None]  # type: ignore[union-attr]
@@ -275,7 +275,7 @@ def lethal_damage(state: GameState, table: Table, blocker: str, source: str, ass
     nonzero amount is (702.2c), unless the rest is lethal already."""
     perm = state.perm(blocker)
     assert perm is not None
-    rest = max(0, toughness(table, perm) - perm.damage - assigned_by_others)
+    rest = max(0, toughness(table, perm, state) - perm.damage - assigned_by_others)
     if perm.deathtouched and perm.damage > 0:
         rest = 0  # already lethal: a deathtouch source's damage is marked on it (702.2b)
     if has_keyword(state, table, source, "deathtouch"):
@@ -299,7 +299,7 @@ def lethal_conditions(state: GameState, table: Table, blocker: str, sources: Ite
     the CP model on its variables (one definition)."""
     perm = state.perm(blocker)
     assert perm is not None
-    need = 0 if perm.deathtouched and perm.damage > 0 else max(0, toughness(table, perm) - perm.damage)
+    need = 0 if perm.deathtouched and perm.damage > 0 else max(0, toughness(table, perm, state) - perm.damage)
     out = [LethalIf(None, need)]
     deadly = frozenset(s for s in sources if has_keyword(state, table, s, "deathtouch"))
     if deadly:
@@ -369,7 +369,7 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     may not make are rejected once the whole assignment is known (510.1e, :func:`_valid_trample`)."""
     perm = state.perm(pid)
     assert perm is not None
-    amount = power(table, perm)
+    amount = power(table, perm, state)
     creatures, defended = damage_recipients(state, table, perm)
     # trample over planeswalkers is a variant of trample (702.19c)
     trample = perm.attacking is not None and (has_keyword(state, table, pid, "trample") or has_keyword(state, table, pid, TOP))

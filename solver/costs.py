@@ -1,4 +1,5 @@
-"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, life (119.4)."""
+"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, life
+(119.4), sacrificing the permanent itself (701.21a)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from model.types import (
     Ability,
 )
 
+from .characteristics import has_keyword
 from .results import cant_lose_life, change_life
+from .sba import put_into_graveyard
 from .state import (
     GameState,
     PermState,
@@ -28,12 +31,12 @@ def find_ability(table: Table, state: GameState, pid: str, index: int | None, ki
     return next(((j, ab) for j, ab in enumerate(abilities) if ab.kind == kind), None)
 
 
-def summoning_sick(table: Table, perm: PermState) -> bool:
+def summoning_sick(table: Table, perm: PermState, state: GameState) -> bool:
     """302.6: a creature that hasn't been under its controller's control continuously since their
     most recent turn began (``summoning_sick: true``, or it entered during the case's actions);
     haste lets it use {T}/{Q} abilities anyway (702.10)."""
     spec = table.perm_specs[perm.spec]
-    if "creature" not in spec.types or "haste" in spec.keywords:
+    if "creature" not in spec.types or has_keyword(state, table, perm.id, "haste"):
         return False
     return spec.summoning_sick or perm.spec >= len(table.case.permanents)
 
@@ -49,7 +52,7 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
         return "it is already tapped, so {T} can't be paid (107.5)"
     if "Q" in cost and not perm.tapped:
         return "it is already untapped, so {Q} can't be paid (107.6)"
-    if ("T" in cost or "Q" in cost) and summoning_sick(table, perm):
+    if ("T" in cost or "Q" in cost) and summoning_sick(table, perm, state):
         return "it is a summoning-sick creature, so its {T}/{Q} abilities can't be activated (302.6)"
     counters = dict(perm.counters)
     for item in cost:
@@ -79,4 +82,9 @@ def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, .
     tapped = True if "T" in cost else False if "Q" in cost else perm.tapped
     state = state.set_perm(replace(perm, counters=tuple(sorted(counters.items())), tapped=tapped))
     life = _life_cost(cost)
-    return change_life(state, table, perm.controller, -life) if life else state
+    if life:
+        state = change_life(state, table, perm.controller, -life)
+    if ("sacrifice", "self") in cost:
+        # sacrificed: put into its graveyard as the cost is paid, so it has died (701.21a, 700.4)
+        state = put_into_graveyard(state, table, [state.perm(perm.id)])  # type: ignore[list-item]
+    return state

@@ -114,6 +114,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if isinstance(action, EnterAction):
         spec = action.permanent
+        _cast_unknown(state, table, spec)
         idx = _perm_spec_index(table, spec)
         counters, loyalty = enters_with(spec, action.x)
         perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
@@ -167,6 +168,21 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
     if isinstance(action, TapForManaAction):
         return tap_for_mana(state, table, action)
     raise TypeError(f"unknown action {action!r}")
+
+
+def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
+    """``enter:`` doesn't say whether the permanent was cast (601.2i), so a "whenever you cast"
+    trigger that a spell of its types would meet is an error, not a guess."""
+    if "land" in spec.types:
+        return  # a land is played, never cast (305.1)
+    for p in state.perms:
+        if not p.present or p.controller != spec.controller:
+            continue
+        for ab in table.perm_specs[p.spec].abilities:
+            if ab.kind == "trigger" and ab.trigger == "cast" and (
+                    ab.trigger_spell == "any" or (ab.trigger_spell == "noncreature" and "creature" not in spec.types)):
+                raise EngineError(f"enter {spec.id}: whether it was cast as a spell isn't modelled, and {p.id}'s "
+                                  f"\"whenever you cast\" trigger depends on it (CR 601.2i); cast instants and sorceries with cast:")
 
 
 def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...], int]:
@@ -238,10 +254,14 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
             return state
         if state.batch is not None:
             res = batch_step(state, table)
-        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life"):
+        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life", "part"):
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
-            if task[0] == "rider":
+            if task[0] == "part":
+                # the next instruction of a resolving spell or ability: no state-based actions
+                # and no triggers put on the stack in between (608.2c, 704.3, 603.3)
+                res = resolve(state, table, task[1])
+            elif task[0] == "rider":
                 res = run_rider(state, table, task[1], task[2], task[3])
             elif task[0] == "gain":
                 # a life-gain event being replaced (616.1) is part of what caused it: no

@@ -59,6 +59,7 @@ from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 from .costs import cost_problem, find_ability, pay_cost, summoning_sick
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .replacement import apply_one
+from .results import run_one_shot
 from .rules import Instance, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table
@@ -338,6 +339,7 @@ def produce_mana(state: GameState, table: Table, task: tuple[Any, ...]) -> GameS
 def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana: Mana) -> GameState:
     """The mana goes to the ability's controller (106.4); "tapped for mana" triggers fire only if
     the ability tapped the permanent and produced mana (the seeds' rule; 603.2)."""
+    state = _then(state, table, perm, ab)
     if not mana:
         return state
     p = state.player(perm.controller)
@@ -346,6 +348,15 @@ def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana
         return state
     return collect_triggers(state, table, "tapped_for_mana",
                     [(perm.id, {"_player": perm.controller, "_mana": "".join(mana)})])
+
+
+def _then(state: GameState, table: Table, perm: PermState, ab: Ability) -> GameState:
+    """The ability's other instructions ("This land deals 1 damage to you."), done as it
+    resolves whatever mana it produced (605.3a, 608.2c): damage is its own event, processed next."""
+    view = View(perm.controller, perm.id)
+    for shot in ab.more:
+        state = run_one_shot(state, table, shot, view, {})
+    return state
 
 
 # ---------------------------------------------------------------------------------------------
@@ -397,7 +408,7 @@ def why(state: GameState, table: Table, pid: str) -> list[str]:
         lines.append("  no mana ability")
         return lines
     perm = state.perm(pid)
-    sick = perm is not None and isinstance(spec, PermanentSpec) and summoning_sick(table, perm) and \
+    sick = perm is not None and isinstance(spec, PermanentSpec) and summoning_sick(table, perm, state) and \
         any(c in ("T", "Q") for _, ab in abilities for c in ab.cost)
     if sick:
         lines.append("  summoning sick: its {T}/{Q} abilities can't be activated (302.6), but could-produce "

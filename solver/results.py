@@ -361,8 +361,8 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
-    things = [] if counters else [p.name for p in state.players if not p.left]
-    if shot.kind == "deal" or counters:
+    things = [] if counters or shot.kind == "destroy" else [p.name for p in state.players if not p.left]
+    if shot.kind in ("deal", "destroy") or counters:
         things += [p.id for p in state.perms if p.present]
     return [t for t in things if matches(sel, t, state, table, view)]
 
@@ -379,6 +379,13 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
         return start_batch(state, table, events) if events else state
+    if shot.kind == "destroy":
+        # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
+        from .sba import put_into_graveyard  # (sba reads results' parts)
+
+        doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
+                  and not has_keyword(state, table, r, "indestructible")]
+        return put_into_graveyard(state, table, doomed) if doomed else state
     if shot.kind == "put_counters":
         n = max(0, evaluate(shot.amount, base))
         for r in recipients:

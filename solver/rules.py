@@ -168,7 +168,7 @@ def _filters_match(inst: Instance, ev: Event, state: GameState, table: Table) ->
         return False
     if not matches(spec.to, ev.recipient, state, table, inst.view):
         return False
-    if not matches(spec.from_, ev.source, state, table, inst.view):
+    if not matches(spec.from_, ev.source, state, table, inst.view, last_known=True):
         return False
     # a source-of-your-choice shield applies only to that source and re-checks its
     # properties each time (615.9, 609.7b)

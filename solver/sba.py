@@ -4,28 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.types import (
-    with_pt_counters,
-)
-
+from .characteristics import changes, has_keyword
 from .decision import note
 from .results import Part, no_loss_for_0_life
+from .rules import effects_in_force
+from .select import matches
 from .state import (
     GameState,
     PermState,
     Table,
+    Trigger,
     replace,
 )
 
-__all__ = ['toughness', 'power', 'leave_game', 'multiplayer', 'state_based_actions', 'game_over']
-
-
-def toughness(table: Table, perm: PermState) -> int:
-    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter)
-
-
-def power(table: Table, perm: PermState) -> int:
-    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter)
+__all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'put_into_graveyard']
 
 
 def leave_game(state: GameState, table: Table, name: str) -> GameState:
@@ -51,32 +43,32 @@ class Threshold:
     at_least: int
 
 
-def lethal(table: Table, perm: PermState) -> tuple[Threshold, ...]:
+def lethal(table: Table, perm: PermState, state: GameState) -> tuple[Threshold, ...]:
     """A creature's 704.5f-h as thresholds on the results of damage (solver.results.Part), so the graph
     engine checks them on numbers and the CP model on variables (one definition of the rule).
 
-    A creature's toughness counts +1/+1 counters here; -1/-1 counters are the part
+    A creature's toughness counts +1/+1 counters and ``pt`` effects (613.4c) here; -1/-1 counters are the part
     ``MINUS_COUNTERS`` (so 0 toughness is "-1/-1 counters reach it", 704.5f). Lethal damage
     (704.5g) and deathtouch damage (704.5h, 702.2b) don't destroy an indestructible one (702.12b).
     """
     spec = table.perm_specs[perm.spec]
     out: list[Threshold] = []
     if "creature" in spec.types:
-        t = spec.toughness + perm.counter("+1/+1")
+        t = spec.toughness + perm.counter("+1/+1") + changes(state, table).get(perm.id, (0, 0))[1]
         out.append(Threshold((Part.MINUS_COUNTERS,), t))  # 704.5f
-        if "indestructible" not in spec.keywords:
+        if not has_keyword(state, table, perm.id, "indestructible"):
             out.append(Threshold((Part.MARKED, Part.MINUS_COUNTERS), t))  # 704.5g
             out.append(Threshold((Part.DEATHTOUCHED,), 1))  # 704.5h
     return tuple(out)
 
 
-def dies(table: Table, perm: PermState) -> bool:
+def dies(table: Table, perm: PermState, state: GameState) -> bool:
     """Whether a state-based action puts ``perm`` into its graveyard now: :func:`lethal`, and a
     planeswalker with no loyalty (704.5i) or a battle with no defense (704.5v)."""
     spec = table.perm_specs[perm.spec]
     have = {Part.MARKED: perm.damage, Part.MINUS_COUNTERS: perm.counter("-1/-1"),
             Part.DEATHTOUCHED: int(perm.deathtouched)}
-    if any(sum(have.get(p, 0) for p in th.parts) >= th.at_least for th in lethal(table, perm)):
+    if any(sum(have.get(p, 0) for p in th.parts) >= th.at_least for th in lethal(table, perm, state)):
         return True
     return ("planeswalker" in spec.types and perm.loyalty <= 0) or ("battle" in spec.types and perm.defense <= 0)
 
@@ -94,7 +86,7 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 state = state.set_player(replace(p, lost=True))
                 losers.append(p.name)
                 changed = True
-        dying = [perm for perm in state.perms if perm.present and dies(table, perm)]
+        dying = [perm for perm in state.perms if perm.present and dies(table, perm, state)]
         for perm in state.perms:
             # 704.5q: N +1/+1 and N -1/-1 counters leave a permanent that stays; toughness doesn't
             # change, so it doesn't change who dies, and a dying one keeps its last counters
@@ -103,8 +95,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 left = tuple((k, v - n if k in ("+1/+1", "-1/-1") else v) for k, v in perm.counters)
                 state = state.set_perm(replace(perm, counters=left))
                 changed = True
-        for perm in dying:
-            state = state.set_perm(replace(perm, present=False, died=True))
+        if dying:
+            state = put_into_graveyard(state, table, dying)
             changed = True
         # all of these happen at once (704.3); then, in a multiplayer game, the losers leave
         # with their objects (800.4a)
@@ -115,6 +107,29 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             return game_over(state, losers)
         if not changed:
             return state
+
+
+def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -> GameState:
+    """``perms`` die (700.4: put into a graveyard from the battlefield, by a state-based action or
+    sacrificed, 701.21a). Their "When this dies" abilities trigger, looking back in time: the
+    permanent as it last existed on the battlefield, its controller then (603.6c, 603.10a)."""
+    new: list[Trigger] = []
+    for perm in perms:
+        if _exiled_instead(state, table, perm):
+            # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
+            state = state.set_perm(replace(perm, present=False))
+            continue
+        state = state.set_perm(replace(perm, present=False, died=True))
+        spec = table.perm_specs[perm.spec]
+        new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
+                for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies"]
+    return replace(state, pending=state.pending + tuple(new)) if new else state
+
+
+def _exiled_instead(state: GameState, table: Table, perm: PermState) -> bool:
+    return any(inst.spec.kind == "exile_instead" and inst.spec.value
+               and matches(inst.spec.to, perm.id, state, table, inst.view, default=False)
+               for inst in effects_in_force(state, table))
 
 
 def game_over(state: GameState, losers: list[str]) -> GameState:

@@ -76,8 +76,16 @@ def opponents(table: Table, state: GameState, name: str) -> list[str]:
 
 
 def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
-    spec = table.spec_of(state, oid)
-    return spec is not None and kw in spec.keywords
+    """Its own keywords and those effects grant it (solver.characteristics, 613.1f)."""
+    from .characteristics import has_keyword as granted_or_own  # (characteristics reads selectors)
+
+    return granted_or_own(state, table, oid, kw)
+
+
+def _keywords(state: GameState, table: Table, oid: str) -> frozenset[str]:
+    from .characteristics import keywords_of  # (characteristics reads selectors)
+
+    return keywords_of(state, table, oid)
 
 
 def _attached(table: Table, state: GameState, self_id: str | None) -> str | None:
@@ -90,14 +98,16 @@ def _attached(table: Table, state: GameState, self_id: str | None) -> str | None
 
 
 def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
-            default: bool = True) -> bool:
-    """Does ``thing`` (a player name or object id) satisfy ``sel`` as read by ``view``?"""
+            default: bool = True, last_known: bool = False) -> bool:
+    """Does ``thing`` (a player name or object id) satisfy ``sel`` as read by ``view``?
+    ``last_known``: ``thing`` is a damage source, read as it last existed on the battlefield if
+    it has left (113.7a: a sacrificed Mogg Fanatic's damage is still a creature's)."""
     if sel is None:
         return default
     kind = sel.kind
     player = is_player(table, thing)
     if kind == "any_of":
-        return any(matches(p, thing, state, table, view) for p in sel.parts)
+        return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
     if kind == "any":
         return True
     if kind == "you":
@@ -130,7 +140,7 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     if spec is None:
         return False
     perm = state.perm(thing)
-    on_battlefield = perm is not None and perm.present
+    on_battlefield = perm is not None and (perm.present or last_known)
     noun = sel.noun
     types = set(spec.types)
     if noun in _PERMANENT_TYPES or noun == "permanent":
@@ -149,7 +159,14 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.subtypes and not {s.lower() for s in sel.subtypes} <= {s.lower() for s in spec.subtypes}:
         return False
-    if sel.without and set(sel.without) & set(spec.keywords):
+    if sel.without and set(sel.without) & _keywords(state, table, thing):
+        return False
+    if sel.with_ and not set(sel.with_) <= _keywords(state, table, thing):
+        return False
+    # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either
+    if sel.in_combat and not (perm is not None and perm.present and (
+            ("attacking" in sel.in_combat and perm.attacking is not None)
+            or ("blocking" in sel.in_combat and bool(perm.blocking)))):
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False

@@ -163,6 +163,8 @@ class StackItem(_CachedHash):
     label: str = ""
     player: str | None = None  # "that player" (from the trigger)
     chosen: str | None = None  # the permanent chosen as it resolves (an ability's ``choose:``)
+    part: int = 0  # which of the ability's actions (0: action, k: more[k - 1]; 608.2c)
+    continuing: bool = False  # a later instruction of a resolution already begun (targets checked, 608.2b)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .characteristics import keywords_of
 from .rules import (
     effects_in_force,
 )
@@ -40,11 +41,11 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
             return False
     # hexproof / shroud (702.11, 702.18) and protection from a player (702.16k)
     if not is_player(table, target):
-        spec = table.perm_specs[state.perm(target).spec]  # type: ignore[union-attr]
         tctrl = state.perm(target).controller  # type: ignore[union-attr]
-        if "shroud" in spec.keywords:
+        kws = keywords_of(state, table, target)  # granted ones too (613.1f)
+        if "shroud" in kws:
             return False
-        if "hexproof" in spec.keywords and controller in opponents(table, state, tctrl):
+        if "hexproof" in kws and controller in opponents(table, state, tctrl):
             return False
     else:
         tctrl = target

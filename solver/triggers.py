@@ -90,7 +90,19 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 if ok and ab.trigger_to is not None:
                     ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
             elif trigger == "enters":
-                ok = thing == oid  # "When this enters": its own entering only
+                # "When this enters": its own entering only; with from: ("whenever another creature
+                # you control enters") the permanents it watches, read as they enter (603.6a)
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                if ok and ab.trigger_from is not None:
+                    values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
+            elif trigger == "cast":
+                # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
+                spec = table.spec_of(state, thing)
+                types = set(spec.types) if spec is not None else set()
+                ok = values.get("_player") == ctrl and (
+                    ab.trigger_spell == "any"
+                    or (ab.trigger_spell == "noncreature" and "creature" not in types)
+                    or (ab.trigger_spell == "instant_or_sorcery" and bool(types & {"instant", "sorcery"})))
             elif trigger == "tapped_for_mana":
                 # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
@@ -153,6 +165,8 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
     ab = table.abilities_of(state, t.source)[t.ability]
     base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player)
+    if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
+        return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
     if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
         cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
                                   t.controller, t.source)

@@ -159,8 +159,8 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("(This is reminder text.)", "ignored"),
     ("This creature gets +1/+2 as long as you control a Forest.", "not understood"),
     ("Choose one —", "not understood"),
-    ("When this creature enters, it deals 2 damage to target creature.", "not understood"),  # a trigger's target: only "any target"
-    ("{T}, Sacrifice this creature: It deals 2 damage to any target.", "not understood"),  # sacrifice isn't a cost here
+    ("When this creature enters, exile target creature.", "not understood"),  # exiling isn't an action here
+    ("{T}, Sacrifice a creature: It deals 2 damage to any target.", "not understood"),  # only sacrificing itself is a cost
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
     ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ
@@ -451,3 +451,484 @@ def test_ghosts_of_the_innocent_is_a_halving_replacement() -> None:
     reading = read_text("If a source would deal damage to a permanent or player, it deals half that damage, "
                         "rounded down, to that permanent or player instead.", "Ghosts of the Innocent", ("creature",), ())
     assert reading.understood and reading.abilities == [{"halve": "down"}]
+
+
+# --- families added for "every real card by name" ------------------------------------------------
+
+@pytest.mark.parametrize("text,types,expected", [
+    # spell_parts (608.2c): each action a spell: ability, in order; one target at most
+    ("Test Card deals 3 damage to any target and you gain 3 life.", ("instant",),
+     [{"spell": {"deal": 3, "to": "target"}, "target": "any"}, {"spell": {"gain_life": 3, "who": "you"}}]),
+    ("Target player loses 2 life and you gain 2 life.", ("sorcery",),
+     [{"spell": {"lose_life": 2, "who": "target"}, "target": "player"}, {"spell": {"gain_life": 2, "who": "you"}}]),
+    ("Target player draws two cards and loses 2 life.", ("sorcery",),
+     [{"spell": {"draw": 2, "who": "target"}, "target": "player"}, {"spell": {"lose_life": 2, "who": "target"}}]),
+    ("Test Card deals 2 damage to any target. Draw a card.", ("instant",),
+     [{"spell": {"deal": 2, "to": "target"}, "target": "any"}, {"spell": {"draw": 1, "who": "you"}}]),
+    # triggers with a target (603.3d) and with several instructions (608.2c)
+    ("When this creature enters, it deals 2 damage to target opponent.", ("creature",),
+     [{"trigger": "enters", "target": "opponent", "do": {"deal": 2, "to": "target"}}]),
+    ("When this creature enters, target opponent loses 2 life and you gain 2 life.", ("creature",),
+     [{"trigger": "enters", "target": "opponent", "do": [{"lose_life": 2, "who": "target"}, {"gain_life": 2, "who": "you"}]}]),
+    ("When this creature enters, you gain 2 life and draw a card.", ("creature",),
+     [{"trigger": "enters", "do": [{"gain_life": 2, "who": "you"}, {"draw": 1, "who": "you"}]}]),
+    ("At the beginning of your end step, each opponent loses 1 life and you gain 1 life.", ("enchantment",),
+     [{"trigger": "end_step", "turn": "yours", "do": [{"lose_life": 1, "who": "opponents"}, {"gain_life": 1, "who": "you"}]}]),
+    # dies triggers (603.6c, 603.10a)
+    ("When this creature dies, you gain 3 life.", ("creature",), [{"trigger": "dies", "do": {"gain_life": 3, "who": "you"}}]),
+    ("When this creature dies, it deals 1 damage to any target.", ("creature",), [{"trigger": "dies", "do": {"deal": 1, "to": "any"}}]),
+    ("When Test Card dies, each opponent loses 2 life and you gain 2 life.", ("creature",),
+     [{"trigger": "dies", "do": [{"lose_life": 2, "who": "opponents"}, {"gain_life": 2, "who": "you"}]}]),
+    # sacrifice costs (701.21a) and activated abilities of several instructions
+    ("Sacrifice this creature: It deals 1 damage to any target.", ("creature",),
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [{"sacrifice": "self"}]}]),
+    ("{2}, {T}, Sacrifice this artifact: Draw a card.", ("artifact",),
+     [{"activated": {"draw": 1, "who": "you"}, "cost": [2, "T", {"sacrifice": "self"}]}]),
+    ("{T}, Sacrifice this land: Add one mana of any color.", ("land",),
+     [{"mana": "any_color", "cost": ["T", {"sacrifice": "self"}]}]),
+    ("{1}, Sacrifice this artifact: You gain 3 life and draw a card.", ("artifact",),
+     [{"activated": [{"gain_life": 3, "who": "you"}, {"draw": 1, "who": "you"}], "cost": [1, {"sacrifice": "self"}]}]),
+    # putting counters (122.1) as a trigger's action
+    ("Whenever you gain life, put a +1/+1 counter on this creature.", ("creature",),
+     [{"trigger": "gain_life", "do": {"put_counters": {"+1/+1": 1}, "to": "self"}}]),
+    ("Whenever this creature deals combat damage to a player, put a +1/+1 counter on it.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"put_counters": {"+1/+1": 1}, "to": "self"}}]),
+    ("When this creature enters, put two +1/+1 counters on target creature.", ("creature",),
+     [{"trigger": "enters", "target": "creature", "do": {"put_counters": {"+1/+1": 2}, "to": "target"}}]),
+])
+def test_family_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    assert r.rule.startswith("CR ")
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+@pytest.mark.parametrize("text,types", [
+    # two targets: not one spell the vocabulary states
+    ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),
+    ("Target player loses 2 life. Target opponent draws a card.", ("sorcery",)),
+    ("When this creature enters, it deals 1 damage to target creature and 1 damage to target player.", ("creature",)),
+    ("Sacrifice another creature: You gain 1 life.", ("creature",)),
+])
+def test_family_not_understood(text: str, types: tuple[str, ...]) -> None:
+    assert one(text, types).status == "not understood"
+
+
+def test_a_spell_resolves_all_its_parts_before_state_based_actions() -> None:
+    """Lightning Helix at an opponent on 3: the life gain is part of the same resolution (608.2c),
+    state-based actions come after it (704.3), so you gain 3 before A loses."""
+    outcomes = outcome_set("""
+players: [{name: you, life: 10}, {name: A, life: 3}]
+actions:
+  - cast: {card: Lightning Helix, controller: you, target: A}
+""", "you.life", "A.lost")
+    assert outcomes == {(13, True)}
+
+
+def test_a_spell_whose_target_is_illegal_does_none_of_its_parts() -> None:
+    """608.2b: every target illegal, the spell doesn't resolve: no life gain either."""
+    outcomes = outcome_set("""
+players: [{name: you, life: 10}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+sources:
+  - {id: helix, name: Helix, controller: you, types: [instant], abilities: [{spell: {deal: 3, to: target}, target: any}, {spell: {gain_life: 3, who: you}}]}
+actions:
+  - cast: {id: helix, target: bears, responses: [{leave: bears}]}
+""", "you.life", "bears.damage")
+    assert outcomes == {(10, 0)}
+
+
+def test_an_ability_of_several_instructions_resolves_as_one() -> None:
+    """An enters trigger dealing 3 to A (on 3 life) and gaining you 3: one resolution (608.2c),
+    state-based actions after it (704.3): you gain the 3 before A loses."""
+    outcomes = outcome_set("""
+players: [{name: you, life: 10}, {name: A, life: 3}]
+actions:
+  - enter: {id: g, name: Ghoul, types: [creature], power: 1, toughness: 1, controller: you,
+            abilities: [{trigger: enters, target: player, do: [{deal: 3, to: target}, {gain_life: 3, who: you}]}]}
+""", "you.life", "A.lost")
+    assert outcomes == {(13, True), (10, False)}  # or it targets you: 10 - 3 + 3
+
+
+def test_a_trigger_target_is_its_requirement() -> None:
+    """"target opponent": the controller chooses among the opponents only (603.3d)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}, {name: B}]
+actions:
+  - enter: {id: g, name: Fiend, types: [creature], power: 1, toughness: 1, controller: you,
+            abilities: [{trigger: enters, target: opponent, do: {deal: 2, to: target}}]}
+""", "you.life", "A.life", "B.life")
+    assert outcomes == {(20, 18, 20), (20, 20, 18)}
+
+
+def test_sacrificed_creature_dies_and_its_dies_trigger_fires() -> None:
+    """Sacrifice is a cost (701.21a): the creature dies (700.4) and "When this dies" triggers,
+    looking back in time (603.10a); the activated ability still resolves."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: c, name: Imp, types: [creature], power: 1, toughness: 1, controller: you,
+     abilities: [{activated: {deal: 1, to: A}, cost: [{sacrifice: self}]}, {trigger: dies, do: {gain_life: 2, who: you}}]}
+actions:
+  - activate: {id: c}
+""", "c.dies", "A.life", "you.life")
+    assert outcomes == {(True, 19, 22)}
+
+
+def test_a_sacrificed_sources_damage_is_a_creatures() -> None:
+    """113.7a: the damage of a sacrificed creature is dealt by it as it last existed, so "prevent
+    all damage that would be dealt by creatures" still applies to it."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: fanatic, card: Mogg Fanatic, controller: you}
+  - {id: wall, name: Ward, types: [enchantment], controller: A, abilities: [{prevent: all, from: creatures}]}
+actions:
+  - activate: {id: fanatic, target: A}
+""", "fanatic.dies", "A.life")
+    assert outcomes == {(True, 20)}
+
+
+@pytest.mark.parametrize("ability,where", [
+    ({"activated": {"deal": 1, "to": "A"}, "cost": [{"sacrifice": "other"}]}, "cost[0].sacrifice"),
+    ({"trigger": "dies", "do": [{"deal": 1, "to": "any"}]}, "do[0].to"),
+    ({"trigger": "dies", "to": "you", "do": {"gain_life": 1}}, "to"),
+])
+def test_new_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability(ability, "ab")
+    assert exc.value.path == f"ab.{where}"
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    # power/toughness and keyword changes (613.4c, 613.1f)
+    ("{R}: This creature gets +1/+0 until end of turn.", ("creature",), [{"activated": {"pt": [1, 0], "to": "self"}, "cost": ["R"]}]),
+    ("{B}: This creature gains deathtouch until end of turn.", ("creature",),
+     [{"activated": {"grant": ["deathtouch"], "to": "self"}, "cost": ["B"]}]),
+    ("{1}{G}: This creature gets +2/+2 until end of turn. Activate only once each turn.", ("creature",),
+     [{"activated": {"pt": [2, 2], "to": "self"}, "cost": [1, "G"], "once": True}]),
+    ("Target creature gets +3/+3 until end of turn.", ("instant",), [{"spell": {"pt": [3, 3], "to": "target"}, "target": "creature"}]),
+    ("Target creature gets +2/+2 and gains lifelink until end of turn.", ("instant",),
+     [{"spell": {"pt": [2, 2], "grant": ["lifelink"], "to": "target"}, "target": "creature"}]),
+    ("Target creature gains first strike and trample until end of turn.", ("instant",),
+     [{"spell": {"grant": ["first strike", "trample"], "to": "target"}, "target": "creature"}]),
+    ("{2}, {T}: Target creature gains flying until end of turn.", ("artifact",),
+     [{"activated": {"grant": ["flying"], "to": "target"}, "target": "creature", "cost": [2, "T"]}]),
+    ("Target creature gets +1/+1 until end of turn. Draw a card.", ("instant",),
+     [{"spell": {"pt": [1, 1], "to": "target"}, "target": "creature"}, {"spell": {"draw": 1, "who": "you"}}]),
+    ("Equipped creature gets +2/+0.", ("artifact",), [{"pt": [2, 0], "to": "equipped creature"}]),
+    ("Enchanted creature gets +1/+1 and has flying.", ("enchantment",),
+     [{"pt": [1, 1], "grant": ["flying"], "to": "enchanted creature"}]),
+    ("Enchanted creature gets -2/-2.", ("enchantment",), [{"pt": [-2, -2], "to": "enchanted creature"}]),
+    ("Equipped creature has first strike.", ("artifact",), [{"grant": ["first strike"], "to": "equipped creature"}]),
+    ("Creatures you control get +1/+1.", ("enchantment",), [{"pt": [1, 1], "to": "creatures you control"}]),
+    ("Other creatures you control have trample.", ("creature",), [{"grant": ["trample"], "to": "other creatures you control"}]),
+])
+def test_pt_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+@pytest.mark.parametrize("text,types", [
+    # a group changed by a resolving effect is fixed as it resolves (611.2c): not modelled
+    ("Creatures you control get +1/+1 until end of turn.", ("instant",)),
+    ("Target creature gets +X/+0 until end of turn.", ("instant",)),
+    ("Target creature gains protection from red until end of turn.", ("instant",)),
+    ("Target creature gets +2/+2 until end of turn.", ("creature",)),  # not a spell, no cost
+])
+def test_pt_not_understood(text: str, types: tuple[str, ...]) -> None:
+    assert one(text, types).status == "not understood"
+
+
+def test_a_minus_toughness_aura_kills_by_state_based_action() -> None:
+    """704.5f: toughness 0 or less after a -2/-2 static (613.4c): put into the graveyard."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+actions:
+  - enter: {id: weight, name: Weight, types: [enchantment], subtypes: [Aura], controller: you, attached_to: bears,
+            abilities: [{pt: [-2, -2], to: enchanted creature}]}
+""", "bears.dies")
+    assert outcomes == {(True,)}
+
+
+def test_a_granted_first_strike_kills_the_blocker_first() -> None:
+    """A 2/2 given first strike (613.1f) deals its damage in the first combat damage step (510.4):
+    a 2/2 blocker dies before dealing any."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: other, card: Grizzly Bears, controller: A, blocking: bears}
+sources:
+  - {id: s, name: Strike, controller: you, types: [instant], abilities: [{spell: {grant: [first strike], to: target}, target: creature}]}
+actions:
+  - cast: {id: s, target: bears}
+  - combat: {}
+""", "bears.dies", "other.dies")
+    assert outcomes == {(False, True)}
+
+
+def test_granted_flying_limits_chosen_blocks() -> None:
+    """Flying from an Aura (613.1f): only flyers or reach may block it (702.9b)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: wings, name: Wings, types: [enchantment], controller: you, attached_to: bears, abilities: [{grant: [flying], to: enchanted creature}]}
+  - {id: wall, name: Wall, types: [creature], power: 0, toughness: 4, controller: A}
+actions:
+  - combat: {blocks: choose}
+""", "A.life")
+    assert outcomes == {(18,)}
+
+
+@pytest.mark.parametrize("ability,where", [
+    ({"spell": {"pt": [1, 1], "to": "creatures you control"}}, "spell.to"),
+    ({"grant": ["flying"], "to": {"types": ["creature"], "without": "flying"}}, "to"),
+    ({"grant": ["toxic 2"], "to": "self"}, "grant[0]"),
+    ({"pt": [1], "to": "self"}, "pt"),
+    ({"pt": [1, 1]}, ""),
+    ({"pt": [1, 1], "to": "self", "combat": True}, "combat"),
+])
+def test_pt_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability(ability, "ab")
+    assert exc.value.path == ("ab." + where if where else "ab")
+
+
+def test_entering_triggers_and_scry_abilities_are_ignored() -> None:
+    """A karoo land's "return a land" trigger is over for one already on the battlefield (603.6a)
+    and not understood for one entering; an ability that only scries computes nothing."""
+    r = one("When this land enters, return a land you control to its owner's hand.", ("land",))
+    assert r.status == "ignored" and r.on_entering
+    r = one("When this land enters, sacrifice it unless you pay {1}.", ("land",))
+    assert r.status == "ignored" and r.on_entering
+    r = one("{1}, {T}: Scry 1.", ("artifact",))
+    assert r.status == "ignored" and not r.on_entering
+
+
+def test_a_gain_life_trigger_puts_a_counter_that_saves_it() -> None:
+    """Ajani's Pridemate (2/2, real card data): you gain life, it gets a +1/+1 counter (122.1),
+    so 2 damage marked earlier is no longer lethal (704.5g with a 3 toughness)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: cat, card: Ajani's Pridemate, controller: you}
+  - {id: ogre, card: Centaur Courser, controller: A}
+actions:
+  - gain_life: {who: you, amount: 1}
+  - damage: [{from: ogre, to: cat, amount: 2}]
+""", "cat.dies", "cat.counters.+1/+1")
+    assert outcomes == {(False, 1)}
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("Test Card deals 4 damage to target attacking or blocking creature.", ("instant",),
+     [{"spell": {"deal": 4, "to": "target"}, "target": {"types": ["creature"], "in_combat": ["attacking", "blocking"]}}]),
+    ("Test Card deals 4 damage to target creature with flying.", ("instant",),
+     [{"spell": {"deal": 4, "to": "target"}, "target": {"types": ["creature"], "with": ["flying"]}}]),
+    ("Test Card deals 1 damage to each attacking creature.", ("instant",),
+     [{"spell": {"deal": 1, "to": {"types": ["creature"], "in_combat": ["attacking"]}}}]),
+])
+def test_target_filter_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_with_flying_reads_granted_flying() -> None:
+    """"each creature with flying" (Gale Force-like): a creature given flying counts (613.1f); a
+    creature without it is not dealt damage."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+  - {id: other, card: Grizzly Bears, controller: A}
+  - {id: wings, name: Wings, types: [enchantment], controller: A, attached_to: bears, abilities: [{grant: [flying], to: enchanted creature}]}
+sources:
+  - {id: gale, name: Gale, controller: you, types: [sorcery], abilities: [{spell: {deal: 5, to: {types: [creature], with: [flying]}}}]}
+actions:
+  - cast: gale
+""", "bears.dies", "other.dies")
+    assert outcomes == {(True, False)}
+
+
+def test_in_combat_selector_errors() -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability({"spell": {"deal": 1, "to": "target"}, "target": {"types": ["creature"], "in_combat": ["tapped"]}}, "ab")
+    assert exc.value.path == "ab.target.in_combat"
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("{T}: Add {W} or {B}. This land deals 1 damage to you.", ("land",),
+     [{"mana": {"one_of": ["W", "B"]}, "cost": ["T"], "then": {"deal": 1, "to": "you"}}]),
+    ("{T}: Add one mana of any color. This land deals 3 damage to you.", ("land",),
+     [{"mana": "any_color", "cost": ["T"], "then": {"deal": 3, "to": "you"}}]),
+    ("When this Aura is put into a graveyard from the battlefield, draw a card.", ("enchantment",),
+     [{"trigger": "dies", "do": {"draw": 1, "who": "you"}}]),
+])
+def test_more_templates(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_next_turn_draw_is_ignored() -> None:
+    r = one("Draw a card at the beginning of the next turn's upkeep.", ("instant",))
+    assert r.status == "ignored"
+
+
+def test_a_painland_damage_meets_prevention() -> None:
+    """The painland's damage is a damage event (605.3a): a shield on you prevents it (615.7)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: caves, card: Caves of Koilos, controller: you}
+sources:
+  - {id: salve, name: Salve, controller: you, types: [instant]}
+effects:
+  - {id: s, controller: you, source: salve, shield: 3, to: you}
+actions:
+  - tap_for_mana: {id: caves, ability: 1, choose: W}
+""", "you.life", "you.mana")
+    assert outcomes == {(20, ("W",))}
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("Whenever another creature you control enters, you gain 1 life.", ("creature",),
+     [{"trigger": "enters", "from": "other creatures you control", "do": {"gain_life": 1, "who": "you"}}]),
+    ("Landfall — Whenever a land you control enters, this creature gets +2/+2 until end of turn.", ("creature",),
+     [{"trigger": "enters", "from": "lands you control", "do": {"pt": [2, 2], "to": "self"}}]),
+    ("When this creature enters, target creature gets +2/+2 until end of turn.", ("creature",),
+     [{"trigger": "enters", "target": "creature", "do": {"pt": [2, 2], "to": "target"}}]),
+    ("Whenever this creature deals combat damage to a player, it gets +1/+0 until end of turn.", ("creature",),
+     [{"trigger": "combat_damage_to_player", "do": {"pt": [1, 0], "to": "self"}}]),
+])
+def test_trigger_watch_and_effect_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood", text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_an_enters_trigger_with_from_watches_others_only() -> None:
+    """"Whenever another creature you control enters": not itself, not an opponent's (603.6a)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+actions:
+  - enter: {id: w, name: Warden, types: [creature], power: 1, toughness: 1, controller: you,
+            abilities: [{trigger: enters, from: other creatures you control, do: {gain_life: 1, who: you}}]}
+  - enter: {id: b1, card: Grizzly Bears, controller: you}
+  - enter: {id: b2, card: Grizzly Bears, controller: A}
+""", "you.life")
+    assert outcomes == {(21,)}
+
+
+@pytest.mark.parametrize("ability,where", [
+    ({"trigger": "enters", "do": {"pt": [1, 1], "to": "creatures you control"}}, "do.to"),
+    ({"trigger": "dies", "from": "creatures", "do": {"gain_life": 1}}, "from"),
+])
+def test_trigger_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability(ability, "ab")
+    assert exc.value.path == f"ab.{where}"
+
+
+def test_exile_instead_of_dying() -> None:
+    """"If that creature would die this turn, exile it instead." (614.1a): it leaves without dying,
+    so a dies trigger doesn't fire (603.6c); without the effect, the same damage kills it."""
+    r = one("Test Card deals 2 damage to target creature. If that creature would die this turn, exile it instead.", ("instant",))
+    assert list(r.abilities) == [{"spell": {"deal": 2, "to": "target"}, "target": "creature"},
+                                 {"spell": {"exile_instead": True, "to": "target"}}]
+    assert one("Test Card deals 3 damage to any target. If a creature dealt damage this way would die this turn, "
+               "exile it instead.", ("instant",)).status == "not understood"  # the target may be a planeswalker
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: c, name: Imp, types: [creature], power: 1, toughness: 1, controller: A,
+     abilities: [{trigger: dies, do: {deal: 1, to: you}}]}
+actions:
+  - cast: {card: Magma Spray, controller: you, target: c}
+"""
+    # "you" in the Imp's trigger is its controller, A (603.3a)
+    assert outcome_set(text, "c.dies", "A.life") == {(False, 20)}
+    assert outcome_set(text.replace("Magma Spray", "Shock"), "c.dies", "A.life") == {(True, 19)}
+
+
+def test_destroy_and_its_later_instruction() -> None:
+    """"Destroy target creature. You gain 3 life." (701.8a): the target is checked once, as the
+    spell begins to resolve (608.2b), so the gain happens after the creature is gone; an
+    indestructible creature isn't destroyed (701.8b)."""
+    r = one("Destroy target creature. You gain 3 life.", ("instant",))
+    assert list(r.abilities) == [{"spell": {"destroy": "target"}, "target": "creature"},
+                                 {"spell": {"gain_life": 3, "who": "you"}}]
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+  - {id: myr, card: Darksteel Myr, controller: A}
+actions:
+  - cast: {card: Lich's Caress, controller: you}
+""", "bears.dies", "myr.dies", "you.life")
+    assert outcomes == {(True, False, 23), (False, False, 23)}
+
+
+def test_destroy_vocabulary_errors() -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError) as exc:
+        parse_ability({"spell": {"destroy": "target", "to": "A"}, "target": "creature"}, "ab")
+    assert exc.value.path == "ab.spell.to"
+
+
+def test_prowess_and_cast_triggers() -> None:
+    """Prowess (702.108a) is a cast trigger; "whenever you cast an instant or sorcery spell" too.
+    A spell cast by an opponent doesn't trigger yours (601.2i: "you cast")."""
+    assert list(one("Prowess").abilities) == [{"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}}]
+    assert list(one("Whenever you cast an instant or sorcery spell, this creature deals 1 damage to each opponent.").abilities) == [
+        {"trigger": "cast", "spells": "instant_or_sorcery", "do": {"deal": 1, "to": "opponents"}}]
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: spear, card: Monastery Swiftspear, controller: you, attacking: A}
+actions:
+  - cast: {card: Lightning Bolt, controller: CASTER, target: A}
+  - combat: {}
+"""
+    assert outcome_set(text.replace("CASTER", "you"), "A.life") == {(15,)}
+    assert outcome_set(text.replace("CASTER", "A"), "A.life") == {(16,)}
+
+
+def test_a_cast_trigger_with_an_entering_spell_is_an_error() -> None:
+    """enter: doesn't say whether the permanent was cast: prowess can't be decided, so an error."""
+    from model.errors import EngineError
+
+    with pytest.raises(EngineError):
+        outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: spear, card: Monastery Swiftspear, controller: you}
+actions:
+  - enter: {id: axe, card: Bonesplitter, controller: you}
+""", "A.life")

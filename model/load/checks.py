@@ -122,7 +122,9 @@ class _Checks(_Actions):
                 if ab.effect is not None:
                     effect_refs(ab.effect, body)
                 if ab.action is not None:
-                    one_shot_refs(ab.action, body, ab.kind == "trigger")
+                    one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger")
+                for k, shot in enumerate(ab.more, start=1):
+                    one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger")
                 if ab.trigger_if is not None:
                     selector_refs(ab.trigger_if.who, f"{q}.if.who")
                 if ab.choose is not None:
@@ -133,7 +135,8 @@ class _Checks(_Actions):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            selector_refs(shot.to, f"{where}.{'to' if shot.kind in ('deal', 'put_counters', 'remove_counters') else 'who'}", that_player_ok)
+            key = "destroy" if shot.kind == "destroy" else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
+            selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.then is not None:
                 selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)

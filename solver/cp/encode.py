@@ -421,7 +421,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         have = {Part.MARKED: dmg, Part.MINUS_COUNTERS: minus,
                 Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
         reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
-            _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm)]
+            _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm, state)]
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
     # every other variable is a function of the tables' rows (design.md): at most their product

@@ -54,6 +54,9 @@ _DECLINED = {
     "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
     "becomes_color": "colour-changing effects (CR 105.3, 613.1e) are not modelled",
+    "pt": "power/toughness changes (\"gets +2/+2\", CR 613.4c) are not modelled",
+    "grant": "keywords granted by effects (\"gains first strike\", CR 613.1f) are not modelled",
+    "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
 
 
@@ -269,7 +272,8 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
             if ab.trigger_min is not None or ab.trigger_if is not None:
                 return f"{perm.id}: triggers with a damage threshold or an intervening if (CR 603.4) are not modelled"
             shot = ab.action
-            if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice"):
+            if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice") \
+                    or ab.more or ab.target is not None:
                 return f"{perm.id}: only combat damage triggers that draw cards are modelled"
             if _linear(shot.amount, "damage_dealt") is None:
                 return f"{perm.id}: the trigger's amount is not linear in damage_dealt"

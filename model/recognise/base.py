@@ -1,0 +1,222 @@
+"""The templates: one entry per Oracle-text template, each citing the rule it relies on.
+
+A template is a regular expression over a whole normalised line (reminder text removed, the card
+naming itself written ``~``, see :func:`model.recognise.normalise`) and a builder that returns the
+abilities in the case-file vocabulary. Phrases shared by many templates (who is dealt damage, what
+an activation costs, a one-shot action) are small tables below; a phrase not in them makes the
+template not match, so the line is "not understood" rather than read loosely.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["TEMPLATES", "Template", "template", "Ctx", "Built", "N", "TARGETS", "EACH", "WHO", "WHO_TARGET", "WORDS",
+           "number", "mana_cost", "cost", "recipient", "one_shot"]
+
+Ctx = Mapping[str, Any]
+Built = tuple[list[Any], list[str]]  # abilities, keywords
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    pattern: re.Pattern[str]
+    build: Callable[[re.Match[str], Ctx], Built | None]
+    rule: str
+    doc: str
+    module: str = ""  # the family module that registered it (templates.FAMILY_MODULES orders them)
+
+
+TEMPLATES: list[Template] = []
+
+
+def template(name: str, pattern: str, rule: str) -> Callable[[Callable[[re.Match[str], Ctx], Built | None]], Any]:
+    """Register a template: ``pattern`` must match the whole normalised line (case-insensitive);
+    the builder may still refuse (return None) when a phrase isn't in the tables."""
+    def register(fn: Callable[[re.Match[str], Ctx], Built | None]) -> Callable[[re.Match[str], Ctx], Built | None]:
+        TEMPLATES.append(Template(name, re.compile(rf"^{pattern}$", re.IGNORECASE), fn, rule, (fn.__doc__ or "").strip(),
+                                  fn.__module__.rsplit(".", 1)[-1]))
+        return fn
+    return register
+
+
+# --- shared phrases -----------------------------------------------------------------------------
+
+N = r"(?P<n>\d+|X)"
+# "target ..." phrases: the activated/spell ability's target requirement (CR 115.1, 601.2c)
+TARGETS: dict[str, Any] = {
+    "any target": "any",
+    "target player": "player",
+    "target opponent": "opponent",
+    "target creature": "creature",
+    "target planeswalker": "planeswalker",
+    "target creature or player": ["creatures", "each player"],
+    "target player or planeswalker": ["each player", "planeswalkers"],
+    "target opponent or planeswalker": ["opponents", "planeswalkers"],
+    "target creature or planeswalker": ["creatures", "planeswalkers"],
+    "target creature an opponent controls": "creatures an opponent controls",
+    "target creature you don't control": "creatures an opponent controls",
+    "target creature you control": "creatures you control",
+    # target filters (115.1): in combat (506.4), with a keyword
+    "target attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
+    "target attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
+    "target blocking creature": {"types": ["creature"], "in_combat": ["blocking"]},
+    "target creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "target creature without flying": {"types": ["creature"], "without": "flying"},
+    "target attacking creature without flying": {"types": ["creature"], "in_combat": ["attacking"], "without": "flying"},
+}
+# "each ..." phrases and other fixed recipients: a selector, no target (CR 115.10: "each" doesn't target)
+EACH: dict[str, Any] = {
+    "each opponent": "opponents",
+    "each player": "each player",
+    "you": "you",
+    "each creature": "creatures",
+    "each other creature": "other creatures",
+    "each creature you control": "creatures you control",
+    "each creature your opponents control": "creatures an opponent controls",
+    "each creature an opponent controls": "creatures an opponent controls",
+    "each creature you don't control": "creatures an opponent controls",
+    "each planeswalker": "planeswalkers",
+    "each creature without flying": {"types": ["creature"], "without": "flying"},
+    "each creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "each attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
+    "each blocking creature": {"types": ["creature"], "in_combat": ["blocking"]},
+    "each attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
+    "each creature and each player": ["creatures", "each player"],
+    "each creature and each opponent": ["creatures", "opponents"],
+    "each player and each creature": ["each player", "creatures"],
+    "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
+    "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
+}
+# what "destroy target ..." may destroy (701.8a): permanents of these types
+_DESTROY_TARGETS: dict[str, Any] = {
+    "target creature": "creature", "target artifact": "artifact", "target enchantment": "enchantment",
+    "target land": "land", "target planeswalker": "planeswalker",
+    "target artifact or enchantment": ["artifacts", "enchantments"],
+    "target creature or planeswalker": ["creatures", "planeswalkers"],
+    "target artifact or creature": ["artifacts", "creatures"],
+    "target creature an opponent controls": "creatures an opponent controls",
+    "target creature you don't control": "creatures an opponent controls",
+    "target creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "target attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
+    "target attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
+}
+WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
+       "target player": "target", "target opponent": "target"}
+WHO_TARGET = {"target player": "player", "target opponent": "opponent"}
+WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def number(raw: str) -> Any:
+    raw = raw.strip().lower()
+    if raw == "x":
+        return "X"
+    if raw.isdigit():
+        return int(raw)
+    return WORDS.get(raw)
+
+
+_COST_PART = re.compile(r"^(\{[^}]+\})+$")
+
+
+def mana_cost(text: str) -> list[Any] | None:
+    """A mana ability's cost: as :func:`cost`, without counters (the vocabulary's mana abilities
+    pay {T}, {Q}, mana and life)."""
+    c = cost(text)
+    return None if c is None or any(isinstance(p, dict) and "remove_counters" in p for p in c) else c
+
+
+def cost(text: str) -> list[Any] | None:
+    """An activated ability's cost (CR 602.1a): {T} (107.5), {Q} (107.6), mana symbols (107.4),
+    "Pay N life" (119.4), "Sacrifice ~" (701.21a), "Remove a +1/+1 counter from ~" (122);
+    anything else: None."""
+    out: list[Any] = []
+    for part in [p.strip() for p in text.split(",")]:
+        low = part.lower()
+        if _COST_PART.match(part):
+            for sym in re.findall(r"\{([^}]+)\}", part):
+                s = sym.upper()
+                if s in ("T", "Q"):
+                    out.append(s)
+                elif re.fullmatch(r"\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP]", s):
+                    out.append(int(s) if s.isdigit() else s)
+                else:
+                    return None
+        elif m := re.fullmatch(r"pay (\d+) life", low):
+            out.append({"pay_life": int(m.group(1))})
+        elif low == "sacrifice ~":
+            out.append({"sacrifice": "self"})
+        elif m := re.fullmatch(r"remove (a|one|two|three|\d+) \+1/\+1 counters? from ~", low):
+            out.append({"remove_counters": {"+1/+1": number(m.group(1))}})
+        else:
+            return None
+    return out
+
+
+def recipient(phrase: str) -> tuple[Any, Any] | None:
+    """(``to:`` of the deal, the ``target:`` requirement or None) for "any target", "each opponent"..."""
+    low = phrase.lower().strip()
+    if low in TARGETS:
+        return "target", TARGETS[low]
+    if low in EACH:
+        return EACH[low], None
+    return None
+
+
+def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[dict[str, Any], Any] | None:
+    """A one-shot action of the vocabulary (``deal``, ``gain_life``, ``lose_life``, ``draw``,
+    ``put_counters``) and its target requirement: "you gain 3 life" (CR 119.3), "each opponent
+    loses 2 life" (119.3), "draw a card" (121.1), "~ deals 3 damage to any target" (120.1), "put a
+    +1/+1 counter on ~" (122.1); "you may ..." is the same
+    action made optional (its controller's choice, 603.5). ``that_much``: in a trigger on damage,
+    "you gain that much life" / "draw that many cards" read the damage dealt."""
+    low = phrase.strip().lower()
+    if low.startswith("you may "):
+        rest = low[len("you may "):]
+        inner = one_shot(rest if rest.startswith(("draw ", "have ")) else "you " + rest, allow_target, that_much)
+        if inner is None or inner[1] is not None:
+            return None
+        return {"may": inner[0]}, None
+    if that_much and low in ("you gain that much life", "draw that many cards", "you draw that many cards"):
+        return ({"gain_life": "damage_dealt", "who": "you"} if "life" in low else {"draw": "damage_dealt", "who": "you"}), None
+    if m := re.fullmatch(r"(?:~|it) deals (\d+|x) damage to (.+)", low):
+        rec = recipient(m.group(2))
+        if rec is None or (rec[1] is not None and not allow_target and rec[1] != "any"):
+            return None
+        to, req = rec
+        if not allow_target and req == "any":
+            return {"deal": number(m.group(1)), "to": "any"}, None
+        return {"deal": number(m.group(1)), "to": to}, req
+    if m := re.fullmatch(r"(you|each opponent|each player|target player|target opponent) (gain|gains|lose|loses) (\d+|x) life", low):
+        who, verb = m.group(1), m.group(2)
+        if (verb in ("gain", "lose")) != (who == "you"):
+            return None
+        if who in WHO_TARGET and not allow_target:
+            return None
+        kind = "gain_life" if verb.startswith("gain") else "lose_life"
+        return {kind: number(m.group(3)), "who": WHO[who]}, WHO_TARGET.get(who)
+    if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
+        return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
+    if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature)", low):
+        # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of
+        n, kind, who = number(m.group(1)), m.group(2), m.group(3)
+        if who == "target creature":
+            return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
+        return {"put_counters": {kind: n}, "to": "self"}, None
+    if m := re.fullmatch(r"destroy (target [a-z ]+)", low):
+        # "destroy target creature" (701.8a)
+        req = _DESTROY_TARGETS.get(m.group(1))
+        return ({"destroy": "target"}, req) if req is not None and allow_target else None
+    if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+) cards?", low):
+        if m.group(1) == "target player draws":
+            if not allow_target:
+                return None
+            return {"draw": number(m.group(2)), "who": "target"}, "player"
+        return {"draw": number(m.group(2)), "who": "you"}, None
+    return None
+
+

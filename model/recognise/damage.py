@@ -1,0 +1,254 @@
+"""Spells, activated abilities and triggers whose effect is one action: damage, life, cards (CR 602, 603, 608)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .base import Built, Ctx, cost, one_shot, template
+from .pt import pt_sentence
+
+# --- damage, life and cards -----------------------------------------------------------------------
+
+@template("spell_one_shot", r"(?P<what>[^.:]+)\.", "CR 608.2, 120.1, 119.3, 121.1")
+def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An instant's or sorcery's effect (608.2): "~ deals 3 damage to any target.", "You gain 4
+    life.", "Draw two cards.", "Each opponent loses 2 life."."""
+    if not {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    got = one_shot(m.group("what"), allow_target=True)
+    if got is None:
+        return None
+    action, req = got
+    ab: dict[str, Any] = {"spell": action}
+    if req is not None:
+        ab["target"] = req
+    return [ab], []
+
+
+_SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each player|you) ")
+_SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
+
+
+def action_parts(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
+    """The actions of a spell's text, in the order written (608.2c), each with its target
+    requirement or None: sentences, and clauses joined by "and" ("~ deals 3 damage to any target
+    and you gain 3 life"); a clause without a subject takes the one before it ("target player
+    draws two cards and loses 2 life": the same player, the same target). None when a clause
+    isn't one action of the vocabulary."""
+    out: list[tuple[dict[str, Any], Any]] = []
+    for sentence in _SENTENCE.split(text.strip()):
+        if not sentence.endswith("."):
+            return None
+        clauses = _clauses(sentence[:-1], that_much)
+        if clauses is None:
+            return None
+        out.extend(clauses)
+    return out
+
+
+def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
+    whole = one_shot(text, allow_target=True, that_much=that_much)
+    if whole is not None:
+        return [whole]
+    for m in re.finditer(r" and ", text):
+        left, right = text[: m.start()], text[m.end():]
+        first = one_shot(left, allow_target=True, that_much=that_much)
+        if first is None:
+            continue
+        second = one_shot(right, allow_target=True, that_much=that_much)
+        subject = _SUBJECT.match(left.lower())
+        if second is None and subject is not None and not right.lower().startswith(("you ", "each ", "target ", "~ ")):
+            inherited = one_shot(f"{subject.group(1)} {right}", allow_target=True, that_much=that_much)
+            if inherited is not None:
+                second = (inherited[0], None)  # the same target as the clause it continues
+        if second is not None:
+            return [first, second]
+    return None
+
+
+def ability_body(text: str, that_much: bool = False) -> tuple[Any, Any] | None:
+    """A triggered or activated ability's instructions (``text`` ends with its full stop): the
+    ``do:`` (one action, or a list done in order as one resolution, 608.2c) and its target
+    requirement or None; one target at most. "it deals 2 damage to any target" alone stays the
+    vocabulary's ``{deal: 2, to: any}``; a target is chosen as the trigger is put on the stack
+    (603.3d) or the ability is activated (602.2b)."""
+    parts = action_parts(text, that_much)
+    if parts is None or sum(req is not None for _, req in parts) > 1:
+        return None
+    req = next((r for _, r in parts if r is not None), None)
+    if len(parts) == 1:
+        action = parts[0][0]
+        if req == "any" and action.get("to") == "target" and "deal" in action:
+            return {**action, "to": "any"}, None
+        return action, req
+    return [a for a, _ in parts], req
+
+
+def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | None:
+    """``ab`` (the trigger and its filters) with the ``do:`` and ``target:`` of ``text``: one
+    action, several, or an effect for the turn ("~ gets +1/+1 until end of turn", :mod:`.pt`)."""
+    got = pt_sentence(text) or ability_body(text, that_much)
+    if got is None:
+        return None
+    do, req = got
+    if req is not None:
+        ab["target"] = req
+    ab["do"] = do
+    return [ab], []
+
+
+_EXILE = re.compile(r"^if (?P<what>that creature|that creature or planeswalker|a creature dealt damage this way) would die this turn, exile it instead\.$",
+                    re.IGNORECASE)
+# the target requirements for which "that creature ..." is the target itself
+_EXILE_TARGETS: dict[str, tuple[Any, ...]] = {
+    "that creature": ("creature", "creatures an opponent controls", "creatures you control"),
+    "a creature dealt damage this way": ("creature", "creatures an opponent controls", "creatures you control"),
+    "that creature or planeswalker": (["creatures", "planeswalkers"],),
+}
+
+
+@template("spell_parts", r"(?P<what>[^:]+\.)", "CR 608.2c, 608.2b")
+def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An instant's or sorcery's effect of several actions, done in the order written (608.2c):
+    "~ deals 3 damage to any target and you gain 3 life." (Lightning Helix), "~ deals 2 damage to
+    any target. Draw a card.", "Target player loses 2 life and you gain 2 life.", "Target creature
+    gets +2/+2 until end of turn. Draw a card." (a ``pt`` effect, :mod:`.pt`). One target at
+    most (a spell with two targets isn't modelled); each part is a ``spell:`` ability, the first
+    targeted one carrying the ``target:``, and a spell whose target is illegal as it resolves
+    does none of them (608.2b)."""
+    if not {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    parts: list[tuple[dict[str, Any], Any]] | None = []
+    for sentence in _SENTENCE.split(m.group("what").strip()):
+        if (e := _EXILE.match(sentence)) and parts:
+            # "If that creature would die this turn, exile it instead." (614.1a): on the target,
+            # which must be what "that creature (or planeswalker)" names
+            req = next((r for _, r in parts if r is not None), None)
+            if req not in _EXILE_TARGETS[e.group("what").lower()]:
+                return None
+            parts.append(({"exile_instead": True, "to": "target"}, None))
+            continue
+        got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
+        more = [got] if got is not None else action_parts(sentence)
+        if more is None or parts is None:
+            return None
+        parts.extend(more)
+    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1:
+        return None
+    out: list[Any] = []
+    for action, req in parts:
+        ab: dict[str, Any] = {"spell": action}
+        if req is not None:
+            ab["target"] = req
+        out.append(ab)
+    return out, []
+
+
+@template("activated_one_shot", r"(?P<cost>[^:]+): (?P<what>[^:]+\.)", "CR 602.1, 608.2c, 120.1, 119.3, 121.1")
+def _activated(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An activated ability (602.1) whose effect is one action, or several done in order
+    (608.2c): "{T}: ~ deals 1 damage to any target.", "{2}, {T}: You gain 1 life.", "{1}, Pay 1
+    life: Draw a card.", "{2}, {T}: You gain 2 life and draw a card."; one target at most."""
+    c = cost(m.group("cost"))
+    parts = action_parts(m.group("what"))
+    if c is None or parts is None or sum(req is not None for _, req in parts) > 1:
+        return None
+    req = next((r for _, r in parts if r is not None), None)
+    ab: dict[str, Any] = {"activated": parts[0][0] if len(parts) == 1 else [a for a, _ in parts]}
+    if req is not None:
+        ab["target"] = req
+    if c:
+        ab["cost"] = c
+    return [ab], []
+
+
+_ENTERS = r"when (?:~|this) enters(?: the battlefield)?"
+
+
+@template("enters_trigger", rf"{_ENTERS}, (?P<what>[^:]+\.)", "CR 603.6a, 603.2, 603.3d")
+def _enters(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"When ~ enters, it deals 2 damage to any target." / "..., you gain 3 life.": a triggered
+    ability on entering (603.6a); a target is chosen as it's put on the stack (603.3d)."""
+    return _trigger({"trigger": "enters"}, m.group("what"))
+
+
+@template("dies_trigger", r"when ~ (?:dies|is put into a graveyard from the battlefield), (?P<what>[^:]+\.)", "CR 603.6c, 603.10a, 700.4")
+def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"When ~ dies, you gain 2 life." / "..., it deals 1 damage to any target." / "When ~ is put
+    into a graveyard from the battlefield, draw a card." (the same event, 700.4): a
+    leaves-the-battlefield trigger on its being put into a graveyard from the battlefield (700.4,
+    603.6c), which looks back in time (603.10a: its controller and characteristics as it last
+    existed; damage "it" deals is dealt by it as it last existed, 113.7a)."""
+    return _trigger({"trigger": "dies"}, m.group("what"))
+
+
+_CAST = {"a noncreature spell": "noncreature", "an instant or sorcery spell": "instant_or_sorcery", "a spell": "any"}
+
+
+@template("cast_trigger", r"(?:[a-z]+ — )?whenever you cast (?P<what_spell>a noncreature spell|an instant or sorcery spell|a spell), (?P<what>[^:]+\.)", "CR 601.2i, 603.2, 207.2c")
+def _cast(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever you cast a noncreature spell, ~ deals 1 damage to each opponent." / "Magecraft —
+    Whenever you cast an instant or sorcery spell, ...": a trigger on your casting a spell
+    (601.2i), which resolves before the spell; only spells a case casts (``cast:``) count."""
+    return _trigger({"trigger": "cast", "spells": _CAST[m.group("what_spell").lower()]}, m.group("what"))
+
+
+_ENTERING_WATCHED = {"another creature you control": "other creatures you control",
+                     "a creature you control": "creatures you control",
+                     "a land you control": "lands you control",
+                     "another creature": "other creatures", "a creature": "creatures"}
+
+
+@template("enters_watch_trigger", r"(?:[a-z]+ — )?whenever (?P<who>another creature you control|a creature you control|a land you control|another creature|a creature) enters, (?P<what>[^:]+\.)", "CR 603.6a, 603.2, 207.2c")
+def _enters_watch(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever another creature you control enters, you gain 1 life." / "Landfall — Whenever
+    a land you control enters, ~ gets +2/+2 until end of turn.": a trigger on other permanents
+    entering (603.6a), watched by the ``from:`` selector; an ability word ("Landfall") has no
+    rules meaning (207.2c)."""
+    return _trigger({"trigger": "enters", "from": _ENTERING_WATCHED[m.group("who").lower()]}, m.group("what"))
+
+
+_WATCHED = {"~": None, "a creature you control": "creatures you control",
+            "another creature you control": "other creatures you control"}
+
+
+@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^:]+\.)", "CR 603.2, 510.2")
+def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ deals combat damage to a player, draw a card." / "Whenever a creature you
+    control deals combat damage to a player, you may draw a card.": triggers on combat damage
+    (510.2) to a player (603.2), by it or by the creatures it watches."""
+    ab: dict[str, Any] = {"trigger": "combat_damage_to_player"}
+    watched = _WATCHED[m.group("who").lower()]
+    if watched is not None:
+        ab["from"] = watched
+    return _trigger(ab, m.group("what"), that_much=True)
+
+
+@template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
+def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ is dealt damage, it deals that much damage to any target." (Boros Reckoner):
+    a trigger on damage dealt to it (603.2) for the amount dealt."""
+    to = "any" if m.group("to").lower() == "any target" else "opponents"
+    return [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": to}}], []
+
+
+@template("deals_damage_gain", r"whenever ~ deals damage, you gain that much life\.", "CR 603.2, 119.3")
+def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ deals damage, you gain that much life.": a trigger on its damage (603.2)."""
+    return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
+
+
+@template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
+def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a)."""
+    ab: dict[str, Any] = {"trigger": "end_step"}
+    if m.group("whose").lower() == "your":
+        ab["turn"] = "yours"
+    return _trigger(ab, m.group("what"))
+
+
+@template("gain_life_trigger", r"whenever you gain life, (?P<what>[^:]+\.)", "CR 603.2, 119.9")
+def _gain_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9)."""
+    return _trigger({"trigger": "gain_life"}, m.group("what"))

@@ -1,0 +1,84 @@
+"""Text that can't matter here (ignored whole, or dropped from a longer line) and text about entering."""
+
+from __future__ import annotations
+
+import re
+
+# --- what happens as a permanent enters ------------------------------------------------------------
+
+# what happens as a permanent enters: nothing to a permanent already on the battlefield (its state
+# is given: tapped:, counters:), not modelled for one entering during the actions (CR 614.1c, 614.12)
+ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
+                      r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
+# triggers on its own entering that only move lands or sacrifice it (karoo lands, the Lairs, "sacrifice
+# it unless you pay {1}"): done before the case for a permanent already on the battlefield
+ENTERING_TRIGGER = re.compile(r"^when ~ enters, (?:return a land you control to its owner's hand|"
+                              r"sacrifice it unless you (?:pay \{[^}]+\}|return an? (?:untapped )?(?:non-lair )?land you control to its owner's hand))\.$",
+                              re.IGNORECASE)
+ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give its state); not modelled as it enters (CR 614.1c, 614.12)"
+ENTERING_TRIGGER_REASON = ("it is already on the battlefield, so this trigger on its entering is over (the case's battlefield "
+                           "is as written); not modelled as it enters (CR 603.6a)")
+
+
+# --- text that can't matter -----------------------------------------------------------------------
+
+# lines both ignored whole and dropped from a longer line (no effect on anything computed here)
+_SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+         "the order of a library isn't tracked (CR 701.22, 701.25)")
+# an activated ability whose only effect is to scry: nothing it does is computed (and a case can't
+# activate an ignored ability: naming it is an error)
+_SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+                 "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
+# a delayed trigger of the next turn (603.7): the case is one turn and ends before it
+_NEXT_TURN = (re.compile(r"^draw a card at the beginning of the next turn's upkeep\.$", re.IGNORECASE),
+              "it happens in the next turn's upkeep, after the case (a case is one turn; CR 603.7)")
+_CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
+                         re.IGNORECASE),
+              "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
+
+# a restriction on attacks or blocks: nothing to compute while blocks are written as they were
+# declared, but a case that lets blocks be chosen (509.1) must not drop it (model.load refuses it)
+BLOCKS_AS_WRITTEN = "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"
+
+IGNORES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^~ can't block\.$|^~ can't be blocked\.$|^~ can block only creatures with flying\.$|"
+                r"^~ can't be blocked except by [^.]+\.$|^~ attacks each (combat|turn) if able\.$|"
+                r"^~ can block an additional creature each combat\.$", re.IGNORECASE),
+     BLOCKS_AS_WRITTEN),
+    (re.compile(r"^(?:~|this spell) costs \{\d+\} (less|more) to cast[^.]*\.$|"
+                r"^each spell a player casts costs \{\d+\} more to cast for each other spell that player has cast this turn\.$", re.IGNORECASE),
+     "casting costs aren't modelled: mana spent isn't tracked (CR 601.2f)"),
+    _SCRY,
+    _SCRY_ABILITY,
+    _NEXT_TURN,
+    _CAST_COST,
+    (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
+     "countering spells isn't modelled (CR 701.6)"),
+    (re.compile(r"^if ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.IGNORECASE),
+     "the case starts with the battlefield as written (CR 103.6)"),
+]
+
+
+# "Activate only once each turn." (CR 602.5b): the vocabulary's once: true (a case is one turn)
+_ONCE = " activate only once each turn."
+# sentences that can't change anything this tool computes, dropped from a line before matching
+DROPPABLE: list[tuple[re.Pattern[str], str]] = [
+    _SCRY,
+    _CAST_COST,
+    _NEXT_TURN,
+    (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
+     "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
+]
+
+
+def _drop_sentences(text: str) -> tuple[str, list[str]]:
+    """The line without droppable sentences (each with why it was dropped)."""
+    parts = re.split(r"(?<=\.) (?=[A-Z~{])", text)
+    kept, dropped = [], []
+    for part in parts:
+        why = next((r for p, r in DROPPABLE if p.match(part)), None)
+        if why is None or len(parts) == 1:
+            kept.append(part)
+        else:
+            dropped.append(f"{part} ({why})")
+    return " ".join(kept), dropped

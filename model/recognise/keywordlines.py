@@ -1,0 +1,92 @@
+"""Keyword lines ("Flying, first strike"): keywords the tool uses and keywords without effect here (CR 702)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..keywords import EFFECTIVE, NO_EFFECT
+from . import IGNORED, UNDERSTOOD, Reading
+
+# --- keyword lines --------------------------------------------------------------------------------
+
+# keywords and keyword abilities that can't change anything this tool computes
+IGNORED_KEYWORDS: dict[str, str] = {
+    **{k: f"keyword without effect here: {v}" for k, v in NO_EFFECT.items()},
+    "horsemanship": "keyword without effect here: blocks are taken from blocking: as written (CR 702.31)",
+    "shadow": "keyword without effect here: blocks are taken from blocking: as written (CR 702.28)",
+    "fear": "keyword without effect here: blocks are taken from blocking: as written (CR 702.36)",
+    "intimidate": "keyword without effect here: blocks are taken from blocking: as written (CR 702.13)",
+    "skulk": "keyword without effect here: blocks are taken from blocking: as written (CR 702.118)",
+    "changeling": "keyword without effect here: creature types are given in the data (CR 702.73)",
+    "devoid": "keyword without effect here: the card data already gives it no colour (CR 702.114)",
+    "partner": "keyword without effect here: a deck-building rule (CR 702.124)",
+    "convoke": "keyword without effect here: casting costs aren't modelled (CR 702.51)",
+    "delve": "keyword without effect here: casting costs aren't modelled (CR 702.66)",
+    "improvise": "keyword without effect here: casting costs aren't modelled (CR 702.126)",
+    "split second": "keyword without effect here: the case's actions say what is cast when (CR 702.61)",
+}
+_COSTED_IGNORED = {
+    "equip": "keyword without effect here: what it's attached to is given by attached_to: (CR 702.6)",
+    "cycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "basic landcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "landcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "plainscycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "islandcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "swampcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "mountaincycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "forestcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
+    "flashback": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.34)",
+}
+_ENCHANT = re.compile(r"^enchant (creature|permanent|player|land|artifact|planeswalker|creature you control|"
+                      r"creature or planeswalker|artifact or creature|nonland permanent)$")
+
+
+def _keyword_part(part: str) -> tuple[str, str, str] | None:
+    """(status, keyword or "", reason) for one keyword of a keyword line, or None if unknown."""
+    low = " ".join(part.lower().split())
+    if low in EFFECTIVE and low != "toxic":
+        return UNDERSTOOD, low, ""
+    if m := re.fullmatch(r"toxic (\d+)", low):
+        return UNDERSTOOD, f"toxic {m.group(1)}", ""
+    if low in NO_EFFECT:
+        return IGNORED, low, IGNORED_KEYWORDS[low]
+    if low in IGNORED_KEYWORDS:
+        return IGNORED, "", IGNORED_KEYWORDS[low]
+    if low in ABILITY_KEYWORDS:
+        return UNDERSTOOD, "", ""
+    if _ENCHANT.match(low):
+        return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
+    for word, reason in _COSTED_IGNORED.items():
+        if low.startswith(word + " ") and re.fullmatch(r"(\{[^}]+\})+", low[len(word) + 1:]):
+            return IGNORED, "", reason
+    return None
+
+
+# keywords that are triggered abilities of the vocabulary: their abilities, not a keyword fact
+ABILITY_KEYWORDS: dict[str, dict[str, Any]] = {
+    # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+    "prowess": {"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}},
+}
+
+
+def read_keywords(text: str) -> Reading | None:
+    """A line of keywords, "Flying, first strike" (CR 702.1: keywords are abilities; 702.2 deathtouch,
+    702.4 double strike, 702.7 first strike, 702.10 haste, 702.11 hexproof, 702.12 indestructible,
+    702.15 lifelink, 702.18 shroud, 702.19 trample, 702.80 wither, 702.90 infect, 702.164 toxic).
+    Keywords the tool accepts without effect (flying: evasion isn't checked) are kept as facts
+    (a selector such as "without flying" reads them) but the line counts as ignored if that is all."""
+    parts = [p for p in re.split(r",\s*|;\s*", text.rstrip(".")) if p]
+    if not parts:
+        return None
+    got = [_keyword_part(p) for p in parts]
+    if any(g is None for g in got):
+        return None
+    found = [g for g in got if g is not None]
+    kws = tuple(k for _, k, _ in found if k)
+    reasons = "; ".join(f"{parts[i].strip()}: {r}" for i, (_, _, r) in enumerate(found) if r)
+    abilities = tuple(dict(ABILITY_KEYWORDS[" ".join(p.lower().split())]) for p in parts
+                      if " ".join(p.lower().split()) in ABILITY_KEYWORDS)
+    if any(s == UNDERSTOOD for s, _, _ in found):
+        return Reading(text, UNDERSTOOD, "keywords", "CR 702.1, 702.108a" if abilities else "CR 702.1", abilities, kws, reasons)
+    return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons)

@@ -1,0 +1,171 @@
+"""Replacement effects and other static abilities: life floors, damage multipliers, hexproof, redirection, enters-with (CR 614)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .base import TARGETS, Built, Ctx, number, template
+from .prevention import _prevent_wrapper, static_to
+
+
+@template("life_floor", r"if you control an? (?P<what>creature|artifact|enchantment|land|planeswalker), damage that would reduce your life total to less than 1 reduces it to 1 instead\.", "CR 614.1a, 120.3")
+def _worship(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If you control a creature, damage that would reduce your life total to less than 1 reduces
+    it to 1 instead." (Worship): a replacement effect on the life loss from damage (614.1a)."""
+    return [{"life_floor": 1, "to": "you", "if_you_control": m.group("what").lower() + "s"}], []
+
+
+_FROM = {"a source": None, "a source you control": "sources you control",
+         "a red source you control": "red sources you control",
+         "a source an opponent controls": "sources an opponent controls"}
+_THAT = r"(?:that (?:permanent or player|player or permanent|creature|player)|it)"
+
+
+@template("multiply", rf"if (?P<src>a source(?: you control| an opponent controls)?|a red source you control) would deal damage to (?P<to>[^,]+), (?:it|that source) deals (?P<k>double|triple) that damage(?: to {_THAT})? instead\.", "CR 614.1a")
+def _multiply(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a source would deal damage to a permanent or player, it deals double that damage to
+    that permanent or player instead." (Furnace of Rath): a replacement effect (614.1a)."""
+    return _amount_replacement(m, {"multiply": 2 if m.group("k").lower() == "double" else 3})
+
+
+@template("halve_damage", rf"if (?P<src>a source(?: you control| an opponent controls)?) would deal damage to (?P<to>[^,]+), (?:it|that source) deals half that damage, rounded (?P<r>down|up),(?: to {_THAT})? instead\.", "CR 614.1a")
+def _halve(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a source would deal damage to a permanent or player, it deals half that damage, rounded
+    down, to that permanent or player instead." (Ghosts of the Innocent): a replacement effect
+    (614.1a), not a prevention, so it halves damage that can't be prevented too (615.12)."""
+    return _amount_replacement(m, {"halve": m.group("r").lower()})
+
+
+@template("add_damage", rf"if (?P<src>a source(?: you control)?|a red source you control) would deal damage to (?P<to>[^,]+), it deals that much damage plus (?P<n>\d+)(?: to {_THAT})? instead\.", "CR 614.1a")
+def _add(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a red source you control would deal damage to an opponent or a permanent an opponent
+    controls, it deals that much damage plus 2 instead." (Torbran): a replacement effect (614.1a)."""
+    return _amount_replacement(m, {"add": int(m.group("n"))})
+
+
+def _amount_replacement(m: re.Match[str], ab: dict[str, Any]) -> Built | None:
+    """A damage-amount replacement ``ab`` with the ``from:`` and ``to:`` filters the sentence's
+    source and recipient phrases give (or None when a phrase is not one the vocabulary has)."""
+    to, src = m.group("to").lower(), m.group("src").lower().strip()
+    if static_to(to) == "?" or src not in _FROM:
+        return None
+    if _FROM[src] is not None:
+        ab["from"] = _FROM[src]
+    if static_to(to) is not None:
+        ab["to"] = static_to(to)
+    return [ab], []
+
+
+@template("cant_gain_life", r"(?P<who>your opponents|players) can't gain life\.", "CR 119.7")
+def _cant_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Your opponents can't gain life.": life gain that can't happen doesn't (119.7)."""
+    who = "opponents" if m.group("who").lower() == "your opponents" else "each player"
+    return [{"cant_gain_life": who}], []
+
+
+@template("cant_be_prevented", r"damage can't be prevented\.", "CR 615.12")
+def _cant_prevent(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Damage can't be prevented.": prevention effects don't apply (615.12)."""
+    return [{"cant_be_prevented": True}], []
+
+
+_HAVE = {"you have": "you", "creatures you control have": "creatures you control",
+         "other creatures you control have": "other creatures you control",
+         "permanents you control have": "permanents you control",
+         "other permanents you control have": "other permanents you control",
+         "enchanted creature has": "enchanted creature", "equipped creature has": "equipped creature",
+         "you and permanents you control have": ["you", "permanents you control"],
+         "you and other permanents you control have": ["you", "other permanents you control"]}
+
+
+@template("grant_hexproof", r"(?P<who>you have|(?:other )?(?:creatures|permanents) you control have|enchanted creature has|equipped creature has|you and (?:other )?permanents you control have) (?P<kw>hexproof|shroud)\.", "CR 702.11, 702.18")
+def _hexproof(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"You have hexproof." / "Creatures you control have hexproof." / "Enchanted creature has
+    shroud.": a static effect giving hexproof (702.11) or shroud (702.18): no targeting by
+    opponents' (hexproof) or any (shroud) spells and abilities."""
+    return [{m.group("kw").lower(): True, "to": _HAVE[m.group("who").lower()]}], []
+
+
+@template("redirect_to_self", r"all damage that would be dealt to (?P<to>you|you and other creatures you control|you and other permanents you control) is dealt to (?P<who>~|enchanted creature) instead\.", "CR 614.1b, 614.9")
+def _redirect(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"All damage that would be dealt to you is dealt to enchanted creature instead." (Pariah):
+    a redirection replacement effect (614.1b, 614.9)."""
+    to = {"you": "you", "you and other creatures you control": ["you", "other creatures you control"],
+          "you and other permanents you control": ["you", "other permanents you control"]}[m.group("to").lower()]
+    who = "self" if m.group("who") == "~" else "enchanted creature"
+    return [{"redirect": who, "to": to}], []
+
+
+@template("enters_with_x", r"~ enters with X \+1/\+1 counters on it\.", "CR 614.1c, 107.3m")
+def _enters_with(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"~ enters with X +1/+1 counters on it." (Walking Ballista): an enters-with replacement
+    (614.1c) using the spell's X (107.3m)."""
+    return [{"enters_with": {"+1/+1": "X"}}], []
+
+
+@template("enters_with_counters", r"~ enters with (?P<n>a|an|one|two|three|four|five|\d+|X) (?P<kind>\+1/\+1|-1/-1) counters? on it\.", "CR 614.1c, 122.6")
+def _enters_with_n(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"~ enters with two +1/+1 counters on it.": an enters-with replacement (614.1c, 122.6);
+    a permanent already on the battlefield has its counters in counters:."""
+    n = number(m.group("n"))
+    return None if n is None else ([{"enters_with": {m.group("kind"): n}}], [])
+
+
+@template("as_enters_choose_opponent", r"as ~ enters, (?:secretly )?choose an opponent\.", "CR 614.12, 607.2")
+def _choose_opponent(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"As ~ enters, choose an opponent.": a choice made as it enters (614.12), which later text
+    reads as "the chosen player" (607.2); on the battlefield already, chosen: gives it."""
+    return [{"as_enters": "choose_opponent"}], []
+
+
+@template("prevent_count_static", r"if a source would deal damage to (?P<to>[^,]+), prevent X of that damage, where X is the number of (?P<what>creatures|artifacts|lands|enchantments) you control\.", "CR 615.1a")
+def _prevent_count(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a source would deal damage to equipped creature, prevent X of that damage, where X is
+    the number of creatures you control." (Shield of the Avatar): X counted as it applies (615.1a)."""
+    to = static_to(m.group("to"))
+    if to in ("?", None):
+        return None
+    return [{"prevent": {"count": f"{m.group('what').lower()} you control"}, "to": to}], []
+
+
+@template("land_mana_replacement", r"(?P<until>until end of turn, )?if (?:a land is tapped for (?P<two>two or more )?mana|a player taps an? (?P<which>nonbasic )?land for mana), it produces (?:\{(?P<sym>[WUBRGC])\}|(?P<colorless>colorless) mana) instead of any other type(?P<amount> and amount)?\.", "CR 106.12, 614.1a")
+def _mana_replacement(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a land is tapped for mana, it produces {B} instead of any other type and amount."
+    (Contamination), "... two or more mana ... {C} ..." (Damping Sphere), "Until end of turn, if a
+    player taps a nonbasic land for mana, it produces colorless mana instead of any other type."
+    (Pale Moon): replacement effects on mana production (106.12, 614.1a)."""
+    effect: dict[str, Any] = {"replace_mana": m.group("sym").upper() if m.group("sym") else "C"}
+    if m.group("amount"):
+        effect["amount"] = 1
+    if m.group("two"):
+        effect["min_amount"] = 2
+    effect["to"] = "nonbasic lands" if m.group("which") else "lands"
+    if m.group("until"):
+        if not {"instant", "sorcery"} & set(ctx["types"]):
+            return None
+        return [{"spell": {**effect, "duration": "turn"}}], []
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    return [effect], []
+
+
+@template("next_time_from_target", r"the next time target creature would deal damage this turn, prevent that damage\.(?P<gain> you gain life equal to the damage prevented this way\.)?", "CR 615.8, 615.5")
+def _awe_strike(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"The next time target creature would deal damage this turn, prevent that damage. You gain
+    life equal to the damage prevented this way." (Awe Strike): a next-time shield on the
+    target's damage (615.8) with a rider on the damage it prevented (615.5)."""
+    effect: dict[str, Any] = {"shield": "all", "next_time": True, "from": "target"}
+    if m.group("gain"):
+        effect["then"] = {"gain_life": "prevented"}
+    return _prevent_wrapper(ctx, None, effect, "creature")
+
+
+@template("redirect_next_n", r"the next (?P<n>\d+) damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to (?P<to>any target|target creature|target player) instead\.", "CR 615.7, 609.7a, 614.9")
+def _harms_way(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"The next 2 damage that a source of your choice would deal to you and/or permanents you
+    control this turn is dealt to any target instead." (Harm's Way): a partial redirection
+    (614.9) of the next N damage (615.7) from a source chosen as it resolves (609.7a)."""
+    effect = {"redirect": "target", "shield": int(m.group("n")), "to": ["you", "permanents you control"],
+              "source_choice": "chosen_source"}
+    return _prevent_wrapper(ctx, None, effect, TARGETS[m.group("to").lower()])

@@ -1,0 +1,77 @@
+"""A permanent's power, toughness and keywords as continuous effects change them (CR 613).
+
+Printed values and keywords come from the case (or the card); ``pt`` effects add to power and
+toughness (613.4c, layer 7c, with +1/+1 and -1/-1 counters: all additions, so their order doesn't
+matter) and ``grant`` effects add keywords (613.1f, layer 6): static abilities ("Equipped creature
+gets +2/+2 and has first strike") and effects created by spells and abilities ("target creature
+gains lifelink until end of turn": ``duration: turn``, the whole case being one turn). Effects that
+*set* power or toughness (7b) or remove abilities aren't in the vocabulary. Keywords granted to
+permanents chosen by their keywords (613.8 dependencies) are refused when the case is read.
+"""
+
+from __future__ import annotations
+
+from model.errors import EngineError
+from model.types import with_pt_counters
+
+from .rules import effects_in_force
+from .select import matches
+from .state import GameState, PermState, Table
+
+__all__ = ["changes", "power", "toughness", "keywords_of", "has_keyword"]
+
+Change = tuple[int, int, frozenset[str]]
+_NONE: Change = (0, 0, frozenset())
+
+
+def changes(state: GameState, table: Table) -> dict[str, Change]:
+    """Each permanent's (power change, toughness change, granted keywords), for those with any."""
+    key = ("pt_grant", id(state.perms), id(state.effects))
+    hit = table.memo.get(key)
+    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
+        return hit[2]
+    if table.memo.get("pt_grant_busy"):
+        raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
+    table.memo["pt_grant_busy"] = True
+    try:
+        insts = [i for i in effects_in_force(state, table) if i.spec.kind in ("pt", "grant")]
+        out: dict[str, Change] = {}
+        for perm in state.perms:
+            if not (perm.present or perm.died) or not insts:
+                continue
+            p = t = 0
+            kws: set[str] = set()
+            for inst in insts:
+                # one that has died is read as it last existed (113.7a: a sacrificed creature's lifelink)
+                if matches(inst.spec.to, perm.id, state, table, inst.view, default=False, last_known=not perm.present):
+                    dp, dt, granted = inst.spec.value
+                    p, t = p + dp, t + dt
+                    kws.update(granted)
+            if p or t or kws:
+                out[perm.id] = (p, t, frozenset(kws))
+    finally:
+        table.memo["pt_grant_busy"] = False
+    table.memo[key] = (state.perms, state.effects, out)
+    return out
+
+
+def power(table: Table, perm: PermState, state: GameState) -> int:
+    """Printed power, counters (122.1a) and ``pt`` effects (613.4c)."""
+    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter) + changes(state, table).get(perm.id, _NONE)[0]
+
+
+def toughness(table: Table, perm: PermState, state: GameState) -> int:
+    """Printed toughness, counters (122.1a) and ``pt`` effects (613.4c)."""
+    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter) + changes(state, table).get(perm.id, _NONE)[1]
+
+
+def keywords_of(state: GameState, table: Table, oid: str) -> frozenset[str]:
+    """An object's keywords: its own and those ``grant`` effects give it (613.1f)."""
+    spec = table.spec_of(state, oid)
+    if spec is None:
+        return frozenset()
+    return frozenset(spec.keywords) | changes(state, table).get(oid, _NONE)[2]
+
+
+def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
+    return kw in keywords_of(state, table, oid)
