@@ -23,6 +23,7 @@ from ..rules import (
     effects_in_force,
     start_batch,
 )
+from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
 from ..state import Event, GameState, Table
@@ -272,6 +273,12 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 return f"{perm.id}: only combat damage triggers that draw cards are modelled"
             if _linear(shot.amount, "damage_dealt") is None:
                 return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+    if sba_multiplayer(state0, table):
+        aura = next((p for p in state0.perms if p.present and p.attached_to is not None
+                     and attachment_kind(table, p) == "aura"), None)
+        if aura is not None:
+            return (f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
+                    "CR 800.4a, and 704.5m after it) is not modelled")
     insts = effects_in_force(state0, table)
     problem = _annihilation_problem(state0, table, insts)
     if problem is not None:
