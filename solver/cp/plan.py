@@ -409,7 +409,8 @@ def cp_supported(case: Case) -> str | None:
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
     (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;
     "deals combat damage to a player" triggers that draw cards. Source-of-your-choice and
-    next-time shields (615.8, 615.9) are declined when in force at the step.
+    next-time shields (615.8, 615.9) are declined when in force at the step. An Aura on a creature
+    that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer game is declined.
     """
     plans = _plans(case)
     return plans if isinstance(plans, str) else None
