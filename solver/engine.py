@@ -119,7 +119,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         counters, loyalty = enters_with(spec, action.x)
         perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
                          counters=counters, loyalty=loyalty, defense=spec.defense,
-                         chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block)
+                         chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block,
+                         attached_to=spec.attached_to)
         state = replace(state, perms=state.perms + (perm,))
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
         state = collect_triggers(state, table, "enters", [(spec.id, {"X": action.x})])

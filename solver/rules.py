@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
-from .select import View, controller_of, is_player, matches
+from .select import View, attached_to, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
 
 __all__ = [
@@ -199,8 +199,7 @@ def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | No
     if sel.kind == "ref":
         return str(sel.name)
     if sel.kind in ("equipped", "enchanted"):
-        spec = table.spec_of(state, inst.view.self_id) if inst.view.self_id else None
-        return getattr(spec, "attached_to", None)
+        return attached_to(state, inst.view.self_id)
     return None
 
 

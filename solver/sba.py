@@ -8,7 +8,7 @@ from .characteristics import changes, has_keyword
 from .decision import note
 from .results import Part, no_loss_for_0_life
 from .rules import effects_in_force
-from .select import matches
+from .select import is_player, matches
 from .state import (
     GameState,
     PermState,
@@ -17,7 +17,8 @@ from .state import (
     replace,
 )
 
-__all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'put_into_graveyard']
+__all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'put_into_graveyard',
+           'attachment_kind', 'illegally_attached']
 
 
 def leave_game(state: GameState, table: Table, name: str) -> GameState:
@@ -73,10 +74,61 @@ def dies(table: Table, perm: PermState, state: GameState) -> bool:
     return ("planeswalker" in spec.types and perm.loyalty <= 0) or ("battle" in spec.types and perm.defense <= 0)
 
 
+def attachment_kind(table: Table, perm: PermState) -> str | None:
+    """``aura``, ``equipment`` or ``fortification`` (its subtype, 303.4, 301.5, 301.6), else None."""
+    subtypes = {s.lower() for s in table.perm_specs[perm.spec].subtypes}
+    for kind in ("aura", "equipment", "fortification"):
+        if kind in subtypes:
+            return kind
+    return None
+
+
+def _protected_from_controller(state: GameState, table: Table, host: str, perm: PermState) -> bool:
+    """702.16c-d, 702.16k: a permanent or player with protection from a player can't be enchanted
+    by Auras, nor equipped or fortified by Equipment or Fortifications, that player controls."""
+    for inst in effects_in_force(state, table):
+        if inst.spec.kind == "protection" and matches(inst.spec.to, host, state, table, inst.view) \
+                and matches(inst.spec.value, perm.controller, state, table, inst.view):
+            return True
+    return False
+
+
+def illegally_attached(state: GameState, table: Table, perm: PermState) -> bool:
+    """Whether the Aura, Equipment or Fortification ``perm`` is attached to an illegal object or
+    player, or to nothing that still exists: its host left the battlefield (or, a player, the game).
+
+    An Aura (303.4c, 704.5m) may enchant a player; the object or player its enchant ability names
+    is given by ``attached_to:`` (the enchant quality itself isn't modelled). An Equipment equips
+    a creature (301.5c) and a Fortification a land (301.6); either attached to a player is
+    illegal (704.5n). Protection from the attached permanent's controller makes it illegal
+    (702.16c-d, 702.16k)."""
+    host = perm.attached_to
+    kind = attachment_kind(table, perm)
+    if host is None or kind is None:
+        return False
+    if is_player(table, host):
+        p = state.player(host)
+        if kind != "aura" or p.left or p.lost:
+            return True
+    else:
+        other = state.perm(host)
+        if other is None or not other.present or other.id == perm.id:  # 303.4d, 301.5c: not itself
+            return True
+        types = table.perm_specs[other.spec].types
+        if (kind == "equipment" and "creature" not in types) or (kind == "fortification" and "land" not in types):
+            return True
+    return _protected_from_controller(state, table, host, perm)
+
+
 def state_based_actions(state: GameState, table: Table) -> GameState:
     """Performed simultaneously, repeated until none apply (704.3)."""
     while True:
         changed = False
+        # 704.5m: an illegally attached Aura is put into its owner's graveyard (it dies, 700.4);
+        # 704.5n: an Equipment or Fortification becomes unattached and stays. Checked on the
+        # state before this check's actions (704.3): a host dying in it is still there, so its
+        # Aura goes in the next check
+        detached = [perm.id for perm in state.perms if perm.present and illegally_attached(state, table, perm)]
         losers: list[str] = []
         for p in state.players:
             if p.lost or p.left:
@@ -97,6 +149,16 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 changed = True
         if dying:
             state = put_into_graveyard(state, table, dying)
+            changed = True
+        for pid in detached:
+            now = state.perm(pid)
+            assert now is not None
+            if not now.present:
+                continue  # it died of its own 704.5 action in this check
+            if attachment_kind(table, now) == "aura":
+                state = state.set_perm(replace(now, present=False, died=True))
+            else:
+                state = state.set_perm(replace(now, attached_to=None))
             changed = True
         # all of these happen at once (704.3); then, in a multiplayer game, the losers leave
         # with their objects (800.4a)

@@ -10,7 +10,8 @@ from model.types import PermanentSpec, SourceSpec
 
 from .state import GameState, Table
 
-__all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of"]
+__all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of",
+           "attached_to"]
 
 
 def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[str, ...]:
@@ -88,13 +89,15 @@ def _keywords(state: GameState, table: Table, oid: str) -> frozenset[str]:
     return keywords_of(state, table, oid)
 
 
-def _attached(table: Table, state: GameState, self_id: str | None) -> str | None:
+def attached_to(state: GameState, self_id: str | None) -> str | None:
+    """What the permanent ``self_id`` is attached to now ("enchanted creature", "equipped
+    creature"): None when it isn't a permanent or an Equipment became unattached (704.5n). An
+    Aura that left keeps its last host (last known information, 608.2h); its static abilities
+    no longer apply (solver.rules.effects_in_force reads permanents on the battlefield only)."""
     if self_id is None:
         return None
-    spec = table.spec_of(state, self_id)
-    if isinstance(spec, PermanentSpec):
-        return spec.attached_to
-    return None
+    perm = state.perm(self_id)
+    return perm.attached_to if perm is not None else None
 
 
 def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
@@ -127,7 +130,7 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     if kind == "that_player":
         return player and view.that_player is not None and thing == view.that_player
     if kind in ("equipped", "enchanted"):
-        att = _attached(table, state, view.self_id)
+        att = attached_to(state, view.self_id)
         return att is not None and thing == att
     if kind == "choice":
         return True

@@ -83,6 +83,9 @@ class PermState(_CachedHash):
     first_strike_dealt: bool = False  # dealt combat damage in a first-strike step (702.4, 702.7)
     blocked: bool = False
     choosing_block: bool = False  # ``blocking: choose``: its block is chosen at the next combat (509.1a)
+    # the object or player an Aura, Equipment or Fortification is attached to (301.5, 303.4);
+    # None once an Equipment has become unattached (704.5n)
+    attached_to: str | None = None
 
     def counter(self, kind: str) -> int:
         for k, v in self.counters:
@@ -264,7 +267,8 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
         perms.append(PermState(
             id=s.id, spec=i, controller=s.controller, damage=s.damage, counters=s.counters,
             loyalty=s.loyalty, defense=s.defense, attacking=s.attacking, blocking=s.blocking,
-            chosen=s.chosen, tapped=s.tapped, blocked=blocked, choosing_block=s.choose_block))
+            chosen=s.chosen, tapped=s.tapped, blocked=blocked, choosing_block=s.choose_block,
+            attached_to=s.attached_to))
     effects = []
     for i, e in enumerate(case.effects):
         src = next((p for p in case.permanents if p.id == e.source), None)

@@ -13,6 +13,7 @@ from ..results import Part, event_results
 from ..rules import (
     Instance,
 )
+from ..sba import attachment_kind
 from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
 from ..state import Event
@@ -423,6 +424,16 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
             _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm, state)]
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
+    # 704.5m: an Aura on a creature that dies goes to its owner's graveyard at the next check,
+    # unless the game ended at this one (104.2a; a multiplayer game with Auras is declined by
+    # solver.cp.plan); an Equipment only becomes unattached (704.5n), which no field shows
+    for aura in state.perms:
+        host = aura.attached_to
+        if not aura.present or host is None or attachment_kind(table, aura) != "aura" or f"{host}.dies" not in outputs:
+            continue
+        gone = _and_not(m, outputs[f"{host}.dies"][1], over)
+        before = outputs.get(f"{aura.id}.dies", ("bool", bool(plan.base[f"{aura.id}.dies"])))[1]
+        outputs[f"{aura.id}.dies"] = ("bool", _either(m, [before, gone]))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
     # every other variable is a function of the tables' rows (design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
@@ -496,6 +507,21 @@ def _either(m: Any, lits: list[Any]) -> Any:
     for lit in lits:
         m.add_implication(lit, b)
     return b
+
+
+def _and_not(m: Any, a: Any, b: Any) -> Any:
+    """A literal equivalent to ``a and not b`` (Python bools fold away)."""
+    if a is False or b is True:
+        return False
+    if b is False:
+        return a
+    if a is True:
+        return b.Not()
+    c = m.new_bool_var("")
+    m.add_implication(c, a)
+    m.add_implication(c, b.Not())
+    m.add_bool_or([a.Not(), b, c])
+    return c
 
 
 def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,

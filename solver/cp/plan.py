@@ -24,6 +24,7 @@ from ..rules import (
     start_batch,
     unpreventable,
 )
+from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
 from ..state import Event, GameState, Table
@@ -277,6 +278,12 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 return f"{perm.id}: only combat damage triggers that draw cards are modelled"
             if _linear(shot.amount, "damage_dealt") is None:
                 return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+    if sba_multiplayer(state0, table):
+        aura = next((p for p in state0.perms if p.present and p.attached_to is not None
+                     and attachment_kind(table, p) == "aura"), None)
+        if aura is not None:
+            return (f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
+                    "CR 800.4a, and 704.5m after it) is not modelled")
     insts = effects_in_force(state0, table)
     problem = _annihilation_problem(state0, table, insts)
     if problem is not None:
@@ -410,7 +417,8 @@ def cp_supported(case: Case) -> str | None:
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
     (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;
     "deals combat damage to a player" triggers that draw cards. Source-of-your-choice and
-    next-time shields (615.8, 615.9) are declined when in force at the step.
+    next-time shields (615.8, 615.9) are declined when in force at the step. An Aura on a creature
+    that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer game is declined.
     """
     plans = _plans(case)
     return plans if isinstance(plans, str) else None
