@@ -131,7 +131,8 @@ PREVENT = [1, 2, 3, "all", "half_up", "half_down", {"all_but": 1}, {"all_but": 2
 
 
 @st.composite
-def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool) -> dict[str, Any]:
+def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
+                  chosen: tuple[str, ...] = ()) -> dict[str, Any]:
     kinds = ["prevent", "multiply", "add", "cap"] + (["shield", "shield", "shield"] if created else [])
     kind = draw(st.sampled_from(kinds + ["cant_be_prevented"] * (not created)))
     body: dict[str, Any]
@@ -156,6 +157,10 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool)
         body["from"] = from_
     if combat is not None:
         body["combat"] = combat
+    if created and kind == "prevent" and draw(st.integers(0, 2)) == 0:
+        body["next_time"] = True  # 615.8: "all" is a one-instance shield, others used once they prevent
+        if chosen and draw(st.booleans()):
+            body["source_choice"] = draw(st.sampled_from(chosen))  # 615.9: only that source's damage
     if kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
         rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
         amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
@@ -201,7 +206,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                             "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense))]})
     effects = []
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
-        body = draw(effect_bodies(True, names, dense))
+        body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})
     targets = names + [c["id"] for c in battlefield if c["id"].startswith("c")]
     srcs = [c["id"] for c in battlefield if c["id"].startswith("c")]
@@ -718,3 +723,59 @@ def test_a_riders_damage_that_cant_be_prevented_meets_no_prevention() -> None:
     assert cp_supported(case) is None
     assert assert_same(case) == 2
     assert sorted(o.values["you.life"] for o in cp_outcomes(case, fields=["you.life"]).outcomes) == [0, 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# next-time (one-instance) shields and sources of your choice (CR 615.8, 615.9)
+
+
+def test_shipped_next_time_and_chosen_source_shields_are_modelled() -> None:
+    for name in ("cards/circle-of-protection-black-chosen-source.yaml", "rulings/dark-sphere-two-halvings.yaml",
+                 "rulings/circle-of-protection-red-activated-twice.yaml",
+                 "rulings/circle-of-protection-red-source-is-a-choice.yaml"):
+        case = load_case(CASES / name)
+        assert cp_supported(case) is None, name
+        assert_same(case)
+
+
+def _two_cops(events: list[dict[str, Any]], extra: list[dict[str, Any]] | None = None) -> Case:
+    return parse_case({
+        "id": "two-cops", "players": [{"name": "A"}, {"name": "you"}],
+        "battlefield": [{"id": "g", "name": "Goblin", "controller": "A", "types": ["creature"], "colors": ["red"],
+                         "power": 3, "toughness": 3},
+                        {"id": "z", "name": "Zombie", "controller": "A", "types": ["creature"], "colors": ["black"],
+                         "power": 2, "toughness": 2}],
+        "sources": [{"id": "cop", "name": "Circle", "controller": "you", "types": ["enchantment"]}],
+        "effects": [{"id": "c1", "prevent": "all", "next_time": True, "to": "you", "source_choice": "g",
+                     "controller": "you", "source": "cop"},
+                    {"id": "c2", "prevent": "all", "next_time": True, "to": "you", "from": "red sources",
+                     "source_choice": "g", "controller": "you", "source": "cop", "then": {"gain_life": "prevented"}},
+                    *(extra or [])],
+        "actions": [{"damage": events}]})
+
+
+def test_two_one_instance_shields_on_one_event_either_is_used() -> None:
+    # the first one applied prevents all of it and is used up; the other stays (615.8, 616.1)
+    case = _two_cops([{"from": "g", "to": "you", "amount": 3}, {"from": "z", "to": "you", "amount": 2}])
+    assert cp_supported(case) is None
+    outs = enumerate_outcomes(case, engine="cp").outcomes
+    assert {(o.values["c1.remaining"], o.values["c2.remaining"], o.values["you.life"]) for o in outs} == {(0, 1, 18), (1, 0, 21)}
+    assert_same(case)
+    with blocks_only():
+        assert_same(case)
+
+
+def test_a_one_instance_shield_unused_by_unpreventable_damage() -> None:
+    case = _two_cops([{"from": "g", "to": "you", "amount": 3}],
+                     [{"id": "u", "cant_be_prevented": True, "controller": "A", "source": "cop"}])
+    assert cp_supported(case) is None
+    outs = enumerate_outcomes(case, engine="cp").outcomes
+    assert {(o.values["c1.remaining"], o.values["c2.remaining"], o.values["you.life"]) for o in outs} == {(1, 1, 17)}
+    assert_same(case)
+
+
+def test_a_one_instance_shield_that_could_apply_to_two_events_is_declined() -> None:
+    case = _two_cops([{"from": "g", "to": "you", "amount": 3}, {"from": "g", "to": "you", "amount": 1}])
+    assert "could apply to 2 events" in (cp_supported(case) or "")
+    with pytest.raises(EngineError):
+        cp_outcomes(case)

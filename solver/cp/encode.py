@@ -18,7 +18,7 @@ from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
 from ..state import Event
 from . import tables
-from .plan import _apply, _PEvent, _Plan, _rule, _upper
+from .plan import _apply, _PEvent, _Plan, _rule, _upper, tracked
 from .tables import Layers, Rows, Seq, _is_const, _layout
 
 _BUILDING = "building the CP model"
@@ -155,13 +155,14 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
         for b in range(k):
             m.add(vin == leave[b]).only_enforce_if(x[b][q])
             m.add(enter[b + 1] == vout).only_enforce_if(x[b][q])
-        if inst.spec.kind == "prevent" and inst.spec.then is not None:
+        if tracked(plan, inst):
             out.prevented[inst.key] = vin - vout
     # identical effects without riders commute: fix their relative order (symmetry)
     for q1 in range(k):
         for q2 in range(q1 + 1, k):
             a, c = effs[plain[q1]].spec, effs[plain[q2]].spec
-            if a.then is None and c.then is None and (a.kind, a.value) == (c.kind, c.value):
+            untracked = not tracked(plan, effs[plain[q1]]) and not tracked(plan, effs[plain[q2]])
+            if untracked and (a.kind, a.value) == (c.kind, c.value):
                 m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
     parts: list[list[Any]] = [[] for _ in range(k + 1)]
     zeroing = []
@@ -303,6 +304,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             lits = [lit for lit in (full, used_up) if lit is not False]
             if not any(lit is True for lit in lits):
                 m.add_bool_or(lits)
+    # a one-instance shield is used up once it prevented damage (615.8; solver.damage.apply_effect)
+    for key in sorted(plan.once):
+        if key in prevented:
+            outputs[f"{key}.remaining"] = ("int", 1 - _at_least(m, sum(prevented[key]), 1))
     # results (120.3, 120.4c); lifelink is one life-gain event per source (702.15e)
     loss: dict[str, list[Any]] = {}
     gain: dict[str, list[Any]] = {}

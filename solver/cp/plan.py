@@ -136,6 +136,21 @@ class _Plan:
     assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
     # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to it)
     trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = field(default_factory=list)
+    # one-instance shields ("prevent that damage" the next time, CR 615.8), modelled as prevent-all
+    # on the one event they can apply to; their prevention is tracked (used up once it prevents)
+    once: frozenset[str] = frozenset()
+
+
+def one_instance(spec: Any) -> bool:
+    """An effect used up by the one event it prevents damage from (CR 615.8): a shield of "all"
+    (``next_time: true`` with ``prevent: all``) or a next-time prevention ("prevent half", Dark
+    Sphere); solver.damage applies them (``used`` once they prevented something)."""
+    return (spec.kind == "shield" and spec.value == "all") or (spec.kind == "prevent" and bool(spec.next_time))
+
+
+def tracked(plan: _Plan, inst: Instance) -> bool:
+    """A prevention whose amount prevented the model keeps: a rider's (615.5) or a one-instance shield's."""
+    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once)
 
 
 def _linear(node: Expr, var: str) -> tuple[int, int] | None:
@@ -296,10 +311,9 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
         if spec.may:
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
-        if spec.next_time or spec.source_choice is not None:
-            return f"{inst.key}: next-time and source-of-your-choice shields are not modelled"
-        if spec.kind == "shield" and (spec.value == "all" or inst.state_id is None):
-            return f"{inst.key}: only numeric created shields are modelled"
+        # a source of your choice (615.9) is a filter solver.rules re-checks at every event
+        if spec.kind == "shield" and inst.state_id is None:
+            return f"{inst.key}: only created shields are modelled"
         if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] not in ("int", "all_but", "count"):
             return f"{inst.key}: prevention by an expression is not modelled"
         if spec.then is not None:
@@ -334,10 +348,13 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
+    names = {inst.key: effect_name(inst, table, state) for inst in insts}
+    converted = _one_instance_events(insts, events)
+    if isinstance(converted, str):
+        return converted
+    insts, once = converted
     shields = {}
-    names = {}
     for inst in insts:
-        names[inst.key] = effect_name(inst, table, state)
         if inst.spec.kind == "shield":
             eff = next(e for e in state.effects if e.id == inst.state_id)
             shields[inst.key] = int(eff.remaining or 0)
@@ -368,6 +385,8 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                         if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
                 if not apps:
                     continue
+                if any(one_instance(a.spec) for a in apps):
+                    return f"{inst.key}: a next-time prevention (CR 615.8) could apply to the rider's damage to {r}"
                 rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
                 if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
                     return f"{inst.key}: effects apply to the rider's damage to {r} (a second batch of choices)"
@@ -401,7 +420,35 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     # (800.4a: say, lost to a choice before the step), as solver.results.gain_life says
     cant = frozenset(p.name for p in state.players if p.left or _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
-    return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample)
+    return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
+                 once)
+
+
+def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
+    """One-instance shields and next-time preventions (CR 615.8) that can apply to at most one
+    event of the step: there they are a plain prevention (a shield of "all" prevents all of it,
+    its share is no choice: taking 0 leaves it unused, an illegal branch, 615.7), so the shield
+    becomes ``prevent: all`` in ``insts`` and the events, its key in the returned set (its use is
+    tracked). Damage that can't be prevented (615.12) doesn't use it: those events don't count.
+    Applicable to more events, which one uses it is a cross-event dependency: declined."""
+    swap: dict[str, Instance] = {}
+    once: set[str] = set()
+    for inst in insts:
+        if not one_instance(inst.spec):
+            continue
+        hits = sum(1 for pe in events if any(i.key == inst.key for i in pe.effects))
+        if hits > 1:
+            return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {hits} events of the step "
+                    "(which one uses it is a choice across events) is not modelled")
+        if inst.spec.kind == "shield":
+            swap[inst.key] = replace(inst, spec=replace(inst.spec, kind="prevent"))
+            once.add(inst.key)
+    if not swap:
+        return insts, frozenset()
+    for pe in events:
+        pe.effects = [swap.get(i.key, i) for i in pe.effects]
+        pe.noops = [swap.get(i.key, i) for i in pe.noops]
+    return tuple(swap.get(i.key, i) for i in insts), frozenset(once)
 
 
 def cp_supported(case: Case) -> str | None:
@@ -416,9 +463,10 @@ def cp_supported(case: Case) -> str | None:
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
     (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;
-    "deals combat damage to a player" triggers that draw cards. Source-of-your-choice and
-    next-time shields (615.8, 615.9) are declined when in force at the step. An Aura on a creature
-    that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer game is declined.
+    "deals combat damage to a player" triggers that draw cards; shields of a source of your
+    choice (615.9) and next-time shields that can apply to one event of the step (615.8). An Aura
+    on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
+    game is declined.
     """
     plans = _plans(case)
     return plans if isinstance(plans, str) else None

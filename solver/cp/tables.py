@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..limits import Deadline
-from .plan import _apply, _PEvent, _Plan
+from .plan import _apply, _PEvent, _Plan, tracked
 
 _TABLES = "building the CP model's tables"
 
@@ -42,7 +42,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
         return None  # 8! orders and more: leave it to the slot encoding
     every = (1 << n) - 1
     shield = [i.spec.kind == "shield" for i in effs]
-    rider = [i.spec.kind == "prevent" and i.spec.then is not None for i in effs]
+    rider = [tracked(plan, i) for i in effs]
     memo: dict[tuple[int, int], dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]] = {}
     work = [0]
 
@@ -114,7 +114,7 @@ PACK_BITS = 62  # a merge packs a row into one int64 key when its columns fit in
 
 def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
     shields = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "shield"})
-    riders = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "prevent" and i.spec.then is not None})
+    riders = sorted({i.key for pe in members for i in pe.effects if tracked(plan, i)})
     return shields, riders
 
 
@@ -130,7 +130,7 @@ def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: li
         if inst.spec.kind == "shield":
             t[inst.key], full[inst.key] = row[i], row[i + 1]
             i += 2
-        elif inst.spec.kind == "prevent" and inst.spec.then is not None:
+        elif inst.key in p:
             p[inst.key] = row[i]
             i += 1
     dealt = [0] * width

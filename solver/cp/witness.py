@@ -75,6 +75,8 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             for i in live:
                 if i.spec.kind == "shield" and others_open and not pe.ev.unpreventable:
                     options += min(remaining[i.key], amount) + 1
+                elif i.key in plan.once and others_open and not pe.ev.unpreventable:
+                    options += 2  # a shield of "all": all of it or none (solver.damage._takes)
                 else:
                     options += 1
             kind = inst.spec.kind
@@ -84,7 +86,11 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 remaining[inst.key] -= took
                 amount -= took
             elif how == "cp":
+                if inst.key in plan.once:
+                    took = amount  # a shield of "all" takes the whole event (615.8)
                 amount = _apply(plan, inst, amount)
+            elif inst.key in plan.once:
+                took = 0  # damage that can't be prevented (615.12)
             applied.add(inst.key)
             if options > 1:
                 picked = inst.key if took is None else f"{inst.key}:{took}"
