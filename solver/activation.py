@@ -235,7 +235,7 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
             words = f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {_and(list(ts))}"
             if div:
                 words += ", dividing " + _and([f"{n} to {t}" for t, n in div])
-            key = ",".join(f"{t}={n}" for t, n in div) if div else ",".join(ts)
+            key = "; ".join(f"{t}={n}" for t, n in div) if div else "; ".join(ts)
             options.append(Option(key, words, replace(state, queue=tasks + state.queue)))
     if not options:
         return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
