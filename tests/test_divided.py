@@ -110,14 +110,14 @@ actions:
 
 @pytest.mark.parametrize("cast,path,reason", [
     ("{card: Forked Bolt, controller: A, targets: [you, you]}", "actions[0].cast.targets", "named twice"),
-    ("{card: Forked Bolt, controller: A, targets: [you, bears, A]}", "actions[0].cast.targets", "1 to 2 target(s), not 3"),
+    ("{card: Forked Bolt, controller: A, targets: [you, bears, A]}", "actions[0].cast.targets", "1 to 2 targets, not 3"),
     ("{card: Forked Bolt, controller: A, targets: [you, bears], divide: {you: 2, bears: 1}}", "actions[0].cast.divide",
      "gives 3 damage, but Forked Bolt deals 2"),
     ("{card: Forked Bolt, controller: A, targets: [you, bears], divide: {you: 2, bears: 0}}", "actions[0].cast.divide.bears",
      "at least 1"),
     ("{card: Forked Bolt, controller: A, targets: [you, bears], divide: {you: 2}}", "actions[0].cast.divide", "exactly the targets"),
     ("{card: Lightning Bolt, controller: A, targets: [you], divide: {you: 3}}", "actions[0].cast.divide", "doesn't divide"),
-    ("{card: Lightning Bolt, controller: A, targets: [you, bears]}", "actions[0].cast.targets", "not 2"),
+    ("{card: Lightning Bolt, controller: A, targets: [you, bears]}", "actions[0].cast.targets", "has 1 target, not 2"),
     ("{card: Forked Bolt, controller: A, target: you, targets: [you]}", "actions[0].cast.targets", "not both"),
 ])
 def test_bad_targets_and_divisions_are_errors(cast: str, path: str, reason: str) -> None:

@@ -339,8 +339,8 @@ class _Checks(_Actions):
         lo, hi = ab.targets if ab.targets is not None else (1, 1)
         divided = ab.action is not None and ab.action.divided
         if act.targets is not None and not lo <= len(act.targets) <= (hi if hi is not None else len(act.targets)):
-            many = f"{lo} to {hi}" if hi is not None else f"{lo} or more"
-            self.err(f"{p}.targets", f"{name} has {many} target(s), not {len(act.targets)}")
+            many = f"{lo} target" if lo == hi == 1 else f"{lo} to {hi} targets" if hi is not None else f"{lo} or more targets"
+            self.err(f"{p}.targets", f"{name} has {many}, not {len(act.targets)} (115.1, 601.2c)")
             return
         if act.divide is not None and not divided:
             self.err(f"{p}.divide", f"{name} doesn't divide its damage")
