@@ -110,6 +110,7 @@ class OneShot:
     may: bool = False
     then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
     counter: str = ""  # put_counters: the kind of counter put (122.1), e.g. "+1/+1"
+    divided: bool = False  # deal: "N damage divided as you choose among" the spell's targets (601.2d)
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,9 @@ class Ability:
     # the actions after ``action``, in order, one resolution (608.2c): ``do: [a, b]``
     more: tuple[OneShot, ...] = ()
     target: Selector | None = None
+    # a spell's "one or two targets": how many distinct targets (min, max; max None: any number),
+    # each meeting ``target`` (115.1, 601.2c); None: the usual one target
+    targets: tuple[int, int | None] | None = None
     once: bool = False
     trigger: str = ""
     trigger_to: Selector | None = None
@@ -332,6 +336,9 @@ class CastAction(Action):
     target: str | None = None
     x: int = 0
     responses: tuple[Action, ...] = ()
+    # ``targets: [a, b]`` (601.2c) and ``divide: {a: 1, b: 1}`` (601.2d), as announced on casting
+    targets: tuple[str, ...] | None = None
+    divide: tuple[tuple[str, int], ...] | None = None
     kind: str = "cast"
 
 

@@ -345,7 +345,7 @@ def _mana_filters(m: Mapping[str, Any], path: str, kind: str) -> tuple[str | Non
     return mana, least, amt
 
 
-def parse_one_shot(value: Any, path: str) -> OneShot:
+def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     """``{deal: 3, to: A}``, ``{lose_life: N, who: opponents}``, ``{may: {...}}``."""
     m = _mapping(value, path, "a one-shot action")
     if set(m) == {"may"}:
@@ -366,10 +366,15 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot("destroy", amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
-    allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set())
+    allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
+        ({"divided"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
+    divided = _bool(m["divided"], f"{path}.divided") if "divided" in m else False
+    if divided and not divided_ok:
+        raise CaseError(f"{path}.divided", "divided damage is modelled on a spell: {spell: {deal: N, to: target, "
+                        "divided: true}, target: <requirement>, targets: {min: 1, max: 2}} (601.2d)")
     target_key = "to" if kind == "deal" else "who"
     other_key = "who" if target_key == "to" else "to"
     if other_key in m:
@@ -390,7 +395,7 @@ def parse_one_shot(value: Any, path: str) -> OneShot:
         then = _rider(m["then"], f"{path}.then", lost_ok=True)
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
-    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then)
+    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
 
 
 def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
@@ -542,6 +547,38 @@ def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]
     return shots[0], shots[1:]
 
 
+def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> tuple[int, int | None] | None:
+    """A spell's ``targets: {min: 1, max: 2 | any}`` ("one or two targets", "any number of
+    targets": distinct objects or players, each meeting ``target:``, 115.1, 601.2c), with its
+    ``deal`` to ``target`` dealing each its amount or, ``divided: true``, the amount divided among
+    them as announced (601.2d: each at least 1)."""
+    divided = action is not None and action.divided
+    if "targets" not in m:
+        if divided:
+            raise CaseError(f"{path}.spell.divided", "divided damage needs targets: {min: 1, max: N} (how many targets, 601.2d)")
+        return None
+    q = f"{path}.targets"
+    rng = _mapping(m["targets"], q, "{min: N, max: N | any}")
+    for key in rng:
+        if key not in ("min", "max"):
+            raise CaseError(f"{q}.{key}", "unknown key (targets: takes min: and max:)")
+    lo = rng.get("min", 1)
+    if isinstance(lo, bool) or not isinstance(lo, int) or lo < 1:
+        raise CaseError(f"{q}.min", "expected a whole number, 1 or more (\"up to\" targets aren't modelled)")
+    hi = rng.get("max")
+    if hi == "any":
+        hi = None
+    elif isinstance(hi, bool) or not isinstance(hi, int) or hi < lo:
+        raise CaseError(f"{q}.max", f"expected a whole number, {lo} or more, or any")
+    if "target" not in m:
+        raise CaseError(path, "targets: needs target: (the requirement each target meets)")
+    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may:
+        raise CaseError(f"{path}.spell", "a spell with targets: is modelled for deal: N, to: target (optionally divided: true)")
+    if divided and not (action.amount[0] == "int" or action.amount == ("var", "X")):
+        raise CaseError(f"{path}.spell.deal", "divided damage is a number or X: it is divided as the spell is cast (601.2d)")
+    return lo, hi
+
+
 def parse_ability(value: Any, path: str) -> Ability:
     """One ability of a permanent or spell (see model/cards/README.md)."""
     m = _mapping(value, path, "an ability")
@@ -549,7 +586,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose"):
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets",) if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
@@ -564,15 +601,16 @@ def parse_ability(value: Any, path: str) -> Ability:
                     raise CaseError(f"{path}.{kind}.to", f"a {effect.kind} effect created by a spell or ability changes "
                                     "what is there as it resolves (CR 611.2c); only self, target or an id is modelled")
             else:
-                action = parse_one_shot(body, f"{path}.{kind}")
+                action = parse_one_shot(body, f"{path}.{kind}", divided_ok=kind == "spell")
         target = sel(m["target"], f"{path}.target") if "target" in m else None
+        targets = _targets_range(m, action, path) if kind == "spell" else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
             raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
-        return Ability(kind, effect=effect, action=action, more=more, target=target, once=once, cost=cost, text=text,
-                       choose=choose)
+        return Ability(kind, effect=effect, action=action, more=more, target=target, targets=targets, once=once,
+                       cost=cost, text=text, choose=choose)
     if "trigger" in m:
         for key in m:
             if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,12 +22,15 @@ from model.types import (
     TapForManaAction,
 )
 
+from .combat import compositions
 from .costs import cost_problem, find_ability, pay_cost
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import mana_activation_problem
 from .results import run_one_shot
+from .rules import start_batch
 from .select import View, controller_of, matches
 from .state import (
+    Event,
     GameState,
     PermState,
     StackItem,
@@ -35,6 +40,7 @@ from .state import (
 )
 from .targets import legal_target, target_candidates
 from .triggers import collect_triggers, condition_holds
+from .values import evaluate
 
 __all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -139,6 +145,11 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     requirement = next((ab.target for _, ab in parts if ab.target is not None), None)
     targets: list[str | None] = [None]
     cant = f"{spec.name} ({action.id}) can't be cast"
+    ranged = next((ab for _, ab in parts if ab.targets is not None), None)
+    if ranged is not None:
+        return _cast_several(state, table, action, spec, parts, ranged)
+    if action.targets is not None:
+        action = replace(action, target=action.targets[0], targets=None)  # targets: [x] is target: x
     if requirement is not None:
         if action.target is not None:
             if not legal_target(state, table, action.target, requirement, who, action.id):
@@ -166,6 +177,118 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     if requirement is None or action.target is not None:
         return options[0].state
     return decide(who, "target", f"{action.id} cast", options)
+
+
+MAX_SPELL_CHOICES = 100_000  # one cast's ways to choose targets and divide damage: beyond, an error
+
+
+def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+                  ranged: Ability) -> GameState | Decision:
+    """601.2c-d: a spell with "one or two targets" (distinct, each meeting the requirement) and,
+    for divided damage, the division announced as it is cast (each target at least 1, all of the
+    amount). What the case doesn't say is the caster's choice among every legal set and division,
+    counted before any is built (``MAX_SPELL_CHOICES``: an error beyond, never a hang)."""
+    who = spec.controller
+    cant = f"{spec.name} ({action.id}) can't be cast"
+    assert ranged.targets is not None and ranged.action is not None
+    lo, hi = ranged.targets
+    divided = ranged.action.divided
+    amount = int(ranged.action.amount[1]) if ranged.action.amount[0] == "int" else action.x
+    chosen = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    if chosen is not None:
+        for t in chosen:
+            if not legal_target(state, table, t, ranged.target, who, action.id):
+                return note(state, f"{cant}: {t} is not a legal target (601.2c)", NOT_DONE)
+        sets = [tuple(chosen)]
+    else:
+        cands = list(target_candidates(state, table, ranged.target, who, action.id))
+        top = min(len(cands), hi if hi is not None else len(cands), amount if divided else len(cands))
+        sizes = range(lo, top + 1)
+        ways = sum(math.comb(len(cands), k) * (math.comb(amount - 1, k - 1) if divided and action.divide is None else 1)
+                   for k in sizes)
+        if ways > MAX_SPELL_CHOICES:
+            raise EngineError(f"cast {action.id}: {spec.name} can be cast in {ways} ways (targets and divisions), "
+                              f"more than the {MAX_SPELL_CHOICES} one cast may have here")
+        sets = [c for k in sizes for c in itertools.combinations(cands, k)]
+    if divided and amount < lo:
+        return note(state, f"{cant}: {amount} damage can't be divided giving each target at least 1 (601.2d)", NOT_DONE)
+    if not sets:
+        return note(state, f"{cant}: there is no legal set of targets (601.2c)", NOT_DONE)
+    if divided and action.divide is None and chosen is not None:
+        ways = math.comb(amount - 1, len(sets[0]) - 1) if amount >= len(sets[0]) else 0
+        if ways > MAX_SPELL_CHOICES:
+            raise EngineError(f"cast {action.id}: {spec.name}'s {amount} damage can be divided in {ways} ways, "
+                              f"more than the {MAX_SPELL_CHOICES} one cast may have here")
+    options = []
+    for ts in sets:
+        if not divided:
+            divisions: list[tuple[tuple[str, int], ...]] = [()]
+        elif action.divide is not None:
+            divisions = [action.divide]
+        else:
+            # 601.2d: each target at least 1: a composition of the amount into len(ts) positive parts
+            divisions = [tuple((t, n + 1) for t, n in zip(ts, c, strict=True))
+                         for c in compositions(amount - len(ts), len(ts))] if amount >= len(ts) else []
+        for div in divisions:
+            items = tuple(("resolve" if k == 0 else "part",
+                           StackItem("spell", who, action.id, j, (("X", action.x),), None, label=spec.name,
+                                     continuing=k > 0, targets=ts, division=div))
+                          for k, (j, _) in enumerate(parts))
+            tasks = tuple(("act", r) for r in action.responses) + items
+            words = f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {_and(list(ts))}"
+            if div:
+                words += ", dividing " + _and([f"{n} to {t}" for t, n in div])
+            key = "; ".join(f"{t}={n}" for t, n in div) if div else "; ".join(ts)
+            options.append(Option(key, words, replace(state, queue=tasks + state.queue)))
+    if not options:
+        return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
+    if len(options) == 1 and chosen is not None:
+        return options[0].state
+    return decide(who, "target", f"{action.id} cast", options)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _begin_several(state: GameState, table: Table, item: StackItem) -> GameState | tuple[GameState, StackItem]:
+    """608.2b: as the spell begins to resolve, a target that is illegal now gets none of its
+    effect (the division stays as announced); if every target is illegal the spell doesn't
+    resolve (the state returned, its later parts gone). Otherwise the state and the item, both
+    keeping only the legal targets."""
+    abilities = table.abilities_of(state, item.source)
+    req = next((a.target for a in abilities if a.kind == "spell" and a.targets is not None), None)
+    legal = tuple(t for t in item.targets if legal_target(state, table, t, req, item.controller, item.source))
+    gone = [t for t in item.targets if t not in legal]
+    mine = [i for i, t in enumerate(state.queue) if t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source]
+    if not legal:
+        state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
+        return note(state, f"{item.label} ({item.source}) doesn't resolve: its target{'s' if len(gone) > 1 else ''} "
+                           f"{_and(gone)} {'are all' if len(gone) > 1 else 'is'} illegal as it resolves (608.2b)", NOT_DONE)
+    if gone:
+        state = note(state, f"{item.label} ({item.source}): {_and(gone)} {'is an illegal target' if len(gone) == 1 else 'are illegal targets'} "
+                            "as it resolves and gets none of its damage (608.2b)")
+        state = replace(state, queue=tuple(_replace_part(t, legal) if i in mine else t for i, t in enumerate(state.queue)))
+    return state, replace(item, targets=legal)
+
+
+def _replace_part(task: tuple[Any, ...], legal: tuple[str, ...]) -> tuple[Any, ...]:
+    return (task[0], replace(task[1], targets=legal)) + task[2:]
+
+
+def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) -> GameState:
+    """The damage to the spell's legal targets: one simultaneous batch (120.2, one event per
+    recipient; divided: each its announced share, 601.2d) through the usual damage path (616.1
+    choices, prevention, then state-based actions). A later instruction reaches only the targets
+    still there (checked as the resolution began, 608.2b)."""
+    assert ab.action is not None
+    shot = ab.action
+    here = [t for t in item.targets if legal_target(state, table, t, None, item.controller, item.source)]
+    share = dict(item.division)
+    n = evaluate(shot.amount, dict(item.values))
+    source = shot.source or item.source
+    events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
+    return start_batch(state, table, events) if events else state
 
 
 def _to_target(ab: Ability) -> bool:
@@ -237,6 +360,13 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
     abilities = table.abilities_of(state, item.source)
     ab = abilities[item.ability]
+    if item.targets and not item.continuing:
+        begun = _begin_several(state, table, item)
+        if isinstance(begun, GameState):
+            return begun  # the spell doesn't resolve (608.2b)
+        state, item = begun
+    if item.targets and ab.targets is not None:
+        return _deal_several(state, table, item, ab)
     values = dict(item.values)
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None

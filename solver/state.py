@@ -168,6 +168,8 @@ class StackItem(_CachedHash):
     chosen: str | None = None  # the permanent chosen as it resolves (an ability's ``choose:``)
     part: int = 0  # which of the ability's actions (0: action, k: more[k - 1]; 608.2c)
     continuing: bool = False  # a later instruction of a resolution already begun (targets checked, 608.2b)
+    targets: tuple[str, ...] = ()  # a spell's several targets (601.2c), when it has a targets: range
+    division: tuple[tuple[str, int], ...] = ()  # its divided damage as announced (601.2d)
 
 
 @dataclass(frozen=True)

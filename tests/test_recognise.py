@@ -505,6 +505,49 @@ def test_family_template(text: str, types: tuple[str, ...], expected: list[Any])
         parse_ability(ab, f"abilities[{j}]")
 
 
+@pytest.mark.parametrize("text,types,expected", [
+    # spell_divided_damage (601.2d): one ability, the targets' range and the division on casting
+    ("Test Card deals 2 damage divided as you choose among one or two targets.", ("sorcery",),
+     [{"spell": {"deal": 2, "to": "target", "divided": True}, "target": "any", "targets": {"min": 1, "max": 2}}]),
+    ("Test Card deals 3 damage divided as you choose among one, two, or three targets.", ("sorcery",),
+     [{"spell": {"deal": 3, "to": "target", "divided": True}, "target": "any", "targets": {"min": 1, "max": 3}}]),
+    ("Test Card deals 4 damage divided as you choose among any number of targets.", ("sorcery",),
+     [{"spell": {"deal": 4, "to": "target", "divided": True}, "target": "any", "targets": {"min": 1, "max": "any"}}]),
+    ("Test Card deals X damage divided as you choose among any number of target creatures.", ("instant",),
+     [{"spell": {"deal": "X", "to": "target", "divided": True}, "target": "creature", "targets": {"min": 1, "max": "any"}}]),
+    ("Test Card deals 5 damage divided as you choose among any number of target creatures and/or planeswalkers.", ("sorcery",),
+     [{"spell": {"deal": 5, "to": "target", "divided": True}, "target": ["creatures", "planeswalkers"],
+       "targets": {"min": 1, "max": "any"}}]),
+    ("Test Card deals 4 damage divided as you choose among one, two, or three target attacking or blocking creatures.",
+     ("instant",), [{"spell": {"deal": 4, "to": "target", "divided": True},
+                     "target": {"types": ["creature"], "in_combat": ["attacking", "blocking"]}, "targets": {"min": 1, "max": 3}}]),
+])
+def test_divided_damage_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    r = one(text, types)
+    assert r.status == "understood" and r.rule.startswith("CR 601.2d"), text
+    assert list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_divided_damage_on_a_permanent_or_with_where_x_is_not_read() -> None:
+    """Only instants and sorceries (an activated or triggered divided ability isn't modelled), and
+    "where X is ..." amounts aren't this template's."""
+    assert one("Test Card deals 2 damage divided as you choose among one or two targets.", ("creature",)).status != "understood"
+    assert one("Test Card deals X damage divided as you choose among any number of target creatures, where X is the "
+               "number of creatures on the battlefield as you cast this spell.", ("sorcery",)).status != "understood"
+
+
+def test_electrolyze_by_name_divides_and_draws() -> None:
+    """Electrolyze (real card data): both its lines are read, so it is cast by name (608.2c)."""
+    outcomes = outcome_set("""
+players: [{name: you}, {name: A}]
+actions:
+  - cast: {card: Electrolyze, controller: you, targets: [A]}
+""", "A.life", "you.cards_drawn")
+    assert outcomes == {(18, 1)}
+
+
 @pytest.mark.parametrize("text,types", [
     # two targets: not one spell the vocabulary states
     ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),

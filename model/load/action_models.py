@@ -92,6 +92,8 @@ class CastModel(_Strict):
     card: Annotated[str, Field(min_length=1, max_length=80)] | None = None
     controller: _id("the player casting the spell") | None = None  # type: ignore[valid-type]
     target: Ref | None = None
+    targets: Any = None  # (their meaning is read by the builder: distinct, 601.2c)
+    divide: Any = None  # (601.2d: each target at least 1)
     x: X = 0
     responses: list[Any] = []
 

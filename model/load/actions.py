@@ -151,6 +151,10 @@ class _Actions(_Entities):
         if cm is None:
             return None
         target, x = cm.target, cm.x
+        chosen = self._cast_targets(val, p)
+        if chosen is None:
+            return None
+        targets, divide = chosen
         sid = cm.id
         if cm.card is not None:
             if cm.controller is None:
@@ -175,7 +179,44 @@ class _Actions(_Entities):
             return None
         if "card" not in val:
             self.mapping_actions.add(p)
-        return CastAction(sid, target, x, responses)
+        return CastAction(sid, target, x, responses, targets, divide)
+
+    def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
+        """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:
+        {a: 1, b: 1}`` (601.2d: each target at least 1), or None after reporting an error."""
+        targets: tuple[str, ...] | None = None
+        if "targets" in val:
+            raw = val["targets"]
+            if "target" in val:
+                self.err(f"{p}.targets", "give target: or targets:, not both")
+                return None
+            if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
+                self.err(f"{p}.targets", f"expected a list of player names or permanent ids, got {_describe(raw)}")
+                return None
+            if len(set(raw)) != len(raw):
+                dup = next(t for t in raw if raw.count(t) > 1)
+                self.err(f"{p}.targets", f"{dup} is named twice: one object or player can't be chosen twice "
+                         "for the same word \"target\" (115.3, 601.2c)")
+                return None
+            targets = tuple(raw)
+        divide: tuple[tuple[str, int], ...] | None = None
+        if "divide" in val:
+            raw = val["divide"]
+            if not isinstance(raw, Mapping) or not raw:
+                self.err(f"{p}.divide", f"expected {{<target>: N, ...}}, got {_describe(raw)}")
+                return None
+            if targets is None:
+                self.err(f"{p}.divide", "divide: needs targets: (the targets the damage is divided among)")
+                return None
+            if set(raw) != set(targets):
+                self.err(f"{p}.divide", "divide: names exactly the targets of targets: (601.2d)")
+                return None
+            for t, n in raw.items():
+                if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                    self.err(f"{p}.divide.{t}", "each target is dealt at least 1 of divided damage (601.2d): a whole number, 1 or more")
+                    return None
+            divide = tuple((t, raw[t]) for t in targets)
+        return targets, divide
 
     def _responses(self, val: Mapping[str, Any], p: str) -> tuple[Action, ...] | None:
         """An activation's or a spell's ``responses:``: actions done before it resolves (608.2)."""

@@ -323,15 +323,38 @@ class _Checks(_Actions):
                         self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
                     elif len(targeted) > 1:
                         self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
-                    elif act.target is not None and not targeted:
-                        self.err(f"{path}.cast.target", f"{spec.name} has no target")
+                    elif (act.target is not None or act.targets is not None) and not targeted:
+                        self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
+                    elif targeted:
+                        self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
                 any_ref(act.target, f"{path}.cast.target", ("permanent",))
+                for i, t in enumerate(act.targets or ()):
+                    any_ref(t, f"{path}.cast.targets[{i}]", ("permanent",))
                 self._action_refs(act.responses, f"{path}.cast.responses", player_ref, any_ref, selector_refs, effect_refs,
                                   one_shot_refs)
             elif isinstance(act, MayAction):
                 player_ref(act.chooser, f"{path}.by")
                 self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
                                   one_shot_refs, wrapped=True)
+
+    def _cast_choices_check(self, name: str, ab: Any, act: CastAction, p: str) -> None:
+        """A cast's ``targets:`` and ``divide:`` against the spell: as many targets as it allows
+        (115.1, 601.2c) and, for divided damage, a division of exactly its amount (601.2d)."""
+        lo, hi = ab.targets if ab.targets is not None else (1, 1)
+        divided = ab.action is not None and ab.action.divided
+        if act.targets is not None and not lo <= len(act.targets) <= (hi if hi is not None else len(act.targets)):
+            many = f"{lo} target" if lo == hi == 1 else f"{lo} to {hi} targets" if hi is not None else f"{lo} or more targets"
+            self.err(f"{p}.targets", f"{name} has {many}, not {len(act.targets)} (115.1, 601.2c)")
+            return
+        if act.divide is not None and not divided:
+            self.err(f"{p}.divide", f"{name} doesn't divide its damage")
+            return
+        if act.divide is not None and ab.action is not None:
+            node = ab.action.amount  # a number or X (vocab: known as the spell is cast, 601.2d)
+            total = int(node[1]) if node[0] == "int" else act.x
+            given = sum(n for _, n in act.divide)
+            if given != total:
+                self.err(f"{p}.divide", f"the division gives {given} damage, but {name} deals {total} (601.2d: all of it is divided)")
 
     def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
         e = self.expect_model

@@ -26,6 +26,41 @@ def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [ab], []
 
 
+# "divided as you choose among one or two targets": how many targets (min, max; None: any number)
+_HOW_MANY = {"one or two": (1, 2), "one, two, or three": (1, 3), "any number of": (1, None)}
+# the plural target phrases (115.1): the requirement each of the targets meets
+_PLURAL_TARGETS: dict[str, Any] = {
+    "targets": "any",
+    "target creatures": "creature",
+    "target creatures and/or planeswalkers": ["creatures", "planeswalkers"],
+    "target creatures your opponents control": "creatures an opponent controls",
+    "target creatures and/or planeswalkers your opponents control":
+        ["creatures an opponent controls", "planeswalkers an opponent controls"],
+    "target attacking creatures": {"types": ["creature"], "in_combat": ["attacking"]},
+    "target attacking or blocking creatures": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
+    "target creatures with flying": {"types": ["creature"], "with": ["flying"]},
+}
+
+
+@template("spell_divided_damage", r"~ deals (?P<n>\d+|X) damage divided as you choose among "
+          r"(?P<many>one or two|one, two, or three|any number of) (?P<what>[^.,]+)\.", "CR 601.2d, 601.2c, 115.1")
+def _divided(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """An instant's or sorcery's divided damage (601.2d: the division is announced as it is cast,
+    each target at least 1; the targets are distinct, 601.2c): "~ deals 2 damage divided as you
+    choose among one or two targets." (Forked Bolt), "... one, two, or three targets." (Arc
+    Lightning), "... any number of target creatures." (Fire Covenant's shape)."""
+    if not {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    req = _PLURAL_TARGETS.get(m.group("what").lower())
+    if req is None:
+        return None
+    lo, hi = _HOW_MANY[m.group("many").lower()]
+    n = m.group("n")
+    amount: Any = int(n) if n.isdigit() else "X"
+    return [{"spell": {"deal": amount, "to": "target", "divided": True}, "target": req,
+             "targets": {"min": lo, "max": hi if hi is not None else "any"}}], []
+
+
 _SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each player|you) ")
 _SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
 
