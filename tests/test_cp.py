@@ -332,6 +332,17 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
+def test_auto_compares_the_engines_estimated_costs() -> None:
+    """auto weighs the graph's distinct states against CP's start-up: a shield of 2 over twelve
+    attackers (two billion raw paths, a few hundred states) stays with the graph, three shields
+    over four attackers and the wide combat bench case go to CP."""
+    small = parse_case(family_case(12, 1))
+    assert (estimate_paths(small) or 0) > 10**9 and not prefer_cp(small)
+    assert enumerate_outcomes(small).engine == "graph"
+    assert prefer_cp(parse_case(family_case(4, 3)))
+    assert prefer_cp(load_case(CASES / "bench" / "wide-combat.yaml"))
+
+
 def test_projection_and_timeout() -> None:
     case = parse_case(TEN_ATTACKERS)
     res = cp_outcomes(case, fields=["you.life", "A.cards_drawn"])
