@@ -429,6 +429,25 @@ def test_optimum_of_the_twenty_point_shield() -> None:
     assert not cut.complete and not cut.outcomes
 
 
+def test_optimum_of_a_small_large_optimisation_in_block_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/gen.py's large optimisation cut to four attackers (one draws) and three shields, every
+    event in the block encoding (as at 100 attackers): lexicographic optimum and its ties as
+    backward induction gives them (616.1, 615.7), witnesses replayed; the greedy hint (the
+    least damage, shields where a point saves most) and the LP-guided search change no answer."""
+    import random
+
+    from bench.gen import SEED, large_optimisation
+
+    data = large_optimisation(random.Random(SEED))
+    data["battlefield"] = data["battlefield"][:4] + data["battlefield"][100:]
+    data["effects"] = data["effects"][:3]
+    case = parse_case(data)
+    assert case.objective is not None
+    monkeypatch.setattr(solver.cp.tables, "_results", lambda *a, **k: None)
+    assert cp_outcomes(case).stats["slot_events"] == 4
+    assert assert_same_optimum(case, case.objective) > 0
+
+
 def test_optimize_declines_when_two_players_choose() -> None:
     """With two choosers the answer depends on who moves first (backward induction): CP says so."""
     data = {"id": "two-choosers", "players": [{"name": "you"}, {"name": "A"}],
