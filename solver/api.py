@@ -42,7 +42,7 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     """Every distinct legal outcome of ``case``, each with a witness and its number of paths.
 
     ``engine``: ``"graph"`` (the choice graph), ``"cp"`` (CP-SAT, distinct projected outcomes), or
-    ``"auto"`` (the default: the graph unless it is estimated to be large, then CP where the CP
+    ``"auto"`` (the default: the graph unless CP is estimated to be cheaper, then CP where the CP
     model can express the case and its model is built within ``AUTO_BUILD_SHARE`` of the time
     limit, else the graph has the rest; see :func:`solver.cp.prefer_cp`). CP outcomes have
     ``paths`` 0 (raw choice paths are not counted). ``timeout`` (seconds, or a running

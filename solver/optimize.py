@@ -78,7 +78,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     ``engine``: ``"graph"`` (backward induction, with a report on every decision of the optimal
     lines), ``"cp"`` (CP-SAT: lexicographic optimisation, then every tied outcome; only when one
     player chooses in the step, see :func:`solver.cp.cp_optimizable`), or ``"auto"`` (CP when the
-    graph is estimated to be large and CP can answer). ``fields`` projects the CP engine's tied
+    graph is estimated to cost more and CP can answer). ``fields`` projects the CP engine's tied
     outcomes (the graph always lists full outcomes). CP results carry no decision reports: each
     outcome's witness is a choice sequence reaching it.
     """

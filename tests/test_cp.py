@@ -337,6 +337,17 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
+def test_auto_compares_the_engines_estimated_costs() -> None:
+    """auto weighs the graph's distinct states against CP's start-up: a shield of 2 over twelve
+    attackers (two billion raw paths, a few hundred states) stays with the graph, three shields
+    over four attackers and the wide combat bench case go to CP."""
+    small = parse_case(family_case(12, 1))
+    assert (estimate_paths(small) or 0) > 10**9 and not prefer_cp(small)
+    assert enumerate_outcomes(small).engine == "graph"
+    assert prefer_cp(parse_case(family_case(4, 3)))
+    assert prefer_cp(load_case(CASES / "bench" / "wide-combat.yaml"))
+
+
 def test_projection_and_timeout() -> None:
     case = parse_case(TEN_ATTACKERS)
     res = cp_outcomes(case, fields=["you.life", "A.cards_drawn"])
@@ -421,6 +432,25 @@ def test_optimum_of_the_twenty_point_shield() -> None:
     assert [o.state for o in projected.outcomes] == [(("A.cards_drawn", 0),)]
     cut = cp_optimize(case, objective, timeout=0.0)
     assert not cut.complete and not cut.outcomes
+
+
+def test_optimum_of_a_small_large_optimisation_in_block_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/gen.py's large optimisation cut to four attackers (one draws) and three shields, every
+    event in the block encoding (as at 100 attackers): lexicographic optimum and its ties as
+    backward induction gives them (616.1, 615.7), witnesses replayed; the greedy hint (the
+    least damage, shields where a point saves most) and the LP-guided search change no answer."""
+    import random
+
+    from bench.gen import SEED, large_optimisation
+
+    data = large_optimisation(random.Random(SEED))
+    data["battlefield"] = data["battlefield"][:4] + data["battlefield"][100:]
+    data["effects"] = data["effects"][:3]
+    case = parse_case(data)
+    assert case.objective is not None
+    monkeypatch.setattr(solver.cp.tables, "_results", lambda *a, **k: None)
+    assert cp_outcomes(case).stats["slot_events"] == 4
+    assert assert_same_optimum(case, case.objective) > 0
 
 
 def test_optimize_declines_when_two_players_choose() -> None:

@@ -50,8 +50,15 @@ it through the graph engine.
 
 from __future__ import annotations
 
-from .plan import AUTO_THRESHOLD, cp_supported, estimate_paths, prefer_cp
+from .plan import (
+           CP_EVENT_COST,
+           CP_START_COST,
+           GRAPH_STATE_COST,
+           cp_supported,
+           estimate_paths,
+           prefer_cp,
+)
 from .search import AUTO_BUILD_SHARE, cp_optimizable, cp_optimize, cp_outcomes
 
 __all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
-           "AUTO_THRESHOLD", "AUTO_BUILD_SHARE"]
+           "GRAPH_STATE_COST", "CP_START_COST", "CP_EVENT_COST", "AUTO_BUILD_SHARE"]

@@ -220,29 +220,64 @@ def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | 
 
 
 def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
-    """Hint the block encodings with a legal choice (effects in listed order, every shield first
-    and taking all it can, as the graph engine forces on the last event): the first solve then
-    starts from a solution, which matters when a hundred events share twenty shields."""
+    """Hint the block encodings with a legal choice: event by event, the order of the non-shield
+    effects (616.1; every order when there are at most five, else the listed one) and the block
+    where the shields go, each shield taking all it can (615.7), that leave the least damage
+    (the affected player makes these choices; earliest in listed order on a tie), the events
+    where a point of shield saves most first and the shields that reach fewest events first. The first
+    solve then starts from a good solution, which matters when a hundred events share twenty
+    shields (with every shield first, a prevent-1 was wasted on events the shields zeroed)."""
     remaining = dict(plan.shields)
     block_units = {u.events[0]: u for u in units if u.slots is not None}
-    for e, pe in enumerate(plan.events):
+    reach = {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
+
+    def gain(pe: _PEvent) -> int:  # what a point of shield saves there at most: the multipliers' product
+        return math.prod(int(i.spec.value) for i in pe.effects if i.spec.kind == "multiply")
+
+    # the events where a point of shield saves most take first (a stable order otherwise)
+    for e in sorted(range(len(plan.events)), key=lambda e: -gain(plan.events[e])):
+        pe = plan.events[e]
         unit = block_units.get(e)
         if unit is None or unit.slots is None or pe.assigned:
             continue
+        effs, plain = pe.effects, unit.plain
+        # the shields that reach fewest events take first (the others can still go elsewhere)
+        placed = sorted(unit.placed, key=lambda p: reach[effs[p[0]].key])
+        k = len(plain)
+        best: tuple[int, tuple[int, ...], int, dict[str, int]] | None = None
+        for order in (permutations(range(k)) if k <= 5 else [tuple(range(k))]):
+            for at in range(k + 1):
+                amount, rem = pe.ev.amount, dict(remaining)
+                for b in range(k + 1):
+                    if b == at:
+                        for j, _y, _none, _w in placed:
+                            key = effs[j].key
+                            take = min(rem[key], max(amount, 0))
+                            rem[key] -= take
+                            amount -= take
+                    if b < k and amount > 0:  # 120.8: nothing applies to 0 damage
+                        amount = _apply(plan, effs[plain[order[b]]], amount)
+                if best is None or amount < best[0]:
+                    best = (amount, order, at, rem)
+        assert best is not None
+        _, order, at, _ = best
         amount = pe.ev.amount
-        for j, y, none, w in unit.placed:
-            key = pe.effects[j].key
-            take = min(remaining[key], amount)
+        for b in range(at):
+            if amount > 0:
+                amount = _apply(plan, effs[plain[order[b]]], amount)
+        for j, y, none, w in placed:
+            key = effs[j].key
+            take = min(remaining[key], max(amount, 0))
             remaining[key] -= take
             for b, lit in enumerate(y):
-                m.add_hint(lit, b == 0 and amount > 0)
+                m.add_hint(lit, b == at and amount > 0)
             m.add_hint(none, amount <= 0)
             m.add_hint(w, amount > 0 and take == amount and remaining[key] > 0)
             m.add_hint(unit.shares[key], take)
             amount -= take
         for b, row in enumerate(unit.slots):
             for q, lit in enumerate(row):
-                m.add_hint(lit, b == q)
+                m.add_hint(lit, order[b] == q)
 
 
 def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:

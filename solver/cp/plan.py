@@ -32,7 +32,12 @@ from ..triggers import watchers
 from ..values import evaluate
 from .prefix import MAX_STARTS, PREFIX_NODES, Prefix, expand, script_left
 
-AUTO_THRESHOLD = 20_000  # engine="auto" picks CP above this many estimated raw choice paths
+# engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
+# the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
+# a start-up (loading OR-Tools, ~0.4 s) plus a little per event of each model
+GRAPH_STATE_COST = 5e-6  # seconds per estimated distinct state of the choice graph
+CP_START_COST = 0.4  # seconds: importing OR-Tools and the first model
+CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
 
 
 _ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve")
@@ -506,10 +511,37 @@ def _paths(plan: _Plan) -> int:
     return total
 
 
-def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD, timeout: float | Deadline | None = None) -> bool:
-    """engine="auto": CP when the case is expressible and its damage step is large (from some
-    state the choices before it reach, more than ``threshold`` estimated raw paths: one CP model
-    per state pays off only on a big step). The CP answer is then built with at most
+def _states(plan: _Plan) -> int:
+    """A rough count of the choice graph's distinct states in the step (it merges equal states):
+    per event, its orders (616.1) times the ways the shields seen so far can have been split
+    over the events they applied to (615.7: compositions of at most the shield's remaining over
+    those events, at most the product of their shares), summed over the events, times the
+    damage divisions (510.1c-d). Raw paths multiply the shares of every event; states don't."""
+    total = 0
+    spread: dict[str, tuple[int, int]] = {}  # shield -> (events it applies to so far, product of shares)
+    for pe in plan.events:
+        ub = _upper(pe.ev.amount, pe.effects)
+        for inst in pe.effects:
+            if inst.spec.kind == "shield":
+                k, prod = spread.get(inst.key, (0, 1))
+                spread[inst.key] = (k + 1, prod * (min(ub, plan.shields[inst.key]) + 1))
+        ways = math.prod(min(prod, math.comb(k + plan.shields[key], k)) for key, (k, prod) in spread.items())
+        total += math.factorial(len(pe.effects) + len(pe.noops)) * ways
+    return total * math.prod(len(a.options) for a in plan.assigns)
+
+
+def estimate_costs(plans: _Plans) -> tuple[float, float]:
+    """The estimated CPU seconds of the step for the graph engine (its distinct states, summed
+    over the states at the step's start) and for the CP engine (a start-up, then per event of
+    each model): what ``engine="auto"`` compares."""
+    graph = GRAPH_STATE_COST * sum(_states(p) for p in plans.plans)
+    cp = CP_START_COST + CP_EVENT_COST * sum(len(p.events) for p in plans.plans)
+    return graph, cp
+
+
+def prefer_cp(case: Case, timeout: float | Deadline | None = None) -> bool:
+    """engine="auto": CP when the case is expressible and CP's estimated cost of the step is below
+    the graph's (:func:`estimate_costs`). The CP answer is then built with at most
     ``AUTO_BUILD_SHARE`` of the time left (``build_share`` of :func:`cp_outcomes`): a build that
     can't finish in it gives way to the graph."""
     deadline = as_deadline(timeout)
@@ -519,7 +551,8 @@ def prefer_cp(case: Case, threshold: int = AUTO_THRESHOLD, timeout: float | Dead
         return False
     if isinstance(plans, str):
         return False
-    return max((_paths(p) for p in plans.plans), default=0) > threshold
+    graph, cp = estimate_costs(plans)
+    return graph > cp
 
 
 def _rule(plan: _Plan, inst: Instance) -> AmountRule:
