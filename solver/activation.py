@@ -429,13 +429,8 @@ def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Se
     hexproof doesn't matter): its controller picks one of the permanents ``among`` names; with
     none to choose, the effect has nothing to refer to and isn't created."""
     legal = [p.id for p in state.perms if p.present and matches(among, p.id, state, table, view)]
-    who = item.controller
-    if not legal:
-        return note(state, f"{item.label} ({item.source}) does nothing: there is no {among} to choose", NOT_DONE)
-    return decide(who, "choose", f"{item.source} resolves", [
-        Option(o, f"{says(who, 'chooses')} {o} for {item.label} ({item.source})",
-               _resolve_item(state, table, replace(item, chosen=o)))
-        for o in legal])
+    return _chosen_on_resolution(state, table, item, legal, "choose", "chosen",
+                                 f"does nothing: there is no {among} to choose", "for")
 
 
 def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
@@ -444,12 +439,20 @@ def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any,
     needn't be able to deal damage to be chosen."""
     objects = [p.id for p in state.perms if p.present] + list(table.sources)
     legal = [o for o in objects if matches(effect.from_, o, state, table, view)]
+    return _chosen_on_resolution(state, table, item, legal, "source", "source_choice",
+                                 "creates no shield: there is no source to choose (609.7a)", "as the source for")
+
+
+def _chosen_on_resolution(state: GameState, table: Table, item: StackItem, legal: list[str], kind: str,
+                          slot: str, nothing: str, words: str) -> GameState | Decision:
+    """The controller's choice among ``legal`` as ``item`` resolves (608.2c), kept on the item's
+    ``slot``; with nothing to choose, a note that it does nothing."""
     who = item.controller
     if not legal:
-        return note(state, f"{item.label} ({item.source}) creates no shield: there is no source to choose (609.7a)", NOT_DONE)
-    return decide(who, "source", f"{item.source} resolves", [
-        Option(o, f"{says(who, 'chooses')} {o} as the source for {item.label} ({item.source})",
-               _resolve_item(state, table, replace(item, source_choice=o)))
+        return note(state, f"{item.label} ({item.source}) {nothing}", NOT_DONE)
+    return decide(who, kind, f"{item.source} resolves", [
+        Option(o, f"{says(who, 'chooses')} {o} {words} {item.label} ({item.source})",
+               _resolve_item(state, table, replace(item, **{slot: o})))
         for o in legal])
 
 
