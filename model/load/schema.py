@@ -25,16 +25,21 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+Stat = Annotated[int, Field(ge=-BIG, le=BIG, strict=True)]  # a life total, power or toughness
+
+
 class PlayerModel(_Strict):
     name: Name
-    life: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    life: Stat | None = None
     team: int | str | None = None
     life_lost_this_turn: Count = 0
     life_gained_this_turn: Count = 0
     poison: Count = 0
 
 
-class PermanentModel(_Strict):
+class _ObjectModel(_Strict):
+    """What a permanent and a non-permanent source (a spell, an emblem) both say about themselves."""
+
     id: Name
     card: Name | None = None
     name: Name | None = None
@@ -43,14 +48,17 @@ class PermanentModel(_Strict):
     oracle: str | None = None
     types: list[str] | None = None
     subtypes: list[str] | None = None
-    supertypes: list[str] | None = None
     colors: list[str] | None = None
-    power: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
-    toughness: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
+    keywords: list[str] | None = None
+    power: Stat | None = None
+    toughness: Stat | None = None
+    abilities: list[Any] | None = None
+
+
+class PermanentModel(_ObjectModel):
+    supertypes: list[str] | None = None
     loyalty: Count | None = None
     defense: Count | None = None
-    keywords: list[str] | None = None
-    abilities: list[Any] | None = None
     attacking: Name | None = None
     blocking: Name | list[Name] | None = None
     damage: Count = 0
@@ -61,20 +69,8 @@ class PermanentModel(_Strict):
     chosen: Name | None = None
 
 
-class SourceModel(_Strict):
-    id: Name
-    card: Name | None = None
-    name: Name | None = None
-    controller: Name
-    owner: Name | None = None
-    oracle: str | None = None
-    types: list[str] | None = None
-    subtypes: list[str] | None = None
-    colors: list[str] | None = None
-    keywords: list[str] | None = None
-    power: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
-    toughness: Annotated[int, Field(ge=-BIG, le=BIG, strict=True)] | None = None
-    abilities: list[Any] | None = None
+class SourceModel(_ObjectModel):
+    """A spell or emblem: no battlefield state."""
 
 
 class ExpectModel(_Strict):
