@@ -169,6 +169,10 @@ class _Checks(_Actions):
             if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
                     and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
                 self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
+            elif p.attached_to is not None and (p.attached_to in perm_by_id or p.attached_to in names):
+                problem = _attachment_problem(p, perm_by_id.get(p.attached_to))
+                if problem:
+                    self.err(f"{path}.attached_to", problem)
             entering = path.startswith("actions")
             if p.attacking is not None and entering:
                 self.err(f"{path}.attacking", "a permanent entering during the actions isn't attacking "
@@ -399,3 +403,20 @@ def _choosing_combat(actions: list[Action]) -> str | None:
         if isinstance(inner, CombatAction) and inner.choose_blocks:
             return f"{where}.combat"
     return None
+
+
+def _attachment_problem(p: PermanentSpec, host: PermanentSpec | None) -> str:
+    """A written attachment the state-based actions would undo at once (704.5m-n): a case starts
+    after them, so it is an error here, not a silent change (303.4d, 301.5c, 301.6)."""
+    kinds = {s.lower() for s in p.subtypes} & {"aura", "equipment", "fortification"}
+    if not kinds:
+        return ""
+    if host is None:  # a player
+        return "" if "aura" in kinds else f"an {sorted(kinds)[0].title()} can't be attached to a player (301.5c, 704.5n)"
+    if host.id == p.id:
+        return "a permanent can't be attached to itself (303.4d, 301.5c)"
+    if "equipment" in kinds and "creature" not in host.types:
+        return f"an Equipment equips a creature; {host.id} is not one (301.5c, 704.5n)"
+    if "fortification" in kinds and "land" not in host.types:
+        return f"a Fortification fortifies a land; {host.id} is not one (301.6, 704.5n)"
+    return ""
