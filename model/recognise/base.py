@@ -220,3 +220,21 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
     return None
 
 
+def spell_or_activated(ctx: Ctx, cost_text: str | None, effect: dict[str, Any], req: Any,
+                       spell: bool = True) -> Built | None:
+    """The ability a sentence's ``effect`` belongs to: activated when the line has a cost (602.1),
+    a spell's when the card is an instant or sorcery (608.2) and ``spell`` allows it, else none."""
+    if cost_text is not None:
+        c = cost(cost_text)
+        if c is None:
+            return None
+        ab: dict[str, Any] = {"activated": effect}
+        if c:
+            ab["cost"] = c
+    elif spell and {"instant", "sorcery"} & set(ctx["types"]):
+        ab = {"spell": effect}
+    else:
+        return None
+    if req is not None:
+        ab["target"] = req
+    return [ab], []

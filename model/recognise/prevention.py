@@ -5,31 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import TARGETS, Built, Ctx, cost, number, template
+from .base import TARGETS, Built, Ctx, cost, number, spell_or_activated, template
 
 # --- prevention and replacement -------------------------------------------------------------------
 
 _PROT_TO = {"you": "you", "~": "self", "any target": "target", "target creature": "target",
             "target player": "target", "target creature or player": "target",
             "target player or planeswalker": "target", "target creature or planeswalker": "target"}
-
-
-def _prevent_wrapper(ctx: Ctx, cost_text: str | None, effect: dict[str, Any], req: Any) -> Built | None:
-    """A spell (instant/sorcery), an activated ability (``cost_text``), or else nothing."""
-    if cost_text is not None:
-        c = cost(cost_text)
-        if c is None:
-            return None
-        ab: dict[str, Any] = {"activated": effect}
-        if c:
-            ab["cost"] = c
-    elif {"instant", "sorcery"} & set(ctx["types"]):
-        ab = {"spell": effect}
-    else:
-        return None
-    if req is not None:
-        ab["target"] = req
-    return [ab], []
 
 
 @template("prevent_next_n", r"(?:(?P<cost>[^:]+): )?prevent the next (?P<n>\d+|X) (?P<combat>combat )?damage that would be dealt to (?P<to>[^.]+?) this turn\.", "CR 615.7")
@@ -43,7 +25,7 @@ def _prevent_next(m: re.Match[str], ctx: Ctx) -> Built | None:
     effect: dict[str, Any] = {"shield": number(m.group("n")), "to": _PROT_TO[to]}
     if m.group("combat"):
         effect["combat"] = True
-    return _prevent_wrapper(ctx, m.group("cost"), effect, req)
+    return spell_or_activated(ctx, m.group("cost"), effect, req)
 
 
 @template("prevent_all_turn", r"(?:(?P<cost>[^:]+): )?prevent all (?P<combat>combat )?damage that would be dealt(?P<by> by| to)? ?(?P<who>you|target creature|target player|target creature or player|any target|~|creatures you control|players)? ?this turn\.", "CR 615.1a")
@@ -65,7 +47,7 @@ def _fog(m: re.Match[str], ctx: Ctx) -> Built | None:
             sel, req = "target", TARGETS[who]
         effect["to" if by == "to" else "from"] = sel
     effect["duration"] = "turn"
-    return _prevent_wrapper(ctx, m.group("cost"), effect, req)
+    return spell_or_activated(ctx, m.group("cost"), effect, req)
 
 
 _STATIC_TO = {"~": "self", "you": "you", "creatures you control": "creatures you control",

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ..types import GRANTABLE
-from .base import TARGETS, Built, Ctx, cost, template
+from .base import TARGETS, Built, Ctx, spell_or_activated, template
 
 __all__ = ["keyword_list", "pt_sentence"]
 
@@ -78,20 +78,8 @@ def _pt_eot(m: re.Match[str], ctx: Ctx) -> Built | None:
     if got is None:
         return None
     effect, req = got
-    if m.group("cost") is not None:
-        c = cost(m.group("cost"))
-        if c is None:
-            return None
-        ab: dict[str, Any] = {"activated": effect}
-        if c:
-            ab["cost"] = c
-    elif {"instant", "sorcery"} & set(ctx["types"]) and effect["to"] == "target":
-        ab = {"spell": effect}
-    else:
-        return None
-    if req is not None:
-        ab["target"] = req
-    return [ab], []
+    # a spell's effect on "~" would be on the spell itself: only a target is read there
+    return spell_or_activated(ctx, m.group("cost"), effect, req, spell=effect["to"] == "target")
 
 
 _STATIC_WHO = {"equipped creature": "equipped creature", "enchanted creature": "enchanted creature",

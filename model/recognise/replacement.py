@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import TARGETS, Built, Ctx, number, template
-from .prevention import _prevent_wrapper, static_to
+from .base import TARGETS, Built, Ctx, number, spell_or_activated, template
+from .prevention import static_to
 
 
 @template("life_floor", r"if you control an? (?P<what>creature|artifact|enchantment|land|planeswalker), damage that would reduce your life total to less than 1 reduces it to 1 instead\.", "CR 614.1a, 120.3")
@@ -158,7 +158,7 @@ def _awe_strike(m: re.Match[str], ctx: Ctx) -> Built | None:
     effect: dict[str, Any] = {"shield": "all", "next_time": True, "from": "target"}
     if m.group("gain"):
         effect["then"] = {"gain_life": "prevented"}
-    return _prevent_wrapper(ctx, None, effect, "creature")
+    return spell_or_activated(ctx, None, effect, "creature")
 
 
 @template("redirect_next_n", r"the next (?P<n>\d+) damage that a source of your choice would deal to you and/or permanents you control this turn is dealt to (?P<to>any target|target creature|target player) instead\.", "CR 615.7, 609.7a, 614.9")
@@ -168,4 +168,4 @@ def _harms_way(m: re.Match[str], ctx: Ctx) -> Built | None:
     (614.9) of the next N damage (615.7) from a source chosen as it resolves (609.7a)."""
     effect = {"redirect": "target", "shield": int(m.group("n")), "to": ["you", "permanents you control"],
               "source_choice": "chosen_source"}
-    return _prevent_wrapper(ctx, None, effect, TARGETS[m.group("to").lower()])
+    return spell_or_activated(ctx, None, effect, TARGETS[m.group("to").lower()])
