@@ -186,21 +186,19 @@ class _Entities(_Core):
 
     def _types(self, raw: list[str], path: str) -> tuple[str, ...]:
         from ..selectors import TYPES
-        out = []
-        for j, t in enumerate(raw):
-            low = str(t).lower()
-            if low not in TYPES:
-                self.err(f"{path}[{j}]", f"unknown card type {t!r}")
-            out.append(low)
-        return tuple(out)
+        return self._known_words(raw, path, TYPES, "card type")
 
     def _colors(self, raw: list[str], path: str) -> tuple[str, ...]:
         from ..selectors import COLORS
+        return self._known_words(raw, path, COLORS, "colour")
+
+    def _known_words(self, raw: list[str], path: str, known: Any, what: str) -> tuple[str, ...]:
+        """``raw`` in lower case, each word not in ``known`` reported at its index."""
         out = []
-        for j, c in enumerate(raw):
-            low = str(c).lower()
-            if low not in COLORS:
-                self.err(f"{path}[{j}]", f"unknown colour {c!r}")
+        for j, word in enumerate(raw):
+            low = str(word).lower()
+            if low not in known:
+                self.err(f"{path}[{j}]", f"unknown {what} {word!r}")
             out.append(low)
         return tuple(out)
 
