@@ -809,3 +809,24 @@ def test_a_one_instance_shield_that_could_apply_to_two_events_is_declined() -> N
     assert "could apply to 2 events" in (cp_supported(case) or "")
     with pytest.raises(EngineError):
         cp_outcomes(case)
+
+
+def test_a_next_time_prevention_that_also_meets_unpreventable_damage_is_declined() -> None:
+    """Found by the random cases: a next-time prevention (615.8) that could prevent A's creature's
+    damage and also meets your creature's damage that can't be prevented (615.12) is offered at the
+    second only while the first hasn't used it: two events, declined (the CP witness listed it)."""
+    crit = {"types": ["creature"], "colors": ["red"], "toughness": 1}
+    case = parse_case({
+        "id": "next-time-and-unpreventable", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}],
+        "active": "A",
+        "battlefield": [
+            {"id": "c1", "name": "Critter 1", "controller": "you", "power": 5, "attacking": "A", **crit},
+            {"id": "c3", "name": "Critter 3", "controller": "A", "power": 1, "blocking": ["c1"], **crit},
+            {"id": "e1", "name": "Aura 1", "controller": "you", "types": ["enchantment"],
+             "abilities": [{"cant_be_prevented": True, "to": ["you", "creatures you control"]}]}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "s1", "controller": "you", "source": "sp", "prevent": 1, "next_time": True}],
+        "actions": [{"combat": {}}]})
+    reason = cp_supported(case)
+    assert reason is not None and "615.8" in reason and "2 events" in reason
+    assert enumerate_outcomes(case, engine="graph").complete

@@ -441,7 +441,8 @@ def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> 
     for inst in insts:
         if not one_instance(inst.spec):
             continue
-        hits = sum(1 for pe in events if any(i.key == inst.key for i in pe.effects))
+        # an event it can't prevent (615.12) counts too: the graph offers it there only while unused
+        hits = sum(1 for pe in events if any(i.key == inst.key for i in (*pe.effects, *pe.noops)))
         if hits > 1:
             return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {hits} events of the step "
                     "(which one uses it is a choice across events) is not modelled")
