@@ -31,9 +31,9 @@ def add_parser(sub: Any) -> None:
     pe.add_argument("paths", nargs="+", help="case files or directories")
     pe.add_argument("--fields", help="compare only these fields (comma-separated)")
     pe.add_argument("--json", action="store_true")
-    from ..cli import _seconds  # the same reading as every command's: seconds, 0 = no limit
+    from ..cli.parser import seconds  # the same reading as every command's: seconds, 0 = no limit
 
-    pe.add_argument("--timeout", type=_seconds, default=60.0,
+    pe.add_argument("--timeout", type=seconds, default=60.0,
                     help="seconds per case for each engine (default 60; 0: no limit)")
     pe.add_argument("--max-nodes", type=int, default=5000, help="the peer's exploration bound (default 5000)")
     pe.add_argument("--report", metavar="FILE.md", help="write a Markdown table over the cases")

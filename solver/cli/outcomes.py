@@ -1,0 +1,208 @@
+"""``enumerate``, ``optimize``, ``check`` and ``mana``: a case's outcomes, printed or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from model.errors import CaseError, CaseErrors
+
+from ..api import enumerate_outcomes
+from ..check import check_paths
+from .files import graph_file, load_case_or_exit
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, tuple | list):
+        return "[" + " ".join(map(str, v)) + "]"
+    return str(v)
+
+
+def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
+    """Write the choice graph the outcomes came from, or (CP chosen by auto) one the graph engine
+    builds under the same limits; a graph cut by a limit is marked cut, in the file and here."""
+    from ..graph import build_graph, write_graph
+
+    cg = result.graph
+    if cg is None:
+        cg = build_graph(case, max_nodes=args.max_nodes, timeout=args.timeout)
+    try:
+        write_graph(cg, args.graph, parse_fields(args.fields))
+    except OSError as exc:
+        raise CaseErrors([CaseError("--graph", f"{args.graph}: cannot write: {exc.strerror or exc}")]) from None
+    built = "" if result.graph is not None else ", built separately by the graph engine: auto chose CP for the outcomes"
+    cut = "" if cg.complete else "; PARTIAL: a limit cut it, cut nodes are marked"
+    print(f"wrote the choice graph to {args.graph} ({cg.graph.number_of_nodes()} nodes{built}{cut})", file=sys.stderr)
+
+
+def _steps(case: Any, outcome: Any, explain: bool) -> list[str]:
+    """An outcome's witness in words: its choices, the actions that couldn't happen, and with
+    ``explain`` the forced steps too (replayed through the rules engine, so both engines' alike)."""
+    from ..decision import CHOICE, NOT_DONE
+    from ..explain import replay
+
+    steps = replay(case, outcome).steps
+    return [s.words if s.kind == CHOICE else f"({s.words})" for s in steps
+            if explain or s.kind in (CHOICE, NOT_DONE)]
+
+
+def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any]) -> None:
+    """``--explain --json``: each outcome gets ``explain``, its steps as ``{kind, words}``."""
+    from ..explain import replay
+
+    for entry, o in zip(doc["outcomes"], outcomes, strict=True):
+        entry["explain"] = [s.as_dict() for s in replay(case, o).steps]
+
+
+def parse_fields(text: str | None) -> list[str] | None:
+    return [f.strip() for f in text.split(",") if f.strip()] if text else None
+
+
+def enumerate_command(args: argparse.Namespace) -> int:
+    case = load_case_or_exit(args.case)
+    fields = parse_fields(args.fields)
+    if args.graph:
+        graph_file(args.graph)
+        if args.engine == "cp":
+            raise CaseErrors([CaseError("--graph", "the CP engine builds no choice graph; use --engine graph "
+                                                   "(or auto, which builds one under the same limits)", case.path)])
+    result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
+                                timeout=args.timeout)
+    if args.graph:
+        _write_graph(args, case, result)
+    if args.json:
+        doc = result.as_dict()
+        doc["stats"].pop("seconds", None)  # same input, same bytes
+        if args.explain:
+            _explain_json(doc, case, result.outcomes)
+        print(json.dumps(doc, sort_keys=True))
+        return 0
+    print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
+          f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
+    base = _baseline(case) if fields is None else {}
+    for i, o in enumerate(result.outcomes, 1):
+        values = o.values
+        shown = {k: v for k, v in values.items() if fields is not None or base.get(k) != v}
+        text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
+        print(f"\n  {i}. {text}")
+        print(f"     paths: {o.paths}")
+        for line in _steps(case, o, args.explain) or ["no choices"]:
+            print(f"     - {line}")
+    return 0
+
+
+def optimize_command(args: argparse.Namespace) -> int:
+    from model.objective import parse_objective_text
+
+    from ..optimize import optimize
+
+    case = load_case_or_exit(args.case)
+    if args.objective:
+        try:
+            objective = parse_objective_text(args.objective)
+        except CaseError as exc:
+            raise CaseErrors([exc]) from None
+    elif case.objective is not None:
+        objective = case.objective
+    else:
+        raise CaseErrors([CaseError("objective", "no objective: give --objective 'you: maximize you.life' or objective: in the case", args.case)])
+    fields = parse_fields(args.fields)
+    res = optimize(case, objective, max_nodes=args.max_nodes, timeout=args.timeout, engine=args.engine,
+                   fields=fields)
+    if args.json:
+        doc = res.as_dict()
+        doc["stats"].pop("seconds", None)  # same input, same bytes
+        if args.explain:
+            _explain_json(doc, case, res.outcomes)
+        print(json.dumps(doc, sort_keys=True))
+        return 0
+    goals = "; ".join(f"{c}: " + ", then ".join(str(g) for g in gs) for c, gs in objective.goals)
+    print(f"{case.id}: optimal play for {goals}")
+    print(f"{len(res.outcomes)} optimal outcome{'s' if len(res.outcomes) != 1 else ''}"
+          f"{'' if res.complete else ' (PARTIAL: a limit cut the search)'}")
+    # the objective's fields, and whatever else tells the optimal outcomes apart
+    # (linear in the outcomes: a field differs when some outcome's value isn't the first one's)
+    rows = [o.values for o in res.outcomes]
+    differ = {k for k in {k for row in rows for k in row} if any(row.get(k) != rows[0].get(k) for row in rows)}
+    shown = sorted(objective.fields() | set(fields or ()) | differ)
+    for i, o in enumerate(res.outcomes, 1):
+        print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
+        for line in _steps(case, o, args.explain) or ["no choices"]:
+            print(f"     - {line}")
+    if res.engine == "cp":
+        proved = res.stats.get("optimum", {})
+        if proved and not res.complete:
+            print("\nthe optimum is proved (" + "; ".join(f"{c}: {', '.join(map(str, v))}" for c, v in proved.items())
+                  + "); the list of optimal outcomes is partial")
+        print(f"\nsolved by CP-SAT in {res.stats.get('seconds', 0)} s ({res.stats.get('solves', 0)} solves); "
+              "each outcome's choices are listed above (the graph engine also reports which decisions matter)")
+        return 0
+    print("\ndecisions on the optimal line:")
+    for d in res.decisions:
+        verdict = "matters" if d.matters else "doesn't matter"
+        print(f"  {d.chooser} {d.kind} at {d.at}: {verdict}; best: {', '.join(d.best)} (options: {', '.join(d.options)})")
+    return 0
+
+
+def _baseline(case: Any) -> dict[str, Any]:
+    """The fields before any action, so the table shows what changed."""
+    from ..engine import final_fields
+    from ..state import initial_state
+
+    s0, table = initial_state(case)
+    return final_fields(s0, table)
+
+
+def check_command(args: argparse.Namespace) -> int:
+    reports = check_paths(args.paths, engine=args.engine, timeout=args.timeout)
+    if args.json:
+        print(json.dumps([r.as_dict() for r in reports], sort_keys=True))
+    else:
+        width = max([len(r.case) for r in reports] + [4])
+        print(f"{'case'.ljust(width)}  {'status':<12} outcomes  file")
+        for r in reports:
+            print(f"{r.case.ljust(width)}  {r.status:<12} {r.outcomes:>8}  {r.path}")
+            for line in r.detail:
+                print(f"{'':{width}}    {line}")
+            for line in r.warnings:
+                print(f"{'':{width}}    {line}")
+        counts: dict[str, int] = {}
+        for r in reports:
+            counts[r.status] = counts.get(r.status, 0) + 1
+        print("\n" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())) + f" ({len(reports)} cases)")
+    if any(r.bad_input for r in reports) or not reports:
+        return 2
+    return 0 if all(r.ok for r in reports) else 1
+
+
+def mana_command(args: argparse.Namespace) -> int:
+    """Could-produce answers (CR 106.7) in the case's initial state (before its actions)."""
+    from ..mana import could_produce_all, mana_permanents, why
+    from ..state import initial_state
+
+    case = load_case_or_exit(args.case)
+    state, table = initial_state(case)
+    known = could_produce_all(state, table)
+    if args.permanent is not None:
+        if table.spec_of(state, args.permanent) is None:
+            print(f"mtg-outcomes: {args.case}: no permanent {args.permanent!r}", file=sys.stderr)
+            return 2
+        ids = [args.permanent]
+    else:
+        ids = mana_permanents(state, table)
+    order = "WUBRGC"
+    if args.json:
+        out = {pid: {"could_produce": sorted(known.get(pid, ()), key=order.index),
+                     "why": why(state, table, pid)} for pid in ids}
+        print(json.dumps(out, sort_keys=True))
+        return 0
+    print(f"{case.id}: mana (initial state, before the case's actions)")
+    for pid in ids:
+        for line in why(state, table, pid):
+            print(f"  {line}")
+    return 0

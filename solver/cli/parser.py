@@ -1,0 +1,102 @@
+"""The command line's arguments: one parser, every command's flags, time limits read one way."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from ..api import ENGINES
+
+DEFAULT_TIMEOUT = 600.0  # the tool never hangs: a run that long reports what it has, marked partial
+
+
+def seconds(text: str) -> float | None:
+    """A time limit in seconds; 0 means none."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value < 0 or value != value:
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
+    return None if value == 0 else value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mtg-outcomes", description="Exact answers about Magic: The Gathering damage.")
+    sub = p.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="check case files against the format; every problem, one line each")
+    v.add_argument("paths", nargs="+")
+    e = sub.add_parser("enumerate", help="every distinct legal outcome, each with a witness")
+    e.add_argument("case")
+    e.add_argument("--fields", help="comma-separated field paths to project onto (e.g. you.life,A.cards_drawn)")
+    e.add_argument("--json", action="store_true", help="machine-readable output (stable, sorted)")
+    e.add_argument("--graph", metavar="FILE", help="write the choice graph (.dot or .graphml); with the CP engine "
+                   "chosen by auto, the graph engine builds it under the same limits")
+    e.add_argument("--explain", action="store_true",
+                   help="list every step of each witness, forced steps too (an only option, an action that can't happen)")
+    e.add_argument("--engine", choices=ENGINES, default="auto")
+    e.add_argument("--max-nodes", type=int, default=2_000_000)
+    e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked incomplete")
+    o = sub.add_parser("optimize", help="the best choices for each chooser's objective (backward induction)")
+    o.add_argument("case")
+    o.add_argument("--objective", action="append", default=[],
+                   help="'CHOOSER: maximize FIELD' or 'CHOOSER: [maximize a.life, minimize b.cards_drawn]' (repeatable); "
+                        "defaults to the case's objective:")
+    o.add_argument("--json", action="store_true")
+    o.add_argument("--engine", choices=ENGINES, default="auto",
+                   help="graph: backward induction with a report per decision; cp: CP-SAT (one chooser); "
+                        "auto: CP when the graph would be large")
+    o.add_argument("--fields", help="comma-separated fields: list optimal outcomes projected onto these")
+    o.add_argument("--explain", action="store_true", help="list forced steps too (see enumerate --explain)")
+    o.add_argument("--max-nodes", type=int, default=2_000_000)
+    o.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
+    c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
+    c.add_argument("paths", nargs="+")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--engine", choices=ENGINES, default="auto")
+    c.add_argument("--timeout", type=float, default=60.0)
+    b = sub.add_parser("batch", help="run many cases in parallel; one JSON line per case, resumable")
+    b.add_argument("paths", nargs="+")
+    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    b.add_argument("--out", required=True, help="JSON-lines results file (appended; re-running resumes)")
+    b.add_argument("--mode", choices=("enumerate", "optimize", "check"), default="enumerate")
+    b.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per case (default {DEFAULT_TIMEOUT:g}; 0: no limit); a stuck worker is killed")
+    b.add_argument("--executor", choices=("local", "ray"), default="local")
+    b.add_argument("--csv", metavar="FILE", help="also write a CSV summary of every recorded case")
+    b.add_argument("--no-progress", action="store_true")
+    b.add_argument("--report", metavar="DIR", help="also write an HTML page per case and an index.html with every "
+                   "case's verdict into DIR")
+    g = sub.add_parser("generate", help="reproducible random valid case files")
+    g.add_argument("dir")
+    g.add_argument("--count", type=int, required=True)
+    g.add_argument("--seed", type=int, default=0)
+    r = sub.add_parser("report", help="one self-contained HTML page: the situation, every outcome and why, "
+                       "the ruling's verdict, the optimal line, the choice tree drawn")
+    r.add_argument("case")
+    r.add_argument("-o", "--out", required=True, metavar="FILE", help="the HTML file to write")
+    r.add_argument("--fields", help="comma-separated fields: project the outcomes and label the tree's leaves")
+    r.add_argument("--objective", action="append", default=[],
+                   help="as for optimize (repeatable); defaults to the case's objective:, if any")
+    r.add_argument("--engine", choices=ENGINES, default="auto")
+    r.add_argument("--max-nodes", type=int, default=3000,
+                   help="the picture's choice graph is built up to this many nodes (default 3000); a cut graph is drawn cut")
+    r.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
+                   help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
+    mn = sub.add_parser("mana", help="the types of mana each permanent could produce, and why (CR 106.7)")
+    mn.add_argument("case")
+    mn.add_argument("--permanent", metavar="ID", help="only this permanent")
+    mn.add_argument("--json", action="store_true")
+    cd = sub.add_parser("card", help="a real card's facts and what each line of its text became")
+    cd.add_argument("name", nargs="+", help="the card's name (quotes optional)")
+    cd.add_argument("--json", action="store_true")
+    cs = sub.add_parser("cards", help="the card data: --coverage, how much of it the recogniser understands")
+    cs.add_argument("--coverage", action="store_true", required=True)
+    cs.add_argument("--family", help="only this family of lines not understood (more examples)")
+    cs.add_argument("--json", action="store_true")
+    from ..peer.cli import add_parser as add_peer
+
+    add_peer(sub)
+    return p
