@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .effects import EFFECT_KINDS, EffectKind
 from .expr import Expr
 from .keywords import KEYWORDS
 from .selectors import Selector
@@ -22,26 +23,6 @@ __all__ = [
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
 
-# The generic effect vocabulary (design.md): exactly one of these keys names an effect's kind.
-EFFECT_KINDS = (
-    "shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "cant_be_prevented",
-    "cant_gain_life", "protection", "hexproof", "shroud", "life_floor", "as_though",
-    "replace_mana", "multiply_mana",
-    # life (CR 119): life-gain replacements (119.10, 616.1), "can't lose life" (119.8), "your life
-    # total can't change" (119.7 + 119.8), "you don't lose the game for having 0 or less life" (704.5a)
-    "gain_life_plus", "gain_life_times", "cant_lose_life", "life_cant_change", "no_loss_for_0_life",
-    # counters (CR 122): "if damage would be dealt to it, put that many +1/+1 counters on it instead"
-    "damage_to_counters",
-    # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)
-    "fewer_counters",
-    # "target creature becomes blue until end of turn" (a colour-changing effect, 105.3, 613.1e)
-    "becomes_color",
-    # power/toughness and keyword changes (CR 613.4c layer 7c, 613.1f layer 6): "equipped creature
-    # gets +2/+2", "target creature gains first strike until end of turn"
-    "pt", "grant",
-    # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
-    "exile_instead",
-)
 # the keywords a grant: may give (toxic N, defender and the like are not granted here)
 GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "hexproof", "indestructible",
              "infect", "lifelink", "menace", "reach", "shroud", "trample", "trample over planeswalkers",
@@ -78,8 +59,8 @@ class Rider:
 class EffectSpec:
     """One replacement / prevention (or rules-modifying) effect in the generic vocabulary."""
 
-    kind: str
-    value: Any = None
+    kind: EffectKind
+    value: Any = None  # by kind: a PreventAmount (prevent, shield), a factor, a selector, ...
     to: Selector | None = None
     from_: Selector | None = None
     combat: bool | None = None

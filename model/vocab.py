@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .effects import ALL_DAMAGE, AllBut, CountOf, EffectKind, HalfDamage, PreventAmount, is_all
 from .errors import CaseError
 from .expr import ExprError, expr_vars, parse_expr
 from .selectors import COLORS, Selector, SelectorError, parse_selector
@@ -108,14 +109,16 @@ def _count(value: Any, path: str) -> int:
     return value
 
 
-def _prevent_value(value: Any, path: str) -> Any:
-    if value in ("all", "half_up", "half_down"):
-        return value
+def _prevent_value(value: Any, path: str) -> PreventAmount:
+    if value == "all":
+        return ALL_DAMAGE
+    if value in ("half_up", "half_down"):
+        return HalfDamage(value == "half_up")
     if isinstance(value, Mapping):
         if set(value) == {"all_but"}:
-            return ("all_but", _count(value["all_but"], f"{path}.all_but"))
+            return AllBut(_count(value["all_but"], f"{path}.all_but"))
         if set(value) == {"count"}:
-            return ("count", sel(value["count"], f"{path}.count"))
+            return CountOf(sel(value["count"], f"{path}.count"))
         raise CaseError(path, "expected all_but: N or count: <selector>")
     return amount(value, path)
 
@@ -168,7 +171,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     value_out: Any
     shield_amount = None
     if kind == "shield":
-        value_out = "all" if raw == "all" else amount(raw, kpath)
+        value_out = ALL_DAMAGE if raw == "all" else amount(raw, kpath)
     elif kind == "prevent":
         value_out = _prevent_value(raw, kpath)
     elif kind in ("multiply", "gain_life_times"):  # "double/triple that damage (life)"
@@ -264,13 +267,13 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     optional = _bool(m["may"], f"{path}.may") if "may" in m else False
     if optional and kind not in _MAY_KINDS:
         raise CaseError(f"{path}.may", f"may goes with an effect that modifies damage ({', '.join(_MAY_KINDS)}), not {kind}")
-    if next_time and kind == "prevent" and value_out == "all":
+    if next_time and kind == "prevent" and is_all(value_out):
         # "the next time ... prevent that damage" is a one-instance shield (615.8)
-        kind, value_out = "shield", "all"
+        kind = "shield"
     elif next_time and kind not in ("shield", "prevent"):
         raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8)")
     return EffectSpec(
-        kind=kind,
+        kind=EffectKind(kind),
         value=value_out,
         to=sel(m["to"], f"{path}.to") if "to" in m else None,
         from_=sel(m["from"], f"{path}.from") if "from" in m else None,

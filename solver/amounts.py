@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from model.effects import AllBut, AllDamage, CountOf, HalfDamage
 from model.types import EffectSpec
 
 __all__ = ["AmountRule", "PreventAll", "PreventHalf", "PreventAllBut", "PreventN", "Multiply", "Add",
@@ -172,15 +173,14 @@ def rule_of(spec: EffectSpec, count: int | None = None) -> AmountRule | None:
         return Halve(value == "up")
     if kind != "prevent":
         return None
-    if value == "all":
+    if isinstance(value, AllDamage):
         return PreventAll()
-    if value in ("half_up", "half_down"):
-        return PreventHalf(value == "half_up")
-    tag = value[0]
-    if tag == "all_but":
-        return PreventAllBut(int(value[1]))
-    if tag == "count":
+    if isinstance(value, HalfDamage):
+        return PreventHalf(value.round_up)
+    if isinstance(value, AllBut):
+        return PreventAllBut(value.n)
+    if isinstance(value, CountOf):
         return PreventN(count or 0)
-    if tag == "int":
+    if value[0] == "int":
         return PreventN(int(value[1]))
     return PreventN(0)  # a static "prevent X" whose X no spell defined (107.3i: X is 0)

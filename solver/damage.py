@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from model.effects import is_all
 from model.selectors import Selector
 from model.types import (
     OneShot,
@@ -151,7 +152,7 @@ def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> li
     room = shield_room(state, inst, ev)
     if not others_open:
         return [room]
-    if inst.spec.kind == "shield" and inst.spec.value == "all":
+    if inst.spec.kind == "shield" and is_all(inst.spec.value):
         return [room, 0]
     return list(range(room, -1, -1))
 
@@ -162,7 +163,7 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     # a shield that prevented less than it could somewhere must be used up (615.7)
     for e in state.effects:
         if e.id in batch.skipped:
-            left = (not e.used) if e.spec.value == "all" and e.spec.kind == "shield" else (e.remaining or 0) > 0
+            left = (not e.used) if is_all(e.spec.value) and e.spec.kind == "shield" else (e.remaining or 0) > 0
             if left:
                 return replace(state, dead=True, batch=None)
     state = replace(state, batch=None)

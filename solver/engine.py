@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from model.effects import is_all
 from model.errors import EngineError
 from model.selectors import Selector
 from model.types import (
@@ -348,7 +349,7 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
     for e in state.effects:
         if e.remaining is not None:
             out[f"{e.id}.remaining"] = max(0, e.remaining)
-        elif e.spec.kind == "shield" and e.spec.value == "all":
+        elif e.spec.kind == "shield" and is_all(e.spec.value):
             out[f"{e.id}.remaining"] = 0 if e.used else 1
     for pid, types in state.mana:
         out[f"{pid}.could_produce"] = tuple(types)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from model.effects import CountOf, is_all
 from model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
@@ -156,8 +157,8 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
     counts = []
     for inst in insts:
         value = inst.spec.value
-        if inst.spec.kind == "prevent" and isinstance(value, tuple) and value and value[0] == "count":
-            n = sum(1 for p in state.perms if p.present and matches(value[1], p.id, state, table, inst.view))
+        if inst.spec.kind == "prevent" and isinstance(value, CountOf):
+            n = sum(1 for p in state.perms if p.present and matches(value.selector, p.id, state, table, inst.view))
             counts.append((inst.key, n))
     return replace(state, batch=Batch(tuple(kept), counts=tuple(counts)))
 
@@ -221,7 +222,7 @@ def applicable_effects(state: GameState, table: Table, ev: Event) -> list[Instan
             new = _redirect_target(inst, state, table)
             if new == ev.recipient:
                 continue
-        if spec.kind == "prevent" and batch is not None and isinstance(spec.value, tuple) and spec.value[0] == "count":
+        if spec.kind == "prevent" and batch is not None and isinstance(spec.value, CountOf):
             if dict(batch.counts).get(inst.key, 0) <= 0 and not ev.unpreventable:
                 continue
         out.append(inst)
@@ -231,7 +232,7 @@ def applicable_effects(state: GameState, table: Table, ev: Event) -> list[Instan
 def shield_room(state: GameState, inst: Instance, ev: Event) -> int:
     """How much a depleting shield (or a partial redirection) could take from this event."""
     eff = _effect_state(state, inst)
-    if inst.spec.kind == "shield" and inst.spec.value == "all":
+    if inst.spec.kind == "shield" and is_all(inst.spec.value):
         return ev.amount
     remaining = eff.remaining if eff is not None and eff.remaining is not None else 0
     return min(remaining, ev.amount)
@@ -286,7 +287,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
                 batch = replace(batch, skipped=batch.skipped | {inst.key})
             eff = _effect_state(state, inst)
             if eff is not None and k > 0:
-                if spec.value == "all":
+                if is_all(spec.value):
                     state = state.set_effect(replace(eff, used=True))  # 615.8: one instance
                 elif eff.remaining is not None:
                     state = state.set_effect(replace(eff, remaining=eff.remaining - k))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from model.effects import is_all
 from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
 __all__ = ["PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
@@ -288,7 +289,7 @@ def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str |
     from .values import eval_static
 
     remaining: int | None = None
-    if spec.kind == "shield" and spec.value != "all":
+    if spec.kind == "shield" and not is_all(spec.value):
         remaining = eval_static(spec.value, x)
     elif spec.kind == "redirect" and spec.shield is not None:
         remaining = eval_static(spec.shield, x)

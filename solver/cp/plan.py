@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
 from model.types import Case, CombatAction, DamageAction
 
@@ -150,7 +151,7 @@ def one_instance(spec: Any) -> bool:
     """An effect used up by the one event it prevents damage from (CR 615.8): a shield of "all"
     (``next_time: true`` with ``prevent: all``) or a next-time prevention ("prevent half", Dark
     Sphere); solver.damage applies them (``used`` once they prevented something)."""
-    return (spec.kind == "shield" and spec.value == "all") or (spec.kind == "prevent" and bool(spec.next_time))
+    return (spec.kind == "shield" and is_all(spec.value)) or (spec.kind == "prevent" and bool(spec.next_time))
 
 
 def tracked(plan: _Plan, inst: Instance) -> bool:
@@ -319,7 +320,7 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
         if spec.kind == "shield" and inst.state_id is None:
             return f"{inst.key}: only created shields are modelled"
-        if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] not in ("int", "all_but", "count"):
+        if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] != "int":
             return f"{inst.key}: prevention by an expression is not modelled"
         if spec.then is not None:
             if spec.kind not in _PREVENTION:
@@ -447,7 +448,7 @@ def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> 
             return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {hits} events of the step "
                     "(which one uses it is a choice across events) is not modelled")
         if inst.spec.kind == "shield":
-            swap[inst.key] = replace(inst, spec=replace(inst.spec, kind="prevent"))
+            swap[inst.key] = replace(inst, spec=replace(inst.spec, kind=EffectKind.PREVENT))
             once.add(inst.key)
     if not swap:
         return insts, frozenset()
@@ -480,8 +481,7 @@ def cp_supported(case: Case) -> str | None:
 
 def _counted(inst: Instance) -> bool:
     """A prevention whose X is counted when its batch begins (615.10): not modelled for riders."""
-    value = inst.spec.value
-    return isinstance(value, tuple) and bool(value) and value[0] == "count"
+    return isinstance(inst.spec.value, CountOf)
 
 
 def _upper(amount: int, effects: list[Instance]) -> int:
