@@ -13,6 +13,7 @@ from typing import Any
 from .effects import EFFECT_KINDS, EffectKind
 from .expr import Expr
 from .keywords import KEYWORDS
+from .kinds import AbilityKind, ActionKind, TriggerEvent
 from .selectors import Selector
 
 __all__ = [
@@ -45,7 +46,7 @@ def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
 class Rider:
     """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
 
-    kind: str  # deal | gain_life | draw | create_tokens | lose_life | put_counters | remove_counters
+    kind: ActionKind  # deal | gain_life | draw | create_tokens | lose_life | put_counters | remove_counters
     amount: Expr
     to: Selector | None = None
     counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")
@@ -83,7 +84,7 @@ class OneShot:
     total becomes N", CR 119.5), ``put_counters`` ("put N +1/+1 counters on it", 122.1; ``to`` names the
     permanents) (optionally ``may``)."""
 
-    kind: str
+    kind: ActionKind
     amount: Expr
     to: Selector
     source: str | None = None
@@ -114,7 +115,7 @@ class Ability:
     ``keywords``, so ability indexes stay the file's own).
     """
 
-    kind: str
+    kind: AbilityKind
     effect: EffectSpec | None = None
     action: OneShot | None = None
     # the actions after ``action``, in order, one resolution (608.2c): ``do: [a, b]``
@@ -124,7 +125,7 @@ class Ability:
     # each meeting ``target`` (115.1, 601.2c); None: the usual one target
     targets: tuple[int, int | None] | None = None
     once: bool = False
-    trigger: str = ""
+    trigger: TriggerEvent | None = None  # trigger abilities only
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None
     trigger_combat: bool | None = None

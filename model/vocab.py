@@ -14,6 +14,7 @@ from typing import Any
 from .effects import ALL_DAMAGE, AllBut, CountOf, EffectKind, HalfDamage, PreventAmount, is_all
 from .errors import CaseError
 from .expr import ExprError, expr_vars, parse_expr
+from .kinds import AbilityKind, ActionKind, TriggerEvent
 from .selectors import COLORS, Selector, SelectorError, parse_selector
 from .types import (
     EFFECT_KINDS,
@@ -33,8 +34,7 @@ __all__ = [
     "ONE_SHOT_KINDS", "EFFECT_FILTERS",
 ]
 
-TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
-            "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast")
+TRIGGERS = tuple(t.value for t in TriggerEvent)
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
@@ -145,9 +145,9 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
         if "who" in m:
             raise CaseError(f"{path}.who", f"{kind} takes to: (the permanents), not who:")
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
-        return Rider(kind, amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
+        return Rider(ActionKind(kind), amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
                      if_prevented=if_prevented)
-    return Rider(kind, amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
+    return Rider(ActionKind(kind), amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
 
 
 def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:
@@ -368,7 +368,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         source = m.get("from")
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
-        return OneShot("destroy", amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
+        return OneShot(ActionKind.DESTROY, amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
         ({"divided"} if kind == "deal" else set())
     for key in m:
@@ -398,7 +398,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         then = _rider(m["then"], f"{path}.then", lost_ok=True)
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
-    return OneShot(kind, amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
+    return OneShot(ActionKind(kind), amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
 
 
 def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
@@ -427,7 +427,7 @@ def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -
     source = m.get("from")
     if source is not None and not isinstance(source, str):
         raise CaseError(f"{path}.from", "expected the id of the source")
-    return OneShot(kind, amount(raw_n, f"{path}.{kind}.{name}"), sel(m["to"], f"{path}.to"),
+    return OneShot(ActionKind(kind), amount(raw_n, f"{path}.{kind}.{name}"), sel(m["to"], f"{path}.to"),
                    source, counter=name)
 
 
@@ -612,7 +612,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
             raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
-        return Ability(kind, effect=effect, action=action, more=more, target=target, targets=targets, once=once,
+        return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
                        cost=cost, text=text, choose=choose)
     if "trigger" in m:
         for key in m:
@@ -664,7 +664,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             if minimum < 1:
                 raise CaseError(f"{path}.min_damage", "must be at least 1 (0 damage is no damage, CR 120.8)")
         return Ability(
-            "trigger", action=first, more=more, trigger=trig, effect=effect,
+            AbilityKind.TRIGGER, action=first, more=more, trigger=TriggerEvent(trig), effect=effect,
             target=sel(m["target"], f"{path}.target") if "target" in m else None,
             trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
             trigger_from=sel(m["from"], f"{path}.from") if "from" in m else None,
@@ -678,12 +678,12 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "as_enters" in m:
         if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:
             raise CaseError(f"{path}.as_enters", "the only as-enters choice is choose_opponent")
-        return Ability("as_enters", choice="choose_opponent", text=text)
+        return Ability(AbilityKind.AS_ENTERS, choice="choose_opponent", text=text)
     if "enters_with" in m:
         for key in m:
             if key not in ("enters_with", "text"):
                 raise CaseError(f"{path}.{key}", "unknown key")
-        return Ability("enters_with", counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
+        return Ability(AbilityKind.ENTERS_WITH, counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
     if "mana" in m and not any(k in m for k in EFFECT_KINDS):  # else `mana:` filters a mana replacement
         for key in m:
             if key not in ("mana", "cost", "amount", "text", "then"):
@@ -711,7 +711,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             then = (parse_one_shot(m["then"], f"{path}.then"),)
             if then[0].to.kind in ("any", "target", "choice"):
                 raise CaseError(f"{path}.then", "a mana ability has no target (605.1a): name who, e.g. to: you")
-        return Ability("mana", mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
+        return Ability(AbilityKind.MANA, mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
                        amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
@@ -719,4 +719,4 @@ def parse_ability(value: Any, path: str) -> Ability:
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
-    return Ability("static", effect=static, text=text)
+    return Ability(AbilityKind.STATIC, effect=static, text=text)

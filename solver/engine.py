@@ -12,6 +12,7 @@ from typing import Any
 
 from model.effects import is_all
 from model.errors import EngineError
+from model.kinds import ActionKind
 from model.selectors import Selector
 from model.types import (
     ActivateAction,
@@ -107,7 +108,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return run_one_shot(state, table, shot, view, {})
     if isinstance(action, LifeAction):
         view = View(_view_player(table), action.source)
-        shot = OneShot("gain_life" if action.gain else "lose_life", action.amount, action.who, action.source)
+        shot = OneShot(ActionKind.GAIN_LIFE if action.gain else ActionKind.LOSE_LIFE, action.amount, action.who, action.source)
         return run_one_shot(state, table, shot, view, {})
     if isinstance(action, CreateAction):
         ce = action.effect

@@ -8,6 +8,7 @@ from typing import Any
 from ..cards import lookup_card
 from ..errors import CaseWarning
 from ..keywords import KEYWORDS, NO_EFFECT, known_keywords_text
+from ..kinds import AbilityKind
 from ..types import (
     Ability,
     CreatedEffect,
@@ -176,7 +177,7 @@ class _Entities(_Core):
                 one = self._keyword(ab, q, e.abilities is not None)
                 if one is not None:
                     found.append(one)
-                    abilities.append(Ability("keyword", text=one[0]))
+                    abilities.append(Ability(AbilityKind.KEYWORD, text=one[0]))
                 continue
             parsed = self.guard(parse_ability, ab, q)
             if parsed is not None:

@@ -1,0 +1,55 @@
+"""The kinds of one-shot actions, abilities and trigger events: tagged, not free strings.
+
+Each is a ``StrEnum`` whose value is the case file's own word, so it prints, compares and
+serialises as that word (``ActionKind.GAIN_LIFE == "gain_life"``) while the parsers only ever
+build members.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["ActionKind", "AbilityKind", "TriggerEvent"]
+
+
+class ActionKind(StrEnum):
+    """What a one-shot action (an instruction of a spell or ability, CR 608.2) or a prevention's
+    rider (615.5) does."""
+
+    DEAL = "deal"  # 120.1
+    LOSE_LIFE = "lose_life"  # 119.3
+    GAIN_LIFE = "gain_life"  # 119.3
+    DRAW = "draw"  # 121.1
+    SET_LIFE = "set_life"  # "your life total becomes N" (119.5)
+    PUT_COUNTERS = "put_counters"  # 122.1
+    REMOVE_COUNTERS = "remove_counters"  # 122.1
+    DESTROY = "destroy"  # 701.8
+    CREATE_TOKENS = "create_tokens"  # 111.1 (riders only)
+
+
+class AbilityKind(StrEnum):
+    """The kinds of abilities an object's ``abilities:`` list (CR 113.3)."""
+
+    STATIC = "static"  # 113.3d
+    ACTIVATED = "activated"  # 113.3b, 602
+    SPELL = "spell"  # a spell's effect (113.3a)
+    TRIGGER = "trigger"  # 113.3c, 603
+    AS_ENTERS = "as_enters"  # "as ~ enters, choose an opponent" (614.12)
+    ENTERS_WITH = "enters_with"  # "enters with N counters" (614.1c)
+    MANA = "mana"  # 605
+    KEYWORD = "keyword"  # a keyword written in abilities: (702)
+
+
+class TriggerEvent(StrEnum):
+    """The events a triggered ability can look for (CR 603.2)."""
+
+    COMBAT_DAMAGE_TO_PLAYER = "combat_damage_to_player"
+    DEALS_DAMAGE = "deals_damage"
+    DEALT_DAMAGE = "dealt_damage"
+    DAMAGE_PREVENTED = "damage_prevented"  # 615.5 riders aside: "whenever damage is prevented"
+    GAIN_LIFE = "gain_life"
+    END_STEP = "end_step"  # 513.1
+    ENTERS = "enters"  # 603.6a
+    DIES = "dies"  # 603.6c, 700.4
+    TAPPED_FOR_MANA = "tapped_for_mana"  # 605.1b
+    CAST = "cast"  # 601.2i
