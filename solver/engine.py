@@ -250,12 +250,15 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
     """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch).
 
     With ``stop``, also return the state at the first point between two tasks of the timeline
-    (state-based actions checked, triggers and the stack resolved, 704.3, 117.5) where
-    ``stop(state)`` holds: the CP engine starts its damage step there (solver.cp.prefix)."""
+    (state-based actions checked, triggers and the stack resolved, 704.3, 117.5), or inside a
+    damage batch before each of its steps, where ``stop(state)`` holds: the CP engine starts its
+    damage step there (solver.cp.prefix)."""
     for _ in range(MAX_STEPS):
         if state.dead:
             return state
         if state.batch is not None:
+            if stop is not None and stop(state):
+                return state
             res = batch_step(state, table)
         elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life", "part"):
             task, queue = state.queue[0], state.queue[1:]

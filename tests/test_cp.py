@@ -29,6 +29,7 @@ from solver.cp import (
     estimate_paths,
     prefer_cp,
 )
+from solver.cp.prefix import NO_BATCH, expand
 from solver.engine import Decision, advance, final_fields
 from solver.optimize import optimize
 from solver.state import initial_state
@@ -217,6 +218,33 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                            for _ in range(draw(st.sampled_from(range(1, most + 1))))]}
 
     action: dict[str, Any] = {"combat": {}} if combat else batch(4)
+    # or the last damage batch is opened by a resolving spell (with a later instruction of the
+    # same resolution, 608.2c), an activated ability, end-step or enters triggers, a one_shot: the CP step is
+    # the timeline's last batch whatever opened it (solver.cp.prefix)
+    opener = None if combat else draw(st.sampled_from([None, None, None, "cast", "activate", "end_step", "enter", "one_shot"]))
+    amount = draw(st.integers(1, 4))
+    if opener == "cast":
+        tail = draw(st.sampled_from([[], [], [{"spell": {"draw": 1, "who": "you"}}],
+                                     [{"spell": {"gain_life": 2, "who": "you"}}], [{"spell": {"lose_life": 1, "who": "opponents"}}]]))
+        sources.append({"id": "bolt", "name": "Bolt", "controller": draw(st.sampled_from(names)), "types": ["instant"],
+                        "colors": ["red"], "abilities": [{"spell": {"deal": amount, "to": "target"}, "target": "any"}, *tail]})
+        action = {"cast": "bolt"}
+    elif opener == "activate":
+        battlefield[0]["abilities"] = [*battlefield[0].get("abilities", []),
+                                       {"activated": {"deal": amount, "to": "target"}, "target": "any", "cost": ["T"]}]
+        action = {"activate": {"id": "c0"}}
+    elif opener == "end_step":
+        for i in range(draw(st.integers(1, 2))):  # two: their order is a choice before the step (603.3b)
+            battlefield.append({"id": f"t{i}", "name": f"Pinger {i}", "controller": draw(st.sampled_from(names)),
+                                "types": ["enchantment"], "colors": ["red"],
+                                "abilities": [{"trigger": "end_step", "do": {"deal": amount, "to": draw(st.sampled_from(["opponents", "any"]))}}]})
+        action = {"end_step": {}}
+    elif opener == "enter":
+        action = {"enter": {"id": "flame", "name": "Flamecaller", "types": ["creature"], "colors": ["red"], "power": 1,
+                            "toughness": 1, "controller": draw(st.sampled_from(names)),
+                            "abilities": [{"trigger": "enters", "do": {"deal": amount, "to": "any"}}]}}
+    elif opener == "one_shot":
+        action = {"deal": amount, "to": draw(st.sampled_from(["any", *targets])), "from": draw(st.sampled_from(["sp", *srcs]))}
     # choices before the last action, expanded by the graph engine's rules before the CP step:
     # an earlier batch (its orders and shield splits), or damage to a target chosen as it
     # happens (115.1, "to: any")
@@ -830,3 +858,92 @@ def test_a_next_time_prevention_that_also_meets_unpreventable_damage_is_declined
     reason = cp_supported(case)
     assert reason is not None and "615.8" in reason and "2 events" in reason
     assert enumerate_outcomes(case, engine="graph").complete
+
+
+# ---------------------------------------------------------------------------------------------
+# the CP step is the timeline's last damage batch, whatever action, spell, ability or trigger
+# opened it (solver.cp.prefix): the choices before it are expanded, the batch's are the model's
+
+LAST_BATCHES = ("cards/arc-lightning-one-target-leaves.yaml", "cards/electrolyze-one-target-leaves.yaml",
+                "cards/lightning-helix-lethal-then-gain.yaml", "cards/forked-bolt-caster-chooses-division.yaml",
+                "cards/kamahl-haste-ping.yaml", "cards/fiendish-duo-doubles-a-ping.yaml",
+                "cards/deadeye-duelist-only-opponents.yaml", "cards/triskelion-enters-and-pings.yaml",
+                "cards/sparkmage-apprentice-enters-target-choice.yaml", "cards/magma-giant-enters.yaml",
+                "seeds/general-etb-x-permanent-x-is-zero.yaml",
+                "cards/caves-of-koilos-painful-mana.yaml")
+
+
+def test_the_last_damage_batch_of_any_action_is_the_cp_step() -> None:
+    for name in LAST_BATCHES:
+        case = load_case(CASES / name)
+        assert cp_supported(case) is None, name
+        prefix = expand(case)
+        assert prefix.starts and all(s.state.batch is not None for s in prefix.starts), name
+    # the shipped-case test compares them with the graph; Arc Lightning's division is announced
+    arc = cp_outcomes(load_case(CASES / LAST_BATCHES[0]))
+    assert [(o.values["A.life"], o.values["bears.damage"]) for o in arc.outcomes] == [(19, 1)]
+
+
+ZAP = {
+    "id": "zap-then-draw",
+    "players": [{"name": "you"}, {"name": "A", "life": 5}],
+    "sources": [{"id": "zap", "name": "Zap", "controller": "you", "types": ["instant"], "colors": ["red"],
+                 "abilities": [{"spell": {"deal": 3, "to": "target"}, "target": "any"},
+                               {"spell": {"draw": 1, "who": "you"}}, {"spell": {"gain_life": 2, "who": "you"}}]},
+                {"id": "salve", "name": "Salve", "controller": "A", "types": ["instant"], "colors": ["white"]}],
+    "effects": [{"id": "dbl", "controller": "you", "source": "salve", "multiply": 2, "to": "A"},
+                {"id": "p1", "controller": "A", "source": "salve", "prevent": 1, "to": "A"}],
+    "actions": [{"cast": {"id": "zap", "target": "A"}}],
+}
+
+
+def test_later_instructions_of_the_resolution_are_applied_on_top_of_the_batch() -> None:
+    """Zap deals 3 to A (5 life; x2 and prevent 1 in A's order, 616.1: 5 or 4), then you draw a
+    card and gain 2 in the same resolution, before state-based actions (608.2c): in both orders."""
+    case = parse_case(ZAP)
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2
+    cp = cp_outcomes(case)
+    assert sorted((o.values["A.life"], o.values["A.lost"], o.values["you.cards_drawn"], o.values["you.life"])
+                  for o in cp.outcomes) == [(0, True, 1, 22), (1, False, 1, 22)]
+    # the target is the caster's choice before the step (601.2c); the draw follows either way
+    chosen = parse_case({**ZAP, "actions": [{"cast": "zap"}]})
+    assert cp_supported(chosen) is None and assert_same(chosen) > 2
+
+
+def test_what_follows_the_last_batch_is_applied_or_declined_by_name() -> None:
+    later = {**ZAP, "actions": [*ZAP["actions"], {"gain_life": 1, "who": "you"}]}
+    assert cp_supported(parse_case(later)) == "the last damage batch is followed by a later one_shot: action"
+    destroy = {**ZAP, "sources": [{**ZAP["sources"][0], "abilities": [ZAP["sources"][0]["abilities"][0],
+                                                                       {"spell": {"destroy": "creatures"}}]},
+                                  ZAP["sources"][1]]}
+    reason = cp_supported(parse_case(destroy)) or ""
+    assert reason.startswith("the last damage batch is followed by a later instruction of Zap (zap)"), reason
+    # no damage batch at all (mana abilities, life only): the rules engine's answer is exact
+    for name in ("seeds/mana-reflecting-pool-alone.yaml", "rulings/lose-life-gain-life-actions.yaml",
+                 "cards/electrolyze-all-targets-illegal.yaml", "rulings/dire-fleet-ravager-third-of-life.yaml"):
+        case = load_case(CASES / name)
+        assert cp_supported(case) == NO_BATCH, name
+        with pytest.raises(EngineError, match="no damage batch"):
+            cp_outcomes(case)
+        assert not prefer_cp(case) and enumerate_outcomes(case).engine == "graph"
+    # a branch with no later batch (a may declined) is the rules engine's own outcome
+    maybe = {**ZAP, "actions": [{"may": {"cast": {"id": "zap", "target": "A"}}, "by": "you"}]}
+    assert cp_supported(parse_case(maybe)) is None and assert_same(parse_case(maybe)) == 3
+
+
+def test_auto_weighs_a_last_batch_opened_by_a_trigger() -> None:
+    """auto: Arc Lightning's one-event step stays with the graph; an end-step trigger dealing 3 to
+    each of eight creatures under three shields (616.1, 615.7) goes to CP."""
+    arc = load_case(CASES / LAST_BATCHES[0])
+    assert not prefer_cp(arc) and enumerate_outcomes(arc).engine == "graph"
+    big = parse_case({
+        "id": "pinger-over-shields", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": "pinger", "name": "Pinger", "controller": "you", "types": ["enchantment"], "colors": ["red"],
+                         "abilities": [{"trigger": "end_step", "do": {"deal": 3, "to": "creatures"}}]},
+                        *({"id": f"b{i}", "name": "Bear", "controller": "A", "types": ["creature"], "power": 2,
+                           "toughness": 4} for i in range(8))],
+        "sources": [{"id": "salve", "name": "Salve", "controller": "A", "types": ["instant"], "colors": ["white"]}],
+        "effects": [{"id": f"s{j}", "controller": "A", "source": "salve", "shield": 3, "to": "creatures"} for j in range(3)],
+        "actions": [{"end_step": {}}]})
+    assert cp_supported(big) is None and prefer_cp(big)

@@ -256,17 +256,23 @@ def test_choose_and_undefined_choice(tmp_path: Path) -> None:
         enumerate_outcomes(load_case(f), engine="graph")
 
 
-def test_tap_for_mana_is_declined_by_cp_when_it_matters(tmp_path: Path) -> None:
-    from solver.cp import cp_supported
+def test_tapped_for_mana_triggers_before_the_last_batch_are_expanded_for_cp(tmp_path: Path) -> None:
+    # nothing is tapped for mana in a damage batch: a tapped_for_mana trigger waits on the
+    # battlefield through the CP step, and one that deals damage opens the timeline's last batch
+    from solver.cp import cp_outcomes, cp_supported
 
     root = Path(__file__).resolve().parent.parent
-    for name in ("mana-manabarbs-land-tapped", "mana-untap-symbol-pili-pala", "mana-type-trigger-after-replacement"):
-        assert cp_supported(load_case(root / "cases/seeds" / f"{name}.yaml")) is not None
+    assert "no damage batch" in str(cp_supported(load_case(root / "cases/seeds/mana-untap-symbol-pili-pala.yaml")))
     f = tmp_path / "cp.yaml"
     f.write_text(HEAD + "battlefield:\n  - {id: f, card: Forest, controller: you}\n" + BARBS +
                  "  - {id: b, card: Grizzly Bears, controller: A}\n"
                  "actions:\n  - tap_for_mana: f\n  - damage: [{from: b, to: you, amount: 2}]\n")
-    assert "tapped_for_mana" in str(cp_supported(load_case(f)))
+    for case in (load_case(f), *(load_case(root / "cases/seeds" / f"{name}.yaml")
+                                 for name in ("mana-manabarbs-land-tapped", "mana-type-trigger-after-replacement"))):
+        assert cp_supported(case) is None, case.id
+        graph = {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+        assert {o.state for o in cp_outcomes(case).outcomes} == graph, case.id
+    assert {o.values["you.life"] for o in cp_outcomes(load_case(f)).outcomes} == {17}
 
 
 def test_undefined_type_ignores_choose(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """The CP-SAT engine: one damage batch's choices as a constraint model (design.md, "Choice graph
-and CP model"). The only package that imports ortools (solver.cp.search, when a model is built),
-so :func:`cp_supported` stays cheap. Modules: ``prefix`` (the graph engine's rules expand every
-choice before the step: earlier actions, declared blocks, the first-strike damage step, CR
-510.4), ``plan`` (what the model of the step needs from one state at its start, or why it
+and CP model"): the timeline's last batch, whatever opened it, or its last combat damage step.
+The only package that imports ortools (solver.cp.search, when a model is built), so
+:func:`cp_supported` stays cheap. Modules: ``prefix`` (the graph engine's rules expand every
+choice before the step: earlier actions, targets and divisions, trigger order, declared blocks,
+the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one state at its start, or why it
 can't), ``tables`` (per-event and group result tables), ``encode`` (the model), ``witness``
 (reading a solution), ``search`` (enumeration and optimisation; the union over the states at
 the step's start, each witness the prefix's choices then the step's).

@@ -9,7 +9,7 @@ from typing import Any
 
 from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
-from model.types import Case, CombatAction, DamageAction
+from model.types import Case, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
@@ -30,8 +30,7 @@ from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, is_player, matches
 from ..state import Event, GameState, Table
 from ..triggers import watchers
-from ..values import evaluate
-from .prefix import MAX_STARTS, PREFIX_NODES, Prefix, expand, script_left
+from .prefix import MAX_STARTS, NO_BATCH, PREFIX_NODES, Prefix, expand, script_left, tail_end
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
 # the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
@@ -65,6 +64,11 @@ _DECLINED = {
     "grant": "keywords granted by effects (\"gains first strike\", CR 613.1f) are not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
+
+
+# triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
+# enters, is cast, is tapped for mana, and no end step begins
+_QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
 
 
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
@@ -198,16 +202,16 @@ def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | N
     return None
 
 
-def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
-    """The state with the final action's batch open (CR 510.2 for combat damage step ``step``,
-    120 for damage), the combat damage assignment choices, and the trample conditions on them.
+def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
+    """The state with the step's batch open (the damage batch ``start`` stopped at, 120; or
+    combat damage step ``step``'s, CR 510.2, opened from ``state``), the combat damage assignment
+    choices, and the trample conditions on them.
 
     With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
     largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
     """
-    if isinstance(action, DamageAction):
-        batch = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
-        return start_batch(state, table, batch), [], []
+    if start.batch is not None:
+        return replace(state, batch=start.batch), [], []
     for p in state.perms:
         if not p.present or (p.attacking is None and not p.blocking):
             continue
@@ -249,8 +253,8 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     or the reason the CP engine can't answer. ``max_nodes`` below :data:`PREFIX_NODES` cuts the
     prefix (``prefix.complete`` False); a prefix larger than that is declined. Raises
     :class:`LimitReached` when ``deadline`` passes."""
-    if not case.actions or not isinstance(case.actions[-1], DamageAction | CombatAction):
-        return "the last action must be a damage: or combat: action"
+    if not case.actions:
+        return NO_BATCH
     last = case.actions[-1]
     if isinstance(last, DamageAction) and any(d.excess_to is not None for d in last.events):
         return "excess damage dealt to another permanent or player (CR 120.4a) is not modelled"
@@ -258,6 +262,9 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     prefix = expand(case, deadline, limit)
     if not prefix.complete and limit == PREFIX_NODES:
         return f"the choices before the last damage step reach more than {PREFIX_NODES} states"
+    missing = prefix.no_step()
+    if missing is not None:
+        return missing
     if len(prefix.starts) > MAX_STARTS:
         return (f"the choices before the last damage step reach {len(prefix.starts)} distinct states "
                 f"(one CP model each; at most {MAX_STARTS})")
@@ -265,20 +272,21 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     for start in prefix.starts:
         if case.choices and script_left(case, start.state):
             return "choices: scripts a decision of the last damage step (the CP model replays no script)"
-        plan = _plan_step(start.state, prefix.table, last, prefix.step(start), deadline)
+        plan = _plan_step(start.state, prefix.table, prefix.step(start), deadline)
         if isinstance(plan, str):
             return plan
         plans.append(plan)
     return _Plans(prefix, plans)
 
 
-def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction, step: int | None,
+def _plan_step(start: GameState, table: Table, step: int | None,
                deadline: Deadline | None = None) -> _Plan | str:
-    """Check that the CP model can express the step that starts at ``start`` (the last
-    ``damage:`` batch, or combat damage step ``step``: 0 the only one, 2 the regular one after
-    the first-strike step, CR 510.4) and collect what it needs (or a reason). Raises
-    :class:`LimitReached` when ``deadline`` passes."""
-    state0 = replace(start, queue=())  # (the step's own task is opened below)
+    """Check that the CP model can express the step that starts at ``start`` (the last damage
+    batch, open in ``start``, with what follows it in the same resolution, solver.cp.prefix; or
+    combat damage step ``step``: 0 the only one, 2 the regular one after the first-strike step,
+    CR 510.4) and collect what it needs (or a reason). Raises :class:`LimitReached` when
+    ``deadline`` passes."""
+    state0 = replace(start, queue=(), batch=None)  # (the step's own batch or task is opened below)
     for perm in state0.perms:
         if not perm.present:
             continue
@@ -287,8 +295,8 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 return f"{perm.id}: a static shield ability is not modelled"
             if ab.kind != "trigger":
                 continue
-            if ab.trigger == "end_step":
-                continue  # no end step in a single damage action
+            if ab.trigger in _QUIET:
+                continue  # nothing in a damage batch and its aftermath can trigger it
             if ab.trigger != "combat_damage_to_player":
                 return f"{perm.id}: {ab.trigger} triggers are not modelled"
             if ab.trigger_min is not None or ab.trigger_if is not None:
@@ -331,7 +339,7 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
                 return f"{inst.key}: the rider's amount is not linear in prevented"
             if not spec.then.if_prevented and (_linear(spec.then.amount, "prevented") or (0, 0))[1] != 0:
                 return f"{inst.key}: a rider that takes place when nothing is prevented (CR 615.12) is not modelled"
-    opened = _open_batch(last, state0, table, step)
+    opened = _open_batch(start, state0, table, step)
     if isinstance(opened, str):
         return opened
     state, assigns, trample = opened
@@ -425,7 +433,11 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     # no life gain for a player who can't gain life (119.7), nor for one who left the game
     # (800.4a: say, lost to a choice before the step), as solver.results.gain_life says
     cant = frozenset(p.name for p in state.players if p.left or _cant_gain_life(state, table, p.name))
-    base = final_fields(state0, table)
+    # what follows the batch in its resolution (608.2c: a fixed draw, life gain or loss) is done
+    # on the state before it: its results don't depend on the batch's (solver.cp.prefix.tail_end)
+    after = tail_end(start, table) if start.batch is not None else state0
+    assert isinstance(after, GameState)
+    base = final_fields(after, table)
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once)
 
@@ -461,12 +473,15 @@ def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> 
 def cp_supported(case: Case) -> str | None:
     """None when the CP model can express ``case``, else a short reason.
 
-    The CP model solves one step: the last action's ``damage:`` batch, or the last combat damage
-    step of a ``combat: {}`` action (blocked or not, damage division and trample included; with
-    first or double strike the regular step, CR 510.4). Everything before it (earlier actions
-    and their choices, declared blocks, the first-strike damage step with its state-based
-    actions and triggers) is expanded by the graph engine's rules, equal states merged
-    (solver.cp.prefix); the step is then modelled from each distinct state reached, at most
+    The CP model solves one step: the last combat damage step of a ``combat: {}`` action that
+    ends the timeline (blocked or not, damage division and trample included; with first or
+    double strike the regular step, CR 510.4), else the timeline's last damage batch, whatever
+    action, spell, ability or trigger opened it, with later instructions of its resolution that
+    draw or gain or lose a fixed amount (608.2c). Everything before it (earlier actions and
+    their choices, targets and divisions, trigger order, declared blocks, the first-strike
+    damage step with its state-based actions and triggers) is expanded by the graph engine's
+    rules, equal states merged (solver.cp.prefix); a timeline with no damage batch is declined
+    (:data:`~solver.cp.prefix.NO_BATCH`). The step is then modelled from each distinct state reached, at most
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
     (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;

@@ -2,12 +2,19 @@
 to the last damage step, merging equal states as the choice graph does; the CP model then solves
 that one step from each distinct state reached (solver.cp.plan, solver.cp.search).
 
-The CP step is the last action when it is a ``damage:`` batch, or the last combat damage step of
-a ``combat: {}`` action: with first or double strike the regular combat damage step, after the
-first-strike damage step (CR 510.4) with its state-based actions and triggers, which the rules
-engine runs (704.3, 603.3b). Earlier actions (activations and their targets, 601.2c; a source of
-your choice, 615.9 / 609.7a; declared blocks, 509.1; ``enter:`` choices; trigger orders) are
-decisions of this prefix. A branch where the game ends before the step (104.2a) is an outcome.
+The CP step is the last combat damage step of a ``combat: {}`` action that ends the timeline
+(with first or double strike the regular combat damage step, after the first-strike damage step,
+CR 510.4, with its state-based actions and triggers, which the rules engine runs: 704.3, 603.3b),
+else **the last damage batch of the timeline**, whatever opened it: a ``damage:`` action, a
+``deal`` one-shot of a resolving spell, activated or triggered ability (enters, end step), a
+``one_shot:`` action. The expansion stops as such a batch opens (its events fixed: targets,
+601.2c; divisions, 601.2d; modes; trigger order, 603.3b) when nothing follows it but what the CP
+model applies (:func:`tail_end`: later instructions of the same resolution, 608.2c, that draw or
+gain or lose a fixed amount of life); a batch followed by anything else is expanded by the rules
+too. Earlier actions (activations and their targets, a source of your choice, 615.9 / 609.7a;
+declared blocks, 509.1; ``enter:`` choices; trigger orders; earlier batches) are decisions of
+this prefix. A branch that ends without reaching the step (the game ended, 104.2a; no later
+damage batch on it) is an outcome of the rules engine's own, exact.
 """
 
 from __future__ import annotations
@@ -16,19 +23,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from model.errors import EngineError
+from model.expr import expr_vars
 from model.outcome import Witness
-from model.types import Case, CombatAction, DamageAction
+from model.types import Case, CombatAction
 
+from ..activation import resolve
 from ..combat import END_OF_DAMAGE
 from ..decision import Decision, decision_key, scripted
 from ..engine import LOOP, advance
 from ..limits import Deadline
-from ..state import GameState, Table, initial_state
+from ..sba import multiplayer
+from ..state import Batch, GameState, StackItem, Table, initial_state, replace
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
 MAX_STARTS = 64  # distinct states at the start of the CP step (one CP model each; beyond: declined)
 
-__all__ = ["Prefix", "Start", "expand", "script_left", "PREFIX_NODES", "MAX_STARTS"]
+__all__ = ["Prefix", "Start", "expand", "script_left", "tail_end", "NO_BATCH", "PREFIX_NODES", "MAX_STARTS"]
+
+# the reason a timeline without a damage batch (mana, life only) has no CP step
+NO_BATCH = "no damage batch: the timeline has no CP step (the rules engine's answer is exact)"
+
+# what later instructions of the batch's resolution the CP model applies (608.2c): amounts fixed
+# before the batch (X is the spell's or ability's), none depending on what the damage did
+_TAIL_KINDS = ("draw", "gain_life", "lose_life")
 
 _EXPANDING = "expanding the choices before the last damage step"
 
@@ -46,43 +63,139 @@ class Start:
 @dataclass
 class Prefix:
     """Every distinct state at the start of the CP step (``starts``), the end states of branches
-    where the game ended before it (``ended``, 104.2a), and whether a node limit cut the expansion."""
+    that ended without reaching it (``ended``: the game ended, 104.2a, or no damage batch came
+    later), and whether a node limit cut the expansion."""
 
     table: Table
-    last: DamageAction | CombatAction
+    last: Any  # the case's last action
     starts: list[Start] = field(default_factory=list)
     ended: list[Start] = field(default_factory=list)
     complete: bool = True
     nodes: int = 0
     decisions: int = 0  # decisions expanded before the step (0: the step follows the case directly)
+    # why batches the expansion went through weren't the CP step (what followed them), first first
+    passed: list[str] = field(default_factory=list)
 
     def step(self, start: Start) -> int | None:
         """The combat damage step the CP models from ``start`` (0: the only one, 2: the regular
-        one after a first-strike step, CR 510.4), None for a ``damage:`` batch."""
-        return start.state.queue[0][1] if isinstance(self.last, CombatAction) else None
+        one after a first-strike step, CR 510.4), None for a damage batch (open in ``start``)."""
+        return start.state.queue[0][1] if start.state.batch is None and isinstance(self.last, CombatAction) else None
+
+    def no_step(self) -> str | None:
+        """Why the CP engine has nothing to solve, or None: no branch reached the step, and the
+        timeline has no damage batch, or some branch ended with the game going on after a batch
+        followed by what the CP model doesn't apply. When every branch ended the game before the
+        step (104.2a, a batch or combat before it), those end states are the answer."""
+        if self.starts or not self.complete or isinstance(self.last, CombatAction):
+            return None
+        if not self.passed:
+            return NO_BATCH
+        if all(_over(end.state, self.table) for end in self.ended):
+            return None
+        return f"the last damage batch is followed by {self.passed[0]}"
 
 
-def _at_step(last: Any) -> Any:
-    """The stop point of the expansion: only the last action is left (a ``damage:`` batch), or
-    only the last combat damage step and the step's end (510.4: the first-strike step is done)."""
-    if isinstance(last, DamageAction):
-        tail = (("act", last),)
-        return lambda s: s.queue == tail
-    return lambda s: len(s.queue) == 2 and s.queue[0][0] == "step" and s.queue[0][1] in (0, 2) \
-        and s.queue[1] == ("step", END_OF_DAMAGE)
+def _over(state: GameState, table: Table) -> bool:
+    """Whether the game ended (104.2a: a player lost a two-player or Two-Headed Giant game)."""
+    return any(p.lost for p in state.players) and not multiplayer(state, table)
+
+
+def _fresh(batch: Batch | None) -> bool:
+    """A batch just opened: no event processed, no effect applied yet (616.1)."""
+    return batch is not None and batch.asking is None and not batch.prevented and \
+        all(not ev.done and not ev.applied for ev in batch.events)
+
+
+def tail_end(state: GameState, table: Table) -> GameState | str:
+    """``state`` (a damage batch just opened) without the batch, and with what follows the batch
+    done, when the CP model can apply it on top of the batch's results; else what follows, in
+    words. Modelled: nothing, or later instructions of the same resolution (608.2c: before
+    state-based actions and triggers) that draw or gain or lose a fixed amount of life and run
+    without a choice: their results don't depend on the batch's choices, so they are done here
+    in the rules engine. Anything else (a later action, ability or trigger, another batch, a
+    choice, an amount read from the game) is not."""
+    if state.stack:
+        return f"{_item_words(state.stack[-1])} waiting on the stack"
+    if state.pending or state.placing:
+        return "triggers waiting to be put on the stack (603.3)"
+    s = replace(state, batch=None)
+    while s.queue:
+        task = s.queue[0]
+        if task[0] != "part":
+            return _task_words(task)
+        item = task[1]
+        problem = _part_problem(s, table, item)
+        if problem is not None:
+            return problem
+        res = resolve(replace(s, queue=s.queue[1:]), table, item)
+        if isinstance(res, Decision) or res.batch is not None or res.dead or res.stack or res.pending:
+            return f"a later instruction of {item.label} ({item.source}) with a choice, damage or a trigger"
+        s = res
+    return s
+
+
+def _part_problem(state: GameState, table: Table, item: StackItem) -> str | None:
+    """Why a later instruction of the resolution (608.2c) is not one :func:`tail_end` applies."""
+    ab = table.abilities_of(state, item.source)[item.ability]
+    what = f"a later instruction of {item.label} ({item.source})"
+    if ab.effect is not None or ab.targets is not None or ab.action is None or ab.trigger_if is not None:
+        return f"{what} that is not a fixed draw or life gain or loss"
+    shot = ab.action if item.part == 0 else ab.more[item.part - 1]
+    if shot.kind not in _TAIL_KINDS or shot.may or shot.then is not None or set(expr_vars(shot.amount)) - {"X"}:
+        return f"{what} that is not a fixed draw or life gain or loss"
+    return None
+
+
+def _item_words(item: StackItem) -> str:
+    return f"{item.label}'s {'spell' if item.kind == 'spell' else item.kind + ' ability'} ({item.source})"
+
+
+def _task_words(task: tuple[Any, ...]) -> str:
+    """A queued task in words, for the reason a batch isn't the CP step."""
+    kind = task[0]
+    if kind == "act":
+        return f"a later {task[1].kind}: action"
+    if kind in ("resolve", "part"):
+        return _item_words(task[1])
+    if kind == "rider":
+        return f"{task[1]}'s rider (615.5)"
+    if kind == "step":
+        return "a combat damage step" if task[1] != END_OF_DAMAGE else "the end of the combat damage step"
+    return {"gain": "a life gain being replaced (616.1)", "set_life": "a life total becoming a number (119.5)",
+            "mana": "mana being produced (605)"}.get(kind, f"a {kind} task")
+
+
+def _at_step(last: Any, table: Table, out: Prefix) -> Any:
+    """The stop point of the expansion: a ``combat:`` last action's last combat damage step with
+    only the step's end after it (510.4: the first-strike step is done); otherwise a damage batch
+    as it opens with nothing after it but what :func:`tail_end` applies (what follows a batch
+    that isn't the step is kept in ``out.passed``)."""
+    if isinstance(last, CombatAction):
+        return lambda s: s.batch is None and len(s.queue) == 2 and s.queue[0][0] == "step" \
+            and s.queue[0][1] in (0, 2) and s.queue[1] == ("step", END_OF_DAMAGE)
+
+    def stop(s: GameState) -> bool:
+        if not _fresh(s.batch):
+            return False
+        end = tail_end(s, table)
+        if isinstance(end, str):
+            if end not in out.passed:
+                out.passed.append(end)
+            return False
+        return True
+    return stop
 
 
 def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX_NODES) -> Prefix:
     """Expand every decision before the CP step (depth-first, options in order, equal states
-    merged as in solver.graph.build_graph; ``choices:`` scripts applied). The last action must
-    be a ``damage:`` or ``combat:`` action. A ``max_nodes`` cut leaves ``complete`` False;
+    merged as in solver.graph.build_graph; ``choices:`` scripts applied), up to the CP step
+    (:func:`_at_step`). A ``max_nodes`` cut leaves ``complete`` False;
     :class:`~solver.limits.LimitReached` when ``deadline`` passes; a choice that leads back to a
     decision on its own path (a loop that never ends) is an :class:`EngineError`, as in the graph."""
     state0, table = initial_state(case)
     last = case.actions[-1]
-    assert isinstance(last, DamageAction | CombatAction)
-    stop = _at_step(last)
     out = Prefix(table, last)
+    stop = _at_step(last, table, out)
     seen: set[Any] = set()  # every state and decision reached
     path: set[Any] = set()  # the decisions on the current path (a child among them is a loop)
     cut = False

@@ -244,7 +244,7 @@ def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterabl
             deadline: Deadline, complete: bool, extra: dict[str, Any] | None = None) -> Result:
     """The union of the step's outcomes over the states at its start, each outcome once (its
     first witness: the choices before the step, then the step's own), with the end states of
-    branches where the game ended before the step (104.2a)."""
+    branches that ended without reaching the step (the game ended, 104.2a; no later damage batch)."""
     wanted = list(fields) if fields is not None else None
     found: dict[Any, Outcome] = {}
     for end in prefix.ended:
