@@ -227,7 +227,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
         tail = draw(st.sampled_from([[], [], [{"spell": {"draw": 1, "who": "you"}}],
                                      [{"spell": {"gain_life": 2, "who": "you"}}], [{"spell": {"lose_life": 1, "who": "opponents"}}]]))
         sources.append({"id": "bolt", "name": "Bolt", "controller": draw(st.sampled_from(names)), "types": ["instant"],
-                        "colors": ["red"], "abilities": [{"spell": {"deal": amount, "to": "target"}, "target": "any"}, *tail]})
+                        "colors": ["red"], "keywords": draw(st.lists(st.sampled_from(["lifelink", "infect"]), max_size=1)),
+                        "abilities": [{"spell": {"deal": amount, "to": "target"}, "target": "any"}, *tail]})
         action = {"cast": "bolt"}
     elif opener == "activate":
         battlefield[0]["abilities"] = [*battlefield[0].get("abilities", []),
