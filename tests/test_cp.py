@@ -116,8 +116,9 @@ def test_shipped_case_graph_equals_cp(path: Path) -> None:
 
 def test_some_shipped_cases_are_supported() -> None:
     # 102 since choices before the last damage step and first-strike steps are expanded by the
-    # graph engine's rules (solver.cp.prefix): 88 before
-    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 100
+    # graph engine's rules (solver.cp.prefix): 88 before; 132 since the step is the timeline's
+    # last damage batch whatever opened it (a spell, an ability, a trigger): 109 before
+    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 130
     for name in ("cards/boros-swiftblade-double-strike.yaml", "rulings/first-strike-kills-blocker-first.yaml",
                  "seeds/guardian-archon-secret-choice.yaml", "rulings/healing-salve-block-the-thief.yaml"):
         assert cp_supported(load_case(CASES / name)) is None, name
