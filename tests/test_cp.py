@@ -133,7 +133,7 @@ PREVENT = [1, 2, 3, "all", "half_up", "half_down", {"all_but": 1}, {"all_but": 2
 @st.composite
 def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
                   chosen: tuple[str, ...] = ()) -> dict[str, Any]:
-    kinds = ["prevent", "multiply", "add", "cap"] + (["shield", "shield", "shield"] if created else [])
+    kinds = ["prevent", "multiply", "add", "cap", "redirect"] + (["shield", "shield", "shield"] if created else [])
     kind = draw(st.sampled_from(kinds + ["cant_be_prevented"] * (not created)))
     body: dict[str, Any]
     if kind == "shield":
@@ -146,6 +146,10 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
         body = {"add": draw(st.integers(1, 2))}
     elif kind == "cap":
         body = {"cap": draw(st.integers(1, 4))}
+    elif kind == "redirect":  # 614.9: to a player or a creature (one that isn't there does nothing)
+        body = {"redirect": draw(st.sampled_from([*names, *chosen]))}
+        if created and draw(st.booleans()):
+            body["shield"] = draw(st.integers(1, 4))  # a partial redirection: the next N damage
     else:
         body = {"cant_be_prevented": True}
     to, from_, combat = draw(st.sampled_from(TO)), draw(st.sampled_from(FROM)), draw(st.sampled_from([None, None, None, True, False]))
@@ -203,7 +207,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                 "colors": ["white"], "keywords": draw(st.lists(st.sampled_from(["lifelink", "infect"]), max_size=1))}]
     for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
         battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
-                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense))]})
+                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))]})
     effects = []
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
         body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))
@@ -333,7 +337,7 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
     assert cp_supported(case) is None and not prefer_cp(case)
     assert enumerate_outcomes(case).engine == "graph"
-    unsupported = load_case(CASES / "rulings" / "palisade-giant-two-giants.yaml")
+    unsupported = load_case(CASES / "rulings" / "phytohydra-shield-order.yaml")
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
@@ -830,3 +834,31 @@ def test_a_next_time_prevention_that_also_meets_unpreventable_damage_is_declined
     reason = cp_supported(case)
     assert reason is not None and "615.8" in reason and "2 events" in reason
     assert enumerate_outcomes(case, engine="graph").complete
+
+
+def test_redirection_hands_the_event_to_the_new_affected_player_in_both_engines() -> None:
+    """614.9, 616.1: your redirection sends bolt's damage to A's Bears; A then orders what is left
+    for it (A's shield, shared with A's own event, 615.7) after your events and with A's. A partial
+    redirection splits your second event: 2 of it goes to A, where A's shield applies too. The CP
+    witness follows the graph engine's decisions in its order (it replays)."""
+    case = parse_case({
+        "id": "redirect-to-another-players-creature", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": "bears", "name": "Bears", "controller": "A", "types": ["creature"], "power": 2,
+                         "toughness": 2}],
+        "sources": [{"id": "bolt", "name": "Bolt", "controller": "A", "types": ["instant"], "colors": ["red"]},
+                    {"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [
+            {"id": "r1", "controller": "you", "source": "sp", "redirect": "bears", "to": "you", "from": "bolt"},
+            {"id": "r2", "controller": "you", "source": "sp", "redirect": "A", "shield": 2, "to": "you"},
+            {"id": "s1", "controller": "A", "source": "sp", "shield": 3, "to": ["A", "creatures you control"]}],
+        "actions": [{"damage": [{"from": "bolt", "to": "you", "amount": 3}, {"from": "bolt", "to": "A", "amount": 2},
+                                {"from": "sp", "to": "you", "amount": 3}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) > 3
+    with blocks_only():
+        assert_same(case)
+    outs = cp_outcomes(case, fields=["you.life", "A.life", "bears.damage", "s1.remaining", "r2.remaining"]).outcomes
+    # r2 must redirect all it can (615.7), 2 of your 6, split between bolt's and the Spell's damage
+    # as you choose (r1 first sends bolt's whole 3 to the Bears): you keep 1 to 3 of the Spell's 3
+    assert all(dict(o.state)["r2.remaining"] == 0 for o in outs)
+    assert {dict(o.state)["you.life"] for o in outs} == {17, 18, 19}

@@ -43,6 +43,8 @@ class _Unit:
     top: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)  # table row -> its row in layers[-1]
     rows: list[Rows] = field(default_factory=list)  # per member: its own results
     enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
+    # tree mode (a redirection applies, solver.cp.trees): (event, final recipient, damage dealt)
+    hits: list[tuple[int, str, Any]] | None = None
 
 
 @dataclass
@@ -113,6 +115,44 @@ def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list
     m.add_allowed_assignments(cols, sorted(top))
     unit.columns = cols
     return [unit]
+
+
+def _encode_tree(m: Any, plan: _Plan, pe: _PEvent, e: int, amount: Any) -> _Unit:
+    """A redirected event (CR 614.9) as one table of its tree's distinct results
+    (solver.cp.trees): the amount it starts with (a division choice's, 510.1c), the damage each
+    of its final events deals, each shield's share and whether it took all it was offered
+    (615.7), and what each tracked prevention prevented (615.5)."""
+    tree = pe.tree
+    assert tree is not None
+    rows = sorted(tree.rows)
+    nc, ns, nt = len(tree.columns), len(tree.shields), len(tree.tracked)
+    unit = _Unit([e], 0, hits=[], top={row: row for row in rows})
+    if len(rows) == 1:  # no choice changes anything here: constants
+        row = rows[0]
+        values: list[Any] = list(row)
+        for i in range(ns):
+            values[1 + nc + ns + i] = bool(row[1 + nc + ns + i])
+    else:
+        tag = f"r{e}"
+        top = [max(row[c] for row in rows) for c in range(len(rows[0]))]
+        enter = m.new_int_var(min(row[0] for row in rows), top[0], f"a{tag}")
+        m.add(enter == amount)
+        values = [enter]
+        values += [m.new_int_var(0, top[1 + c], f"d{tag}_{c}") for c in range(nc)]
+        values += [m.new_int_var(0, plan.shields[key], f"t{tag}_{key}") for key in tree.shields]
+        values += [m.new_bool_var(f"f{tag}_{key}") for key in tree.shields]
+        values += [m.new_int_var(0, top[1 + nc + 2 * ns + i], f"p{tag}_{key}") for i, key in enumerate(tree.tracked)]
+        m.add_allowed_assignments(values, rows)
+        unit.columns = values
+    assert unit.hits is not None
+    unit.hits.extend((e, r, values[1 + c]) for c, (_, r) in enumerate(tree.columns))
+    for i, key in enumerate(tree.shields):
+        unit.shares[key] = values[1 + nc + i]
+        unit.full[key] = values[1 + nc + ns + i]
+    for i, key in enumerate(tree.tracked):
+        unit.prevented[key] = values[1 + nc + 2 * ns + i]
+    assert len(values) == 1 + nc + 2 * ns + nt
+    return unit
 
 
 def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
@@ -295,6 +335,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         if deadline is not None:
             deadline.check(_BUILDING)
         big += _upper(pe.ev.amount, pe.effects)
+        if pe.tree is not None:  # a redirection applies: a table of its tree's results (614.9)
+            unit = _encode_tree(m, plan, pe, e, dealt.get((pe.ev.source, pe.ev.recipient), pe.ev.amount))
+            big += max(sum(row[1:1 + len(pe.tree.columns)]) for row in pe.tree.rows)
+            units.append(unit)
+            continue
         if pe.assigned:  # its amount is a division choice: the slot encoding takes a variable amount
             amount = dealt[(pe.ev.source, pe.ev.recipient)]
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
@@ -376,6 +421,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 buckets[r.part].setdefault(r.who, []).append(value)
 
     for unit in units:
+        if unit.hits is not None:  # each final event of a redirected one, to its recipient
+            for e, recipient, amount in unit.hits:
+                ev = plan.events[e].ev
+                hit(ev.source, recipient, amount, ev.combat)
+            continue
         for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
             ev = plan.events[e].ev
             hit(ev.source, ev.recipient, amount, ev.combat)

@@ -31,6 +31,7 @@ from ..state import Event, GameState, Table
 from ..triggers import watchers
 from ..values import evaluate
 from .prefix import MAX_STARTS, PREFIX_NODES, Prefix, expand, script_left
+from .trees import TREE_LIMIT, Tree, event_tree
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
 # the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
@@ -40,7 +41,7 @@ CP_START_COST = 0.4  # seconds: importing OR-Tools and the first model
 CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
 
 
-_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve")
+_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve", "redirect")
 
 
 _PREVENTION = ("shield", "prevent", "protection")
@@ -83,6 +84,8 @@ class _PEvent:
     effects: list[Instance]  # modelled: their order and shares are choices
     noops: list[Instance]  # applicable but change nothing (prevention vs 615.12)
     assigned: bool = False  # combat damage whose amount is a division choice (510.1c-d); ev.amount is its maximum
+    # a redirection applies (614.9): its choices walked by the graph engine's rules (solver.cp.trees)
+    tree: Tree | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,8 @@ class _Plan:
     # one-instance shields ("prevent that damage" the next time, CR 615.8), modelled as prevent-all
     # on the one event they can apply to; their prevention is tracked (used up once it prevents)
     once: frozenset[str] = frozenset()
+    # combat: the state with the damage assignment to choose (510.1), before the batch opens
+    assigning: GameState | None = None
 
 
 def one_instance(spec: Any) -> bool:
@@ -197,22 +202,24 @@ def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | N
     return None
 
 
-def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
+def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]], GameState | None] | str:
     """The state with the final action's batch open (CR 510.2 for combat damage step ``step``,
-    120 for damage), the combat damage assignment choices, and the trample conditions on them.
+    120 for damage), the combat damage assignment choices, the trample conditions on them, and
+    (combat) the state where the assignment is chosen.
 
     With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
     largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
     """
     if isinstance(action, DamageAction):
         batch = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
-        return start_batch(state, table, batch), [], []
+        return start_batch(state, table, batch), [], [], None
     for p in state.perms:
         if not p.present or (p.attacking is None and not p.blocking):
             continue
         if p.attacking is not None and not is_player(table, p.attacking):
             return "attacking a planeswalker or battle is not modelled"
     state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
+    assigning = state
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
     assert task[:2] == ("combat", "assign")
     assigns: list[_Assign] = []
@@ -231,7 +238,7 @@ def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -
         events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended] if r is not None and most.get(r, 0) > 0)
         if defended is not None and most.get(defended, 0) > 0 and perm.blocked:
             trample.extend((pid, defended, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
-    return start_batch(state, table, events), assigns, trample
+    return start_batch(state, table, events), assigns, trample, assigning
 
 
 @dataclass
@@ -319,6 +326,8 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
         if spec.kind == "shield" and inst.state_id is None:
             return f"{inst.key}: only created shields are modelled"
+        if spec.kind == "redirect" and spec.shield is not None and inst.state_id is None:
+            return f"{inst.key}: only created partial redirections are modelled"
         if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] not in ("int", "all_but", "count"):
             return f"{inst.key}: prevention by an expression is not modelled"
         if spec.then is not None:
@@ -333,7 +342,7 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     opened = _open_batch(last, state0, table, step)
     if isinstance(opened, str):
         return opened
-    state, assigns, trample = opened
+    state, assigns, trample, assigning = opened
     varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
     events: list[_PEvent] = []
     batch_events = state.batch.events if state.batch is not None else ()
@@ -353,6 +362,9 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
+    problem = _trees(state, table, insts, events, assigns, deadline)
+    if problem is not None:
+        return problem
     names = {inst.key: effect_name(inst, table, state) for inst in insts}
     converted = _one_instance_events(insts, events)
     if isinstance(converted, str):
@@ -360,7 +372,7 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     insts, once = converted
     shields = {}
     for inst in insts:
-        if inst.spec.kind == "shield":
+        if inst.spec.kind == "shield" or _partial(inst):
             eff = next(e for e in state.effects if e.id == inst.state_id)
             shields[inst.key] = int(eff.remaining or 0)
     riders = []
@@ -401,7 +413,9 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified)))
     riders.sort(key=lambda r: r.key)
     triggers = []
-    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
+    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
+                   | {(pe.ev.source, r) for pe in events if pe.tree is not None and pe.ev.combat
+                      for _, r in pe.tree.columns if is_player(table, r)})
     # the watchers on the battlefield as the damage is dealt (603.2; one that left before the
     # step, say died in the first-strike step, watches nothing: solver.triggers.watchers)
     for pid, ctrl, j, ab in watchers(state, table, "combat_damage_to_player"):
@@ -426,7 +440,40 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     cant = frozenset(p.name for p in state.players if p.left or _cant_gain_life(state, table, p.name))
     base = final_fields(state0, table)
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
-                 once)
+                 once, assigning)
+
+
+def _partial(inst: Instance) -> bool:
+    """A partial redirection ("the next N damage ... is dealt to ... instead"): it depletes like a
+    shield, its share of each event a choice (615.7 applied to a redirection, 614.9)."""
+    return inst.spec.kind == "redirect" and inst.spec.shield is not None
+
+
+def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[_PEvent],
+           assigns: list[_Assign], deadline: Deadline | None) -> str | None:
+    """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
+    the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
+    anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them."""
+    shields = {i.key for i in insts if (i.spec.kind == "shield" and not one_instance(i.spec)) or _partial(i)}
+    settle = {i.key for i in insts if i.spec.kind == "shield" and one_instance(i.spec)}
+    # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
+    kept = {i.key for i in insts if i.spec.kind in _PREVENTION and i.spec.then is not None} - shields | settle
+    options = {(a.creature, r): {sum(n for rr, n in opt if rr == r) for opt in a.options}
+               for a in assigns for opt in a.options for r, _ in opt}
+    for pe in events:
+        if not any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops)):
+            continue
+        amounts = sorted(options.get((pe.ev.source, pe.ev.recipient), {pe.ev.amount})) if pe.assigned else [pe.ev.amount]
+        tree = event_tree(state, table, pe.index, amounts, shields, kept, settle, deadline=deadline)
+        if tree is None:
+            return (f"{pe.ev.source}->{pe.ev.recipient}: a redirected event with more than {TREE_LIMIT} "
+                    "distinct results is not modelled")
+        for _, r in tree.columns:
+            hurt = state.perm(r)
+            if hurt is not None and {"planeswalker", "battle"} & set(table.perm_specs[hurt.spec].types):
+                return "damage to planeswalkers and battles is not modelled"
+        pe.tree, pe.effects, pe.noops = tree, list(tree.applied), []
+    return None
 
 
 def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
@@ -468,7 +515,8 @@ def cp_supported(case: Case) -> str | None:
     (solver.cp.prefix); the step is then modelled from each distinct state reached, at most
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
-    (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;
+    (615.5) whose damage meets no further choices; redirection, whole or partial (614.9, walked
+    by the graph engine's rules: solver.cp.trees); lifelink, infect, wither, deathtouch;
     "deals combat damage to a player" triggers that draw cards; shields of a source of your
     choice (615.9) and next-time shields that can apply to one event of the step (615.8). An Aura
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
