@@ -168,7 +168,9 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
     if kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
         rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
         amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
-        body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from([*names, "opponents"]))}
+        # a rider's damage may go to a permanent too (a creature, planeswalker or battle)
+        whom = [*names, "opponents", *(chosen[:1] if rider == "deal" else ())]
+        body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from(whom))}
     return body
 
 
@@ -179,10 +181,16 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     combat = draw(st.booleans())
     dense = draw(st.sampled_from([False, False, True]))
     battlefield: list[dict[str, Any]] = []
+    walker: dict[str, Any] | None = None
+    if draw(st.integers(0, 3)) == 0:  # a planeswalker or battle to attack and damage (120.3c, 120.3h, 506.3)
+        kind = draw(st.sampled_from(["planeswalker", "battle"]))
+        walker = {"id": "w0", "name": "Walker", "controller": draw(st.sampled_from(names)), "types": [kind],
+                  ("loyalty" if kind == "planeswalker" else "defense"): draw(st.integers(1, 5))}
+        battlefield.append(walker)
     for i in range(draw(st.sampled_from(range(1, 7) if combat else range(1, 4)))):
         ctrl = draw(st.sampled_from(names))
-        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"] + ["trample"] * combat),
-                            max_size=2, unique=True))
+        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"]
+                                            + ["trample", "trample over planeswalkers"] * combat), max_size=2, unique=True))
         if combat and draw(st.integers(0, 5)) == 0:  # 510.4: a first-strike damage step before the regular one
             kws = [*kws, draw(st.sampled_from(["first strike", "double strike"]))]
         c: dict[str, Any] = {"id": f"c{i}", "name": f"Critter {i}", "controller": ctrl, "types": ["creature"],
@@ -192,12 +200,14 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
             c["abilities"] = [{"trigger": "combat_damage_to_player",
                                "do": {"draw": draw(st.sampled_from([1, 2, "damage_dealt"])),
                                       "who": draw(st.sampled_from(["you", "opponents", "each player"]))}}]
-        attackers = [b for b in battlefield if "attacking" in b and b["attacking"] == ctrl]
+        mine = [ctrl] + ["w0"] * (walker is not None and walker["controller"] == ctrl)
+        attackers = [b for b in battlefield if "attacking" in b and b["attacking"] in mine]
         if combat and attackers and draw(st.integers(0, 2)) == 0:
             c["blocking"] = [draw(st.sampled_from(attackers))["id"]]  # 509: blocks an attacker of its controller
             c["damage"] = draw(st.integers(0, c["toughness"] - 1))
         elif combat:
-            c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]))
+            c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]
+                                                  + ["w0"] * (walker is not None and walker["controller"] != ctrl)))
         else:
             c["damage"] = draw(st.integers(0, c["toughness"] - 1))
             if draw(st.integers(0, 4)) == 0:
@@ -207,12 +217,12 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                 "colors": ["white"], "keywords": draw(st.lists(st.sampled_from(["lifelink", "infect"]), max_size=1))}]
     for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
         battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
-                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))]})
+                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))]})
     effects = []
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
-        body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))
+        body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})
-    targets = names + [c["id"] for c in battlefield if c["id"].startswith("c")]
+    targets = names + [c["id"] for c in battlefield if c["id"][0] in "cw"]
     srcs = [c["id"] for c in battlefield if c["id"].startswith("c")]
 
     def batch(most: int) -> dict[str, Any]:
@@ -862,3 +872,31 @@ def test_redirection_hands_the_event_to_the_new_affected_player_in_both_engines(
     # as you choose (r1 first sends bolt's whole 3 to the Bears): you keep 1 to 3 of the Spell's 3
     assert all(dict(o.state)["r2.remaining"] == 0 for o in outs)
     assert {dict(o.state)["you.life"] for o in outs} == {17, 18, 19}
+
+
+def test_planeswalkers_battles_and_a_riders_damage_to_a_permanent_in_both_engines() -> None:
+    """506.3, 120.3c, 120.3h, 704.5i, 704.5v: attacks on a planeswalker and a battle, trample over
+    planeswalkers past the walker's loyalty to its controller (702.19c, counting every attacker's
+    assignment, 510.1e), and a shield whose rider deals the prevented damage to A's creature
+    (615.5, a new event whose results are a creature's, 120.3e)."""
+    crit = {"types": ["creature"], "colors": ["red"]}
+    case = parse_case({
+        "id": "walker-battle-rider", "players": [{"name": "you"}, {"name": "A"}], "active": "A",
+        "battlefield": [
+            {"id": "walker", "name": "Walker", "controller": "you", "types": ["planeswalker"], "loyalty": 3},
+            {"id": "siege", "name": "Siege", "controller": "you", "types": ["battle"], "defense": 2},
+            {"id": "wurm", "name": "Wurm", "controller": "A", "power": 5, "toughness": 5,
+             "keywords": ["trample over planeswalkers"], "attacking": "walker", **crit},
+            {"id": "bear", "name": "Bear", "controller": "A", "power": 2, "toughness": 2, "attacking": "walker", **crit},
+            {"id": "ox", "name": "Ox", "controller": "A", "power": 3, "toughness": 3, "attacking": "siege", **crit}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "s1", "controller": "you", "source": "sp", "shield": 2, "to": "you",
+                     "then": {"deal": "prevented", "to": "bear"}}],
+        "actions": [{"combat": {}}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) > 3
+    with blocks_only():
+        assert_same(case)
+    outs = {(o.values["walker.dies"], o.values["siege.dies"], o.values["bear.dies"])
+            for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert (True, True, True) in outs and (True, True, False) in outs

@@ -397,10 +397,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     marked: dict[str, list[Any]] = {}
     counters: dict[str, list[Any]] = {}
     deathtouch: dict[str, list[Any]] = {}
+    loyalty: dict[str, list[Any]] = {}
+    defense: dict[str, list[Any]] = {}
     combat_to: dict[tuple[str, str], list[Any]] = {}
 
     buckets = {Part.DAMAGE_TAKEN: taken, Part.LIFE_LOSS: loss, Part.POISON: poison, Part.MARKED: marked,
-               Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch}
+               Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch, Part.LOYALTY_LOSS: loyalty,
+               Part.DEFENSE_LOSS: defense}
 
     def hit(source: str, recipient: str, amount: Any, combat: bool) -> None:
         """The results of one event of ``amount`` damage (120.3): the parts results.event_results
@@ -500,8 +503,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 drawn.setdefault(q, []).append(z)
     for p in state.players:
         outputs[f"{p.name}.cards_drawn"] = ("int", plan.base[f"{p.name}.cards_drawn"] + sum(drawn.get(p.name, [])))
-    # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h)
-    for cid in sorted(set(marked) | set(counters) | set(deathtouch)):
+    # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h); planeswalkers
+    # and battles: loyalty and defense removed (120.3c, 120.3h), and dying at 0 (704.5i, 704.5v)
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense)):
         perm = state.perm(cid)
         assert perm is not None
         dmg = perm.damage + sum(marked.get(cid, []))
@@ -513,6 +517,14 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
         reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
             _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm, state)]
+        if cid in loyalty:
+            left = perm.loyalty - sum(loyalty[cid])
+            outputs[f"{cid}.loyalty"] = ("int", left)
+            reasons.append(_at_most(m, left, 0))
+        if cid in defense:
+            left = perm.defense - sum(defense[cid])
+            outputs[f"{cid}.defense"] = ("int", left)
+            reasons.append(_at_most(m, left, 0))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     # 704.5m: an Aura on a creature that dies goes to its owner's graveyard at the next check,
     # unless the game ended at this one (104.2a; a multiplayer game with Auras is declined by

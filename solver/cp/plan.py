@@ -11,7 +11,14 @@ from model.expr import Expr, expr_vars
 from model.types import Case, CombatAction, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
-from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
+from ..combat import (
+    LethalIf,
+    assign_options,
+    damage_recipients,
+    lethal_conditions,
+    start_step,
+    trample_beyond,
+)
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import cant_gain_life as _cant_gain_life
@@ -19,6 +26,7 @@ from ..rules import (
     Instance,
     affected_player,
     applicable_effects,
+    can_be_dealt,
     effect_name,
     effects_in_force,
     start_batch,
@@ -213,11 +221,6 @@ def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -
     if isinstance(action, DamageAction):
         batch = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
         return start_batch(state, table, batch), [], [], None
-    for p in state.perms:
-        if not p.present or (p.attacking is None and not p.blocking):
-            continue
-        if p.attacking is not None and not is_player(table, p.attacking):
-            return "attacking a planeswalker or battle is not modelled"
     state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
     assigning = state
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
@@ -231,13 +234,23 @@ def _open_batch(action: Any, state: GameState, table: Table, step: int | None) -
         options = tuple(assign_options(state, table, pid))
         assigns.append(_Assign(pid, perm.controller, options))
         creatures, defended = damage_recipients(state, table, perm)
+        # 702.19c: past a planeswalker (trample over planeswalkers) to its controller
+        beyond = trample_beyond(state, table, perm, defended)
         most: dict[str, int] = {}
         for opt in options:
             for r, n in opt:
                 most[r] = max(most.get(r, 0), n)
-        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended] if r is not None and most.get(r, 0) > 0)
-        if defended is not None and most.get(defended, 0) > 0 and perm.blocked:
-            trample.extend((pid, defended, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
+        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended, beyond]
+                      if r is not None and most.get(r, 0) > 0)
+        for past in (defended, beyond):
+            if past is not None and most.get(past, 0) > 0 and perm.blocked:
+                trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
+        if beyond is not None and defended is not None and most.get(beyond, 0) > 0:
+            # the planeswalker's controller only past damage equal to its loyalty assigned to it
+            # by all the attackers together (solver.combat._valid_trample, 510.1e)
+            walker = state.perm(defended)
+            assert walker is not None
+            trample.append((pid, beyond, defended, (LethalIf(None, walker.loyalty),)))
     return start_batch(state, table, events), assigns, trample, assigning
 
 
@@ -350,12 +363,6 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
     for i, ev in enumerate(batch_events):
         if deadline is not None:
             deadline.check(_PLANNING)
-        if not is_player(table, ev.recipient):
-            hurt = state.perm(ev.recipient)
-            assert hurt is not None
-            types = table.perm_specs[hurt.spec].types
-            if "planeswalker" in types or "battle" in types:
-                return "damage to planeswalkers and battles is not modelled"
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
@@ -385,14 +392,16 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
         if sel is None:
             recipients: tuple[str, ...] = (inst.view.controller,)
         elif sel.kind in ("target", "any", "choice"):
-            recipients = tuple(t for t in (inst.view.target,) if t is not None and not (
-                is_player(table, t) and state.player(t).left))  # 800.4a
+            # 800.4a: a player who left is dealt none; 120.1a: nor a permanent that can't be dealt
+            # damage (a planeswalker or creature target can: 120.3c, 120.3e)
+            recipients = tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
         else:
             recipients = _players_matching(sel, state, table, inst.view)
-            if rider.kind == "deal" and any(p.present and matches(sel, p.id, state, table, inst.view) for p in state.perms):
-                return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
-        if any(not is_player(table, r) for r in recipients):
-            return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
+            if rider.kind == "deal":  # and the permanents it names that can be dealt damage (120.1a)
+                recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
+                                    and can_be_dealt(state, table, p.id))
+        if rider.kind != "deal" and any(not is_player(table, r) for r in recipients):
+            return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
         modified: list[tuple[str, AmountRule]] = []
         if rider.kind == "deal":
             for r in recipients:
@@ -468,10 +477,6 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
         if tree is None:
             return (f"{pe.ev.source}->{pe.ev.recipient}: a redirected event with more than {TREE_LIMIT} "
                     "distinct results is not modelled")
-        for _, r in tree.columns:
-            hurt = state.perm(r)
-            if hurt is not None and {"planeswalker", "battle"} & set(table.perm_specs[hurt.spec].types):
-                return "damage to planeswalkers and battles is not modelled"
         pe.tree, pe.effects, pe.noops = tree, list(tree.applied), []
     return None
 
@@ -516,7 +521,9 @@ def cp_supported(case: Case) -> str | None:
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
     (615.5) whose damage meets no further choices; redirection, whole or partial (614.9, walked
-    by the graph engine's rules: solver.cp.trees); lifelink, infect, wither, deathtouch;
+    by the graph engine's rules: solver.cp.trees); attacks on planeswalkers and battles, trample
+    over planeswalkers (506.3, 702.19c), loyalty and defense removed (120.3c, 120.3h, 704.5i,
+    704.5v); a rider's damage to a permanent; lifelink, infect, wither, deathtouch;
     "deals combat damage to a player" triggers that draw cards; shields of a source of your
     choice (615.9) and next-time shields that can apply to one event of the step (615.8). An Aura
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
