@@ -900,3 +900,13 @@ def test_planeswalkers_battles_and_a_riders_damage_to_a_permanent_in_both_engine
     outs = {(o.values["walker.dies"], o.values["siege.dies"], o.values["bear.dies"])
             for o in enumerate_outcomes(case, engine="cp").outcomes}
     assert (True, True, True) in outs and (True, True, False) in outs
+
+
+def test_declined_damage_triggers_and_counter_riders_say_why() -> None:
+    """What the CP engine still declines names the rule it would need (603.10, 615.13, 615.5)."""
+    for name, words in (("cards/el-hajjaj-gains-that-much.yaml", "603.10"),
+                        ("rulings/pain-magnification-single-source.yaml", "per source with a threshold"),
+                        ("rulings/damage-prevented-trigger-once-per-effect.yaml", "615.13"),
+                        ("rulings/test-of-faith-counters-before-sba.yaml", "704.5g"),
+                        ("rulings/phantom-tiger-two-sources-one-counter.yaml", "toughness")):
+        assert words in (cp_supported(load_case(CASES / name)) or ""), name

@@ -75,6 +75,28 @@ _DECLINED = {
 }
 
 
+# damage triggers the CP model declines, with the reason (the graph engine runs them)
+_TRIGGERS_DECLINED = {
+    "deals_damage": ("deals_damage triggers are not modelled (CR 603.2, 603.10: the amount is what the source "
+                     "dealt after replacement and prevention; the triggered action resolves after state-based "
+                     "actions, one at a time in an order its controller chooses, 603.3b, 704.3)"),
+    "dealt_damage": ("dealt_damage triggers are not modelled (CR 603.2, 603.10: the amount is what was dealt to "
+                     "the permanent or player after replacement and prevention, per source with a threshold; the "
+                     "triggered action resolves after state-based actions, one at a time, 603.3b, 704.3)"),
+    "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
+                         "the amount it prevented across the batch)"),
+}
+
+
+# riders the CP model declines, with the reason
+_RIDERS_DECLINED = {
+    "put_counters": ("a put_counters rider is not modelled (CR 615.5: counters put before state-based actions "
+                     "change the creature's toughness, 613.4c, and so its lethal damage, 704.5g)"),
+    "remove_counters": ("a remove_counters rider is not modelled (CR 615.5: +1/+1 counters removed before "
+                        "state-based actions lower the creature's toughness, 613.4c, 704.5f-g)"),
+}
+
+
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
@@ -309,7 +331,7 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
             if ab.trigger == "end_step":
                 continue  # no end step in a single damage action
             if ab.trigger != "combat_damage_to_player":
-                return f"{perm.id}: {ab.trigger} triggers are not modelled"
+                return f"{perm.id}: {_TRIGGERS_DECLINED.get(ab.trigger, f'{ab.trigger} triggers are not modelled')}"
             if ab.trigger_min is not None or ab.trigger_if is not None:
                 return f"{perm.id}: triggers with a damage threshold or an intervening if (CR 603.4) are not modelled"
             shot = ab.action
@@ -347,7 +369,7 @@ def _plan_step(start: GameState, table: Table, last: DamageAction | CombatAction
             if spec.kind not in _PREVENTION:
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
             if spec.then.kind not in ("deal", "gain_life", "lose_life", "draw"):
-                return f"{inst.key}: a {spec.then.kind} rider is not modelled"
+                return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
             if _linear(spec.then.amount, "prevented") is None or "that_damage" in expr_vars(spec.then.amount):
                 return f"{inst.key}: the rider's amount is not linear in prevented"
             if not spec.then.if_prevented and (_linear(spec.then.amount, "prevented") or (0, 0))[1] != 0:
