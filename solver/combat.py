@@ -342,7 +342,7 @@ def _in_game(state: GameState, table: Table, who: str) -> bool:
     return perm is not None and perm.present
 
 
-def _beyond(state: GameState, table: Table, perm: PermState, defended: str | None) -> str | None:
+def trample_beyond(state: GameState, table: Table, perm: PermState, defended: str | None) -> str | None:
     """702.19c: the planeswalker's controller, to whom a creature with trample over planeswalkers
     attacking that planeswalker may assign the damage beyond its loyalty (None otherwise)."""
     if perm.attacking is None or defended != perm.attacking or is_player(table, defended):
@@ -373,7 +373,7 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     creatures, defended = damage_recipients(state, table, perm)
     # trample over planeswalkers is a variant of trample (702.19c)
     trample = perm.attacking is not None and (has_keyword(state, table, pid, "trample") or has_keyword(state, table, pid, TOP))
-    beyond = _beyond(state, table, perm, defended)
+    beyond = trample_beyond(state, table, perm, defended)
     past = [defended] + ([beyond] if beyond else []) if defended else []
     if perm.attacking is not None and not perm.blocked:
         return _splits(amount, past, pid) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
@@ -397,7 +397,7 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
         if perm is None or perm.attacking is None or n <= 0 or not (perm.blocked or has_keyword(state, table, src, TOP)):
             continue  # (only a blocked creature, or one past a planeswalker, has a condition to meet)
         creatures, defended = damage_recipients(state, table, perm)
-        beyond = _beyond(state, table, perm, defended)
+        beyond = trample_beyond(state, table, perm, defended)
         if defended is None or rcp not in (defended, beyond):
             continue
         if perm.blocked:

@@ -4,6 +4,7 @@ then the batch is dealt, its riders queued (615.5) and its prevention triggers c
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from model.effects import is_all
@@ -35,7 +36,7 @@ from .state import (
 from .triggers import prevention_triggers
 from .values import evaluate
 
-__all__ = ['batch_step', 'effects_in_force_all', 'run_rider', 'excess_split']
+__all__ = ['batch_step', 'next_event', 'shield_takes', 'effects_in_force_all', 'run_rider', 'excess_split']
 
 
 def excess_split(state: GameState, table: Table, events: list[Event], excess_to: list[str | None]) -> list[Event]:
@@ -72,16 +73,30 @@ def _rank(table: Table, name: str) -> int:
     return order.index(name) if name in order else 99
 
 
+def next_event(state: GameState, table: Table, among: Iterable[int] | None = None) -> int | None:
+    """The open event of the batch its affected player deals with next (616.1), or None when
+    every event is done: affected players in APNAP order (101.4), then batch order. An event
+    redirected to another player's object (614.9) waits for its new affected player's turn.
+    ``among``: only those events (the CP engine walks one event and the events it splits into)."""
+    batch = state.batch
+    assert batch is not None
+    indices = range(len(batch.events)) if among is None else among
+    open_ = [i for i in indices if not batch.events[i].done]
+    if not open_:
+        return None
+    return min(open_, key=lambda k: (_rank(table, affected_player(state, batch.events[k].recipient)), k))
+
+
 def batch_step(state: GameState, table: Table) -> GameState | Decision:
     batch = state.batch
     assert batch is not None
     if batch.asking is not None:
         return _ask_optional(state, table)
-    open_ = [i for i, ev in enumerate(batch.events) if not ev.done]
-    if not open_:
+    i = next_event(state, table)
+    if i is None:
         return _finish_batch(state, table)
-    i = min(open_, key=lambda k: (_rank(table, affected_player(state, batch.events[k].recipient)), k))
     ev = batch.events[i]
+    open_ = [k for k, e in enumerate(batch.events) if not e.done]
     apps = applicable_effects(state, table, ev)
     if not apps:
         events = list(batch.events)
@@ -93,7 +108,7 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
     first = " first" if len(apps) > 1 else ""
     for inst in apps:
         name = effect_name(inst, table, state) + first
-        for take in _takes(state, inst, ev, others_open):
+        for take in shield_takes(state, inst, ev, others_open):
             if inst.spec.may and inst.view.controller != chooser:
                 # "you may ...": the affected player picks it now (616.1), its controller then decides
                 asked = replace(batch, asking=(i, inst.key, -1 if take is None else take))
@@ -142,8 +157,10 @@ def _ask_optional(state: GameState, table: Table) -> GameState | Decision:
         Option("no", f"{says(who, 'declines')} {name} for {ev.source}'s damage to {ev.recipient}", _decline(cleared, index, inst))])
 
 
-def _takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
-    """The amounts a shield may take from this event (615.7); None for non-shields."""
+def shield_takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
+    """The amounts a shield (or a partial redirection) may take from this event (615.7); None
+    for other effects. With no other event open, only the most it can take (less would leave it
+    unused, an illegal branch)."""
     depleting = inst.spec.kind == "shield" or (inst.spec.kind == "redirect" and inst.spec.shield is not None)
     if not depleting:
         return [None]

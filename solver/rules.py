@@ -22,7 +22,7 @@ from .state import Batch, EffectState, Event, GameState, Table, replace
 
 __all__ = [
     "Instance", "effects_in_force", "applicable_effects", "affected_player", "start_batch",
-    "apply_effect", "shield_room", "ORDERED_KINDS", "effect_name", "event_label",
+    "apply_effect", "shield_room", "ORDERED_KINDS", "effect_name", "event_label", "can_be_dealt",
 ]
 
 # Effects that modify a damage event and so take part in the 616 ordering.
@@ -120,7 +120,7 @@ def event_label(ev: Event) -> str:
     return f"{ev.source}->{ev.recipient}"
 
 
-def _can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
+def can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
     """120.1a: only players, creatures, planeswalkers and battles; a player who left is dealt none."""
     if is_player(table, recipient):
         return not state.player(recipient).left
@@ -151,7 +151,7 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
     insts = effects_in_force(state, table)
     kept = []
     for i, ev in enumerate(events):
-        if ev.amount <= 0 or not _can_be_dealt(state, table, ev.recipient):
+        if ev.amount <= 0 or not can_be_dealt(state, table, ev.recipient):
             continue  # 120.8: 0 damage is no damage
         kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
     counts = []
@@ -317,7 +317,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
     elif kind == "redirect":
         new = _redirect_target(inst, state, table)
         # the original recipient is still there: start_batch dropped events to players who left
-        if new is None or not _can_be_dealt(state, table, new):
+        if new is None or not can_be_dealt(state, table, new):
             events[index] = replace(ev, applied=applied)  # 614.9: the redirection does nothing
         elif spec.shield is not None:
             eff = _effect_state(state, inst)

@@ -135,7 +135,7 @@ PREVENT = [1, 2, 3, "all", "half_up", "half_down", {"all_but": 1}, {"all_but": 2
 @st.composite
 def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
                   chosen: tuple[str, ...] = ()) -> dict[str, Any]:
-    kinds = ["prevent", "multiply", "add", "cap"] + (["shield", "shield", "shield"] if created else [])
+    kinds = ["prevent", "multiply", "add", "cap", "redirect"] + (["shield", "shield", "shield"] if created else [])
     kind = draw(st.sampled_from(kinds + ["cant_be_prevented"] * (not created)))
     body: dict[str, Any]
     if kind == "shield":
@@ -148,6 +148,10 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
         body = {"add": draw(st.integers(1, 2))}
     elif kind == "cap":
         body = {"cap": draw(st.integers(1, 4))}
+    elif kind == "redirect":  # 614.9: to a player or a creature (one that isn't there does nothing)
+        body = {"redirect": draw(st.sampled_from([*names, *chosen]))}
+        if created and draw(st.booleans()):
+            body["shield"] = draw(st.integers(1, 4))  # a partial redirection: the next N damage
     else:
         body = {"cant_be_prevented": True}
     to, from_, combat = draw(st.sampled_from(TO)), draw(st.sampled_from(FROM)), draw(st.sampled_from([None, None, None, True, False]))
@@ -166,7 +170,9 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
     if kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
         rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
         amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
-        body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from([*names, "opponents"]))}
+        # a rider's damage may go to a permanent too (a creature, planeswalker or battle)
+        whom = [*names, "opponents", *(chosen[:1] if rider == "deal" else ())]
+        body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from(whom))}
     return body
 
 
@@ -177,10 +183,16 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     combat = draw(st.booleans())
     dense = draw(st.sampled_from([False, False, True]))
     battlefield: list[dict[str, Any]] = []
+    walker: dict[str, Any] | None = None
+    if draw(st.integers(0, 3)) == 0:  # a planeswalker or battle to attack and damage (120.3c, 120.3h, 506.3)
+        kind = draw(st.sampled_from(["planeswalker", "battle"]))
+        walker = {"id": "w0", "name": "Walker", "controller": draw(st.sampled_from(names)), "types": [kind],
+                  ("loyalty" if kind == "planeswalker" else "defense"): draw(st.integers(1, 5))}
+        battlefield.append(walker)
     for i in range(draw(st.sampled_from(range(1, 7) if combat else range(1, 4)))):
         ctrl = draw(st.sampled_from(names))
-        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"] + ["trample"] * combat),
-                            max_size=2, unique=True))
+        kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"]
+                                            + ["trample", "trample over planeswalkers"] * combat), max_size=2, unique=True))
         if combat and draw(st.integers(0, 5)) == 0:  # 510.4: a first-strike damage step before the regular one
             kws = [*kws, draw(st.sampled_from(["first strike", "double strike"]))]
         c: dict[str, Any] = {"id": f"c{i}", "name": f"Critter {i}", "controller": ctrl, "types": ["creature"],
@@ -190,12 +202,14 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
             c["abilities"] = [{"trigger": "combat_damage_to_player",
                                "do": {"draw": draw(st.sampled_from([1, 2, "damage_dealt"])),
                                       "who": draw(st.sampled_from(["you", "opponents", "each player"]))}}]
-        attackers = [b for b in battlefield if "attacking" in b and b["attacking"] == ctrl]
+        mine = [ctrl] + ["w0"] * (walker is not None and walker["controller"] == ctrl)
+        attackers = [b for b in battlefield if "attacking" in b and b["attacking"] in mine]
         if combat and attackers and draw(st.integers(0, 2)) == 0:
             c["blocking"] = [draw(st.sampled_from(attackers))["id"]]  # 509: blocks an attacker of its controller
             c["damage"] = draw(st.integers(0, c["toughness"] - 1))
         elif combat:
-            c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]))
+            c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]
+                                                  + ["w0"] * (walker is not None and walker["controller"] != ctrl)))
         else:
             c["damage"] = draw(st.integers(0, c["toughness"] - 1))
             if draw(st.integers(0, 4)) == 0:
@@ -205,12 +219,12 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                 "colors": ["white"], "keywords": draw(st.lists(st.sampled_from(["lifelink", "infect"]), max_size=1))}]
     for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
         battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
-                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense))]})
+                            "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))]})
     effects = []
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
-        body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))
+        body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})
-    targets = names + [c["id"] for c in battlefield if c["id"].startswith("c")]
+    targets = names + [c["id"] for c in battlefield if c["id"][0] in "cw"]
     srcs = [c["id"] for c in battlefield if c["id"].startswith("c")]
 
     def batch(most: int) -> dict[str, Any]:
@@ -363,7 +377,7 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
     assert cp_supported(case) is None and not prefer_cp(case)
     assert enumerate_outcomes(case).engine == "graph"
-    unsupported = load_case(CASES / "rulings" / "palisade-giant-two-giants.yaml")
+    unsupported = load_case(CASES / "rulings" / "phytohydra-shield-order.yaml")
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
@@ -949,3 +963,67 @@ def test_auto_weighs_a_last_batch_opened_by_a_trigger() -> None:
         "effects": [{"id": f"s{j}", "controller": "A", "source": "salve", "shield": 3, "to": "creatures"} for j in range(3)],
         "actions": [{"end_step": {}}]})
     assert cp_supported(big) is None and prefer_cp(big)
+def test_redirection_hands_the_event_to_the_new_affected_player_in_both_engines() -> None:
+    """614.9, 616.1: your redirection sends bolt's damage to A's Bears; A then orders what is left
+    for it (A's shield, shared with A's own event, 615.7) after your events and with A's. A partial
+    redirection splits your second event: 2 of it goes to A, where A's shield applies too. The CP
+    witness follows the graph engine's decisions in its order (it replays)."""
+    case = parse_case({
+        "id": "redirect-to-another-players-creature", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": "bears", "name": "Bears", "controller": "A", "types": ["creature"], "power": 2,
+                         "toughness": 2}],
+        "sources": [{"id": "bolt", "name": "Bolt", "controller": "A", "types": ["instant"], "colors": ["red"]},
+                    {"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [
+            {"id": "r1", "controller": "you", "source": "sp", "redirect": "bears", "to": "you", "from": "bolt"},
+            {"id": "r2", "controller": "you", "source": "sp", "redirect": "A", "shield": 2, "to": "you"},
+            {"id": "s1", "controller": "A", "source": "sp", "shield": 3, "to": ["A", "creatures you control"]}],
+        "actions": [{"damage": [{"from": "bolt", "to": "you", "amount": 3}, {"from": "bolt", "to": "A", "amount": 2},
+                                {"from": "sp", "to": "you", "amount": 3}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) > 3
+    with blocks_only():
+        assert_same(case)
+    outs = cp_outcomes(case, fields=["you.life", "A.life", "bears.damage", "s1.remaining", "r2.remaining"]).outcomes
+    # r2 must redirect all it can (615.7), 2 of your 6, split between bolt's and the Spell's damage
+    # as you choose (r1 first sends bolt's whole 3 to the Bears): you keep 1 to 3 of the Spell's 3
+    assert all(dict(o.state)["r2.remaining"] == 0 for o in outs)
+    assert {dict(o.state)["you.life"] for o in outs} == {17, 18, 19}
+
+
+def test_planeswalkers_battles_and_a_riders_damage_to_a_permanent_in_both_engines() -> None:
+    """506.3, 120.3c, 120.3h, 704.5i, 704.5v: attacks on a planeswalker and a battle, trample over
+    planeswalkers past the walker's loyalty to its controller (702.19c, counting every attacker's
+    assignment, 510.1e), and a shield whose rider deals the prevented damage to A's creature
+    (615.5, a new event whose results are a creature's, 120.3e)."""
+    crit = {"types": ["creature"], "colors": ["red"]}
+    case = parse_case({
+        "id": "walker-battle-rider", "players": [{"name": "you"}, {"name": "A"}], "active": "A",
+        "battlefield": [
+            {"id": "walker", "name": "Walker", "controller": "you", "types": ["planeswalker"], "loyalty": 3},
+            {"id": "siege", "name": "Siege", "controller": "you", "types": ["battle"], "defense": 2},
+            {"id": "wurm", "name": "Wurm", "controller": "A", "power": 5, "toughness": 5,
+             "keywords": ["trample over planeswalkers"], "attacking": "walker", **crit},
+            {"id": "bear", "name": "Bear", "controller": "A", "power": 2, "toughness": 2, "attacking": "walker", **crit},
+            {"id": "ox", "name": "Ox", "controller": "A", "power": 3, "toughness": 3, "attacking": "siege", **crit}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "s1", "controller": "you", "source": "sp", "shield": 2, "to": "you",
+                     "then": {"deal": "prevented", "to": "bear"}}],
+        "actions": [{"combat": {}}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) > 3
+    with blocks_only():
+        assert_same(case)
+    outs = {(o.values["walker.dies"], o.values["siege.dies"], o.values["bear.dies"])
+            for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert (True, True, True) in outs and (True, True, False) in outs
+
+
+def test_declined_damage_triggers_and_counter_riders_say_why() -> None:
+    """What the CP engine still declines names the rule it would need (603.10, 615.13, 615.5)."""
+    for name, words in (("cards/el-hajjaj-gains-that-much.yaml", "603.10"),
+                        ("rulings/pain-magnification-single-source.yaml", "per source with a threshold"),
+                        ("rulings/damage-prevented-trigger-once-per-effect.yaml", "615.13"),
+                        ("rulings/test-of-faith-counters-before-sba.yaml", "704.5g"),
+                        ("rulings/phantom-tiger-two-sources-one-counter.yaml", "toughness")):
+        assert words in (cp_supported(load_case(CASES / name)) or ""), name

@@ -4,8 +4,10 @@ The only package that imports ortools (solver.cp.search, when a model is built),
 :func:`cp_supported` stays cheap. Modules: ``prefix`` (the graph engine's rules expand every
 choice before the step: earlier actions, targets and divisions, trigger order, declared blocks,
 the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one state at its start, or why it
-can't), ``tables`` (per-event and group result tables), ``encode`` (the model), ``witness``
-(reading a solution), ``search`` (enumeration and optimisation; the union over the states at
+can't), ``tables`` (per-event and group result tables), ``trees`` (an event a redirection
+applies to, CR 614.9: its choices walked by the graph engine's rules into a table of its
+results), ``encode`` (the model), ``witness`` (reading a solution; with redirected events, by
+driving the graph engine's decisions), ``search`` (enumeration and optimisation; the union over the states at
 the step's start, each witness the prefix's choices then the step's).
 
 Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,

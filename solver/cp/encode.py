@@ -43,6 +43,8 @@ class _Unit:
     top: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)  # table row -> its row in layers[-1]
     rows: list[Rows] = field(default_factory=list)  # per member: its own results
     enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
+    # tree mode (a redirection applies, solver.cp.trees): (event, final recipient, damage dealt)
+    hits: list[tuple[int, str, Any]] | None = None
 
 
 @dataclass
@@ -113,6 +115,44 @@ def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list
     m.add_allowed_assignments(cols, sorted(top))
     unit.columns = cols
     return [unit]
+
+
+def _encode_tree(m: Any, plan: _Plan, pe: _PEvent, e: int, amount: Any) -> _Unit:
+    """A redirected event (CR 614.9) as one table of its tree's distinct results
+    (solver.cp.trees): the amount it starts with (a division choice's, 510.1c), the damage each
+    of its final events deals, each shield's share and whether it took all it was offered
+    (615.7), and what each tracked prevention prevented (615.5)."""
+    tree = pe.tree
+    assert tree is not None
+    rows = sorted(tree.rows)
+    nc, ns, nt = len(tree.columns), len(tree.shields), len(tree.tracked)
+    unit = _Unit([e], 0, hits=[], top={row: row for row in rows})
+    if len(rows) == 1:  # no choice changes anything here: constants
+        row = rows[0]
+        values: list[Any] = list(row)
+        for i in range(ns):
+            values[1 + nc + ns + i] = bool(row[1 + nc + ns + i])
+    else:
+        tag = f"r{e}"
+        top = [max(row[c] for row in rows) for c in range(len(rows[0]))]
+        enter = m.new_int_var(min(row[0] for row in rows), top[0], f"a{tag}")
+        m.add(enter == amount)
+        values = [enter]
+        values += [m.new_int_var(0, top[1 + c], f"d{tag}_{c}") for c in range(nc)]
+        values += [m.new_int_var(0, plan.shields[key], f"t{tag}_{key}") for key in tree.shields]
+        values += [m.new_bool_var(f"f{tag}_{key}") for key in tree.shields]
+        values += [m.new_int_var(0, top[1 + nc + 2 * ns + i], f"p{tag}_{key}") for i, key in enumerate(tree.tracked)]
+        m.add_allowed_assignments(values, rows)
+        unit.columns = values
+    assert unit.hits is not None
+    unit.hits.extend((e, r, values[1 + c]) for c, (_, r) in enumerate(tree.columns))
+    for i, key in enumerate(tree.shields):
+        unit.shares[key] = values[1 + nc + i]
+        unit.full[key] = values[1 + nc + ns + i]
+    for i, key in enumerate(tree.tracked):
+        unit.prevented[key] = values[1 + nc + 2 * ns + i]
+    assert len(values) == 1 + nc + 2 * ns + nt
+    return unit
 
 
 def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
@@ -295,6 +335,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         if deadline is not None:
             deadline.check(_BUILDING)
         big += _upper(pe.ev.amount, pe.effects)
+        if pe.tree is not None:  # a redirection applies: a table of its tree's results (614.9)
+            unit = _encode_tree(m, plan, pe, e, dealt.get((pe.ev.source, pe.ev.recipient), pe.ev.amount))
+            big += max(sum(row[1:1 + len(pe.tree.columns)]) for row in pe.tree.rows)
+            units.append(unit)
+            continue
         if pe.assigned:  # its amount is a division choice: the slot encoding takes a variable amount
             amount = dealt[(pe.ev.source, pe.ev.recipient)]
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
@@ -352,10 +397,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     marked: dict[str, list[Any]] = {}
     counters: dict[str, list[Any]] = {}
     deathtouch: dict[str, list[Any]] = {}
+    loyalty: dict[str, list[Any]] = {}
+    defense: dict[str, list[Any]] = {}
     combat_to: dict[tuple[str, str], list[Any]] = {}
 
     buckets = {Part.DAMAGE_TAKEN: taken, Part.LIFE_LOSS: loss, Part.POISON: poison, Part.MARKED: marked,
-               Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch}
+               Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch, Part.LOYALTY_LOSS: loyalty,
+               Part.DEFENSE_LOSS: defense}
 
     def hit(source: str, recipient: str, amount: Any, combat: bool) -> None:
         """The results of one event of ``amount`` damage (120.3): the parts results.event_results
@@ -376,6 +424,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 buckets[r.part].setdefault(r.who, []).append(value)
 
     for unit in units:
+        if unit.hits is not None:  # each final event of a redirected one, to its recipient
+            for e, recipient, amount in unit.hits:
+                ev = plan.events[e].ev
+                hit(ev.source, recipient, amount, ev.combat)
+            continue
         for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
             ev = plan.events[e].ev
             hit(ev.source, ev.recipient, amount, ev.combat)
@@ -450,8 +503,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 drawn.setdefault(q, []).append(z)
     for p in state.players:
         outputs[f"{p.name}.cards_drawn"] = ("int", plan.base[f"{p.name}.cards_drawn"] + sum(drawn.get(p.name, [])))
-    # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h)
-    for cid in sorted(set(marked) | set(counters) | set(deathtouch)):
+    # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h); planeswalkers
+    # and battles: loyalty and defense removed (120.3c, 120.3h), and dying at 0 (704.5i, 704.5v)
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense)):
         perm = state.perm(cid)
         assert perm is not None
         dmg = perm.damage + sum(marked.get(cid, []))
@@ -463,6 +517,14 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
         reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
             _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm, state)]
+        if cid in loyalty:
+            left = perm.loyalty - sum(loyalty[cid])
+            outputs[f"{cid}.loyalty"] = ("int", left)
+            reasons.append(_at_most(m, left, 0))
+        if cid in defense:
+            left = perm.defense - sum(defense[cid])
+            outputs[f"{cid}.defense"] = ("int", left)
+            reasons.append(_at_most(m, left, 0))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
     # 704.5m: an Aura on a creature that dies goes to its owner's graveyard at the next check,
     # unless the game ended at this one (104.2a; a multiplayer game with Auras is declined by

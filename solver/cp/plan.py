@@ -12,7 +12,14 @@ from model.expr import Expr, expr_vars
 from model.types import Case, DamageAction
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
-from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
+from ..combat import (
+    LethalIf,
+    assign_options,
+    damage_recipients,
+    lethal_conditions,
+    start_step,
+    trample_beyond,
+)
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import cant_gain_life as _cant_gain_life
@@ -20,6 +27,7 @@ from ..rules import (
     Instance,
     affected_player,
     applicable_effects,
+    can_be_dealt,
     effect_name,
     effects_in_force,
     start_batch,
@@ -31,6 +39,7 @@ from ..select import View, has_keyword, is_player, matches
 from ..state import Event, GameState, Table
 from ..triggers import watchers
 from .prefix import MAX_STARTS, NO_BATCH, PREFIX_NODES, Prefix, expand, script_left, tail_end
+from .trees import TREE_LIMIT, Tree, event_tree
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
 # the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
@@ -40,7 +49,7 @@ CP_START_COST = 0.4  # seconds: importing OR-Tools and the first model
 CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
 
 
-_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve")
+_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve", "redirect")
 
 
 _PREVENTION = ("shield", "prevent", "protection")
@@ -69,6 +78,26 @@ _DECLINED = {
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
 # enters, is cast, is tapped for mana, and no end step begins
 _QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
+# damage triggers the CP model declines, with the reason (the graph engine runs them)
+_TRIGGERS_DECLINED = {
+    "deals_damage": ("deals_damage triggers are not modelled (CR 603.2, 603.10: the amount is what the source "
+                     "dealt after replacement and prevention; the triggered action resolves after state-based "
+                     "actions, one at a time in an order its controller chooses, 603.3b, 704.3)"),
+    "dealt_damage": ("dealt_damage triggers are not modelled (CR 603.2, 603.10: the amount is what was dealt to "
+                     "the permanent or player after replacement and prevention, per source with a threshold; the "
+                     "triggered action resolves after state-based actions, one at a time, 603.3b, 704.3)"),
+    "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
+                         "the amount it prevented across the batch)"),
+}
+
+
+# riders the CP model declines, with the reason
+_RIDERS_DECLINED = {
+    "put_counters": ("a put_counters rider is not modelled (CR 615.5: counters put before state-based actions "
+                     "change the creature's toughness, 613.4c, and so its lethal damage, 704.5g)"),
+    "remove_counters": ("a remove_counters rider is not modelled (CR 615.5: +1/+1 counters removed before "
+                        "state-based actions lower the creature's toughness, 613.4c, 704.5f-g)"),
+}
 
 
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
@@ -88,6 +117,8 @@ class _PEvent:
     effects: list[Instance]  # modelled: their order and shares are choices
     noops: list[Instance]  # applicable but change nothing (prevention vs 615.12)
     assigned: bool = False  # combat damage whose amount is a division choice (510.1c-d); ev.amount is its maximum
+    # a redirection applies (614.9): its choices walked by the graph engine's rules (solver.cp.trees)
+    tree: Tree | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +180,8 @@ class _Plan:
     # one-instance shields ("prevent that damage" the next time, CR 615.8), modelled as prevent-all
     # on the one event they can apply to; their prevention is tracked (used up once it prevents)
     once: frozenset[str] = frozenset()
+    # combat: the state with the damage assignment to choose (510.1), before the batch opens
+    assigning: GameState | None = None
 
 
 def one_instance(spec: Any) -> bool:
@@ -202,22 +235,19 @@ def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | N
     return None
 
 
-def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]]] | str:
+def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]], GameState | None] | str:
     """The state with the step's batch open (the damage batch ``start`` stopped at, 120; or
     combat damage step ``step``'s, CR 510.2, opened from ``state``), the combat damage assignment
-    choices, and the trample conditions on them.
+    choices, the trample conditions on them, and (combat) the state where the assignment is
+    chosen.
 
     With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
     largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
     """
     if start.batch is not None:
-        return replace(state, batch=start.batch), [], []
-    for p in state.perms:
-        if not p.present or (p.attacking is None and not p.blocking):
-            continue
-        if p.attacking is not None and not is_player(table, p.attacking):
-            return "attacking a planeswalker or battle is not modelled"
+        return replace(state, batch=start.batch), [], [], None
     state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
+    assigning = state
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
     assert task[:2] == ("combat", "assign")
     assigns: list[_Assign] = []
@@ -229,14 +259,24 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
         options = tuple(assign_options(state, table, pid))
         assigns.append(_Assign(pid, perm.controller, options))
         creatures, defended = damage_recipients(state, table, perm)
+        # 702.19c: past a planeswalker (trample over planeswalkers) to its controller
+        beyond = trample_beyond(state, table, perm, defended)
         most: dict[str, int] = {}
         for opt in options:
             for r, n in opt:
                 most[r] = max(most.get(r, 0), n)
-        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended] if r is not None and most.get(r, 0) > 0)
-        if defended is not None and most.get(defended, 0) > 0 and perm.blocked:
-            trample.extend((pid, defended, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
-    return start_batch(state, table, events), assigns, trample
+        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended, beyond]
+                      if r is not None and most.get(r, 0) > 0)
+        for past in (defended, beyond):
+            if past is not None and most.get(past, 0) > 0 and perm.blocked:
+                trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
+        if beyond is not None and defended is not None and most.get(beyond, 0) > 0:
+            # the planeswalker's controller only past damage equal to its loyalty assigned to it
+            # by all the attackers together (solver.combat._valid_trample, 510.1e)
+            walker = state.perm(defended)
+            assert walker is not None
+            trample.append((pid, beyond, defended, (LethalIf(None, walker.loyalty),)))
+    return start_batch(state, table, events), assigns, trample, assigning
 
 
 @dataclass
@@ -298,7 +338,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if ab.trigger in _QUIET:
                 continue  # nothing in a damage batch and its aftermath can trigger it
             if ab.trigger != "combat_damage_to_player":
-                return f"{perm.id}: {ab.trigger} triggers are not modelled"
+                return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
             if ab.trigger_min is not None or ab.trigger_if is not None:
                 return f"{perm.id}: triggers with a damage threshold or an intervening if (CR 603.4) are not modelled"
             shot = ab.action
@@ -328,13 +368,15 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
         if spec.kind == "shield" and inst.state_id is None:
             return f"{inst.key}: only created shields are modelled"
+        if spec.kind == "redirect" and spec.shield is not None and inst.state_id is None:
+            return f"{inst.key}: only created partial redirections are modelled"
         if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] != "int":
             return f"{inst.key}: prevention by an expression is not modelled"
         if spec.then is not None:
             if spec.kind not in _PREVENTION:
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
             if spec.then.kind not in ("deal", "gain_life", "lose_life", "draw"):
-                return f"{inst.key}: a {spec.then.kind} rider is not modelled"
+                return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
             if _linear(spec.then.amount, "prevented") is None or "that_damage" in expr_vars(spec.then.amount):
                 return f"{inst.key}: the rider's amount is not linear in prevented"
             if not spec.then.if_prevented and (_linear(spec.then.amount, "prevented") or (0, 0))[1] != 0:
@@ -342,7 +384,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     opened = _open_batch(start, state0, table, step)
     if isinstance(opened, str):
         return opened
-    state, assigns, trample = opened
+    state, assigns, trample, assigning = opened
     varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
     events: list[_PEvent] = []
     batch_events = state.batch.events if state.batch is not None else ()
@@ -350,18 +392,15 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     for i, ev in enumerate(batch_events):
         if deadline is not None:
             deadline.check(_PLANNING)
-        if not is_player(table, ev.recipient):
-            hurt = state.perm(ev.recipient)
-            assert hurt is not None
-            types = table.perm_specs[hurt.spec].types
-            if "planeswalker" in types or "battle" in types:
-                return "damage to planeswalkers and battles is not modelled"
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
+    problem = _trees(state, table, insts, events, assigns, deadline)
+    if problem is not None:
+        return problem
     names = {inst.key: effect_name(inst, table, state) for inst in insts}
     converted = _one_instance_events(insts, events)
     if isinstance(converted, str):
@@ -369,7 +408,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     insts, once = converted
     shields = {}
     for inst in insts:
-        if inst.spec.kind == "shield":
+        if inst.spec.kind == "shield" or _partial(inst):
             eff = next(e for e in state.effects if e.id == inst.state_id)
             shields[inst.key] = int(eff.remaining or 0)
     riders = []
@@ -382,14 +421,16 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if sel is None:
             recipients: tuple[str, ...] = (inst.view.controller,)
         elif sel.kind in ("target", "any", "choice"):
-            recipients = tuple(t for t in (inst.view.target,) if t is not None and not (
-                is_player(table, t) and state.player(t).left))  # 800.4a
+            # 800.4a: a player who left is dealt none; 120.1a: nor a permanent that can't be dealt
+            # damage (a planeswalker or creature target can: 120.3c, 120.3e)
+            recipients = tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
         else:
             recipients = _players_matching(sel, state, table, inst.view)
-            if rider.kind == "deal" and any(p.present and matches(sel, p.id, state, table, inst.view) for p in state.perms):
-                return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
-        if any(not is_player(table, r) for r in recipients):
-            return f"{inst.key}: a rider dealing damage to a permanent is not modelled"
+            if rider.kind == "deal":  # and the permanents it names that can be dealt damage (120.1a)
+                recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
+                                    and can_be_dealt(state, table, p.id))
+        if rider.kind != "deal" and any(not is_player(table, r) for r in recipients):
+            return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
         modified: list[tuple[str, AmountRule]] = []
         if rider.kind == "deal":
             for r in recipients:
@@ -410,7 +451,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified)))
     riders.sort(key=lambda r: r.key)
     triggers = []
-    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)})
+    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
+                   | {(pe.ev.source, r) for pe in events if pe.tree is not None and pe.ev.combat
+                      for _, r in pe.tree.columns if is_player(table, r)})
     # the watchers on the battlefield as the damage is dealt (603.2; one that left before the
     # step, say died in the first-strike step, watches nothing: solver.triggers.watchers)
     for pid, ctrl, j, ab in watchers(state, table, "combat_damage_to_player"):
@@ -439,7 +482,36 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     assert isinstance(after, GameState)
     base = final_fields(after, table)
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
-                 once)
+                 once, assigning)
+
+
+def _partial(inst: Instance) -> bool:
+    """A partial redirection ("the next N damage ... is dealt to ... instead"): it depletes like a
+    shield, its share of each event a choice (615.7 applied to a redirection, 614.9)."""
+    return inst.spec.kind == "redirect" and inst.spec.shield is not None
+
+
+def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[_PEvent],
+           assigns: list[_Assign], deadline: Deadline | None) -> str | None:
+    """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
+    the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
+    anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them."""
+    shields = {i.key for i in insts if (i.spec.kind == "shield" and not one_instance(i.spec)) or _partial(i)}
+    settle = {i.key for i in insts if i.spec.kind == "shield" and one_instance(i.spec)}
+    # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
+    kept = {i.key for i in insts if i.spec.kind in _PREVENTION and i.spec.then is not None} - shields | settle
+    options = {(a.creature, r): {sum(n for rr, n in opt if rr == r) for opt in a.options}
+               for a in assigns for opt in a.options for r, _ in opt}
+    for pe in events:
+        if not any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops)):
+            continue
+        amounts = sorted(options.get((pe.ev.source, pe.ev.recipient), {pe.ev.amount})) if pe.assigned else [pe.ev.amount]
+        tree = event_tree(state, table, pe.index, amounts, shields, kept, settle, deadline=deadline)
+        if tree is None:
+            return (f"{pe.ev.source}->{pe.ev.recipient}: a redirected event with more than {TREE_LIMIT} "
+                    "distinct results is not modelled")
+        pe.tree, pe.effects, pe.noops = tree, list(tree.applied), []
+    return None
 
 
 def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
@@ -484,7 +556,10 @@ def cp_supported(case: Case) -> str | None:
     (:data:`~solver.cp.prefix.NO_BATCH`). The step is then modelled from each distinct state reached, at most
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
-    (615.5) whose damage meets no further choices; lifelink, infect, wither, deathtouch;
+    (615.5) whose damage meets no further choices; redirection, whole or partial (614.9, walked
+    by the graph engine's rules: solver.cp.trees); attacks on planeswalkers and battles, trample
+    over planeswalkers (506.3, 702.19c), loyalty and defense removed (120.3c, 120.3h, 704.5i,
+    704.5v); a rider's damage to a permanent; lifelink, infect, wither, deathtouch;
     "deals combat damage to a player" triggers that draw cards; shields of a source of your
     choice (615.9) and next-time shields that can apply to one event of the step (615.8). An Aura
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer

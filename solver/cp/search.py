@@ -312,6 +312,7 @@ def _choosers(plan: _Plan) -> list[str]:
     changes no outcome here."""
     return sorted({pe.chooser for pe in plan.events
                    if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
+                  | {c for pe in plan.events if pe.tree is not None for c in pe.tree.choosers}  # after a redirection (616.1)
                   | {a.controller for a in plan.assigns if len(a.options) > 1})
 
 

@@ -6,13 +6,17 @@ from typing import Any
 
 from model.outcome import Witness
 
-from ..decision import says
+from ..combat import run_task
+from ..damage import batch_step, next_event
+from ..decision import Decision, says
 from ..rules import (
     event_label,
 )
+from ..state import GameState, replace
 from .encode import _Built, _sequences
 from .plan import _apply, _Plan
 from .tables import Seq, _is_const
+from .trees import Slot
 
 
 def _value(solver: Any, kind: str, expr: Any) -> Any:
@@ -23,6 +27,8 @@ def _value(solver: Any, kind: str, expr: Any) -> Any:
 
 def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """Replay the solution's orders and shares through the graph engine's decision rules."""
+    if any(u.hits is not None for u in built.units):
+        return _driven(plan, built, solver)
     steps: list[Witness] = []
     words: list[str] = []
     remaining = dict(plan.shields)
@@ -38,22 +44,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             amounts[unit.events[0]] = _value(solver, "int", unit.enter)
     happen = [pos for pos, pe in enumerate(plan.events) if amounts.get(pos, pe.ev.amount) > 0]
     last = happen[-1] if happen else -1  # an assignment of 0 makes no event (120.8)
-    chosen_by_event: dict[int, Seq] = {}
-    for unit in built.units:
-        if unit.slots is not None:
-            effs = plan.events[unit.events[0]].effects
-            k = len(unit.plain)
-            order = [unit.plain[q] for b in range(k) for q in range(k) if solver.boolean_value(unit.slots[b][q])]
-            steps_of: list[tuple[int, int | None]] = []
-            for b in range(k + 1):  # a block's shields, the one that reaches 0 last
-                block = [(solver.boolean_value(w), j) for j, y, _n, w in unit.placed if solver.boolean_value(y[b])]
-                steps_of.extend((j, int(solver.value(unit.shares[effs[j].key]))) for _, j in sorted(block))
-                if b < k:
-                    steps_of.append((order[b], None))
-            steps_of.extend((j, 0) for j, _y, none, _w in unit.placed if solver.boolean_value(none))
-            chosen_by_event[unit.events[0]] = tuple(steps_of)
-        else:
-            chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
+    chosen_by_event = _chosen(plan, built, solver)
     for pos, pe in enumerate(plan.events):
         if pos not in happen:
             continue
@@ -76,7 +67,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 if i.spec.kind == "shield" and others_open and not pe.ev.unpreventable:
                     options += min(remaining[i.key], amount) + 1
                 elif i.key in plan.once and others_open and not pe.ev.unpreventable:
-                    options += 2  # a shield of "all": all of it or none (solver.damage._takes)
+                    options += 2  # a shield of "all": all of it or none (solver.damage.shield_takes)
                 else:
                     options += 1
             kind = inst.spec.kind
@@ -97,7 +88,35 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 steps.append(Witness(pe.chooser, "order" if len(live) > 1 else "split", event_label(pe.ev), picked))
                 text = f"{says(pe.chooser, 'applies')} {plan.names.get(inst.key, inst.key)} to {pe.ev.source}'s damage to {pe.ev.recipient}"
                 words.append(text if took is None else f"{text}: it prevents {took}")
-    # 603.3b: triggers go on the stack in APNAP order, each player ordering their own
+    _trigger_steps(plan, built, solver, steps, words)
+    return tuple(steps), tuple(words)
+
+
+def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
+    """Each tabled or block-encoded event's sequence of ``(effect index, share)`` in the solution."""
+    chosen_by_event: dict[int, Seq] = {}
+    for unit in built.units:
+        if unit.hits is not None:
+            continue
+        if unit.slots is not None:
+            effs = plan.events[unit.events[0]].effects
+            k = len(unit.plain)
+            order = [unit.plain[q] for b in range(k) for q in range(k) if solver.boolean_value(unit.slots[b][q])]
+            steps_of: list[tuple[int, int | None]] = []
+            for b in range(k + 1):  # a block's shields, the one that reaches 0 last
+                block = [(solver.boolean_value(w), j) for j, y, _n, w in unit.placed if solver.boolean_value(y[b])]
+                steps_of.extend((j, int(solver.value(unit.shares[effs[j].key]))) for _, j in sorted(block))
+                if b < k:
+                    steps_of.append((order[b], None))
+            steps_of.extend((j, 0) for j, _y, none, _w in unit.placed if solver.boolean_value(none))
+            chosen_by_event[unit.events[0]] = tuple(steps_of)
+        else:
+            chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
+    return chosen_by_event
+
+
+def _trigger_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
+    """The draw triggers' stack order (603.3b): APNAP order, each player ordering their own."""
     pending: dict[str, list[tuple[str, int, int]]] = {}
     for tr in plan.triggers:
         dealt = built.combat_to.get((tr.source, tr.player), 0)
@@ -117,8 +136,111 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 steps.append(Witness(who, "stack_order", "triggers", f"{w}#{j}"))
                 words.append(f"{says(who, 'puts')} {labels[(w, j)]}'s trigger ({w}) on the stack")
             mine.remove(distinct[0])
-    return tuple(steps), tuple(words)
 
 
 def _solved_bool(solver: Any, lit: Any) -> bool:
     return bool(lit) if isinstance(lit, bool) else bool(solver.boolean_value(lit))
+
+
+Planned = tuple[str, "int | str | None"]  # (effect key, share; "all": a one-instance shield takes the whole event)
+
+
+def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+    """The witness of a step with redirected events (614.9): the graph engine's own decisions
+    (solver.combat.run_task for the damage assignment, solver.damage.batch_step for the batch,
+    its events in the order :func:`solver.damage.next_event` takes them), each answered with
+    the solution's pick. A redirection can change an event's affected player and so when its
+    remaining choices are made (616.1), and a partial one splits off a new event: following the
+    engine gives its exact sequence of decisions."""
+    table = plan.table
+    steps: list[Witness] = []
+    words: list[str] = []
+    state = plan.state
+    if plan.assigning is not None:  # 510.1: the assignments, in the order the engine asks for them
+        labels = {a.creature: a.label(next(k for k, lit in enumerate(lits) if _solved_bool(solver, lit)))
+                  for a, lits in zip(plan.assigns, built.picks, strict=True)}
+        state = plan.assigning
+        while state.batch is None and state.queue and state.queue[0][:2] == ("combat", "assign"):
+            res = run_task(replace(state, queue=state.queue[1:]), table, state.queue[0])
+            if isinstance(res, Decision):
+                opt = next(o for o in res.options if o.picked == labels[res.at])
+                steps.append(Witness(res.chooser, res.kind, res.at, opt.picked))
+                words.append(opt.words)
+                res = opt.state
+            state = res
+        assert state.batch is not None or not any(pe.ev.amount for pe in plan.events)
+    if state.batch is not None:
+        state = _batch_choices(plan, built, solver, state, steps, words)
+    _trigger_steps(plan, built, solver, steps, words)
+    return tuple(steps), tuple(words)
+
+
+def _batch_choices(plan: _Plan, built: _Built, solver: Any, state: GameState, steps: list[Witness],
+                   words: list[str]) -> GameState:
+    """Drive :func:`solver.damage.batch_step` through the batch, answering each decision with the
+    next pick the solution planned for that event (a pick no longer offered, a shield used up
+    elsewhere or an event already at 0, was a no-op: 120.8)."""
+    table = plan.table
+    batch = state.batch
+    assert batch is not None
+    # the solution's picks per (plan event, slot of its tree: () the event itself)
+    queues: dict[tuple[int, Slot], list[Planned]] = {}
+    for e, seq in _chosen(plan, built, solver).items():
+        pe = plan.events[e]
+        planned: list[Planned] = []
+        for i in pe.noops:  # 615.12: applied, they prevent nothing (a shield's share is 0)
+            planned.append((i.key, 0 if i.key in plan.shields or i.key in plan.once else None))
+        for j, share in seq:
+            name = pe.effects[j].key
+            planned.append((name, share if name in plan.shields else "all" if name in plan.once else None))
+        queues[(e, ())] = planned
+    for unit in built.units:
+        if unit.hits is None:
+            continue
+        e = unit.events[0]
+        tree = plan.events[e].tree
+        assert tree is not None
+        row = tuple(int(solver.value(c)) for c in unit.columns) if unit.columns else next(iter(unit.top))
+        for slot, name, share in tree.rows[row]:
+            queues.setdefault((e, slot), []).append((name, share))
+    # the batch's own events (their order in the combat batch is the assignment's): by source and recipient
+    where: dict[int, tuple[int, Slot]] = {}
+    for k, ev in enumerate(batch.events):
+        e = next(e for e, pe in enumerate(plan.events)
+                 if (pe.index == k if plan.assigning is None else (pe.ev.source, pe.ev.recipient) == (ev.source, ev.recipient)))
+        where[k] = (e, ())
+    while True:
+        batch = state.batch
+        assert batch is not None
+        at = next_event(state, table)
+        if at is None:
+            return state
+        k = at
+        before = batch.events[k]
+        res = batch_step(state, table)
+        if isinstance(res, Decision):
+            queue = queues.get(where[k], [])
+            offered = {o.picked.split(":")[0] for o in res.options}
+            opt = None
+            while queue and opt is None:
+                key, take = queue.pop(0)
+                if key in before.applied or key not in offered:
+                    continue  # applied already (the only option, taken by itself), or no longer in force
+                label = key if take is None else f"{key}:{before.amount if take == 'all' else take}"
+                opt = next((o for o in res.options if o.picked == label), None)
+                assert opt is not None, (label, [o.picked for o in res.options])
+            if opt is None:
+                # a shield the solution uses up on other events is still in force here: it takes 0 (615.7)
+                opt = next((o for o in res.options if o.picked.endswith(":0")), None)
+            assert opt is not None, (res.at, [o.picked for o in res.options])
+            steps.append(Witness(res.chooser, res.kind, res.at, opt.picked))
+            words.append(opt.words)
+            res = opt.state
+        after = res.batch
+        assert after is not None and not res.dead
+        if len(after.events) > len(batch.events):  # a partial redirection split the event (614.9)
+            (key,) = after.events[k].applied - before.applied
+            e, slot = where[k]
+            for n in range(len(batch.events), len(after.events)):
+                where[n] = (e, (*slot, key))
+        state = res
