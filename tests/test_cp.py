@@ -947,3 +947,44 @@ def test_auto_weighs_a_last_batch_opened_by_a_trigger() -> None:
         "effects": [{"id": f"s{j}", "controller": "A", "source": "salve", "shield": 3, "to": "creatures"} for j in range(3)],
         "actions": [{"end_step": {}}]})
     assert cp_supported(big) is None and prefer_cp(big)
+
+
+# ---------------------------------------------------------------------------------------------
+# characteristics, life rules and counter replacements read through the shared rules
+
+
+def test_power_toughness_and_keyword_changes_are_read_at_the_steps_start() -> None:
+    """613.4c, 613.1f: an Equipment's +2/+0 on a 1/1 trampler and a spell's +0/+2 and deathtouch
+    on its 1/1 blocker hold for the step (solver.characteristics, read by both engines): the
+    trampler's 3 are all lethal to the 1/3 (none tramples over, 702.19b), both die."""
+    case = parse_case({
+        "id": "pt-grant", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "att", "name": "Attacker", "controller": "you", "types": ["creature"], "power": 1, "toughness": 1,
+             "attacking": "A", "keywords": ["trample"]},
+            {"id": "eq", "name": "Blade", "controller": "you", "types": ["artifact"], "subtypes": ["Equipment"],
+             "attached_to": "att", "abilities": [{"pt": [2, 0], "to": "equipped creature"}]},
+            {"id": "blk", "name": "Blocker", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1,
+             "blocking": "att"}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "A", "types": ["instant"]}],
+        "effects": [{"id": "g", "controller": "A", "source": "sp", "pt": [0, 2], "grant": ["deathtouch"], "to": "blk",
+                     "duration": "turn"}],
+        "actions": [{"combat": {}}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    [out] = cp_outcomes(case).outcomes
+    assert (out.values["A.life"], out.values["att.dies"], out.values["blk.dies"], out.values["blk.damage"]) == (20, True, True, 3)
+
+
+def test_a_lords_bonus_that_ends_when_the_lord_dies_is_declined() -> None:
+    """704.3: a creature's "other creatures you control get +1/+1" ends when it dies in the step,
+    so another creature may die at the next check; the CP model reads characteristics once."""
+    case = parse_case({
+        "id": "lord", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "lord", "name": "Lord", "controller": "you", "types": ["creature"], "power": 1, "toughness": 1,
+             "abilities": [{"pt": [1, 1], "to": "other creatures you control"}]},
+            {"id": "elf", "name": "Elf", "controller": "you", "types": ["creature"], "power": 1, "toughness": 2}],
+        "actions": [{"damage": [{"from": "elf", "to": "lord", "amount": 1}, {"from": "lord", "to": "elf", "amount": 2}]}]})
+    assert "static ability of a permanent that can die" in (cp_supported(case) or "")
+    assert {o.values["elf.dies"] for o in enumerate_outcomes(case, engine="graph").outcomes} == {True}

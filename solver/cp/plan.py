@@ -59,11 +59,34 @@ _DECLINED = {
     "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
     "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
-    "becomes_color": "colour-changing effects (CR 105.3, 613.1e) are not modelled",
-    "pt": "power/toughness changes (\"gets +2/+2\", CR 613.4c) are not modelled",
-    "grant": "keywords granted by effects (\"gains first strike\", CR 613.1f) are not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
+
+
+# effects on characteristics (613): fixed at the step's start (the prefix applied them), read
+# there through solver.characteristics / solver.select by the tables, the model and solver.sba
+_CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
+                    "becomes_color": "a colour change (CR 105.3, 613.1e)"}
+
+
+def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
+    """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
+    step or its state-based actions, or None: the model reads characteristics once, at the
+    step's start. A life condition is read again after the damage; a static ability of a
+    creature or an Aura that reaches more than its own permanent or host ends when its source
+    dies (704.5g, 704.5m), which changes who dies at the next check (704.3); so does a condition
+    on what its controller controls."""
+    spec = inst.spec
+    what = _CHARACTERISTICS[spec.kind]
+    if spec.if_life_at_most is not None:
+        return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
+    if spec.if_you_control is not None:
+        return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
+    if inst.state_id is None and inst.view.self_id is not None and (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")):
+        perm = state.perm(inst.view.self_id)
+        if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
+            return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
+    return None
 
 
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
@@ -320,6 +343,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     for inst in insts:
         spec = inst.spec
         if spec.kind in _INERT:
+            continue
+        if spec.kind in _CHARACTERISTICS:
+            problem = _characteristics_problem(state0, table, inst)
+            if problem is not None:
+                return problem
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
