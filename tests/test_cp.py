@@ -205,7 +205,22 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
         battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
                             "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense))]})
+    # life rules and characteristics read by both engines through solver.results and
+    # solver.characteristics: a floor (Worship), "can't lose life", "your life total can't change",
+    # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), a +N/+N or keyword
+    if draw(st.integers(0, 3)) == 0:
+        rule = draw(st.sampled_from([{"life_floor": 1, "to": "you"}, {"cant_lose_life": "you"}, {"life_cant_change": "you"},
+                                     {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3}]))
+        battlefield.append({"id": "rule", "name": "Life Rule", "controller": draw(st.sampled_from(names)),
+                            "types": ["enchantment"], "abilities": [rule]})
     effects = []
+    creatures = [c["id"] for c in battlefield if c["id"].startswith("c")]
+    if draw(st.integers(0, 3)) == 0:
+        pump: dict[str, Any] = {"id": "pump", "controller": draw(st.sampled_from(names)), "source": "sp", "duration": "turn",
+                                "to": draw(st.sampled_from(creatures)), "pt": [draw(st.integers(0, 2)), draw(st.integers(1, 2))]}
+        if draw(st.booleans()):
+            pump["grant"] = [draw(st.sampled_from(["lifelink", "deathtouch", "indestructible", "infect"]))]
+        effects.append(pump)
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
         body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"].startswith("c"))))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})
@@ -988,3 +1003,35 @@ def test_a_lords_bonus_that_ends_when_the_lord_dies_is_declined() -> None:
         "actions": [{"damage": [{"from": "elf", "to": "lord", "amount": 1}, {"from": "lord", "to": "elf", "amount": 2}]}]})
     assert "static ability of a permanent that can die" in (cp_supported(case) or "")
     assert {o.values["elf.dies"] for o in enumerate_outcomes(case, engine="graph").outcomes} == {True}
+
+
+def test_shipped_life_rules_are_modelled() -> None:
+    """Worship's floor (614.1a, with Awe Strike's gain in the same event, CR 120.4 example),
+    Platinum Emperion (119.7-8), Phyrexian Unlife (704.5a exception, damage as though infect)."""
+    for name in ("rulings/worship-awe-strike.yaml", "rulings/worship-lifelink-attacker.yaml",
+                 "rulings/platinum-emperion-lifelink-damage-still-dealt.yaml",
+                 "rulings/phyrexian-unlife-damage-past-zero.yaml", "rulings/phyrexian-unlife-poison-still-loses.yaml"):
+        case = load_case(CASES / name)
+        assert cp_supported(case) is None, name
+        assert_same(case)
+
+
+def test_a_life_floor_counts_its_riders_gain_and_cant_lose_life_stops_riders_loss() -> None:
+    """A floor of 1 at 3 life, a shield of 2 that gains you what it prevents and a prevent-1 that
+    makes A lose as much: of 8 damage 5 is left, and the floor compares the whole event (the
+    gain counted, CR 120.4 example; solver.results.floored_loss): you lose 4 and gain 2, ending
+    at 1. A can't lose life (119.8), so its rider's loss doesn't happen."""
+    case = parse_case({
+        "id": "floor-rider", "players": [{"name": "you", "life": 3}, {"name": "A", "life": 2}],
+        "battlefield": [
+            {"id": "c0", "name": "Critter", "controller": "A", "types": ["creature"], "power": 5, "toughness": 5},
+            {"id": "w", "name": "Floor", "controller": "you", "types": ["enchantment"], "abilities": [{"life_floor": 1, "to": "you"}]},
+            {"id": "k", "name": "Keep", "controller": "A", "types": ["enchantment"], "abilities": [{"cant_lose_life": "you"}]}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "s0", "controller": "you", "source": "sp", "shield": 2, "then": {"gain_life": "prevented"}},
+                    {"id": "s1", "controller": "you", "source": "sp", "prevent": 1, "then": {"lose_life": "prevented", "who": "A"}}],
+        "actions": [{"damage": [{"from": "c0", "to": "you", "amount": 8}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    [out] = cp_outcomes(case).outcomes
+    assert (out.values["you.life"], out.values["you.life_lost"], out.values["A.life"], out.values["A.life_lost"]) == (1, 4, 2, 0)
