@@ -9,7 +9,7 @@ from typing import Any
 
 from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
-from model.types import Case, DamageAction
+from model.types import Case
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
@@ -303,9 +303,6 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     :class:`LimitReached` when ``deadline`` passes."""
     if not case.actions:
         return NO_BATCH
-    last = case.actions[-1]
-    if isinstance(last, DamageAction) and any(d.excess_to is not None for d in last.events):
-        return "excess damage dealt to another permanent or player (CR 120.4a) is not modelled"
     limit = PREFIX_NODES if max_nodes is None else min(max_nodes, PREFIX_NODES)
     prefix = expand(case, deadline, limit)
     if not prefix.complete and limit == PREFIX_NODES:
