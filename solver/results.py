@@ -32,7 +32,7 @@ from .values import evaluate
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
            'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
-           'remove_counters']
+           'remove_counters', 'life_floor', 'floored_loss']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -163,12 +163,22 @@ def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
     return out
 
 
-def _life_floor(state: GameState, table: Table, name: str) -> int | None:
+def life_floor(state: GameState, table: Table, name: str) -> int | None:
+    """The least life damage can leave ``name`` with ("damage that would reduce your life total to
+    less than 1 reduces it to 1 instead", Worship; 614.1a), or None."""
     floor = None
     for inst in effects_in_force(state, table):
         if inst.spec.kind == "life_floor" and matches(inst.spec.to, name, state, table, inst.view, default=True):
             floor = max(floor or 0, int(inst.spec.value))
     return floor
+
+
+def floored_loss(n: int, room: int) -> int:
+    """The life a batch's damage makes a player lose under a life floor: all ``n`` unless that
+    would take them below the floor, then what is left above it (``room``: life, with what the
+    same modified event gives, minus the floor; CR 120.4 example). The CP model encodes the same
+    ``min(n, max(0, room))`` on its variables (solver.cp.encode)."""
+    return min(n, max(0, room))
 
 
 class Part(Enum):
@@ -283,11 +293,9 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         state = put_counters(state, table, pid, "-1/-1", minus[pid])
     for name in sorted(loss):
         n = loss[name]
-        floor = _life_floor(state, table, name)
+        floor = life_floor(state, table, name)
         if floor is not None:
-            life = state.player(name).life + (gains or {}).get(name, 0)
-            if life - n < floor:
-                n = max(0, life - floor)
+            n = floored_loss(n, state.player(name).life + (gains or {}).get(name, 0) - floor)
         state = change_life(state, table, name, -n)
     for (src, ctrl), n in sorted(gain_by_source.items()):
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)

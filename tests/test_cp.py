@@ -220,7 +220,22 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
         battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
                             "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))]})
+    # life rules and characteristics read by both engines through solver.results and
+    # solver.characteristics: a floor (Worship), "can't lose life", "your life total can't change",
+    # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), a +N/+N or keyword
+    if draw(st.integers(0, 3)) == 0:
+        rule = draw(st.sampled_from([{"life_floor": 1, "to": "you"}, {"cant_lose_life": "you"}, {"life_cant_change": "you"},
+                                     {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3}]))
+        battlefield.append({"id": "rule", "name": "Life Rule", "controller": draw(st.sampled_from(names)),
+                            "types": ["enchantment"], "abilities": [rule]})
     effects = []
+    creatures = [c["id"] for c in battlefield if c["id"].startswith("c")]
+    if draw(st.integers(0, 3)) == 0:
+        pump: dict[str, Any] = {"id": "pump", "controller": draw(st.sampled_from(names)), "source": "sp", "duration": "turn",
+                                "to": draw(st.sampled_from(creatures)), "pt": [draw(st.integers(0, 2)), draw(st.integers(1, 2))]}
+        if draw(st.booleans()):
+            pump["grant"] = [draw(st.sampled_from(["lifelink", "deathtouch", "indestructible", "infect"]))]
+        effects.append(pump)
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
         body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})
@@ -963,6 +978,8 @@ def test_auto_weighs_a_last_batch_opened_by_a_trigger() -> None:
         "effects": [{"id": f"s{j}", "controller": "A", "source": "salve", "shield": 3, "to": "creatures"} for j in range(3)],
         "actions": [{"end_step": {}}]})
     assert cp_supported(big) is None and prefer_cp(big)
+
+
 def test_redirection_hands_the_event_to_the_new_affected_player_in_both_engines() -> None:
     """614.9, 616.1: your redirection sends bolt's damage to A's Bears; A then orders what is left
     for it (A's shield, shared with A's own event, 615.7) after your events and with A's. A partial
@@ -1027,3 +1044,76 @@ def test_declined_damage_triggers_and_counter_riders_say_why() -> None:
                         ("rulings/test-of-faith-counters-before-sba.yaml", "704.5g"),
                         ("rulings/phantom-tiger-two-sources-one-counter.yaml", "toughness")):
         assert words in (cp_supported(load_case(CASES / name)) or ""), name
+
+
+# ---------------------------------------------------------------------------------------------
+# characteristics, life rules and counter replacements read through the shared rules
+
+
+def test_power_toughness_and_keyword_changes_are_read_at_the_steps_start() -> None:
+    """613.4c, 613.1f: an Equipment's +2/+0 on a 1/1 trampler and a spell's +0/+2 and deathtouch
+    on its 1/1 blocker hold for the step (solver.characteristics, read by both engines): the
+    trampler's 3 are all lethal to the 1/3 (none tramples over, 702.19b), both die."""
+    case = parse_case({
+        "id": "pt-grant", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "att", "name": "Attacker", "controller": "you", "types": ["creature"], "power": 1, "toughness": 1,
+             "attacking": "A", "keywords": ["trample"]},
+            {"id": "eq", "name": "Blade", "controller": "you", "types": ["artifact"], "subtypes": ["Equipment"],
+             "attached_to": "att", "abilities": [{"pt": [2, 0], "to": "equipped creature"}]},
+            {"id": "blk", "name": "Blocker", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1,
+             "blocking": "att"}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "A", "types": ["instant"]}],
+        "effects": [{"id": "g", "controller": "A", "source": "sp", "pt": [0, 2], "grant": ["deathtouch"], "to": "blk",
+                     "duration": "turn"}],
+        "actions": [{"combat": {}}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    [out] = cp_outcomes(case).outcomes
+    assert (out.values["A.life"], out.values["att.dies"], out.values["blk.dies"], out.values["blk.damage"]) == (20, True, True, 3)
+
+
+def test_a_lords_bonus_that_ends_when_the_lord_dies_is_declined() -> None:
+    """704.3: a creature's "other creatures you control get +1/+1" ends when it dies in the step,
+    so another creature may die at the next check; the CP model reads characteristics once."""
+    case = parse_case({
+        "id": "lord", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "lord", "name": "Lord", "controller": "you", "types": ["creature"], "power": 1, "toughness": 1,
+             "abilities": [{"pt": [1, 1], "to": "other creatures you control"}]},
+            {"id": "elf", "name": "Elf", "controller": "you", "types": ["creature"], "power": 1, "toughness": 2}],
+        "actions": [{"damage": [{"from": "elf", "to": "lord", "amount": 1}, {"from": "lord", "to": "elf", "amount": 2}]}]})
+    assert "static ability of a permanent that can die" in (cp_supported(case) or "")
+    assert {o.values["elf.dies"] for o in enumerate_outcomes(case, engine="graph").outcomes} == {True}
+
+
+def test_shipped_life_rules_are_modelled() -> None:
+    """Worship's floor (614.1a, with Awe Strike's gain in the same event, CR 120.4 example),
+    Platinum Emperion (119.7-8), Phyrexian Unlife (704.5a exception, damage as though infect)."""
+    for name in ("rulings/worship-awe-strike.yaml", "rulings/worship-lifelink-attacker.yaml",
+                 "rulings/platinum-emperion-lifelink-damage-still-dealt.yaml",
+                 "rulings/phyrexian-unlife-damage-past-zero.yaml", "rulings/phyrexian-unlife-poison-still-loses.yaml"):
+        case = load_case(CASES / name)
+        assert cp_supported(case) is None, name
+        assert_same(case)
+
+
+def test_a_life_floor_counts_its_riders_gain_and_cant_lose_life_stops_riders_loss() -> None:
+    """A floor of 1 at 3 life, a shield of 2 that gains you what it prevents and a prevent-1 that
+    makes A lose as much: of 8 damage 5 is left, and the floor compares the whole event (the
+    gain counted, CR 120.4 example; solver.results.floored_loss): you lose 4 and gain 2, ending
+    at 1. A can't lose life (119.8), so its rider's loss doesn't happen."""
+    case = parse_case({
+        "id": "floor-rider", "players": [{"name": "you", "life": 3}, {"name": "A", "life": 2}],
+        "battlefield": [
+            {"id": "c0", "name": "Critter", "controller": "A", "types": ["creature"], "power": 5, "toughness": 5},
+            {"id": "w", "name": "Floor", "controller": "you", "types": ["enchantment"], "abilities": [{"life_floor": 1, "to": "you"}]},
+            {"id": "k", "name": "Keep", "controller": "A", "types": ["enchantment"], "abilities": [{"cant_lose_life": "you"}]}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "s0", "controller": "you", "source": "sp", "shield": 2, "then": {"gain_life": "prevented"}},
+                    {"id": "s1", "controller": "you", "source": "sp", "prevent": 1, "then": {"lose_life": "prevented", "who": "A"}}],
+        "actions": [{"damage": [{"from": "c0", "to": "you", "amount": 8}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    [out] = cp_outcomes(case).outcomes
+    assert (out.values["you.life"], out.values["you.life_lost"], out.values["A.life"], out.values["A.life_lost"]) == (1, 4, 2, 0)

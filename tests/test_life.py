@@ -251,7 +251,7 @@ actions:
     assert outcome_set(text, "team1.life", "team2.life", "B.damage_taken") == {(30, 26, 4)}
 
 
-def test_life_total_cant_change_is_declined_by_cp_with_a_reason() -> None:
+def test_life_total_cant_change_is_modelled_by_cp() -> None:
     text = PLAYERS + f"""
 battlefield:
   - {{id: emperion, card: Platinum Emperion, controller: you}}
@@ -259,7 +259,11 @@ battlefield:
 actions:
   - combat: {{}}
 """
-    assert "your life total can't change" in (cp_supported(case_from(text)) or "")
+    case = case_from(text)
+    assert cp_supported(case) is None
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert cp == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    assert {dict(s)["you.life"] for s in cp} == {20}
 
 
 def test_player_effects_take_their_players_as_value() -> None:
@@ -354,7 +358,7 @@ battlefield:
     assert outcome_set(good + "actions: []\n", "you.life") == {(-2,)}
 
 
-def test_unlife_is_declined_by_cp_with_a_reason() -> None:
+def test_unlife_is_modelled_by_cp() -> None:
     text = """
 players:
   - {name: A}
@@ -366,7 +370,11 @@ sources:
 actions:
   - damage: [{from: s1, to: you, amount: 2}]
 """
-    assert "0 or less life" in (cp_supported(case_from(text)) or "")
+    case = case_from(text)
+    assert cp_supported(case) is None
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert cp == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    assert {(dict(s)["you.life"], dict(s)["you.lost"]) for s in cp} == {(1, False)}
 
 
 # ---- life total setting (119.5, 810.9c-d) ---------------------------------------------------

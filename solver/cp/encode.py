@@ -405,7 +405,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch, Part.LOYALTY_LOSS: loyalty,
                Part.DEFENSE_LOSS: defense}
 
-    def hit(source: str, recipient: str, amount: Any, combat: bool) -> None:
+    batch_loss: dict[str, list[Any]] = {}  # the step's own batch's life loss (a floor's, solver.results.deal)
+    floor_gain: dict[str, list[Any]] = {}  # its riders' life gain for their controller (the same event)
+
+    def hit(source: str, recipient: str, amount: Any, combat: bool, batch: bool = False) -> None:
         """The results of one event of ``amount`` damage (120.3): the parts results.event_results
         names, on the model's variables (a part's ``once`` counts only if damage is dealt)."""
         dealt: Any = None
@@ -420,6 +423,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             elif r.part is Part.LIFELINK:
                 if r.who not in plan.cant_gain:
                     gain.setdefault(r.who, []).append(value)
+            elif r.part is Part.LIFE_LOSS and batch:
+                batch_loss.setdefault(r.who, []).append(value)
             else:
                 buckets[r.part].setdefault(r.who, []).append(value)
 
@@ -431,7 +436,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             continue
         for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
             ev = plan.events[e].ev
-            hit(ev.source, ev.recipient, amount, ev.combat)
+            hit(ev.source, ev.recipient, amount, ev.combat, True)
     # riders happen right after the prevention, before state-based actions (615.5)
     for rd in plan.riders:
         done = sum(prevented.get(rd.key, []))
@@ -459,8 +464,26 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             elif rd.kind == "gain_life":
                 if who not in plan.cant_gain:
                     gain.setdefault(who, []).append(then)
+                if rd.own_gain:
+                    floor_gain.setdefault(who, []).append(then)
             else:
                 drawn.setdefault(who, []).append(then)
+    for name in sorted(batch_loss):
+        n = sum(batch_loss[name])
+        if name in plan.floors:  # solver.results.floored_loss: min(n, max(0, life + gains - floor))
+            room = state.player(name).life + sum(floor_gain.get(name, [])) - plan.floors[name]
+            if _is_const(n) and _is_const(room):
+                n = min(int(n), max(0, int(room)))
+            else:
+                hi = big + abs(state.player(name).life)
+                above = m.new_int_var(0, hi, f"room_{name}")
+                m.add_max_equality(above, [0, room])
+                kept = m.new_int_var(0, big, f"floored_{name}")
+                m.add_min_equality(kept, [n, above])
+                n = kept
+        loss.setdefault(name, []).append(n)
+    for name in plan.cant_lose:  # 119.8: the loss doesn't happen (solver.results.change_life)
+        loss.pop(name, None)
     combat_sum = {k: sum(v) for k, v in combat_to.items()}
     lost: dict[str, Any] = {}
     two_headed = plan.table.two_headed
@@ -477,7 +500,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         outputs[f"{p.name}.damage_taken"] = ("int", plan.base[f"{p.name}.damage_taken"] + sum(taken.get(p.name, [])))
         # 704.5a, 704.5c
         limit = 15 if two_headed else 10  # 704.5c, 704.6b (810.8c-d: a team loses together)
-        lost[p.name] = True if p.lost else _either(m, [_at_most(m, life, 0), _at_least(m, pois, limit)])
+        dead = [] if p.name in plan.no_loss else [_at_most(m, life, 0)]  # 704.5a, unless (Phyrexian Unlife)
+        lost[p.name] = True if p.lost else _either(m, [*dead, _at_least(m, pois, limit)])
         outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
         if p.team is not None:
             outputs[f"team{p.team}.life"] = ("int", life)

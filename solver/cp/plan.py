@@ -9,7 +9,7 @@ from typing import Any
 
 from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
-from model.types import Case, DamageAction
+from model.types import Case
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..combat import (
@@ -23,6 +23,7 @@ from ..combat import (
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import cant_gain_life as _cant_gain_life
+from ..results import cant_lose_life, life_floor, no_loss_for_0_life
 from ..rules import (
     Instance,
     affected_player,
@@ -63,16 +64,56 @@ _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_
 _DECLINED = {
     "gain_life_plus": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
     "gain_life_times": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
-    "cant_lose_life": "\"can't lose life\" effects (CR 119.8) are not modelled",
-    "life_cant_change": "\"your life total can't change\" effects (CR 119.7, 119.8) are not modelled",
-    "no_loss_for_0_life": "\"you don't lose the game for having 0 or less life\" effects (CR 704.5a) are not modelled",
     "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
-    "becomes_color": "colour-changing effects (CR 105.3, 613.1e) are not modelled",
-    "pt": "power/toughness changes (\"gets +2/+2\", CR 613.4c) are not modelled",
-    "grant": "keywords granted by effects (\"gains first strike\", CR 613.1f) are not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
+
+
+# effects on characteristics (613): fixed at the step's start (the prefix applied them), read
+# there through solver.characteristics / solver.select by the tables, the model and solver.sba
+_CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
+                    "becomes_color": "a colour change (CR 105.3, 613.1e)"}
+
+
+def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
+    """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
+    step or its state-based actions, or None: the model reads characteristics once, at the
+    step's start. A life condition is read again after the damage; a static ability of a
+    creature or an Aura that reaches more than its own permanent or host ends when its source
+    dies (704.5g, 704.5m), which changes who dies at the next check (704.3); so does a condition
+    on what its controller controls."""
+    spec = inst.spec
+    what = _CHARACTERISTICS[spec.kind]
+    if spec.if_life_at_most is not None:
+        return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
+    if spec.if_you_control is not None:
+        return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
+    if inst.state_id is None and inst.view.self_id is not None and (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")):
+        perm = state.perm(inst.view.self_id)
+        if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
+            return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
+    return None
+
+
+# effects on life totals and losing (CR 119.7-8, 704.5a; Worship's floor, 614.1a): read at the
+# step's start through solver.results, as the graph engine reads them while the damage is dealt
+_LIFE = ("cant_lose_life", "life_cant_change", "no_loss_for_0_life", "life_floor")
+
+
+def _life_problem(table: Table, inst: Instance) -> str | None:
+    """Why a life effect could change within the step, or None. A life condition changes with the
+    damage; a condition on what its controller controls changes as creatures die, which "don't
+    lose for 0 life" meets at the next state-based check (704.3). A floor on a team's shared
+    life (810.9) is declined."""
+    spec = inst.spec
+    if spec.if_life_at_most is not None:
+        return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
+    if spec.kind == "no_loss_for_0_life" and spec.if_you_control is not None:
+        return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
+    if spec.kind == "life_floor" and table.two_headed:
+        return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
+    return None
 
 
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
@@ -146,6 +187,9 @@ class _Rider:
     # a deal rider's damage is a new event (615.5): the one effect that modifies it, if any, per
     # recipient (its affected player has no choice to make with one effect, 616.1)
     modified: tuple[tuple[str, AmountRule], ...] = ()
+    # a gain_life rider for its controller ("you gain that much life"): part of the same modified
+    # event, a life floor counts it (solver.damage._rider_gains, CR 120.4 example)
+    own_gain: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,6 +226,10 @@ class _Plan:
     once: frozenset[str] = frozenset()
     # combat: the state with the damage assignment to choose (510.1), before the batch opens
     assigning: GameState | None = None
+    # players who lose no life (119.8), who don't lose for 0 life (704.5a), and life floors
+    cant_lose: frozenset[str] = frozenset()
+    no_loss: frozenset[str] = frozenset()
+    floors: dict[str, int] = field(default_factory=dict)
 
 
 def one_instance(spec: Any) -> bool:
@@ -295,9 +343,6 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     :class:`LimitReached` when ``deadline`` passes."""
     if not case.actions:
         return NO_BATCH
-    last = case.actions[-1]
-    if isinstance(last, DamageAction) and any(d.excess_to is not None for d in last.events):
-        return "excess damage dealt to another permanent or player (CR 120.4a) is not modelled"
     limit = PREFIX_NODES if max_nodes is None else min(max_nodes, PREFIX_NODES)
     prefix = expand(case, deadline, limit)
     if not prefix.complete and limit == PREFIX_NODES:
@@ -360,6 +405,18 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     for inst in insts:
         spec = inst.spec
         if spec.kind in _INERT:
+            continue
+        if spec.kind == "as_though":
+            continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
+        if spec.kind in _LIFE:
+            problem = _life_problem(table, inst)
+            if problem is not None:
+                return problem
+            continue
+        if spec.kind in _CHARACTERISTICS:
+            problem = _characteristics_problem(state0, table, inst)
+            if problem is not None:
+                return problem
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
@@ -448,7 +505,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 modified.append((r, rule))  # one effect: no order to choose (616.1)
         amount = _linear(rider.amount, "prevented")
         assert amount is not None
-        riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified)))
+        riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified),
+                             rider.kind == "gain_life" and (sel is None or sel.kind == "you")))
     riders.sort(key=lambda r: r.key)
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
@@ -481,8 +539,19 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     after = tail_end(start, table) if start.batch is not None else state0
     assert isinstance(after, GameState)
     base = final_fields(after, table)
+    live = [p.name for p in state.players if not p.left]
+    floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
+    on_life = next((i.key for i in insts if i.spec.kind == "as_though" and i.spec.if_life_at_most is not None), None)
+    for rd in riders:
+        hit = next((r for r in rd.recipients if r in floors), None) if rd.kind == "deal" else None
+        if hit is not None:
+            return f"{rd.key}: a rider's damage to {hit}, whose life has a floor (a second floored batch), is not modelled"
+        if rd.kind == "deal" and on_life is not None:
+            return (f"{rd.key}: a rider's damage after the batch, with {on_life}'s life condition read again then, "
+                    "is not modelled")
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
-                 once, assigning)
+                 once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
+                 frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors)
 
 
 def _partial(inst: Instance) -> bool:
