@@ -830,3 +830,31 @@ def test_a_next_time_prevention_that_also_meets_unpreventable_damage_is_declined
     reason = cp_supported(case)
     assert reason is not None and "615.8" in reason and "2 events" in reason
     assert enumerate_outcomes(case, engine="graph").complete
+
+
+def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
+    """bench/large-optimisation.yaml (100 attackers, 20 shields, a doubler, a prevent-1): the
+    hint alone, completed without search, is a legal choice reaching the proved optimum of 259
+    life (a shield takes only what the prevent-1 after it leaves, so no point is lost, 615.7);
+    the optimisation then reuses the last level's optimum as its first tied outcome (3 solves:
+    two levels and the run that proves no other outcome ties)."""
+    from ortools.sat.python import cp_model
+
+    from solver.cp.encode import _build
+    from solver.cp.plan import _plans
+
+    case = load_case(CASES / "bench" / "large-optimisation.yaml")
+    plans = _plans(case)
+    assert not isinstance(plans, str)
+    built = _build(plans.plans[0], cp_model)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.fix_variables_to_their_hinted_value = True
+    assert solver.solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert solver.value(built.outputs["you.life"][1]) == 259
+    assert case.objective is not None
+    res = cp_optimize(case, case.objective, fields=["you.life", "A.cards_drawn"])
+    assert res.complete and res.stats["optimum"] == {"you": [259, 1]} and res.stats["solves"] == 3
+    assert [o.state for o in res.outcomes] == [(("A.cards_drawn", 1), ("you.life", 259))]
+    assert tuple((f, v) for f, v in sorted(replay(case, res.outcomes[0]).items()) if f in ("A.cards_drawn", "you.life")) \
+        == res.outcomes[0].state
