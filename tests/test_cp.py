@@ -1117,3 +1117,53 @@ def test_a_life_floor_counts_its_riders_gain_and_cant_lose_life_stops_riders_los
     assert assert_same(case) == 1
     [out] = cp_outcomes(case).outcomes
     assert (out.values["you.life"], out.values["you.life_lost"], out.values["A.life"], out.values["A.life_lost"]) == (1, 4, 2, 0)
+def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
+    """bench/large-optimisation.yaml (100 attackers, 20 shields, a doubler, a prevent-1): the
+    hint alone, completed without search, is a legal choice reaching the proved optimum of 259
+    life (a shield takes only what the prevent-1 after it leaves, so no point is lost, 615.7);
+    the optimisation then reuses the last level's optimum as its first tied outcome (3 solves:
+    two levels and the run that proves no other outcome ties)."""
+    from ortools.sat.python import cp_model
+
+    from solver.cp.encode import _build
+    from solver.cp.plan import _plans
+
+    case = load_case(CASES / "bench" / "large-optimisation.yaml")
+    plans = _plans(case)
+    assert not isinstance(plans, str)
+    built = _build(plans.plans[0], cp_model)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.fix_variables_to_their_hinted_value = True
+    assert solver.solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    assert solver.value(built.outputs["you.life"][1]) == 259
+    assert case.objective is not None
+    res = cp_optimize(case, case.objective, fields=["you.life", "A.cards_drawn"])
+    assert res.complete and res.stats["optimum"] == {"you": [259, 1]} and res.stats["solves"] == 3
+    assert [o.state for o in res.outcomes] == [(("A.cards_drawn", 1), ("you.life", 259))]
+    assert tuple((f, v) for f, v in sorted(replay(case, res.outcomes[0]).items()) if f in ("A.cards_drawn", "you.life")) \
+        == res.outcomes[0].state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 40), min_size=5, max_size=5), min_size=1, max_size=60),
+       st.sampled_from([0, 1, 2]))
+def test_packed_row_dedup_and_domination_match_the_row_wise_ones(rows: list[list[int]], ns: int) -> None:
+    """The group table's packed row keys (tables._unique_rows) give np.unique's rows, first
+    indices and grouping, and the vectorised domination (tables._dominated) drops exactly the rows
+    tables._undominated drops (same sums, a strict superset of took-all flags: 615.7)."""
+    import numpy as np
+
+    from solver.cp.tables import _dominated, _undominated, _unique_rows
+
+    a = np.array(rows, dtype=np.int64)
+    want, at = np.unique(a, axis=0, return_index=True)
+    got, got_at = _unique_rows(a)
+    assert got.tolist() == want.tolist() and got_at.tolist() == at.tolist()
+    groups = _unique_rows(a, inverse=True)[1].reshape(-1).tolist()
+    assert all((groups[i] == groups[j]) == (rows[i] == rows[j]) for i in range(len(rows)) for j in range(len(rows)))
+    dealt = 5 - 2 * ns
+    flags = [row[:dealt + ns] + [x % 2 for x in row[dealt + ns:dealt + 2 * ns]] + row[dealt + 2 * ns:] for row in rows]
+    keys = list(dict.fromkeys(map(tuple, flags)))
+    drop = _dominated(np.array(keys, dtype=np.int64), ns, dealt).tolist()
+    assert [k for k, d in zip(keys, drop, strict=True) if not d] == list(_undominated(dict.fromkeys(keys), ns, dealt))

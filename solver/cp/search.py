@@ -57,6 +57,7 @@ class _Search:
         self.outcomes: list[Outcome] = []
         self.solves = 0
         self.best: Any = None  # the incumbent when a time limit cut an optimisation
+        self.last: Any = None  # the last optimisation level's optimal solution (optimise)
         m = built.model
         names = self.wanted if self.wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
         # one integer variable per projected field that can vary; a solution's projection is
@@ -95,7 +96,7 @@ class _Search:
         witness, words = _witness(plan, built, solver)
         self.outcomes.append(Outcome(state, witness, 0, words))
 
-    def distinct(self, per_run: int = PER_RUN) -> None:
+    def distinct(self, per_run: int = PER_RUN, first: Any = None) -> None:
         """Every distinct projected outcome, a run at a time: a run enumerates solutions and
         keeps those with a new projection (at most ``per_run``), then each is forbidden by a
         no-good (a clause: some field takes another value) and the next run starts. A run that
@@ -104,14 +105,21 @@ class _Search:
 
         When every choice is a table's row and there are at most ``ONE_RUN`` of them (the tables
         hold distinct results, so solutions are nearly outcomes), one run sees every solution:
-        no run is cut for repeats and no model is solved twice."""
+        no run is cut for repeats and no model is solved twice.
+
+        ``first``, a solver holding a solution of the model as it stands (the last optimisation
+        level's optimum), is recorded and forbidden before the first run: it is not searched
+        for again."""
         m, cp = self.built.model, self.cp
         few = self.built.solutions is not None and self.built.solutions <= ONE_RUN
         if not self.watch:  # every projected field is fixed: one solution says it all
-            solver = self.solve()
+            solver = self.solve() if first is None else first
             if solver is not None:
                 self.record(solver)
             return
+        if first is not None:
+            self.record(first)
+            m.add_bool_or([~self.lit(i, int(first.value(v))) for i, v in enumerate(self.watch)])
         search = self
         callback: Any = cp.CpSolverSolutionCallback
 
@@ -191,9 +199,11 @@ class _Search:
 
     def optimise(self, levels: list[Any]) -> list[int] | None:
         """Maximise each level in turn, fixing it at its optimum before the next (lexicographic);
-        the optimal values, or None when the model has no solution."""
+        the optimal values, or None when the model has no solution. ``self.last`` keeps the
+        solver of the last level solved (its solution meets every level's constraint)."""
         m = self.built.model
         best: list[int] = []
+        self.last = None
         for expr in levels:
             if _is_const(expr):
                 best.append(int(expr))
@@ -206,6 +216,7 @@ class _Search:
             best.append(value)
             m.clear_objective()
             m.add(expr == value)
+            self.last = solver
             _hint_from(m, solver)  # the optimum meets the next level's constraint: start from it
         return best
 
@@ -389,7 +400,7 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     try:
         optimum = search.optimise(levels)
         if optimum is not None:
-            search.distinct()
+            search.distinct(first=search.last)
     except _Cut:
         complete = False
         if search.best is not None and not search.outcomes:
