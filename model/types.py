@@ -161,6 +161,10 @@ class Ability:
     cost: tuple[Any, ...] = ()
     amount: int = 1
     text: str = ""
+    # a modal spell (700.2): ``mode`` is the mode (1-based, printed order) a spell part belongs to;
+    # the spell's ``modes`` ability (kind "modes") says how many modes are chosen (min, max)
+    mode: int = 0
+    modes: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +343,7 @@ class CastAction(Action):
     # ``targets: [a, b]`` (601.2c) and ``divide: {a: 1, b: 1}`` (601.2d), as announced on casting
     targets: tuple[str, ...] | None = None
     divide: tuple[tuple[str, int], ...] | None = None
+    modes: tuple[int, ...] | None = None  # a modal spell's modes, as announced (700.2a, 601.2b)
     kind: str = "cast"
 
 

@@ -428,7 +428,7 @@ def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -
                    source, counter=name)
 
 
-_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana"}
+_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes"}
 
 
 def _counter_kind(value: Any, path: str) -> str:
@@ -586,7 +586,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets",) if kind == "spell" else ()):
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets", "mode") if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
@@ -609,8 +609,27 @@ def parse_ability(value: Any, path: str) -> Ability:
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
             raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
+        mode = _count(m["mode"], f"{path}.mode") if "mode" in m else 0
+        if "mode" in m and mode < 1:
+            raise CaseError(f"{path}.mode", "modes are numbered from 1, in the order printed (700.2)")
         return Ability(kind, effect=effect, action=action, more=more, target=target, targets=targets, once=once,
-                       cost=cost, text=text, choose=choose)
+                       cost=cost, text=text, choose=choose, mode=mode)
+    if "modes" in m:
+        # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
+        for key in m:
+            if key not in ("modes", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N})")
+        raw = m["modes"]
+        if isinstance(raw, Mapping):
+            for key in raw:
+                if key not in ("min", "max"):
+                    raise CaseError(f"{path}.modes.{key}", "unknown key (modes: takes min: and max:)")
+            lo, hi = _count(raw.get("min", 1), f"{path}.modes.min"), _count(raw.get("max", 1), f"{path}.modes.max")
+        else:
+            lo = hi = _count(raw, f"{path}.modes")
+        if lo < 1 or hi < lo:
+            raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
+        return Ability("modes", modes=(lo, hi), text=text)
     if "trigger" in m:
         for key in m:
             if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if",
@@ -712,7 +731,7 @@ def parse_ability(value: Any, path: str) -> Ability:
                        amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
-        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")
+        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes: or mana:")
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")

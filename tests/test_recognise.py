@@ -210,7 +210,6 @@ WHY_NOT = {
     "boros reckoner": "'{R/W}: ... gains first strike until end of turn' grants a keyword, not in the vocabulary; the library leaves it out",
     "contamination": "the upkeep sacrifice trigger is not in the vocabulary (and a case has no upkeep); the library leaves it out",
     "guardian archon": "'Reveal the player you chose:' is a cost the recogniser doesn't read",
-    "healing salve": "a modal spell (Choose one); the library keeps only the prevention mode",
     "walking ballista": "'{4}: Put a +1/+1 counter on this creature.' is not in the vocabulary; the library leaves it out",
     "phytohydra": "'put that many +1/+1 counters on it instead' (damage_to_counters) has no template",
     "vizier of remedies": "'that many -1/-1 counters minus one are put on it instead' (fewer_counters) has no template",

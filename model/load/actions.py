@@ -179,7 +179,13 @@ class _Actions(_Entities):
             return None
         if "card" not in val:
             self.mapping_actions.add(p)
-        return CastAction(sid, target, x, responses, targets, divide)
+        modes = None
+        if cm.modes is not None:
+            if not cm.modes or len(set(cm.modes)) != len(cm.modes):
+                self.err(f"{p}.modes", "expected the distinct modes chosen, numbered from 1 (700.2d)")
+                return None
+            modes = tuple(sorted(cm.modes))
+        return CastAction(sid, target, x, responses, targets, divide, modes)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:

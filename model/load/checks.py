@@ -323,6 +323,9 @@ class _Checks(_Actions):
                 if isinstance(spec, SourceSpec):
                     spells = [ab for ab in spec.abilities if ab.kind == "spell"]
                     targeted = [ab for ab in spells if ab.target is not None]
+                    modal = self._modal_check(spec, act, f"{path}.cast")
+                    if modal is not None:
+                        targeted = modal
                     if not spells:
                         self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
                     elif len(targeted) > 1:
@@ -340,6 +343,41 @@ class _Checks(_Actions):
                 player_ref(act.chooser, f"{path}.by")
                 self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
                                   one_shot_refs, wrapped=True)
+
+    def _modal_check(self, spec: Any, act: CastAction, p: str) -> list[Any] | None:
+        """A modal spell (700.2): parts of modes 1..n, one ``modes:`` ability, at most one targeted
+        part in any set of modes that can be chosen (several targets aren't modelled), and the
+        cast's ``modes:`` a legal choice. The targeted parts of the modes cast (all of them when
+        the caster chooses), or None for a spell without modes."""
+        spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+        counts = [ab for ab in spec.abilities if ab.kind == "modes"]
+        if not counts and all(ab.mode == 0 for ab in spells):
+            if act.modes is not None:
+                self.err(f"{p}.modes", f"{spec.name} is not modal")
+            return None
+        n = max((ab.mode for ab in spells), default=0)
+        if len(counts) != 1 or any(ab.mode == 0 for ab in spells) or {ab.mode for ab in spells} != set(range(1, n + 1)):
+            self.err(p, f"{spec.name}: a modal spell has one modes: ability and every spell part in a mode, numbered 1 to N (700.2)")
+            return []
+        lo, hi = counts[0].modes or (1, 1)
+        if hi > n:
+            self.err(p, f"{spec.name} chooses up to {hi} modes but has {n} (700.2d: a mode is chosen at most once)")
+            return []
+        if any(ab.targets is not None for ab in spells):
+            self.err(p, f"{spec.name}: a modal spell with several targets (targets:) isn't modelled")
+            return []
+        targeted_modes = {ab.mode for ab in spells if ab.target is not None}
+        if hi > 1 and len(targeted_modes) > 1:
+            self.err(p, f"{spec.name}: two of its modes have targets and more than one mode can be chosen: "
+                     "a spell with several targets isn't modelled yet")
+            return []
+        if act.modes is not None:
+            if not lo <= len(act.modes) <= hi or any(not 1 <= k <= n for k in act.modes):
+                self.err(f"{p}.modes", f"{spec.name} has modes 1 to {n}, of which {lo if lo == hi else f'{lo} to {hi}'} are chosen "
+                         "(distinct, 700.2d)")
+                return []
+            return [ab for ab in spells if ab.target is not None and ab.mode in act.modes][:1]
+        return [ab for ab in spells if ab.target is not None][:1]
 
     def _cast_choices_check(self, name: str, ab: Any, act: CastAction, p: str) -> None:
         """A cast's ``targets:`` and ``divide:`` against the spell: as many targets as it allows
