@@ -17,7 +17,7 @@ from .selectors import Selector
 __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
-    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
+    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
@@ -147,7 +147,7 @@ class Ability:
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None
     trigger_combat: bool | None = None
-    turn: str = "each"  # for end_step triggers: each | yours | opponents
+    turn: str = "each"  # for end_step and upkeep triggers: each | yours | opponents
     trigger_min: int | None = None  # "N or more damage" (Pain Magnification: by a single source)
     trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
@@ -311,6 +311,13 @@ class LeaveGameAction(Action):
 @dataclass(frozen=True)
 class EndStepAction(Action):
     kind: str = "end_step"
+
+
+@dataclass(frozen=True)
+class UpkeepAction(Action):
+    """``upkeep: {}``: the beginning of the active player's upkeep (503.1a): its triggers."""
+
+    kind: str = "upkeep"
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
-            "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast")
+            "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast", "upkeep")
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
@@ -670,8 +670,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         turn = m.get("turn", "each")
         if turn not in ("each", "yours", "opponents"):
             raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
-        if "turn" in m and trig != "end_step":
-            raise CaseError(f"{path}.turn", "turn: goes with end_step triggers")
+        if "turn" in m and trig not in ("end_step", "upkeep"):
+            raise CaseError(f"{path}.turn", "turn: goes with end_step and upkeep triggers")
         minimum = None
         if "min_damage" in m:
             if trig not in ("dealt_damage", "deals_damage", "combat_damage_to_player"):

@@ -24,6 +24,7 @@ from ..types import (
     OneShotAction,
     PermanentSpec,
     TapForManaAction,
+    UpkeepAction,
 )
 from ..vocab import amount, mana_type, parse_one_shot, sel
 from .action_models import (
@@ -116,11 +117,11 @@ class _Actions(_Entities):
                 self.err(p, "expected an id" if key != "leave_game" else "expected a player name")
                 return None
             return {"leave": LeaveAction, "leave_game": LeaveGameAction, "could_produce": CouldProduceAction}[key](val)
-        if key == "end_step":
+        if key in ("end_step", "upkeep"):
             if val not in ({}, None):
-                self.err(p, "end_step takes no options: end_step: {}")
+                self.err(p, f"{key} takes no options: {key}: {{}}")
                 return None
-            return EndStepAction()
+            return EndStepAction() if key == "end_step" else UpkeepAction()
         self.err(p, f"unknown action {key!r}")
         return None
 
