@@ -40,7 +40,16 @@ _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discar
 # declared, but a case that lets blocks be chosen (509.1) must not drop it (model.load refuses it)
 BLOCKS_AS_WRITTEN = "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"
 
+# hands aren't tracked (cards drawn are counted, what is in a hand isn't): a discard changes nothing
+# computed here, and nothing the tool reads depends on a hand's contents (CR 701.9)
+_HAND = "hands aren't tracked: a discard changes nothing computed here (CR 701.9)"
+_DISCARDS = r"discards? (?:a card|two cards|three cards|that many cards|a card at random)"
+# a triggered ability whose only instruction is a discard
+_DISCARD_TRIGGER = (re.compile(rf"^(?:when|whenever|at) [^,.]+, (?:target opponent|target player|each opponent|each player|"
+                               rf"that player) {_DISCARDS}\.$", re.IGNORECASE), "a trigger that only makes a player discard: " + _HAND)
+
 IGNORES: list[tuple[re.Pattern[str], str]] = [
+    _DISCARD_TRIGGER,
     (re.compile(r"^~ can't block\.$|^~ can't be blocked\.$|^~ can block only creatures with flying\.$|"
                 r"^~ can't be blocked except by [^.]+\.$|^~ attacks each (combat|turn) if able\.$|"
                 r"^~ can block an additional creature each combat\.$", re.IGNORECASE),
@@ -66,15 +75,23 @@ DROPPABLE: list[tuple[re.Pattern[str], str]] = [
     _SCRY,
     _CAST_COST,
     _NEXT_TURN,
+    (re.compile(r"^if you do, discard (?:a card|two cards)\.$", re.IGNORECASE), _HAND),
     (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
      "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
 ]
 
 
+# "Draw a card, then discard a card." (a looter): the discard after the draw is dropped (_HAND)
+_THEN_DISCARD = re.compile(r"\bdraw (?:a card|two cards|three cards)(?P<drop>, then discard (?:a card|two cards))(?=\.)", re.IGNORECASE)
+
+
 def _drop_sentences(text: str) -> tuple[str, list[str]]:
     """The line without droppable sentences (each with why it was dropped)."""
-    parts = re.split(r"(?<=\.) (?=[A-Z~{])", text)
     kept, dropped = [], []
+    if m := _THEN_DISCARD.search(text):
+        dropped.append(f"{m.group('drop')[2:]} ({_HAND})")
+        text = text[: m.start("drop")] + text[m.end("drop"):]
+    parts = re.split(r"(?<=\.) (?=[A-Z~{])", text)
     for part in parts:
         why = next((r for p, r in DROPPABLE if p.match(part)), None)
         if why is None or len(parts) == 1:

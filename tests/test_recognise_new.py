@@ -1,0 +1,47 @@
+"""Templates added for the coverage of real cards, each with a real card's Oracle text (from the
+card data) and the abilities expected written by hand (tests/test_recognise.py's style)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.carddata import find
+from model.recognise import read_face
+
+
+def reading(name: str) -> Any:
+    r = read_face(find(name).face)
+    assert r.understood, [x.text for x in r.not_understood]
+    return r
+
+
+# --- discards (hands aren't tracked, CR 701.9) ----------------------------------------------------
+
+def test_a_trigger_that_only_discards_is_ignored() -> None:
+    """Abyssal Specter: "Flying" / "Whenever this creature deals damage to a player, that player discards a card.\""""
+    r = reading("Abyssal Specter")
+    assert r.abilities == [] and r.keywords == ["flying"]
+    assert r.lines[1].status == "ignored" and "hands aren't tracked" in r.lines[1].reason
+
+
+def test_then_discard_after_a_draw_is_dropped() -> None:
+    """Senate Guildmage: "{W}, {T}: You gain 2 life." / "{U}, {T}: Draw a card, then discard a card.\""""
+    r = reading("Senate Guildmage")
+    assert r.abilities == [{"activated": {"gain_life": 2, "who": "you"}, "cost": ["W", "T"]},
+                           {"activated": {"draw": 1, "who": "you"}, "cost": ["U", "T"]}]
+    assert "then discard a card" in r.lines[1].reason
+
+
+def test_if_you_do_discard_is_dropped() -> None:
+    """Jeskai Elder: prowess / "Whenever this creature deals combat damage to a player, you may
+    draw a card. If you do, discard a card.\""""
+    r = reading("Jeskai Elder")
+    assert r.abilities == [{"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}},
+                           {"trigger": "combat_damage_to_player", "do": {"may": {"draw": 1, "who": "you"}}}]
+
+
+def test_a_spell_that_loots() -> None:
+    """Broadside Barrage: "Broadside Barrage deals 5 damage to target creature or planeswalker. Draw a card, then discard a card.\""""
+    assert reading("Broadside Barrage").abilities == [
+        {"spell": {"deal": 5, "to": "target"}, "target": ["creatures", "planeswalkers"]},
+        {"spell": {"draw": 1, "who": "you"}}]
