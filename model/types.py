@@ -165,6 +165,9 @@ class Ability:
     # the spell's ``modes`` ability (kind "modes") says how many modes are chosen (min, max)
     mode: int = 0
     modes: tuple[int, int] | None = None
+    # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
+    # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
+    kicked: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -351,6 +354,7 @@ class CastAction(Action):
     targets: tuple[str, ...] | None = None
     divide: tuple[tuple[str, int], ...] | None = None
     modes: tuple[int, ...] | None = None  # a modal spell's modes, as announced (700.2a, 601.2b)
+    kicked: bool | None = None  # whether its kicker cost was paid, as announced (702.33a, 601.2b)
     kind: str = "cast"
 
 

@@ -428,7 +428,7 @@ def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -
                    source, counter=name)
 
 
-_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes"}
+_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker"}
 
 
 def _counter_kind(value: Any, path: str) -> str:
@@ -586,7 +586,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets", "mode") if kind == "spell" else ()):
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets", "mode", "if_kicked") if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
@@ -612,8 +612,14 @@ def parse_ability(value: Any, path: str) -> Ability:
         mode = _count(m["mode"], f"{path}.mode") if "mode" in m else 0
         if "mode" in m and mode < 1:
             raise CaseError(f"{path}.mode", "modes are numbered from 1, in the order printed (700.2)")
+        kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
         return Ability(kind, effect=effect, action=action, more=more, target=target, targets=targets, once=once,
-                       cost=cost, text=text, choose=choose, mode=mode)
+                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked)
+    if "kicker" in m:
+        # "Kicker {2}" (702.33a): an optional additional cost its caster may pay as it is cast
+        if m["kicker"] is not True or set(m) - {"kicker", "text"}:
+            raise CaseError(f"{path}.kicker", "expected kicker: true (its mana cost isn't tracked)")
+        return Ability("kicker", text=text)
     if "modes" in m:
         # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
         for key in m:
@@ -731,7 +737,7 @@ def parse_ability(value: Any, path: str) -> Ability:
                        amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
-        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes: or mana:")
+        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, kicker: or mana:")
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")

@@ -144,8 +144,11 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     modal = next((ab for ab in spec.abilities if ab.kind == "modes"), None)
     if modal is not None and action.modes is None:
         return _choose_modes(state, table, action, spec, modal)
+    if action.kicked is None and any(ab.kind == "kicker" for ab in spec.abilities):
+        return _choose_kicked(state, action, spec)
     chosen_modes = action.modes or ()
-    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell" and (not chosen_modes or ab.mode in chosen_modes)]
+    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell" and (not chosen_modes or ab.mode in chosen_modes)
+             and (ab.kicked is None or ab.kicked == action.kicked)]
     requirement = next((ab.target for _, ab in parts if ab.target is not None), None)
     targets: list[str | None] = [None]
     cant = f"{spec.name} ({action.id}) can't be cast"
@@ -173,7 +176,7 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
         items = tuple(("resolve" if k == 0 else "part",
                        StackItem("spell", who, action.id, j, (("X", action.x),),
                                  t if requirement is not None or _to_target(ab) else None, label=spec.name,
-                                 continuing=k > 0, modes=chosen_modes))
+                                 continuing=k > 0, modes=chosen_modes, kicked=action.kicked))
                       for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
         options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
@@ -214,6 +217,18 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     if not options:
         return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
     return decide(who, "mode", f"{action.id} cast", options)
+
+
+def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState | Decision:
+    """702.33a, 601.2b: kicker is an optional additional cost its caster chooses to pay or not as
+    the spell is cast (mana isn't tracked, so both can be chosen); a part "if it was kicked" is
+    done only if it was, one "instead" of it only if it wasn't. Each choice casts the spell with
+    ``kicked`` known (the cast action again)."""
+    who = spec.controller
+    return Decision(who, "kick", f"{action.id} cast", tuple(
+        Option(key, f"{says(who, 'casts')} {spec.name} ({action.id}) {words}",
+               replace(state, queue=(("act", replace(action, kicked=kicked)),) + state.queue))
+        for key, kicked, words in (("kicked", True, "kicked"), ("not kicked", False, "without kicking it"))))
 
 
 MAX_SPELL_CHOICES = 100_000  # one cast's ways to choose targets and divide damage: beyond, an error
@@ -422,7 +437,8 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
         # its parts happen, the untargeted ones ("and you gain 3 life") included
         spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None
-                          and (not item.modes or a.mode in item.modes)), None)
+                          and (not item.modes or a.mode in item.modes)
+                          and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target:
         if not legal_target(state, table, item.target, req, item.controller, item.source):

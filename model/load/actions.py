@@ -186,7 +186,7 @@ class _Actions(_Entities):
                 self.err(f"{p}.modes", "expected the distinct modes chosen, numbered from 1 (700.2d)")
                 return None
             modes = tuple(sorted(cm.modes))
-        return CastAction(sid, target, x, responses, targets, divide, modes)
+        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:

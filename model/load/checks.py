@@ -326,6 +326,9 @@ class _Checks(_Actions):
                     modal = self._modal_check(spec, act, f"{path}.cast")
                     if modal is not None:
                         targeted = modal
+                    kicked = self._kicker_check(spec, act, f"{path}.cast", modal is not None)
+                    if kicked is not None:
+                        targeted = kicked
                     if not spells:
                         self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
                     elif len(targeted) > 1:
@@ -378,6 +381,33 @@ class _Checks(_Actions):
                 return []
             return [ab for ab in spells if ab.target is not None and ab.mode in act.modes][:1]
         return [ab for ab in spells if ab.target is not None][:1]
+
+    def _kicker_check(self, spec: Any, act: CastAction, p: str, modal: bool) -> list[Any] | None:
+        """Kicker (702.33): parts ``if_kicked:`` only with a ``kicker`` ability, ``kicked:`` only on
+        a spell with kicker, not with modes; at most one targeted part whether kicked or not. The
+        targeted parts of the cast (the kicked ones when it may be kicked), or None without kicker."""
+        spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+        has = any(ab.kind == "kicker" for ab in spec.abilities)
+        if not has:
+            if act.kicked is not None:
+                self.err(f"{p}.kicked", f"{spec.name} has no kicker")
+            elif any(ab.kicked is not None for ab in spells):
+                self.err(p, f"{spec.name}: a part with if_kicked: needs the spell's kicker: true ability (702.33)")
+                return []
+            return None
+        if modal:
+            self.err(p, f"{spec.name}: a modal spell with kicker isn't modelled")
+            return []
+        found: list[Any] = []
+        for kicked in (False, True):
+            targeted = [ab for ab in spells if ab.kicked in (None, kicked) and ab.target is not None]
+            if len(targeted) > 1:
+                self.err(p, f"{spec.name} has {len(targeted)} targeted parts {'if' if kicked else 'unless'} kicked: "
+                         "a spell with several targets isn't modelled yet")
+                return []
+            if act.kicked in (None, kicked) and targeted and not found:
+                found = targeted
+        return found
 
     def _cast_choices_check(self, name: str, ab: Any, act: CastAction, p: str) -> None:
         """A cast's ``targets:`` and ``divide:`` against the spell: as many targets as it allows
