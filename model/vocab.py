@@ -35,7 +35,8 @@ __all__ = [
 TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_prevented",
             "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast", "upkeep")
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
+                  "sacrifice")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
@@ -357,6 +358,11 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     kind = kinds[0]
     if kind in ("put_counters", "remove_counters"):
         return _put_counters(m, path, kind)
+    if kind == "sacrifice":
+        # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
+        if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
+            raise CaseError(f"{path}.sacrifice", "expected sacrifice: self (\"sacrifice this creature\", 701.21a)")
+        return OneShot("sacrifice", amount(1, f"{path}.sacrifice"), sel("self", f"{path}.sacrifice"))
     if kind == "destroy":
         # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
         for key in m:

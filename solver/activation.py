@@ -375,6 +375,8 @@ def _describe(action: Any) -> str:
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == "destroy":
             return f"destroy {shot.to}"
+        if shot.kind == "sacrifice":
+            return f"sacrifice {shot.to}"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]

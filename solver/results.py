@@ -361,8 +361,8 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
-    things = [] if counters or shot.kind == "destroy" else [p.name for p in state.players if not p.left]
-    if shot.kind in ("deal", "destroy") or counters:
+    things = [] if counters or shot.kind in ("destroy", "sacrifice") else [p.name for p in state.players if not p.left]
+    if shot.kind in ("deal", "destroy", "sacrifice") or counters:
         things += [p.id for p in state.perms if p.present]
     return [t for t in things if matches(sel, t, state, table, view)]
 
@@ -386,6 +386,13 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
                   and not has_keyword(state, table, r, "indestructible")]
         return put_into_graveyard(state, table, doomed) if doomed else state
+    if shot.kind == "sacrifice":
+        # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
+        # or not; a player sacrifices only permanents they control, so one that left does nothing
+        from .sba import put_into_graveyard
+
+        gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
+        return put_into_graveyard(state, table, gone) if gone else state
     if shot.kind == "put_counters":
         n = max(0, evaluate(shot.amount, base))
         for r in recipients:

@@ -45,3 +45,42 @@ def test_a_spell_that_loots() -> None:
     assert reading("Broadside Barrage").abilities == [
         {"spell": {"deal": 5, "to": "target"}, "target": ["creatures", "planeswalkers"]},
         {"spell": {"draw": 1, "who": "you"}}]
+
+
+# --- sacrificing itself (CR 701.21a) ----------------------------------------------------------------
+
+def test_sacrifice_at_the_end_step() -> None:
+    """Ball Lightning: "Trample" / "Haste" / "At the beginning of the end step, sacrifice Ball Lightning.\""""
+    r = reading("Ball Lightning")
+    assert r.abilities == [{"trigger": "end_step", "do": {"sacrifice": "self"}}]
+    assert r.keywords == ["trample", "haste"]
+
+
+def test_sacrifice_after_an_activation() -> None:
+    """Goblin Cannon: "{2}: This artifact deals 1 damage to any target. Sacrifice this artifact.\""""
+    assert reading("Goblin Cannon").abilities == [
+        {"activated": [{"deal": 1, "to": "target"}, {"sacrifice": "self"}], "target": "any", "cost": [2]}]
+
+
+def test_sacrificing_ignores_indestructible_and_fires_dies_triggers() -> None:
+    """Goblin Boom Keg at your upkeep: sacrificed (701.21a), its "put into a graveyard" trigger deals 3."""
+    from tests.helpers import outcome_set
+
+    got = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: keg, card: Goblin Boom Keg, controller: you, keywords: [indestructible]}
+actions:
+  - upkeep: {}
+""", "keg.dies", "A.life", "you.life")
+    assert got == {(True, 17, 20), (True, 20, 17)}
+
+
+def test_sacrifice_names_only_itself() -> None:
+    import pytest
+
+    from model.errors import CaseError
+    from model.vocab import parse_one_shot
+
+    with pytest.raises(CaseError):
+        parse_one_shot({"sacrifice": "creatures"}, "x")

@@ -207,6 +207,9 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         if who == "target creature":
             return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
+    if low in ("sacrifice ~", "sacrifice it"):
+        # "sacrifice ~" (701.21a); "it" is the object the ability is of
+        return {"sacrifice": "self"}, None
     if m := re.fullmatch(r"destroy (target [a-z ]+)", low):
         # "destroy target creature" (701.8a)
         req = _DESTROY_TARGETS.get(m.group(1))

@@ -274,9 +274,10 @@ def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
 
 
-@template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
+@template("end_step_trigger", r"at the beginning of (?P<whose>each|your|the) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
 def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a)."""
+    """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a);
+    "At the beginning of the end step, sacrifice ~." (Ball Lightning) triggers at every end step."""
     ab: dict[str, Any] = {"trigger": "end_step"}
     if m.group("whose").lower() == "your":
         ab["turn"] = "yours"
