@@ -36,7 +36,10 @@ TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_p
             "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast", "upkeep")
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
-                  "sacrifice")
+                  "sacrifice", "exile", "return_to_hand", "tap")
+# one-shot actions on permanents, the value naming them: destroy (701.8), exile (406.2 as it leaves
+# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap (701.26a)
+PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
@@ -363,15 +366,15 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
             raise CaseError(f"{path}.sacrifice", "expected sacrifice: self (\"sacrifice this creature\", 701.21a)")
         return OneShot("sacrifice", amount(1, f"{path}.sacrifice"), sel("self", f"{path}.sacrifice"))
-    if kind == "destroy":
+    if kind in PERMANENT_SHOTS:
         # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
         for key in m:
-            if key not in ("destroy", "from"):
-                raise CaseError(f"{path}.{key}", "unknown key (destroy takes the permanents it destroys, and from:)")
+            if key not in (kind, "from"):
+                raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes the permanents it acts on, and from:)")
         source = m.get("from")
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
-        return OneShot("destroy", amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
+        return OneShot(kind, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
         ({"divided"} if kind == "deal" else set())
     for key in m:

@@ -375,8 +375,10 @@ def _describe(action: Any) -> str:
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == "destroy":
             return f"destroy {shot.to}"
-        if shot.kind == "sacrifice":
-            return f"sacrifice {shot.to}"
+        if shot.kind in ("sacrifice", "exile", "tap"):
+            return f"{shot.kind} {shot.to}"
+        if shot.kind == "return_to_hand":
+            return f"return {shot.to} to its owner's hand"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]

@@ -159,7 +159,8 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("(This is reminder text.)", "ignored"),
     ("This creature gets +1/+2 as long as you control a Forest.", "not understood"),
     ("Choose one —", "not understood"),
-    ("When this creature enters, exile target creature.", "not understood"),  # exiling isn't an action here
+    ("When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield.",
+     "not understood"),  # exiling for a while isn't an action here
     ("{T}, Sacrifice a creature: It deals 2 damage to any target.", "not understood"),  # only sacrificing itself is a cost
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters

@@ -84,3 +84,56 @@ def test_sacrifice_names_only_itself() -> None:
 
     with pytest.raises(CaseError):
         parse_one_shot({"sacrifice": "creatures"}, "x")
+
+
+# --- exile, return to hand, tap (400.7, 701.26a) -----------------------------------------------------
+
+def test_exile_target_and_gain() -> None:
+    """Vraska's Contempt: "Exile target creature or planeswalker. You gain 2 life.\""""
+    assert reading("Vraska's Contempt").abilities == [
+        {"spell": {"exile": "target"}, "target": ["creatures", "planeswalkers"]},
+        {"spell": {"gain_life": 2, "who": "you"}}]
+
+
+def test_return_to_owners_hand() -> None:
+    """Witch Hunter: "{T}: ... 1 damage to target player or planeswalker." / "{1}{W}{W}, {T}: Return
+    target creature an opponent controls to its owner's hand.\""""
+    assert reading("Witch Hunter").abilities[1] == {
+        "activated": {"return_to_hand": "target"}, "target": "creatures an opponent controls", "cost": [1, "W", "W", "T"]}
+
+
+def test_tap_target() -> None:
+    """Rishadan Port: "{T}: Add {C}." / "{1}, {T}: Tap target land.\""""
+    assert reading("Rishadan Port").abilities == [
+        {"mana": ["C"], "cost": ["T"]}, {"activated": {"tap": "target"}, "target": "land", "cost": [1, "T"]}]
+
+
+def test_tapped_by_an_ability_cant_pay_its_tap_cost() -> None:
+    """A tapped Prodigal Pyromancer can't activate its {T} ability (602.2, 107.5)."""
+    from tests.helpers import outcome_set
+
+    got = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: port, card: Rishadan Port, controller: you}
+  - {id: pyro, name: Test Pinger, controller: A, types: [land], abilities: [{activated: {deal: 1, to: you}, cost: [T]}]}
+actions:
+  - activate: {id: port, target: pyro}
+  - activate: {id: pyro}
+""", "you.life")
+    assert got == {(20,)}
+
+
+def test_exile_and_bounce_leave_without_dying() -> None:
+    from tests.helpers import outcome_set
+
+    base = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: fiend, card: Footlight Fiend, controller: you}
+actions:
+  - cast: {card: CARD, controller: A, target: fiend}
+"""
+    # no dies trigger: nobody is dealt 1; Vraska's Contempt gains A 2, Unsummon nothing
+    assert outcome_set(base.replace("CARD", "Vraska's Contempt"), "fiend.dies", "A.life", "you.life") == {(False, 22, 20)}
+    assert outcome_set(base.replace("CARD", "Unsummon"), "fiend.dies", "A.life", "you.life") == {(False, 20, 20)}

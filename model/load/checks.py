@@ -27,6 +27,7 @@ from ..types import (
     SourceSpec,
     TapForManaAction,
 )
+from ..vocab import PERMANENT_SHOTS
 from .actions import _Actions
 from .fields import _field_problem, _value_problem
 from .schema import _ID_RE, CHOOSE
@@ -135,7 +136,7 @@ class _Checks(_Actions):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            key = "destroy" if shot.kind == "destroy" else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
+            key = shot.kind if shot.kind in PERMANENT_SHOTS else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
             selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.then is not None:

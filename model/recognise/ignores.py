@@ -30,7 +30,8 @@ _SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IG
 _SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
                  "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
 # a delayed trigger of the next turn (603.7): the case is one turn and ends before it
-_NEXT_TURN = (re.compile(r"^draw a card at the beginning of the next turn's upkeep\.$", re.IGNORECASE),
+_NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent) "
+                         r"doesn't untap during its controller's next untap step)\.$", re.IGNORECASE),
               "it happens in the next turn's upkeep, after the case (a case is one turn; CR 603.7)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
