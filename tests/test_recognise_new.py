@@ -137,3 +137,11 @@ actions:
     # no dies trigger: nobody is dealt 1; Vraska's Contempt gains A 2, Unsummon nothing
     assert outcome_set(base.replace("CARD", "Vraska's Contempt"), "fiend.dies", "A.life", "you.life") == {(False, 22, 20)}
     assert outcome_set(base.replace("CARD", "Unsummon"), "fiend.dies", "A.life", "you.life") == {(False, 20, 20)}
+
+
+def test_milling_is_ignored() -> None:
+    """Excavation Mole: "Trample" / "When this creature enters, mill three cards." (libraries and
+    graveyards' contents aren't tracked, CR 701.17)."""
+    r = reading("Excavation Mole")
+    assert r.abilities == [] and r.keywords == ["trample"]
+    assert r.lines[1].status == "ignored" and "mill" in r.lines[1].reason

@@ -23,11 +23,12 @@ ENTERING_TRIGGER_REASON = ("it is already on the battlefield, so this trigger on
 # --- text that can't matter -----------------------------------------------------------------------
 
 # lines both ignored whole and dropped from a longer line (no effect on anything computed here)
-_SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
-         "the order of a library isn't tracked (CR 701.22, 701.25)")
+_SCRY = (re.compile(r"^(?:when ~ enters, )?(?:you may )?(?:scry|surveil|mill) (?:\d+|x|a card|two cards|three cards|four cards)\.$",
+                    re.IGNORECASE),
+         "libraries and graveyards' contents aren't tracked (scry, surveil, mill: CR 701.22, 701.25, 701.17)")
 # an activated ability whose only effect is to scry: nothing it does is computed (and a case can't
 # activate an ignored ability: naming it is an error)
-_SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+_SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil|mill) (?:\d+|x|a card|two cards|three cards)\.$", re.IGNORECASE),
                  "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
 # a delayed trigger of the next turn (603.7): the case is one turn and ends before it
 _NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent) "
