@@ -24,6 +24,10 @@ class ActionKind(StrEnum):
     PUT_COUNTERS = "put_counters"  # 122.1
     REMOVE_COUNTERS = "remove_counters"  # 122.1
     DESTROY = "destroy"  # 701.8
+    SACRIFICE = "sacrifice"  # 701.21a
+    EXILE = "exile"  # 406.2, 400.7
+    RETURN_TO_HAND = "return_to_hand"  # 400.7
+    TAP = "tap"  # 701.26a
     CREATE_TOKENS = "create_tokens"  # 111.1 (riders only)
 
 
@@ -38,6 +42,8 @@ class AbilityKind(StrEnum):
     ENTERS_WITH = "enters_with"  # "enters with N counters" (614.1c)
     MANA = "mana"  # 605
     KEYWORD = "keyword"  # a keyword written in abilities: (702)
+    KICKER = "kicker"  # an optional additional cost chosen as the spell is cast (702.33)
+    MODES = "modes"  # "Choose one —": how many modes its caster chooses (700.2, 601.2b)
 
 
 class TriggerEvent(StrEnum):
@@ -53,3 +59,4 @@ class TriggerEvent(StrEnum):
     DIES = "dies"  # 603.6c, 700.4
     TAPPED_FOR_MANA = "tapped_for_mana"  # 605.1b
     CAST = "cast"  # 601.2i
+    UPKEEP = "upkeep"  # 503.1a

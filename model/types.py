@@ -19,7 +19,7 @@ from .selectors import Selector
 __all__ = [
     "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
-    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction",
+    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
@@ -129,7 +129,7 @@ class Ability:
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None
     trigger_combat: bool | None = None
-    turn: str = "each"  # for end_step triggers: each | yours | opponents
+    turn: str = "each"  # for end_step and upkeep triggers: each | yours | opponents
     trigger_min: int | None = None  # "N or more damage" (Pain Magnification: by a single source)
     trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
@@ -143,6 +143,13 @@ class Ability:
     cost: tuple[Any, ...] = ()
     amount: int = 1
     text: str = ""
+    # a modal spell (700.2): ``mode`` is the mode (1-based, printed order) a spell part belongs to;
+    # the spell's ``modes`` ability (kind "modes") says how many modes are chosen (min, max)
+    mode: int = 0
+    modes: tuple[int, int] | None = None
+    # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
+    # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
+    kicked: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -292,6 +299,13 @@ class EndStepAction(Action):
 
 
 @dataclass(frozen=True)
+class UpkeepAction(Action):
+    """``upkeep: {}``: the beginning of the active player's upkeep (503.1a): its triggers."""
+
+    kind: str = "upkeep"
+
+
+@dataclass(frozen=True)
 class CouldProduceAction(Action):
     id: str
     kind: str = "could_produce"
@@ -321,6 +335,8 @@ class CastAction(Action):
     # ``targets: [a, b]`` (601.2c) and ``divide: {a: 1, b: 1}`` (601.2d), as announced on casting
     targets: tuple[str, ...] | None = None
     divide: tuple[tuple[str, int], ...] | None = None
+    modes: tuple[int, ...] | None = None  # a modal spell's modes, as announced (700.2a, 601.2b)
+    kicked: bool | None = None  # whether its kicker cost was paid, as announced (702.33a, 601.2b)
     kind: str = "cast"
 
 

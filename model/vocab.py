@@ -36,7 +36,11 @@ __all__ = [
 
 TRIGGERS = tuple(t.value for t in TriggerEvent)
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
-ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy")
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
+                  "sacrifice", "exile", "return_to_hand", "tap")
+# one-shot actions on permanents, the value naming them: destroy (701.8), exile (406.2 as it leaves
+# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap (701.26a)
+PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
@@ -360,15 +364,20 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     kind = kinds[0]
     if kind in ("put_counters", "remove_counters"):
         return _put_counters(m, path, kind)
-    if kind == "destroy":
+    if kind == "sacrifice":
+        # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
+        if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
+            raise CaseError(f"{path}.sacrifice", "expected sacrifice: self (\"sacrifice this creature\", 701.21a)")
+        return OneShot(ActionKind.SACRIFICE, amount(1, f"{path}.sacrifice"), sel("self", f"{path}.sacrifice"))
+    if kind in PERMANENT_SHOTS:
         # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
         for key in m:
-            if key not in ("destroy", "from"):
-                raise CaseError(f"{path}.{key}", "unknown key (destroy takes the permanents it destroys, and from:)")
+            if key not in (kind, "from"):
+                raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes the permanents it acts on, and from:)")
         source = m.get("from")
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
-        return OneShot(ActionKind.DESTROY, amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
+        return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
         ({"divided"} if kind == "deal" else set())
     for key in m:
@@ -431,7 +440,7 @@ def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -
                    source, counter=name)
 
 
-_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana"}
+_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker"}
 
 
 def _counter_kind(value: Any, path: str) -> str:
@@ -589,7 +598,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets",) if kind == "spell" else ()):
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets", "mode", "if_kicked") if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
@@ -612,8 +621,33 @@ def parse_ability(value: Any, path: str) -> Ability:
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
             raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
+        mode = _count(m["mode"], f"{path}.mode") if "mode" in m else 0
+        if "mode" in m and mode < 1:
+            raise CaseError(f"{path}.mode", "modes are numbered from 1, in the order printed (700.2)")
+        kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
-                       cost=cost, text=text, choose=choose)
+                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked)
+    if "kicker" in m:
+        # "Kicker {2}" (702.33a): an optional additional cost its caster may pay as it is cast
+        if m["kicker"] is not True or set(m) - {"kicker", "text"}:
+            raise CaseError(f"{path}.kicker", "expected kicker: true (its mana cost isn't tracked)")
+        return Ability(AbilityKind.KICKER, text=text)
+    if "modes" in m:
+        # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
+        for key in m:
+            if key not in ("modes", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N})")
+        raw = m["modes"]
+        if isinstance(raw, Mapping):
+            for key in raw:
+                if key not in ("min", "max"):
+                    raise CaseError(f"{path}.modes.{key}", "unknown key (modes: takes min: and max:)")
+            lo, hi = _count(raw.get("min", 1), f"{path}.modes.min"), _count(raw.get("max", 1), f"{path}.modes.max")
+        else:
+            lo = hi = _count(raw, f"{path}.modes")
+        if lo < 1 or hi < lo:
+            raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
+        return Ability(AbilityKind.MODES, modes=(lo, hi), text=text)
     if "trigger" in m:
         for key in m:
             if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if",
@@ -654,8 +688,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         turn = m.get("turn", "each")
         if turn not in ("each", "yours", "opponents"):
             raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
-        if "turn" in m and trig != "end_step":
-            raise CaseError(f"{path}.turn", "turn: goes with end_step triggers")
+        if "turn" in m and trig not in ("end_step", "upkeep"):
+            raise CaseError(f"{path}.turn", "turn: goes with end_step and upkeep triggers")
         minimum = None
         if "min_damage" in m:
             if trig not in ("dealt_damage", "deals_damage", "combat_damage_to_player"):
@@ -715,7 +749,7 @@ def parse_ability(value: Any, path: str) -> Ability:
                        amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
-        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with: or mana:")
+        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, kicker: or mana:")
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")

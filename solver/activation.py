@@ -141,7 +141,14 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     who = spec.controller
     if state.player(who).left:
         return note(state, f"{spec.name} ({action.id}) can't be cast: {who} has left the game (800.4a)", NOT_DONE)
-    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell"]
+    modal = next((ab for ab in spec.abilities if ab.kind == "modes"), None)
+    if modal is not None and action.modes is None:
+        return _choose_modes(state, table, action, spec, modal)
+    if action.kicked is None and any(ab.kind == "kicker" for ab in spec.abilities):
+        return _choose_kicked(state, action, spec)
+    chosen_modes = action.modes or ()
+    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell" and (not chosen_modes or ab.mode in chosen_modes)
+             and (ab.kicked is None or ab.kicked == action.kicked)]
     requirement = next((ab.target for _, ab in parts if ab.target is not None), None)
     targets: list[str | None] = [None]
     cant = f"{spec.name} ({action.id}) can't be cast"
@@ -169,7 +176,7 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
         items = tuple(("resolve" if k == 0 else "part",
                        StackItem("spell", who, action.id, j, (("X", action.x),),
                                  t if requirement is not None or _to_target(ab) else None, label=spec.name,
-                                 continuing=k > 0))
+                                 continuing=k > 0, modes=chosen_modes, kicked=action.kicked))
                       for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
         options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
@@ -177,6 +184,51 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     if requirement is None or action.target is not None:
         return options[0].state
     return decide(who, "target", f"{action.id} cast", options)
+
+
+def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
+    """700.2a, 601.2b: the caster of a modal spell chooses its modes as it is cast ("Choose one
+    —": one; "Choose one or both —": one or two; distinct, 700.2d), before its targets; a mode
+    whose targets can't be chosen can't be chosen (700.2a), and a spell with no mode that can be
+    chosen can't be cast. A ``target:`` the case announces leaves the sets of modes with a
+    target it is legal for. Each choice casts the spell with those modes (the cast action again,
+    its ``modes`` now known)."""
+    who = spec.controller
+    assert modal.modes is not None
+    lo, hi = modal.modes
+    parts = [ab for ab in spec.abilities if ab.kind == "spell"]
+    n = max(ab.mode for ab in parts)
+    options = []
+    for k in range(lo, min(hi, n) + 1):
+        for modes in itertools.combinations(range(1, n + 1), k):
+            req = next((ab.target for ab in parts if ab.mode in modes and ab.target is not None), None)
+            if req is None and action.target is not None:
+                continue
+            if req is not None:
+                if action.target is not None:
+                    if not legal_target(state, table, action.target, req, who, action.id):
+                        continue
+                elif not target_candidates(state, table, req, who, action.id):
+                    continue  # 700.2a: a mode with no legal target can't be chosen
+            words = _and([str(m) for m in modes])
+            options.append(Option("+".join(str(m) for m in modes),
+                                  f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id})",
+                                  replace(state, queue=(("act", replace(action, modes=modes)),) + state.queue)))
+    if not options:
+        return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
+    return decide(who, "mode", f"{action.id} cast", options)
+
+
+def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState | Decision:
+    """702.33a, 601.2b: kicker is an optional additional cost its caster chooses to pay or not as
+    the spell is cast (mana isn't tracked, so both can be chosen); a part "if it was kicked" is
+    done only if it was, one "instead" of it only if it wasn't. Each choice casts the spell with
+    ``kicked`` known (the cast action again)."""
+    who = spec.controller
+    return Decision(who, "kick", f"{action.id} cast", tuple(
+        Option(key, f"{says(who, 'casts')} {spec.name} ({action.id}) {words}",
+               replace(state, queue=(("act", replace(action, kicked=kicked)),) + state.queue))
+        for key, kicked, words in (("kicked", True, "kicked"), ("not kicked", False, "without kicking it"))))
 
 
 MAX_SPELL_CHOICES = 100_000  # one cast's ways to choose targets and divide damage: beyond, an error
@@ -323,6 +375,10 @@ def _describe(action: Any) -> str:
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == "destroy":
             return f"destroy {shot.to}"
+        if shot.kind in ("sacrifice", "exile", "tap"):
+            return f"{shot.kind} {shot.to}"
+        if shot.kind == "return_to_hand":
+            return f"return {shot.to} to its owner's hand"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
@@ -384,7 +440,9 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     elif item.kind == "spell" and item.target is not None:
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
         # its parts happen, the untargeted ones ("and you gain 3 life") included
-        spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None), None)
+        spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None
+                          and (not item.modes or a.mode in item.modes)
+                          and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target:
         if not legal_target(state, table, item.target, req, item.controller, item.source):

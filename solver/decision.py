@@ -46,7 +46,7 @@ class Option:
 @dataclass(frozen=True)
 class Decision:
     chooser: str
-    kind: str  # order | split | assign | target | stack_order | may | choose | source
+    kind: str  # order | split | assign | target | stack_order | may | choose | source | mode | kick
     at: str
     options: tuple[Option, ...]
     log: tuple[Step, ...] = ()  # the forced steps of the path up to this decision

@@ -31,6 +31,7 @@ from model.types import (
     OneShotAction,
     PermanentSpec,
     TapForManaAction,
+    UpkeepAction,
 )
 
 from . import combat as combat_mod
@@ -149,9 +150,10 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                 state = state.set_player(replace(state.player(name), lost=True))
             return game_over(leave_game(state, table, action.player), names)
         return leave_game(state, table, action.player)
-    if isinstance(action, EndStepAction):
+    if isinstance(action, EndStepAction | UpkeepAction):
+        # "at the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step begins
         new = []
-        for oid, ctrl, j, ab in watchers(state, table, "end_step"):
+        for oid, ctrl, j, ab in watchers(state, table, action.kind):
             if ab.turn == "yours" and ctrl != table.active:
                 continue
             if ab.turn == "opponents" and table.active not in opponents(table, state, ctrl):

@@ -369,8 +369,9 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
-    things = [] if counters or shot.kind == "destroy" else [p.name for p in state.players if not p.left]
-    if shot.kind in ("deal", "destroy") or counters:
+    on_permanents = shot.kind in ("destroy", "sacrifice", "exile", "return_to_hand", "tap")
+    things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
+    if shot.kind == "deal" or on_permanents or counters:
         things += [p.id for p in state.perms if p.present]
     return [t for t in things if matches(sel, t, state, table, view)]
 
@@ -394,6 +395,26 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
                   and not has_keyword(state, table, r, "indestructible")]
         return put_into_graveyard(state, table, doomed) if doomed else state
+    if shot.kind in ("exile", "return_to_hand"):
+        # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
+        # object), so its dies triggers don't fire
+        for r in recipients:
+            if (q := state.perm(r)) is not None and q.present:
+                state = state.set_perm(replace(q, present=False))
+        return state
+    if shot.kind == "tap":
+        # 701.26a: an untapped permanent becomes tapped (its {T} abilities can't be activated)
+        for r in recipients:
+            if (q := state.perm(r)) is not None and q.present and not q.tapped:
+                state = state.set_perm(replace(q, tapped=True))
+        return state
+    if shot.kind == "sacrifice":
+        # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
+        # or not; a player sacrifices only permanents they control, so one that left does nothing
+        from .sba import put_into_graveyard
+
+        gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
+        return put_into_graveyard(state, table, gone) if gone else state
     if shot.kind == "put_counters":
         n = max(0, evaluate(shot.amount, base))
         for r in recipients:

@@ -171,6 +171,8 @@ class StackItem(_CachedHash):
     continuing: bool = False  # a later instruction of a resolution already begun (targets checked, 608.2b)
     targets: tuple[str, ...] = ()  # a spell's several targets (601.2c), when it has a targets: range
     division: tuple[tuple[str, int], ...] = ()  # its divided damage as announced (601.2d)
+    modes: tuple[int, ...] = ()  # a modal spell's modes chosen as it was cast (700.2a)
+    kicked: bool | None = None  # whether the spell was kicked (702.33a); None: it has no kicker
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,8 @@ def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 20
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
+
+
 def test_shipped_case_graph_equals_cp(path: Path) -> None:
     case = load_case(path)
     reason = cp_supported(case)
@@ -291,6 +293,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases())
+
+
 def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -300,6 +304,8 @@ def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases())
+
+
 def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -310,6 +316,8 @@ def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases(), st.data())
+
+
 def test_random_projection_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -342,6 +350,8 @@ TEN_ATTACKERS = {
 
 
 @pytest.mark.parametrize(("attackers", "shields"), [(3, 2), (2, 3), (4, 2), (2, 4)])
+
+
 def test_bench_family_graph_equals_cp_in_one_table_and_one_run(attackers: int, shields: int) -> None:
     """The bench family (Archon shields with riders, Dictate doubling, a lifelinker, Scroll Thief):
     the CP engine gives the graph's outcome set, each witness replaying, from one table for all
@@ -456,6 +466,8 @@ def objectives(draw: st.DrawFn, names: list[str]) -> Objective:
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases(), st.data())
+
+
 def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -466,6 +478,8 @@ def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.Dat
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
+
+
 def test_shipped_case_optimum_graph_equals_cp(path: Path) -> None:
     case = load_case(path)
     if cp_supported(case) is not None:
@@ -1117,6 +1131,8 @@ def test_a_life_floor_counts_its_riders_gain_and_cant_lose_life_stops_riders_los
     assert assert_same(case) == 1
     [out] = cp_outcomes(case).outcomes
     assert (out.values["you.life"], out.values["you.life_lost"], out.values["A.life"], out.values["A.life_lost"]) == (1, 4, 2, 0)
+
+
 def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
     """bench/large-optimisation.yaml (100 attackers, 20 shields, a doubler, a prevent-1): the
     hint alone, completed without search, is a legal choice reaching the proved optimum of 259
@@ -1148,6 +1164,8 @@ def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 40), min_size=5, max_size=5), min_size=1, max_size=60),
        st.sampled_from([0, 1, 2]))
+
+
 def test_packed_row_dedup_and_domination_match_the_row_wise_ones(rows: list[list[int]], ns: int) -> None:
     """The group table's packed row keys (tables._unique_rows) give np.unique's rows, first
     indices and grouping, and the vectorised domination (tables._dominated) drops exactly the rows

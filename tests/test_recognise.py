@@ -159,7 +159,8 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("(This is reminder text.)", "ignored"),
     ("This creature gets +1/+2 as long as you control a Forest.", "not understood"),
     ("Choose one —", "not understood"),
-    ("When this creature enters, exile target creature.", "not understood"),  # exiling isn't an action here
+    ("When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield.",
+     "not understood"),  # exiling for a while isn't an action here
     ("{T}, Sacrifice a creature: It deals 2 damage to any target.", "not understood"),  # only sacrificing itself is a cost
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
@@ -210,7 +211,6 @@ WHY_NOT = {
     "boros reckoner": "'{R/W}: ... gains first strike until end of turn' grants a keyword, not in the vocabulary; the library leaves it out",
     "contamination": "the upkeep sacrifice trigger is not in the vocabulary (and a case has no upkeep); the library leaves it out",
     "guardian archon": "'Reveal the player you chose:' is a cost the recogniser doesn't read",
-    "healing salve": "a modal spell (Choose one); the library keeps only the prevention mode",
     "walking ballista": "'{4}: Put a +1/+1 counter on this creature.' is not in the vocabulary; the library leaves it out",
     "phytohydra": "'put that many +1/+1 counters on it instead' (damage_to_counters) has no template",
     "vizier of remedies": "'that many -1/-1 counters minus one are put on it instead' (fewer_counters) has no template",

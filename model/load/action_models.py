@@ -94,6 +94,8 @@ class CastModel(_Strict):
     target: Ref | None = None
     targets: Any = None  # (their meaning is read by the builder: distinct, 601.2c)
     divide: Any = None  # (601.2d: each target at least 1)
+    modes: list[Annotated[int, Field(ge=1, le=20)]] | None = None  # a modal spell's modes (700.2a)
+    kicked: bool | None = None  # whether the kicker cost was paid (702.33a)
     x: X = 0
     responses: list[Any] = []
 

@@ -24,6 +24,7 @@ from ..types import (
     OneShotAction,
     PermanentSpec,
     TapForManaAction,
+    UpkeepAction,
 )
 from ..vocab import amount, mana_type, parse_one_shot, sel
 from .action_models import (
@@ -116,11 +117,11 @@ class _Actions(_Entities):
                 self.err(p, "expected an id" if key != "leave_game" else "expected a player name")
                 return None
             return {"leave": LeaveAction, "leave_game": LeaveGameAction, "could_produce": CouldProduceAction}[key](val)
-        if key == "end_step":
+        if key in ("end_step", "upkeep"):
             if val not in ({}, None):
-                self.err(p, "end_step takes no options: end_step: {}")
+                self.err(p, f"{key} takes no options: {key}: {{}}")
                 return None
-            return EndStepAction()
+            return EndStepAction() if key == "end_step" else UpkeepAction()
         self.err(p, f"unknown action {key!r}")
         return None
 
@@ -179,7 +180,13 @@ class _Actions(_Entities):
             return None
         if "card" not in val:
             self.mapping_actions.add(p)
-        return CastAction(sid, target, x, responses, targets, divide)
+        modes = None
+        if cm.modes is not None:
+            if not cm.modes or len(set(cm.modes)) != len(cm.modes):
+                self.err(f"{p}.modes", "expected the distinct modes chosen, numbered from 1 (700.2d)")
+                return None
+            modes = tuple(sorted(cm.modes))
+        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:

@@ -27,6 +27,7 @@ from ..types import (
     SourceSpec,
     TapForManaAction,
 )
+from ..vocab import PERMANENT_SHOTS
 from .actions import _Actions
 from .fields import _field_problem, _value_problem
 from .schema import _ID_RE, CHOOSE
@@ -135,7 +136,7 @@ class _Checks(_Actions):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            key = "destroy" if shot.kind == "destroy" else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
+            key = shot.kind if shot.kind in PERMANENT_SHOTS else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
             selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.then is not None:
@@ -323,6 +324,12 @@ class _Checks(_Actions):
                 if isinstance(spec, SourceSpec):
                     spells = [ab for ab in spec.abilities if ab.kind == "spell"]
                     targeted = [ab for ab in spells if ab.target is not None]
+                    modal = self._modal_check(spec, act, f"{path}.cast")
+                    if modal is not None:
+                        targeted = modal
+                    kicked = self._kicker_check(spec, act, f"{path}.cast", modal is not None)
+                    if kicked is not None:
+                        targeted = kicked
                     if not spells:
                         self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
                     elif len(targeted) > 1:
@@ -340,6 +347,68 @@ class _Checks(_Actions):
                 player_ref(act.chooser, f"{path}.by")
                 self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
                                   one_shot_refs, wrapped=True)
+
+    def _modal_check(self, spec: Any, act: CastAction, p: str) -> list[Any] | None:
+        """A modal spell (700.2): parts of modes 1..n, one ``modes:`` ability, at most one targeted
+        part in any set of modes that can be chosen (several targets aren't modelled), and the
+        cast's ``modes:`` a legal choice. The targeted parts of the modes cast (all of them when
+        the caster chooses), or None for a spell without modes."""
+        spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+        counts = [ab for ab in spec.abilities if ab.kind == "modes"]
+        if not counts and all(ab.mode == 0 for ab in spells):
+            if act.modes is not None:
+                self.err(f"{p}.modes", f"{spec.name} is not modal")
+            return None
+        n = max((ab.mode for ab in spells), default=0)
+        if len(counts) != 1 or any(ab.mode == 0 for ab in spells) or {ab.mode for ab in spells} != set(range(1, n + 1)):
+            self.err(p, f"{spec.name}: a modal spell has one modes: ability and every spell part in a mode, numbered 1 to N (700.2)")
+            return []
+        lo, hi = counts[0].modes or (1, 1)
+        if hi > n:
+            self.err(p, f"{spec.name} chooses up to {hi} modes but has {n} (700.2d: a mode is chosen at most once)")
+            return []
+        if any(ab.targets is not None for ab in spells):
+            self.err(p, f"{spec.name}: a modal spell with several targets (targets:) isn't modelled")
+            return []
+        targeted_modes = {ab.mode for ab in spells if ab.target is not None}
+        if hi > 1 and len(targeted_modes) > 1:
+            self.err(p, f"{spec.name}: two of its modes have targets and more than one mode can be chosen: "
+                     "a spell with several targets isn't modelled yet")
+            return []
+        if act.modes is not None:
+            if not lo <= len(act.modes) <= hi or any(not 1 <= k <= n for k in act.modes):
+                self.err(f"{p}.modes", f"{spec.name} has modes 1 to {n}, of which {lo if lo == hi else f'{lo} to {hi}'} are chosen "
+                         "(distinct, 700.2d)")
+                return []
+            return [ab for ab in spells if ab.target is not None and ab.mode in act.modes][:1]
+        return [ab for ab in spells if ab.target is not None][:1]
+
+    def _kicker_check(self, spec: Any, act: CastAction, p: str, modal: bool) -> list[Any] | None:
+        """Kicker (702.33): parts ``if_kicked:`` only with a ``kicker`` ability, ``kicked:`` only on
+        a spell with kicker, not with modes; at most one targeted part whether kicked or not. The
+        targeted parts of the cast (the kicked ones when it may be kicked), or None without kicker."""
+        spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+        has = any(ab.kind == "kicker" for ab in spec.abilities)
+        if not has:
+            if act.kicked is not None:
+                self.err(f"{p}.kicked", f"{spec.name} has no kicker")
+            elif any(ab.kicked is not None for ab in spells):
+                self.err(p, f"{spec.name}: a part with if_kicked: needs the spell's kicker: true ability (702.33)")
+                return []
+            return None
+        if modal:
+            self.err(p, f"{spec.name}: a modal spell with kicker isn't modelled")
+            return []
+        found: list[Any] = []
+        for kicked in (False, True):
+            targeted = [ab for ab in spells if ab.kicked in (None, kicked) and ab.target is not None]
+            if len(targeted) > 1:
+                self.err(p, f"{spec.name} has {len(targeted)} targeted parts {'if' if kicked else 'unless'} kicked: "
+                         "a spell with several targets isn't modelled yet")
+                return []
+            if act.kicked in (None, kicked) and targeted and not found:
+                found = targeted
+        return found
 
     def _cast_choices_check(self, name: str, ab: Any, act: CastAction, p: str) -> None:
         """A cast's ``targets:`` and ``divide:`` against the spell: as many targets as it allows

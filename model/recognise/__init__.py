@@ -144,11 +144,26 @@ def normalise(line: str, name: str) -> str:
 
 def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequence[str] = ()) -> CardReading:
     """Read Oracle ``text`` of a face named ``name`` with these card types and subtypes."""
+    from .modal import BULLET, MODAL_HEADER, read_modal
     from .templates import read_line
 
     lines = [ln.strip() for ln in (text or "").split("\n") if ln.strip()]
     ctx = {"name": name, "types": [t.lower() for t in types], "subtypes": list(subtypes)}
-    return CardReading(name, tuple(read_line(ln, normalise(ln, name), ctx) for ln in lines))
+    out: list[Reading] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if MODAL_HEADER.match(normalise(ln, name)):
+            # a modal spell's header and its bullets are read together (CR 700.2)
+            j = i + 1
+            while j < len(lines) and lines[j].startswith(BULLET):
+                j += 1
+            out.extend(read_modal(ln, [(b, normalise(b, name)) for b in lines[i + 1:j]], ctx, read_line))
+            i = j
+            continue
+        out.append(read_line(ln, normalise(ln, name), ctx))
+        i += 1
+    return CardReading(name, tuple(out))
 
 
 def read_face(face: Mapping[str, Any]) -> CardReading:

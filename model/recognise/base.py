@@ -207,10 +207,16 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         if who == "target creature":
             return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
-    if m := re.fullmatch(r"destroy (target [a-z ]+)", low):
-        # "destroy target creature" (701.8a)
-        req = _DESTROY_TARGETS.get(m.group(1))
-        return ({"destroy": "target"}, req) if req is not None and allow_target else None
+    if low in ("sacrifice ~", "sacrifice it"):
+        # "sacrifice ~" (701.21a); "it" is the object the ability is of
+        return {"sacrifice": "self"}, None
+    if m := re.fullmatch(r"(destroy|exile|tap) (target [a-z ]+)", low) or \
+            re.fullmatch(r"(return) (target [a-z ]+) to its owner's hand", low):
+        # "destroy target creature" (701.8a), "exile target creature" (it leaves the battlefield,
+        # 400.7), "return target creature to its owner's hand", "tap target creature" (701.26a)
+        req = _DESTROY_TARGETS.get(m.group(2))
+        kind = {"return": "return_to_hand"}.get(m.group(1), m.group(1))
+        return ({kind: "target"}, req) if req is not None and allow_target else None
     if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:

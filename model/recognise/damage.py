@@ -274,9 +274,10 @@ def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
 
 
-@template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
+@template("end_step_trigger", r"at the beginning of (?P<whose>each|your|the) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
 def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a)."""
+    """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a);
+    "At the beginning of the end step, sacrifice ~." (Ball Lightning) triggers at every end step."""
     ab: dict[str, Any] = {"trigger": "end_step"}
     if m.group("whose").lower() == "your":
         ab["turn"] = "yours"
@@ -287,3 +288,14 @@ def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
 def _gain_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9)."""
     return _trigger({"trigger": "gain_life"}, m.group("what"))
+
+
+@template("upkeep_trigger", r"at the beginning of (?P<whose>each|your|each opponent's) upkeep, (?P<what>[^:]+\.)", "CR 603.6, 503.1a")
+def _upkeep(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"At the beginning of your upkeep, ~ deals 1 damage to you.": a beginning-of-step trigger
+    (503.1a), on the case's ``upkeep: {}`` action."""
+    ab: dict[str, Any] = {"trigger": "upkeep"}
+    whose = m.group("whose").lower()
+    if whose != "each":
+        ab["turn"] = "yours" if whose == "your" else "opponents"
+    return _trigger(ab, m.group("what"))

@@ -23,14 +23,16 @@ ENTERING_TRIGGER_REASON = ("it is already on the battlefield, so this trigger on
 # --- text that can't matter -----------------------------------------------------------------------
 
 # lines both ignored whole and dropped from a longer line (no effect on anything computed here)
-_SCRY = (re.compile(r"^(?:when ~ enters, )?(?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
-         "the order of a library isn't tracked (CR 701.22, 701.25)")
+_SCRY = (re.compile(r"^(?:when ~ enters, )?(?:you may )?(?:scry|surveil|mill) (?:\d+|x|a card|two cards|three cards|four cards)\.$",
+                    re.IGNORECASE),
+         "libraries and graveyards' contents aren't tracked (scry, surveil, mill: CR 701.22, 701.25, 701.17)")
 # an activated ability whose only effect is to scry: nothing it does is computed (and a case can't
 # activate an ignored ability: naming it is an error)
-_SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil) (?:\d+|x)\.$", re.IGNORECASE),
+_SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil|mill) (?:\d+|x|a card|two cards|three cards)\.$", re.IGNORECASE),
                  "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
 # a delayed trigger of the next turn (603.7): the case is one turn and ends before it
-_NEXT_TURN = (re.compile(r"^draw a card at the beginning of the next turn's upkeep\.$", re.IGNORECASE),
+_NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent) "
+                         r"doesn't untap during its controller's next untap step)\.$", re.IGNORECASE),
               "it happens in the next turn's upkeep, after the case (a case is one turn; CR 603.7)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
@@ -40,7 +42,16 @@ _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discar
 # declared, but a case that lets blocks be chosen (509.1) must not drop it (model.load refuses it)
 BLOCKS_AS_WRITTEN = "attacks and blocks are taken from attacking:/blocking: as written (CR 508, 509)"
 
+# hands aren't tracked (cards drawn are counted, what is in a hand isn't): a discard changes nothing
+# computed here, and nothing the tool reads depends on a hand's contents (CR 701.9)
+_HAND = "hands aren't tracked: a discard changes nothing computed here (CR 701.9)"
+_DISCARDS = r"discards? (?:a card|two cards|three cards|that many cards|a card at random)"
+# a triggered ability whose only instruction is a discard
+_DISCARD_TRIGGER = (re.compile(rf"^(?:when|whenever|at) [^,.]+, (?:target opponent|target player|each opponent|each player|"
+                               rf"that player) {_DISCARDS}\.$", re.IGNORECASE), "a trigger that only makes a player discard: " + _HAND)
+
 IGNORES: list[tuple[re.Pattern[str], str]] = [
+    _DISCARD_TRIGGER,
     (re.compile(r"^~ can't block\.$|^~ can't be blocked\.$|^~ can block only creatures with flying\.$|"
                 r"^~ can't be blocked except by [^.]+\.$|^~ attacks each (combat|turn) if able\.$|"
                 r"^~ can block an additional creature each combat\.$", re.IGNORECASE),
@@ -66,15 +77,23 @@ DROPPABLE: list[tuple[re.Pattern[str], str]] = [
     _SCRY,
     _CAST_COST,
     _NEXT_TURN,
+    (re.compile(r"^if you do, discard (?:a card|two cards)\.$", re.IGNORECASE), _HAND),
     (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
      "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
 ]
 
 
+# "Draw a card, then discard a card." (a looter): the discard after the draw is dropped (_HAND)
+_THEN_DISCARD = re.compile(r"\bdraw (?:a card|two cards|three cards)(?P<drop>, then discard (?:a card|two cards))(?=\.)", re.IGNORECASE)
+
+
 def _drop_sentences(text: str) -> tuple[str, list[str]]:
     """The line without droppable sentences (each with why it was dropped)."""
-    parts = re.split(r"(?<=\.) (?=[A-Z~{])", text)
     kept, dropped = [], []
+    if m := _THEN_DISCARD.search(text):
+        dropped.append(f"{m.group('drop')[2:]} ({_HAND})")
+        text = text[: m.start("drop")] + text[m.end("drop"):]
+    parts = re.split(r"(?<=\.) (?=[A-Z~{])", text)
     for part in parts:
         why = next((r for p, r in DROPPABLE if p.match(part)), None)
         if why is None or len(parts) == 1:

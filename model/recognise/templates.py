@@ -17,6 +17,7 @@ import re
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import damage as _damage  # noqa: F401  (registers its templates)
+from . import kicker as _kicker  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
@@ -37,7 +38,7 @@ from .mana import basic_land_mana
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
-FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt")
+FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 
@@ -48,6 +49,11 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if raw.strip().startswith("(") and basic_land_mana(ctx) and re.search(r"add \{", raw, re.IGNORECASE):
             return Reading(raw, UNDERSTOOD, "basic_land_mana", "CR 305.6", tuple(basic_land_mana(ctx)))
         return Reading(raw, IGNORED, reason="reminder text only (CR 207.2)")
+    if _kicker.KICKER_LINE.match(text) and {"instant", "sorcery"} & set(ctx["types"]):
+        # 702.33a: the spell's optional additional cost, its caster's choice as it is cast
+        return Reading(raw, UNDERSTOOD, _kicker.KICKER_SPELL, "CR 702.33a, 601.2b", ({"kicker": True},))
+    if _kicker.KICKER_PERMANENT.match(text) and not {"instant", "sorcery"} & set(ctx["types"]):
+        return Reading(raw, IGNORED, reason=_kicker.KICKER_REASON)
     kw = read_keywords(text)
     if kw is not None:
         return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason)
@@ -75,6 +81,8 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
             return Reading(raw, IGNORED, reason=reason)
     if ENTERING.match(text):
         return Reading(raw, IGNORED, reason=ENTERING_REASON, on_entering=True)
+    if _kicker.KICKED_ENTERING.match(text) and not {"instant", "sorcery"} & set(ctx["types"]):
+        return Reading(raw, IGNORED, reason=_kicker.KICKED_ENTERING_REASON, on_entering=True)
     if ENTERING_TRIGGER.match(text):
         return Reading(raw, IGNORED, reason=ENTERING_TRIGGER_REASON, on_entering=True)
     return Reading(raw, NOT_UNDERSTOOD)

@@ -1,0 +1,59 @@
+"""Modal spells: "Choose one —" and its bullet lines, read together (CR 700.2).
+
+A modal spell's text is a line saying how many modes are chosen ("Choose one —", "Choose two —",
+"Choose one or both —", "Choose one or more —") and one line per mode, each starting "•". The
+header becomes the spell's ``{modes: N}`` (or ``{modes: {min: 1, max: 2}}``) ability; each bullet
+is read as an instant's or sorcery's text (the same templates) and its ``spell:`` parts get
+``mode: k`` (the k-th bullet). The caster chooses the modes as the spell is cast (700.2a, 601.2b),
+each at most once (700.2d); the chosen modes' instructions are followed in the order printed (608.2c).
+
+Every bullet must be understood, or none of the lines is: a mode left out would silently remove a
+choice. A spell that can choose more than one mode may have a target in one mode only (a spell with
+several targets isn't modelled), and a mode with several targets (``targets:``) isn't read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from . import NOT_UNDERSTOOD, UNDERSTOOD, Reading
+from .base import WORDS, Ctx
+
+__all__ = ["MODAL_HEADER", "read_modal"]
+
+MODAL_HEADER = re.compile(r"^choose (?P<n>one|two|three) —$|^choose one or (?P<more>both|more) —$", re.IGNORECASE)
+BULLET = "•"
+# a flavor word naming a mode ("• Cure Wounds — You gain 3 life."): no rules meaning (CR 207.2d)
+_FLAVOR = re.compile(r"^[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
+RULE = "CR 700.2a, 700.2d, 601.2b, 608.2c"
+
+
+def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
+               read_line: Callable[[str, str, Ctx], Reading]) -> list[Reading]:
+    """The readings of a modal spell's header line and its bullets (``(raw, normalised)`` each):
+    all understood, or all not understood."""
+    m = MODAL_HEADER.match(header)
+    assert m is not None
+    n = len(bullets)
+    if m.group("n"):
+        lo = hi = WORDS[m.group("n").lower()]
+    else:
+        lo, hi = 1, 2 if m.group("more").lower() == "both" else n
+    failed = [Reading(header, NOT_UNDERSTOOD)] + [Reading(raw, NOT_UNDERSTOOD) for raw, _ in bullets]
+    if not {"instant", "sorcery"} & set(ctx["types"]) or n < 2 or hi > n or (m.group("more") == "both" and n != 2):
+        return failed
+    out: list[Reading] = []
+    targeted = 0
+    for k, (raw, text) in enumerate(bullets, start=1):
+        body = _FLAVOR.sub("", text[len(BULLET):].strip())
+        r = read_line(raw, body, ctx)
+        if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities):
+            return failed
+        targeted += any("target" in ab for ab in r.abilities)
+        out.append(Reading(raw, UNDERSTOOD, f"modal_spell:{r.template}", f"{RULE}; {r.rule}",
+                           tuple({**ab, "mode": k} for ab in r.abilities), r.keywords, r.reason))
+    if hi > 1 and targeted > 1:
+        return failed  # two targeted modes chosen together would need several targets
+    modes: object = lo if lo == hi else {"min": lo, "max": hi}
+    return [Reading(header, UNDERSTOOD, "modal_spell", RULE, ({"modes": modes},))] + out

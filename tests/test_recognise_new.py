@@ -1,0 +1,147 @@
+"""Templates added for the coverage of real cards, each with a real card's Oracle text (from the
+card data) and the abilities expected written by hand (tests/test_recognise.py's style)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.carddata import find
+from model.recognise import read_face
+
+
+def reading(name: str) -> Any:
+    r = read_face(find(name).face)
+    assert r.understood, [x.text for x in r.not_understood]
+    return r
+
+
+# --- discards (hands aren't tracked, CR 701.9) ----------------------------------------------------
+
+def test_a_trigger_that_only_discards_is_ignored() -> None:
+    """Abyssal Specter: "Flying" / "Whenever this creature deals damage to a player, that player discards a card.\""""
+    r = reading("Abyssal Specter")
+    assert r.abilities == [] and r.keywords == ["flying"]
+    assert r.lines[1].status == "ignored" and "hands aren't tracked" in r.lines[1].reason
+
+
+def test_then_discard_after_a_draw_is_dropped() -> None:
+    """Senate Guildmage: "{W}, {T}: You gain 2 life." / "{U}, {T}: Draw a card, then discard a card.\""""
+    r = reading("Senate Guildmage")
+    assert r.abilities == [{"activated": {"gain_life": 2, "who": "you"}, "cost": ["W", "T"]},
+                           {"activated": {"draw": 1, "who": "you"}, "cost": ["U", "T"]}]
+    assert "then discard a card" in r.lines[1].reason
+
+
+def test_if_you_do_discard_is_dropped() -> None:
+    """Jeskai Elder: prowess / "Whenever this creature deals combat damage to a player, you may
+    draw a card. If you do, discard a card.\""""
+    r = reading("Jeskai Elder")
+    assert r.abilities == [{"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}},
+                           {"trigger": "combat_damage_to_player", "do": {"may": {"draw": 1, "who": "you"}}}]
+
+
+def test_a_spell_that_loots() -> None:
+    """Broadside Barrage: "Broadside Barrage deals 5 damage to target creature or planeswalker. Draw a card, then discard a card.\""""
+    assert reading("Broadside Barrage").abilities == [
+        {"spell": {"deal": 5, "to": "target"}, "target": ["creatures", "planeswalkers"]},
+        {"spell": {"draw": 1, "who": "you"}}]
+
+
+# --- sacrificing itself (CR 701.21a) ----------------------------------------------------------------
+
+def test_sacrifice_at_the_end_step() -> None:
+    """Ball Lightning: "Trample" / "Haste" / "At the beginning of the end step, sacrifice Ball Lightning.\""""
+    r = reading("Ball Lightning")
+    assert r.abilities == [{"trigger": "end_step", "do": {"sacrifice": "self"}}]
+    assert r.keywords == ["trample", "haste"]
+
+
+def test_sacrifice_after_an_activation() -> None:
+    """Goblin Cannon: "{2}: This artifact deals 1 damage to any target. Sacrifice this artifact.\""""
+    assert reading("Goblin Cannon").abilities == [
+        {"activated": [{"deal": 1, "to": "target"}, {"sacrifice": "self"}], "target": "any", "cost": [2]}]
+
+
+def test_sacrificing_ignores_indestructible_and_fires_dies_triggers() -> None:
+    """Goblin Boom Keg at your upkeep: sacrificed (701.21a), its "put into a graveyard" trigger deals 3."""
+    from tests.helpers import outcome_set
+
+    got = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: keg, card: Goblin Boom Keg, controller: you, keywords: [indestructible]}
+actions:
+  - upkeep: {}
+""", "keg.dies", "A.life", "you.life")
+    assert got == {(True, 17, 20), (True, 20, 17)}
+
+
+def test_sacrifice_names_only_itself() -> None:
+    import pytest
+
+    from model.errors import CaseError
+    from model.vocab import parse_one_shot
+
+    with pytest.raises(CaseError):
+        parse_one_shot({"sacrifice": "creatures"}, "x")
+
+
+# --- exile, return to hand, tap (400.7, 701.26a) -----------------------------------------------------
+
+def test_exile_target_and_gain() -> None:
+    """Vraska's Contempt: "Exile target creature or planeswalker. You gain 2 life.\""""
+    assert reading("Vraska's Contempt").abilities == [
+        {"spell": {"exile": "target"}, "target": ["creatures", "planeswalkers"]},
+        {"spell": {"gain_life": 2, "who": "you"}}]
+
+
+def test_return_to_owners_hand() -> None:
+    """Witch Hunter: "{T}: ... 1 damage to target player or planeswalker." / "{1}{W}{W}, {T}: Return
+    target creature an opponent controls to its owner's hand.\""""
+    assert reading("Witch Hunter").abilities[1] == {
+        "activated": {"return_to_hand": "target"}, "target": "creatures an opponent controls", "cost": [1, "W", "W", "T"]}
+
+
+def test_tap_target() -> None:
+    """Rishadan Port: "{T}: Add {C}." / "{1}, {T}: Tap target land.\""""
+    assert reading("Rishadan Port").abilities == [
+        {"mana": ["C"], "cost": ["T"]}, {"activated": {"tap": "target"}, "target": "land", "cost": [1, "T"]}]
+
+
+def test_tapped_by_an_ability_cant_pay_its_tap_cost() -> None:
+    """A tapped Prodigal Pyromancer can't activate its {T} ability (602.2, 107.5)."""
+    from tests.helpers import outcome_set
+
+    got = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: port, card: Rishadan Port, controller: you}
+  - {id: pyro, name: Test Pinger, controller: A, types: [land], abilities: [{activated: {deal: 1, to: you}, cost: [T]}]}
+actions:
+  - activate: {id: port, target: pyro}
+  - activate: {id: pyro}
+""", "you.life")
+    assert got == {(20,)}
+
+
+def test_exile_and_bounce_leave_without_dying() -> None:
+    from tests.helpers import outcome_set
+
+    base = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: fiend, card: Footlight Fiend, controller: you}
+actions:
+  - cast: {card: CARD, controller: A, target: fiend}
+"""
+    # no dies trigger: nobody is dealt 1; Vraska's Contempt gains A 2, Unsummon nothing
+    assert outcome_set(base.replace("CARD", "Vraska's Contempt"), "fiend.dies", "A.life", "you.life") == {(False, 22, 20)}
+    assert outcome_set(base.replace("CARD", "Unsummon"), "fiend.dies", "A.life", "you.life") == {(False, 20, 20)}
+
+
+def test_milling_is_ignored() -> None:
+    """Excavation Mole: "Trample" / "When this creature enters, mill three cards." (libraries and
+    graveyards' contents aren't tracked, CR 701.17)."""
+    r = reading("Excavation Mole")
+    assert r.abilities == [] and r.keywords == ["trample"]
+    assert r.lines[1].status == "ignored" and "mill" in r.lines[1].reason

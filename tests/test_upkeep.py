@@ -1,0 +1,63 @@
+"""Upkeep triggers (CR 503.1a, 603.6): "At the beginning of your upkeep, ..." recognised as
+``{trigger: upkeep, turn: yours, do: ...}`` and fired by the case's ``upkeep: {}`` action."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from model import parse_case
+from model.carddata import find
+from model.errors import CaseErrors
+from model.recognise import read_face, read_text
+from tests.helpers import outcome_set
+
+
+def abilities(name: str) -> list[object]:
+    reading = read_face(find(name).face)
+    assert reading.understood, [r.text for r in reading.not_understood]
+    return reading.abilities
+
+
+def test_your_upkeep() -> None:
+    """Juzám Djinn: "At the beginning of your upkeep, Juzám Djinn deals 1 damage to you.\""""
+    assert abilities("Juzám Djinn") == [{"trigger": "upkeep", "turn": "yours", "do": {"deal": 1, "to": "you"}}]
+
+
+def test_each_upkeep_with_two_instructions() -> None:
+    """Baleful Force: "At the beginning of each upkeep, you draw a card and you lose 1 life." (and trample)"""
+    assert abilities("Baleful Force") == [
+        {"trigger": "upkeep", "do": [{"draw": 1, "who": "you"}, {"lose_life": 1, "who": "you"}]}]
+
+
+def test_each_opponents_upkeep() -> None:
+    text = "At the beginning of each opponent's upkeep, this enchantment deals 1 damage to each opponent."
+    assert read_text(text, "Test Card", ("enchantment",)).abilities == [
+        {"trigger": "upkeep", "turn": "opponents", "do": {"deal": 1, "to": "opponents"}}]
+
+
+BOARD = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: djinn, card: Juzám Djinn, controller: you}
+  - {id: ench, name: Test Curse, controller: A, types: [enchantment],
+     abilities: [{trigger: upkeep, turn: opponents, do: {lose_life: 2, who: opponents}}]}
+  - {id: force, card: Baleful Force, controller: A}
+"""
+
+
+def test_upkeep_fires_the_active_players_and_each_upkeep_triggers() -> None:
+    """your upkeep: the Djinn's 1 to you, A's "each opponent's upkeep" 2, A's Baleful Force draws A a card."""
+    got = outcome_set(BOARD + "actions:\n  - upkeep: {}\n", "you.life", "A.life", "A.cards_drawn", "you.cards_drawn")
+    assert got == {(17, 19, 1, 0)}
+
+
+def test_without_the_upkeep_action_nothing_triggers() -> None:
+    got = outcome_set(BOARD + "actions:\n  - end_step: {}\n", "you.life", "A.life")
+    assert got == {(20, 20)}
+
+
+def test_upkeep_takes_no_options() -> None:
+    with pytest.raises(CaseErrors) as exc:
+        parse_case(yaml.safe_load(BOARD + "actions:\n  - upkeep: 3\n"), "<inline>")
+    assert any("upkeep takes no options" in e.reason for e in exc.value.errors)
