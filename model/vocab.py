@@ -398,7 +398,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         then = _rider(m["then"], f"{path}.then", lost_ok=True)
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
-    return OneShot(ActionKind(kind), amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
+    return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
 
 
 def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
@@ -720,3 +720,36 @@ def parse_ability(value: Any, path: str) -> Ability:
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
     return Ability(AbilityKind.STATIC, effect=static, text=text)
+
+
+_READ_KEYS = ("count", "power", "plus", "times")
+
+
+def action_amount(value: Any, path: str) -> Any:
+    """A one-shot action's amount: an :func:`amount`, or one read from the game as the action
+    resolves (608.2h): ``{count: <selector>}`` the number of permanents it matches ("equal to the
+    number of lands you control"; optionally ``times: N`` and ``plus: N``: "2 plus twice the
+    number of ..."), ``{power: self}`` the power of the object the ability is of ("equal to its
+    power"; as it last existed if it has left, 608.2h, 113.7a)."""
+    if not isinstance(value, Mapping):
+        return amount(value, path)
+    for key in value:
+        if key not in _READ_KEYS:
+            raise CaseError(f"{path}.{key}", "unknown key (an amount read from the game is {count: <selector>} "
+                            "with times: and plus:, or {power: self})")
+    reads = [k for k in ("count", "power") if k in value]
+    if len(reads) != 1:
+        raise CaseError(path, "an amount read from the game is {count: <selector>} or {power: self}")
+    if reads[0] == "power":
+        if value["power"] != "self" or set(value) != {"power"}:
+            raise CaseError(f"{path}.power", "power: self (the power of the object the ability is of) is modelled")
+        return ("power", "self")
+    counted = sel(value["count"], f"{path}.count")
+    if counted.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in counted.parts):
+        raise CaseError(f"{path}.count", f"count: counts permanents (e.g. lands you control), not {counted}")
+    node: Any = ("count", counted)
+    if "times" in value:
+        node = ("mul", ("int", _count(value["times"], f"{path}.times")), node)
+    if "plus" in value:
+        node = ("add", ("int", _count(value["plus"], f"{path}.plus")), node)
+    return node

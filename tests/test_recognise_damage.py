@@ -1,0 +1,87 @@
+"""The damage family's templates (model/recognise/damage.py, model/recognise/amounts.py): real
+cards' Oracle text (the card data) against hand-written abilities, each valid vocabulary, and the
+new amounts' semantics in both engines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from model.carddata import find
+from model.recognise import read_face
+from model.vocab import parse_ability
+from tests.helpers import outcome_set
+
+# (card, its Oracle text as the card data has it, the abilities its lines become)
+CARDS: list[tuple[str, str, list[Any]]] = [
+    ("Ground Assault", "Ground Assault deals damage to target creature equal to the number of lands you control.",
+     [{"spell": {"deal": {"count": "lands you control"}, "to": "target"}, "target": "creature"}]),
+    ("Welding Sparks", "Welding Sparks deals X damage to target creature, where X is 3 plus the number of artifacts you control.",
+     [{"spell": {"deal": {"count": "artifacts you control", "plus": 3}, "to": "target"}, "target": "creature"}]),
+    ("Gates Ablaze", "Gates Ablaze deals X damage to each creature, where X is the number of Gates you control.",
+     [{"spell": {"deal": {"count": "gate permanents you control"}, "to": "creatures"}}]),
+    ("Spikeshot Goblin", "{R}, {T}: This creature deals damage equal to its power to any target.",
+     [{"activated": {"deal": {"power": "self"}, "to": "target"}, "target": "any", "cost": ["R", "T"]}]),
+]
+
+
+@pytest.mark.parametrize("name,text,expected", CARDS, ids=[c[0] for c in CARDS])
+def test_real_card_lines(name: str, text: str, expected: list[Any]) -> None:
+    face = find(name).face
+    assert face["text"] == text
+    reading = read_face(face)
+    assert reading.understood, [r.text for r in reading.not_understood]
+    assert reading.abilities == expected
+    for i, ab in enumerate(reading.abilities):
+        parse_ability(ab, f"abilities[{i}]")
+
+
+def test_counted_amount_is_read_as_it_resolves() -> None:
+    """608.2h: the number of lands you control when Ground Assault resolves; only yours, only lands."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: m, card: Mountain, controller: you}
+  - {id: f, card: Forest, controller: you}
+  - {id: bears, card: Grizzly Bears, controller: you}
+  - {id: f2, card: Forest, controller: A}
+  - {id: giant, card: Hill Giant, controller: A}
+actions:
+  - cast: {card: Ground Assault, controller: you, target: giant, responses: [{leave: f}]}
+"""
+    for engine in ("graph", "cp"):
+        assert outcome_set(text, "giant.damage", "giant.dies", engine=engine) == {(1, False)}
+
+
+def test_power_amount_of_a_sacrificed_creature_is_its_last_known_power() -> None:
+    """"{R}, Sacrifice ~: It deals damage equal to its power" reads the power it last had (608.2h, 113.7a)."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - id: shade
+    name: Test Shade
+    controller: you
+    power: 1
+    toughness: 1
+    counters: {+1/+1: 2}
+    abilities:
+      - {activated: {deal: {power: self}, to: target}, target: any, cost: [{sacrifice: self}]}
+actions:
+  - activate: {id: shade, target: A}
+"""
+    for engine in ("graph", "cp"):
+        assert outcome_set(text, "A.life", engine=engine) == {(17,)}
+
+
+@pytest.mark.parametrize("amount,reason", [
+    ({"count": "you"}, "count: counts permanents"),
+    ({"count": "lands you control", "minus": 1}, "unknown key"),
+    ({"power": "target"}, "power: self"),
+    ({"count": "lands you control", "power": "self"}, "is {count: <selector>} or {power: self}"),
+])
+def test_bad_game_read_amounts(amount: Any, reason: str) -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError, match=reason.replace("{", r"\{").replace("}", r"\}")):
+        parse_ability({"activated": {"deal": amount, "to": "you"}}, "abilities[0]")
