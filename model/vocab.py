@@ -370,7 +370,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind.DESTROY, amount(1, f"{path}.destroy"), sel(m["destroy"], f"{path}.destroy"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided"} if kind == "deal" else set())
+        ({"divided", "also"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -398,7 +398,9 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         then = _rider(m["then"], f"{path}.then", lost_ok=True)
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
-    return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
+    also = _also(m["also"], f"{path}.also") if "also" in m else ()
+    return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided,
+                   also=also)
 
 
 def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
@@ -575,7 +577,7 @@ def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> t
         raise CaseError(f"{q}.max", f"expected a whole number, {lo} or more, or any")
     if "target" not in m:
         raise CaseError(path, "targets: needs target: (the requirement each target meets)")
-    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may:
+    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may or action.also:
         raise CaseError(f"{path}.spell", "a spell with targets: is modelled for deal: N, to: target (optionally divided: true)")
     if divided and not (action.amount[0] == "int" or action.amount == ("var", "X")):
         raise CaseError(f"{path}.spell.deal", "divided damage is a number or X: it is divided as the spell is cast (601.2d)")
@@ -753,3 +755,25 @@ def action_amount(value: Any, path: str) -> Any:
     if "plus" in value:
         node = ("add", ("int", _count(value["plus"], f"{path}.plus")), node)
     return node
+
+
+def _also(value: Any, path: str) -> tuple[tuple[Any, Selector], ...]:
+    """``also: [{deal: 3, to: you}]``: more damage the same source deals in the same batch as the
+    action's ("~ deals 2 damage to any target and 3 damage to you", one simultaneous batch, 120.2);
+    each names its recipients, none a target of its own (the action's target is its ``to:``)."""
+    if not isinstance(value, list) or not value:
+        raise CaseError(path, "expected a list of {deal: N, to: <recipients>}")
+    out = []
+    for i, part in enumerate(value):
+        q = f"{path}[{i}]"
+        pm = _mapping(part, q, "{deal: N, to: <recipients>}")
+        for key in pm:
+            if key not in ("deal", "to"):
+                raise CaseError(f"{q}.{key}", "unknown key (an also: part takes deal: and to:)")
+        if "deal" not in pm or "to" not in pm:
+            raise CaseError(q, "an also: part needs deal: and to:")
+        to = sel(pm["to"], f"{q}.to")
+        if to.mentions("target") or to.mentions("any") or to.mentions("choice"):
+            raise CaseError(f"{q}.to", "an also: part has no target of its own: name its recipients (you, that player, ...)")
+        out.append((action_amount(pm["deal"], f"{q}.deal"), to))
+    return tuple(out)

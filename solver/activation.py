@@ -316,7 +316,8 @@ def _describe(action: Any) -> str:
         shot = action.action
         src = f" from {shot.source}" if shot.source else ""
         if shot.kind == "deal":
-            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
+            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}" + "".join(
+                f" and {expr_str(a)} to {to}" for a, to in shot.also)
         if shot.kind == "put_counters":
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
         if shot.kind == "remove_counters":

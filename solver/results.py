@@ -400,6 +400,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
+        for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
+            part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
+            m = evaluate(part.amount, base)
+            events += [Event(source, r, m, shot.combat) for r in _recipients(state, table, part, view)]
         return start_batch(state, table, events) if events else state
     if shot.kind == "destroy":
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)

@@ -85,3 +85,53 @@ def test_bad_game_read_amounts(amount: Any, reason: str) -> None:
 
     with pytest.raises(CaseError, match=reason.replace("{", r"\{").replace("}", r"\}")):
         parse_ability({"activated": {"deal": amount, "to": "you"}}, "abilities[0]")
+
+
+ALSO_CARDS: list[tuple[str, str, list[Any]]] = [
+    ("Goblin Artillery", "{T}: This creature deals 2 damage to any target and 3 damage to you.",
+     [{"activated": {"deal": 2, "to": "target", "also": [{"deal": 3, "to": "you"}]}, "target": "any", "cost": ["T"]}]),
+    ("Char", "Char deals 4 damage to any target and 2 damage to you.",
+     [{"spell": {"deal": 4, "to": "target", "also": [{"deal": 2, "to": "you"}]}, "target": "any"}]),
+    ("Forge Devil", "When this creature enters, it deals 1 damage to target creature and 1 damage to you.",
+     [{"trigger": "enters", "target": "creature", "do": {"deal": 1, "to": "target", "also": [{"deal": 1, "to": "you"}]}}]),
+    ("Sparksmith", "{T}: This creature deals X damage to target creature and X damage to you, where X is the number of "
+     "Goblins on the battlefield.",
+     [{"activated": {"deal": {"count": "goblin permanents"}, "to": "target",
+                     "also": [{"deal": {"count": "goblin permanents"}, "to": "you"}]}, "target": "creature", "cost": ["T"]}]),
+    ("Armadillo Cloak", "Enchant creature\nEnchanted creature gets +2/+2 and has trample.\n"
+     "Whenever enchanted creature deals damage, you gain that much life.",
+     [{"pt": [2, 2], "grant": ["trample"], "to": "enchanted creature"},
+      {"trigger": "deals_damage", "from": "enchanted creature", "do": {"gain_life": "damage_dealt", "who": "you"}}]),
+]
+
+
+@pytest.mark.parametrize("name,text,expected", ALSO_CARDS, ids=[c[0] for c in ALSO_CARDS])
+def test_real_card_lines_more(name: str, text: str, expected: list[Any]) -> None:
+    test_real_card_lines(name, text, expected)
+
+
+def test_also_damage_is_one_batch_in_both_engines() -> None:
+    """Sparksmith counts every Goblin on the battlefield, itself and A's included (608.2h), and
+    deals that much to its target and to you in one batch (120.2)."""
+    text = """
+players: [{name: you, life: 5}, {name: A}]
+battlefield:
+  - {id: smith, card: Sparksmith, controller: you}
+  - {id: other, name: Test Goblin, controller: A, power: 1, toughness: 1, subtypes: [Goblin]}
+  - {id: bears, card: Grizzly Bears, controller: A}
+actions:
+  - activate: {id: smith, target: bears}
+"""
+    for engine in ("graph", "cp"):
+        assert outcome_set(text, "you.life", "bears.damage", "bears.dies", engine=engine) == {(3, 2, True)}
+
+
+def test_also_part_has_no_target_of_its_own() -> None:
+    from model.errors import CaseError
+
+    with pytest.raises(CaseError, match="no target of its own"):
+        parse_ability({"activated": {"deal": 1, "to": "you", "also": [{"deal": 1, "to": "target"}]}, "target": "any"},
+                      "abilities[0]")
+    with pytest.raises(CaseError, match="a spell with targets:"):
+        parse_ability({"spell": {"deal": 1, "to": "target", "also": [{"deal": 1, "to": "you"}]}, "target": "any",
+                       "targets": {"min": 1, "max": 2}}, "abilities[0]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import Built, Ctx, cost, one_shot, template
+from .base import Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -16,7 +16,7 @@ def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
     life.", "Draw two cards.", "Each opponent loses 2 life."."""
     if not {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    got = one_shot(m.group("what"), allow_target=True)
+    got = one_shot(m.group("what"), allow_target=True) or _deal_and_deal(m.group("what"))
     if got is None:
         return None
     action, req = got
@@ -86,6 +86,9 @@ def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], A
     whole = one_shot(text, allow_target=True, that_much=that_much)
     if whole is not None:
         return [whole]
+    both = _deal_and_deal(text)
+    if both is not None:
+        return [both]
     for m in re.finditer(r" and ", text):
         left, right = text[: m.start()], text[m.end():]
         first = one_shot(left, allow_target=True, that_much=that_much)
@@ -99,6 +102,42 @@ def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], A
                 second = (inherited[0], None)  # the same target as the clause it continues
         if second is not None:
             return [first, second]
+    return None
+
+
+_MORE_DAMAGE = re.compile(r"^(?P<n>\d+|x) damage to (?P<to>.+)$", re.IGNORECASE)
+_WHERE_X = re.compile(r"^(?P<body>.+), where x is (?P<amt>.+)$", re.IGNORECASE)
+
+
+def _deal_and_deal(text: str) -> tuple[dict[str, Any], Any] | None:
+    """"~ deals 2 damage to any target and 3 damage to you" (Goblin Artillery): the same source's
+    damage to both at the same time (120.2), one ``deal`` with ``also:``; the second recipient is
+    no target of its own. "..., where X is <amount>" (Sparksmith) gives both X's (608.2h)."""
+    amt: Any = None
+    if w := _WHERE_X.match(text):
+        from .amounts import read_amount
+
+        text, amt = w.group("body"), read_amount(w.group("amt"))
+        if amt is None:
+            return None
+    for m in re.finditer(r" and ", text):
+        first = one_shot(text[: m.start()], allow_target=True)
+        more = _MORE_DAMAGE.match(text[m.end():])
+        if first is None or more is None or "deal" not in first[0] or first[0].get("also"):
+            continue
+        rec = recipient(more.group("to"))
+        if rec is None or rec[1] is not None:
+            return None
+        action = dict(first[0])
+        n = number(more.group("n"))
+        if amt is not None:
+            if action["deal"] != "X" or n != "X":
+                return None
+            action["deal"], n = amt, amt
+        elif "X" in (action["deal"], n) and action["deal"] != n:
+            return None
+        action["also"] = [{"deal": n, "to": rec[0]}]
+        return action, first[1]
     return None
 
 
@@ -245,10 +284,11 @@ def _enters_watch(m: re.Match[str], ctx: Ctx) -> Built | None:
 
 
 _WATCHED = {"~": None, "a creature you control": "creatures you control",
-            "another creature you control": "other creatures you control"}
+            "another creature you control": "other creatures you control",
+            "enchanted creature": "enchanted creature", "equipped creature": "equipped creature"}
 
 
-@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^:]+\.)", "CR 603.2, 510.2")
+@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control|enchanted creature|equipped creature) deals combat damage to a player, (?P<what>[^:]+\.)", "CR 603.2, 510.2")
 def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ deals combat damage to a player, draw a card." / "Whenever a creature you
     control deals combat damage to a player, you may draw a card.": triggers on combat damage
@@ -268,10 +308,18 @@ def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": to}}], []
 
 
-@template("deals_damage_gain", r"whenever ~ deals damage, you gain that much life\.", "CR 603.2, 119.3")
+@template("deals_damage_gain", r"whenever (?P<who>~|enchanted creature|equipped creature) deals (?P<combat>combat )?damage, you gain that much life\.", "CR 603.2, 119.3, 510.2")
 def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Whenever ~ deals damage, you gain that much life.": a trigger on its damage (603.2)."""
-    return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
+    """"Whenever ~ deals damage, you gain that much life." / "Whenever enchanted creature deals
+    damage, you gain that much life." (Armadillo Cloak) / "... deals combat damage, ..." (510.2):
+    a trigger on its (or its host's) damage (603.2), once per batch it deals damage in."""
+    ab: dict[str, Any] = {"trigger": "deals_damage"}
+    if m.group("who").lower() != "~":
+        ab["from"] = m.group("who").lower()
+    if m.group("combat"):
+        ab["combat"] = True
+    ab["do"] = {"gain_life": "damage_dealt", "who": "you"}
+    return [ab], []
 
 
 @template("end_step_trigger", r"at the beginning of (?P<whose>each|your) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
