@@ -135,3 +135,45 @@ def test_also_part_has_no_target_of_its_own() -> None:
     with pytest.raises(CaseError, match="a spell with targets:"):
         parse_ability({"spell": {"deal": 1, "to": "target", "also": [{"deal": 1, "to": "you"}]}, "target": "any",
                        "targets": {"min": 1, "max": 2}}, "abilities[0]")
+
+
+CONTROLLER_CARDS: list[tuple[str, str, list[Any]]] = [
+    ("Consign to the Pit", "Destroy target creature. Consign to the Pit deals 2 damage to that creature's controller.",
+     [{"spell": {"destroy": "target"}, "target": "creature"}, {"spell": {"deal": 2, "to": "target's controller"}}]),
+    ("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's controller.",
+     [{"spell": {"deal": 4, "to": "target", "also": [{"deal": 2, "to": "target's controller"}]}, "target": "creature"}]),
+    ("Destructive Revelry", "Destroy target artifact or enchantment. Destructive Revelry deals 2 damage to that "
+     "permanent's controller.",
+     [{"spell": {"destroy": "target"}, "target": ["artifacts", "enchantments"]},
+      {"spell": {"deal": 2, "to": "target's controller"}}]),
+]
+
+
+@pytest.mark.parametrize("name,text,expected", CONTROLLER_CARDS, ids=[c[0] for c in CONTROLLER_CARDS])
+def test_real_card_lines_controller(name: str, text: str, expected: list[Any]) -> None:
+    test_real_card_lines(name, text, expected)
+
+
+@pytest.mark.parametrize("text", [
+    # "that creature" is the entering one, no target: not the vocabulary's target's controller
+    "Whenever another creature enters, this creature deals 1 damage to that creature's controller.",
+    # the target may be a player: "that creature's controller" isn't always there
+    "{T}: This creature deals 1 damage to any target and 1 damage to that creature's controller.",
+])
+def test_that_creatures_controller_needs_a_permanent_target(text: str) -> None:
+    from model.recognise import read_text
+
+    assert read_text(text, "Test Card", ("creature",)).lines[0].status == "not understood"
+
+
+def test_target_controller_in_both_engines() -> None:
+    """Chandra's Outrage at A's Bears: 4 to the Bears and 2 to A, their controller (120.2, 608.2h)."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+actions:
+  - cast: {card: Chandra's Outrage, controller: you, target: bears}
+"""
+    for engine in ("graph", "cp"):
+        assert outcome_set(text, "A.life", "you.life", "bears.dies", engine=engine) == {(18, 20, True)}

@@ -91,6 +91,9 @@ EACH: dict[str, Any] = {
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
+    # the controller of the ability's permanent target (damage.action_parts checks there is one)
+    "that creature's controller": "target's controller", "that land's controller": "target's controller",
+    "that permanent's controller": "target's controller", "that artifact's controller": "target's controller",
 }
 # what "destroy target ..." may destroy (701.8a): permanents of these types
 _DESTROY_TARGETS: dict[str, Any] = {

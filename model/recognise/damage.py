@@ -17,7 +17,7 @@ def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
     if not {"instant", "sorcery"} & set(ctx["types"]):
         return None
     got = one_shot(m.group("what"), allow_target=True) or _deal_and_deal(m.group("what"))
-    if got is None:
+    if got is None or not _controller_named(m.group("what"), [got]):
         return None
     action, req = got
     ab: dict[str, Any] = {"spell": action}
@@ -65,7 +65,7 @@ _SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each playe
 _SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
 
 
-def action_parts(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
+def action_parts(text: str, that_much: bool = False, whole: bool = True) -> list[tuple[dict[str, Any], Any]] | None:
     """The actions of a spell's text, in the order written (608.2c), each with its target
     requirement or None: sentences, and clauses joined by "and" ("~ deals 3 damage to any target
     and you gain 3 life"); a clause without a subject takes the one before it ("target player
@@ -79,7 +79,39 @@ def action_parts(text: str, that_much: bool = False) -> list[tuple[dict[str, Any
         if clauses is None:
             return None
         out.extend(clauses)
-    return out
+    return out if not whole or _controller_named(text, out) else None
+
+
+_PERMANENT_WORDS = ("creature", "land", "artifact", "enchantment", "planeswalker", "battle", "permanent")
+
+
+def _controller_named(text: str, parts: list[tuple[dict[str, Any], Any]]) -> bool:
+    """"that creature's controller" (the vocabulary's ``target's controller``) names the
+    controller of the ability's one target, which must be a permanent of that kind: "Destroy
+    target land. ~ deals 2 damage to that land's controller." (608.2h: as it last existed)."""
+    def named(action: dict[str, Any]) -> bool:
+        return action.get("to") == "target's controller" or any(p.get("to") == "target's controller"
+                                                                 for p in action.get("also", ()))
+    if not any(named(a) for a, _ in parts):
+        return True
+    reqs = [r for _, r in parts if r is not None]
+    nouns = {n.lower() for n in re.findall(r"that (\w+)'s controller", text, re.IGNORECASE)}
+    return len(reqs) == 1 and bool(nouns) and all(_permanent_req(reqs[0], n) for n in nouns)
+
+
+def _permanent_req(req: Any, noun: str) -> bool:
+    """Does every object the target requirement ``req`` allows be a permanent ``noun`` names?"""
+    for e in req if isinstance(req, list) else [req]:
+        if isinstance(e, dict):
+            types = e.get("types") or []
+            if not types or not all(t in _PERMANENT_WORDS for t in types) or (noun != "permanent" and types != [noun]):
+                return False
+            continue
+        word = str(e).split()[0]
+        singular = word[:-1] if word.endswith("s") else word
+        if singular not in _PERMANENT_WORDS or (noun != "permanent" and singular != noun):
+            return False
+    return True
 
 
 def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
@@ -204,11 +236,12 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             parts.append(({"exile_instead": True, "to": "target"}, None))
             continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
-        more = [got] if got is not None else action_parts(sentence)
+        more = [got] if got is not None else action_parts(sentence, whole=False)
         if more is None or parts is None:
             return None
         parts.extend(more)
-    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1:
+    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1 \
+            or not _controller_named(m.group("what"), parts):
         return None
     out: list[Any] = []
     for action, req in parts:
