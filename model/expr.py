@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["Expr", "parse_expr", "ExprError", "VARIABLES", "FUNCTIONS", "expr_vars", "expr_str"]
+__all__ = ["Expr", "parse_expr", "ExprError", "VARIABLES", "FUNCTIONS", "GAME_READS", "expr_vars", "expr_str"]
 
 Expr = tuple[Any, ...]
 VARIABLES = ("X", "prevented", "damage_dealt", "life_lost_this_turn", "life_gained_this_turn",
@@ -17,6 +17,11 @@ VARIABLES = ("X", "prevented", "damage_dealt", "life_lost_this_turn", "life_gain
              "that_damage")
 FUNCTIONS = ("half_up", "half_down", "third_up", "third_down")
 MAX_INT = 1_000_000
+# nodes that read the game as an action resolves (608.2h), built from an action's amount mapping
+# (model.vocab: ``{count: <selector>}``, ``{power: self}``): ``("count", Selector)`` is the number
+# of permanents the selector matches, ``("power", "self")`` the power of the object the ability is
+# of; expr_vars names them as variables "count" / "power" (so no engine takes them as fixed)
+GAME_READS = ("count", "power")
 _NUMBER_TEXT = re.compile(r"^\s*[+-]?\d+\s*$")
 _TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z_0-9]*)|(.))")
 
@@ -122,9 +127,11 @@ def parse_expr(value: Any) -> Expr:
 
 
 def expr_vars(node: Expr) -> set[str]:
-    """The variable names an expression reads."""
+    """The variable names an expression reads (a game read, :data:`GAME_READS`, by its tag)."""
     if node[0] == "var":
         return {node[1]}
+    if node[0] in GAME_READS:
+        return {node[0]}
     out: set[str] = set()
     for child in node[1:]:
         if isinstance(child, tuple):
@@ -138,6 +145,10 @@ def expr_str(node: Expr) -> str:
         return str(node[1])
     if tag == "var":
         return str(node[1])
+    if tag == "count":
+        return f"the number of {node[1]}"
+    if tag == "power":
+        return "its power"
     if tag in FUNCTIONS:
         return f"{tag}({expr_str(node[1])})"
     sym = {"add": "+", "sub": "-", "mul": "*"}[tag]

@@ -45,6 +45,9 @@ _FIXED = {
     "equipped creature": "equipped", "enchanted creature": "enchanted",
     "choice": "choice",
     "that player": "that_player",
+    # "that creature's controller" in an ability with a permanent target: the target's controller
+    # (as it last existed if it has left, 608.2h)
+    "target's controller": "target_controller", "target_controller": "target_controller",
 }
 _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
@@ -107,7 +110,8 @@ class Selector:
             return " or ".join(str(p) for p in self.parts)
         if self.kind != "objects":
             return {"players": "each player", "equipped": "equipped creature",
-                    "enchanted": "enchanted creature", "that_player": "that player"}.get(self.kind, self.kind)
+                    "enchanted": "enchanted creature", "that_player": "that player",
+                    "target_controller": "target's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += [" or ".join(self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]

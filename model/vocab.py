@@ -379,7 +379,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided"} if kind == "deal" else set())
+        ({"divided", "also"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -407,7 +407,9 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         then = _rider(m["then"], f"{path}.then", lost_ok=True)
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
-    return OneShot(ActionKind(kind), amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided)
+    also = _also(m["also"], f"{path}.also") if "also" in m else ()
+    return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided,
+                   also=also)
 
 
 def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
@@ -584,7 +586,7 @@ def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> t
         raise CaseError(f"{q}.max", f"expected a whole number, {lo} or more, or any")
     if "target" not in m:
         raise CaseError(path, "targets: needs target: (the requirement each target meets)")
-    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may:
+    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may or action.also:
         raise CaseError(f"{path}.spell", "a spell with targets: is modelled for deal: N, to: target (optionally divided: true)")
     if divided and not (action.amount[0] == "int" or action.amount == ("var", "X")):
         raise CaseError(f"{path}.spell.deal", "divided damage is a number or X: it is divided as the spell is cast (601.2d)")
@@ -754,3 +756,58 @@ def parse_ability(value: Any, path: str) -> Ability:
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
     return Ability(AbilityKind.STATIC, effect=static, text=text)
+
+
+_READ_KEYS = ("count", "power", "plus", "times")
+
+
+def action_amount(value: Any, path: str) -> Any:
+    """A one-shot action's amount: an :func:`amount`, or one read from the game as the action
+    resolves (608.2h): ``{count: <selector>}`` the number of permanents it matches ("equal to the
+    number of lands you control"; optionally ``times: N`` and ``plus: N``: "2 plus twice the
+    number of ..."), ``{power: self}`` the power of the object the ability is of ("equal to its
+    power"; as it last existed if it has left, 608.2h, 113.7a)."""
+    if not isinstance(value, Mapping):
+        return amount(value, path)
+    for key in value:
+        if key not in _READ_KEYS:
+            raise CaseError(f"{path}.{key}", "unknown key (an amount read from the game is {count: <selector>} "
+                            "with times: and plus:, or {power: self})")
+    reads = [k for k in ("count", "power") if k in value]
+    if len(reads) != 1:
+        raise CaseError(path, "an amount read from the game is {count: <selector>} or {power: self}")
+    if reads[0] == "power":
+        if value["power"] != "self" or set(value) != {"power"}:
+            raise CaseError(f"{path}.power", "power: self (the power of the object the ability is of) is modelled")
+        return ("power", "self")
+    counted = sel(value["count"], f"{path}.count")
+    if counted.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in counted.parts):
+        raise CaseError(f"{path}.count", f"count: counts permanents (e.g. lands you control), not {counted}")
+    node: Any = ("count", counted)
+    if "times" in value:
+        node = ("mul", ("int", _count(value["times"], f"{path}.times")), node)
+    if "plus" in value:
+        node = ("add", ("int", _count(value["plus"], f"{path}.plus")), node)
+    return node
+
+
+def _also(value: Any, path: str) -> tuple[tuple[Any, Selector], ...]:
+    """``also: [{deal: 3, to: you}]``: more damage the same source deals in the same batch as the
+    action's ("~ deals 2 damage to any target and 3 damage to you", one simultaneous batch, 120.2);
+    each names its recipients, none a target of its own (the action's target is its ``to:``)."""
+    if not isinstance(value, list) or not value:
+        raise CaseError(path, "expected a list of {deal: N, to: <recipients>}")
+    out = []
+    for i, part in enumerate(value):
+        q = f"{path}[{i}]"
+        pm = _mapping(part, q, "{deal: N, to: <recipients>}")
+        for key in pm:
+            if key not in ("deal", "to"):
+                raise CaseError(f"{q}.{key}", "unknown key (an also: part takes deal: and to:)")
+        if "deal" not in pm or "to" not in pm:
+            raise CaseError(q, "an also: part needs deal: and to:")
+        to = sel(pm["to"], f"{q}.to")
+        if to.mentions("target") or to.mentions("any") or to.mentions("choice"):
+            raise CaseError(f"{q}.to", "an also: part has no target of its own: name its recipients (you, that player, ...)")
+        out.append((action_amount(pm["deal"], f"{q}.deal"), to))
+    return tuple(out)

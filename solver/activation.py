@@ -26,7 +26,7 @@ from .combat import compositions
 from .costs import cost_problem, find_ability, pay_cost
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import mana_activation_problem
-from .results import run_one_shot
+from .results import read_now, run_one_shot
 from .rules import start_batch
 from .select import View, controller_of, matches
 from .state import (
@@ -337,7 +337,7 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     shot = ab.action
     here = [t for t in item.targets if legal_target(state, table, t, None, item.controller, item.source)]
     share = dict(item.division)
-    n = evaluate(shot.amount, dict(item.values))
+    n = evaluate(read_now(shot.amount, state, table, View(item.controller, item.source)), dict(item.values))
     source = shot.source or item.source
     events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
     return start_batch(state, table, events) if events else state
@@ -368,7 +368,8 @@ def _describe(action: Any) -> str:
         shot = action.action
         src = f" from {shot.source}" if shot.source else ""
         if shot.kind == "deal":
-            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}"
+            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}" + "".join(
+                f" and {expr_str(a)} to {to}" for a, to in shot.also)
         if shot.kind == "put_counters":
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
         if shot.kind == "remove_counters":

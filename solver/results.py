@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from model.errors import EngineError
+from model.expr import GAME_READS, expr_vars
 from model.selectors import Selector
 from model.types import (
     LIFE_GAIN_KINDS,
@@ -28,7 +30,7 @@ from .state import (
     replace,
 )
 from .triggers import collect_triggers
-from .values import evaluate
+from .values import evaluate, read_game
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
            'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
@@ -364,6 +366,24 @@ def _mark(state: GameState, table: Table, pid: str, part: Part, k: int) -> GameS
     return state.set_perm(perm)
 
 
+def read_now(amount: Any, state: GameState, table: Table, view: View) -> Any:
+    """An action's amount with what it reads from the game read now (608.2h): ``count`` the
+    permanents on the battlefield its selector matches from the ability's controller's view,
+    ``power`` the power of the object the ability is of (as it last existed if it has left the
+    battlefield, 608.2h, 113.7a)."""
+    from .characteristics import power  # (characteristics reads rules, as results does)
+
+    def read(tag: str, arg: Any) -> int:
+        if tag == "count":
+            return sum(1 for p in state.perms if p.present and matches(arg, p.id, state, table, view))
+        perm = state.perm(view.self_id) if view.self_id is not None else None
+        if perm is None:
+            raise EngineError(f"{view.self_id or 'the ability'}: power: self needs a permanent (its power, 208.1)")
+        return max(0, power(table, perm, state))
+
+    return read_game(amount, read)
+
+
 def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
     sel = shot.to
     if sel.kind in ("target", "any", "choice"):
@@ -378,6 +398,8 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
 
 def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
     """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
+    if expr_vars(shot.amount) & set(GAME_READS):
+        shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     recipients = _recipients(state, table, shot, view)
     in_game = [p for p in state.players if not p.left]
     base = dict(env)
@@ -387,6 +409,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
         events = [Event(source, r, n, shot.combat) for r in recipients]
+        for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
+            part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
+            m = evaluate(part.amount, base)
+            events += [Event(source, r, m, shot.combat) for r in _recipients(state, table, part, view)]
         return start_batch(state, table, events) if events else state
     if shot.kind == "destroy":
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)

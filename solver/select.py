@@ -123,6 +123,9 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return thing == view.self_id
     if kind == "target":
         return view.target is not None and thing == view.target
+    if kind == "target_controller":  # the target's controller, as it last existed (608.2h)
+        return player and view.target is not None and not is_player(table, view.target) and \
+            controller_of(state, table, view.target) == thing
     if kind == "chosen":
         return view.chosen is not None and thing == view.chosen
     if kind == "chosen_source":

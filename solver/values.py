@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from model.expr import Expr
+from model.expr import GAME_READS, Expr
 
-__all__ = ["evaluate", "eval_static"]
+__all__ = ["evaluate", "eval_static", "read_game"]
 
 
 def evaluate(node: Expr, env: Mapping[str, int]) -> int:
@@ -16,6 +17,8 @@ def evaluate(node: Expr, env: Mapping[str, int]) -> int:
         return int(node[1])
     if tag == "var":
         return int(env.get(node[1], 0))
+    if tag in GAME_READS:
+        raise AssertionError(f"{tag} is read from the game first (read_game)")
     if tag == "half_up":
         return -(-evaluate(node[1], env) // 2)
     if tag == "half_down":
@@ -34,3 +37,14 @@ def evaluate(node: Expr, env: Mapping[str, int]) -> int:
 
 def eval_static(node: Expr, x: int) -> int:
     return evaluate(node, {"X": x})
+
+
+def read_game(node: Expr, read: Callable[[str, Any], int]) -> Expr:
+    """``node`` with its game reads (``count``, ``power``: model.expr.GAME_READS) replaced by
+    their values now, ``read(tag, argument)`` (608.2h: read as the action resolves)."""
+    tag = node[0]
+    if tag in GAME_READS:
+        return ("int", read(tag, node[1]))
+    if tag in ("int", "var"):
+        return node
+    return (tag, *(read_game(child, read) if isinstance(child, tuple) else child for child in node[1:]))

@@ -91,6 +91,9 @@ EACH: dict[str, Any] = {
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
+    # the controller of the ability's permanent target (damage.action_parts checks there is one)
+    "that creature's controller": "target's controller", "that land's controller": "target's controller",
+    "that permanent's controller": "target's controller", "that artifact's controller": "target's controller",
 }
 # what "destroy target ..." may destroy (701.8a): permanents of these types
 _DESTROY_TARGETS: dict[str, Any] = {
@@ -183,6 +186,11 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         return {"may": inner[0]}, None
     if that_much and low in ("you gain that much life", "draw that many cards", "you draw that many cards"):
         return ({"gain_life": "damage_dealt", "who": "you"} if "life" in low else {"draw": "damage_dealt", "who": "you"}), None
+    if " equal to " in low or ", where x is " in low:  # amounts read from the game (608.2h)
+        from .amounts import deal_equal_to  # (it reads this module's tables)
+
+        if (read := deal_equal_to(low, allow_target)) is not None:
+            return read
     if m := re.fullmatch(r"(?:~|it) deals (\d+|x) damage to (.+)", low):
         rec = recipient(m.group(2))
         if rec is None or (rec[1] is not None and not allow_target and rec[1] != "any"):

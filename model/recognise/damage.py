@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import Built, Ctx, cost, one_shot, template
+from .base import Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -16,8 +16,8 @@ def _spell(m: re.Match[str], ctx: Ctx) -> Built | None:
     life.", "Draw two cards.", "Each opponent loses 2 life."."""
     if not {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    got = one_shot(m.group("what"), allow_target=True)
-    if got is None:
+    got = one_shot(m.group("what"), allow_target=True) or _deal_and_deal(m.group("what"))
+    if got is None or not _controller_named(m.group("what"), [got]):
         return None
     action, req = got
     ab: dict[str, Any] = {"spell": action}
@@ -65,7 +65,7 @@ _SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each playe
 _SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
 
 
-def action_parts(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
+def action_parts(text: str, that_much: bool = False, whole: bool = True) -> list[tuple[dict[str, Any], Any]] | None:
     """The actions of a spell's text, in the order written (608.2c), each with its target
     requirement or None: sentences, and clauses joined by "and" ("~ deals 3 damage to any target
     and you gain 3 life"); a clause without a subject takes the one before it ("target player
@@ -79,13 +79,48 @@ def action_parts(text: str, that_much: bool = False) -> list[tuple[dict[str, Any
         if clauses is None:
             return None
         out.extend(clauses)
-    return out
+    return out if not whole or _controller_named(text, out) else None
+
+
+_PERMANENT_WORDS = ("creature", "land", "artifact", "enchantment", "planeswalker", "battle", "permanent")
+
+
+def _controller_named(text: str, parts: list[tuple[dict[str, Any], Any]]) -> bool:
+    """"that creature's controller" (the vocabulary's ``target's controller``) names the
+    controller of the ability's one target, which must be a permanent of that kind: "Destroy
+    target land. ~ deals 2 damage to that land's controller." (608.2h: as it last existed)."""
+    def named(action: dict[str, Any]) -> bool:
+        return action.get("to") == "target's controller" or any(p.get("to") == "target's controller"
+                                                                 for p in action.get("also", ()))
+    if not any(named(a) for a, _ in parts):
+        return True
+    reqs = [r for _, r in parts if r is not None]
+    nouns = {n.lower() for n in re.findall(r"that (\w+)'s controller", text, re.IGNORECASE)}
+    return len(reqs) == 1 and bool(nouns) and all(_permanent_req(reqs[0], n) for n in nouns)
+
+
+def _permanent_req(req: Any, noun: str) -> bool:
+    """Does every object the target requirement ``req`` allows be a permanent ``noun`` names?"""
+    for e in req if isinstance(req, list) else [req]:
+        if isinstance(e, dict):
+            types = e.get("types") or []
+            if not types or not all(t in _PERMANENT_WORDS for t in types) or (noun != "permanent" and types != [noun]):
+                return False
+            continue
+        word = str(e).split()[0]
+        singular = word[:-1] if word.endswith("s") else word
+        if singular not in _PERMANENT_WORDS or (noun != "permanent" and singular != noun):
+            return False
+    return True
 
 
 def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], Any]] | None:
     whole = one_shot(text, allow_target=True, that_much=that_much)
     if whole is not None:
         return [whole]
+    both = _deal_and_deal(text)
+    if both is not None:
+        return [both]
     for m in re.finditer(r" and ", text):
         left, right = text[: m.start()], text[m.end():]
         first = one_shot(left, allow_target=True, that_much=that_much)
@@ -99,6 +134,42 @@ def _clauses(text: str, that_much: bool = False) -> list[tuple[dict[str, Any], A
                 second = (inherited[0], None)  # the same target as the clause it continues
         if second is not None:
             return [first, second]
+    return None
+
+
+_MORE_DAMAGE = re.compile(r"^(?P<n>\d+|x) damage to (?P<to>.+)$", re.IGNORECASE)
+_WHERE_X = re.compile(r"^(?P<body>.+), where x is (?P<amt>.+)$", re.IGNORECASE)
+
+
+def _deal_and_deal(text: str) -> tuple[dict[str, Any], Any] | None:
+    """"~ deals 2 damage to any target and 3 damage to you" (Goblin Artillery): the same source's
+    damage to both at the same time (120.2), one ``deal`` with ``also:``; the second recipient is
+    no target of its own. "..., where X is <amount>" (Sparksmith) gives both X's (608.2h)."""
+    amt: Any = None
+    if w := _WHERE_X.match(text):
+        from .amounts import read_amount
+
+        text, amt = w.group("body"), read_amount(w.group("amt"))
+        if amt is None:
+            return None
+    for m in re.finditer(r" and ", text):
+        first = one_shot(text[: m.start()], allow_target=True)
+        more = _MORE_DAMAGE.match(text[m.end():])
+        if first is None or more is None or "deal" not in first[0] or first[0].get("also"):
+            continue
+        rec = recipient(more.group("to"))
+        if rec is None or rec[1] is not None:
+            return None
+        action = dict(first[0])
+        n = number(more.group("n"))
+        if amt is not None:
+            if action["deal"] != "X" or n != "X":
+                return None
+            action["deal"], n = amt, amt
+        elif "X" in (action["deal"], n) and action["deal"] != n:
+            return None
+        action["also"] = [{"deal": n, "to": rec[0]}]
+        return action, first[1]
     return None
 
 
@@ -165,11 +236,12 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             parts.append(({"exile_instead": True, "to": "target"}, None))
             continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
-        more = [got] if got is not None else action_parts(sentence)
+        more = [got] if got is not None else action_parts(sentence, whole=False)
         if more is None or parts is None:
             return None
         parts.extend(more)
-    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1:
+    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1 \
+            or not _controller_named(m.group("what"), parts):
         return None
     out: list[Any] = []
     for action, req in parts:
@@ -245,10 +317,11 @@ def _enters_watch(m: re.Match[str], ctx: Ctx) -> Built | None:
 
 
 _WATCHED = {"~": None, "a creature you control": "creatures you control",
-            "another creature you control": "other creatures you control"}
+            "another creature you control": "other creatures you control",
+            "enchanted creature": "enchanted creature", "equipped creature": "equipped creature"}
 
 
-@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control) deals combat damage to a player, (?P<what>[^:]+\.)", "CR 603.2, 510.2")
+@template("combat_damage_trigger", r"whenever (?P<who>~|a creature you control|another creature you control|enchanted creature|equipped creature) deals combat damage to a player, (?P<what>[^:]+\.)", "CR 603.2, 510.2")
 def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ deals combat damage to a player, draw a card." / "Whenever a creature you
     control deals combat damage to a player, you may draw a card.": triggers on combat damage
@@ -268,10 +341,18 @@ def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": to}}], []
 
 
-@template("deals_damage_gain", r"whenever ~ deals damage, you gain that much life\.", "CR 603.2, 119.3")
+@template("deals_damage_gain", r"whenever (?P<who>~|enchanted creature|equipped creature) deals (?P<combat>combat )?damage, you gain that much life\.", "CR 603.2, 119.3, 510.2")
 def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Whenever ~ deals damage, you gain that much life.": a trigger on its damage (603.2)."""
-    return [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}], []
+    """"Whenever ~ deals damage, you gain that much life." / "Whenever enchanted creature deals
+    damage, you gain that much life." (Armadillo Cloak) / "... deals combat damage, ..." (510.2):
+    a trigger on its (or its host's) damage (603.2), once per batch it deals damage in."""
+    ab: dict[str, Any] = {"trigger": "deals_damage"}
+    if m.group("who").lower() != "~":
+        ab["from"] = m.group("who").lower()
+    if m.group("combat"):
+        ab["combat"] = True
+    ab["do"] = {"gain_life": "damage_dealt", "who": "you"}
+    return [ab], []
 
 
 @template("end_step_trigger", r"at the beginning of (?P<whose>each|your|the) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")

@@ -1,0 +1,102 @@
+"""Amounts read from the game as an action resolves (CR 608.2h): "deals damage to target creature
+equal to the number of lands you control", "deals X damage to any target, where X is 2 plus the
+number of Mountains you control", "~ deals damage equal to its power to any target".
+
+Each becomes the vocabulary's ``{count: <selector>}`` (optionally ``times:`` and ``plus:``) or
+``{power: self}`` (:func:`model.vocab.action_amount`); a counted phrase must be one the selector
+language reads as permanents (a phrase it doesn't know, "cards in your hand", makes the line not
+understood).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from model.selectors import SelectorError, parse_selector
+
+from .base import WORDS, recipient
+
+__all__ = ["read_amount", "deal_equal_to"]
+
+_AMOUNT = re.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?the number of (?P<what>.+)$")
+
+
+def _counted(what: str) -> Any | None:
+    """The selector text for "lands you control", "Goblins on the battlefield", ... or None."""
+    if what.endswith(" on the battlefield"):
+        got = _objects(what[: -len(" on the battlefield")] + " you control")
+        return None if got is None else dataclasses.replace(got, controller="")
+    for tail in ("you control", "your opponents control", "an opponent controls"):
+        if what.endswith(" " + tail):
+            head = what[: -len(tail) - 1]
+            return _objects(f"{head} {'an opponent controls' if tail != 'you control' else tail}")
+    return None
+
+
+def _objects(phrase: str) -> Any | None:
+    try:
+        got = parse_selector(phrase)
+    except SelectorError:
+        return None
+    return got if got.kind == "objects" and got.controller in ("you", "opponents") else None
+
+
+def _objects_any(phrase: str) -> Any | None:
+    try:
+        return parse_selector(phrase)
+    except SelectorError:
+        return None
+
+
+def read_amount(phrase: str) -> Any | None:
+    """The vocabulary's amount for "the number of lands you control", "2 plus the number of ...",
+    "twice the number of ..." (608.2h), or None."""
+    m = _AMOUNT.match(phrase.strip().lower())
+    if m is None:
+        return None
+    counted = _counted(m.group("what"))
+    if counted is None:
+        return None
+    text = str(counted)  # written as a case file writes it; it must read back as the same selector
+    if _objects_any(text) != counted:
+        return None
+    out: dict[str, Any] = {"count": text}
+    if m.group("twice"):
+        out["times"] = 2
+    if m.group("plus"):
+        raw = m.group("plus")
+        out["plus"] = int(raw) if raw.isdigit() else WORDS[raw]
+    return out
+
+
+_EQUAL = (re.compile(r"^(?P<who>~|it) deals damage to (?P<to>.+?) equal to (?P<amt>.+)$"),
+          re.compile(r"^(?P<who>~|it) deals damage equal to (?P<amt>.+?) to (?P<to>.+)$"),
+          re.compile(r"^(?P<who>~|it) deals x damage to (?P<to>.+?), where x is (?P<amt>.+)$"))
+
+
+def deal_equal_to(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
+    """"~ deals damage to <recipient> equal to <amount>" and its other word orders as a ``deal``
+    one-shot and its target requirement (120.1, 608.2h), or None. "its power" only with ~ as
+    the subject (the object the ability is of; "it" may be another object in a trigger)."""
+    for pattern in _EQUAL:
+        m = pattern.match(low)
+        if m is None:
+            continue
+        amt_text = m.group("amt")
+        amt: Any
+        if amt_text in ("its power", "~'s power") and m.group("who") == "~":
+            amt = {"power": "self"}
+        else:
+            amt = read_amount(amt_text)
+        rec = recipient(m.group("to"))
+        if amt is None or rec is None:
+            return None
+        to, req = rec
+        if req is not None and not allow_target and req != "any":
+            return None
+        if not allow_target and req == "any":
+            return {"deal": amt, "to": "any"}, None
+        return {"deal": amt, "to": to}, req
+    return None
