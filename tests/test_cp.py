@@ -263,8 +263,9 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                         "abilities": [{"spell": {"deal": amount, "to": "target"}, "target": "any"}, *tail]})
         action = {"cast": "bolt"}
     elif opener == "activate":
-        battlefield[0]["abilities"] = [*battlefield[0].get("abilities", []),
-                                       {"activated": {"deal": amount, "to": "target"}, "target": "any", "cost": ["T"]}]
+        c0 = next(b for b in battlefield if b["id"] == "c0")  # (a planeswalker may come first)
+        c0["abilities"] = [*c0.get("abilities", []),
+                           {"activated": {"deal": amount, "to": "target"}, "target": "any", "cost": ["T"]}]
         action = {"activate": {"id": "c0"}}
     elif opener == "end_step":
         for i in range(draw(st.integers(1, 2))):  # two: their order is a choice before the step (603.3b)

@@ -427,7 +427,11 @@ sources:
 actions:
   - damage: [{{from: blast, to: you, amount: 1}}]
 """)
-    assert "colour-changing effects" in (cp_supported(case) or "")
+    # the CP model reads the colour at the step's start through solver.characteristics (613.1e)
+    from solver.api import enumerate_outcomes
+    assert cp_supported(case) is None
+    graph, cp = (enumerate_outcomes(case, engine=e) for e in ("graph", "cp"))
+    assert {tuple(sorted(o.values.items())) for o in graph.outcomes} == {tuple(sorted(o.values.items())) for o in cp.outcomes}
 
 
 def test_615_9_a_spell_turns_its_target_blue() -> None:
