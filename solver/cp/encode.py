@@ -444,7 +444,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         if unit.hits is not None:  # each final event of a redirected one, to its recipient
             for e, recipient, amount in unit.hits:
                 ev = plan.events[e].ev
-                hit(ev.source, recipient, amount, ev.combat)
+                hit(ev.source, recipient, amount, ev.combat, True)  # the batch's own event (a floor applies)
             continue
         for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
             ev = plan.events[e].ev
