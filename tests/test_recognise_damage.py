@@ -142,6 +142,9 @@ CONTROLLER_CARDS: list[tuple[str, str, list[Any]]] = [
      [{"spell": {"destroy": "target"}, "target": "creature"}, {"spell": {"deal": 2, "to": "target's controller"}}]),
     ("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's controller.",
      [{"spell": {"deal": 4, "to": "target", "also": [{"deal": 2, "to": "target's controller"}]}, "target": "creature"}]),
+    ("Careless Celebrant", "When this creature dies, it deals 2 damage to target creature or planeswalker an opponent controls.",
+     [{"trigger": "dies", "target": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+       "do": {"deal": 2, "to": "target"}}]),
     ("Destructive Revelry", "Destroy target artifact or enchantment. Destructive Revelry deals 2 damage to that "
      "permanent's controller.",
      [{"spell": {"destroy": "target"}, "target": ["artifacts", "enchantments"]},
