@@ -180,3 +180,45 @@ actions:
 """
     for engine in ("graph", "cp"):
         assert outcome_set(text, "A.life", "you.life", "bears.dies", engine=engine) == {(18, 20, True)}
+
+
+SACRIFICE_CARDS: list[tuple[str, str, list[Any]]] = [
+    ("Goblin Bombardment", "Sacrifice a creature: This enchantment deals 1 damage to any target.",
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [{"sacrifice": "creatures"}]}]),
+    ("Barrage Ogre", "{T}, Sacrifice an artifact: This creature deals 2 damage to any target.",
+     [{"activated": {"deal": 2, "to": "target"}, "target": "any", "cost": ["T", {"sacrifice": "artifacts"}]}]),
+    ("Blazing Hellhound", "{1}, Sacrifice another creature: This creature deals 1 damage to any target.",
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [1, {"sacrifice": "other creatures"}]}]),
+]
+
+
+@pytest.mark.parametrize("name,text,expected", SACRIFICE_CARDS, ids=[c[0] for c in SACRIFICE_CARDS])
+def test_real_card_lines_sacrifice(name: str, text: str, expected: list[Any]) -> None:
+    test_real_card_lines(name, text, expected)
+
+
+def test_sacrifice_a_creature_is_a_choice_and_needs_one() -> None:
+    """701.21a, 601.2h: one creature of its controller's, their choice; with "another creature" not
+    itself; with none to sacrifice the ability isn't activated."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: hound, card: Blazing Hellhound, controller: you}
+  - {id: bears, card: Grizzly Bears, controller: you}
+  - {id: giant, card: Hill Giant, controller: A}
+actions:
+  - activate: {id: hound, target: A}
+"""
+    for engine in ("graph", "cp"):
+        assert outcome_set(text, "A.life", "bears.dies", "hound.dies", engine=engine) == {(19, True, False)}
+    alone = text.replace("  - {id: bears, card: Grizzly Bears, controller: you}\n", "")
+    assert outcome_set(alone, "A.life", "hound.dies") == {(20, False)}
+
+
+def test_a_mana_ability_sacrificing_another_permanent_is_not_read() -> None:
+    from model.carddata import find as find_card
+    from model.errors import CaseError
+
+    assert not read_face(find_card("Ashnod's Altar").face).understood
+    with pytest.raises(CaseError, match="mana ability"):
+        parse_ability({"mana": ["C", "C"], "cost": [{"sacrifice": "creatures"}]}, "abilities[0]")

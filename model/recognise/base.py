@@ -133,7 +133,13 @@ def mana_cost(text: str) -> list[Any] | None:
     """A mana ability's cost: as :func:`cost`, without counters (the vocabulary's mana abilities
     pay {T}, {Q}, mana and life)."""
     c = cost(text)
-    return None if c is None or any(isinstance(p, dict) and "remove_counters" in p for p in c) else c
+    return None if c is None or any(isinstance(p, dict) and ("remove_counters" in p or p.get("sacrifice", "self") != "self")
+                                    for p in c) else c
+
+
+_SACRIFICED = {"sacrifice a creature": "creatures", "sacrifice another creature": "other creatures",
+               "sacrifice an artifact": "artifacts", "sacrifice a land": "lands",
+               "sacrifice a goblin": "goblin permanents", "sacrifice a forest": "forest permanents"}
 
 
 def cost(text: str) -> list[Any] | None:
@@ -156,6 +162,8 @@ def cost(text: str) -> list[Any] | None:
             out.append({"pay_life": int(m.group(1))})
         elif low == "sacrifice ~":
             out.append({"sacrifice": "self"})
+        elif low in _SACRIFICED:  # "Sacrifice a creature" (701.21a): one of yours, chosen as it is paid
+            out.append({"sacrifice": _SACRIFICED[low]})
         elif m := re.fullmatch(r"remove (a|one|two|three|\d+) \+1/\+1 counters? from ~", low):
             out.append({"remove_counters": {"+1/+1": number(m.group(1))}})
         else:
