@@ -222,3 +222,15 @@ def test_a_mana_ability_sacrificing_another_permanent_is_not_read() -> None:
     assert not read_face(find_card("Ashnod's Altar").face).understood
     with pytest.raises(CaseError, match="mana ability"):
         parse_ability({"mana": ["C", "C"], "cost": [{"sacrifice": "creatures"}]}, "abilities[0]")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("{T}, Sacrifice a Desert", ["T", {"sacrifice": "desert permanents"}]),
+    ("Sacrifice an artifact or creature", [{"sacrifice": ["artifacts", "creatures"]}]),
+    ("{1}, Sacrifice another creature or artifact", [1, {"sacrifice": ["other creatures", "other artifacts"]}]),
+    ("Sacrifice two creatures", None),
+])
+def test_sacrifice_costs(text: str, expected: Any) -> None:
+    from model.recognise.base import cost
+
+    assert cost(text) == expected

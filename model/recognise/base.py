@@ -139,7 +139,12 @@ def mana_cost(text: str) -> list[Any] | None:
 
 _SACRIFICED = {"sacrifice a creature": "creatures", "sacrifice another creature": "other creatures",
                "sacrifice an artifact": "artifacts", "sacrifice a land": "lands",
-               "sacrifice a goblin": "goblin permanents", "sacrifice a forest": "forest permanents"}
+               "sacrifice a goblin": "goblin permanents", "sacrifice a forest": "forest permanents",
+               "sacrifice a desert": "desert permanents", "sacrifice a food": "food permanents",
+               "sacrifice a zombie": "zombie permanents", "sacrifice a goblin creature": "goblin creatures",
+               "sacrifice an artifact or creature": ["artifacts", "creatures"],
+               "sacrifice another creature or artifact": ["other creatures", "other artifacts"],
+               "sacrifice another creature or an artifact": ["other creatures", "artifacts"]}
 
 
 def cost(text: str) -> list[Any] | None:
