@@ -494,7 +494,8 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
         elif isinstance(c, Mapping) and set(c) == {"sacrifice"}:
             # "Sacrifice this: ...": the permanent is put into its graveyard as the cost is paid (701.21a)
             if c["sacrifice"] != "self":
-                raise CaseError(f"{q}.sacrifice", "only sacrifice: self (the permanent itself) is a cost here")
+                out.append(("sacrifice", _sacrificed(c["sacrifice"], f"{q}.sacrifice", mana_ability)))
+                continue
             out.append(("sacrifice", "self"))
         elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
             kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
@@ -811,3 +812,14 @@ def _also(value: Any, path: str) -> tuple[tuple[Any, Selector], ...]:
             raise CaseError(f"{q}.to", "an also: part has no target of its own: name its recipients (you, that player, ...)")
         out.append((action_amount(pm["deal"], f"{q}.deal"), to))
     return tuple(out)
+
+
+def _sacrificed(value: Any, path: str, mana_ability: bool) -> Selector:
+    """``{sacrifice: creatures}`` ("Sacrifice a creature", 701.21a): one permanent of its
+    controller's that the selector matches, their choice as the cost is paid (601.2h)."""
+    if mana_ability:
+        raise CaseError(path, "a mana ability's cost sacrifices only self (the permanent itself)")
+    got = sel(value, path)
+    if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
+        raise CaseError(path, f"sacrifice: self, or the permanents one of which is sacrificed (e.g. creatures), not {got}")
+    return got

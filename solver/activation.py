@@ -23,11 +23,12 @@ from model.types import (
 )
 
 from .combat import compositions
-from .costs import cost_problem, find_ability, pay_cost
+from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import mana_activation_problem
 from .results import read_now, run_one_shot
 from .rules import start_batch
+from .sba import put_into_graveyard
 from .select import View, controller_of, matches
 from .state import (
     Event,
@@ -115,21 +116,32 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
         return note(state, act, NOT_DONE)
     spec = table.perm_specs[act.perm.spec]
     who = act.perm.controller
-    paid = pay_cost(state, table, act.perm, act.ability.cost)
-    assert paid is not None
-    perm = paid.perm(action.id)
+    paid0 = pay_cost(state, table, act.perm, act.ability.cost)
+    assert paid0 is not None
+    perm = paid0.perm(action.id)
     assert perm is not None
-    paid = paid.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {act.index}))))
+    paid0 = paid0.set_perm(replace(perm, activated_once=tuple(sorted(set(perm.activated_once) | {act.index}))))
+    # "Sacrifice a creature": which one is its controller's choice as the cost is paid, after
+    # the targets are chosen (601.2c, 601.2h)
+    sacrifices = sacrifice_choices(state, table, act.perm, act.ability.cost)
     options = []
     for t in act.targets:
-        item = StackItem("activated", who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
-                         label=spec.name)
-        tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
-        options.append(Option(str(t), f"{says(who, 'targets')} {t} with {spec.name}'s ability ({perm.id})",
-                              replace(paid, queue=tasks + paid.queue)))
-    if act.ability.target is None or action.target is not None:
+        for sac in sacrifices:
+            paid = paid0
+            words = f"{says(who, 'targets')} {t} with {spec.name}'s ability ({perm.id})"
+            if sac is not None:
+                gone = paid.perm(sac)
+                if gone is not None and gone.present:  # (it may be the permanent itself, sacrificed as it taps)
+                    paid = put_into_graveyard(paid, table, [gone])
+                words = (f"{says(who, 'sacrifices')} {sac} to activate {spec.name}'s ability ({perm.id})" if t is None
+                         else f"{words}, sacrificing {sac}")
+            item = StackItem("activated", who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+                             label=spec.name)
+            tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
+            options.append(Option(f"{t}/{sac}" if sac is not None else str(t), words, replace(paid, queue=tasks + paid.queue)))
+    if (act.ability.target is None or action.target is not None) and sacrifices == [None]:
         return options[0].state
-    return decide(who, "target", f"{perm.id} activation", options)
+    return decide(who, "target" if sacrifices == [None] else "sacrifice", f"{perm.id} activation", options)
 
 
 def cast(state: GameState, table: Table, action: CastAction) -> GameState | Decision:

@@ -19,7 +19,7 @@ from .state import (
     replace,
 )
 
-__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost']
+__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost', 'sacrifice_choices']
 
 
 def find_ability(table: Table, state: GameState, pid: str, index: int | None, kind: str) -> tuple[int, Ability] | None:
@@ -58,12 +58,30 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
     for item in cost:
         if isinstance(item, tuple) and item[0] == "remove_counters" and counters.get(item[1], 0) < item[2]:
             return f"it doesn't have {item[2]} {item[1]} counter{'s' if item[2] != 1 else ''} to remove"
+    if any(isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self" for c in cost) \
+            and not sacrifice_choices(state, table, perm, cost):
+        return "its controller controls nothing the cost can sacrifice (601.2h, 701.21a)"
     life = _life_cost(cost)
     if life > 0 and state.player(perm.controller).life < life:
         return f"its controller can't pay {life} life (119.4)"
     if life > 0 and cant_lose_life(state, table, perm.controller):
         return f"its controller can't lose life, so can't pay {life} life (119.8, 810.9h)"
     return None
+
+
+def sacrifice_choices(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> list[str | None]:
+    """The permanents a "Sacrifice a creature" cost (``("sacrifice", <selector>)``) may sacrifice:
+    those on the battlefield its controller controls that the selector matches, read from the
+    ability's point of view ("another creature" isn't the permanent itself); [None] for a cost
+    without one (701.21a: only your own permanents can be sacrificed)."""
+    sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self"), None)
+    if sel is None:
+        return [None]
+    from .select import View, matches  # (select is a leaf module)
+
+    view = View(perm.controller, perm.id)
+    return [p.id for p in state.perms if p.present and p.controller == perm.controller
+            and matches(sel, p.id, state, table, view)]
 
 
 def _life_cost(cost: tuple[Any, ...]) -> int:

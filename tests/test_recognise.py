@@ -161,7 +161,7 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("Choose one —", "not understood"),
     ("When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield.",
      "not understood"),  # exiling for a while isn't an action here
-    ("{T}, Sacrifice a creature: It deals 2 damage to any target.", "not understood"),  # only sacrificing itself is a cost
+    ("{T}, Sacrifice two creatures: It deals 2 damage to any target.", "not understood"),  # one sacrificed permanent at most
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
     ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ
@@ -553,7 +553,7 @@ actions:
     ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),
     ("Target player loses 2 life. Target opponent draws a card.", ("sorcery",)),
     ("When this creature enters, it deals 1 damage to target creature and 1 damage to target player.", ("creature",)),
-    ("Sacrifice another creature: You gain 1 life.", ("creature",)),
+    ("Sacrifice two other creatures: You gain 1 life.", ("creature",)),
 ])
 def test_family_not_understood(text: str, types: tuple[str, ...]) -> None:
     assert one(text, types).status == "not understood"

@@ -142,6 +142,9 @@ CONTROLLER_CARDS: list[tuple[str, str, list[Any]]] = [
      [{"spell": {"destroy": "target"}, "target": "creature"}, {"spell": {"deal": 2, "to": "target's controller"}}]),
     ("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's controller.",
      [{"spell": {"deal": 4, "to": "target", "also": [{"deal": 2, "to": "target's controller"}]}, "target": "creature"}]),
+    ("Careless Celebrant", "When this creature dies, it deals 2 damage to target creature or planeswalker an opponent controls.",
+     [{"trigger": "dies", "target": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+       "do": {"deal": 2, "to": "target"}}]),
     ("Destructive Revelry", "Destroy target artifact or enchantment. Destructive Revelry deals 2 damage to that "
      "permanent's controller.",
      [{"spell": {"destroy": "target"}, "target": ["artifacts", "enchantments"]},
@@ -177,3 +180,57 @@ actions:
 """
     for engine in ("graph", "cp"):
         assert outcome_set(text, "A.life", "you.life", "bears.dies", engine=engine) == {(18, 20, True)}
+
+
+SACRIFICE_CARDS: list[tuple[str, str, list[Any]]] = [
+    ("Goblin Bombardment", "Sacrifice a creature: This enchantment deals 1 damage to any target.",
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [{"sacrifice": "creatures"}]}]),
+    ("Barrage Ogre", "{T}, Sacrifice an artifact: This creature deals 2 damage to any target.",
+     [{"activated": {"deal": 2, "to": "target"}, "target": "any", "cost": ["T", {"sacrifice": "artifacts"}]}]),
+    ("Blazing Hellhound", "{1}, Sacrifice another creature: This creature deals 1 damage to any target.",
+     [{"activated": {"deal": 1, "to": "target"}, "target": "any", "cost": [1, {"sacrifice": "other creatures"}]}]),
+]
+
+
+@pytest.mark.parametrize("name,text,expected", SACRIFICE_CARDS, ids=[c[0] for c in SACRIFICE_CARDS])
+def test_real_card_lines_sacrifice(name: str, text: str, expected: list[Any]) -> None:
+    test_real_card_lines(name, text, expected)
+
+
+def test_sacrifice_a_creature_is_a_choice_and_needs_one() -> None:
+    """701.21a, 601.2h: one creature of its controller's, their choice; with "another creature" not
+    itself; with none to sacrifice the ability isn't activated."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: hound, card: Blazing Hellhound, controller: you}
+  - {id: bears, card: Grizzly Bears, controller: you}
+  - {id: giant, card: Hill Giant, controller: A}
+actions:
+  - activate: {id: hound, target: A}
+"""
+    for engine in ("graph", "cp"):
+        assert outcome_set(text, "A.life", "bears.dies", "hound.dies", engine=engine) == {(19, True, False)}
+    alone = text.replace("  - {id: bears, card: Grizzly Bears, controller: you}\n", "")
+    assert outcome_set(alone, "A.life", "hound.dies") == {(20, False)}
+
+
+def test_a_mana_ability_sacrificing_another_permanent_is_not_read() -> None:
+    from model.carddata import find as find_card
+    from model.errors import CaseError
+
+    assert not read_face(find_card("Ashnod's Altar").face).understood
+    with pytest.raises(CaseError, match="mana ability"):
+        parse_ability({"mana": ["C", "C"], "cost": [{"sacrifice": "creatures"}]}, "abilities[0]")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("{T}, Sacrifice a Desert", ["T", {"sacrifice": "desert permanents"}]),
+    ("Sacrifice an artifact or creature", [{"sacrifice": ["artifacts", "creatures"]}]),
+    ("{1}, Sacrifice another creature or artifact", [1, {"sacrifice": ["other creatures", "other artifacts"]}]),
+    ("Sacrifice two creatures", None),
+])
+def test_sacrifice_costs(text: str, expected: Any) -> None:
+    from model.recognise.base import cost
+
+    assert cost(text) == expected

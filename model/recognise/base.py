@@ -58,6 +58,8 @@ TARGETS: dict[str, Any] = {
     "target player or planeswalker": ["each player", "planeswalkers"],
     "target opponent or planeswalker": ["opponents", "planeswalkers"],
     "target creature or planeswalker": ["creatures", "planeswalkers"],
+    "target creature or planeswalker an opponent controls": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+    "target creature or planeswalker you don't control": ["creatures an opponent controls", "planeswalkers an opponent controls"],
     "target creature an opponent controls": "creatures an opponent controls",
     "target creature you don't control": "creatures an opponent controls",
     "target creature you control": "creatures you control",
@@ -77,6 +79,7 @@ EACH: dict[str, Any] = {
     "each creature": "creatures",
     "each other creature": "other creatures",
     "each creature you control": "creatures you control",
+    "each other creature you control": "other creatures you control",
     "each creature your opponents control": "creatures an opponent controls",
     "each creature an opponent controls": "creatures an opponent controls",
     "each creature you don't control": "creatures an opponent controls",
@@ -130,7 +133,18 @@ def mana_cost(text: str) -> list[Any] | None:
     """A mana ability's cost: as :func:`cost`, without counters (the vocabulary's mana abilities
     pay {T}, {Q}, mana and life)."""
     c = cost(text)
-    return None if c is None or any(isinstance(p, dict) and "remove_counters" in p for p in c) else c
+    return None if c is None or any(isinstance(p, dict) and ("remove_counters" in p or p.get("sacrifice", "self") != "self")
+                                    for p in c) else c
+
+
+_SACRIFICED = {"sacrifice a creature": "creatures", "sacrifice another creature": "other creatures",
+               "sacrifice an artifact": "artifacts", "sacrifice a land": "lands",
+               "sacrifice a goblin": "goblin permanents", "sacrifice a forest": "forest permanents",
+               "sacrifice a desert": "desert permanents", "sacrifice a food": "food permanents",
+               "sacrifice a zombie": "zombie permanents", "sacrifice a goblin creature": "goblin creatures",
+               "sacrifice an artifact or creature": ["artifacts", "creatures"],
+               "sacrifice another creature or artifact": ["other creatures", "other artifacts"],
+               "sacrifice another creature or an artifact": ["other creatures", "artifacts"]}
 
 
 def cost(text: str) -> list[Any] | None:
@@ -153,6 +167,8 @@ def cost(text: str) -> list[Any] | None:
             out.append({"pay_life": int(m.group(1))})
         elif low == "sacrifice ~":
             out.append({"sacrifice": "self"})
+        elif low in _SACRIFICED:  # "Sacrifice a creature" (701.21a): one of yours, chosen as it is paid
+            out.append({"sacrifice": _SACRIFICED[low]})
         elif m := re.fullmatch(r"remove (a|one|two|three|\d+) \+1/\+1 counters? from ~", low):
             out.append({"remove_counters": {"+1/+1": number(m.group(1))}})
         else:
