@@ -145,3 +145,36 @@ def test_milling_is_ignored() -> None:
     r = reading("Excavation Mole")
     assert r.abilities == [] and r.keywords == ["trample"]
     assert r.lines[1].status == "ignored" and "mill" in r.lines[1].reason
+
+
+# --- "during your turn" (611.3a, 500.1) -------------------------------------------------------------
+
+def test_during_your_turn_first_strike() -> None:
+    """Duelist of Deep Faith: "Toxic 1" / "During your turn, this creature has first strike.\""""
+    r = reading("Duelist of Deep Faith")
+    assert r.abilities == [{"grant": ["first strike"], "to": "self", "if_your_turn": True}]
+    assert r.keywords == ["toxic 1"]
+
+
+def test_during_your_turn_equipment() -> None:
+    """Knife: "During your turn, equipped creature gets +1/+0 and has first strike." / "{2}, Sacrifice
+    this Equipment: Draw a card." / "Equip {2}\""""
+    assert reading("Knife").abilities == [
+        {"pt": [1, 0], "grant": ["first strike"], "to": "equipped creature", "if_your_turn": True},
+        {"activated": {"draw": 1, "who": "you"}, "cost": [2, {"sacrifice": "self"}]}]
+
+
+def test_not_on_an_opponents_turn() -> None:
+    """A's turn: the Duelist blocks A's Bears without first strike; both die."""
+    from tests.helpers import outcome_set
+
+    base = """
+players: [{name: you}, {name: A}]
+active: ACTIVE
+battlefield:
+  - {id: duelist, card: Duelist of Deep Faith, controller: you, blocking: bears}
+  - {id: bears, card: Grizzly Bears, controller: A, attacking: you}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(base.replace("ACTIVE", "A"), "duelist.dies", "bears.dies") == {(True, True)}
