@@ -178,3 +178,20 @@ actions:
   - combat: {}
 """
     assert outcome_set(base.replace("ACTIVE", "A"), "duelist.dies", "bears.dies") == {(True, True)}
+
+
+# --- more target phrases (115.1) --------------------------------------------------------------------
+
+def test_target_creature_or_planeswalker_an_opponent_controls() -> None:
+    """Careless Celebrant: "When this creature dies, it deals 2 damage to target creature or
+    planeswalker an opponent controls.\""""
+    assert reading("Careless Celebrant").abilities == [
+        {"trigger": "dies", "target": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+         "do": {"deal": 2, "to": "target"}}]
+
+
+def test_destroy_target_nonbasic_land() -> None:
+    """Wasteland: "{T}: Add {C}." / "{T}, Sacrifice this land: Destroy target nonbasic land.\""""
+    assert reading("Wasteland").abilities == [
+        {"mana": ["C"], "cost": ["T"]},
+        {"activated": {"destroy": "target"}, "target": "nonbasic lands", "cost": ["T", {"sacrifice": "self"}]}]
