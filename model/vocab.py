@@ -36,10 +36,10 @@ TRIGGERS = ("combat_damage_to_player", "deals_damage", "dealt_damage", "damage_p
             "gain_life", "end_step", "enters", "dies", "tapped_for_mana", "cast", "upkeep")
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
-                  "sacrifice", "exile", "return_to_hand", "tap")
+                  "sacrifice", "exile", "return_to_hand", "tap", "untap")
 # one-shot actions on permanents, the value naming them: destroy (701.8), exile (406.2 as it leaves
-# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap (701.26a)
-PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap")
+# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap and untap (701.26)
+PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap", "untap")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
                   "if_you_control", "if_life_at_most", "if_your_turn", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event

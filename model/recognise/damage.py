@@ -165,6 +165,12 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             parts.append(({"exile_instead": True, "to": "target"}, None))
             continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
+        if got is not None and got[0].get("to") == "self":
+            # a spell's "It gains lifelink ..." after "target creature" is about that target (608.2c),
+            # never the spell itself; without an earlier target it isn't read
+            if parts is None or not any(req is not None for _, req in parts):
+                return None
+            got = ({**got[0], "to": "target"}, None)
         more = [got] if got is not None else action_parts(sentence)
         if more is None or parts is None:
             return None
