@@ -28,6 +28,7 @@ class ActionKind(StrEnum):
     EXILE = "exile"  # 406.2, 400.7
     RETURN_TO_HAND = "return_to_hand"  # 400.7
     TAP = "tap"  # 701.26a
+    UNTAP = "untap"  # 701.26b
     CREATE_TOKENS = "create_tokens"  # 111.1 (riders only)
 
 

@@ -37,12 +37,12 @@ __all__ = [
 TRIGGERS = tuple(t.value for t in TriggerEvent)
 CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
-                  "sacrifice", "exile", "return_to_hand", "tap")
+                  "sacrifice", "exile", "return_to_hand", "tap", "untap")
 # one-shot actions on permanents, the value naming them: destroy (701.8), exile (406.2 as it leaves
-# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap (701.26a)
-PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap")
+# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap and untap (701.26)
+PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap", "untap")
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
-                  "if_you_control", "if_life_at_most", "mana", "min_amount", "amount")
+                  "if_you_control", "if_life_at_most", "if_your_turn", "mana", "min_amount", "amount")
 # filters that only make sense on an effect that modifies a damage event
 DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
 MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
@@ -241,12 +241,14 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
             raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
     if kind in ("pt", "grant"):
         for key in m:
-            if key not in ("pt", "grant", "to", "duration"):
-                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents) and duration:, not {key}")
+            if key not in ("pt", "grant", "to", "duration", "if_your_turn"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration: and if_your_turn:, not {key}")
         if "to" not in m:
             raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
         if kind == "grant" or value_out[2]:
             _no_keyword_reading(m["to"], f"{path}.to")
+    elif "if_your_turn" in m:
+        raise CaseError(f"{path}.if_your_turn", "if_your_turn goes with a pt: or grant: (\"during your turn\")")
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
     if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
         for key in DAMAGE_ONLY_FILTERS:
@@ -290,6 +292,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         may=optional,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
         if_life_at_most=life_at_most,
+        if_your_turn=_bool(m["if_your_turn"], f"{path}.if_your_turn") if "if_your_turn" in m else None,
         mana=mana_filter,
         min_amount=min_amount,
         mana_amount=mana_amount,

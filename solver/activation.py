@@ -388,7 +388,7 @@ def _describe(action: Any) -> str:
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == "destroy":
             return f"destroy {shot.to}"
-        if shot.kind in ("sacrifice", "exile", "tap"):
+        if shot.kind in ("sacrifice", "exile", "tap", "untap"):
             return f"{shot.kind} {shot.to}"
         if shot.kind == "return_to_hand":
             return f"return {shot.to} to its owner's hand"

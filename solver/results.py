@@ -389,7 +389,7 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
-    on_permanents = shot.kind in ("destroy", "sacrifice", "exile", "return_to_hand", "tap")
+    on_permanents = shot.kind in ("destroy", "sacrifice", "exile", "return_to_hand", "tap", "untap")
     things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
     if shot.kind == "deal" or on_permanents or counters:
         things += [p.id for p in state.perms if p.present]
@@ -428,11 +428,11 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             if (q := state.perm(r)) is not None and q.present:
                 state = state.set_perm(replace(q, present=False))
         return state
-    if shot.kind == "tap":
-        # 701.26a: an untapped permanent becomes tapped (its {T} abilities can't be activated)
+    if shot.kind in ("tap", "untap"):
+        # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
         for r in recipients:
-            if (q := state.perm(r)) is not None and q.present and not q.tapped:
-                state = state.set_perm(replace(q, tapped=True))
+            if (q := state.perm(r)) is not None and q.present and q.tapped != (shot.kind == "tap"):
+                state = state.set_perm(replace(q, tapped=shot.kind == "tap"))
         return state
     if shot.kind == "sacrifice":
         # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible

@@ -92,7 +92,11 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
 
 
 def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
-    """Effects that work only while their controller controls something (Worship)."""
+    """Effects that work only while their controller controls something (Worship), or only during
+    their controller's turn ("During your turn, this creature has first strike": the case's turn
+    is the active player's, 500.1)."""
+    if inst.spec.if_your_turn is not None and (table.active == inst.view.controller) != inst.spec.if_your_turn:
+        return False
     cond = inst.spec.if_you_control
     if cond is None:
         return True

@@ -51,7 +51,7 @@ def test_choose_one_or_both() -> None:
 
 @pytest.mark.parametrize("text,types", [
     # one bullet not understood: none of the lines is (a mode left out would remove a choice)
-    ("Choose one —\n• Test Spell deals 2 damage to any target.\n• Target player mills three cards and creates a Treasure token.", ("instant",)),
+    ("Choose one —\n• Test Spell deals 2 damage to any target.\n• Counter target spell.", ("instant",)),
     # two targeted modes chosen together need two targets: not modelled
     ("Choose two —\n• Test Spell deals 2 damage to any target.\n• Target player gains 3 life.\n• Draw a card.", ("instant",)),
     # a permanent's "choose one" isn't a spell's

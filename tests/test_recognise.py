@@ -906,6 +906,9 @@ def test_exile_instead_of_dying() -> None:
                                  {"spell": {"exile_instead": True, "to": "target"}}]
     assert one("Test Card deals 3 damage to any target. If a creature dealt damage this way would die this turn, "
                "exile it instead.", ("instant",)).status == "not understood"  # the target may be a planeswalker
+    # only if the spell dealt it damage (all of it may be prevented): a condition not modelled
+    assert one("Test Card deals 3 damage to target creature. If a creature dealt damage this way would die this "
+               "turn, exile it instead.", ("instant",)).status == "not understood"
     text = """
 players: [{name: you}, {name: A}]
 battlefield:

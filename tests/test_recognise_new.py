@@ -116,7 +116,7 @@ def test_tapped_by_an_ability_cant_pay_its_tap_cost() -> None:
 players: [{name: you}, {name: A}]
 battlefield:
   - {id: port, card: Rishadan Port, controller: you}
-  - {id: pyro, name: Test Pinger, controller: A, types: [land], abilities: [{activated: {deal: 1, to: you}, cost: [T]}]}
+  - {id: pyro, name: Test Pinger, controller: A, types: [land], abilities: [{activated: {deal: 1, to: opponents}, cost: [T]}]}
 actions:
   - activate: {id: port, target: pyro}
   - activate: {id: pyro}
@@ -145,3 +145,106 @@ def test_milling_is_ignored() -> None:
     r = reading("Excavation Mole")
     assert r.abilities == [] and r.keywords == ["trample"]
     assert r.lines[1].status == "ignored" and "mill" in r.lines[1].reason
+
+
+# --- "during your turn" (611.3a, 500.1) -------------------------------------------------------------
+
+def test_during_your_turn_first_strike() -> None:
+    """Duelist of Deep Faith: "Toxic 1" / "During your turn, this creature has first strike.\""""
+    r = reading("Duelist of Deep Faith")
+    assert r.abilities == [{"grant": ["first strike"], "to": "self", "if_your_turn": True}]
+    assert r.keywords == ["toxic 1"]
+
+
+def test_during_your_turn_equipment() -> None:
+    """Knife: "During your turn, equipped creature gets +1/+0 and has first strike." / "{2}, Sacrifice
+    this Equipment: Draw a card." / "Equip {2}\""""
+    assert reading("Knife").abilities == [
+        {"pt": [1, 0], "grant": ["first strike"], "to": "equipped creature", "if_your_turn": True},
+        {"activated": {"draw": 1, "who": "you"}, "cost": [2, {"sacrifice": "self"}]}]
+
+
+def test_not_on_an_opponents_turn() -> None:
+    """A's turn: the Duelist blocks A's Bears without first strike; both die."""
+    from tests.helpers import outcome_set
+
+    base = """
+players: [{name: you}, {name: A}]
+active: ACTIVE
+battlefield:
+  - {id: duelist, card: Duelist of Deep Faith, controller: you, blocking: bears}
+  - {id: bears, card: Grizzly Bears, controller: A, attacking: you}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(base.replace("ACTIVE", "A"), "duelist.dies", "bears.dies") == {(True, True)}
+
+
+# --- more target phrases (115.1) --------------------------------------------------------------------
+
+def test_target_creature_or_planeswalker_an_opponent_controls() -> None:
+    """Careless Celebrant: "When this creature dies, it deals 2 damage to target creature or
+    planeswalker an opponent controls.\""""
+    assert reading("Careless Celebrant").abilities == [
+        {"trigger": "dies", "target": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+         "do": {"deal": 2, "to": "target"}}]
+
+
+def test_destroy_target_nonbasic_land() -> None:
+    """Wasteland: "{T}: Add {C}." / "{T}, Sacrifice this land: Destroy target nonbasic land.\""""
+    assert reading("Wasteland").abilities == [
+        {"mana": ["C"], "cost": ["T"]},
+        {"activated": {"destroy": "target"}, "target": "nonbasic lands", "cost": ["T", {"sacrifice": "self"}]}]
+
+
+# --- untap (701.26b), no untap step in a case (502.3) -------------------------------------------------
+
+def test_untap_self_and_no_untap_step() -> None:
+    """Basalt Monolith: "This artifact doesn't untap during your untap step." / "{T}: Add {C}{C}{C}." /
+    "{3}: Untap this artifact.\""""
+    r = reading("Basalt Monolith")
+    assert r.lines[0].status == "ignored" and "no untap step" in r.lines[0].reason
+    assert r.abilities == [{"mana": ["C", "C", "C"], "cost": ["T"]}, {"activated": {"untap": "self"}, "cost": [3]}]
+
+
+def test_untap_target_land() -> None:
+    """Deserted Temple: "{T}: Add {C}." / "{1}, {T}: Untap target land.\""""
+    assert reading("Deserted Temple").abilities == [
+        {"mana": ["C"], "cost": ["T"]}, {"activated": {"untap": "target"}, "target": "land", "cost": [1, "T"]}]
+
+
+def test_untapped_can_pay_its_tap_cost_again() -> None:
+    """A tapped pinger untapped by Deserted Temple can activate its {T} ability."""
+    from tests.helpers import outcome_set
+
+    got = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: temple, card: Deserted Temple, controller: A}
+  - {id: pyro, name: Test Pinger, controller: A, types: [land], tapped: true, abilities: [{activated: {deal: 1, to: opponents}, cost: [T]}]}
+actions:
+  - activate: {id: temple, target: pyro}
+  - activate: {id: pyro}
+""", "you.life")
+    assert got == {(19,)}
+
+
+# --- "It ..." after a spell's target is that target (608.2c) ------------------------------------------
+
+def test_it_after_a_target_is_the_target() -> None:
+    """Essence Infusion: "Put two +1/+1 counters on target creature. It gains lifelink until end of
+    turn." ("It" is the target creature, never the spell itself)."""
+    assert reading("Essence Infusion").abilities == [
+        {"spell": {"put_counters": {"+1/+1": 2}, "to": "target"}, "target": "creature"},
+        {"spell": {"grant": ["lifelink"], "to": "target"}}]
+    from tests.helpers import outcome_set
+
+    got = outcome_set("""
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, attacking: A}
+actions:
+  - cast: {card: Essence Infusion, controller: you, target: bears}
+  - combat: {}
+""", "A.life", "you.life")
+    assert got == {(16, 24)}

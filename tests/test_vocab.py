@@ -60,3 +60,17 @@ def test_a_static_mana_replacement_may_filter_by_type() -> None:
     assert ab.kind == "static" and ab.effect is not None
     assert (ab.effect.kind, ab.effect.mana) == ("multiply_mana", "G")
     assert parse_ability({"mana": ["G"], "cost": ["T"]}, "abilities[0]").kind == "mana"
+
+
+def test_every_kind_the_parsers_accept_is_a_tagged_kind() -> None:
+    """The parsers build kinds from these tuples: each word must be a member of its enum (a word
+    added to a tuple but not to model.kinds would fail only when a case uses it)."""
+    from model.effects import EFFECT_KINDS, EffectKind
+    from model.kinds import AbilityKind, ActionKind, TriggerEvent
+    from model.vocab import ONE_SHOT_KINDS, RIDER_KINDS, TRIGGERS
+    from model.vocab.abilities import _ABILITY_KEYS
+
+    assert {str(k) for k in (*ONE_SHOT_KINDS, *RIDER_KINDS)} <= {k.value for k in ActionKind}
+    assert set(_ABILITY_KEYS) <= {k.value for k in AbilityKind}
+    assert set(TRIGGERS) == {k.value for k in TriggerEvent}
+    assert set(EFFECT_KINDS) == {k.value for k in EffectKind}

@@ -104,7 +104,14 @@ _DESTROY_TARGETS: dict[str, Any] = {
     "target land": "land", "target planeswalker": "planeswalker",
     "target artifact or enchantment": ["artifacts", "enchantments"],
     "target creature or planeswalker": ["creatures", "planeswalkers"],
+    "target creature or planeswalker an opponent controls": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+    "target creature or planeswalker you don't control": ["creatures an opponent controls", "planeswalkers an opponent controls"],
     "target artifact or creature": ["artifacts", "creatures"],
+    "target nonbasic land": "nonbasic lands",
+    "target nonbasic land an opponent controls": "nonbasic lands an opponent controls",
+    "target creature you control": "creatures you control",
+    "target artifact an opponent controls": "artifacts an opponent controls",
+    "target artifact or enchantment an opponent controls": ["artifacts an opponent controls", "enchantments an opponent controls"],
     "target creature an opponent controls": "creatures an opponent controls",
     "target creature you don't control": "creatures an opponent controls",
     "target creature with flying": {"types": ["creature"], "with": ["flying"]},
@@ -231,10 +238,12 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         if who == "target creature":
             return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
+    if low in ("untap ~", "untap it"):
+        return {"untap": "self"}, None  # 701.26b
     if low in ("sacrifice ~", "sacrifice it"):
         # "sacrifice ~" (701.21a); "it" is the object the ability is of
         return {"sacrifice": "self"}, None
-    if m := re.fullmatch(r"(destroy|exile|tap) (target [a-z ]+)", low) or \
+    if m := re.fullmatch(r"(destroy|exile|tap|untap) (target [a-z ]+)", low) or \
             re.fullmatch(r"(return) (target [a-z ]+) to its owner's hand", low):
         # "destroy target creature" (701.8a), "exile target creature" (it leaves the battlefield,
         # 400.7), "return target creature to its owner's hand", "tap target creature" (701.26a)

@@ -204,12 +204,13 @@ def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | 
     return [ab], []
 
 
-_EXILE = re.compile(r"^if (?P<what>that creature|that creature or planeswalker|a creature dealt damage this way) would die this turn, exile it instead\.$",
+# (not "a creature dealt damage this way": that one is exiled only if the spell dealt it damage,
+# which prevention can stop; "that creature" is the target whatever was dealt, 614.1a)
+_EXILE = re.compile(r"^if (?P<what>that creature|that creature or planeswalker) would die this turn, exile it instead\.$",
                     re.IGNORECASE)
 # the target requirements for which "that creature ..." is the target itself
 _EXILE_TARGETS: dict[str, tuple[Any, ...]] = {
     "that creature": ("creature", "creatures an opponent controls", "creatures you control"),
-    "a creature dealt damage this way": ("creature", "creatures an opponent controls", "creatures you control"),
     "that creature or planeswalker": (["creatures", "planeswalkers"],),
 }
 
@@ -236,6 +237,12 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             parts.append(({"exile_instead": True, "to": "target"}, None))
             continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
+        if got is not None and got[0].get("to") == "self":
+            # a spell's "It gains lifelink ..." after "target creature" is about that target (608.2c),
+            # never the spell itself; without an earlier target it isn't read
+            if parts is None or not any(req is not None for _, req in parts):
+                return None
+            got = ({**got[0], "to": "target"}, None)
         more = [got] if got is not None else action_parts(sentence, whole=False)
         if more is None or parts is None:
             return None

@@ -45,6 +45,8 @@ def _parts(text: str) -> list[tuple[dict[str, Any], Any]] | None:
     out: list[tuple[dict[str, Any], Any]] = []
     for sentence in _SENTENCE.split(text.strip()):
         got = pt_sentence(sentence)
+        if got is not None and got[0].get("to") == "self":
+            return None  # a spell's "it gets +2/+2" is about its target, not the spell itself (not read here)
         more = [got] if got is not None else action_parts(sentence)
         if more is None:
             return None

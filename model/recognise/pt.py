@@ -105,3 +105,26 @@ def _pt_static(m: re.Match[str], ctx: Ctx) -> Built | None:
         effect["grant"] = kws
     effect["to"] = _STATIC_WHO[m.group("who").lower()]
     return [effect], []
+
+
+@template("pt_during_your_turn", rf"(?P<when>during your turn|as long as it's your turn), (?P<who>~|equipped creature|enchanted creature|(?:other )?creatures you control) "
+          rf"(?:gets? {_PT}(?: and (?:has|have) {_KWS})?|(?:has|have) (?P<kws2>[a-z ,]+?))\.", "CR 613.4c, 613.1f, 611.3a, 500.1")
+def _pt_your_turn(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"During your turn, ~ has first strike." / "During your turn, creatures you control get
+    +1/+0.": a static ability (611.3a) that applies only while it's its controller's turn (the
+    case's active player), ``if_your_turn: true``."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    effect: dict[str, Any] = {}
+    if m.group("p"):
+        effect["pt"] = [int(m.group("p")), int(m.group("t"))]
+    raw = m.group("kws") or m.group("kws2")
+    if raw:
+        kws = keyword_list(raw)
+        if kws is None:
+            return None
+        effect["grant"] = kws
+    who = m.group("who").lower()
+    effect["to"] = "self" if who == "~" else _STATIC_WHO[who]
+    effect["if_your_turn"] = True
+    return [effect], []
