@@ -1,4 +1,4 @@
-"""The effect vocabulary's parser (model/vocab.py)."""
+"""The effect vocabulary's parser (model/vocab/)."""
 
 from __future__ import annotations
 
@@ -67,8 +67,8 @@ def test_every_kind_the_parsers_accept_is_a_tagged_kind() -> None:
     added to a tuple but not to model.kinds would fail only when a case uses it)."""
     from model.effects import EFFECT_KINDS, EffectKind
     from model.kinds import AbilityKind, ActionKind, TriggerEvent
-    from model.vocab import ONE_SHOT_KINDS, RIDER_KINDS, TRIGGERS
     from model.vocab.abilities import _ABILITY_KEYS
+    from model.vocab.common import ONE_SHOT_KINDS, RIDER_KINDS, TRIGGERS
 
     assert {str(k) for k in (*ONE_SHOT_KINDS, *RIDER_KINDS)} <= {k.value for k in ActionKind}
     assert set(_ABILITY_KEYS) <= {k.value for k in AbilityKind}

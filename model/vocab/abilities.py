@@ -1,0 +1,354 @@
+"""Abilities (CR 113.3): activated and spell abilities, triggers (603), as-enters choices, mana
+abilities (605), with their costs, conditions and targets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import CaseError
+from ..expr import expr_vars
+from ..kinds import AbilityKind, TriggerEvent
+from ..selectors import Selector
+from ..types import (
+    EFFECT_KINDS,
+    MANA_TYPES,
+    Ability,
+    Condition,
+    OneShot,
+)
+from .actions import parse_one_shot
+from .common import (
+    CAST_SPELLS,
+    TRIGGERS,
+    _bool,
+    _count,
+    _counter_kind,
+    _mapping,
+    amount,
+    mana_type,
+    sel,
+)
+from .effects import parse_effect
+
+_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker"}
+
+
+def _enters_with(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
+    """``{+1/+1: X}``: "this permanent enters with X +1/+1 counters" (614.1c).
+
+    The amount may read only X, the X of the spell that became the permanent (107.3m).
+    """
+    m = _mapping(value, path, "counter kinds and amounts such as {+1/+1: X}")
+    if not m:
+        raise CaseError(path, "name at least one counter kind, e.g. {+1/+1: X}")
+    out = []
+    for kind, raw in m.items():
+        name = _counter_kind(kind, path)
+        expr = amount(raw, f"{path}.{name}")
+        others = sorted(expr_vars(expr) - {"X"})
+        if others:
+            raise CaseError(f"{path}.{name}", f"an enters-with amount reads only X (the spell's X, CR 107.3m), not {others[0]}")
+        out.append((name, expr))
+    return tuple(out)
+
+
+_MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
+
+
+def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
+    """An ability's cost (602.1a): {T} (107.5), {Q} (107.6), mana symbols (mana isn't tracked),
+    ``{pay_life: N}`` (119.4), ``{sacrifice: self}`` (701.21a) and, for activated abilities,
+    ``{remove_counters: {+1/+1: 1}}``.
+    An ability whose cost can't be paid can't be activated (the solver's ``cost_problem``)."""
+    if not isinstance(value, list):
+        raise CaseError(path, "expected a list such as [T] or [{remove_counters: {+1/+1: 1}}]")
+    out: list[Any] = []
+    for i, c in enumerate(value):
+        q = f"{path}[{i}]"
+        if c in ("T", "Q"):
+            out.append(c)
+        elif isinstance(c, int) and not isinstance(c, bool) and c >= 0:
+            out.append(str(c))
+        elif isinstance(c, str) and _MANA_SYMBOL.match(c.strip()):
+            out.append(c.strip())
+        elif isinstance(c, Mapping) and set(c) == {"pay_life"}:
+            out.append(("pay_life", _count(c["pay_life"], f"{q}.pay_life")))
+        elif isinstance(c, Mapping) and set(c) == {"sacrifice"}:
+            # "Sacrifice this: ...": the permanent is put into its graveyard as the cost is paid (701.21a)
+            if c["sacrifice"] != "self":
+                out.append(("sacrifice", _sacrificed(c["sacrifice"], f"{q}.sacrifice", mana_ability)))
+                continue
+            out.append(("sacrifice", "self"))
+        elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
+            kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
+            for kind, n in kinds.items():
+                name = _counter_kind(kind, f"{q}.remove_counters")
+                out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
+        elif mana_ability:
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N} or {sacrifice: self}")
+        else:
+            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {remove_counters: {<kind>: N}} or {sacrifice: self}")
+    if "T" in out and "Q" in out:
+        raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
+    return tuple(out)
+
+
+_CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
+                   "life_at_least": ("life", "least"), "life_at_most": ("life", "most")}
+
+
+def _condition(value: Any, path: str) -> Condition:
+    """``{who: opponents, life_lost_at_least: 2}``: "if an opponent lost 2 or more life this turn"
+    (Bloodchief Ascension), ``{life_lost_at_most: 0}``: "if you didn't lose life this turn"
+    (Luminarch Ascension); an intervening "if" (CR 603.4). ``who:`` defaults to you."""
+    m = _mapping(value, path, "a condition such as {who: opponents, life_lost_at_least: 2}")
+    for key in m:
+        if key != "who" and key not in _CONDITION_KEYS:
+            raise CaseError(f"{path}.{key}", f"unknown key (a condition has who: and one of {', '.join(_CONDITION_KEYS)})")
+    tests = [k for k in m if k in _CONDITION_KEYS]
+    if len(tests) != 1:
+        raise CaseError(path, f"a condition needs exactly one of {', '.join(_CONDITION_KEYS)}")
+    measure, side = _CONDITION_KEYS[tests[0]]
+    n = _count(m[tests[0]], f"{path}.{tests[0]}")
+    who = sel(m["who"], f"{path}.who") if "who" in m else sel("you", path)
+    return Condition(who, measure, n if side == "least" else None, n if side == "most" else None)
+
+
+def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneShot) -> None:
+    """``tapped_for_mana`` watches permanents (``from:``) and an optional type (``mana:``); ``that
+    player`` in ``do:`` is the player who tapped the permanent (its controller)."""
+    if trig == "tapped_for_mana":
+        for key in ("to", "combat", "turn"):
+            if key in m:
+                raise CaseError(f"{path}.{key}", "a tapped_for_mana trigger takes from: (the permanents) and mana: (a type), not " + key)
+        return
+    if "mana" in m:
+        raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
+    if shot.to.mentions("that_player") and trig != "dealt_damage":
+        where = ("may." if shot.may else "") + ("to" if shot.kind in ("deal", "put_counters") else "who")
+        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
+
+
+def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
+    """``[a, b, ...]``: an ability's instructions, done in order as one resolution (608.2c). A
+    target is the ability's ``target:`` (chosen as it is put on the stack, 601.2c, 603.3d), which
+    ``to: target`` / ``who: target`` read; ``to: any`` or ``choice`` in a list is an error."""
+    if not value:
+        raise CaseError(path, "expected at least one action")
+    shots = tuple(parse_one_shot(v, f"{path}[{i}]") for i, v in enumerate(value))
+    for i, shot in enumerate(shots):
+        if shot.to.kind in ("any", "choice"):
+            key = "to" if shot.kind in ("deal", "put_counters") else "who"
+            raise CaseError(f"{path}[{i}].{'may.' if shot.may else ''}{key}",
+                            f"{shot.to.kind} in a list of actions: give the ability target: <requirement> and write target here")
+    return shots[0], shots[1:]
+
+
+def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> tuple[int, int | None] | None:
+    """A spell's ``targets: {min: 1, max: 2 | any}`` ("one or two targets", "any number of
+    targets": distinct objects or players, each meeting ``target:``, 115.1, 601.2c), with its
+    ``deal`` to ``target`` dealing each its amount or, ``divided: true``, the amount divided among
+    them as announced (601.2d: each at least 1)."""
+    divided = action is not None and action.divided
+    if "targets" not in m:
+        if divided:
+            raise CaseError(f"{path}.spell.divided", "divided damage needs targets: {min: 1, max: N} (how many targets, 601.2d)")
+        return None
+    q = f"{path}.targets"
+    rng = _mapping(m["targets"], q, "{min: N, max: N | any}")
+    for key in rng:
+        if key not in ("min", "max"):
+            raise CaseError(f"{q}.{key}", "unknown key (targets: takes min: and max:)")
+    lo = rng.get("min", 1)
+    if isinstance(lo, bool) or not isinstance(lo, int) or lo < 1:
+        raise CaseError(f"{q}.min", "expected a whole number, 1 or more (\"up to\" targets aren't modelled)")
+    hi = rng.get("max")
+    if hi == "any":
+        hi = None
+    elif isinstance(hi, bool) or not isinstance(hi, int) or hi < lo:
+        raise CaseError(f"{q}.max", f"expected a whole number, {lo} or more, or any")
+    if "target" not in m:
+        raise CaseError(path, "targets: needs target: (the requirement each target meets)")
+    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may or action.also:
+        raise CaseError(f"{path}.spell", "a spell with targets: is modelled for deal: N, to: target (optionally divided: true)")
+    if divided and not (action.amount[0] == "int" or action.amount == ("var", "X")):
+        raise CaseError(f"{path}.spell.deal", "divided damage is a number or X: it is divided as the spell is cast (601.2d)")
+    return lo, hi
+
+
+def parse_ability(value: Any, path: str) -> Ability:
+    """One ability of a permanent or spell (see model/cards/README.md)."""
+    m = _mapping(value, path, "an ability")
+    text = str(m.get("text", ""))
+    if "activated" in m or "spell" in m:
+        kind = "activated" if "activated" in m else "spell"
+        for key in m:
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets", "mode", "if_kicked") if kind == "spell" else ()):
+                raise CaseError(f"{path}.{key}", "unknown key")
+        effect = action = None
+        more: tuple[OneShot, ...] = ()
+        if isinstance(m[kind], list) and kind == "activated":
+            action, more = _actions(m[kind], f"{path}.{kind}")
+        else:
+            body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
+            if any(k in body for k in EFFECT_KINDS):
+                effect = parse_effect(body, f"{path}.{kind}")
+                if effect.kind in ("pt", "grant") and effect.to is not None and effect.to.kind not in ("self", "target", "ref"):
+                    # 611.2c: it changes the objects there as it resolves, not those that come later
+                    raise CaseError(f"{path}.{kind}.to", f"a {effect.kind} effect created by a spell or ability changes "
+                                    "what is there as it resolves (CR 611.2c); only self, target or an id is modelled")
+            else:
+                action = parse_one_shot(body, f"{path}.{kind}", divided_ok=kind == "spell")
+        target = sel(m["target"], f"{path}.target") if "target" in m else None
+        targets = _targets_range(m, action, path) if kind == "spell" else None
+        once = _bool(m["once"], f"{path}.once") if "once" in m else False
+        cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
+        choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
+        if choose is not None and effect is None:
+            raise CaseError(f"{path}.choose", "choose: goes with an ability that creates an effect (its chosen permanent)")
+        mode = _count(m["mode"], f"{path}.mode") if "mode" in m else 0
+        if "mode" in m and mode < 1:
+            raise CaseError(f"{path}.mode", "modes are numbered from 1, in the order printed (700.2)")
+        kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
+        return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
+                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked)
+    if "kicker" in m:
+        # "Kicker {2}" (702.33a): an optional additional cost its caster may pay as it is cast
+        if m["kicker"] is not True or set(m) - {"kicker", "text"}:
+            raise CaseError(f"{path}.kicker", "expected kicker: true (its mana cost isn't tracked)")
+        return Ability(AbilityKind.KICKER, text=text)
+    if "modes" in m:
+        # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
+        for key in m:
+            if key not in ("modes", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N})")
+        raw = m["modes"]
+        if isinstance(raw, Mapping):
+            for key in raw:
+                if key not in ("min", "max"):
+                    raise CaseError(f"{path}.modes.{key}", "unknown key (modes: takes min: and max:)")
+            lo, hi = _count(raw.get("min", 1), f"{path}.modes.min"), _count(raw.get("max", 1), f"{path}.modes.max")
+        else:
+            lo = hi = _count(raw, f"{path}.modes")
+        if lo < 1 or hi < lo:
+            raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
+        return Ability(AbilityKind.MODES, modes=(lo, hi), text=text)
+    if "trigger" in m:
+        for key in m:
+            if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if",
+                           "target", "spells"):
+                raise CaseError(f"{path}.{key}", "unknown key")
+        trig = m["trigger"]
+        if trig not in TRIGGERS:
+            raise CaseError(f"{path}.trigger", f"unknown trigger {trig!r}; expected one of {', '.join(TRIGGERS)}")
+        if "do" not in m:
+            raise CaseError(path, "a trigger needs do:")
+        effect = None
+        if isinstance(m["do"], Mapping) and any(k in m["do"] for k in ("pt", "grant")):
+            # "..., ~ gets +1/+1 until end of turn": the trigger creates an effect (611.2c)
+            effect = parse_effect(m["do"], f"{path}.do")
+            if effect.to is None or effect.to.kind not in ("self", "target"):
+                raise CaseError(f"{path}.do.to", "an effect created by a trigger changes what is there as it resolves "
+                                "(CR 611.2c); only self or target is modelled")
+            first, more = None, ()
+        else:
+            first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
+            for shot in (first, *more):
+                _check_mana_trigger(m, path, trig, shot)
+        if trig in ("enters", "dies"):
+            what = "an enters trigger watches its own permanent entering (\"When this enters\"), or with from: the permanents it names" \
+                if trig == "enters" else "a dies trigger watches its own permanent dying (\"When this dies\", 603.6c)"
+            for key in ("to", "combat", "turn") + (("from",) if trig == "dies" else ()):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", f"{what}; it takes no filter")
+        spell = m.get("spells", "any")
+        if "spells" in m and trig != "cast":
+            raise CaseError(f"{path}.spells", "spells: filters cast triggers only")
+        if spell not in CAST_SPELLS:
+            raise CaseError(f"{path}.spells", f"spells must be one of {', '.join(CAST_SPELLS)}")
+        if trig == "cast":
+            for key in ("to", "from", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: only")
+        turn = m.get("turn", "each")
+        if turn not in ("each", "yours", "opponents"):
+            raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
+        if "turn" in m and trig not in ("end_step", "upkeep"):
+            raise CaseError(f"{path}.turn", "turn: goes with end_step and upkeep triggers")
+        minimum = None
+        if "min_damage" in m:
+            if trig not in ("dealt_damage", "deals_damage", "combat_damage_to_player"):
+                raise CaseError(f"{path}.min_damage", "min_damage goes with dealt_damage, deals_damage and combat_damage_to_player triggers")
+            minimum = _count(m["min_damage"], f"{path}.min_damage")
+            if minimum < 1:
+                raise CaseError(f"{path}.min_damage", "must be at least 1 (0 damage is no damage, CR 120.8)")
+        return Ability(
+            AbilityKind.TRIGGER, action=first, more=more, trigger=TriggerEvent(trig), effect=effect,
+            target=sel(m["target"], f"{path}.target") if "target" in m else None,
+            trigger_to=sel(m["to"], f"{path}.to") if "to" in m else None,
+            trigger_from=sel(m["from"], f"{path}.from") if "from" in m else None,
+            trigger_combat=_bool(m["combat"], f"{path}.combat") if "combat" in m else None,
+            turn=turn, text=text,
+            trigger_mana=mana_type(m["mana"], f"{path}.mana") if "mana" in m else None,
+            trigger_min=minimum,
+            trigger_if=_condition(m["if"], f"{path}.if") if "if" in m else None,
+            trigger_spell=spell,
+        )
+    if "as_enters" in m:
+        if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:
+            raise CaseError(f"{path}.as_enters", "the only as-enters choice is choose_opponent")
+        return Ability(AbilityKind.AS_ENTERS, choice="choose_opponent", text=text)
+    if "enters_with" in m:
+        for key in m:
+            if key not in ("enters_with", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key")
+        return Ability(AbilityKind.ENTERS_WITH, counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
+    if "mana" in m and not any(k in m for k in EFFECT_KINDS):  # else `mana:` filters a mana replacement
+        for key in m:
+            if key not in ("mana", "cost", "amount", "text", "then"):
+                raise CaseError(f"{path}.{key}", "unknown key")
+        raw = m["mana"]
+        mana: Any
+        if isinstance(raw, list) and all(s in ("W", "U", "B", "R", "G", "C") for s in raw) and raw:
+            mana = tuple(raw)
+        elif isinstance(raw, Mapping) and len(raw) == 1 and next(iter(raw)) in ("any_type_of", "any_color_of"):
+            k = next(iter(raw))
+            mana = (k, sel(raw[k], f"{path}.mana.{k}"))
+        elif raw in ("any_color", "any"):
+            mana = (raw,)
+        elif (isinstance(raw, Mapping) and set(raw) == {"one_of"} and isinstance(raw["one_of"], list)
+              and len(raw["one_of"]) >= 2 and all(s in MANA_TYPES for s in raw["one_of"])):
+            # "{T}: Add {R} or {G}.": one ability, its controller chooses the type (605.1a, 106.1)
+            mana = ("one_of", tuple(raw["one_of"]))
+        else:
+            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, {one_of: [R, G]}, or {any_type_of: <selector>}")
+        amt = _count(m.get("amount", 1), f"{path}.amount")
+        # "Add {W} or {B}. This land deals 1 damage to you." (a painland): actions done as the
+        # mana ability resolves, after the mana is added (605.3a, 608.2c)
+        then: tuple[OneShot, ...] = ()
+        if "then" in m:
+            then = (parse_one_shot(m["then"], f"{path}.then"),)
+            if then[0].to.kind in ("any", "target", "choice"):
+                raise CaseError(f"{path}.then", "a mana ability has no target (605.1a): name who, e.g. to: you")
+        return Ability(AbilityKind.MANA, mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
+                       amount=amt, text=text, more=then)
+    # a static ability: an effect of the vocabulary
+    if not any(k in m for k in EFFECT_KINDS):
+        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, kicker: or mana:")
+    static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
+    if static.kind == "becomes_color":
+        raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
+    return Ability(AbilityKind.STATIC, effect=static, text=text)
+
+
+def _sacrificed(value: Any, path: str, mana_ability: bool) -> Selector:
+    """``{sacrifice: creatures}`` ("Sacrifice a creature", 701.21a): one permanent of its
+    controller's that the selector matches, their choice as the cost is paid (601.2h)."""
+    if mana_ability:
+        raise CaseError(path, "a mana ability's cost sacrifices only self (the permanent itself)")
+    got = sel(value, path)
+    if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
+        raise CaseError(path, f"sacrifice: self, or the permanents one of which is sacrificed (e.g. creatures), not {got}")
+    return got

@@ -1,0 +1,125 @@
+"""One-shot actions: an instruction of a spell or ability (CR 608.2), e.g. deal, gain life, draw,
+put counters, destroy."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import CaseError
+from ..kinds import ActionKind
+from ..selectors import Selector
+from ..types import (
+    OneShot,
+)
+from .common import (
+    ONE_SHOT_KINDS,
+    PERMANENT_SHOTS,
+    _bool,
+    _mapping,
+    _one_counter_kind,
+    action_amount,
+    amount,
+    sel,
+)
+from .effects import _rider
+
+
+def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
+    """``{deal: 3, to: A}``, ``{lose_life: N, who: opponents}``, ``{may: {...}}``."""
+    m = _mapping(value, path, "a one-shot action")
+    if set(m) == {"may"}:
+        inner = parse_one_shot(m["may"], f"{path}.may")
+        return dataclasses.replace(inner, may=True)
+    kinds = [k for k in m if k in ONE_SHOT_KINDS]
+    if len(kinds) != 1:
+        raise CaseError(path, f"expected exactly one of {', '.join(ONE_SHOT_KINDS)}")
+    kind = kinds[0]
+    if kind in ("put_counters", "remove_counters"):
+        return _put_counters(m, path, kind)
+    if kind == "sacrifice":
+        # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
+        if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
+            raise CaseError(f"{path}.sacrifice", "expected sacrifice: self (\"sacrifice this creature\", 701.21a)")
+        return OneShot(ActionKind.SACRIFICE, amount(1, f"{path}.sacrifice"), sel("self", f"{path}.sacrifice"))
+    if kind in PERMANENT_SHOTS:
+        # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
+        for key in m:
+            if key not in (kind, "from"):
+                raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes the permanents it acts on, and from:)")
+        source = m.get("from")
+        if source is not None and not isinstance(source, str):
+            raise CaseError(f"{path}.from", "expected the id of the source")
+        return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
+    allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
+        ({"divided", "also"} if kind == "deal" else set())
+    for key in m:
+        if key not in allowed:
+            raise CaseError(f"{path}.{key}", "unknown key")
+    divided = _bool(m["divided"], f"{path}.divided") if "divided" in m else False
+    if divided and not divided_ok:
+        raise CaseError(f"{path}.divided", "divided damage is modelled on a spell: {spell: {deal: N, to: target, "
+                        "divided: true}, target: <requirement>, targets: {min: 1, max: 2}} (601.2d)")
+    target_key = "to" if kind == "deal" else "who"
+    other_key = "who" if target_key == "to" else "to"
+    if other_key in m:
+        raise CaseError(f"{path}.{other_key}", f"{kind} takes {target_key}:, not {other_key}:")
+    if target_key not in m:
+        if kind == "deal":
+            raise CaseError(path, "deal needs to:")
+        target: Selector = sel("you", path)
+    else:
+        target = sel(m[target_key], f"{path}.{target_key}")
+    source = m.get("from")
+    if source is not None and not isinstance(source, str):
+        raise CaseError(f"{path}.from", "expected the id of the source")
+    combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else False
+    then = None
+    if "then" in m:
+        # "... loses N life. You gain life equal to the life lost this way" (Exsanguinate)
+        then = _rider(m["then"], f"{path}.then", lost_ok=True)
+        if then.kind != "gain_life":
+            raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
+    also = _also(m["also"], f"{path}.also") if "also" in m else ()
+    return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided,
+                   also=also)
+
+
+def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -> OneShot:
+    """``{put_counters: {+1/+1: 1}, to: self}``: "put a +1/+1 counter on this creature" (122.1,
+    Walking Ballista's {4}); ``{remove_counters: {+1/+1: 1}, to: self}`` removes them (as many as
+    it has, at most); ``to:`` names the permanents (``self``, ``target``, a selector)."""
+    for key in m:
+        if key not in (kind, "to", "from"):
+            raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes to: and from:)")
+    if "to" not in m:
+        raise CaseError(path, f"{kind} needs to: (the permanents, e.g. self or target)")
+    name, raw_n = _one_counter_kind(m[kind], f"{path}.{kind}")
+    source = m.get("from")
+    if source is not None and not isinstance(source, str):
+        raise CaseError(f"{path}.from", "expected the id of the source")
+    return OneShot(ActionKind(kind), amount(raw_n, f"{path}.{kind}.{name}"), sel(m["to"], f"{path}.to"),
+                   source, counter=name)
+
+
+def _also(value: Any, path: str) -> tuple[tuple[Any, Selector], ...]:
+    """``also: [{deal: 3, to: you}]``: more damage the same source deals in the same batch as the
+    action's ("~ deals 2 damage to any target and 3 damage to you", one simultaneous batch, 120.2);
+    each names its recipients, none a target of its own (the action's target is its ``to:``)."""
+    if not isinstance(value, list) or not value:
+        raise CaseError(path, "expected a list of {deal: N, to: <recipients>}")
+    out = []
+    for i, part in enumerate(value):
+        q = f"{path}[{i}]"
+        pm = _mapping(part, q, "{deal: N, to: <recipients>}")
+        for key in pm:
+            if key not in ("deal", "to"):
+                raise CaseError(f"{q}.{key}", "unknown key (an also: part takes deal: and to:)")
+        if "deal" not in pm or "to" not in pm:
+            raise CaseError(q, "an also: part needs deal: and to:")
+        to = sel(pm["to"], f"{q}.to")
+        if to.mentions("target") or to.mentions("any") or to.mentions("choice"):
+            raise CaseError(f"{q}.to", "an also: part has no target of its own: name its recipients (you, that player, ...)")
+        out.append((action_amount(pm["deal"], f"{q}.deal"), to))
+    return tuple(out)

@@ -1,0 +1,170 @@
+"""The vocabulary's shared readers: selectors, amounts, counts and flags at their field paths, and the
+kinds each part of an ability may name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import CaseError
+from ..expr import ExprError, expr_vars, parse_expr
+from ..kinds import TriggerEvent
+from ..selectors import Selector, SelectorError, parse_selector
+from ..types import (
+    MANA_TYPES,
+)
+
+TRIGGERS = tuple(t.value for t in TriggerEvent)
+
+
+CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
+
+
+ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
+                  "sacrifice", "exile", "return_to_hand", "tap", "untap")
+
+
+# one-shot actions on permanents, the value naming them: destroy (701.8), exile (406.2 as it leaves
+# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap and untap (701.26)
+PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap", "untap")
+
+
+EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
+                  "if_you_control", "if_life_at_most", "if_your_turn", "mana", "min_amount", "amount")
+
+
+# filters that only make sense on an effect that modifies a damage event
+DAMAGE_ONLY_FILTERS = ("combat", "then", "shield", "source_choice", "next_time")
+
+
+MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / multiply_mana
+
+
+# "you may prevent ...", "you may have ... dealt to ... instead": the effects that may be optional
+_MAY_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "damage_to_counters")
+
+
+RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters", "remove_counters")
+
+
+MAX_AMOUNT = 1_000_000
+
+
+def sel(value: Any, path: str) -> Selector:
+    try:
+        return parse_selector(value)
+    except SelectorError as exc:
+        key = exc.key if not exc.key or exc.key.startswith("[") else f".{exc.key}"
+        raise CaseError(f"{path}{key}", str(exc)) from None
+
+
+def amount(value: Any, path: str, lost_ok: bool = False, that_ok: bool = False) -> Any:
+    """An amount; ``life_lost_this_way`` only where ``lost_ok`` (a lose_life action's ``then:``),
+    ``that_damage`` only where ``that_ok`` (a prevention effect's ``then:``, 615.5)."""
+    try:
+        expr = parse_expr(value)
+    except ExprError as exc:
+        raise CaseError(path, str(exc)) from None
+    if not lost_ok and "life_lost_this_way" in expr_vars(expr):
+        raise CaseError(path, "life_lost_this_way is read only in the then: of a lose_life action")
+    if not that_ok and "that_damage" in expr_vars(expr):
+        raise CaseError(path, "that_damage is read only in the then: of a prevention effect (the damage it applied to)")
+    return expr
+
+
+def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise CaseError(path, f"expected a mapping ({what}), got {_kind(value)}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    return type(value).__name__
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise CaseError(path, f"expected true or false, got {_kind(value)}")
+    return value
+
+
+def _count(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        hint = ": write the number without quotes" if isinstance(value, str) and value.strip().lstrip("+-").isdigit() else ""
+        raise CaseError(path, f"expected a whole number, got {_kind(value)}{hint}")
+    if value < 0:
+        raise CaseError(path, f"must not be negative (got {value})")
+    if value > MAX_AMOUNT:
+        raise CaseError(path, f"{value} is absurdly large (at most {MAX_AMOUNT})")
+    return value
+
+
+def mana_type(value: Any, path: str) -> str:
+    """One type of mana (CR 106.1): W U B R G or C."""
+    if value not in MANA_TYPES:
+        raise CaseError(path, f"expected one type of mana: {' '.join(MANA_TYPES)} (got {_kind(value)})")
+    return str(value)
+
+
+def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
+    """``{+1/+1: N}``: one counter kind and its (unparsed) amount."""
+    kinds = _mapping(value, path, "a counter kind and amount such as {+1/+1: 1}")
+    if len(kinds) != 1:
+        raise CaseError(path, "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
+    raw_kind, raw_n = next(iter(kinds.items()))
+    name = _counter_kind(raw_kind, path)
+    if name in ("loyalty", "defense"):
+        # a permanent's loyalty and defense are its loyalty:/defense: (306.5b, 310.4b)
+        raise CaseError(f"{path}.{name}", f"putting or removing {name} counters is not modelled")
+    return name, raw_n
+
+
+def _counter_kind(value: Any, path: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise CaseError(path, f"expected a counter kind such as +1/+1, got {_kind(value)}")
+    return value.strip()
+
+
+_READ_KEYS = ("count", "power", "plus", "times")
+
+
+def action_amount(value: Any, path: str) -> Any:
+    """A one-shot action's amount: an :func:`amount`, or one read from the game as the action
+    resolves (608.2h): ``{count: <selector>}`` the number of permanents it matches ("equal to the
+    number of lands you control"; optionally ``times: N`` and ``plus: N``: "2 plus twice the
+    number of ..."), ``{power: self}`` the power of the object the ability is of ("equal to its
+    power"; as it last existed if it has left, 608.2h, 113.7a)."""
+    if not isinstance(value, Mapping):
+        return amount(value, path)
+    for key in value:
+        if key not in _READ_KEYS:
+            raise CaseError(f"{path}.{key}", "unknown key (an amount read from the game is {count: <selector>} "
+                            "with times: and plus:, or {power: self})")
+    reads = [k for k in ("count", "power") if k in value]
+    if len(reads) != 1:
+        raise CaseError(path, "an amount read from the game is {count: <selector>} or {power: self}")
+    if reads[0] == "power":
+        if value["power"] != "self" or set(value) != {"power"}:
+            raise CaseError(f"{path}.power", "power: self (the power of the object the ability is of) is modelled")
+        return ("power", "self")
+    counted = sel(value["count"], f"{path}.count")
+    if counted.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in counted.parts):
+        raise CaseError(f"{path}.count", f"count: counts permanents (e.g. lands you control), not {counted}")
+    node: Any = ("count", counted)
+    if "times" in value:
+        node = ("mul", ("int", _count(value["times"], f"{path}.times")), node)
+    if "plus" in value:
+        node = ("add", ("int", _count(value["plus"], f"{path}.plus")), node)
+    return node

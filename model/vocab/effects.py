@@ -1,0 +1,271 @@
+"""Effects (replacement, prevention and rules-modifying, CR 614-616) and their riders (615.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..effects import ALL_DAMAGE, AllBut, CountOf, EffectKind, HalfDamage, PreventAmount, is_all
+from ..errors import CaseError
+from ..kinds import ActionKind
+from ..selectors import COLORS
+from ..types import (
+    EFFECT_KINDS,
+    GRANTABLE,
+    LIFE_GAIN_KINDS,
+    PLAYER_KINDS,
+    EffectSpec,
+    Rider,
+)
+from .common import (
+    _MAY_KINDS,
+    DAMAGE_ONLY_FILTERS,
+    EFFECT_FILTERS,
+    MANA_EFFECT_KEYS,
+    MAX_AMOUNT,
+    RIDER_KINDS,
+    _bool,
+    _count,
+    _counter_kind,
+    _kind,
+    _mapping,
+    _one_counter_kind,
+    amount,
+    mana_type,
+    sel,
+)
+
+
+def _prevent_value(value: Any, path: str) -> PreventAmount:
+    if value == "all":
+        return ALL_DAMAGE
+    if value in ("half_up", "half_down"):
+        return HalfDamage(value == "half_up")
+    if isinstance(value, Mapping):
+        if set(value) == {"all_but"}:
+            return AllBut(_count(value["all_but"], f"{path}.all_but"))
+        if set(value) == {"count"}:
+            return CountOf(sel(value["count"], f"{path}.count"))
+        raise CaseError(path, "expected all_but: N or count: <selector>")
+    return amount(value, path)
+
+
+def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
+    m = _mapping(value, path, "a rider such as {deal: prevented, to: A}")
+    kinds = [k for k in m if k in RIDER_KINDS]
+    if len(kinds) != 1:
+        raise CaseError(path, f"a rider needs exactly one of {', '.join(RIDER_KINDS)}")
+    kind = kinds[0]
+    extra = set(m) - {kind, "to", "who"} - ({"if_prevented"} if not lost_ok else set())
+    if extra:
+        raise CaseError(f"{path}.{sorted(extra)[0]}", "unknown key")
+    # "If damage is prevented this way, ..." (615.12: without it the rider happens even when the
+    # damage can't be prevented)
+    if_prevented = _bool(m["if_prevented"], f"{path}.if_prevented") if "if_prevented" in m else False
+    target_key = "to" if "to" in m else "who"
+    if kind in ("deal", "put_counters", "remove_counters") and "to" not in m:
+        raise CaseError(path, f"{kind} needs to:")
+    to = sel(m[target_key], f"{path}.{target_key}") if target_key in m else None
+    if kind in ("put_counters", "remove_counters"):
+        # "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
+        # Faith); "prevent that damage and remove that many +1/+1 counters from it" (Protean Hydra)
+        if "who" in m:
+            raise CaseError(f"{path}.who", f"{kind} takes to: (the permanents), not who:")
+        name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
+        return Rider(ActionKind(kind), amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
+                     if_prevented=if_prevented)
+    return Rider(ActionKind(kind), amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
+
+
+def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:
+    """Parse one effect of the generic vocabulary (``{shield: 3, to: you}``)."""
+    m = _mapping(value, path, "an effect")
+    kinds = [k for k in m if k in EFFECT_KINDS]
+    if not kinds:
+        raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
+    # a partial redirection is `redirect:` with `shield: N` (Harm's Way), in either key order
+    kind = "redirect" if "redirect" in kinds else "pt" if "pt" in kinds else kinds[0]
+    # "gets +2/+2 and gains trample": `pt:` with `grant:`, one effect
+    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")
+             and not (kind == "pt" and k == "grant")]
+    if extra:
+        raise CaseError(f"{path}.{extra[0]}", f"an effect has one kind; {kind} is already given")
+    for key in m:
+        if key not in EFFECT_KINDS and key not in EFFECT_FILTERS and key not in allowed_extra:
+            raise CaseError(f"{path}.{key}", "unknown key")
+    kpath = f"{path}.{kind}"
+    raw = m[kind]
+    value_out: Any
+    shield_amount = None
+    if kind == "shield":
+        value_out = ALL_DAMAGE if raw == "all" else amount(raw, kpath)
+    elif kind == "prevent":
+        value_out = _prevent_value(raw, kpath)
+    elif kind in ("multiply", "gain_life_times"):  # "double/triple that damage (life)"
+        if raw not in (2, 3, 4):
+            raise CaseError(kpath, f"{kind} must be 2, 3 or 4")
+        value_out = raw
+    elif kind in ("add", "cap", "life_floor", "gain_life_plus"):
+        value_out = _count(raw, kpath)
+    elif kind == "halve":  # "it deals half that damage, rounded down, instead": a replacement (614.1a)
+        if raw not in ("down", "up"):
+            raise CaseError(kpath, "halve is down or up (how the half is rounded)")
+        value_out = raw
+    elif kind == "becomes_color":
+        # "becomes blue" / "becomes the colors of your choice" given: [blue]; [] is colourless
+        colors = raw if isinstance(raw, list) else [raw]
+        if not all(isinstance(c, str) and c.lower() in COLORS for c in colors):
+            raise CaseError(kpath, f"expected a list of colours ({', '.join(COLORS)}; [] for colourless)")
+        value_out = tuple(sorted({c.lower() for c in colors}, key=COLORS.index))
+        to_raw = m.get("to")
+        if not isinstance(to_raw, str) or sel(to_raw, f"{path}.to").kind not in ("ref", "target", "self"):
+            # the objects are fixed as the effect begins (611.2c); a selector read again later
+            # could depend on the colours it changes (613.8)
+            raise CaseError(f"{path}.to", "becomes_color needs to: an id, target or self (the object whose colour changes)")
+        for key in m:
+            if key not in ("becomes_color", "to", "duration"):
+                raise CaseError(f"{path}.{key}", "becomes_color takes to: (and duration:) only")
+    elif kind == "redirect":
+        value_out = sel(raw, kpath)
+        if "shield" in m:
+            shield_amount = amount(m["shield"], f"{path}.shield")
+    elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead"):
+        value_out = _bool(raw, kpath)
+    elif kind in PLAYER_KINDS:
+        value_out = sel(raw, kpath)
+    elif kind == "protection":
+        pm = _mapping(raw, kpath, "protection: {from_player: A}")
+        if set(pm) != {"from_player"}:
+            raise CaseError(kpath, "protection needs exactly from_player: <player>")
+        value_out = sel(pm["from_player"], f"{kpath}.from_player")
+    elif kind == "damage_to_counters":
+        value_out = _counter_kind(raw, kpath)
+    elif kind == "fewer_counters":
+        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"
+        name, raw_n = _one_counter_kind(raw, kpath)
+        value_out = (name, _count(raw_n, f"{kpath}.{name}"))
+    elif kind == "as_though":
+        if raw not in ("infect", "wither"):
+            raise CaseError(kpath, "as_though must be infect or wither")
+        value_out = raw
+    elif kind in ("pt", "grant"):
+        value_out = _pt_grant(m, path, kind)
+    elif kind == "replace_mana":
+        if raw not in ("W", "U", "B", "R", "G", "C"):
+            raise CaseError(kpath, "replace_mana must be one of W U B R G C")
+        value_out = raw
+    else:  # multiply_mana
+        value_out = _count(raw, kpath)
+    if kind == "exile_instead":
+        for key in m:
+            if key not in ("exile_instead", "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"exile_instead takes to: (the permanents) and duration:, not {key}")
+        if "to" not in m:
+            raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
+    if kind in ("pt", "grant"):
+        for key in m:
+            if key not in ("pt", "grant", "to", "duration", "if_your_turn"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration: and if_your_turn:, not {key}")
+        if "to" not in m:
+            raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
+        if kind == "grant" or value_out[2]:
+            _no_keyword_reading(m["to"], f"{path}.to")
+    elif "if_your_turn" in m:
+        raise CaseError(f"{path}.if_your_turn", "if_your_turn goes with a pt: or grant: (\"during your turn\")")
+    mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
+    if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
+        for key in DAMAGE_ONLY_FILTERS:
+            if key in m:
+                raise CaseError(f"{path}.{key}", f"{key} goes with effects on damage, not {kind}")
+    if kind in PLAYER_KINDS and "to" in m:
+        raise CaseError(f"{path}.to", f"{kind} names its players itself ({kind}: you), not with to:")
+    life_at_most = None
+    if "if_life_at_most" in m:
+        raw_life = m["if_life_at_most"]
+        if isinstance(raw_life, bool) or not isinstance(raw_life, int):
+            raise CaseError(f"{path}.if_life_at_most", f"expected a whole number (a life total), got {_kind(raw_life)}")
+        life_at_most = raw_life
+    combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else None
+    duration = m.get("duration", "turn")
+    if duration not in ("turn", "until_used", "permanent"):
+        raise CaseError(f"{path}.duration", "duration must be turn or until_used")
+    source_choice = m.get("source_choice")
+    if source_choice is not None and not isinstance(source_choice, str):
+        raise CaseError(f"{path}.source_choice", "expected the id of the chosen source")
+    next_time = _bool(m["next_time"], f"{path}.next_time") if "next_time" in m else False
+    optional = _bool(m["may"], f"{path}.may") if "may" in m else False
+    if optional and kind not in _MAY_KINDS:
+        raise CaseError(f"{path}.may", f"may goes with an effect that modifies damage ({', '.join(_MAY_KINDS)}), not {kind}")
+    if next_time and kind == "prevent" and is_all(value_out):
+        # "the next time ... prevent that damage" is a one-instance shield (615.8)
+        kind = "shield"
+    elif next_time and kind not in ("shield", "prevent"):
+        raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8)")
+    return EffectSpec(
+        kind=EffectKind(kind),
+        value=value_out,
+        to=sel(m["to"], f"{path}.to") if "to" in m else None,
+        from_=sel(m["from"], f"{path}.from") if "from" in m else None,
+        combat=combat,
+        next_time=next_time,
+        source_choice=source_choice,
+        duration=duration,
+        then=_rider(m["then"], f"{path}.then") if "then" in m else None,
+        shield=shield_amount,
+        may=optional,
+        if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
+        if_life_at_most=life_at_most,
+        if_your_turn=_bool(m["if_your_turn"], f"{path}.if_your_turn") if "if_your_turn" in m else None,
+        mana=mana_filter,
+        min_amount=min_amount,
+        mana_amount=mana_amount,
+    )
+
+
+def _pt_grant(m: Mapping[str, Any], path: str, kind: str) -> tuple[int, int, tuple[str, ...]]:
+    """``pt: [2, -1]`` ("gets +2/-1", 613.4c) and ``grant: [first strike, lifelink]`` ("gains
+    first strike and lifelink", 613.1f): (power change, toughness change, keywords)."""
+    p = t = 0
+    if "pt" in m:
+        raw = m["pt"]
+        if not isinstance(raw, list) or len(raw) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+            raise CaseError(f"{path}.pt", "expected [power change, toughness change], e.g. [2, 2] or [-1, -1]")
+        if any(abs(v) > MAX_AMOUNT for v in raw):
+            raise CaseError(f"{path}.pt", f"a change is at most {MAX_AMOUNT}")
+        p, t = raw
+    kws: tuple[str, ...] = ()
+    if "grant" in m:
+        raw = m["grant"]
+        if not isinstance(raw, list) or not raw:
+            raise CaseError(f"{path}.grant", "expected a list of keywords, e.g. [first strike]")
+        for i, k in enumerate(raw):
+            if not isinstance(k, str) or " ".join(k.lower().split()) not in GRANTABLE:
+                raise CaseError(f"{path}.grant[{i}]", f"a keyword grant: gives one of {', '.join(GRANTABLE)}")
+        kws = tuple(" ".join(k.lower().split()) for k in raw)
+    return p, t, kws
+
+
+def _no_keyword_reading(raw: Any, path: str) -> None:
+    """A keyword grant whose recipients are chosen by keywords ("creatures without flying gain
+    flying") depends on itself (613.8); not modelled, so an error rather than a guess."""
+    todo = [sel(raw, path)]
+    while todo:
+        s = todo.pop()
+        if s.without or s.with_:
+            raise CaseError(path, "a grant: whose to: reads keywords (with:, without:) depends on itself (CR 613.8); not modelled")
+        todo.extend(s.parts)
+
+
+def _mana_filters(m: Mapping[str, Any], path: str, kind: str) -> tuple[str | None, int | None, int | None]:
+    """The seeds' rule on "tapped for mana of a specific type and/or amount": ``mana: G`` (a type
+    filter), ``min_amount: N`` ("two or more mana"), and ``amount: N`` for replace_mana ("instead
+    of any other type and amount", Contamination)."""
+    for key in MANA_EFFECT_KEYS:
+        if key in m and kind not in ("replace_mana", "multiply_mana"):
+            raise CaseError(f"{path}.{key}", f"{key} goes with replace_mana or multiply_mana, not {kind}")
+    if "amount" in m and kind != "replace_mana":
+        raise CaseError(f"{path}.amount", "amount goes with replace_mana (multiply_mana already sets the amount)")
+    mana = mana_type(m["mana"], f"{path}.mana") if "mana" in m else None
+    least = _count(m["min_amount"], f"{path}.min_amount") if "min_amount" in m else None
+    amt = _count(m["amount"], f"{path}.amount") if "amount" in m else None
+    return mana, least, amt
