@@ -285,3 +285,28 @@ def test_a_loop_with_choices_in_it_is_one_line_exit_2(tmp_path: Path, capsys: py
     case.write_text(LOOP_WITH_A_CHOICE, encoding="utf-8")
     code, out, err = run(capsys, args[0], str(case), *args[1:])
     assert code == 2 and "loop forever" in err and "Traceback" not in err
+
+
+def test_witnesses_past_the_time_limit_are_printed_raw_not_replayed() -> None:
+    """The time limit holds while printing: putting a witness into words replays the timeline
+    (about a second per outcome at 100 events), so once the limit has passed the remaining
+    witnesses are the engine's raw choices, said once on stderr; each still replays."""
+    import time
+
+    from model.load import load_case
+    from solver.api import enumerate_outcomes
+    from solver.cli.outcomes import RAW_NOTE, _steps
+    from solver.explain import replay
+    from solver.limits import Deadline
+
+    case = load_case(ROOT / "cases/seeds/vengeful-archon-scroll-thief-split.yaml")
+    outcomes = enumerate_outcomes(case, engine="graph").outcomes
+    gone = Deadline(1e-9)
+    time.sleep(0.001)
+    for o in outcomes:
+        raw = _steps(case, o, False, gone)
+        assert raw == [f"[raw] {w.chooser} {w.kind} at {w.at}: {w.picked}" for w in o.witness] and raw
+        fields = replay(case, o).fields  # the raw witness is the replayable one
+        assert all(fields[k] == v for k, v in o.values.items())
+        assert not any(line.startswith("[raw]") for line in _steps(case, o, False, Deadline(None)))
+    assert "raw choices" in RAW_NOTE

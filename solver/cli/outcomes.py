@@ -12,6 +12,7 @@ from model.errors import CaseError, CaseErrors
 
 from ..api import enumerate_outcomes
 from ..check import check_paths
+from ..limits import Deadline
 from .files import graph_file, load_case_or_exit
 
 
@@ -40,22 +41,35 @@ def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
     print(f"wrote the choice graph to {args.graph} ({cg.graph.number_of_nodes()} nodes{built}{cut})", file=sys.stderr)
 
 
-def _steps(case: Any, outcome: Any, explain: bool) -> list[str]:
+RAW_NOTE = ("the time limit passed while the witnesses were put into words: the rest are shown as the "
+            "engine's raw choices (chooser, decision, picked), each still a replayable witness")
+
+
+def _steps(case: Any, outcome: Any, explain: bool, deadline: Deadline | None = None) -> list[str]:
     """An outcome's witness in words: its choices, the actions that couldn't happen, and with
-    ``explain`` the forced steps too (replayed through the rules engine, so both engines' alike)."""
+    ``explain`` the forced steps too (replayed through the rules engine, so both engines' alike).
+    Once ``deadline`` has passed, the raw witness instead: a replay costs a walk of the timeline
+    (about a second per outcome at 100 events), and the time limit holds while printing too."""
     from ..decision import CHOICE, NOT_DONE
     from ..explain import replay
 
+    if deadline is not None and deadline.expired():
+        return [f"[raw] {w.chooser} {w.kind} at {w.at}: {w.picked}" for w in outcome.witness]
     steps = replay(case, outcome).steps
     return [s.words if s.kind == CHOICE else f"({s.words})" for s in steps
             if explain or s.kind in (CHOICE, NOT_DONE)]
 
 
-def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any]) -> None:
-    """``--explain --json``: each outcome gets ``explain``, its steps as ``{kind, words}``."""
+def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any], deadline: Deadline | None = None) -> None:
+    """``--explain --json``: each outcome gets ``explain``, its steps as ``{kind, words}``; once
+    ``deadline`` has passed, ``explain`` is null and ``stats.explain`` says why."""
     from ..explain import replay
 
     for entry, o in zip(doc["outcomes"], outcomes, strict=True):
+        if deadline is not None and deadline.expired():
+            entry["explain"] = None
+            doc["stats"]["explain"] = RAW_NOTE
+            continue
         entry["explain"] = [s.as_dict() for s in replay(case, o).steps]
 
 
@@ -71,27 +85,32 @@ def enumerate_command(args: argparse.Namespace) -> int:
         if args.engine == "cp":
             raise CaseErrors([CaseError("--graph", "the CP engine builds no choice graph; use --engine graph "
                                                    "(or auto, which builds one under the same limits)", case.path)])
+    deadline = Deadline(args.timeout)  # one limit for solving and putting the witnesses into words
     result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
-                                timeout=args.timeout)
+                                timeout=deadline)
     if args.graph:
         _write_graph(args, case, result)
     if args.json:
         doc = result.as_dict()
         doc["stats"].pop("seconds", None)  # same input, same bytes
         if args.explain:
-            _explain_json(doc, case, result.outcomes)
+            _explain_json(doc, case, result.outcomes, deadline)
         print(json.dumps(doc, sort_keys=True))
         return 0
     print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
           f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
     base = _baseline(case) if fields is None else {}
+    noted = False
     for i, o in enumerate(result.outcomes, 1):
         values = o.values
         shown = {k: v for k, v in values.items() if fields is not None or base.get(k) != v}
         text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
         print(f"\n  {i}. {text}")
         print(f"     paths: {o.paths}")
-        for line in _steps(case, o, args.explain) or ["no choices"]:
+        if deadline.expired() and not noted:
+            print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
+            noted = True
+        for line in _steps(case, o, args.explain, deadline) or ["no choices"]:
             print(f"     - {line}")
     return 0
 
