@@ -32,7 +32,8 @@ from .values import evaluate
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
            'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
-           'remove_counters', 'life_floor', 'floored_loss']
+           'remove_counters', 'life_floor', 'floored_loss',
+           'fewer_counters']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -310,17 +311,19 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     return state
 
 
-def _fewer_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> int:
+def fewer_counters(state: GameState, table: Table, pid: str, kind: str) -> int:
     """"If one or more -1/-1 counters would be put on a creature you control, that many minus one
-    are put on it instead" (Vizier of Remedies; 614.1a): each such effect applies once to the event
-    (614.5), one less each; subtracting commutes, so the 616.1 order changes nothing and is not asked."""
+    are put on it instead" (Vizier of Remedies; 614.1a): how many fewer counters of ``kind`` an
+    event putting some on ``pid`` puts (never below none). Each such effect applies once to the
+    event (614.5), one less each; subtracting commutes, so the 616.1 order changes nothing and is
+    not asked. The CP model puts ``max(0, n - this)`` on its variables (solver.cp.encode)."""
+    fewer = 0
     for inst in effects_in_force(state, table):
         spec = inst.spec
-        if spec.kind != "fewer_counters" or spec.value[0] != kind or n <= 0:
-            continue
-        if matches(spec.to, pid, state, table, inst.view, default=True):
-            n = max(0, n - int(spec.value[1]))
-    return n
+        if spec.kind == "fewer_counters" and spec.value[0] == kind and \
+                matches(spec.to, pid, state, table, inst.view, default=True):
+            fewer += int(spec.value[1])
+    return fewer
 
 
 def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> GameState:
@@ -330,7 +333,7 @@ def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) ->
     perm = state.perm(pid)
     if perm is None or not perm.present or n <= 0:
         return state
-    n = _fewer_counters(state, table, pid, kind, n)
+    n = max(0, n - fewer_counters(state, table, pid, kind))
     if n <= 0:
         return state
     counters = dict(perm.counters)

@@ -207,10 +207,12 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                             "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense))]})
     # life rules and characteristics read by both engines through solver.results and
     # solver.characteristics: a floor (Worship), "can't lose life", "your life total can't change",
-    # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), a +N/+N or keyword
+    # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), one -1/-1 counter
+    # fewer (Vizier of Remedies, 614.1a); a +N/+N or keyword
     if draw(st.integers(0, 3)) == 0:
         rule = draw(st.sampled_from([{"life_floor": 1, "to": "you"}, {"cant_lose_life": "you"}, {"life_cant_change": "you"},
-                                     {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3}]))
+                                     {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3},
+                                     {"fewer_counters": {"-1/-1": 1}, "to": "creatures you control"}]))
         battlefield.append({"id": "rule", "name": "Life Rule", "controller": draw(st.sampled_from(names)),
                             "types": ["enchantment"], "abilities": [rule]})
     effects = []

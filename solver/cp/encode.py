@@ -479,7 +479,15 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         perm = state.perm(cid)
         assert perm is not None
         dmg = perm.damage + sum(marked.get(cid, []))
-        minus = perm.counter("-1/-1") + sum(counters.get(cid, []))
+        put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
+        if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
+            if _is_const(put):
+                put = max(0, int(put) - plan.fewer[cid])
+            else:
+                fewer = m.new_int_var(0, big, f"fewer_{cid}")
+                m.add_max_equality(fewer, [0, put - plan.fewer[cid]])
+                put = fewer
+        minus = perm.counter("-1/-1") + put
         outputs[f"{cid}.damage"] = ("int", dmg)
         if cid in counters or "-1/-1" in dict(perm.counters):
             outputs[f"{cid}.counters.-1/-1"] = ("opt" if "-1/-1" not in dict(perm.counters) else "int", minus)

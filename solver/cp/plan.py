@@ -16,7 +16,7 @@ from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditi
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import cant_gain_life as _cant_gain_life
-from ..results import cant_lose_life, life_floor, no_loss_for_0_life
+from ..results import cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
 from ..rules import (
     Instance,
     affected_player,
@@ -55,7 +55,6 @@ _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_
 _DECLINED = {
     "gain_life_plus": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
     "gain_life_times": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
-    "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
@@ -197,6 +196,7 @@ class _Plan:
     cant_lose: frozenset[str] = frozenset()
     no_loss: frozenset[str] = frozenset()
     floors: dict[str, int] = field(default_factory=dict)
+    fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
 
 
 def one_instance(spec: Any) -> bool:
@@ -366,6 +366,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         spec = inst.spec
         if spec.kind in _INERT:
             continue
+        if spec.kind == "fewer_counters":  # on the batch's -1/-1 counters (solver.results.fewer_counters)
+            if spec.if_life_at_most is not None:
+                return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
+            continue
         if spec.kind == "as_though":
             continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
         if spec.kind in _LIFE:
@@ -508,7 +512,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                     "is not modelled")
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, frozenset(n for n in live if cant_lose_life(state, table, n)),
-                 frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors)
+                 frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
+                 {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))})
 
 
 def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
