@@ -13,6 +13,7 @@ from model.types import (
     OneShot,
 )
 
+from .amounts import Add, Multiply
 from .decision import Decision, Option, decide, says
 from .replacement import apply_one
 from .rules import (
@@ -33,7 +34,7 @@ from .values import evaluate
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
            'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
            'remove_counters', 'life_floor', 'floored_loss',
-           'fewer_counters']
+           'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -98,8 +99,8 @@ def no_loss_for_0_life(state: GameState, table: Table, name: str) -> bool:
     return _covers(state, table, name, ("no_loss_for_0_life",))
 
 
-def _gain_replacements(state: GameState, table: Table, name: str, source: str | None,
-                       applied: frozenset[str]) -> list[Instance]:
+def gain_replacements(state: GameState, table: Table, name: str, source: str | None,
+                      applied: frozenset[str] = frozenset()) -> list[Instance]:
     """The life-gain replacement effects that would now modify ``name``'s life-gain event
     (119.10: "if a source would cause [a player] to gain life"), each at most once (614.5)."""
     out = []
@@ -114,11 +115,16 @@ def _gain_replacements(state: GameState, table: Table, name: str, source: str | 
     return out
 
 
-def _replace_gain(inst: Instance, n: int) -> int:
-    """One life-gain replacement: "that much life plus N" or "N times that much" (614.1a)."""
+def gain_rule(inst: Instance) -> Add | Multiply:
+    """One life-gain replacement as an amount rule (solver.amounts, which the CP model encodes):
+    "that much life plus N" or "N times that much" (614.1a); gaining 0 is no event (119.9)."""
     if inst.spec.kind == "gain_life_plus":
-        return n + int(inst.spec.value)
-    return n * int(inst.spec.value)
+        return Add(int(inst.spec.value))
+    return Multiply(int(inst.spec.value))
+
+
+def _replace_gain(inst: Instance, n: int) -> int:
+    return gain_rule(inst).apply(n)
 
 
 def gain_life(state: GameState, table: Table, name: str, n: int, source: str | None = None) -> GameState:
@@ -131,7 +137,7 @@ def gain_life(state: GameState, table: Table, name: str, n: int, source: str | N
     """
     if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
         return state
-    if _gain_replacements(state, table, name, source, frozenset()):
+    if gain_replacements(state, table, name, source, frozenset()):
         k = 0  # after the life-gain events already waiting (simultaneous ones, in order)
         while k < len(state.queue) and state.queue[k][0] == "gain":
             k += 1
@@ -146,7 +152,7 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
     applicable replacement effects one at a time in the order they choose (616.1), each once and
     re-checked after each (614.5, 616.1f); then the life is gained (one event, one trigger)."""
     _, name, n, source, applied = task
-    left = _gain_replacements(state, table, name, source, applied)
+    left = gain_replacements(state, table, name, source, applied)
     if not left:
         state = change_life(state, table, name, n)
         return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])

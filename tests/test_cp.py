@@ -208,13 +208,17 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     # life rules and characteristics read by both engines through solver.results and
     # solver.characteristics: a floor (Worship), "can't lose life", "your life total can't change",
     # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), one -1/-1 counter
-    # fewer (Vizier of Remedies, 614.1a); a +N/+N or keyword
+    # fewer (Vizier of Remedies, 614.1a), life-gain replacements (119.10); a +N/+N or keyword
     if draw(st.integers(0, 3)) == 0:
         rule = draw(st.sampled_from([{"life_floor": 1, "to": "you"}, {"cant_lose_life": "you"}, {"life_cant_change": "you"},
                                      {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3},
-                                     {"fewer_counters": {"-1/-1": 1}, "to": "creatures you control"}]))
+                                     {"fewer_counters": {"-1/-1": 1}, "to": "creatures you control"},
+                                     {"gain_life_plus": 1, "to": "you"}, {"gain_life_times": 2, "to": "you"}]))
         battlefield.append({"id": "rule", "name": "Life Rule", "controller": draw(st.sampled_from(names)),
                             "types": ["enchantment"], "abilities": [rule]})
+        if "gain_life_plus" in rule and draw(st.booleans()):  # two to order (616.1)
+            battlefield.append({"id": "rule2", "name": "Life Rule 2", "controller": battlefield[-1]["controller"],
+                                "types": ["enchantment"], "abilities": [{"gain_life_times": 2, "to": "you"}]})
     effects = []
     creatures = [c["id"] for c in battlefield if c["id"].startswith("c")]
     if draw(st.integers(0, 3)) == 0:
@@ -1037,3 +1041,20 @@ def test_a_life_floor_counts_its_riders_gain_and_cant_lose_life_stops_riders_los
     assert assert_same(case) == 1
     [out] = cp_outcomes(case).outcomes
     assert (out.values["you.life"], out.values["you.life_lost"], out.values["A.life"], out.values["A.life_lost"]) == (1, 4, 2, 0)
+
+
+def test_each_lifelink_gain_orders_its_life_gain_replacements() -> None:
+    """119.10, 616.1, 702.15e: two lifelinkers' gains are two events, each modified by "plus 1"
+    and "twice that much" in the order A picks: (2+1)x2 = 6 or 2x2+1 = 5 each, so A gains 10,
+    11 or 12; each CP witness names the orders and replays through the graph engine."""
+    case = parse_case({
+        "id": "gain-orders", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "l1", "name": "Linker 1", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["lifelink"]},
+            {"id": "l2", "name": "Linker 2", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["lifelink"]},
+            {"id": "hope", "name": "Hope", "controller": "A", "types": ["enchantment"], "abilities": [{"gain_life_plus": 1, "to": "you"}]},
+            {"id": "boon", "name": "Boon", "controller": "A", "types": ["enchantment"], "abilities": [{"gain_life_times": 2, "to": "you"}]}],
+        "actions": [{"damage": [{"from": "l1", "to": "you", "amount": 2}, {"from": "l2", "to": "you", "amount": 2}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 3
+    assert sorted(o.values["A.life_gained"] for o in cp_outcomes(case).outcomes) == [10, 11, 12]

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from ..amounts import Multiply
 from ..limits import Deadline
-from ..results import Part, event_results
+from ..results import Part, event_results, gain_replacements, gain_rule
 from ..rules import (
     Instance,
 )
@@ -56,6 +57,9 @@ class _Built:
     over: Any = False  # the game ended at the step's state-based actions (104.2a)
     # how many solutions the model has at most, when every choice is a table's row (None: unknown)
     solutions: int | None = None
+    # lifelink's gain events with life-gain replacements (119.10), in the graph engine's order:
+    # (gaining player, source, the gain before them, the replacements' keys, (order, literal) per order)
+    gains: list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]] = field(default_factory=list)
 
 
 def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list[Rows]],
@@ -308,7 +312,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             continue
         # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
         src, rcp = pe.ev.source, pe.ev.recipient
-        link = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        link: Any = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        if link is not None and gain_replacements(state, table, link, src):
+            link = (link, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
         sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
                (src, pe.ev.combat) if (src, rcp) in pairs else None)
         groups.setdefault(sig, []).append(e)
@@ -357,6 +363,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     buckets = {Part.DAMAGE_TAKEN: taken, Part.LIFE_LOSS: loss, Part.POISON: poison, Part.MARKED: marked,
                Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch}
 
+    linked: dict[tuple[str, str], list[Any]] = {}  # (source, its controller) -> lifelink gain (702.15e)
     batch_loss: dict[str, list[Any]] = {}  # the step's own batch's life loss (a floor's, solver.results.deal)
     floor_gain: dict[str, list[Any]] = {}  # its riders' life gain for their controller (the same event)
 
@@ -374,7 +381,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 combat_to.setdefault((source, r.who), []).append(value)
             elif r.part is Part.LIFELINK:
                 if r.who not in plan.cant_gain:
-                    gain.setdefault(r.who, []).append(value)
+                    linked.setdefault((source, r.who), []).append(value)
             elif r.part is Part.LIFE_LOSS and batch:
                 batch_loss.setdefault(r.who, []).append(value)
             else:
@@ -384,6 +391,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
             ev = plan.events[e].ev
             hit(ev.source, ev.recipient, amount, ev.combat, True)
+    gains = _gain_events(m, plan, linked, gain, big)
     # riders happen right after the prevention, before state-based actions (615.5)
     for rd in plan.riders:
         done = sum(prevented.get(rd.key, []))
@@ -406,6 +414,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                     rules[who].encode(m, then, dealt, f"rd_{rd.key}_{who}")
                     big += rules[who].upper(bound)
                 hit(rd.source, who, dealt, False)
+                for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
+                    gain.setdefault(ctrl, []).extend(values)
+                linked.clear()
             elif rd.kind == "lose_life":
                 loss.setdefault(who, []).append(then)
             elif rd.kind == "gain_life":
@@ -510,7 +521,42 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # every other variable is a function of the tables' rows (design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
-    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions)
+    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains)
+
+
+def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],
+                 big: int) -> list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]]:
+    """Lifelink's gain, one event per source (702.15e), into ``gain``; an event that life-gain
+    replacement effects modify (solver.results.gain_replacements) gets one literal per order of
+    them, the gaining player's choice (616.1), each applied by its rule (results.gain_rule; 0
+    stays 0: gaining 0 is no event, 119.9). In sorted (source, player) order, as the graph asks."""
+    out = []
+    for (src, who), values in sorted(linked.items()):
+        total = sum(values)
+        reps = gain_replacements(plan.state, plan.table, who, src)
+        if not reps:
+            gain.setdefault(who, []).append(total)
+            continue
+        rules = [gain_rule(i) for i in reps]
+        hi = big
+        for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
+            hi = r.upper(hi)
+        final = m.new_int_var(0, hi, f"gain_{src}_{who}")
+        orders = []
+        for order in permutations(range(len(reps))):
+            lit = m.new_bool_var(f"gorder_{src}_{who}_{''.join(map(str, order))}")
+            now: Any = m.new_constant(int(total)) if _is_const(total) else total
+            for k in order:
+                nxt = m.new_int_var(0, hi, "")
+                rules[k].encode(m, now, nxt, f"g{src}{who}{k}")
+                now = nxt
+            m.add(final == now).only_enforce_if(lit)
+            orders.append((order, lit))
+        m.add_exactly_one([lit for _, lit in orders])
+        gain.setdefault(who, []).append(final)
+        out.append((who, src, total, tuple(i.key for i in reps), orders))
+    linked.clear()
+    return out
 
 
 def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
-from model.types import Case
+from model.types import LIFE_GAIN_KINDS, Case
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..combat import LethalIf, assign_options, damage_recipients, lethal_conditions, start_step
@@ -53,8 +53,6 @@ _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_
 
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
-    "gain_life_plus": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
-    "gain_life_times": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
@@ -370,6 +368,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if spec.if_life_at_most is not None:
                 return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
             continue
+        if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
+            if spec.if_life_at_most is not None:
+                return f"{inst.key}: a life-gain replacement with a life condition is not modelled"
+            continue
         if spec.kind == "as_though":
             continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
         if spec.kind in _LIFE:
@@ -502,6 +504,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     base = final_fields(after, table)
     live = [p.name for p in state.players if not p.left]
     floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
+    gaining = next((i.key for i in insts if i.spec.kind in LIFE_GAIN_KINDS), None)
+    if gaining is not None and riders:
+        return (f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
+                "the gain events, CR 615.5) is not modelled")
     on_life = next((i.key for i in insts if i.spec.kind == "as_though" and i.spec.if_life_at_most is not None), None)
     for rd in riders:
         hit = next((r for r in rd.recipients if r in floors), None) if rd.kind == "deal" else None

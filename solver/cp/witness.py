@@ -97,6 +97,15 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 steps.append(Witness(pe.chooser, "order" if len(live) > 1 else "split", event_label(pe.ev), picked))
                 text = f"{says(pe.chooser, 'applies')} {plan.names.get(inst.key, inst.key)} to {pe.ev.source}'s damage to {pe.ev.recipient}"
                 words.append(text if took is None else f"{text}: it prevents {took}")
+    # 616.1: the gaining player orders the life-gain replacements of each lifelink gain event
+    # (solver.results.gain_event asks for each but the last, in the model's order of the events)
+    for who, src, total, keys, orders in built.gains:
+        if _value(solver, "int", total) <= 0:
+            continue  # gaining 0 is no event (119.9)
+        chosen_order = next(o for o, lit in orders if solver.boolean_value(lit))
+        for k in chosen_order[:-1]:
+            steps.append(Witness(who, "order", f"{who} gains life", keys[k]))
+            words.append(f"{says(who, 'applies')} {plan.names.get(keys[k], keys[k])} to {who}'s life gain from {src}")
     # 603.3b: triggers go on the stack in APNAP order, each player ordering their own
     pending: dict[str, list[tuple[str, int, int]]] = {}
     for tr in plan.triggers:
