@@ -162,7 +162,9 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
         body["next_time"] = True  # 615.8: "all" is a one-instance shield, others used once they prevent
         if chosen and draw(st.booleans()):
             body["source_choice"] = draw(st.sampled_from(chosen))  # 615.9: only that source's damage
-    if kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
+    if kind in ("prevent", "multiply", "add", "cap") and "next_time" not in body and draw(st.integers(0, 5)) == 0:
+        body["may"] = True  # "you may prevent": its controller decides at each event (616.1)
+    elif kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
         rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
         amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
         body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from([*names, "opponents"]))}
@@ -1058,3 +1060,20 @@ def test_each_lifelink_gain_orders_its_life_gain_replacements() -> None:
     assert cp_supported(case) is None
     assert assert_same(case) == 3
     assert sorted(o.values["A.life_gained"] for o in cp_outcomes(case).outcomes) == [10, 11, 12]
+
+
+def test_an_optional_effect_is_its_controllers_choice_at_each_event() -> None:
+    """616.1: A's "you may prevent 2 damage" meets two events, to you and to A: A decides at each
+    (asked once you pick it for yours, an option of A's own order for A's), so each of you ends at
+    18 or 20 life; every CP witness names those decisions and replays through the graph engine."""
+    case = parse_case({
+        "id": "may-prevent", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "c0", "name": "Critter", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2},
+            {"id": "e0", "name": "Maybe", "controller": "A", "types": ["enchantment"], "abilities": [{"prevent": 2, "may": True}]},
+            {"id": "e1", "name": "Double", "controller": "you", "types": ["enchantment"], "abilities": [{"multiply": 2, "to": "A"}]}],
+        "actions": [{"damage": [{"from": "c0", "to": "you", "amount": 2}, {"from": "c0", "to": "A", "amount": 2}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2 * 3  # you: 18 or 20; A: 16 (declined), 18 (x2, then prevent 2) or 20 (prevent first)
+    with blocks_only():
+        assert_same(case)

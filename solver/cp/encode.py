@@ -44,6 +44,7 @@ class _Unit:
     top: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)  # table row -> its row in layers[-1]
     rows: list[Rows] = field(default_factory=list)  # per member: its own results
     enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
+    uses: dict[str, Any] = field(default_factory=dict)  # block mode: an optional effect's key -> applied
 
 
 @dataclass
@@ -166,7 +167,7 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
         for q2 in range(q1 + 1, k):
             a, c = effs[plain[q1]].spec, effs[plain[q2]].spec
             untracked = not tracked(plan, effs[plain[q1]]) and not tracked(plan, effs[plain[q2]])
-            if untracked and (a.kind, a.value) == (c.kind, c.value):
+            if untracked and (a.kind, a.value, a.may) == (c.kind, c.value, c.may) and not a.may:
                 m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
     parts: list[list[Any]] = [[] for _ in range(k + 1)]
     zeroing = []
@@ -210,8 +211,8 @@ def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | 
     """The least damage any order of the event's non-shield effects leaves (CR 616.1), or None
     when that isn't a valid floor to cut with (+N jumps at 0, 120.8) or too costly to find."""
     effs = pe.effects
-    if len(plain) > 6 or any(effs[j].spec.kind == "add" for j in plain):
-        return None
+    if len(plain) > 6 or any(effs[j].spec.kind == "add" or effs[j].spec.may for j in plain):
+        return None  # (declining an optional x2 lowers the damage: no floor from the orders)
     best = None
     for order in permutations(plain):
         amount = pe.ev.amount
@@ -653,5 +654,12 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
         m.add(t <= vin - 1).only_enforce_if(~full)
         m.add(vout == vin - t)
         out.shares[inst.key], out.full[inst.key] = t, full
+    elif inst.spec.may:  # its controller applies it or not (616.1, solver.damage._ask_optional)
+        use = m.new_bool_var(f"may{tag}")
+        done = m.new_int_var(0, max(ub, _rule(plan, inst).upper(ub)), f"did{tag}")
+        _rule(plan, inst).encode(m, vin, done, tag)
+        m.add(vout == done).only_enforce_if(use)
+        m.add(vout == vin).only_enforce_if(~use)
+        out.uses[inst.key] = use
     else:
         _rule(plan, inst).encode(m, vin, vout, tag)

@@ -386,7 +386,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
-        if spec.may:
+        if spec.may and (spec.kind not in ("prevent", "multiply", "add", "cap", "halve") or spec.then is not None
+                         or one_instance(spec)):
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
         if spec.kind == "shield" and inst.state_id is None:
@@ -422,6 +423,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
+        if any(a.spec.may for a in noops):
+            return f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled"
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))

@@ -312,7 +312,8 @@ def _choosers(plan: _Plan) -> list[str]:
     """The players with a choice in the step: combat damage division (510.1c-d) and the affected
     players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
     changes no outcome here. A lifelink source's controller orders two or more life-gain
-    replacements of its gain (616.1, solver.results.gain_event)."""
+    replacements of its gain (616.1, solver.results.gain_event); an optional effect's controller
+    decides whether it applies (solver.damage._ask_optional)."""
     gaining = set()
     for pe in plan.events:
         src = pe.ev.source
@@ -321,7 +322,8 @@ def _choosers(plan: _Plan) -> list[str]:
             gaining.add(ctrl)
     return sorted({pe.chooser for pe in plan.events
                    if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
-                  | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining)
+                  | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining
+                  | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})
 
 
 def cp_optimizable(case: Case, objective: Objective) -> str | None:
