@@ -427,7 +427,10 @@ sources:
 actions:
   - damage: [{{from: blast, to: you, amount: 1}}]
 """)
-    assert "colour-changing effects" in (cp_supported(case) or "")
+    assert cp_supported(case) is None  # read at the CP step's start, as the graph reads it
+    from solver import enumerate_outcomes
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert cp == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
 
 
 def test_615_9_a_spell_turns_its_target_blue() -> None:
