@@ -465,6 +465,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                         if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
                 if not apps:
                     continue
+                if any(a.spec.may for a in apps):
+                    return f"{inst.key}: an optional effect could apply to the rider's damage to {r} (a second batch of choices)"
                 if any(one_instance(a.spec) for a in apps):
                     return f"{inst.key}: a next-time prevention (CR 615.8) could apply to the rider's damage to {r}"
                 rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
