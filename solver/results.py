@@ -15,6 +15,7 @@ from model.types import (
     OneShot,
 )
 
+from .amounts import Add, Multiply
 from .decision import Decision, Option, decide, says
 from .replacement import apply_one
 from .rules import (
@@ -34,7 +35,8 @@ from .values import evaluate, read_game
 
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
            'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
-           'remove_counters', 'life_floor', 'floored_loss']
+           'remove_counters', 'life_floor', 'floored_loss',
+           'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -99,8 +101,8 @@ def no_loss_for_0_life(state: GameState, table: Table, name: str) -> bool:
     return _covers(state, table, name, ("no_loss_for_0_life",))
 
 
-def _gain_replacements(state: GameState, table: Table, name: str, source: str | None,
-                       applied: frozenset[str]) -> list[Instance]:
+def gain_replacements(state: GameState, table: Table, name: str, source: str | None,
+                      applied: frozenset[str] = frozenset()) -> list[Instance]:
     """The life-gain replacement effects that would now modify ``name``'s life-gain event
     (119.10: "if a source would cause [a player] to gain life"), each at most once (614.5)."""
     out = []
@@ -115,11 +117,16 @@ def _gain_replacements(state: GameState, table: Table, name: str, source: str | 
     return out
 
 
-def _replace_gain(inst: Instance, n: int) -> int:
-    """One life-gain replacement: "that much life plus N" or "N times that much" (614.1a)."""
+def gain_rule(inst: Instance) -> Add | Multiply:
+    """One life-gain replacement as an amount rule (solver.amounts, which the CP model encodes):
+    "that much life plus N" or "N times that much" (614.1a); gaining 0 is no event (119.9)."""
     if inst.spec.kind == "gain_life_plus":
-        return n + int(inst.spec.value)
-    return n * int(inst.spec.value)
+        return Add(int(inst.spec.value))
+    return Multiply(int(inst.spec.value))
+
+
+def _replace_gain(inst: Instance, n: int) -> int:
+    return gain_rule(inst).apply(n)
 
 
 def gain_life(state: GameState, table: Table, name: str, n: int, source: str | None = None) -> GameState:
@@ -132,7 +139,7 @@ def gain_life(state: GameState, table: Table, name: str, n: int, source: str | N
     """
     if n <= 0 or state.player(name).left or cant_gain_life(state, table, name):
         return state
-    if _gain_replacements(state, table, name, source, frozenset()):
+    if gain_replacements(state, table, name, source, frozenset()):
         k = 0  # after the life-gain events already waiting (simultaneous ones, in order)
         while k < len(state.queue) and state.queue[k][0] == "gain":
             k += 1
@@ -147,7 +154,7 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
     applicable replacement effects one at a time in the order they choose (616.1), each once and
     re-checked after each (614.5, 616.1f); then the life is gained (one event, one trigger)."""
     _, name, n, source, applied = task
-    left = _gain_replacements(state, table, name, source, applied)
+    left = gain_replacements(state, table, name, source, applied)
     if not left:
         state = change_life(state, table, name, n)
         return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
@@ -312,17 +319,19 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     return state
 
 
-def _fewer_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> int:
+def fewer_counters(state: GameState, table: Table, pid: str, kind: str) -> int:
     """"If one or more -1/-1 counters would be put on a creature you control, that many minus one
-    are put on it instead" (Vizier of Remedies; 614.1a): each such effect applies once to the event
-    (614.5), one less each; subtracting commutes, so the 616.1 order changes nothing and is not asked."""
+    are put on it instead" (Vizier of Remedies; 614.1a): how many fewer counters of ``kind`` an
+    event putting some on ``pid`` puts (never below none). Each such effect applies once to the
+    event (614.5), one less each; subtracting commutes, so the 616.1 order changes nothing and is
+    not asked. The CP model puts ``max(0, n - this)`` on its variables (solver.cp.encode)."""
+    fewer = 0
     for inst in effects_in_force(state, table):
         spec = inst.spec
-        if spec.kind != "fewer_counters" or spec.value[0] != kind or n <= 0:
-            continue
-        if matches(spec.to, pid, state, table, inst.view, default=True):
-            n = max(0, n - int(spec.value[1]))
-    return n
+        if spec.kind == "fewer_counters" and spec.value[0] == kind and \
+                matches(spec.to, pid, state, table, inst.view, default=True):
+            fewer += int(spec.value[1])
+    return fewer
 
 
 def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) -> GameState:
@@ -332,7 +341,7 @@ def put_counters(state: GameState, table: Table, pid: str, kind: str, n: int) ->
     perm = state.perm(pid)
     if perm is None or not perm.present or n <= 0:
         return state
-    n = _fewer_counters(state, table, pid, kind, n)
+    n = max(0, n - fewer_counters(state, table, pid, kind))
     if n <= 0:
         return state
     counters = dict(perm.counters)

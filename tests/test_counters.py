@@ -217,7 +217,10 @@ actions:
     assert outcome_set(text, "brute.counters.-1/-1") == {(2,)}
 
 
-def test_614_1a_cp_declines_fewer_counters() -> None:
+def test_614_1a_cp_models_fewer_counters() -> None:
+    """The Witherer's 3 become 2 counters on the Ogre (3/3): it lives, in both engines (one rule,
+    solver.results.fewer_counters)."""
+    from solver import enumerate_outcomes
     from solver.cp import cp_supported
     case = case_from(PLAYERS + f"""
 battlefield:
@@ -228,7 +231,10 @@ sources:
 actions:
   - damage: [{{from: w, to: ogre, amount: 3}}]
 """)
-    assert "that many -1/-1 counters minus one" in (cp_supported(case) or "")
+    assert cp_supported(case) is None
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert cp == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    assert {(dict(s)["ogre.counters.-1/-1"], dict(s)["ogre.dies"]) for s in cp} == {(2, False)}
 
 
 # ---- +1/+1 and -1/-1 counters remove each other (704.5q) ---------------------------------------

@@ -169,7 +169,9 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
         body["next_time"] = True  # 615.8: "all" is a one-instance shield, others used once they prevent
         if chosen and draw(st.booleans()):
             body["source_choice"] = draw(st.sampled_from(chosen))  # 615.9: only that source's damage
-    if kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
+    if kind in ("prevent", "multiply", "add", "cap") and "next_time" not in body and draw(st.integers(0, 5)) == 0:
+        body["may"] = True  # "you may prevent": its controller decides at each event (616.1)
+    elif kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
         rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
         amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
         # a rider's damage may go to a permanent too (a creature, planeswalker or battle)
@@ -224,12 +226,18 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                             "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))]})
     # life rules and characteristics read by both engines through solver.results and
     # solver.characteristics: a floor (Worship), "can't lose life", "your life total can't change",
-    # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), a +N/+N or keyword
+    # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), one -1/-1 counter
+    # fewer (Vizier of Remedies, 614.1a), life-gain replacements (119.10); a +N/+N or keyword
     if draw(st.integers(0, 3)) == 0:
         rule = draw(st.sampled_from([{"life_floor": 1, "to": "you"}, {"cant_lose_life": "you"}, {"life_cant_change": "you"},
-                                     {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3}]))
+                                     {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3},
+                                     {"fewer_counters": {"-1/-1": 1}, "to": "creatures you control"},
+                                     {"gain_life_plus": 1, "to": "you"}, {"gain_life_times": 2, "to": "you"}]))
         battlefield.append({"id": "rule", "name": "Life Rule", "controller": draw(st.sampled_from(names)),
                             "types": ["enchantment"], "abilities": [rule]})
+        if "gain_life_plus" in rule and draw(st.booleans()):  # two to order (616.1)
+            battlefield.append({"id": "rule2", "name": "Life Rule 2", "controller": battlefield[-1]["controller"],
+                                "types": ["enchantment"], "abilities": [{"gain_life_times": 2, "to": "you"}]})
     effects = []
     creatures = [c["id"] for c in battlefield if c["id"].startswith("c")]
     if draw(st.integers(0, 3)) == 0:
@@ -1186,3 +1194,37 @@ def test_packed_row_dedup_and_domination_match_the_row_wise_ones(rows: list[list
     keys = list(dict.fromkeys(map(tuple, flags)))
     drop = _dominated(np.array(keys, dtype=np.int64), ns, dealt).tolist()
     assert [k for k, d in zip(keys, drop, strict=True) if not d] == list(_undominated(dict.fromkeys(keys), ns, dealt))
+
+
+def test_each_lifelink_gain_orders_its_life_gain_replacements() -> None:
+    """119.10, 616.1, 702.15e: two lifelinkers' gains are two events, each modified by "plus 1"
+    and "twice that much" in the order A picks: (2+1)x2 = 6 or 2x2+1 = 5 each, so A gains 10,
+    11 or 12; each CP witness names the orders and replays through the graph engine."""
+    case = parse_case({
+        "id": "gain-orders", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "l1", "name": "Linker 1", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["lifelink"]},
+            {"id": "l2", "name": "Linker 2", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["lifelink"]},
+            {"id": "hope", "name": "Hope", "controller": "A", "types": ["enchantment"], "abilities": [{"gain_life_plus": 1, "to": "you"}]},
+            {"id": "boon", "name": "Boon", "controller": "A", "types": ["enchantment"], "abilities": [{"gain_life_times": 2, "to": "you"}]}],
+        "actions": [{"damage": [{"from": "l1", "to": "you", "amount": 2}, {"from": "l2", "to": "you", "amount": 2}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 3
+    assert sorted(o.values["A.life_gained"] for o in cp_outcomes(case).outcomes) == [10, 11, 12]
+
+
+def test_an_optional_effect_is_its_controllers_choice_at_each_event() -> None:
+    """616.1: A's "you may prevent 2 damage" meets two events, to you and to A: A decides at each
+    (asked once you pick it for yours, an option of A's own order for A's), so each of you ends at
+    18 or 20 life; every CP witness names those decisions and replays through the graph engine."""
+    case = parse_case({
+        "id": "may-prevent", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "c0", "name": "Critter", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2},
+            {"id": "e0", "name": "Maybe", "controller": "A", "types": ["enchantment"], "abilities": [{"prevent": 2, "may": True}]},
+            {"id": "e1", "name": "Double", "controller": "you", "types": ["enchantment"], "abilities": [{"multiply": 2, "to": "A"}]}],
+        "actions": [{"damage": [{"from": "c0", "to": "you", "amount": 2}, {"from": "c0", "to": "A", "amount": 2}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2 * 3  # you: 18 or 20; A: 16 (declined), 18 (x2, then prevent 2) or 20 (prevent first)
+    with blocks_only():
+        assert_same(case)

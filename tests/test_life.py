@@ -147,7 +147,7 @@ actions:
     assert outcome_set(text, "you.life", "A.life") == {(24, 16)}
 
 
-def test_life_gain_replacements_are_declined_by_cp_with_a_reason() -> None:
+def test_life_gain_replacements_are_modelled_by_cp() -> None:
     text = PLAYERS + f"""
 battlefield:
   - {{id: boon, card: Boon Reflection, controller: A}}
@@ -155,7 +155,11 @@ battlefield:
 actions:
   - combat: {{}}
 """
-    assert "life-gain replacement" in (cp_supported(case_from(text)) or "")
+    case = case_from(text)
+    assert cp_supported(case) is None
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert cp == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    assert {dict(s)["A.life"] for s in cp} == {26}  # Boon Reflection doubles the lifelink gain of 3
 
 
 def test_life_gain_replacement_vocabulary_is_checked() -> None:

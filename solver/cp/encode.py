@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
+from ..amounts import Multiply
 from ..limits import Deadline
-from ..results import Part, event_results
+from ..results import Part, event_results, gain_replacements, gain_rule
 from ..rules import (
     Instance,
 )
@@ -45,6 +46,7 @@ class _Unit:
     enter: Any = 0  # block mode: the amount the event starts with (a variable for a division choice)
     # tree mode (a redirection applies, solver.cp.trees): (event, final recipient, damage dealt)
     hits: list[tuple[int, str, Any]] | None = None
+    uses: dict[str, Any] = field(default_factory=dict)  # block mode: an optional effect's key -> applied
 
 
 @dataclass
@@ -58,6 +60,9 @@ class _Built:
     over: Any = False  # the game ended at the step's state-based actions (104.2a)
     # how many solutions the model has at most, when every choice is a table's row (None: unknown)
     solutions: int | None = None
+    # lifelink's gain events with life-gain replacements (119.10), in the graph engine's order:
+    # (gaining player, source, the gain before them, the replacements' keys, (order, literal) per order)
+    gains: list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]] = field(default_factory=list)
 
 
 def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list[Rows]],
@@ -202,7 +207,7 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
         for q2 in range(q1 + 1, k):
             a, c = effs[plain[q1]].spec, effs[plain[q2]].spec
             untracked = not tracked(plan, effs[plain[q1]]) and not tracked(plan, effs[plain[q2]])
-            if untracked and (a.kind, a.value) == (c.kind, c.value):
+            if untracked and (a.kind, a.value, a.may) == (c.kind, c.value, c.may) and not a.may:
                 m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
     parts: list[list[Any]] = [[] for _ in range(k + 1)]
     zeroing = []
@@ -246,8 +251,8 @@ def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | 
     """The least damage any order of the event's non-shield effects leaves (CR 616.1), or None
     when that isn't a valid floor to cut with (+N jumps at 0, 120.8) or too costly to find."""
     effs = pe.effects
-    if len(plain) > 6 or any(effs[j].spec.kind == "add" for j in plain):
-        return None
+    if len(plain) > 6 or any(effs[j].spec.kind == "add" or effs[j].spec.may for j in plain):
+        return None  # (declining an optional x2 lowers the damage: no floor from the orders)
     best = None
     for order in permutations(plain):
         amount = pe.ev.amount
@@ -365,7 +370,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             continue
         # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
         src, rcp = pe.ev.source, pe.ev.recipient
-        link = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        link: Any = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        if link is not None and gain_replacements(state, table, link, src):
+            link = (link, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
         sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
                (src, pe.ev.combat) if (src, rcp) in pairs else None)
         groups.setdefault(sig, []).append(e)
@@ -417,6 +424,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch, Part.LOYALTY_LOSS: loyalty,
                Part.DEFENSE_LOSS: defense}
 
+    linked: dict[tuple[str, str], list[Any]] = {}  # (source, its controller) -> lifelink gain (702.15e)
     batch_loss: dict[str, list[Any]] = {}  # the step's own batch's life loss (a floor's, solver.results.deal)
     floor_gain: dict[str, list[Any]] = {}  # its riders' life gain for their controller (the same event)
 
@@ -434,7 +442,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 combat_to.setdefault((source, r.who), []).append(value)
             elif r.part is Part.LIFELINK:
                 if r.who not in plan.cant_gain:
-                    gain.setdefault(r.who, []).append(value)
+                    linked.setdefault((source, r.who), []).append(value)
             elif r.part is Part.LIFE_LOSS and batch:
                 batch_loss.setdefault(r.who, []).append(value)
             else:
@@ -449,6 +457,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         for e, amount in unit.dealt or [(unit.events[0], unit.final)]:
             ev = plan.events[e].ev
             hit(ev.source, ev.recipient, amount, ev.combat, True)
+    gains = _gain_events(m, plan, linked, gain, big)
     # riders happen right after the prevention, before state-based actions (615.5)
     for rd in plan.riders:
         done = sum(prevented.get(rd.key, []))
@@ -471,6 +480,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                     rules[who].encode(m, then, dealt, f"rd_{rd.key}_{who}")
                     big += rules[who].upper(bound)
                 hit(rd.source, who, dealt, False)
+                for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
+                    gain.setdefault(ctrl, []).extend(values)
+                linked.clear()
             elif rd.kind == "lose_life":
                 loss.setdefault(who, []).append(then)
             elif rd.kind == "gain_life":
@@ -545,7 +557,15 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         perm = state.perm(cid)
         assert perm is not None
         dmg = perm.damage + sum(marked.get(cid, []))
-        minus = perm.counter("-1/-1") + sum(counters.get(cid, []))
+        put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
+        if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
+            if _is_const(put):
+                put = max(0, int(put) - plan.fewer[cid])
+            else:
+                fewer = m.new_int_var(0, big, f"fewer_{cid}")
+                m.add_max_equality(fewer, [0, put - plan.fewer[cid]])
+                put = fewer
+        minus = perm.counter("-1/-1") + put
         outputs[f"{cid}.damage"] = ("int", dmg)
         if cid in counters or "-1/-1" in dict(perm.counters):
             outputs[f"{cid}.counters.-1/-1"] = ("opt" if "-1/-1" not in dict(perm.counters) else "int", minus)
@@ -576,7 +596,42 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # every other variable is a function of the tables' rows (design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
-    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions)
+    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains)
+
+
+def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],
+                 big: int) -> list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]]:
+    """Lifelink's gain, one event per source (702.15e), into ``gain``; an event that life-gain
+    replacement effects modify (solver.results.gain_replacements) gets one literal per order of
+    them, the gaining player's choice (616.1), each applied by its rule (results.gain_rule; 0
+    stays 0: gaining 0 is no event, 119.9). In sorted (source, player) order, as the graph asks."""
+    out = []
+    for (src, who), values in sorted(linked.items()):
+        total = sum(values)
+        reps = gain_replacements(plan.state, plan.table, who, src)
+        if not reps:
+            gain.setdefault(who, []).append(total)
+            continue
+        rules = [gain_rule(i) for i in reps]
+        hi = big
+        for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
+            hi = r.upper(hi)
+        final = m.new_int_var(0, hi, f"gain_{src}_{who}")
+        orders = []
+        for order in permutations(range(len(reps))):
+            lit = m.new_bool_var(f"gorder_{src}_{who}_{''.join(map(str, order))}")
+            now: Any = m.new_constant(int(total)) if _is_const(total) else total
+            for k in order:
+                nxt = m.new_int_var(0, hi, "")
+                rules[k].encode(m, now, nxt, f"g{src}{who}{k}")
+                now = nxt
+            m.add(final == now).only_enforce_if(lit)
+            orders.append((order, lit))
+        m.add_exactly_one([lit for _, lit in orders])
+        gain.setdefault(who, []).append(final)
+        out.append((who, src, total, tuple(i.key for i in reps), orders))
+    linked.clear()
+    return out
 
 
 def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:
@@ -673,5 +728,12 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
         m.add(t <= vin - 1).only_enforce_if(~full)
         m.add(vout == vin - t)
         out.shares[inst.key], out.full[inst.key] = t, full
+    elif inst.spec.may:  # its controller applies it or not (616.1, solver.damage._ask_optional)
+        use = m.new_bool_var(f"may{tag}")
+        done = m.new_int_var(0, max(ub, _rule(plan, inst).upper(ub)), f"did{tag}")
+        _rule(plan, inst).encode(m, vin, done, tag)
+        m.add(vout == done).only_enforce_if(use)
+        m.add(vout == vin).only_enforce_if(~use)
+        out.uses[inst.key] = use
     else:
         _rule(plan, inst).encode(m, vin, vout, tag)

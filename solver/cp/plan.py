@@ -9,7 +9,7 @@ from typing import Any
 
 from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
-from model.types import Case
+from model.types import LIFE_GAIN_KINDS, Case
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..combat import (
@@ -23,7 +23,7 @@ from ..combat import (
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import cant_gain_life as _cant_gain_life
-from ..results import cant_lose_life, life_floor, no_loss_for_0_life
+from ..results import cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
 from ..rules import (
     Instance,
     affected_player,
@@ -62,9 +62,6 @@ _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_
 
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
-    "gain_life_plus": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
-    "gain_life_times": "life-gain replacement effects (CR 119.10; their order is the gaining player's choice, 616.1) are not modelled",
-    "fewer_counters": "replacements of counters being put (\"that many -1/-1 counters minus one\", CR 614.1a) are not modelled",
     "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
@@ -230,6 +227,7 @@ class _Plan:
     cant_lose: frozenset[str] = frozenset()
     no_loss: frozenset[str] = frozenset()
     floors: dict[str, int] = field(default_factory=dict)
+    fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
 
 
 def one_instance(spec: Any) -> bool:
@@ -406,6 +404,14 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         spec = inst.spec
         if spec.kind in _INERT:
             continue
+        if spec.kind == "fewer_counters":  # on the batch's -1/-1 counters (solver.results.fewer_counters)
+            if spec.if_life_at_most is not None:
+                return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
+            continue
+        if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
+            if spec.if_life_at_most is not None:
+                return f"{inst.key}: a life-gain replacement with a life condition is not modelled"
+            continue
         if spec.kind == "as_though":
             continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
         if spec.kind in _LIFE:
@@ -420,7 +426,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
-        if spec.may:
+        if spec.may and (spec.kind not in ("prevent", "multiply", "add", "cap", "halve") or spec.then is not None
+                         or one_instance(spec)):
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
         if spec.kind == "shield" and inst.state_id is None:
@@ -452,6 +459,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         apps = applicable_effects(state, table, ev)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
+        if any(a.spec.may for a in noops):
+            return f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled"
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
@@ -497,6 +506,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                         if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
                 if not apps:
                     continue
+                if any(a.spec.may for a in apps):
+                    return f"{inst.key}: an optional effect could apply to the rider's damage to {r} (a second batch of choices)"
                 if any(one_instance(a.spec) for a in apps):
                     return f"{inst.key}: a next-time prevention (CR 615.8) could apply to the rider's damage to {r}"
                 rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
@@ -541,6 +552,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     base = final_fields(after, table)
     live = [p.name for p in state.players if not p.left]
     floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
+    gaining = next((i.key for i in insts if i.spec.kind in LIFE_GAIN_KINDS), None)
+    if gaining is not None and riders:
+        return (f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
+                "the gain events, CR 615.5) is not modelled")
     on_life = next((i.key for i in insts if i.spec.kind == "as_though" and i.spec.if_life_at_most is not None), None)
     for rd in riders:
         hit = next((r for r in rd.recipients if r in floors), None) if rd.kind == "deal" else None
@@ -551,7 +566,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                     "is not modelled")
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
-                 frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors)
+                 frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
+                 {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))})
 
 
 def _partial(inst: Instance) -> bool:

@@ -14,6 +14,8 @@ from model.types import Case
 from ..api import Result
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
+from ..results import gain_replacements
+from ..select import controller_of, has_keyword
 from .encode import _build, _Built
 from .plan import _Plan, _Plans, _plans
 from .prefix import Prefix
@@ -320,11 +322,20 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
 def _choosers(plan: _Plan) -> list[str]:
     """The players with a choice in the step: combat damage division (510.1c-d) and the affected
     players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
-    changes no outcome here."""
+    changes no outcome here. A lifelink source's controller orders two or more life-gain
+    replacements of its gain (616.1, solver.results.gain_event); an optional effect's controller
+    decides whether it applies (solver.damage._ask_optional)."""
+    gaining = set()
+    for pe in plan.events:
+        src = pe.ev.source
+        ctrl = controller_of(plan.state, plan.table, src) if has_keyword(plan.state, plan.table, src, "lifelink") else None
+        if ctrl is not None and len(gain_replacements(plan.state, plan.table, ctrl, src)) > 1:
+            gaining.add(ctrl)
     return sorted({pe.chooser for pe in plan.events
                    if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
                   | {c for pe in plan.events if pe.tree is not None for c in pe.tree.choosers}  # after a redirection (616.1)
-                  | {a.controller for a in plan.assigns if len(a.options) > 1})
+                  | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining
+                  | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})
 
 
 def cp_optimizable(case: Case, objective: Objective) -> str | None:

@@ -14,6 +14,7 @@ _TABLES = "building the CP model's tables"
 
 
 Seq = tuple[tuple[int, int | None], ...]  # (effect index, share) in the order applied
+DECLINED = -1  # the share of an optional effect its controller declined (a riderless non-shield)
 
 
 Rows = dict[tuple[int, ...], Seq]  # an event's distinct results, each with one sequence
@@ -58,11 +59,15 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
             for j in range(n):
                 if mask >> j & 1:
                     continue
-                options: Iterable[int | None] = range(min(plan.shields[effs[j].key], amount), -1, -1) if shield[j] else (None,)
+                options: Iterable[int | None] = range(min(plan.shields[effs[j].key], amount), -1, -1) if shield[j] else \
+                    (None, DECLINED) if effs[j].spec.may else (None,)
                 for take in options:
-                    if take is None:
+                    entry: Any = None
+                    if take == DECLINED:  # "you may": its controller doesn't apply it (616.1, solver.damage._decline)
+                        new = amount
+                    elif take is None:
                         new = _apply(plan, effs[j], amount)
-                        entry: Any = amount - new if rider[j] else None
+                        entry = amount - new if rider[j] else None
                     else:
                         new, entry = amount - take, (take, int(take == amount))
                     for suffix, seq in rec(mask | 1 << j, new).items():

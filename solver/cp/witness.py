@@ -15,7 +15,7 @@ from ..rules import (
 from ..state import GameState, replace
 from .encode import _Built, _sequences
 from .plan import _apply, _Plan
-from .tables import Seq, _is_const
+from .tables import DECLINED, Seq, _is_const
 from .trees import Slot
 
 
@@ -64,7 +64,9 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 continue  # a used-up shield is no longer in force
             options = 0
             for i in live:
-                if i.spec.kind == "shield" and others_open and not pe.ev.unpreventable:
+                if i.spec.may and i.view.controller == pe.chooser:
+                    options += 2  # apply it or decline it (solver.damage.batch_step)
+                elif i.spec.kind == "shield" and others_open and not pe.ev.unpreventable:
                     options += min(remaining[i.key], amount) + 1
                 elif i.key in plan.once and others_open and not pe.ev.unpreventable:
                     options += 2  # a shield of "all": all of it or none (solver.damage.shield_takes)
@@ -72,7 +74,10 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                     options += 1
             kind = inst.spec.kind
             took = None
-            if kind == "shield":
+            declined = how == "cp" and share == DECLINED
+            if declined:
+                pass  # considered once, changes nothing (614.5, solver.damage._decline)
+            elif kind == "shield":
                 took = int(share or 0)
                 remaining[inst.key] -= took
                 amount -= took
@@ -83,17 +88,37 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             elif inst.key in plan.once:
                 took = 0  # damage that can't be prevented (615.12)
             applied.add(inst.key)
+            own = inst.spec.may and inst.view.controller == pe.chooser  # its "no" is an option of the order
+            name = plan.names.get(inst.key, inst.key)
+            on = f"{pe.ev.source}'s damage to {pe.ev.recipient}"
             if options > 1:
                 picked = inst.key if took is None else f"{inst.key}:{took}"
-                steps.append(Witness(pe.chooser, "order" if len(live) > 1 else "split", event_label(pe.ev), picked))
-                text = f"{says(pe.chooser, 'applies')} {plan.names.get(inst.key, inst.key)} to {pe.ev.source}'s damage to {pe.ev.recipient}"
+                picked = f"{inst.key}:no" if declined and own else picked
+                kind_of = "order" if len(live) > 1 else "may" if inst.spec.may else "split"
+                steps.append(Witness(pe.chooser, kind_of, event_label(pe.ev), picked))
+                text = f"{says(pe.chooser, 'declines' if declined and own else 'applies')} {name} {'for' if declined and own else 'to'} {on}"
                 words.append(text if took is None else f"{text}: it prevents {took}")
+            if inst.spec.may and not own:  # its controller decides (solver.damage._ask_optional)
+                who = inst.view.controller
+                steps.append(Witness(who, "may", event_label(pe.ev), "no" if declined else "yes"))
+                words.append(f"{says(who, 'declines')} {name} for {on}" if declined else
+                             f"{says(who, 'chooses')} to apply {name} to {on}")
+    # 616.1: the gaining player orders the life-gain replacements of each lifelink gain event
+    # (solver.results.gain_event asks for each but the last, in the model's order of the events)
+    for who, src, total, keys, orders in built.gains:
+        if _value(solver, "int", total) <= 0:
+            continue  # gaining 0 is no event (119.9)
+        chosen_order = next(o for o, lit in orders if solver.boolean_value(lit))
+        for k in chosen_order[:-1]:
+            steps.append(Witness(who, "order", f"{who} gains life", keys[k]))
+            words.append(f"{says(who, 'applies')} {plan.names.get(keys[k], keys[k])} to {who}'s life gain from {src}")
     _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
 
 
 def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
-    """Each tabled or block-encoded event's sequence of ``(effect index, share)`` in the solution."""
+    """Each tabled or block-encoded event's sequence of ``(effect index, share)`` in the solution
+    (a share of ``DECLINED``: an optional effect its controller declined, 616.1)."""
     chosen_by_event: dict[int, Seq] = {}
     for unit in built.units:
         if unit.hits is not None:
@@ -107,7 +132,8 @@ def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
                 block = [(solver.boolean_value(w), j) for j, y, _n, w in unit.placed if solver.boolean_value(y[b])]
                 steps_of.extend((j, int(solver.value(unit.shares[effs[j].key]))) for _, j in sorted(block))
                 if b < k:
-                    steps_of.append((order[b], None))
+                    use = unit.uses.get(effs[order[b]].key)
+                    steps_of.append((order[b], None if use is None or solver.boolean_value(use) else DECLINED))
             steps_of.extend((j, 0) for j, _y, none, _w in unit.placed if solver.boolean_value(none))
             chosen_by_event[unit.events[0]] = tuple(steps_of)
         else:
