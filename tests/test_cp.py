@@ -1228,3 +1228,20 @@ def test_an_optional_effect_is_its_controllers_choice_at_each_event() -> None:
     assert assert_same(case) == 2 * 3  # you: 18 or 20; A: 16 (declined), 18 (x2, then prevent 2) or 20 (prevent first)
     with blocks_only():
         assert_same(case)
+
+
+def test_an_optional_effect_beside_a_redirection_is_declined() -> None:
+    """A redirected event's choices are walked by the rules engine without asking an optional
+    effect's controller (616.1), so the two together are declined, not answered wrongly (found
+    by the random cases: CP missed the outcome where the doubler is applied)."""
+    case = parse_case({
+        "id": "may-and-redirect", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}],
+        "battlefield": [{"id": "c0", "name": "Critter", "controller": "A", "types": ["creature"], "power": 1,
+                         "toughness": 1, "attacking": "you"}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"], "colors": ["white"]}],
+        "effects": [{"id": "s0", "controller": "you", "source": "sp", "multiply": 2, "may": True},
+                    {"id": "s1", "controller": "you", "source": "sp", "redirect": "A"}],
+        "actions": [{"combat": {}}]})
+    assert "redirection (614.9)" in (cp_supported(case) or "")
+    # redirected to A (1 life): doubled or not, as you choose
+    assert {o.values["A.life"] for o in enumerate_outcomes(case, engine="graph").outcomes} == {0, -1}

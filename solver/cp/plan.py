@@ -581,6 +581,10 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
     """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
     the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
     anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them."""
+    redirected = [pe for pe in events if any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops))]
+    if redirected and any(i.spec.may for i in insts):
+        # the tree walk asks no optional effect's controller (solver.damage's may decisions)
+        return "an optional effect (\"you may\", CR 616.1) in a step with a redirection (614.9) is not modelled"
     shields = {i.key for i in insts if (i.spec.kind == "shield" and not one_instance(i.spec)) or _partial(i)}
     settle = {i.key for i in insts if i.spec.kind == "shield" and one_instance(i.spec)}
     # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
