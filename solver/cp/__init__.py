@@ -3,12 +3,15 @@ and CP model"): the timeline's last batch, whatever opened it, or its last comba
 The only package that imports ortools (solver.cp.search, when a model is built), so
 :func:`cp_supported` stays cheap. Modules: ``prefix`` (the graph engine's rules expand every
 choice before the step: earlier actions, targets and divisions, trigger order, declared blocks,
-the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one state at its start, or why it
-can't), ``tables`` (per-event and group result tables), ``trees`` (an event a redirection
-applies to, CR 614.9: its choices walked by the graph engine's rules into a table of its
-results), ``encode`` (the model), ``witness`` (reading a solution; with redirected events, by
-driving the graph engine's decisions), ``search`` (enumeration and optimisation; the union over the states at
-the step's start, each witness the prefix's choices then the step's).
+the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one
+state at its start, or why it can't: ``step`` holds what a plan is made of, ``declines`` what
+is declined and why), ``costs`` (the engines' estimated costs, for ``auto``), ``tables``
+(per-event and group result tables), ``trees`` (an event a redirection applies to, CR 614.9:
+its choices walked by the graph engine's rules into a table of its results), ``encode`` (the
+model: ``units`` it is made of, ``encodings`` of an event's choices, ``literals``, ``hints``),
+``witness`` (reading a solution; with redirected events, by driving the graph engine's
+decisions), ``search`` (enumeration and optimisation; the union over the states at the step's
+start, each witness the prefix's choices then the step's).
 
 Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,
 and each shield's share of the event, CR 615.7) are encoded one of two ways:
@@ -53,14 +56,8 @@ it through the graph engine.
 
 from __future__ import annotations
 
-from .plan import (
-           CP_EVENT_COST,
-           CP_START_COST,
-           GRAPH_STATE_COST,
-           cp_supported,
-           estimate_paths,
-           prefer_cp,
-)
+from .costs import CP_EVENT_COST, CP_START_COST, GRAPH_STATE_COST, estimate_paths, prefer_cp
+from .plan import cp_supported
 from .search import AUTO_BUILD_SHARE, cp_optimizable, cp_optimize, cp_outcomes
 
 __all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",

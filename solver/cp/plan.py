@@ -3,15 +3,13 @@ riders, triggers, combat assignments), or the reason it can't; the estimate ``au
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
-from model.effects import CountOf, EffectKind, is_all
-from model.expr import Expr, expr_vars
+from model.effects import EffectKind
+from model.expr import expr_vars
 from model.types import LIFE_GAIN_KINDS, Case
 
-from ..amounts import Add, AmountRule, Multiply, rule_of
+from ..amounts import AmountRule, rule_of
 from ..combat import (
     LethalIf,
     assign_options,
@@ -21,7 +19,7 @@ from ..combat import (
     trample_beyond,
 )
 from ..engine import final_fields
-from ..limits import Deadline, LimitReached, as_deadline
+from ..limits import Deadline
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
 from ..rules import (
@@ -36,249 +34,30 @@ from ..rules import (
 )
 from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
-from ..select import View, has_keyword, is_player, matches
+from ..select import View, is_player, matches
 from ..state import Event, GameState, Table
 from ..triggers import watchers
+from .declines import (
+    _CHARACTERISTICS,
+    _DECLINED,
+    _INERT,
+    _LIFE,
+    _ORDERED,
+    _PREVENTION,
+    _QUIET,
+    _RIDERS_DECLINED,
+    _TRIGGERS_DECLINED,
+    _annihilation_problem,
+    _characteristics_problem,
+    _life_problem,
+    _players_matching,
+)
 from .prefix import MAX_STARTS, NO_BATCH, PREFIX_NODES, Prefix, expand, script_left, tail_end
-from .trees import TREE_LIMIT, Tree, event_tree
-
-# engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
-# the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
-# a start-up (loading OR-Tools, ~0.4 s) plus a little per event of each model
-GRAPH_STATE_COST = 5e-6  # seconds per estimated distinct state of the choice graph
-CP_START_COST = 0.4  # seconds: importing OR-Tools and the first model
-CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
-
-
-_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve", "redirect")
-
-
-_PREVENTION = ("shield", "prevent", "protection")
-
-
-# effect kinds that never touch this batch's damage (no targeting, no mana here)
-_INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
-
-
-# effects the CP model declines, with the reason (the graph engine applies them)
-_DECLINED = {
-    "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
-    "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
-}
-
-
-# effects on characteristics (613): fixed at the step's start (the prefix applied them), read
-# there through solver.characteristics / solver.select by the tables, the model and solver.sba
-_CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
-                    "becomes_color": "a colour change (CR 105.3, 613.1e)"}
-
-
-def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
-    """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
-    step or its state-based actions, or None: the model reads characteristics once, at the
-    step's start. A life condition is read again after the damage; a static ability of a
-    creature or an Aura that reaches more than its own permanent or host ends when its source
-    dies (704.5g, 704.5m), which changes who dies at the next check (704.3); so does a condition
-    on what its controller controls."""
-    spec = inst.spec
-    what = _CHARACTERISTICS[spec.kind]
-    if spec.if_life_at_most is not None:
-        return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
-    if spec.if_you_control is not None:
-        return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
-    if inst.state_id is None and inst.view.self_id is not None and (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")):
-        perm = state.perm(inst.view.self_id)
-        if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
-            return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
-    return None
-
-
-# effects on life totals and losing (CR 119.7-8, 704.5a; Worship's floor, 614.1a): read at the
-# step's start through solver.results, as the graph engine reads them while the damage is dealt
-_LIFE = ("cant_lose_life", "life_cant_change", "no_loss_for_0_life", "life_floor")
-
-
-def _life_problem(table: Table, inst: Instance) -> str | None:
-    """Why a life effect could change within the step, or None. A life condition changes with the
-    damage; a condition on what its controller controls changes as creatures die, which "don't
-    lose for 0 life" meets at the next state-based check (704.3). A floor on a team's shared
-    life (810.9) is declined."""
-    spec = inst.spec
-    if spec.if_life_at_most is not None:
-        return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
-    if spec.kind == "no_loss_for_0_life" and spec.if_you_control is not None:
-        return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
-    if spec.kind == "life_floor" and table.two_headed:
-        return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
-    return None
-
-
-# triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
-# enters, is cast, is tapped for mana, and no end step begins
-_QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
-# damage triggers the CP model declines, with the reason (the graph engine runs them)
-_TRIGGERS_DECLINED = {
-    "deals_damage": ("deals_damage triggers are not modelled (CR 603.2, 603.10: the amount is what the source "
-                     "dealt after replacement and prevention; the triggered action resolves after state-based "
-                     "actions, one at a time in an order its controller chooses, 603.3b, 704.3)"),
-    "dealt_damage": ("dealt_damage triggers are not modelled (CR 603.2, 603.10: the amount is what was dealt to "
-                     "the permanent or player after replacement and prevention, per source with a threshold; the "
-                     "triggered action resolves after state-based actions, one at a time, 603.3b, 704.3)"),
-    "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
-                         "the amount it prevented across the batch)"),
-}
-
-
-# riders the CP model declines, with the reason
-_RIDERS_DECLINED = {
-    "put_counters": ("a put_counters rider is not modelled (CR 615.5: counters put before state-based actions "
-                     "change the creature's toughness, 613.4c, and so its lethal damage, 704.5g)"),
-    "remove_counters": ("a remove_counters rider is not modelled (CR 615.5: +1/+1 counters removed before "
-                        "state-based actions lower the creature's toughness, 613.4c, 704.5f-g)"),
-}
-
-
-_SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
-
+from .step import _Assign, _counted, _linear, _PEvent, _Plan, _Rider, _Trigger, one_instance
+from .trees import TREE_LIMIT, event_tree
 
 # what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
 _PLANNING = "planning the CP model"
-
-
-@dataclass
-class _PEvent:
-    """One event of the batch with the effects that apply to it (CR 616.1)."""
-
-    index: int  # in the batch
-    ev: Event
-    chooser: str
-    effects: list[Instance]  # modelled: their order and shares are choices
-    noops: list[Instance]  # applicable but change nothing (prevention vs 615.12)
-    assigned: bool = False  # combat damage whose amount is a division choice (510.1c-d); ev.amount is its maximum
-    # a redirection applies (614.9): its choices walked by the graph engine's rules (solver.cp.trees)
-    tree: Tree | None = None
-
-
-@dataclass(frozen=True)
-class _Assign:
-    """One combatant's combat damage assignment choice (CR 510.1): its options, each a tuple of
-    ``(recipient, amount)`` as the graph engine lists them (:func:`solver.combat.assign_options`)."""
-
-    creature: str
-    controller: str
-    options: tuple[tuple[tuple[str, int], ...], ...]
-
-    def label(self, k: int) -> str:
-        return ",".join(f"{r}:{n}" for r, n in self.options[k]) or "none"
-
-
-@dataclass(frozen=True)
-class _Rider:
-    """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
-
-    key: str
-    kind: str  # deal | gain_life | lose_life | draw
-    amount: tuple[int, int]  # coef * prevented + const (when anything was prevented)
-    source: str
-    recipients: tuple[str, ...]
-    # a deal rider's damage is a new event (615.5): the one effect that modifies it, if any, per
-    # recipient (its affected player has no choice to make with one effect, 616.1)
-    modified: tuple[tuple[str, AmountRule], ...] = ()
-    # a gain_life rider for its controller ("you gain that much life"): part of the same modified
-    # event, a life floor counts it (solver.damage._rider_gains, CR 120.4 example)
-    own_gain: bool = False
-
-
-@dataclass(frozen=True)
-class _Trigger:
-    """A "deals combat damage to a player" trigger that draws cards (CR 603.2, 510.2)."""
-
-    watcher: str
-    controller: str
-    ability: int
-    source: str
-    player: str
-    amount: tuple[int, int]  # coef * damage_dealt + const
-    who: tuple[str, ...]
-    label: str
-
-
-@dataclass
-class _Plan:
-    table: Table
-    state: GameState  # with the batch open
-    base: dict[str, Any]  # every field before the batch
-    events: list[_PEvent]  # in the graph engine's processing order (APNAP, then batch order)
-    shields: dict[str, int]  # key -> remaining before the batch
-    riders: list[_Rider]
-    triggers: list[_Trigger]
-    multiplayer: bool
-    cant_gain: frozenset[str]
-    names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
-    assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
-    # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to it)
-    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = field(default_factory=list)
-    # one-instance shields ("prevent that damage" the next time, CR 615.8), modelled as prevent-all
-    # on the one event they can apply to; their prevention is tracked (used up once it prevents)
-    once: frozenset[str] = frozenset()
-    # combat: the state with the damage assignment to choose (510.1), before the batch opens
-    assigning: GameState | None = None
-    # players who lose no life (119.8), who don't lose for 0 life (704.5a), and life floors
-    cant_lose: frozenset[str] = frozenset()
-    no_loss: frozenset[str] = frozenset()
-    floors: dict[str, int] = field(default_factory=dict)
-    fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
-
-
-def one_instance(spec: Any) -> bool:
-    """An effect used up by the one event it prevents damage from (CR 615.8): a shield of "all"
-    (``next_time: true`` with ``prevent: all``) or a next-time prevention ("prevent half", Dark
-    Sphere); solver.damage applies them (``used`` once they prevented something)."""
-    return (spec.kind == "shield" and is_all(spec.value)) or (spec.kind == "prevent" and bool(spec.next_time))
-
-
-def tracked(plan: _Plan, inst: Instance) -> bool:
-    """A prevention whose amount prevented the model keeps: a rider's (615.5) or a one-instance shield's."""
-    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once)
-
-
-def _linear(node: Expr, var: str) -> tuple[int, int] | None:
-    """``node`` as ``coef * var + const``, or None when it isn't of that shape (or reads the
-    player's life lost or gained this turn, which a trigger reads as it resolves, 608.2h)."""
-    tag = node[0]
-    if tag == "int":
-        return 0, int(node[1])
-    if tag == "var":
-        if node[1] in ("life_lost_this_turn", "life_gained_this_turn"):
-            return None
-        return (1, 0) if node[1] == var else (0, 0)  # other variables read 0 here
-    if tag == "add":
-        a, b = _linear(node[1], var), _linear(node[2], var)
-        return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
-    if tag == "mul":
-        a, b = _linear(node[1], var), _linear(node[2], var)
-        if a is None or b is None or (a[0] and b[0]):
-            return None
-        return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
-    return None
-
-
-def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) -> tuple[str, ...]:
-    return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
-
-
-def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | None:
-    """704.5q (+1/+1 and -1/-1 counters on one permanent remove each other) is not encoded: decline
-    a case where a creature with +1/+1 counters could get -1/-1 counters from wither or infect."""
-    plus = [p.id for p in state.perms if p.present and p.counter("+1/+1") > 0]
-    if not plus:
-        return None
-    sources = [p.id for p in state.perms if p.present] + list(table.sources)
-    wither = any(has_keyword(state, table, s, k) for s in sources for k in ("wither", "infect")) or \
-        any(i.spec.kind == "as_though" for i in insts)
-    if wither:
-        return f"{plus[0]}: +1/+1 and -1/-1 counters removing each other (CR 704.5q) are not modelled"
-    return None
 
 
 def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]], GameState | None] | str:
@@ -658,90 +437,3 @@ def cp_supported(case: Case) -> str | None:
     return plans if isinstance(plans, str) else None
 
 
-def _counted(inst: Instance) -> bool:
-    """A prevention whose X is counted when its batch begins (615.10): not modelled for riders."""
-    return isinstance(inst.spec.value, CountOf)
-
-
-def _upper(amount: int, effects: list[Instance]) -> int:
-    """The most damage an event can become in any order of its effects: every increase applies,
-    the additions first (prevention, caps and shields only lower it; solver.amounts)."""
-    rules = [r for r in (rule_of(i.spec) for i in effects) if isinstance(r, Add | Multiply)]
-    for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
-        amount = r.upper(amount)
-    return amount
-
-
-def estimate_paths(case: Case) -> int | None:
-    """A rough count of the graph engine's raw choice paths in the CP step (orders times shield
-    shares), summed over the distinct states the choices before it reach, or None when the CP
-    model can't express the case."""
-    plans = _plans(case)
-    return None if isinstance(plans, str) else sum(_paths(p) for p in plans.plans)
-
-
-def _paths(plan: _Plan) -> int:
-    total = math.prod(len(a.options) for a in plan.assigns)  # damage divisions (510.1c-d)
-    for pe in plan.events:
-        ub = _upper(pe.ev.amount, pe.effects)
-        total *= math.factorial(len(pe.effects) + len(pe.noops))
-        for inst in pe.effects:
-            if inst.spec.kind == "shield":
-                total *= min(plan.shields[inst.key], ub) + 1
-    return total
-
-
-def _states(plan: _Plan) -> int:
-    """A rough count of the choice graph's distinct states in the step (it merges equal states):
-    per event, its orders (616.1) times the ways the shields seen so far can have been split
-    over the events they applied to (615.7: compositions of at most the shield's remaining over
-    those events, at most the product of their shares), summed over the events, times the
-    damage divisions (510.1c-d). Raw paths multiply the shares of every event; states don't."""
-    total = 0
-    spread: dict[str, tuple[int, int]] = {}  # shield -> (events it applies to so far, product of shares)
-    for pe in plan.events:
-        ub = _upper(pe.ev.amount, pe.effects)
-        for inst in pe.effects:
-            if inst.spec.kind == "shield":
-                k, prod = spread.get(inst.key, (0, 1))
-                spread[inst.key] = (k + 1, prod * (min(ub, plan.shields[inst.key]) + 1))
-        ways = math.prod(min(prod, math.comb(k + plan.shields[key], k)) for key, (k, prod) in spread.items())
-        total += math.factorial(len(pe.effects) + len(pe.noops)) * ways
-    return total * math.prod(len(a.options) for a in plan.assigns)
-
-
-def estimate_costs(plans: _Plans) -> tuple[float, float]:
-    """The estimated CPU seconds of the step for the graph engine (its distinct states, summed
-    over the states at the step's start) and for the CP engine (a start-up, then per event of
-    each model): what ``engine="auto"`` compares."""
-    graph = GRAPH_STATE_COST * sum(_states(p) for p in plans.plans)
-    cp = CP_START_COST + CP_EVENT_COST * sum(len(p.events) for p in plans.plans)
-    return graph, cp
-
-
-def prefer_cp(case: Case, timeout: float | Deadline | None = None) -> bool:
-    """engine="auto": CP when the case is expressible and CP's estimated cost of the step is below
-    the graph's (:func:`estimate_costs`). The CP answer is then built with at most
-    ``AUTO_BUILD_SHARE`` of the time left (``build_share`` of :func:`cp_outcomes`): a build that
-    can't finish in it gives way to the graph."""
-    deadline = as_deadline(timeout)
-    try:
-        plans = _plans(case, deadline)
-    except LimitReached:
-        return False
-    if isinstance(plans, str):
-        return False
-    graph, cp = estimate_costs(plans)
-    return graph > cp
-
-
-def _rule(plan: _Plan, inst: Instance) -> AmountRule:
-    """``inst``'s amount rule (solver.amounts), its count read when the batch began (615.10)."""
-    counts = dict(plan.state.batch.counts) if plan.state.batch is not None else {}
-    rule = rule_of(inst.spec, counts.get(inst.key))
-    assert rule is not None, inst.spec.kind
-    return rule
-
-
-def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
-    return _rule(plan, inst).apply(amount)

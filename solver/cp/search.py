@@ -16,10 +16,12 @@ from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements
 from ..select import controller_of, has_keyword
-from .encode import _build, _Built
-from .plan import _Plan, _Plans, _plans
+from .encode import _build
+from .plan import _Plans, _plans
 from .prefix import Prefix
+from .step import _Plan
 from .tables import _is_const
+from .units import _Built
 from .witness import _value, _witness
 
 AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build may take

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..limits import Deadline
-from .plan import _apply, _PEvent, _Plan, tracked
+from .step import _apply, _PEvent, _Plan, tracked
 
 _TABLES = "building the CP model's tables"
 

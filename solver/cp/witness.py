@@ -13,10 +13,10 @@ from ..rules import (
     event_label,
 )
 from ..state import GameState, replace
-from .encode import _Built, _sequences
-from .plan import _apply, _Plan
+from .step import _apply, _Plan
 from .tables import DECLINED, Seq, _is_const
 from .trees import Slot
+from .units import _Built, _sequences
 
 
 def _value(solver: Any, kind: str, expr: Any) -> Any:

@@ -1,0 +1,82 @@
+"""The engines' estimated costs of a step, so ``auto`` can take the cheaper (pure functions of the
+plans): the graph's distinct states, CP's start-up and events."""
+
+from __future__ import annotations
+
+import math
+
+from model.types import Case
+
+from ..limits import Deadline, LimitReached, as_deadline
+from .plan import _Plans, _plans
+from .step import _Plan, _upper
+
+# engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
+# the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
+# a start-up (loading OR-Tools, ~0.4 s) plus a little per event of each model
+GRAPH_STATE_COST = 5e-6  # seconds per estimated distinct state of the choice graph
+CP_START_COST = 0.4  # seconds: importing OR-Tools and the first model
+CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
+
+
+def estimate_paths(case: Case) -> int | None:
+    """A rough count of the graph engine's raw choice paths in the CP step (orders times shield
+    shares), summed over the distinct states the choices before it reach, or None when the CP
+    model can't express the case."""
+    plans = _plans(case)
+    return None if isinstance(plans, str) else sum(_paths(p) for p in plans.plans)
+
+
+def _paths(plan: _Plan) -> int:
+    total = math.prod(len(a.options) for a in plan.assigns)  # damage divisions (510.1c-d)
+    for pe in plan.events:
+        ub = _upper(pe.ev.amount, pe.effects)
+        total *= math.factorial(len(pe.effects) + len(pe.noops))
+        for inst in pe.effects:
+            if inst.spec.kind == "shield":
+                total *= min(plan.shields[inst.key], ub) + 1
+    return total
+
+
+def _states(plan: _Plan) -> int:
+    """A rough count of the choice graph's distinct states in the step (it merges equal states):
+    per event, its orders (616.1) times the ways the shields seen so far can have been split
+    over the events they applied to (615.7: compositions of at most the shield's remaining over
+    those events, at most the product of their shares), summed over the events, times the
+    damage divisions (510.1c-d). Raw paths multiply the shares of every event; states don't."""
+    total = 0
+    spread: dict[str, tuple[int, int]] = {}  # shield -> (events it applies to so far, product of shares)
+    for pe in plan.events:
+        ub = _upper(pe.ev.amount, pe.effects)
+        for inst in pe.effects:
+            if inst.spec.kind == "shield":
+                k, prod = spread.get(inst.key, (0, 1))
+                spread[inst.key] = (k + 1, prod * (min(ub, plan.shields[inst.key]) + 1))
+        ways = math.prod(min(prod, math.comb(k + plan.shields[key], k)) for key, (k, prod) in spread.items())
+        total += math.factorial(len(pe.effects) + len(pe.noops)) * ways
+    return total * math.prod(len(a.options) for a in plan.assigns)
+
+
+def estimate_costs(plans: _Plans) -> tuple[float, float]:
+    """The estimated CPU seconds of the step for the graph engine (its distinct states, summed
+    over the states at the step's start) and for the CP engine (a start-up, then per event of
+    each model): what ``engine="auto"`` compares."""
+    graph = GRAPH_STATE_COST * sum(_states(p) for p in plans.plans)
+    cp = CP_START_COST + CP_EVENT_COST * sum(len(p.events) for p in plans.plans)
+    return graph, cp
+
+
+def prefer_cp(case: Case, timeout: float | Deadline | None = None) -> bool:
+    """engine="auto": CP when the case is expressible and CP's estimated cost of the step is below
+    the graph's (:func:`estimate_costs`). The CP answer is then built with at most
+    ``AUTO_BUILD_SHARE`` of the time left (``build_share`` of :func:`cp_outcomes`): a build that
+    can't finish in it gives way to the graph."""
+    deadline = as_deadline(timeout)
+    try:
+        plans = _plans(case, deadline)
+    except LimitReached:
+        return False
+    if isinstance(plans, str):
+        return False
+    graph, cp = estimate_costs(plans)
+    return graph > cp

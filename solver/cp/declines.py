@@ -1,0 +1,109 @@
+"""What the CP model declines and why: the effect kinds it orders, the ones that change nothing in
+a damage batch, and the reasons, each naming the rule the model would need."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import (
+    Instance,
+)
+from ..sba import attachment_kind
+from ..select import has_keyword, matches
+from ..state import GameState, Table
+
+_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve", "redirect")
+_PREVENTION = ("shield", "prevent", "protection")
+# effect kinds that never touch this batch's damage (no targeting, no mana here)
+_INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
+# effects the CP model declines, with the reason (the graph engine applies them)
+_DECLINED = {
+    "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
+    "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
+}
+# effects on characteristics (613): fixed at the step's start (the prefix applied them), read
+# there through solver.characteristics / solver.select by the tables, the model and solver.sba
+_CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
+                    "becomes_color": "a colour change (CR 105.3, 613.1e)"}
+
+
+def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
+    """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
+    step or its state-based actions, or None: the model reads characteristics once, at the
+    step's start. A life condition is read again after the damage; a static ability of a
+    creature or an Aura that reaches more than its own permanent or host ends when its source
+    dies (704.5g, 704.5m), which changes who dies at the next check (704.3); so does a condition
+    on what its controller controls."""
+    spec = inst.spec
+    what = _CHARACTERISTICS[spec.kind]
+    if spec.if_life_at_most is not None:
+        return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
+    if spec.if_you_control is not None:
+        return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
+    if inst.state_id is None and inst.view.self_id is not None and (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")):
+        perm = state.perm(inst.view.self_id)
+        if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
+            return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
+    return None
+
+
+# effects on life totals and losing (CR 119.7-8, 704.5a; Worship's floor, 614.1a): read at the
+# step's start through solver.results, as the graph engine reads them while the damage is dealt
+_LIFE = ("cant_lose_life", "life_cant_change", "no_loss_for_0_life", "life_floor")
+
+
+def _life_problem(table: Table, inst: Instance) -> str | None:
+    """Why a life effect could change within the step, or None. A life condition changes with the
+    damage; a condition on what its controller controls changes as creatures die, which "don't
+    lose for 0 life" meets at the next state-based check (704.3). A floor on a team's shared
+    life (810.9) is declined."""
+    spec = inst.spec
+    if spec.if_life_at_most is not None:
+        return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
+    if spec.kind == "no_loss_for_0_life" and spec.if_you_control is not None:
+        return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
+    if spec.kind == "life_floor" and table.two_headed:
+        return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
+    return None
+
+
+# triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
+# enters, is cast, is tapped for mana, and no end step begins
+_QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
+# damage triggers the CP model declines, with the reason (the graph engine runs them)
+_TRIGGERS_DECLINED = {
+    "deals_damage": ("deals_damage triggers are not modelled (CR 603.2, 603.10: the amount is what the source "
+                     "dealt after replacement and prevention; the triggered action resolves after state-based "
+                     "actions, one at a time in an order its controller chooses, 603.3b, 704.3)"),
+    "dealt_damage": ("dealt_damage triggers are not modelled (CR 603.2, 603.10: the amount is what was dealt to "
+                     "the permanent or player after replacement and prevention, per source with a threshold; the "
+                     "triggered action resolves after state-based actions, one at a time, 603.3b, 704.3)"),
+    "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
+                         "the amount it prevented across the batch)"),
+}
+# riders the CP model declines, with the reason
+_RIDERS_DECLINED = {
+    "put_counters": ("a put_counters rider is not modelled (CR 615.5: counters put before state-based actions "
+                     "change the creature's toughness, 613.4c, and so its lethal damage, 704.5g)"),
+    "remove_counters": ("a remove_counters rider is not modelled (CR 615.5: +1/+1 counters removed before "
+                        "state-based actions lower the creature's toughness, 613.4c, 704.5f-g)"),
+}
+_SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
+
+
+def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) -> tuple[str, ...]:
+    return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
+
+
+def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | None:
+    """704.5q (+1/+1 and -1/-1 counters on one permanent remove each other) is not encoded: decline
+    a case where a creature with +1/+1 counters could get -1/-1 counters from wither or infect."""
+    plus = [p.id for p in state.perms if p.present and p.counter("+1/+1") > 0]
+    if not plus:
+        return None
+    sources = [p.id for p in state.perms if p.present] + list(table.sources)
+    wither = any(has_keyword(state, table, s, k) for s in sources for k in ("wither", "infect")) or \
+        any(i.spec.kind == "as_though" for i in insts)
+    if wither:
+        return f"{plus[0]}: +1/+1 and -1/-1 counters removing each other (CR 704.5q) are not modelled"
+    return None

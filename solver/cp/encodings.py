@@ -1,0 +1,204 @@
+"""An event's choices as constraints (CR 616.1 orders, 615.7 shares): a table of its distinct
+results (group tables from solver.cp.tables), a redirection's tree (614.9, solver.cp.trees), or
+the block encoding (slot permutation, linear stages)."""
+
+from __future__ import annotations
+
+import math
+from itertools import permutations
+from typing import Any
+
+from ..limits import Deadline
+from . import tables
+from .literals import _either, _transform
+from .step import _apply, _PEvent, _Plan, _upper, tracked
+from .tables import Rows, _layout
+from .units import _Unit
+
+
+def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list[Rows]],
+                   deadline: Deadline | None = None) -> list[_Unit]:
+    """One table of the distinct results of every group of events whose results only matter
+    through their sums (a column of damage per group; each shield's share and each rider's
+    prevention summed over all of them, CR 615.7): the solutions are then (nearly) the outcomes.
+    When it would be too big, a table per group, then per event, then the slot encoding."""
+    order = sorted(range(len(groups)), key=lambda g: -len(groups[g]))  # the DP's states stay fewer
+    idx = [i for g in order for i in groups[g]]
+    own = [r for g in order for r in rows[g]]
+    columns = [c for c, g in enumerate(order) for _ in groups[g]]
+    members = [plan.events[i] for i in idx]
+    shields, riders = _layout(plan, members)
+    inside = set(idx)
+    decided = frozenset(k for k in shields if all(
+        e in inside for e, pe in enumerate(plan.events) if any(i.key == k for i in pe.effects)))
+    merged = tables._merge(plan, members, own, shields, riders, deadline, columns, decided)
+    if merged is None:
+        if len(groups) > 1:
+            return [u for g, r in zip(groups, rows, strict=True) for u in _encode_tables(m, plan, [g], [r], deadline)]
+        if len(idx) > 1:
+            return [u for i, r in zip(idx, own, strict=True) for u in _encode_tables(m, plan, [[i]], [[r]], deadline)]
+        return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
+    layers, top = merged
+    unit = _Unit(idx, 0, layers=layers, top=top, rows=own)
+    firsts = [groups[g][0] for g in order]
+    ubs = [sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in groups[g]) for g in order]
+    open_ = [k for k in shields if k not in decided]  # their 615.7 condition is the model's
+    if len(top) == 1:
+        row = next(iter(top))  # no choice changes anything here: constants
+        unit.dealt = list(zip(firsts, row, strict=False))
+        n = len(firsts)
+        for i, key in enumerate(shields):
+            unit.shares[key] = row[n + i]
+        for i, key in enumerate(open_):
+            unit.full[key] = bool(row[n + len(shields) + i])
+        for i, key in enumerate(riders):
+            unit.prevented[key] = row[n + len(shields) + len(open_) + i]
+        return [unit]
+    tag = f"g{idx[0]}"
+    cols = []
+    for e, ub in zip(firsts, ubs, strict=True):
+        unit.dealt.append((e, m.new_int_var(0, ub, f"d{tag}_{e}")))
+        cols.append(unit.dealt[-1][1])
+    for key in shields:
+        unit.shares[key] = m.new_int_var(0, plan.shields[key], f"t{tag}_{key}")
+        cols.append(unit.shares[key])
+    for key in open_:
+        unit.full[key] = m.new_bool_var(f"f{tag}_{key}")
+        cols.append(unit.full[key])
+    for key in riders:
+        unit.prevented[key] = m.new_int_var(0, sum(ubs), f"p{tag}_{key}")
+        cols.append(unit.prevented[key])
+    m.add_allowed_assignments(cols, sorted(top))
+    unit.columns = cols
+    return [unit]
+
+
+def _encode_tree(m: Any, plan: _Plan, pe: _PEvent, e: int, amount: Any) -> _Unit:
+    """A redirected event (CR 614.9) as one table of its tree's distinct results
+    (solver.cp.trees): the amount it starts with (a division choice's, 510.1c), the damage each
+    of its final events deals, each shield's share and whether it took all it was offered
+    (615.7), and what each tracked prevention prevented (615.5)."""
+    tree = pe.tree
+    assert tree is not None
+    rows = sorted(tree.rows)
+    nc, ns, nt = len(tree.columns), len(tree.shields), len(tree.tracked)
+    unit = _Unit([e], 0, hits=[], top={row: row for row in rows})
+    if len(rows) == 1:  # no choice changes anything here: constants
+        row = rows[0]
+        values: list[Any] = list(row)
+        for i in range(ns):
+            values[1 + nc + ns + i] = bool(row[1 + nc + ns + i])
+    else:
+        tag = f"r{e}"
+        top = [max(row[c] for row in rows) for c in range(len(rows[0]))]
+        enter = m.new_int_var(min(row[0] for row in rows), top[0], f"a{tag}")
+        m.add(enter == amount)
+        values = [enter]
+        values += [m.new_int_var(0, top[1 + c], f"d{tag}_{c}") for c in range(nc)]
+        values += [m.new_int_var(0, plan.shields[key], f"t{tag}_{key}") for key in tree.shields]
+        values += [m.new_bool_var(f"f{tag}_{key}") for key in tree.shields]
+        values += [m.new_int_var(0, top[1 + nc + 2 * ns + i], f"p{tag}_{key}") for i, key in enumerate(tree.tracked)]
+        m.add_allowed_assignments(values, rows)
+        unit.columns = values
+    assert unit.hits is not None
+    unit.hits.extend((e, r, values[1 + c]) for c, (_, r) in enumerate(tree.columns))
+    for i, key in enumerate(tree.shields):
+        unit.shares[key] = values[1 + nc + i]
+        unit.full[key] = values[1 + nc + ns + i]
+    for i, key in enumerate(tree.tracked):
+        unit.prevented[key] = values[1 + nc + 2 * ns + i]
+    assert len(values) == 1 + nc + 2 * ns + nt
+    return unit
+
+
+def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: Any = None) -> _Unit:
+    """An event with too many orders to table: the non-shield effects' order as a slot
+    permutation (slot b holds effect q when x[b][q], CR 616.1), and each shield placed in one
+    of the blocks between them, or after the damage reached 0 (then it never applies, 120.8).
+
+    Shields only subtract, so their order inside a block changes nothing but who "took all it
+    was offered": a shield applied while damage is left either uses itself up overall, or is
+    the one shield that brings the event to 0 (it goes last in its block) (615.7).
+    """
+    effs = pe.effects
+    plain = [j for j, i in enumerate(effs) if i.spec.kind != "shield"]
+    shields = [j for j, i in enumerate(effs) if i.spec.kind == "shield"]
+    k = len(plain)
+    first = pe.ev.amount if amount is None else amount  # a division choice's amount (510.1c)
+    enter: list[Any] = [first] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
+    leave: list[Any] = [m.new_int_var(0, ub, f"v{e}_{b}") for b in range(k + 1)]
+    x = [[m.new_bool_var(f"x{e}_{b}_{q}") for q in range(k)] for b in range(k)]
+    for b in range(k):
+        m.add_exactly_one(x[b])
+        m.add_exactly_one([x[bb][b] for bb in range(k)])
+    out = _Unit([e], leave[k], slots=x, plain=plain, enter=first)
+    for q, j in enumerate(plain):
+        inst = effs[j]
+        vin = m.new_int_var(0, ub, f"in{e}_{j}")
+        vout = m.new_int_var(0, ub, f"out{e}_{j}")
+        _transform(m, plan, inst, vin, vout, ub, out, f"{e}_{j}")
+        for b in range(k):
+            m.add(vin == leave[b]).only_enforce_if(x[b][q])
+            m.add(enter[b + 1] == vout).only_enforce_if(x[b][q])
+        if tracked(plan, inst):
+            out.prevented[inst.key] = vin - vout
+    # identical effects without riders commute: fix their relative order (symmetry)
+    for q1 in range(k):
+        for q2 in range(q1 + 1, k):
+            a, c = effs[plain[q1]].spec, effs[plain[q2]].spec
+            untracked = not tracked(plan, effs[plain[q1]]) and not tracked(plan, effs[plain[q2]])
+            if untracked and (a.kind, a.value, a.may) == (c.kind, c.value, c.may) and not a.may:
+                m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
+    parts: list[list[Any]] = [[] for _ in range(k + 1)]
+    zeroing = []
+    for j in shields:
+        key = effs[j].key
+        cap = min(plan.shields[key], ub)
+        y = [m.new_bool_var(f"y{e}_{j}_{b}") for b in range(k + 1)]
+        none, w = m.new_bool_var(f"n{e}_{j}"), m.new_bool_var(f"w{e}_{j}")
+        m.add_exactly_one([*y, none])
+        t = m.new_int_var(0, cap, f"t{e}_{j}")
+        share = [m.new_int_var(0, cap, f"t{e}_{j}_{b}") for b in range(k + 1)]
+        m.add(sum(share) == t)
+        for b in range(k + 1):
+            m.add(share[b] == 0).only_enforce_if(~y[b])
+            m.add(enter[b] >= 1).only_enforce_if(y[b])  # applied only while damage is left
+            m.add(leave[b] == 0).only_enforce_if([w, y[b]])  # the zeroing shield
+            parts[b].append(share[b])
+        m.add(t == 0).only_enforce_if(none)
+        m.add(leave[k] == 0).only_enforce_if(none)  # never applied: the damage reached 0
+        m.add_implication(w, ~none)
+        zeroing.append(w)
+        out.shares[key] = t
+        out.full[key] = _either(m, [none, w])
+        out.placed.append((j, y, none, w))
+    if len(zeroing) > 1:
+        m.add_at_most_one(zeroing)
+    for b in range(k + 1):
+        m.add(leave[b] == enter[b] - sum(parts[b]))
+    floor = _floor_without_shields(plan, pe, plain) if amount is None else None
+    if floor is not None and shields and floor > 0:
+        # a redundant cut that shows the LP what a point of shield is worth, so optima are
+        # proved (the 100-attacker bench case): every other effect but +N is monotone and
+        # changes a difference by at most its factor (x2: 2, the rest: 1), so t prevented
+        # anywhere lowers the damage dealt by at most t times the product of the multipliers
+        lip = math.prod(int(effs[j].spec.value) for j in plain if effs[j].spec.kind == "multiply")
+        m.add(leave[k] >= floor - lip * sum(out.shares.values()))
+    return out
+
+
+def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | None:
+    """The least damage any order of the event's non-shield effects leaves (CR 616.1), or None
+    when that isn't a valid floor to cut with (+N jumps at 0, 120.8) or too costly to find."""
+    effs = pe.effects
+    if len(plain) > 6 or any(effs[j].spec.kind == "add" or effs[j].spec.may for j in plain):
+        return None  # (declining an optional x2 lowers the damage: no floor from the orders)
+    best = None
+    for order in permutations(plain):
+        amount = pe.ev.amount
+        for j in order:
+            if amount <= 0:
+                break
+            amount = _apply(plan, effs[j], amount)
+        best = amount if best is None else min(best, amount)
+    return best

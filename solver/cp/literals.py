@@ -1,0 +1,85 @@
+"""Small CP-SAT building blocks: reified comparisons and one effect's amount rule on a variable
+(solver.amounts' encode, with its bounds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import (
+    Instance,
+)
+from .step import _Plan, _rule
+from .tables import _is_const
+from .units import _Unit
+
+
+def _at_least(m: Any, expr: Any, k: int) -> Any:
+    """A literal equivalent to ``expr >= k`` (or a Python bool when ``expr`` is constant)."""
+    if _is_const(expr):
+        return int(expr) >= k
+    b = m.new_bool_var("")
+    m.add(expr >= k).only_enforce_if(b)
+    m.add(expr <= k - 1).only_enforce_if(~b)
+    return b
+
+
+def _at_most(m: Any, expr: Any, k: int) -> Any:
+    if _is_const(expr):
+        return int(expr) <= k
+    b = m.new_bool_var("")
+    m.add(expr <= k).only_enforce_if(b)
+    m.add(expr >= k + 1).only_enforce_if(~b)
+    return b
+
+
+def _either(m: Any, lits: list[Any]) -> Any:
+    """A literal equivalent to the disjunction of ``lits`` (Python bools fold away)."""
+    if any(lit is True for lit in lits):
+        return True
+    lits = [lit for lit in lits if lit is not False]
+    if not lits:
+        return False
+    if len(lits) == 1:
+        return lits[0]
+    b = m.new_bool_var("")
+    m.add_bool_or(lits).only_enforce_if(b)
+    for lit in lits:
+        m.add_implication(lit, b)
+    return b
+
+
+def _and_not(m: Any, a: Any, b: Any) -> Any:
+    """A literal equivalent to ``a and not b`` (Python bools fold away)."""
+    if a is False or b is True:
+        return False
+    if b is False:
+        return a
+    if a is True:
+        return b.Not()
+    c = m.new_bool_var("")
+    m.add_implication(c, a)
+    m.add_implication(c, b.Not())
+    m.add_bool_or([a.Not(), b, c])
+    return c
+
+
+def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,
+               out: _Unit, tag: str) -> None:
+    """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
+    if inst.spec.kind == "shield":  # 615.7: the affected player chooses the share
+        t = m.new_int_var(0, min(plan.shields[inst.key], ub), f"t{tag}")
+        full = m.new_bool_var(f"f{tag}")
+        m.add(t <= vin)
+        m.add(t == vin).only_enforce_if(full)
+        m.add(t <= vin - 1).only_enforce_if(~full)
+        m.add(vout == vin - t)
+        out.shares[inst.key], out.full[inst.key] = t, full
+    elif inst.spec.may:  # its controller applies it or not (616.1, solver.damage._ask_optional)
+        use = m.new_bool_var(f"may{tag}")
+        done = m.new_int_var(0, max(ub, _rule(plan, inst).upper(ub)), f"did{tag}")
+        _rule(plan, inst).encode(m, vin, done, tag)
+        m.add(vout == done).only_enforce_if(use)
+        m.add(vout == vin).only_enforce_if(~use)
+        out.uses[inst.key] = use
+    else:
+        _rule(plan, inst).encode(m, vin, vout, tag)

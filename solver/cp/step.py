@@ -1,0 +1,165 @@
+"""What the CP model of one step is built from (solver.cp.plan makes it): the batch's events with
+the effects that apply to each (CR 616.1), combat damage assignment choices (510.1), riders
+(615.5) and triggers (603.2), and the amount rules read through solver.amounts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.effects import CountOf, is_all
+from model.expr import Expr
+
+from ..amounts import Add, AmountRule, Multiply, rule_of
+from ..combat import (
+    LethalIf,
+)
+from ..rules import (
+    Instance,
+)
+from ..state import Event, GameState, Table
+from .trees import Tree
+
+
+@dataclass
+class _PEvent:
+    """One event of the batch with the effects that apply to it (CR 616.1)."""
+
+    index: int  # in the batch
+    ev: Event
+    chooser: str
+    effects: list[Instance]  # modelled: their order and shares are choices
+    noops: list[Instance]  # applicable but change nothing (prevention vs 615.12)
+    assigned: bool = False  # combat damage whose amount is a division choice (510.1c-d); ev.amount is its maximum
+    # a redirection applies (614.9): its choices walked by the graph engine's rules (solver.cp.trees)
+    tree: Tree | None = None
+
+
+@dataclass(frozen=True)
+class _Assign:
+    """One combatant's combat damage assignment choice (CR 510.1): its options, each a tuple of
+    ``(recipient, amount)`` as the graph engine lists them (:func:`solver.combat.assign_options`)."""
+
+    creature: str
+    controller: str
+    options: tuple[tuple[tuple[str, int], ...], ...]
+
+    def label(self, k: int) -> str:
+        return ",".join(f"{r}:{n}" for r, n in self.options[k]) or "none"
+
+
+@dataclass(frozen=True)
+class _Rider:
+    """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
+
+    key: str
+    kind: str  # deal | gain_life | lose_life | draw
+    amount: tuple[int, int]  # coef * prevented + const (when anything was prevented)
+    source: str
+    recipients: tuple[str, ...]
+    # a deal rider's damage is a new event (615.5): the one effect that modifies it, if any, per
+    # recipient (its affected player has no choice to make with one effect, 616.1)
+    modified: tuple[tuple[str, AmountRule], ...] = ()
+    # a gain_life rider for its controller ("you gain that much life"): part of the same modified
+    # event, a life floor counts it (solver.damage._rider_gains, CR 120.4 example)
+    own_gain: bool = False
+
+
+@dataclass(frozen=True)
+class _Trigger:
+    """A "deals combat damage to a player" trigger that draws cards (CR 603.2, 510.2)."""
+
+    watcher: str
+    controller: str
+    ability: int
+    source: str
+    player: str
+    amount: tuple[int, int]  # coef * damage_dealt + const
+    who: tuple[str, ...]
+    label: str
+
+
+@dataclass
+class _Plan:
+    table: Table
+    state: GameState  # with the batch open
+    base: dict[str, Any]  # every field before the batch
+    events: list[_PEvent]  # in the graph engine's processing order (APNAP, then batch order)
+    shields: dict[str, int]  # key -> remaining before the batch
+    riders: list[_Rider]
+    triggers: list[_Trigger]
+    multiplayer: bool
+    cant_gain: frozenset[str]
+    names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
+    assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
+    # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to it)
+    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = field(default_factory=list)
+    # one-instance shields ("prevent that damage" the next time, CR 615.8), modelled as prevent-all
+    # on the one event they can apply to; their prevention is tracked (used up once it prevents)
+    once: frozenset[str] = frozenset()
+    # combat: the state with the damage assignment to choose (510.1), before the batch opens
+    assigning: GameState | None = None
+    # players who lose no life (119.8), who don't lose for 0 life (704.5a), and life floors
+    cant_lose: frozenset[str] = frozenset()
+    no_loss: frozenset[str] = frozenset()
+    floors: dict[str, int] = field(default_factory=dict)
+    fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
+
+
+def one_instance(spec: Any) -> bool:
+    """An effect used up by the one event it prevents damage from (CR 615.8): a shield of "all"
+    (``next_time: true`` with ``prevent: all``) or a next-time prevention ("prevent half", Dark
+    Sphere); solver.damage applies them (``used`` once they prevented something)."""
+    return (spec.kind == "shield" and is_all(spec.value)) or (spec.kind == "prevent" and bool(spec.next_time))
+
+
+def tracked(plan: _Plan, inst: Instance) -> bool:
+    """A prevention whose amount prevented the model keeps: a rider's (615.5) or a one-instance shield's."""
+    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once)
+
+
+def _linear(node: Expr, var: str) -> tuple[int, int] | None:
+    """``node`` as ``coef * var + const``, or None when it isn't of that shape (or reads the
+    player's life lost or gained this turn, which a trigger reads as it resolves, 608.2h)."""
+    tag = node[0]
+    if tag == "int":
+        return 0, int(node[1])
+    if tag == "var":
+        if node[1] in ("life_lost_this_turn", "life_gained_this_turn"):
+            return None
+        return (1, 0) if node[1] == var else (0, 0)  # other variables read 0 here
+    if tag == "add":
+        a, b = _linear(node[1], var), _linear(node[2], var)
+        return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
+    if tag == "mul":
+        a, b = _linear(node[1], var), _linear(node[2], var)
+        if a is None or b is None or (a[0] and b[0]):
+            return None
+        return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
+    return None
+
+
+def _counted(inst: Instance) -> bool:
+    """A prevention whose X is counted when its batch begins (615.10): not modelled for riders."""
+    return isinstance(inst.spec.value, CountOf)
+
+
+def _upper(amount: int, effects: list[Instance]) -> int:
+    """The most damage an event can become in any order of its effects: every increase applies,
+    the additions first (prevention, caps and shields only lower it; solver.amounts)."""
+    rules = [r for r in (rule_of(i.spec) for i in effects) if isinstance(r, Add | Multiply)]
+    for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
+        amount = r.upper(amount)
+    return amount
+
+
+def _rule(plan: _Plan, inst: Instance) -> AmountRule:
+    """``inst``'s amount rule (solver.amounts), its count read when the batch began (615.10)."""
+    counts = dict(plan.state.batch.counts) if plan.state.batch is not None else {}
+    rule = rule_of(inst.spec, counts.get(inst.key))
+    assert rule is not None, inst.spec.kind
+    return rule
+
+
+def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
+    return _rule(plan, inst).apply(amount)
