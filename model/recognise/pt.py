@@ -94,6 +94,16 @@ def _pt_static(m: re.Match[str], ctx: Ctx) -> Built | None:
     you control have trample.": a static ability (611.3a) changing power and toughness (613.4c)
     or giving keywords (613.1f) to what it names at each moment (an Aura's or Equipment's
     creature: ``attached_to:``)."""
+    effect = _pt_and_keywords(m)
+    if effect is None:
+        return None
+    effect["to"] = _STATIC_WHO[m.group("who").lower()]
+    return [effect], []
+
+
+def _pt_and_keywords(m: re.Match[str]) -> dict[str, Any] | None:
+    """The ``pt:`` and ``grant:`` of "gets +N/+N (and has <keywords>)" / "has <keywords>" (613.4c,
+    613.1f), or None when a keyword isn't one the vocabulary grants."""
     effect: dict[str, Any] = {}
     if m.group("p"):
         effect["pt"] = [int(m.group("p")), int(m.group("t"))]
@@ -103,8 +113,7 @@ def _pt_static(m: re.Match[str], ctx: Ctx) -> Built | None:
         if kws is None:
             return None
         effect["grant"] = kws
-    effect["to"] = _STATIC_WHO[m.group("who").lower()]
-    return [effect], []
+    return effect
 
 
 @template("pt_during_your_turn", rf"(?P<when>during your turn|as long as it's your turn), (?P<who>~|equipped creature|enchanted creature|(?:other )?creatures you control) "
@@ -115,15 +124,9 @@ def _pt_your_turn(m: re.Match[str], ctx: Ctx) -> Built | None:
     case's active player), ``if_your_turn: true``."""
     if {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    effect: dict[str, Any] = {}
-    if m.group("p"):
-        effect["pt"] = [int(m.group("p")), int(m.group("t"))]
-    raw = m.group("kws") or m.group("kws2")
-    if raw:
-        kws = keyword_list(raw)
-        if kws is None:
-            return None
-        effect["grant"] = kws
+    effect = _pt_and_keywords(m)
+    if effect is None:
+        return None
     who = m.group("who").lower()
     effect["to"] = "self" if who == "~" else _STATIC_WHO[who]
     effect["if_your_turn"] = True
