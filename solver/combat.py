@@ -22,21 +22,20 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from model.blocks import defending_player, evasion_problem, menace_problem, same_side
 from model.errors import EngineError
 
-from .characteristics import keywords_of, power, toughness
+from .characteristics import keywords_of, power
 from .decision import Decision, Option, decide, note, says
+from .lethal import lethal_assigned
 from .rules import effects_in_force, start_batch
 from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 from .symmetry import canonical
 
-__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "lethal_damage", "lethal_conditions", "lethal_assigned", "LethalIf", "damage_recipients",
+__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients",
            "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS", "MAX_DIVISIONS"]
 
 MAX_DECLARATIONS = 100_000  # one decision's options are built at once: a guard against a huge board
@@ -267,50 +266,6 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
             assert perm is not None
             state = state.set_perm(replace(perm, first_strike_dealt=True))
     return replace(state, queue=(("combat", "assign", step, tuple(attackers + blockers), ()),) + state.queue)
-
-
-def lethal_damage(state: GameState, table: Table, blocker: str, source: str, assigned_by_others: int) -> int:
-    """How much more damage from ``source`` is lethal for ``blocker`` (120.6, 702.19b): its
-    toughness less damage already marked and ``assigned_by_others``; from a deathtouch source any
-    nonzero amount is (702.2c), unless the rest is lethal already."""
-    perm = state.perm(blocker)
-    assert perm is not None
-    rest = max(0, toughness(table, perm, state) - perm.damage - assigned_by_others)
-    if perm.deathtouched and perm.damage > 0:
-        rest = 0  # already lethal: a deathtouch source's damage is marked on it (702.2b)
-    if has_keyword(state, table, source, "deathtouch"):
-        return min(rest, 1)
-    return rest
-
-
-@dataclass(frozen=True)
-class LethalIf:
-    """``blocker`` has been assigned lethal damage once ``sources`` (None: every creature) assign
-    it ``at_least`` in total this step (702.19b)."""
-
-    sources: frozenset[str] | None
-    at_least: int
-
-
-def lethal_conditions(state: GameState, table: Table, blocker: str, sources: Iterable[str]) -> tuple[LethalIf, ...]:
-    """702.19b, 702.2c: lethal damage is assigned to ``blocker`` when all the damage assigned to it
-    this step (counting damage already marked) reaches its toughness, or when any of ``sources``
-    with deathtouch assigns it a nonzero amount. The graph engine checks these on an assignment,
-    the CP model on its variables (one definition)."""
-    perm = state.perm(blocker)
-    assert perm is not None
-    need = 0 if perm.deathtouched and perm.damage > 0 else max(0, toughness(table, perm, state) - perm.damage)
-    out = [LethalIf(None, need)]
-    deadly = frozenset(s for s in sources if has_keyword(state, table, s, "deathtouch"))
-    if deadly:
-        out.append(LethalIf(deadly, 1))
-    return tuple(out)
-
-
-def lethal_assigned(state: GameState, table: Table, blocker: str, assigned: dict[str, int]) -> bool:
-    """Whether ``assigned`` (source -> damage assigned to ``blocker``) meets :func:`lethal_conditions`."""
-    return any(sum(n for src, n in assigned.items() if c.sources is None or src in c.sources) >= c.at_least
-               for c in lethal_conditions(state, table, blocker, assigned))
 
 
 TOP = "trample over planeswalkers"  # 702.19c

@@ -15,6 +15,7 @@ from model.types import (
 )
 
 from .decision import Decision, Option, decide, says
+from .lethal import lethal_damage
 from .results import deal, run_one_shot
 from .rules import (
     Instance,
@@ -46,8 +47,6 @@ def excess_split(state: GameState, table: Table, events: list[Event], excess_to:
     time, deathtouch (1 is lethal, 702.2c), a planeswalker's loyalty and a battle's defense (the
     greatest excess where it has several of those types), but no replacement or prevention effect
     (they apply afterwards, 120.4b) and not indestructible (Flame Spill rulings, 2020-04-17)."""
-    from .combat import lethal_damage  # (combat imports the damage machinery's rules)
-
     out: list[Event] = []
     for i, (ev, other) in enumerate(zip(events, excess_to, strict=True)):
         perm = state.perm(ev.recipient)

@@ -10,15 +10,9 @@ from model.expr import expr_vars
 from model.types import LIFE_GAIN_KINDS, Case
 
 from ..amounts import AmountRule, rule_of
-from ..combat import (
-    LethalIf,
-    assign_options,
-    damage_recipients,
-    lethal_conditions,
-    start_step,
-    trample_beyond,
-)
+from ..combat import assign_options, damage_recipients, start_step, trample_beyond
 from ..engine import final_fields
+from ..lethal import LethalIf, lethal_conditions
 from ..limits import Deadline
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life

@@ -11,9 +11,7 @@ from model.effects import CountOf, is_all
 from model.expr import Expr
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
-from ..combat import (
-    LethalIf,
-)
+from ..lethal import LethalIf
 from ..rules import (
     Instance,
 )
