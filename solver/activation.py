@@ -25,10 +25,10 @@ from model.types import (
 from .combat import compositions
 from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .results import read_now, run_one_shot
 from .rules import start_batch
-from .sba import put_into_graveyard
 from .select import View, controller_of, matches
 from .state import (
     Event,

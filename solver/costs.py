@@ -10,8 +10,8 @@ from model.types import (
 )
 
 from .characteristics import has_keyword
+from .dies import put_into_graveyard
 from .results import cant_lose_life, change_life
-from .sba import put_into_graveyard
 from .state import (
     GameState,
     PermState,

@@ -17,6 +17,7 @@ from model.types import (
 
 from .amounts import Add, Multiply
 from .decision import Decision, Option, decide, says
+from .dies import put_into_graveyard
 from .replacement import apply_one
 from .rules import (
     Instance,
@@ -425,7 +426,6 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         return start_batch(state, table, events) if events else state
     if shot.kind == "destroy":
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
-        from .sba import put_into_graveyard  # (sba reads results' parts)
 
         doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
                   and not has_keyword(state, table, r, "indestructible")]
@@ -446,7 +446,6 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.kind == "sacrifice":
         # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
         # or not; a player sacrifices only permanents they control, so one that left does nothing
-        from .sba import put_into_graveyard
 
         gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
         return put_into_graveyard(state, table, gone) if gone else state

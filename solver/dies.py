@@ -1,0 +1,38 @@
+"""Dying (CR 700.4): a permanent put into a graveyard from the battlefield, by a state-based action or
+sacrificed (701.21a), its "When this dies" abilities triggering (603.6c, 603.10a) — unless an
+effect exiles it instead (614.1a)."""
+
+from __future__ import annotations
+
+from .rules import effects_in_force
+from .select import matches
+from .state import (
+    GameState,
+    PermState,
+    Table,
+    Trigger,
+    replace,
+)
+
+
+def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -> GameState:
+    """``perms`` die (700.4: put into a graveyard from the battlefield, by a state-based action or
+    sacrificed, 701.21a). Their "When this dies" abilities trigger, looking back in time: the
+    permanent as it last existed on the battlefield, its controller then (603.6c, 603.10a)."""
+    new: list[Trigger] = []
+    for perm in perms:
+        if _exiled_instead(state, table, perm):
+            # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
+            state = state.set_perm(replace(perm, present=False))
+            continue
+        state = state.set_perm(replace(perm, present=False, died=True))
+        spec = table.perm_specs[perm.spec]
+        new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
+                for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies"]
+    return replace(state, pending=state.pending + tuple(new)) if new else state
+
+
+def _exiled_instead(state: GameState, table: Table, perm: PermState) -> bool:
+    return any(inst.spec.kind == "exile_instead" and inst.spec.value
+               and matches(inst.spec.to, perm.id, state, table, inst.view, default=False)
+               for inst in effects_in_force(state, table))
