@@ -98,25 +98,30 @@ EACH: dict[str, Any] = {
     "that creature's controller": "target's controller", "that land's controller": "target's controller",
     "that permanent's controller": "target's controller", "that artifact's controller": "target's controller",
 }
-# what "destroy target ..." may destroy (701.8a): permanents of these types
-_DESTROY_TARGETS: dict[str, Any] = {
-    "target creature": "creature", "target artifact": "artifact", "target enchantment": "enchantment",
-    "target land": "land", "target planeswalker": "planeswalker",
+# what "destroy target ..." may destroy (701.8a): permanents of these types (the creature and
+# planeswalker phrases read as the targets of any other action do)
+_DESTROY_TARGETS: dict[str, Any] = {k: TARGETS[k] for k in (
+    "target creature",
+    "target planeswalker",
+    "target creature or planeswalker",
+    "target creature or planeswalker an opponent controls",
+    "target creature or planeswalker you don't control",
+    "target creature you control",
+    "target creature an opponent controls",
+    "target creature you don't control",
+    "target creature with flying",
+    "target attacking creature",
+    "target attacking or blocking creature",
+)} | {
+    "target artifact": "artifact",
+    "target enchantment": "enchantment",
+    "target land": "land",
     "target artifact or enchantment": ["artifacts", "enchantments"],
-    "target creature or planeswalker": ["creatures", "planeswalkers"],
-    "target creature or planeswalker an opponent controls": ["creatures an opponent controls", "planeswalkers an opponent controls"],
-    "target creature or planeswalker you don't control": ["creatures an opponent controls", "planeswalkers an opponent controls"],
     "target artifact or creature": ["artifacts", "creatures"],
     "target nonbasic land": "nonbasic lands",
     "target nonbasic land an opponent controls": "nonbasic lands an opponent controls",
-    "target creature you control": "creatures you control",
     "target artifact an opponent controls": "artifacts an opponent controls",
     "target artifact or enchantment an opponent controls": ["artifacts an opponent controls", "enchantments an opponent controls"],
-    "target creature an opponent controls": "creatures an opponent controls",
-    "target creature you don't control": "creatures an opponent controls",
-    "target creature with flying": {"types": ["creature"], "with": ["flying"]},
-    "target attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
-    "target attacking or blocking creature": {"types": ["creature"], "in_combat": ["attacking", "blocking"]},
 }
 WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
        "target player": "target", "target opponent": "target"}
