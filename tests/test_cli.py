@@ -310,3 +310,14 @@ def test_witnesses_past_the_time_limit_are_printed_raw_not_replayed() -> None:
         assert all(fields[k] == v for k, v in o.values.items())
         assert not any(line.startswith("[raw]") for line in _steps(case, o, False, Deadline(None)))
     assert "raw choices" in RAW_NOTE
+
+
+def test_cp_outcomes_say_their_paths_are_not_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """The CP engine doesn't walk raw choice paths (Outcome.paths is 0 there): the listing says so
+    instead of printing "paths: 0", which reads as "no way to get here"."""
+    path = str(ROOT / "cases/seeds/vengeful-archon-scroll-thief-split.yaml")
+    assert main(["enumerate", path, "--engine", "cp", "--fields", "you.life"]) == 0
+    out = capsys.readouterr().out
+    assert "paths: not counted (CP engine)" in out and "paths: 0" not in out
+    assert main(["enumerate", path, "--engine", "graph", "--fields", "you.life"]) == 0
+    assert "paths: 2" in capsys.readouterr().out  # 1 from the Thief + 2, or 3 from the Mastodon: 19 either way

@@ -106,7 +106,8 @@ def enumerate_command(args: argparse.Namespace) -> int:
         shown = {k: v for k, v in values.items() if fields is not None or base.get(k) != v}
         text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
         print(f"\n  {i}. {text}")
-        print(f"     paths: {o.paths}")
+        # the CP engine finds distinct outcomes without walking raw choice paths: none counted
+        print(f"     paths: {o.paths}" if result.engine != "cp" else "     paths: not counted (CP engine)")
         if deadline.expired() and not noted:
             print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
             noted = True
