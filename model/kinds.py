@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["ActionKind", "AbilityKind", "TriggerEvent"]
+__all__ = ["ActionKind", "AbilityKind", "TriggerEvent", "ON_PERMANENTS"]
 
 
 class ActionKind(StrEnum):
@@ -30,6 +30,13 @@ class ActionKind(StrEnum):
     TAP = "tap"  # 701.26a
     UNTAP = "untap"  # 701.26b
     CREATE_TOKENS = "create_tokens"  # 111.1 (riders only)
+
+
+# the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile
+# (406.2; as it leaves the battlefield, 400.7: a new object, not dying), return to its owner's
+# hand (400.7), tap and untap (701.26)
+ON_PERMANENTS = frozenset({ActionKind.DESTROY, ActionKind.SACRIFICE, ActionKind.EXILE, ActionKind.RETURN_TO_HAND,
+                           ActionKind.TAP, ActionKind.UNTAP})
 
 
 class AbilityKind(StrEnum):

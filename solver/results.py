@@ -9,6 +9,7 @@ from typing import Any
 
 from model.errors import EngineError
 from model.expr import GAME_READS, expr_vars
+from model.kinds import ON_PERMANENTS
 from model.selectors import Selector
 from model.types import (
     LIFE_GAIN_KINDS,
@@ -399,7 +400,7 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
-    on_permanents = shot.kind in ("destroy", "sacrifice", "exile", "return_to_hand", "tap", "untap")
+    on_permanents = shot.kind in ON_PERMANENTS
     things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
     if shot.kind == "deal" or on_permanents or counters:
         things += [p.id for p in state.perms if p.present]

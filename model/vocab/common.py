@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import CaseError
 from ..expr import ExprError, expr_vars, parse_expr
-from ..kinds import TriggerEvent
+from ..kinds import ON_PERMANENTS, ActionKind, TriggerEvent
 from ..selectors import Selector, SelectorError, parse_selector
 from ..types import (
     MANA_TYPES,
@@ -24,9 +24,9 @@ ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_cou
                   "sacrifice", "exile", "return_to_hand", "tap", "untap")
 
 
-# one-shot actions on permanents, the value naming them: destroy (701.8), exile (406.2 as it leaves
-# the battlefield, 400.7: a new object, not dying), return to its owner's hand (400.7), tap and untap (701.26)
-PERMANENT_SHOTS = ("destroy", "exile", "return_to_hand", "tap", "untap")
+# one-shot actions on permanents whose value names them (model.kinds.ON_PERMANENTS; sacrifice
+# takes only self, "sacrifice this creature", 701.21a)
+PERMANENT_SHOTS = tuple(sorted(k.value for k in ON_PERMANENTS if k is not ActionKind.SACRIFICE))
 
 
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
