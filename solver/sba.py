@@ -17,7 +17,7 @@ from .state import (
     replace,
 )
 
-__all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over',
+__all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'game_ended',
            'attachment_kind', 'illegally_attached']
 
 
@@ -169,6 +169,12 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             return game_over(state, losers)
         if not changed:
             return state
+
+
+def game_ended(state: GameState, table: Table) -> bool:
+    """Whether the game has ended (104.2a, 104.3): a player (a team, 810.8a) lost a game that isn't
+    multiplayer (there, the losers leave and the game goes on, 800.4a)."""
+    return any(p.lost for p in state.players) and not multiplayer(state, table)
 
 
 def game_over(state: GameState, losers: list[str]) -> GameState:

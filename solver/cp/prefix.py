@@ -32,7 +32,7 @@ from ..combat import END_OF_DAMAGE
 from ..decision import Decision, decision_key, scripted
 from ..engine import LOOP, advance
 from ..limits import Deadline
-from ..sba import multiplayer
+from ..sba import game_ended
 from ..state import Batch, GameState, StackItem, Table, initial_state, replace
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
@@ -90,14 +90,9 @@ class Prefix:
             return None
         if not self.passed:
             return NO_BATCH
-        if all(_over(end.state, self.table) for end in self.ended):
+        if all(game_ended(end.state, self.table) for end in self.ended):
             return None
         return f"the last damage batch is followed by {self.passed[0]}"
-
-
-def _over(state: GameState, table: Table) -> bool:
-    """Whether the game ended (104.2a: a player lost a two-player or Two-Headed Giant game)."""
-    return any(p.lost for p in state.players) and not multiplayer(state, table)
 
 
 def _fresh(batch: Batch | None) -> bool:
