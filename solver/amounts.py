@@ -23,7 +23,7 @@ from model.effects import AllBut, AllDamage, CountOf, HalfDamage
 from model.types import EffectSpec
 
 __all__ = ["AmountRule", "PreventAll", "PreventHalf", "PreventAllBut", "PreventN", "Multiply", "Add",
-           "Cap", "Halve", "rule_of"]
+           "Cap", "Halve", "ToCounters", "rule_of"]
 
 
 class AmountRule:
@@ -156,6 +156,21 @@ class Cap(AmountRule):
         m.add_min_equality(vout, [vin, self.n])
 
 
+@dataclass(frozen=True)
+class ToCounters(AmountRule):
+    """"If damage would be dealt to it, put that many +1/+1 counters on it instead" (Phytohydra,
+    614.1a): none of the damage is dealt (no other effect applies to it any more, 616.1f, and it
+    has no result of damage, 120.3); the amount it replaced is the counters put (solver.results.deal)."""
+
+    counter: str
+
+    def apply(self, amount: int) -> int:
+        return 0
+
+    def encode(self, m: Any, vin: Any, vout: Any, tag: str) -> None:
+        m.add(vout == 0)
+
+
 def rule_of(spec: EffectSpec, count: int | None = None) -> AmountRule | None:
     """The amount rule of an effect, or None (a shield's share is a choice; a redirection moves
     the damage; other kinds don't change amounts). ``count`` is the effect's X for ``prevent:
@@ -171,6 +186,8 @@ def rule_of(spec: EffectSpec, count: int | None = None) -> AmountRule | None:
         return Cap(int(value))
     if kind == "halve":
         return Halve(value == "up")
+    if kind == "damage_to_counters":
+        return ToCounters(str(value))
     if kind != "prevent":
         return None
     if isinstance(value, AllDamage):

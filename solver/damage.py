@@ -37,7 +37,7 @@ from .state import (
 from .triggers import prevention_triggers
 from .values import evaluate
 
-__all__ = ['batch_step', 'next_event', 'shield_takes', 'effects_in_force_all', 'run_rider', 'excess_split']
+__all__ = ['batch_step', 'next_event', 'shield_takes', 'effects_in_force_all', 'run_rider', 'rider_shot', 'excess_split']
 
 
 def excess_split(state: GameState, table: Table, events: list[Event], excess_to: list[str | None]) -> list[Event]:
@@ -239,7 +239,14 @@ def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage
     rider = inst.spec.then
     assert rider is not None
     env = {"prevented": amount, "that_damage": that_damage, "X": 0}
-    n = evaluate(rider.amount, env)
+    return run_one_shot(state, table, rider_shot(inst, evaluate(rider.amount, env)), inst.view, env)
+
+
+def rider_shot(inst: Instance, n: int) -> OneShot:
+    """A prevention effect's rider as the one-shot action it does, ``n`` its amount (615.5): its
+    source is the effect's permanent or its controller, its recipients its ``to`` (you by
+    default); the CP model reads who they are from it (solver.results.shot_recipients)."""
+    rider = inst.spec.then
+    assert rider is not None
     source = inst.view.self_id or inst.view.controller
-    shot = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter)
-    return run_one_shot(state, table, shot, inst.view, env)
+    return OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter)

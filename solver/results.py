@@ -38,7 +38,7 @@ from .values import evaluate, read_game
 __all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
            'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
            'remove_counters', 'life_floor', 'floored_loss',
-           'fewer_counters', 'gain_replacements', 'gain_rule']
+           'fewer_counters', 'gain_replacements', 'gain_rule', 'shot_recipients']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -393,6 +393,11 @@ def read_now(amount: Any, state: GameState, table: Table, view: View) -> Any:
         return max(0, power(table, perm, state))
 
     return read_game(amount, read)
+
+
+def shot_recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
+    """Who a one-shot action does something to now (its ``to``; a target is the one chosen)."""
+    return _recipients(state, table, shot, view)
 
 
 def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:

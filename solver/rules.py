@@ -22,7 +22,7 @@ from .state import Batch, EffectState, Event, GameState, Table, replace
 
 __all__ = [
     "Instance", "effects_in_force", "applicable_effects", "affected_player", "start_batch",
-    "apply_effect", "shield_room", "ORDERED_KINDS", "effect_name", "event_label", "can_be_dealt",
+    "apply_effect", "shield_room", "would_prevent", "ORDERED_KINDS", "effect_name", "event_label", "can_be_dealt",
 ]
 
 # Effects that modify a damage event and so take part in the 616 ordering.
@@ -257,6 +257,18 @@ def amount_rule(inst: Instance, state: GameState) -> AmountRule | None:
     return rule_of(inst.spec, counts.get(inst.key))
 
 
+def would_prevent(state: GameState, inst: Instance, ev: Event) -> int:
+    """What prevention ``inst`` applied to ``ev`` would prevent: a shield what it has room for
+    (615.7), another prevention what its rule removes. For damage that can't be prevented it
+    prevents none of it (615.12), but this is still "that damage" its additional effect reads
+    (Protean Hydra's "remove that many +1/+1 counters"); the CP model reads it too."""
+    if inst.spec.kind == "shield":
+        return shield_room(state, inst, ev)
+    rule = amount_rule(inst, state)
+    assert rule is not None and rule.prevents
+    return ev.amount - rule.apply(ev.amount)
+
+
 def _add_prevented(batch: Batch, key: str, amount: int, would: int) -> Batch:
     """Record that effect ``key`` was applied: it prevented ``amount`` and tried to prevent
     ``would`` (the same unless the damage can't be prevented, 615.12: Protean Hydra's "that many")."""
@@ -284,7 +296,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         if kind == "shield":
             room = shield_room(state, inst, ev)
             k = room if take is None else take
-            would = room if ev.unpreventable else k
+            would = would_prevent(state, inst, ev) if ev.unpreventable else k
             if ev.unpreventable:
                 k = 0  # 615.12: unpreventable damage doesn't reduce the shield
             elif k < room:
@@ -297,9 +309,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
                     state = state.set_effect(replace(eff, remaining=eff.remaining - k))
             prevented = k
         else:
-            rule = amount_rule(inst, state)
-            assert rule is not None and rule.prevents
-            would = ev.amount - rule.apply(ev.amount)
+            would = would_prevent(state, inst, ev)
             prevented = 0 if ev.unpreventable else would
             eff = _effect_state(state, inst)
             if eff is not None and spec.next_time and prevented > 0:

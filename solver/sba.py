@@ -42,6 +42,9 @@ class Threshold:
 
     parts: tuple[Part, ...]
     at_least: int
+    # ``at_least`` is the creature's toughness, +1/+1 counters included (613.4c): each counter put
+    # on it before the check raises it by one, each removed lowers it (615.5: a prevention's rider)
+    toughness: bool = False
 
 
 def lethal(table: Table, perm: PermState, state: GameState) -> tuple[Threshold, ...]:
@@ -56,9 +59,9 @@ def lethal(table: Table, perm: PermState, state: GameState) -> tuple[Threshold, 
     out: list[Threshold] = []
     if "creature" in spec.types:
         t = spec.toughness + perm.counter("+1/+1") + changes(state, table).get(perm.id, (0, 0))[1]
-        out.append(Threshold((Part.MINUS_COUNTERS,), t))  # 704.5f
+        out.append(Threshold((Part.MINUS_COUNTERS,), t, True))  # 704.5f
         if not has_keyword(state, table, perm.id, "indestructible"):
-            out.append(Threshold((Part.MARKED, Part.MINUS_COUNTERS), t))  # 704.5g
+            out.append(Threshold((Part.MARKED, Part.MINUS_COUNTERS), t, True))  # 704.5g
             out.append(Threshold((Part.DEATHTOUCHED,), 1))  # 704.5h
     return tuple(out)
 

@@ -98,9 +98,22 @@ actions:
     assert outcome_set(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(1, 3, False)}
 
 
-def test_615_5_cp_declines_a_counters_rider() -> None:
+def _both(text: str, *fields: str) -> set[tuple[object, ...]]:
+    """The outcome set on ``fields`` from the graph engine, checked equal to the CP engine's."""
+    from solver import enumerate_outcomes
     from solver.cp import cp_supported
-    case = case_from(PLAYERS + f"""
+    case = case_from(text)
+    assert cp_supported(case) is None, cp_supported(case)
+    got = [{tuple(dict(o.state).get(f) for f in fields) for o in enumerate_outcomes(case, engine=e).outcomes}
+           for e in ("graph", "cp")]
+    assert got[0] == got[1]
+    return got[0]
+
+
+def test_615_5_cp_counts_a_counters_riders_toughness_before_sba() -> None:
+    """Test of Faith in the CP engine: the counters put as the damage is prevented raise the
+    toughness the state-based check reads (613.4c, 704.5g: solver.sba.lethal's thresholds)."""
+    text = PLAYERS + f"""
 battlefield:
   - {SQUIRE}
 sources:
@@ -109,8 +122,26 @@ effects:
   - {TEST_OF_FAITH}
 actions:
   - damage: [{{from: s, to: squire, amount: 6}}]
-""")
-    assert "put_counters rider is not modelled" in (cp_supported(case) or "")
+"""
+    assert _both(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(3, 3, False)}
+
+
+def test_615_5_cp_removes_counters_before_sba_and_never_below_none() -> None:
+    """Protean Hydra's rider in the CP engine: "remove that many" removes all 2 of its counters
+    when 3 is prevented (never below none), a 0/0 that dies (704.5f); Phantom Tiger's one counter
+    for two sources at once (one rider for the simultaneous events, 615.5)."""
+    text = PLAYERS + """
+battlefield:
+  - {id: hydra, name: Hydra, controller: you, types: [creature], power: 0, toughness: 0, counters: {+1/+1: 2},
+     abilities: [{prevent: all, to: self, then: {remove_counters: {+1/+1: that_damage}, to: self}}]}
+  - {id: tiger, name: Tiger, controller: you, types: [creature], power: 1, toughness: 0, counters: {+1/+1: 2},
+     abilities: [{prevent: all, to: self, then: {remove_counters: {+1/+1: 1}, to: self}}]}
+sources:
+  - {id: s, name: Blast, controller: A, types: [sorcery]}
+actions:
+  - damage: [{from: s, to: hydra, amount: 3}, {from: s, to: tiger, amount: 2}, {from: s, to: tiger, amount: 2}]
+"""
+    assert _both(text, "hydra.counters.+1/+1", "hydra.dies", "tiger.counters.+1/+1", "tiger.dies") == {(0, True, 1, False)}
 
 
 # ---- damage replaced by counters (614.1a, 616.1) ----------------------------------------------
@@ -147,17 +178,39 @@ actions:
     assert outcome_set(text, "hydra.counters.+1/+1", "g.remaining") == {(1, 0), (3, 2)}
 
 
-def test_614_1a_cp_declines_damage_to_counters() -> None:
-    from solver.cp import cp_supported
-    case = case_from(PLAYERS + f"""
+def test_614_1a_cp_puts_damage_as_counters_in_the_order_its_controller_chooses() -> None:
+    """Phytohydra in the CP engine: the replacement is one of the event's ordered effects (616.1,
+    solver.amounts.ToCounters), the amount it replaced put as +1/+1 counters, none dealt: with a
+    shield of 2 and a +1 (the add applies to the damage, 614.1a) both orders are outcomes."""
+    text = PLAYERS + f"""
 battlefield:
   - {HYDRA}
 sources:
   - {{id: s, name: Blast, controller: A, types: [sorcery]}}
+effects:
+  - {{id: g, controller: you, shield: 2, to: hydra}}
+  - {{id: plus, controller: A, add: 1, to: hydra}}
 actions:
   - damage: [{{from: s, to: hydra, amount: 3}}]
+"""
+    assert _both(text, "hydra.counters.+1/+1", "hydra.damage", "g.remaining") == {
+        (1, 0, 0), (2, 0, 0), (3, 0, 2), (4, 0, 2)}
+
+
+def test_614_1a_cp_declines_damage_as_counters_on_two_permanents_of_one_effect() -> None:
+    from solver.cp import cp_supported
+    case = case_from(PLAYERS + """
+battlefield:
+  - {id: b1, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
+  - {id: b2, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
+  - {id: aura, name: Growth Field, controller: you, types: [enchantment],
+     abilities: [{damage_to_counters: +1/+1, to: creatures you control}]}
+sources:
+  - {id: s, name: Blast, controller: A, types: [sorcery]}
+actions:
+  - damage: [{from: s, to: b1, amount: 1}, {from: s, to: b2, amount: 1}]
 """)
-    assert "damage replaced by counters" in (cp_supported(case) or "")
+    assert "damage replaced by counters on 2 permanents" in (cp_supported(case) or "")
 
 
 # ---- -1/-1 counter replacements (614.1a, 614.5) ----------------------------------------------

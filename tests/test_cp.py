@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -172,11 +173,21 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
     if kind in ("prevent", "multiply", "add", "cap") and "next_time" not in body and draw(st.integers(0, 5)) == 0:
         body["may"] = True  # "you may prevent": its controller decides at each event (616.1)
     elif kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
-        rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw"]))
-        amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1]))
-        # a rider's damage may go to a permanent too (a creature, planeswalker or battle)
-        whom = [*names, "opponents", *(chosen[:1] if rider == "deal" else ())]
-        body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from(whom))}
+        rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw", "put_counters", "remove_counters"]))
+        amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1, "that_damage"]))
+        creatures = [c for c in chosen if c.startswith("c")]
+        if rider in ("put_counters", "remove_counters") and creatures:
+            # +1/+1 counters put or removed before state-based actions (615.5, 613.4c), on a
+            # creature or on each creature a selector names (Test of Faith, Phantom Tiger)
+            whom = [*creatures, "creatures you control", "self" if not created else creatures[0]]
+            body["then"] = {rider: {"+1/+1": amount}, "to": draw(st.sampled_from(whom))}
+        else:
+            rider = "draw" if rider in ("put_counters", "remove_counters") else rider
+            # a rider's damage may go to a permanent too (a creature, planeswalker or battle)
+            whom = [*names, "opponents", *(chosen[:1] if rider == "deal" else ())]
+            body["then"] = {rider: amount, ("to" if rider == "deal" else "who"): draw(st.sampled_from(whom))}
+        if draw(st.booleans()):
+            body["then"]["if_prevented"] = True  # 615.12: not when nothing is prevented
     return body
 
 
@@ -202,6 +213,13 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
         c: dict[str, Any] = {"id": f"c{i}", "name": f"Critter {i}", "controller": ctrl, "types": ["creature"],
                              "colors": [draw(st.sampled_from(["red", "green"]))], "power": draw(st.sampled_from(range(7))),
                              "toughness": draw(st.integers(1, 5)), "keywords": kws}
+        if draw(st.integers(0, 5)) == 0:  # Phytohydra: its damage is put as +1/+1 counters instead (614.1a)
+            c["abilities"] = [{"damage_to_counters": "+1/+1", "to": "self"}]
+        elif draw(st.integers(0, 3)) == 0:  # +1/+1 counters a rider may remove (Protean Hydra, 613.4c)
+            c["counters"] = {"+1/+1": draw(st.integers(1, 3))}
+            if draw(st.booleans()):  # Phantom Tiger, Protean Hydra: "prevent ...; remove a counter / that many"
+                c["abilities"] = [{"prevent": draw(st.sampled_from(["all", 1])), "to": "self",
+                                   "then": {"remove_counters": {"+1/+1": draw(st.sampled_from([1, "that_damage"]))}, "to": "self"}}]
         if i == 0 and draw(st.booleans()):
             c["abilities"] = [{"trigger": "combat_damage_to_player",
                                "do": {"draw": draw(st.sampled_from([1, 2, "damage_dealt"])),
@@ -224,6 +242,14 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     for i in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
         battlefield.append({"id": f"e{i}", "name": f"Aura {i}", "controller": draw(st.sampled_from(names)),
                             "types": ["enchantment"], "abilities": [draw(effect_bodies(False, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))]})
+    if draw(st.integers(0, 4)) == 0:  # "whenever damage to you (a creature) is prevented" (615.13)
+        trig: dict[str, Any] = {"trigger": "damage_prevented",
+                                "do": draw(st.sampled_from([{"gain_life": "prevented", "who": "you"}, {"draw": 1, "who": "you"},
+                                                            {"draw": "prevented", "who": "opponents"}]))}
+        if draw(st.booleans()):
+            trig["to"] = draw(st.sampled_from(["creatures", "creatures you control", "opponents"]))
+        battlefield.append({"id": "eye", "name": "Watcher", "controller": draw(st.sampled_from(names)),
+                            "types": ["enchantment"], "abilities": [trig]})
     # life rules and characteristics read by both engines through solver.results and
     # solver.characteristics: a floor (Worship), "can't lose life", "your life total can't change",
     # "don't lose for 0 life" and "damage as though infect" (Phyrexian Unlife), one -1/-1 counter
@@ -411,7 +437,7 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
     assert cp_supported(case) is None and not prefer_cp(case)
     assert enumerate_outcomes(case).engine == "graph"
-    unsupported = load_case(CASES / "rulings" / "phytohydra-shield-order.yaml")
+    unsupported = load_case(CASES / "rulings" / "pain-magnification-single-source.yaml")
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
@@ -1059,14 +1085,86 @@ def test_planeswalkers_battles_and_a_riders_damage_to_a_permanent_in_both_engine
     assert (True, True, True) in outs and (True, True, False) in outs
 
 
-def test_declined_damage_triggers_and_counter_riders_say_why() -> None:
-    """What the CP engine still declines names the rule it would need (603.10, 615.13, 615.5)."""
+def test_declined_damage_triggers_say_why() -> None:
+    """What the CP engine still declines names the rule it would need (603.10)."""
     for name, words in (("cards/el-hajjaj-gains-that-much.yaml", "603.10"),
-                        ("rulings/pain-magnification-single-source.yaml", "per source with a threshold"),
-                        ("rulings/damage-prevented-trigger-once-per-effect.yaml", "615.13"),
-                        ("rulings/test-of-faith-counters-before-sba.yaml", "704.5g"),
-                        ("rulings/phantom-tiger-two-sources-one-counter.yaml", "toughness")):
+                        ("rulings/pain-magnification-single-source.yaml", "per source with a threshold")):
         assert words in (cp_supported(load_case(CASES / name)) or ""), name
+
+
+def test_counter_riders_counter_replacement_and_prevention_triggers_are_modelled() -> None:
+    """615.5 (+1/+1 counters a rider puts or removes change toughness before the check, 613.4c),
+    614.1a (Phytohydra), 615.12 (a rider on damage that can't be prevented) and 615.13 (one
+    trigger per prevention effect): the shipped rulings are CP cases now (their graph == CP is
+    test_shipped_case_graph_equals_cp)."""
+    for name in ("test-of-faith-counters-before-sba", "phantom-tiger-two-sources-one-counter",
+                 "phantom-tiger-unpreventable-still-loses-counter", "protean-hydra-more-damage-than-counters",
+                 "phytohydra-first-strike", "phytohydra-shield-order", "damage-prevented-trigger-once-per-effect",
+                 "damage-prevented-trigger-two-effects-order", "prevention-rider-unpreventable-cr-615-12"):
+        assert cp_supported(load_case(CASES / "rulings" / f"{name}.yaml")) is None, name
+
+
+def _unpreventable(extra_effects: str, more: str = "") -> Case:
+    return parse_case(yaml.safe_load(f"""
+id: t
+players: [{{name: A}}, {{name: you}}]
+battlefield:
+  - {{id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, counters: {{+1/+1: 2}},
+     abilities: [{{prevent: 1, to: self, then: {{remove_counters: {{+1/+1: that_damage}}, to: self}}}}]}}
+  {more}
+sources:
+  - {{id: blast, name: Blast, controller: A, types: [sorcery], colors: [red]}}
+effects:
+  - {{id: nope, cant_be_prevented: true, from: blast, controller: A}}
+  - {{id: ward, shield: 2, to: you, controller: you, then: {{draw: 1, who: you}}}}
+  {extra_effects}
+actions:
+  - damage: [{{from: blast, to: bear, amount: 3}}, {{from: blast, to: you, amount: 3}}]
+"""))
+
+
+def test_615_12_a_rider_applied_to_damage_that_cant_be_prevented_takes_place_in_both_engines() -> None:
+    """615.12: the prevention applies and prevents nothing; its rider takes place (ward draws a
+    card) and "that damage" is what it would have prevented (the bear's prevent 1: one counter
+    removed, solver.rules.would_prevent); 3 damage on a 3/3 that lost a counter, it dies."""
+    case = _unpreventable("")
+    assert assert_same(case) == 1
+    (o,) = cp_outcomes(case).outcomes
+    fields = dict(o.state)
+    assert (fields["you.cards_drawn"], fields["bear.counters.+1/+1"], fields["bear.dies"], fields["ward.remaining"]) == (1, 1, True, 2)
+
+
+def test_615_12_a_rider_on_damage_that_cant_be_prevented_beside_another_effect_is_declined() -> None:
+    """Whether the prevention is applied at all then depends on the order (a halving can take the
+    damage to 0 first, 120.8): declined by name."""
+    case = _unpreventable("- {id: half, halve: down, to: bear, controller: A}")
+    assert "615.12" in (cp_supported(case) or "")
+
+
+def test_615_13_one_prevention_trigger_per_effect_and_its_amount_in_both_engines() -> None:
+    """615.13: a "whenever damage is prevented" trigger fires once per prevention effect that
+    prevented damage in the batch, reading all it prevented: a shield of 1 and a prevent-1 on two
+    events of 2 to you prevent 1 and 2 whatever the orders (the shield must be used, 615.7), so two
+    triggers of each ability: you draw 2 and gain 3 after the check."""
+    case = parse_case(yaml.safe_load("""
+id: t
+players: [{name: A, life: 20}, {name: you, life: 20}]
+battlefield:
+  - {id: w, name: Watcher, controller: you, types: [enchantment],
+     abilities: [{trigger: damage_prevented, do: {gain_life: prevented, who: you}},
+                 {trigger: damage_prevented, do: {draw: 1, who: you}}]}
+  - {id: p1, name: Prevent One, controller: you, types: [enchantment], abilities: [{prevent: 1, to: you}]}
+sources:
+  - {id: blast, name: Blast, controller: A, types: [sorcery], colors: [red]}
+effects:
+  - {id: s1, shield: 1, to: you, controller: you}
+actions:
+  - damage: [{from: blast, to: you, amount: 2}, {from: blast, to: you, amount: 2}]
+"""))
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    got = {tuple(dict(o.state)[f] for f in ("you.life", "you.life_gained", "you.cards_drawn")) for o in cp_outcomes(case).outcomes}
+    assert got == {(22, 3, 2)}
 
 
 # ---------------------------------------------------------------------------------------------

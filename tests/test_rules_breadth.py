@@ -64,10 +64,23 @@ def test_615_12_if_prevented_must_be_true_or_false() -> None:
     assert "if_prevented: expected true or false" in _error(_rider_case("{draw: 1, if_prevented: 1}", False))
 
 
-def test_615_12_cp_declines_a_rider_that_happens_with_nothing_prevented() -> None:
+def _graph_equals_cp(text: str) -> int:
+    """Both engines' outcome sets on ``text``, equal; how many there are."""
+    from solver import enumerate_outcomes
     from solver.cp import cp_supported
-    assert "CR 615.12" in (cp_supported(case_from(_rider_case("{draw: 1, who: you}", False))) or "")
-    assert cp_supported(case_from(_rider_case("{draw: 1, who: you, if_prevented: true}", False))) is None
+    case = case_from(text)
+    assert cp_supported(case) is None, cp_supported(case)
+    graph, cp = ({o.state for o in enumerate_outcomes(case, engine=e).outcomes} for e in ("graph", "cp"))
+    assert graph == cp
+    return len(graph)
+
+
+def test_615_12_cp_takes_a_rider_that_happens_with_nothing_prevented() -> None:
+    """The CP engine applies 615.12 as solver.damage._rider_happens does: a plain rider takes place
+    on damage that can't be prevented, an ``if_prevented`` one only when something was prevented."""
+    for rider in ("{draw: 1, who: you}", "{draw: 1, who: you, if_prevented: true}", "{gain_life: 2, who: you}"):
+        for unpreventable in (True, False):
+            assert _graph_equals_cp(_rider_case(rider, unpreventable)) == 1
 
 
 # ---- 615.5, 615.12: a prevention that removes counters ------------------------------------------
@@ -139,17 +152,20 @@ actions:
 """)
 
 
-def test_615_5_cp_declines_a_remove_counters_rider() -> None:
-    from solver.cp import cp_supported
-    text = PLAYERS + f"""
+def test_615_5_cp_removes_counters_as_the_rules_engine_does() -> None:
+    """Protean Hydra in the CP engine: "that many" is what was prevented, or (615.12) what would
+    have been; never more counters than it has (Phantom Flock: one per batch)."""
+    for amount in (2, 7):
+        for effects in ("", f"effects:\n  - {UNPREVENTABLE}\n"):
+            assert _graph_equals_cp(PLAYERS + f"""
 battlefield:
   - {HYDRA}
+  - {FLOCK}
 sources:
   - {BLAST}
-actions:
-  - damage: [{{from: blast, to: hydra, amount: 2}}]
-"""
-    assert "remove_counters rider is not modelled" in (cp_supported(case_from(text)) or "")
+{effects}actions:
+  - damage: [{{from: blast, to: hydra, amount: {amount}}}, {{from: blast, to: flock, amount: 1}}]
+""") == 1
 
 
 # ---- 603.2, 603.4: triggers with a threshold or an intervening "if" ------------------------------

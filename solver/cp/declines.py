@@ -18,7 +18,6 @@ _PREVENTION = ("shield", "prevent", "protection")
 _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
-    "damage_to_counters": "damage replaced by counters (\"put that many +1/+1 counters on it instead\", CR 614.1a) is not modelled",
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
 }
 # effects on characteristics (613): fixed at the step's start (the prefix applied them), read
@@ -81,13 +80,12 @@ _TRIGGERS_DECLINED = {
     "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
                          "the amount it prevented across the batch)"),
 }
+# riders the CP model takes (615.5): +1/+1 counters put or removed before state-based actions
+# change toughness, 613.4c, which solver.sba.lethal's thresholds say (704.5f-g)
+_COUNTER_RIDERS = ("put_counters", "remove_counters")
+_RIDER_KINDS = ("deal", "gain_life", "lose_life", "draw", *_COUNTER_RIDERS)
 # riders the CP model declines, with the reason
-_RIDERS_DECLINED = {
-    "put_counters": ("a put_counters rider is not modelled (CR 615.5: counters put before state-based actions "
-                     "change the creature's toughness, 613.4c, and so its lethal damage, 704.5g)"),
-    "remove_counters": ("a remove_counters rider is not modelled (CR 615.5: +1/+1 counters removed before "
-                        "state-based actions lower the creature's toughness, 613.4c, 704.5f-g)"),
-}
+_RIDERS_DECLINED: dict[str, str] = {}
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
@@ -95,10 +93,14 @@ def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) 
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def _annihilation_problem(state: GameState, table: Table, insts: Any) -> str | None:
+def _annihilation_problem(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = ()) -> str | None:
     """704.5q (+1/+1 and -1/-1 counters on one permanent remove each other) is not encoded: decline
-    a case where a creature with +1/+1 counters could get -1/-1 counters from wither or infect."""
-    plus = [p.id for p in state.perms if p.present and p.counter("+1/+1") > 0]
+    a case where a creature with +1/+1 counters (or ``more``, which may get some in the step)
+    could get -1/-1 counters from wither or infect, or has some already."""
+    for pid in more:
+        if (perm := state.perm(pid)) is not None and perm.counter("-1/-1") > 0:
+            return f"{pid}: +1/+1 and -1/-1 counters removing each other (CR 704.5q) are not modelled"
+    plus = [p.id for p in state.perms if p.present and p.counter("+1/+1") > 0] + list(more)
     if not plus:
         return None
     sources = [p.id for p in state.perms if p.present] + list(table.sources)

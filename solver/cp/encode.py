@@ -147,14 +147,25 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             hit(ev.source, ev.recipient, amount, ev.combat, True)
     gains = _gain_events(m, plan, linked, gain, big)
     # riders happen right after the prevention, before state-based actions (615.5)
+    plus_ops: dict[str, list[tuple[str, Any]]] = {}  # permanent -> +1/+1 counters put or removed, in order
+    # damage put as counters instead (614.1a) goes on as the batch is dealt (solver.results.deal)
+    for key, pid in sorted(plan.to_counters.items()):
+        if key in prevented:
+            plus_ops.setdefault(pid, []).append(("put_counters", sum(prevented[key])))
     for rd in plan.riders:
         done = sum(prevented.get(rd.key, []))
-        coef, const = rd.amount
-        if const:
+        # a * prevented + b * that_damage + c, when it takes place (solver.damage._rider_happens):
+        # that damage is what it prevented and what it would have prevented where the damage
+        # can't be (615.12; those events are constants, solver.cp.plan._applied_unpreventable)
+        a, const = rd.amount
+        coef, const = a + rd.that, const + rd.that * sum(w for _, w in rd.noops)
+        if rd.always and rd.noops:  # applied to damage that can't be prevented: it takes place (615.12)
+            then: Any = coef * done + const
+        elif const:
             pos = m.new_bool_var(f"rp_{rd.key}")
             m.add(done >= 1).only_enforce_if(pos)
             m.add(done == 0).only_enforce_if(~pos)
-            then: Any = coef * done + const * pos
+            then = coef * done + const * pos
         else:
             then = coef * done
         bound = big * max(coef, 1) + const
@@ -171,6 +182,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
                     gain.setdefault(ctrl, []).extend(values)
                 linked.clear()
+            elif rd.kind in ("put_counters", "remove_counters"):
+                plus_ops.setdefault(who, []).append((rd.kind, then))
             elif rd.kind == "lose_life":
                 loss.setdefault(who, []).append(then)
             elif rd.kind == "gain_life":
@@ -221,29 +234,59 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # draw triggers resolve after state-based actions; a player who left draws nothing (800.4a),
     # and after a player loses a two-player game nothing resolves at all (104.2a, engine.game_over)
     over = False if plan.multiplayer else _either(m, list(lost.values()))
+    late_gain: dict[str, list[Any]] = {}  # life gained as triggers resolve, after the check (615.13)
+    fired: list[Any] = []  # the amount each trigger reads (it triggers when at least 1)
     for tr in plan.triggers:
-        dealt = combat_sum.get((tr.source, tr.player), 0)
+        # what the watched prevention effect prevented across the batch (615.13), or the combat
+        # damage the source dealt the player (510.3a)
+        dealt = sum(prevented.get(tr.prevention, [])) if tr.prevention is not None else combat_sum.get((tr.source, tr.player), 0)
+        fired.append(dealt)
         fire = _at_least(m, dealt, 1)
+        into = drawn if tr.kind == "draw" else late_gain
         coef, const = tr.amount
         amount = coef * dealt + (const * fire if not _is_const(fire) else const * int(fire))
         # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
         ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
         for q in tr.who:
+            if tr.kind == "gain_life" and q in plan.cant_gain:
+                continue  # 119.7 (solver.results.gain_life)
             left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else over
             if _is_const(left) and not left:
-                drawn.setdefault(q, []).append(amount)
+                into.setdefault(q, []).append(amount)
             elif not _is_const(left):
-                z = m.new_int_var(0, big * max(coef, 1) + const, f"draw_{tr.watcher}_{q}")
+                z = m.new_int_var(0, big * max(coef, 1) + const, f"{tr.kind}_{tr.watcher}_{q}")
                 m.add(z == amount).only_enforce_if(~left)
                 m.add(z == 0).only_enforce_if(left)
-                drawn.setdefault(q, []).append(z)
+                into.setdefault(q, []).append(z)
     for p in state.players:
         outputs[f"{p.name}.cards_drawn"] = ("int", plan.base[f"{p.name}.cards_drawn"] + sum(drawn.get(p.name, [])))
+        if late_gain:  # 810.9: a team's shared total
+            team = [q.name for q in state.players if q.team == p.team] if two_headed and p.team is not None else [p.name]
+            more = sum(x for q in team for x in late_gain.get(q, []))
+            outputs[f"{p.name}.life"] = ("int", outputs[f"{p.name}.life"][1] + more)
+            outputs[f"{p.name}.life_gained"] = ("int", outputs[f"{p.name}.life_gained"][1] + sum(late_gain.get(p.name, [])))
+            if p.team is not None:
+                outputs[f"team{p.team}.life"] = outputs[f"{p.name}.life"]
     # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h); planeswalkers
     # and battles: loyalty and defense removed (120.3c, 120.3h), and dying at 0 (704.5i, 704.5v)
-    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense)):
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops)):
         perm = state.perm(cid)
         assert perm is not None
+        # +1/+1 counters put and removed by riders, in their order (solver.results.put_counters,
+        # remove_counters: never below none); the toughness thresholds count them (613.4c)
+        plus: Any = perm.counter("+1/+1")
+        for kind, n in plus_ops.get(cid, []):
+            if kind == "put_counters":
+                plus = plus + n
+            elif _is_const(plus) and _is_const(n):
+                plus = max(0, int(plus) - int(n))
+            else:
+                left = m.new_int_var(0, big + perm.counter("+1/+1"), f"plus_{cid}")
+                m.add_max_equality(left, [0, plus - n])
+                plus = left
+        if cid in plus_ops:
+            outputs[f"{cid}.counters.+1/+1"] = ("opt" if "+1/+1" not in dict(perm.counters) else "int", plus)
+        grown = plus - perm.counter("+1/+1")
         dmg = perm.damage + sum(marked.get(cid, []))
         put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
         if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
@@ -260,7 +303,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         have = {Part.MARKED: dmg, Part.MINUS_COUNTERS: minus,
                 Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
         reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
-            _at_least(m, sum(have[p] for p in th.parts), th.at_least) for th in lethal_thresholds(table, perm, state)]
+            _at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
+            for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
             left = perm.loyalty - sum(loyalty[cid])
             outputs[f"{cid}.loyalty"] = ("int", left)
@@ -284,7 +328,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # every other variable is a function of the tables' rows (design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
-    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains)
+    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired)
 
 
 def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],

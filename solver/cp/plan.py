@@ -4,18 +4,25 @@ riders, triggers, combat assignments), or the reason it can't; the estimate ``au
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from model.effects import EffectKind
-from model.expr import expr_vars
 from model.types import LIFE_GAIN_KINDS, Case
 
 from ..amounts import AmountRule, rule_of
 from ..combat import assign_options, damage_recipients, start_step, trample_beyond
+from ..damage import rider_shot
 from ..engine import final_fields
 from ..lethal import LethalIf, lethal_conditions
 from ..limits import Deadline
 from ..results import cant_gain_life as _cant_gain_life
-from ..results import cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
+from ..results import (
+    cant_lose_life,
+    fewer_counters,
+    life_floor,
+    no_loss_for_0_life,
+    shot_recipients,
+)
 from ..rules import (
     Instance,
     affected_player,
@@ -25,6 +32,7 @@ from ..rules import (
     effects_in_force,
     start_batch,
     unpreventable,
+    would_prevent,
 )
 from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
@@ -33,12 +41,14 @@ from ..state import Event, GameState, Table
 from ..triggers import watchers
 from .declines import (
     _CHARACTERISTICS,
+    _COUNTER_RIDERS,
     _DECLINED,
     _INERT,
     _LIFE,
     _ORDERED,
     _PREVENTION,
     _QUIET,
+    _RIDER_KINDS,
     _RIDERS_DECLINED,
     _TRIGGERS_DECLINED,
     _annihilation_problem,
@@ -47,7 +57,17 @@ from .declines import (
     _players_matching,
 )
 from .prefix import MAX_STARTS, NO_BATCH, PREFIX_NODES, Prefix, expand, script_left, tail_end
-from .step import _Assign, _counted, _linear, _PEvent, _Plan, _Rider, _Trigger, one_instance
+from .step import (
+    _Assign,
+    _counted,
+    _linear,
+    _PEvent,
+    _Plan,
+    _Rider,
+    _rider_amount,
+    _Trigger,
+    one_instance,
+)
 from .trees import TREE_LIMIT, event_tree
 
 # what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
@@ -153,6 +173,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 continue
             if ab.trigger in _QUIET:
                 continue  # nothing in a damage batch and its aftermath can trigger it
+            if ab.trigger == "damage_prevented":
+                problem = _prevention_trigger_problem(perm.id, ab)
+                if problem is not None:
+                    return problem
+                continue
             if ab.trigger != "combat_damage_to_player":
                 return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
             if ab.trigger_min is not None or ab.trigger_if is not None:
@@ -197,6 +222,12 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if problem is not None:
                 return problem
             continue
+        if spec.kind == "damage_to_counters":  # Phytohydra (614.1a): solver.amounts.ToCounters
+            if spec.may:
+                return f"{inst.key}: an optional replacement of damage by counters is not modelled"
+            if str(spec.value) != "+1/+1":
+                return f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1, 613.4c)"
+            continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
         if spec.may and (spec.kind not in ("prevent", "multiply", "add", "cap", "halve") or spec.then is not None
@@ -212,12 +243,13 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if spec.then is not None:
             if spec.kind not in _PREVENTION:
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
-            if spec.then.kind not in ("deal", "gain_life", "lose_life", "draw"):
+            if spec.then.kind not in _RIDER_KINDS:
                 return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
-            if _linear(spec.then.amount, "prevented") is None or "that_damage" in expr_vars(spec.then.amount):
-                return f"{inst.key}: the rider's amount is not linear in prevented"
-            if not spec.then.if_prevented and (_linear(spec.then.amount, "prevented") or (0, 0))[1] != 0:
-                return f"{inst.key}: a rider that takes place when nothing is prevented (CR 615.12) is not modelled"
+            if spec.then.kind in _COUNTER_RIDERS and spec.then.counter != "+1/+1":
+                return (f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
+                        "(only +1/+1 counters, which change toughness, 613.4c)")
+            if _rider_amount(spec.then.amount) is None:
+                return f"{inst.key}: the rider's amount is not linear in prevented or that_damage"
     opened = _open_batch(start, state0, table, step)
     if isinstance(opened, str):
         return opened
@@ -253,12 +285,16 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     riders = []
     for inst in insts:
         rider = inst.spec.then
-        if rider is None or not any(inst in pe.effects for pe in events):
+        if rider is None or not any(inst in pe.effects or inst in pe.noops for pe in events):
             continue
         source = inst.view.self_id or inst.view.controller
         sel = rider.to
-        if sel is None:
-            recipients: tuple[str, ...] = (inst.view.controller,)
+        if rider.kind in _COUNTER_RIDERS:
+            # the permanents it puts counters on or removes them from (solver.damage.run_rider)
+            recipients: tuple[str, ...] = tuple(r for r in shot_recipients(state, table, rider_shot(inst, 1), inst.view)
+                                                if not is_player(table, r))
+        elif sel is None:
+            recipients = (inst.view.controller,)
         elif sel.kind in ("target", "any", "choice"):
             # 800.4a: a player who left is dealt none; 120.1a: nor a permanent that can't be dealt
             # damage (a planeswalker or creature target can: 120.3c, 120.3e)
@@ -268,7 +304,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if rider.kind == "deal":  # and the permanents it names that can be dealt damage (120.1a)
                 recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
                                     and can_be_dealt(state, table, p.id))
-        if rider.kind != "deal" and any(not is_player(table, r) for r in recipients):
+        if rider.kind not in ("deal", *_COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
             return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
         modified: list[tuple[str, AmountRule]] = []
         if rider.kind == "deal":
@@ -287,11 +323,22 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
                     return f"{inst.key}: effects apply to the rider's damage to {r} (a second batch of choices)"
                 modified.append((r, rule))  # one effect: no order to choose (616.1)
-        amount = _linear(rider.amount, "prevented")
-        assert amount is not None
-        riders.append(_Rider(inst.key, rider.kind, amount, source, recipients, tuple(modified),
-                             rider.kind == "gain_life" and (sel is None or sel.kind == "you")))
-    riders.sort(key=lambda r: r.key)
+        read = _rider_amount(rider.amount)
+        assert read is not None
+        a, b, c = read
+        applied = _applied_unpreventable(state, inst, events, not rider.if_prevented and c != 0 or b != 0)
+        if isinstance(applied, str):
+            return applied
+        riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
+                             rider.kind == "gain_life" and (sel is None or sel.kind == "you"), b,
+                             not rider.if_prevented, applied))
+    riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
+    to_counters = _to_counters(insts, events)
+    if isinstance(to_counters, str):
+        return to_counters
+    problem = _counters_problem(state, table, insts, riders, to_counters)
+    if problem is not None:
+        return problem
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
                    | {(pe.ev.source, r) for pe in events if pe.tree is not None and pe.ev.combat
@@ -314,6 +361,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 assert draws is not None
                 who = _players_matching(ab.action.to, state, table, view)
                 triggers.append(_Trigger(p.id, ctrl, j, s, r, draws, who, card.name))
+    found = _prevention_triggers(state, table, insts, events)
+    if isinstance(found, str):
+        return found
+    triggers.extend(found)
     multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
     # no life gain for a player who can't gain life (119.7), nor for one who left the game
     # (800.4a: say, lost to a choice before the step), as solver.results.gain_life says
@@ -337,10 +388,140 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if rd.kind == "deal" and on_life is not None:
             return (f"{rd.key}: a rider's damage after the batch, with {on_life}'s life condition read again then, "
                     "is not modelled")
+    gaining_trigger = next((t for t in triggers if t.kind == "gain_life"), None)
+    if gaining is not None and gaining_trigger is not None:
+        return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
+                "of order as it resolves, 616.1) is not modelled")
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
-                 {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))})
+                 {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
+                 to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None))
+
+
+def _applied_unpreventable(state: GameState, inst: Instance, events: list[_PEvent],
+                           reads: bool) -> tuple[tuple[int, int], ...] | str:
+    """The events of damage that can't be prevented a prevention with a rider is applied to, when
+    its rider ``reads`` that (it takes place anyway, or reads "that damage", 615.12): each with
+    what it would have prevented there (solver.rules.would_prevent); or why the model can't say.
+    The model takes it as applied when nothing else applies to the event (its amount is then
+    the event's, and no order can bring it to 0 first, 120.8)."""
+    if not reads:
+        return ()
+    out = []
+    for pos, pe in enumerate(events):
+        if pe.tree is not None and pe.ev.unpreventable and any(i.key == inst.key for i in pe.tree.applied):
+            return (f"{inst.key}: a rider that reads damage that can't be prevented (CR 615.12) on a redirected "
+                    "event (614.9) is not modelled")
+        if inst not in pe.noops:
+            continue
+        if pe.effects:
+            return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) beside other effects "
+                    "on that event (whether it applies, and to how much, is their order, 616.1) is not modelled")
+        if pe.assigned:
+            return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) whose amount is a "
+                    "combat damage division choice is not modelled")
+        if inst.spec.kind == "shield" and any(inst in q.effects for q in events):
+            return (f"{inst.key}: a shield's rider reading damage that can't be prevented (CR 615.12) while the "
+                    "shield also prevents other damage of the step (its room there is a choice) is not modelled")
+        out.append((pos, would_prevent(state, inst, pe.ev)))
+    return tuple(out)
+
+
+def _prevention_trigger_problem(pid: str, ab: Any) -> str | None:
+    """Why the model can't take a "whenever damage is prevented" trigger (615.13), or None: it
+    takes one that draws cards or gains life, linear in the amount prevented, for players it
+    names, with no threshold, intervening if, target or choice."""
+    shot = ab.action
+    if ab.trigger_min is not None or ab.trigger_if is not None:
+        return f"{pid}: damage_prevented triggers with a threshold or an intervening if (CR 603.4) are not modelled"
+    if shot is None or shot.kind not in ("draw", "gain_life") or shot.may or ab.more or ab.target is not None \
+            or shot.to.kind in ("target", "any", "choice"):
+        return f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled"
+    if _linear(shot.amount, "prevented") is None:
+        return f"{pid}: the damage_prevented trigger's amount is not linear in prevented"
+    return None
+
+
+def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, ...],
+                         events: list[_PEvent]) -> list[_Trigger] | str:
+    """The "whenever damage is prevented" triggers the step can fire (CR 615.13, solver.triggers.
+    prevention_triggers): one per prevention effect that prevented damage in the batch, per
+    recipient of the events it was applied to, for each watcher it matches (603.2: ``to``, else its
+    controller), reading what that effect prevented across the batch. The model takes an effect
+    that can apply to one recipient only (then it was applied to it whenever it prevented anything)."""
+    found = watchers(state, table, "damage_prevented")
+    if not found:
+        return []
+    if any(pe.tree is not None for pe in events):
+        return "a damage_prevented trigger (CR 615.13) in a step with a redirection (614.9) is not modelled"
+    out = []
+    for inst in insts:
+        if inst.spec.kind not in _PREVENTION:
+            continue
+        whose = sorted({pe.ev.recipient for pe in events if inst in pe.effects})
+        if len(whose) > 1:
+            return (f"{inst.key}: a prevention effect applicable to damage to {len(whose)} recipients with a "
+                    "damage_prevented trigger (CR 615.13: one per recipient it was applied to) is not modelled")
+        for r in whose:
+            for pid, ctrl, j, ab in found:
+                p = state.perm(pid)
+                assert p is not None and ab.action is not None
+                view = View(ctrl, p.id, None, p.chosen)
+                if not (matches(ab.trigger_to, r, state, table, view) if ab.trigger_to else r == ctrl):
+                    continue
+                amount = _linear(ab.action.amount, "prevented")
+                assert amount is not None
+                who = _players_matching(ab.action.to, state, table, view)
+                out.append(_Trigger(p.id, ctrl, j, inst.key, r, amount, who, table.perm_specs[p.spec].name,
+                                    str(ab.action.kind), inst.key))
+    return out
+
+
+def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str, str] | str:
+    """Each effect that puts damage as +1/+1 counters instead (614.1a) with the one permanent whose
+    damage it replaces in the step (the model keeps one amount per effect), or why it can't."""
+    out: dict[str, str] = {}
+    for inst in insts:
+        if inst.spec.kind != "damage_to_counters":
+            continue
+        hit = [pe for pe in events if inst in pe.effects]
+        if any(pe.tree is not None for pe in hit):
+            return f"{inst.key}: damage replaced by counters (CR 614.1a) on a redirected event (614.9) is not modelled"
+        whose = sorted({pe.ev.recipient for pe in hit})
+        if len(whose) > 1:
+            return f"{inst.key}: damage replaced by counters on {len(whose)} permanents in one step is not modelled"
+        if whose:
+            out[inst.key] = whose[0]
+    return out
+
+
+def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[_Rider],
+                      to_counters: dict[str, str]) -> str | None:
+    """Why the model can't follow the +1/+1 counters the step puts or removes (615.5, 614.1a), or
+    None: a replacement of how many are put (614.1a) applies to each event; one that gets them
+    beside -1/-1 counters would lose pairs of them (704.5q); one without any that gets some put
+    and some removed may end with the kind at 0, a field the model doesn't show."""
+    kinds: dict[str, set[str]] = {}
+    for key, pid in to_counters.items():
+        kinds.setdefault(pid, set()).add("put_counters")
+        if fewer_counters(state, table, pid, "+1/+1"):
+            return f"{key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
+    for rd in riders:
+        if rd.kind in _COUNTER_RIDERS:
+            for pid in rd.recipients:
+                kinds.setdefault(pid, set()).add(rd.kind)
+                if fewer_counters(state, table, pid, "+1/+1"):
+                    return f"{rd.key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
+    put = tuple(pid for pid, k in kinds.items() if "put_counters" in k)
+    problem = _annihilation_problem(state, table, insts, put)
+    if problem is not None:
+        return problem
+    for pid, k in sorted(kinds.items()):
+        perm = state.perm(pid)
+        if len(k) > 1 and perm is not None and "+1/+1" not in dict(perm.counters):
+            return f"{pid}: +1/+1 counters both put and removed on a permanent without any is not modelled"
+    return None
 
 
 def _partial(inst: Instance) -> bool:
@@ -422,7 +603,10 @@ def cp_supported(case: Case) -> str | None:
     by the graph engine's rules: solver.cp.trees); attacks on planeswalkers and battles, trample
     over planeswalkers (506.3, 702.19c), loyalty and defense removed (120.3c, 120.3h, 704.5i,
     704.5v); a rider's damage to a permanent; lifelink, infect, wither, deathtouch;
-    "deals combat damage to a player" triggers that draw cards; shields of a source of your
+    "deals combat damage to a player" triggers that draw cards; "whenever damage is prevented"
+    triggers that draw or gain life (615.13); +1/+1 counters a rider puts or removes and damage
+    put as +1/+1 counters instead (615.5, 614.1a: toughness, 613.4c); riders on damage that
+    can't be prevented (615.12); shields of a source of your
     choice (615.9) and next-time shields that can apply to one event of the step (615.8). An Aura
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
     game is declined.

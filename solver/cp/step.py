@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from model.effects import CountOf, is_all
-from model.expr import Expr
+from model.expr import Expr, expr_vars
 
 from ..amounts import Add, AmountRule, Multiply, rule_of
 from ..lethal import LethalIf
@@ -51,8 +51,8 @@ class _Rider:
     """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
 
     key: str
-    kind: str  # deal | gain_life | lose_life | draw
-    amount: tuple[int, int]  # coef * prevented + const (when anything was prevented)
+    kind: str  # deal | gain_life | lose_life | draw | put_counters | remove_counters (+1/+1)
+    amount: tuple[int, int]  # coef * prevented + const (when it takes place) + that * that_damage
     source: str
     recipients: tuple[str, ...]
     # a deal rider's damage is a new event (615.5): the one effect that modifies it, if any, per
@@ -61,20 +61,31 @@ class _Rider:
     # a gain_life rider for its controller ("you gain that much life"): part of the same modified
     # event, a life floor counts it (solver.damage._rider_gains, CR 120.4 example)
     own_gain: bool = False
+    # "that damage" (Protean Hydra's "remove that many"): what it applied to, prevented or not
+    that: int = 0
+    # it takes place once applied even when it prevented nothing (615.12), unless "if damage is
+    # prevented this way" (solver.damage._rider_happens)
+    always: bool = False
+    # the events of damage that can't be prevented it is applied to (615.12): (position in
+    # plan.events, what it would have prevented there, solver.rules.would_prevent)
+    noops: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class _Trigger:
-    """A "deals combat damage to a player" trigger that draws cards (CR 603.2, 510.2)."""
+    """A "deals combat damage to a player" trigger that draws cards (CR 603.2, 510.2), or a
+    "whenever damage is prevented" trigger that draws cards or gains life (615.13)."""
 
     watcher: str
     controller: str
     ability: int
-    source: str
-    player: str
-    amount: tuple[int, int]  # coef * damage_dealt + const
+    source: str  # the damage's source (a prevention trigger: the prevention effect's key)
+    player: str  # the player dealt the damage (a prevention trigger: the recipient)
+    amount: tuple[int, int]  # coef * damage_dealt (prevented) + const
     who: tuple[str, ...]
     label: str
+    kind: str = "draw"  # draw | gain_life
+    prevention: str | None = None  # the prevention effect whose amount prevented it reads (615.13)
 
 
 @dataclass
@@ -102,6 +113,10 @@ class _Plan:
     no_loss: frozenset[str] = frozenset()
     floors: dict[str, int] = field(default_factory=dict)
     fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
+    # damage put as +1/+1 counters instead (Phytohydra, 614.1a): effect key -> the one permanent it applies to
+    to_counters: dict[str, str] = field(default_factory=dict)
+    # preventions whose amount prevented a damage_prevented trigger reads (615.13): tracked
+    watched: frozenset[str] = frozenset()
 
 
 def one_instance(spec: Any) -> bool:
@@ -112,7 +127,13 @@ def one_instance(spec: Any) -> bool:
 
 
 def tracked(plan: _Plan, inst: Instance) -> bool:
-    """A prevention whose amount prevented the model keeps: a rider's (615.5) or a one-instance shield's."""
+    """An effect whose amount the model keeps: what a prevention prevented, a rider's (615.5), a
+    one-instance shield's or one a damage_prevented trigger reads (615.13); what damage put as
+    counters instead replaced (614.1a, solver.amounts.ToCounters)."""
+    if inst.spec.kind == "damage_to_counters":
+        return True
+    if inst.spec.kind in ("prevent", "protection") and inst.key in plan.watched:
+        return True
     return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once)
 
 
@@ -135,6 +156,25 @@ def _linear(node: Expr, var: str) -> tuple[int, int] | None:
             return None
         return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
     return None
+
+
+def _rider_amount(node: Expr) -> tuple[int, int, int] | None:
+    """A rider's amount as ``(a, b, c)``: ``a * prevented + b * that_damage + c`` (solver.damage.run_rider's
+    variables), or None when it isn't linear in them."""
+    p, t = _linear(node, "prevented"), _linear(node, "that_damage")
+    if p is None or t is None or not _additive(node):
+        return None
+    return p[0], t[0], p[1]
+
+
+def _additive(node: Expr) -> bool:
+    """No product of two variable terms (so the two linear readings combine)."""
+    tag = node[0]
+    if tag == "add":
+        return _additive(node[1]) and _additive(node[2])
+    if tag == "mul":
+        return not (expr_vars(node[1]) and expr_vars(node[2])) and _additive(node[1]) and _additive(node[2])
+    return True
 
 
 def _counted(inst: Instance) -> bool:

@@ -65,6 +65,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
                     entry: Any = None
                     if take == DECLINED:  # "you may": its controller doesn't apply it (616.1, solver.damage._decline)
                         new = amount
+                        entry = 0 if rider[j] else None  # it prevented nothing (no 615.13 trigger)
                     elif take is None:
                         new = _apply(plan, effs[j], amount)
                         entry = amount - new if rider[j] else None

@@ -47,6 +47,7 @@ class _Built:
     # lifelink's gain events with life-gain replacements (119.10), in the graph engine's order:
     # (gaining player, source, the gain before them, the replacements' keys, (order, literal) per order)
     gains: list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]] = field(default_factory=list)
+    fired: list[Any] = field(default_factory=list)  # per plan.triggers: the amount it reads (it triggers at 1 or more)
 
 
 def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:

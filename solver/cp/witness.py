@@ -144,8 +144,7 @@ def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
 def _trigger_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
     """The draw triggers' stack order (603.3b): APNAP order, each player ordering their own."""
     pending: dict[str, list[tuple[str, int, int]]] = {}
-    for tr in plan.triggers:
-        dealt = built.combat_to.get((tr.source, tr.player), 0)
+    for tr, dealt in zip(plan.triggers, built.fired, strict=True):
         dealt = dealt if _is_const(dealt) else int(solver.value(dealt))
         if _solved_bool(solver, built.over):
             break  # the game is over: no trigger is put on the stack (104.2a)
