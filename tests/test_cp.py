@@ -1141,6 +1141,25 @@ def test_615_12_a_rider_on_damage_that_cant_be_prevented_beside_another_effect_i
     assert "615.12" in (cp_supported(case) or "")
 
 
+def test_615_12_a_fixed_rider_of_a_prevention_that_can_prevent_none_is_declined() -> None:
+    """Found by the random cases: "prevent half, rounded down" of 1 damage is applied and prevents
+    nothing, and its plain rider still takes place (solver.damage._rider_happens); the model reads
+    "applied" from what it prevented, so it declines that rider by name (half rounded up is fine)."""
+    text = """
+id: t
+players: [{name: you, life: 5}, {name: A, life: 5}]
+sources:
+  - {id: sp, name: Spell, controller: A, types: [instant]}
+effects:
+  - {id: s1, controller: you, source: sp, prevent: half_down, to: you, then: {lose_life: 1, who: you}}
+actions:
+  - damage: [{from: sp, to: you, amount: 1}]
+"""
+    assert "615.12" in (cp_supported(parse_case(yaml.safe_load(text))) or "")
+    case = parse_case(yaml.safe_load(text.replace("half_down", "half_up")))
+    assert cp_supported(case) is None and assert_same(case) == 1
+
+
 def test_615_13_one_prevention_trigger_per_effect_and_its_amount_in_both_engines() -> None:
     """615.13: a "whenever damage is prevented" trigger fires once per prevention effect that
     prevented damage in the batch, reading all it prevented: a shield of 1 and a prevent-1 on two

@@ -248,8 +248,13 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if spec.then.kind in _COUNTER_RIDERS and spec.then.counter != "+1/+1":
                 return (f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
                         "(only +1/+1 counters, which change toughness, 613.4c)")
-            if _rider_amount(spec.then.amount) is None:
+            read = _rider_amount(spec.then.amount)
+            if read is None:
                 return f"{inst.key}: the rider's amount is not linear in prevented or that_damage"
+            if read[2] and not spec.then.if_prevented and _can_prevent_none(spec):
+                return (f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
+                        "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "
+                        "modelled (the model reads that it was applied from what it prevented)")
     opened = _open_batch(start, state0, table, step)
     if isinstance(opened, str):
         return opened
@@ -397,6 +402,14 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
                  to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None))
+
+
+def _can_prevent_none(spec: Any) -> bool:
+    """A prevention that, applied to some damage that can be prevented, may prevent none of it:
+    half rounded down of 1, all but N of N or less, prevent 0 (solver.amounts); a shield that
+    takes none of an event must be used up elsewhere (615.7), so it prevents something."""
+    rule = rule_of(spec, 1)
+    return any(rule is not None and rule.prevents and rule.apply(n) == n for n in range(1, 4))
 
 
 def _applied_unpreventable(state: GameState, inst: Instance, events: list[_PEvent],
