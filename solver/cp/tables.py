@@ -4,7 +4,8 @@ merged under explicit size bounds (checked before anything is allocated)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..limits import Deadline
@@ -144,7 +145,33 @@ def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: li
     return (*dealt, *t.values(), *full.values(), *p.values())
 
 
-Layers = list[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]]]
+class _Layer:
+    """One merge layer's back pointers, kept as arrays (a dict of tuples per state cost more than
+    the sums): its states (rows, sorted and distinct), and per state the index of the state it
+    came from in the previous layer's ``before`` and of the member's own row in ``mine``. Looking
+    a state up is a binary search (the witnesses need a few per outcome)."""
+
+    __slots__ = ("before", "mine", "own", "prev", "states")
+
+    def __init__(self, states: Any, before: Any, prev: Any, mine: list[tuple[int, ...]], own: Any) -> None:
+        self.states, self.before, self.prev, self.mine, self.own = states, before, prev, mine, own
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return iter(map(tuple, self.states.tolist()))
+
+    def __getitem__(self, key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The state ``key`` came from and the member's own row that gave it."""
+        states = self.states
+        i = bisect_left(range(len(states)), key, key=lambda j: tuple(states[j].tolist()))
+        if i == len(states) or tuple(states[i].tolist()) != key:
+            raise KeyError(key)
+        return tuple(self.before[int(self.prev[i])].tolist()), self.mine[int(self.own[i])]
+
+
+Layers = list[_Layer]
 
 
 def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str], riders: list[str],
@@ -193,12 +220,10 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     later = [sum(each[k + 1:], np.zeros(ns, dtype=np.int64)) for k in range(len(members))]
     later_total = [sum(total[k + 1:]) for k in range(len(members))]
     settled = np.array([k in decided for k in shields], dtype=bool)
-    states: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {zero: (zero, ())}
     layers: Layers = []
     kept = 0
-    a = np.array([zero], dtype=np.int64)  # the states' rows, in the order of ``states``
+    a = np.array([zero], dtype=np.int64)  # the states' rows (sorted, distinct: the last layer's)
     for k, conv in enumerate(converted):
-        left = list(states)
         right, mine = list(conv), list(conv.values())
         b = np.array(right, dtype=np.int64)
         fl = slice(width + ns, width + 2 * ns)
@@ -235,18 +260,15 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
             unique, li_of, ri_of = unique[keep], li_of[keep], ri_of[keep]
         if len(unique) > GROUP_LIMIT:
             return None
-        new = dict(zip(map(tuple, unique.tolist()),
-                       zip([left[i] for i in li_of.tolist()], [mine[j] for j in ri_of.tolist()], strict=True), strict=True))
-        layers.append(new)
+        layers.append(_Layer(unique, a, li_of, mine, ri_of))
         a = unique
-        kept += len(new)
+        kept += len(unique)
         if kept > LAYERS_LIMIT:
             return None
-        states = new
     keep = [c for c in range(len(zero)) if not (width + ns <= c < width + 2 * ns and settled[c - width - ns])]
     table: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for row in states:
-        table.setdefault(tuple(row[c] for c in keep), row)
+    for row, part in zip(map(tuple, a.tolist()), a[:, keep].tolist(), strict=True):
+        table.setdefault(tuple(part), row)
     return layers, table
 
 

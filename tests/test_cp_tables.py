@@ -1,0 +1,79 @@
+"""The CP group table's merge (solver.cp.tables._merge) against a plain reference: every sum of one
+row per member, shares within their shields, each settled shield used up or never short (CR
+615.7), the dominated flag patterns dropped. The fast merge (packed keys, pruning, layers kept as
+arrays and searched) must give the same table on generated families, and its back pointers must
+lead from every row of the table through one row per member back to nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import solver.cp.tables
+from bench.family import family_case
+from model import parse_case
+from solver.cp import cp_outcomes
+from solver.cp.tables import _to_layout, _undominated, _used_up
+
+
+def _reference(plan: Any, members: list[Any], rows: list[Any], shields: list[str], riders: list[str],
+               columns: list[int], decided: frozenset[str]) -> set[tuple[int, ...]]:
+    """The group table by definition, one member at a time in plain Python (the dominated flag
+    patterns are dropped per layer: a dominated sum stays dominated whatever is added to it)."""
+    width, ns = 1 + max(columns, default=0), len(shields)
+    caps = [plan.shields[k] for k in shields]
+    states = {(*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))}
+    for pe, own, c in zip(members, rows, columns, strict=True):
+        mine = {_used_up(_to_layout(pe, r, shields, riders, width, c), caps, width) for r in own}
+        new: set[tuple[int, ...]] = set()
+        for s in states:
+            for r in mine:
+                row = [x + y for x, y in zip(s, r, strict=True)]
+                for i in range(ns):
+                    row[width + ns + i] = min(s[width + ns + i], r[width + ns + i])
+                    if row[width + i] == caps[i]:
+                        row[width + ns + i] = 1  # used up: it can't fall short any more
+                if all(row[width + i] <= caps[i] for i in range(ns)):
+                    new.add(tuple(row))
+        states = set(_undominated(dict.fromkeys(new), ns, width))
+    settled = [k in decided for k in shields]
+    final = {s for s in states if all(s[width + ns + i] == 1 for i in range(ns) if settled[i])}
+    keep = [c for c in range(width + 2 * ns + len(riders))
+            if not (width + ns <= c < width + 2 * ns and settled[c - width - ns])]
+    return {tuple(s[c] for c in keep) for s in _undominated(dict.fromkeys(final), ns, width)}
+
+
+CASES = [("family-3x2", family_case(3, 2)), ("family-4x3", family_case(4, 3)), ("family-5x2", family_case(5, 2)),
+         ("family-6x3", family_case(6, 3)),
+         ("family-8x3", family_case(8, 3))]
+
+
+@pytest.mark.parametrize("data", [d for _, d in CASES], ids=[n for n, _ in CASES])
+def test_the_merge_gives_the_reference_table_and_its_back_pointers_lead_home(
+        monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]) -> None:
+    merges: list[tuple[tuple[Any, ...], Any]] = []
+    merge = solver.cp.tables._merge
+
+    def spy(*args: Any) -> Any:
+        got = merge(*args)
+        merges.append((args, got))
+        return got
+
+    monkeypatch.setattr(solver.cp.tables, "_merge", spy)
+    res = cp_outcomes(parse_case(data))
+    assert res.complete and res.outcomes
+    assert merges and all(got is not None for _, got in merges)
+    for (plan, members, rows, shields, riders, _deadline, columns, decided), (layers, table) in merges:
+        assert set(table) == _reference(plan, members, rows, shields, riders, columns, decided)
+        assert len(layers) == len(members)
+        width, ns = 1 + max(columns), len(shields)
+        zero = (*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))
+        for top in table.values():  # each table row's state in the last layer, back to the start
+            key = top
+            for pos in range(len(members) - 1, -1, -1):
+                key, own = layers[pos][key]
+                assert own in rows[pos]
+            assert key == zero
+        with pytest.raises(KeyError):
+            layers[-1][tuple(-1 for _ in top)]
