@@ -29,7 +29,9 @@ class ActionKind(StrEnum):
     RETURN_TO_HAND = "return_to_hand"  # 400.7
     TAP = "tap"  # 701.26a
     UNTAP = "untap"  # 701.26b
-    CREATE_TOKENS = "create_tokens"  # 111.1 (riders only)
+    CREATE_TOKENS = "create_tokens"  # 111.1
+    GET_ENERGY = "get_energy"  # "you get {E}{E}": energy counters (107.14, 122.1)
+    BECOME_MONARCH = "become_monarch"  # "you become the monarch" (724.3)
 
 
 # the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile

@@ -17,7 +17,7 @@ from .kinds import AbilityKind, ActionKind, TriggerEvent
 from .selectors import Selector
 
 __all__ = [
-    "Rider", "EffectSpec", "OneShot", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
+    "Rider", "EffectSpec", "OneShot", "TokenSpec", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
     "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
@@ -46,7 +46,7 @@ def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
 class Rider:
     """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
 
-    kind: ActionKind  # deal | gain_life | draw | create_tokens | lose_life | put_counters | remove_counters
+    kind: ActionKind  # deal | gain_life | draw | lose_life | put_counters | remove_counters
     amount: Expr
     to: Selector | None = None
     counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")
@@ -80,6 +80,24 @@ class EffectSpec:
 
 
 @dataclass(frozen=True)
+class TokenSpec:
+    """A token a ``create_tokens`` action creates (CR 111.1-111.4): the characteristics the
+    spell or ability gives it (111.3) or a predefined token's (111.10: Food, Treasure, Clue...);
+    its name is its subtypes plus "Token" unless the effect names it (111.4)."""
+
+    name: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    toxic: int = 0
+    abilities: tuple[Ability, ...] = ()
+    tapped: bool = False  # "create a tapped Powerstone token"
+
+
+@dataclass(frozen=True)
 class OneShot:
     """A one-shot action: ``deal``, ``lose_life``, ``gain_life``, ``draw``, ``set_life`` ("your life
     total becomes N", CR 119.5), ``put_counters`` ("put N +1/+1 counters on it", 122.1; ``to`` names the
@@ -97,6 +115,7 @@ class OneShot:
     # deal: more (amount, recipients) pairs dealt by the same source in the same batch ("~ deals 2
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()
+    token: TokenSpec | None = None  # create_tokens: the token, that many created (111.1)
 
 
 @dataclass(frozen=True)
@@ -210,6 +229,8 @@ class PlayerSpec:
     life_lost_this_turn: int = 0
     life_gained_this_turn: int = 0
     poison: int = 0
+    energy: int = 0  # energy counters (CR 107.14, 122.1)
+    monarch: bool = False  # the monarch (CR 724.1)
 
 
 @dataclass(frozen=True)

@@ -394,7 +394,10 @@ def _describe(action: Any) -> str:
             return f"return {shot.to} to its owner's hand"
         if shot.kind == "set_life":
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
-        verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}"}[shot.kind]
+        if shot.kind == "create_tokens":
+            return f"create {expr_str(shot.amount)} {shot.token.name if shot.token else 'token'}(s)"
+        verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}",
+                "get_energy": "get {} energy"}[shot.kind]
         return f"have {shot.to} " + verb.format(expr_str(shot.amount))
     if isinstance(action, DamageAction):
         return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)

@@ -61,6 +61,9 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
     if any(isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self" for c in cost) \
             and not sacrifice_choices(state, table, perm, cost):
         return "its controller controls nothing the cost can sacrifice (601.2h, 701.21a)"
+    energy = _energy_cost(cost)
+    if energy > state.player(perm.controller).energy:
+        return f"its controller doesn't have {energy} energy counter{'s' if energy != 1 else ''} to pay (107.14)"
     life = _life_cost(cost)
     if life > 0 and state.player(perm.controller).life < life:
         return f"its controller can't pay {life} life (119.4)"
@@ -88,6 +91,10 @@ def _life_cost(cost: tuple[Any, ...]) -> int:
     return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_life")
 
 
+def _energy_cost(cost: tuple[Any, ...]) -> int:
+    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_energy")
+
+
 def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> GameState | None:
     """Pay an ability's cost (601.2h via 602.2b), or None if it can't be paid
     (:func:`cost_problem`): tap or untap the permanent, remove counters, pay life (a life loss)."""
@@ -99,6 +106,10 @@ def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, .
             counters[item[1]] -= item[2]
     tapped = True if "T" in cost else False if "Q" in cost else perm.tapped
     state = state.set_perm(replace(perm, counters=tuple(sorted(counters.items())), tapped=tapped))
+    energy = _energy_cost(cost)
+    if energy:
+        p = state.player(perm.controller)
+        state = state.set_player(replace(p, energy=p.energy - energy))
     life = _life_cost(cost)
     if life:
         state = change_life(state, table, perm.controller, -life)

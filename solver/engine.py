@@ -46,6 +46,7 @@ from .rules import (
 from .sba import game_over, leave_game, multiplayer, state_based_actions
 from .select import View, controller_of, opponents
 from .state import (
+    MONARCH,
     Event,
     GameState,
     PermState,
@@ -161,6 +162,10 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
             if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
                 continue  # 603.4: the intervening "if" is false as the end step begins
             new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
+        crown = next((p.name for p in state.players if p.monarch and not p.left), None)
+        if isinstance(action, EndStepAction) and crown == table.active:
+            # 724.2: "At the beginning of the monarch's end step, that player draws a card"
+            new.append(Trigger(crown, MONARCH, 0, (), label="the monarch"))
         return replace(state, pending=state.pending + tuple(new))
     if isinstance(action, ActivateAction):
         return activate(state, table, action)
@@ -329,6 +334,8 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
         out[f"{p.name}.damage_taken"] = p.damage_taken
         out[f"{p.name}.lost"] = p.lost
         out[f"{p.name}.mana"] = p.mana  # produced by mana abilities, W U B R G C order (605)
+        out[f"{p.name}.energy"] = p.energy  # energy counters (107.14)
+        out[f"{p.name}.monarch"] = p.monarch  # the monarch designation (724.1)
         if p.team is not None:
             out[f"team{p.team}.life"] = p.life
             out[f"team{p.team}.poison"] = p.poison

@@ -27,9 +27,11 @@ from .rules import (
 )
 from .select import View, controller_of, has_keyword, is_player, matches
 from .state import (
+    MONARCH,
     Event,
     GameState,
     Table,
+    Trigger,
     replace,
 )
 from .triggers import collect_triggers
@@ -312,6 +314,13 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
     state = collect_triggers(state, table, "combat_damage_to_player",
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
+    crown = monarch(state)
+    if crown is not None:
+        # 724.2: "Whenever a creature deals combat damage to the monarch, its controller becomes the
+        # monarch", controlled by the monarch as it triggers; one trigger per creature
+        state = replace(state, pending=state.pending + tuple(
+            Trigger(crown, MONARCH, 1, label="the monarch", player=controller_of(state, table, s))
+            for (s, p), n in sorted(combat_to_player.items()) if p == crown and n > 0))
     state = collect_triggers(state, table, "deals_damage",
                      [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
     state = collect_triggers(state, table, "dealt_damage",
@@ -375,6 +384,16 @@ def _mark(state: GameState, table: Table, pid: str, part: Part, k: int) -> GameS
     elif part is Part.DEFENSE_LOSS:
         perm = replace(perm, defense=perm.defense - k)
     return state.set_perm(perm)
+
+
+def become_monarch(state: GameState, name: str) -> GameState:
+    """724.3: one player is the monarch at a time; as a player becomes it, the other ceases to be."""
+    return replace(state, players=tuple(replace(p, monarch=p.name == name) if p.monarch != (p.name == name) else p
+                                        for p in state.players))
+
+
+def monarch(state: GameState) -> str | None:
+    return next((p.name for p in state.players if p.monarch), None)
 
 
 def read_now(amount: Any, state: GameState, table: Table, view: View) -> Any:
@@ -455,6 +474,17 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
 
         gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
         return put_into_graveyard(state, table, gone) if gone else state
+    if shot.kind == "become_monarch":
+        players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
+        if len(players) > 1:
+            raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
+        return become_monarch(state, players[0]) if players else state
+    if shot.kind == "create_tokens":
+        from .tokens import create_tokens  # (tokens reads triggers, as results does)
+
+        # 111.2: the player who creates them (the ability's controller) owns and controls them
+        return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
+                             max(0, evaluate(shot.amount, base)))
     if shot.kind == "put_counters":
         n = max(0, evaluate(shot.amount, base))
         for r in recipients:
@@ -498,6 +528,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == "draw":
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+        elif shot.kind == "get_energy":  # 107.14: that many energy counters (122.1)
+            state = state.set_player(replace(p, energy=p.energy + n))
     if shot.then is not None:
         # "you gain life equal to the life lost this way": the total every player actually lost
         rider = shot.then

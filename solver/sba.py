@@ -22,8 +22,16 @@ __all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'gam
 
 
 def leave_game(state: GameState, table: Table, name: str) -> GameState:
-    """800.4a: the player leaves; objects they own leave too, and their pending triggers cease."""
-    state = state.set_player(replace(state.player(name), left=True))
+    """800.4a: the player leaves; objects they own leave too, and their pending triggers cease.
+    If they were the monarch, the active player becomes the monarch, or, if that is them, the next
+    player in turn order still in the game (724.4)."""
+    was_monarch = state.player(name).monarch
+    state = state.set_player(replace(state.player(name), left=True, monarch=False))
+    if was_monarch:
+        start = table.order.index(table.active)
+        heir = next((n for k in range(len(table.order)) if not state.player(n := table.order[(start + k) % len(table.order)]).left), None)
+        if heir is not None:
+            state = state.set_player(replace(state.player(heir), monarch=True))
     for perm in state.perms:
         if perm.present and table.perm_specs[perm.spec].owner == name:
             state = state.set_perm(replace(perm, present=False))

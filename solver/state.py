@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from model.effects import is_all
 from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
-__all__ = ["PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
+__all__ = ["MONARCH", "monarch_abilities", "PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
            "GameState", "Table", "initial_state", "replace"]
 
 
@@ -60,6 +60,8 @@ class PlayerState(_CachedHash):
     lost: bool = False
     left: bool = False
     mana: tuple[str, ...] = ()  # mana produced by mana abilities (106.4), in W U B R G C order
+    energy: int = 0  # energy counters (107.14: {E}; a player's counters, 122.1)
+    monarch: bool = False  # the monarch designation (724.1)
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,32 @@ for _cls in (PlayerState, PermState, EffectState, Event, Batch, Trigger, StackIt
     _cls.__hash__ = _CachedHash.__hash__  # type: ignore[method-assign]
 
 
+# the source of the monarch's two inherent triggered abilities, which have none (724.2); not an
+# id a case can write (ids are letters, digits, - and _)
+MONARCH = "(monarch)"
+_MONARCH_ABILITIES: list[tuple[Ability, ...]] = []
+
+
+def monarch_abilities() -> tuple[Ability, ...]:
+    """724.2: "At the beginning of the monarch's end step, that player draws a card" and "Whenever
+    a creature deals combat damage to the monarch, its controller becomes the monarch", each
+    controlled by the player who was the monarch as it triggered."""
+    if not _MONARCH_ABILITIES:
+        from model.expr import parse_expr
+        from model.kinds import AbilityKind, ActionKind, TriggerEvent
+        from model.selectors import parse_selector
+        from model.types import OneShot
+
+        one = parse_expr(1)
+        _MONARCH_ABILITIES.append((
+            Ability(AbilityKind.TRIGGER, action=OneShot(ActionKind.DRAW, one, parse_selector("you")),
+                    trigger=TriggerEvent.END_STEP, turn="yours", text="the monarch's end step draw"),
+            Ability(AbilityKind.TRIGGER, action=OneShot(ActionKind.BECOME_MONARCH, one, parse_selector("that player")),
+                    trigger=TriggerEvent.COMBAT_DAMAGE_TO_PLAYER, text="combat damage to the monarch"),
+        ))
+    return _MONARCH_ABILITIES[0]
+
+
 @dataclass
 class Table:
     """What doesn't change during a solve: the case, specs by id, players in turn order."""
@@ -253,6 +281,8 @@ class Table:
         return self.sources.get(pid)
 
     def abilities_of(self, state: GameState, oid: str) -> tuple[Ability, ...]:
+        if oid == MONARCH:
+            return monarch_abilities()
         spec = self.spec_of(state, oid)
         return spec.abilities if spec is not None else ()
 
@@ -264,7 +294,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
                   two_headed=case.format == "two-headed-giant")
     players = tuple(
         PlayerState(p.name, p.life, p.team, p.poison, p.life_lost_this_turn, p.life_gained_this_turn,
-                    p.life_lost_this_turn)
+                    p.life_lost_this_turn, energy=p.energy, monarch=p.monarch)
         for p in case.players)
     perms = []
     for i, s in enumerate(case.permanents):

@@ -144,7 +144,7 @@ def test_unknown_field_is_an_error_with_a_suggestion(command: str, capsys: pytes
     code, out, err = run(capsys, command, str(SPLIT), "--fields", "you.lfie", *extra)
     assert code == 2 and out == ""
     assert err.strip() == (f"{SPLIT}: fields: 'you.lfie': unknown player field 'lfie' (one of life, poison, "
-                           "life_lost, life_gained, cards_drawn, damage_taken, lost, mana); did you mean "
+                           "life_lost, life_gained, cards_drawn, damage_taken, lost, mana, energy, monarch); did you mean "
                            "you.life or you.life_lost or you.lost?")
 
 

@@ -28,6 +28,7 @@ from ..types import (
     TapForManaAction,
 )
 from ..vocab import PERMANENT_SHOTS
+from ..vocab.tokens import token_creator
 from .actions import _Actions
 from .fields import _field_problem, _value_problem
 from .schema import _ID_RE, CHOOSE
@@ -99,6 +100,9 @@ class _Checks(_Actions):
         def any_ref(value: str | None, path: str, kinds: tuple[str, ...] = ("permanent", "source")) -> None:
             if value is None:
                 return
+            creator = token_creator(value)
+            if "permanent" in kinds and value not in ids and creator is not None and (creator in names or creator in ids):
+                return  # a token its creator may create during the actions (111.1; absent, nothing happens)
             if value not in names and ids.get(value) not in kinds:
                 self.err(path, f"unknown id {value!r}")
 
@@ -108,7 +112,7 @@ class _Checks(_Actions):
             if s.mentions("that_player") and not that_player_ok:
                 self.err(path, "'that player' is only for a tapped_for_mana or dealt_damage trigger's do: (the player who tapped the permanent, the player dealt damage)")
             for ref in s.refs():
-                if ref not in names and ref not in ids:
+                if ref not in names and ref not in ids and not ((c := token_creator(ref)) is not None and (c in names or c in ids)):
                     self.err(path, f"unknown player or id {ref!r}")
 
         def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
@@ -136,9 +140,11 @@ class _Checks(_Actions):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            key = shot.kind if shot.kind in PERMANENT_SHOTS else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
+            key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == "become_monarch" else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
             selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
+            if shot.token is not None:
+                ability_refs(shot.token.abilities, f"{where}.token")
             if shot.then is not None:
                 selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)
 

@@ -27,7 +27,7 @@ class _Entities(_Core):
 
     def players(self) -> tuple[PlayerSpec, ...]:
         m = self.m
-        out = []
+        out: list[PlayerSpec] = []
         seen: set[str] = set()
         two_hg = m.format == "two-headed-giant"
         for i, p in enumerate(self.player_models):
@@ -49,7 +49,10 @@ class _Entities(_Core):
             if p.poison >= limit:
                 self.err(f"players[{i}].poison", f"a player with {p.poison} poison counters would already have lost the game "
                          f"(CR {'704.6b' if two_hg else '704.5c'}: {limit} or more)")
-            out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison))
+            if p.monarch and any(o.monarch for o in out):
+                self.err(f"players[{i}].monarch", "only one player can be the monarch (CR 724.3)")
+            out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison,
+                                  p.energy, p.monarch))
         if two_hg and len(out) == len(m.players):  # (with a broken player the teams can't be counted)
             teams: dict[str, list[int]] = {}
             for i, spec in enumerate(out):

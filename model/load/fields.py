@@ -16,9 +16,10 @@ from ..types import (
     MayAction,
     PermanentSpec,
 )
+from ..vocab.tokens import token_creator
 from .schema import EFFECT_FIELDS, PERMANENT_FIELDS, PLAYER_FIELDS, TEAM_FIELDS, _describe
 
-_BOOL_FIELDS = ("lost", "dies", "tapped")
+_BOOL_FIELDS = ("lost", "dies", "tapped", "monarch")
 _LIST_FIELDS = ("mana", "could_produce")
 
 
@@ -42,6 +43,9 @@ def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: M
     if head in players:
         return "" if rest in PLAYER_FIELDS else f"unknown player field {rest!r} (one of {', '.join(PLAYER_FIELDS)})"
     kind = kinds.get(head)
+    creator = token_creator(head)
+    if kind is None and creator is not None and (creator in players or kinds.get(creator) in ("permanent", "source")):
+        kind = "permanent"  # a token its creator may create during the actions (111.1)
     if kind == "permanent":
         if rest in PERMANENT_FIELDS or rest.startswith("counters."):
             spec = (specs or {}).get(head)

@@ -13,7 +13,7 @@ from ..errors import CaseError
 BIG = 1_000_000
 Count = Annotated[int, Field(ge=0, le=BIG, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
-PLAYER_FIELDS = ("life", "poison", "life_lost", "life_gained", "cards_drawn", "damage_taken", "lost", "mana")
+PLAYER_FIELDS = ("life", "poison", "life_lost", "life_gained", "cards_drawn", "damage_taken", "lost", "mana", "energy", "monarch")
 PERMANENT_FIELDS = ("damage", "dies", "loyalty", "defense", "could_produce", "tapped")
 EFFECT_FIELDS = ("remaining",)
 TEAM_FIELDS = ("life", "poison")
@@ -35,6 +35,8 @@ class PlayerModel(_Strict):
     life_lost_this_turn: Count = 0
     life_gained_this_turn: Count = 0
     poison: Count = 0
+    energy: Count = 0  # energy counters (CR 107.14, 122.1)
+    monarch: bool = False  # the monarch designation (CR 724.1): at most one player
 
 
 class _ObjectModel(_Strict):

@@ -126,7 +126,7 @@ _DESTROY_TARGETS: dict[str, Any] = {k: TARGETS[k] for k in (
 WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
        "target player": "target", "target opponent": "target"}
 WHO_TARGET = {"target player": "player", "target opponent": "opponent"}
-WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 
 def number(raw: str) -> Any:
@@ -177,6 +177,10 @@ def cost(text: str) -> list[Any] | None:
                     return None
         elif m := re.fullmatch(r"pay (\d+) life", low):
             out.append({"pay_life": int(m.group(1))})
+        elif m := re.fullmatch(r"pay ((?:\{e\})+)", low):  # "Pay {E}{E}": energy counters (107.14)
+            out.append({"pay_energy": m.group(1).count("{e}")})
+        elif (m := re.fullmatch(r"pay (one|two|three|four|five|six|seven|eight|\d+) \{e\}", low)) and number(m.group(1)):
+            out.append({"pay_energy": number(m.group(1))})
         elif low == "sacrifice ~":
             out.append({"sacrifice": "self"})
         elif low in _SACRIFICED:  # "Sacrifice a creature" (701.21a): one of yours, chosen as it is paid
@@ -243,6 +247,18 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         if who == "target creature":
             return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
+    if m := re.fullmatch(r"you get ((?:\{e\})+)", low):
+        return {"get_energy": m.group(1).count("{e}"), "who": "you"}, None  # energy counters (107.14)
+    if low == "you become the monarch":
+        return {"become_monarch": "you"}, None  # 724.3
+    if low in ("target player becomes the monarch", "target opponent becomes the monarch"):
+        return ({"become_monarch": "target"}, WHO_TARGET[low[: -len(" becomes the monarch")]]) if allow_target else None
+    if that_much and low == "you get that many {e}":
+        return {"get_energy": "damage_dealt", "who": "you"}, None
+    if low.startswith(("create ", "you create ")):
+        from .tokens import create_phrase  # (it reads this module's numbers)
+
+        return create_phrase(low)  # "create a Food token", "create two 1/1 white Soldier creature tokens" (111.1)
     if low in ("untap ~", "untap it"):
         return {"untap": "self"}, None  # 701.26b
     if low in ("sacrifice ~", "sacrifice it"):

@@ -21,6 +21,7 @@ from . import kicker as _kicker  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
+from . import tokens as _tokens  # noqa: F401
 from .base import TEMPLATES, Ctx, Template
 from .ignores import (
     _ONCE,
@@ -38,7 +39,7 @@ from .mana import basic_land_mana
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
-FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker")
+FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker", "tokens")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 

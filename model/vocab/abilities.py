@@ -75,6 +75,9 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
             out.append(c.strip())
         elif isinstance(c, Mapping) and set(c) == {"pay_life"}:
             out.append(("pay_life", _count(c["pay_life"], f"{q}.pay_life")))
+        elif isinstance(c, Mapping) and set(c) == {"pay_energy"}:
+            # "Pay {E}{E}": remove that many of its controller's energy counters (107.14)
+            out.append(("pay_energy", _count(c["pay_energy"], f"{q}.pay_energy")))
         elif isinstance(c, Mapping) and set(c) == {"sacrifice"}:
             # "Sacrifice this: ...": the permanent is put into its graveyard as the cost is paid (701.21a)
             if c["sacrifice"] != "self":
@@ -87,9 +90,10 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
         elif mana_ability:
-            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N} or {sacrifice: self}")
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N} or {sacrifice: self}")
         else:
-            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {remove_counters: {<kind>: N}} or {sacrifice: self}")
+            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {pay_energy: N}, "
+                            "{remove_counters: {<kind>: N}} or {sacrifice: self}")
     if "T" in out and "Q" in out:
         raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
     return tuple(out)

@@ -38,6 +38,17 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     kind = kinds[0]
     if kind in ("put_counters", "remove_counters"):
         return _put_counters(m, path, kind)
+    if kind == "create_tokens":
+        return _create_tokens(m, path)
+    if kind == "become_monarch":
+        # {become_monarch: you}: "you become the monarch" (724.3); the value names the player
+        for key in m:
+            if key not in (kind, "from"):
+                raise CaseError(f"{path}.{key}", "unknown key (become_monarch takes the player, and from:)")
+        source = m.get("from")
+        if source is not None and not isinstance(source, str):
+            raise CaseError(f"{path}.from", "expected the id of the source")
+        return OneShot(ActionKind.BECOME_MONARCH, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     if kind == "sacrifice":
         # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
@@ -84,6 +95,26 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     also = _also(m["also"], f"{path}.also") if "also" in m else ()
     return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided,
                    also=also)
+
+
+def _create_tokens(m: Mapping[str, Any], path: str) -> OneShot:
+    """``{create_tokens: 2, token: Food}``: "create two Food tokens" (111.1), under the ability's
+    controller (111.2); ``tapped: true``: they enter tapped; the amount may be an expression."""
+    from .tokens import parse_token  # (a token's abilities are read by the ability parser)
+
+    for key in m:
+        if key not in ("create_tokens", "token", "tapped", "from"):
+            raise CaseError(f"{path}.{key}", "unknown key (create_tokens takes token:, tapped: and from:)")
+    if "token" not in m:
+        raise CaseError(path, "create_tokens needs token: (a predefined token such as Food, or its characteristics)")
+    token = parse_token(m["token"], f"{path}.token")
+    if "tapped" in m and _bool(m["tapped"], f"{path}.tapped"):
+        token = dataclasses.replace(token, tapped=True)
+    source = m.get("from")
+    if source is not None and not isinstance(source, str):
+        raise CaseError(f"{path}.from", "expected the id of the source")
+    return OneShot(ActionKind.CREATE_TOKENS, action_amount(m["create_tokens"], f"{path}.create_tokens"), sel("you", path),
+                   source, token=token)
 
 
 def _put_counters(m: Mapping[str, Any], path: str, kind: str = "put_counters") -> OneShot:

@@ -21,7 +21,7 @@ CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
 
 
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
-                  "sacrifice", "exile", "return_to_hand", "tap", "untap")
+                  "sacrifice", "exile", "return_to_hand", "tap", "untap", "create_tokens", "get_energy", "become_monarch")
 
 
 # one-shot actions on permanents whose value names them (model.kinds.ON_PERMANENTS; sacrifice
@@ -44,7 +44,7 @@ MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / 
 _MAY_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "damage_to_counters")
 
 
-RIDER_KINDS = ("deal", "gain_life", "draw", "create_tokens", "lose_life", "put_counters", "remove_counters")
+RIDER_KINDS = ("deal", "gain_life", "draw", "lose_life", "put_counters", "remove_counters")
 
 
 MAX_AMOUNT = 1_000_000

@@ -163,6 +163,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     CR 510.4) and collect what it needs (or a reason). Raises :class:`LimitReached` when
     ``deadline`` passes."""
     state0 = replace(start, queue=(), batch=None)  # (the step's own batch or task is opened below)
+    crown = next((p.name for p in state0.players if p.monarch), None)
+    if crown is not None:
+        return (f"{crown} is the monarch: its trigger on combat damage to the monarch (CR 724.2, a new monarch "
+                "after state-based actions) is not modelled")
     for perm in state0.perms:
         if not perm.present:
             continue
