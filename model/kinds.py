@@ -54,6 +54,8 @@ class AbilityKind(StrEnum):
     KEYWORD = "keyword"  # a keyword written in abilities: (702)
     KICKER = "kicker"  # an optional additional cost chosen as the spell is cast (702.33)
     MODES = "modes"  # "Choose one —": how many modes its caster chooses (700.2, 601.2b)
+    WARD = "ward"  # "Ward {2}": counter an opponent's spell or ability targeting it unless they pay (702.21a)
+    CANT_BE_COUNTERED = "cant_be_countered"  # "This spell can't be countered." (101.2, 701.6a)
 
 
 class TriggerEvent(StrEnum):

@@ -42,6 +42,7 @@ from .state import (
 from .targets import legal_target, target_candidates
 from .triggers import collect_triggers, condition_holds
 from .values import evaluate
+from .ward import resolve_ward, with_ward
 
 __all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -138,7 +139,9 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
             item = StackItem("activated", who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
                              label=spec.name)
             tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
-            options.append(Option(f"{t}/{sac}" if sac is not None else str(t), words, replace(paid, queue=tasks + paid.queue)))
+            # 702.21a: targeting an opponent's ward permanent triggers its ward
+            options.append(Option(f"{t}/{sac}" if sac is not None else str(t), words,
+                                  with_ward(replace(paid, queue=tasks + paid.queue), table, item, [t])))
     if (act.ability.target is None or action.target is not None) and sacrifices == [None]:
         return options[0].state
     return decide(who, "target" if sacrifices == [None] else "sacrifice", f"{perm.id} activation", options)
@@ -191,8 +194,10 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
                                  continuing=k > 0, modes=chosen_modes, kicked=action.kicked))
                       for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
-        options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}",
-                              replace(state, queue=tasks + state.queue)))
+        cast_state = replace(state, queue=tasks + state.queue)
+        if items and items[0][1].target is not None:
+            cast_state = with_ward(cast_state, table, items[0][1], [items[0][1].target])  # 702.21a
+        options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}", cast_state))
     if requirement is None or action.target is not None:
         return options[0].state
     return decide(who, "target", f"{action.id} cast", options)
@@ -303,7 +308,7 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
             if div:
                 words += ", dividing " + _and([f"{n} to {t}" for t, n in div])
             key = "; ".join(f"{t}={n}" for t, n in div) if div else "; ".join(ts)
-            options.append(Option(key, words, replace(state, queue=tasks + state.queue)))
+            options.append(Option(key, words, with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], ts)))
     if not options:
         return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
     if len(options) == 1 and chosen is not None:
@@ -432,6 +437,8 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
     abilities = table.abilities_of(state, item.source)
     ab = abilities[item.ability]
+    if ab.kind == "ward":
+        return resolve_ward(state, table, item, ab)
     if item.targets and not item.continuing:
         begun = _begin_several(state, table, item)
         if isinstance(begun, GameState):

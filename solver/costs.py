@@ -19,7 +19,8 @@ from .state import (
     replace,
 )
 
-__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost', 'sacrifice_choices']
+__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost', 'sacrifice_choices', 'life_payment_problem',
+           'life_cost']
 
 
 def find_ability(table: Table, state: GameState, pid: str, index: int | None, kind: str) -> tuple[int, Ability] | None:
@@ -64,11 +65,18 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
     energy = _energy_cost(cost)
     if energy > state.player(perm.controller).energy:
         return f"its controller doesn't have {energy} energy counter{'s' if energy != 1 else ''} to pay (107.14)"
-    life = _life_cost(cost)
-    if life > 0 and state.player(perm.controller).life < life:
-        return f"its controller can't pay {life} life (119.4)"
-    if life > 0 and cant_lose_life(state, table, perm.controller):
-        return f"its controller can't lose life, so can't pay {life} life (119.8, 810.9h)"
+    problem = life_payment_problem(state, table, perm.controller, life_cost(cost))
+    return f"its controller {problem}" if problem is not None else None
+
+
+def life_payment_problem(state: GameState, table: Table, player: str, life: int) -> str | None:
+    """Why ``player`` can't pay ``life`` life now, or None: a payment above 0 needs at least that
+    much life (119.4; in Two-Headed Giant the team's, 119.4a) and being able to lose life (119.8,
+    810.9h); 0 life can always be paid (119.4b)."""
+    if life > 0 and state.player(player).life < life:
+        return f"can't pay {life} life (119.4)"
+    if life > 0 and cant_lose_life(state, table, player):
+        return f"can't lose life, so can't pay {life} life (119.8, 810.9h)"
     return None
 
 
@@ -87,7 +95,7 @@ def sacrifice_choices(state: GameState, table: Table, perm: PermState, cost: tup
             and matches(sel, p.id, state, table, view)]
 
 
-def _life_cost(cost: tuple[Any, ...]) -> int:
+def life_cost(cost: tuple[Any, ...]) -> int:
     return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_life")
 
 
@@ -110,7 +118,7 @@ def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, .
     if energy:
         p = state.player(perm.controller)
         state = state.set_player(replace(p, energy=p.energy - energy))
-    life = _life_cost(cost)
+    life = life_cost(cost)
     if life:
         state = change_life(state, table, perm.controller, -life)
     if ("sacrifice", "self") in cost:

@@ -153,6 +153,7 @@ class Trigger(_CachedHash):
     target: str | None = None
     label: str = ""
     player: str | None = None  # "that player": the player the trigger event names (a tapped_for_mana trigger's)
+    countering: StackItem | None = None  # a ward trigger's spell or ability to counter (702.21a)
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,7 @@ class StackItem(_CachedHash):
     division: tuple[tuple[str, int], ...] = ()  # its divided damage as announced (601.2d)
     modes: tuple[int, ...] = ()  # a modal spell's modes chosen as it was cast (700.2a)
     kicked: bool | None = None  # whether the spell was kicked (702.33a); None: it has no kicker
+    countering: StackItem | None = None  # a ward trigger's spell or ability to counter (702.21a)
 
 
 @dataclass(frozen=True)

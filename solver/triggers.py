@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from model.types import (
@@ -10,7 +11,7 @@ from model.types import (
 )
 
 from .decision import Decision, Option, decide, note, says
-from .select import View, matches
+from .select import View, matches, opponents
 from .state import (
     GameState,
     StackItem,
@@ -20,7 +21,7 @@ from .state import (
 )
 from .targets import target_candidates
 
-__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'condition_holds']
+__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'condition_holds', 'ward_triggers']
 
 
 def condition_holds(cond: Condition | None, state: GameState, table: Table, view: View) -> bool:
@@ -127,6 +128,20 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
     return replace(state, pending=state.pending + tuple(new))
 
 
+def ward_triggers(state: GameState, table: Table, item: StackItem, targets: Iterable[str | None]) -> tuple[Trigger, ...]:
+    """The ward triggers ``item`` (a spell or ability just put on the stack) fires by targeting
+    ``targets`` (702.21a: a permanent an opponent of its controller controls, 603.2)."""
+    out: list[Trigger] = []
+    for t in dict.fromkeys(t for t in targets if t is not None):
+        perm = state.perm(t)
+        if perm is None or not perm.present or item.controller not in opponents(table, state, perm.controller):
+            continue
+        for j, ab in enumerate(table.abilities_of(state, t)):
+            if ab.kind == "ward":
+                out.append(Trigger(perm.controller, t, j, (), label=table.perm_specs[perm.spec].name, countering=item))
+    return tuple(out)
+
+
 def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState:
     """615.13: once per prevention effect applied to simultaneous events that prevented damage."""
     happenings = []
@@ -152,19 +167,30 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
         remaining = list(mine)
         remaining.remove(t)
         for placed in _with_target(state, table, t):
-            nxt = replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,))
+            # 702.21a: a target with ward triggers it; it waits until these triggers are all on the stack (603.3b)
+            nxt = _next_round(replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,),
+                                      placing=state.placing + ward_triggers(state, table, placed, [placed.target])))
             what = f"{t.label}'s trigger ({t.source})" + (f" targeting {placed.target}" if placed.target else "")
             options.append(Option(f"{t.source}#{t.ability}" + (f"->{placed.target}" if placed.target else ""),
                                   f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
-        return note(replace(state, pending=rest), f"{who}'s triggers have no legal target and are removed (603.3d)")
+        return note(_next_round(replace(state, pending=rest)), f"{who}'s triggers have no legal target and are removed (603.3d)")
     return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options)
+
+
+def _next_round(state: GameState) -> GameState:
+    """Once every pending trigger is on the stack, the ones that triggered meanwhile (``placing``:
+    a ward trigger) are put on the stack the next time a player would receive priority (603.3b)."""
+    if state.pending or not state.placing:
+        return state
+    return replace(state, pending=state.placing, placing=())
 
 
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
     ab = table.abilities_of(state, t.source)[t.ability]
-    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player)
+    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player,
+                     countering=t.countering)
     if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
         return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
     if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):

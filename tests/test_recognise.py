@@ -139,8 +139,9 @@ def test_template(text: str, types: tuple[str, ...], expected: list[Any]) -> Non
     ("Equip {2}", [], "ignored"),
     ("Enchant creature", [], "ignored"),
     ("Cycling {2} ({2}, Discard this card: Draw a card.)", [], "ignored"),
-    ("Ward {2}", [], "not understood"),
-    ("Flying, ward {2}", [], "not understood"),
+    ("Ward {2}", [], "understood"),  # a triggered ability of the vocabulary, {ward: [2]} (702.21a)
+    ("Flying, ward {2}", ["flying"], "understood"),
+    ("Ward—Discard a card.", [], "not understood"),  # hands aren't tracked: whether it can be paid is unknown
 ])
 def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     r = one(text)
@@ -153,7 +154,7 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
 @pytest.mark.parametrize("text,status", [
     ("This creature can't block.", "ignored"),
     ("This spell costs {1} less to cast for each creature you control.", "ignored"),
-    ("This spell can't be countered.", "ignored"),
+    ("This spell can't be countered.", "understood"),
     ("When this creature enters, scry 2.", "ignored"),
     ("As an additional cost to cast this spell, sacrifice a creature.", "ignored"),
     ("(This is reminder text.)", "ignored"),

@@ -66,8 +66,6 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
     # no action of a case is an untap step: the case's turn is past it (502.3), the next is after the case
     (re.compile(r"^(?:~ doesn't untap during your untap step|you may choose not to untap ~ during your untap step)\.$", re.IGNORECASE),
      "a case has no untap step: its turn is past it and the next one is after the case (CR 502.3); tapped: gives the state"),
-    (re.compile(r"^~ can't be countered\.$", re.IGNORECASE),
-     "countering spells isn't modelled (CR 701.6)"),
     (re.compile(r"^if ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.IGNORECASE),
      "the case starts with the battlefield as written (CR 103.6)"),
 ]

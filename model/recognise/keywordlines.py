@@ -55,6 +55,8 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, "", IGNORED_KEYWORDS[low]
     if low in ABILITY_KEYWORDS:
         return UNDERSTOOD, "", ""
+    if ward_ability(low) is not None:
+        return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
     for word, reason in _COSTED_IGNORED.items():
@@ -70,13 +72,35 @@ ABILITY_KEYWORDS: dict[str, dict[str, Any]] = {
 }
 
 
+def ward_ability(part: str) -> dict[str, Any] | None:
+    """"Ward {2}", "Ward—Pay 2 life", "Ward—{1}, Pay 1 life" (702.21a): ``{ward: <cost>}``, a cost
+    of mana symbols and life (the costs the targeting player can be asked for here); None else."""
+    from .base import cost  # (base registers no keyword lines)
+
+    m = re.fullmatch(r"ward(?: |—)(.+)", " ".join(part.lower().split()))
+    if m is None:
+        return None
+    got = cost(m.group(1))
+    if not got or any(c in ("T", "Q") or (isinstance(c, dict) and set(c) != {"pay_life"}) for c in got):
+        return None
+    return {"ward": got}
+
+
+def _ability_of(part: str) -> dict[str, Any] | None:
+    low = " ".join(part.lower().split())
+    return dict(ABILITY_KEYWORDS[low]) if low in ABILITY_KEYWORDS else ward_ability(low)
+
+
 def read_keywords(text: str) -> Reading | None:
     """A line of keywords, "Flying, first strike" (CR 702.1: keywords are abilities; 702.2 deathtouch,
     702.4 double strike, 702.7 first strike, 702.10 haste, 702.11 hexproof, 702.12 indestructible,
     702.15 lifelink, 702.18 shroud, 702.19 trample, 702.80 wither, 702.90 infect, 702.164 toxic).
+    Ward (702.21a) is a triggered ability of the vocabulary, ``{ward: [2]}``.
     Keywords the tool accepts without effect (flying: evasion isn't checked) are kept as facts
     (a selector such as "without flying" reads them) but the line counts as ignored if that is all."""
-    parts = [p for p in re.split(r",\s*|;\s*", text.rstrip(".")) if p]
+    body = text.rstrip(".")
+    # "Ward—{1}, Pay 1 life": a ward cost of several parts is one keyword (702.21a)
+    parts = [body] if re.match(r"ward—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
     if not parts:
         return None
     got = [_keyword_part(p) for p in parts]
@@ -85,8 +109,9 @@ def read_keywords(text: str) -> Reading | None:
     found = [g for g in got if g is not None]
     kws = tuple(k for _, k, _ in found if k)
     reasons = "; ".join(f"{parts[i].strip()}: {r}" for i, (_, _, r) in enumerate(found) if r)
-    abilities = tuple(dict(ABILITY_KEYWORDS[" ".join(p.lower().split())]) for p in parts
-                      if " ".join(p.lower().split()) in ABILITY_KEYWORDS)
+    abilities = tuple(a for a in (_ability_of(p) for p in parts) if a is not None)
     if any(s == UNDERSTOOD for s, _, _ in found):
-        return Reading(text, UNDERSTOOD, "keywords", "CR 702.1, 702.108a" if abilities else "CR 702.1", abilities, kws, reasons)
+        rules = ["CR 702.1"] + (["702.108a"] if any("trigger" in a for a in abilities) else []) + \
+            (["702.21a"] if any("ward" in a for a in abilities) else [])
+        return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons)
     return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons)

@@ -39,6 +39,7 @@ from .mana import basic_land_mana
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
+_CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
 FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker", "tokens")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
@@ -55,6 +56,9 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         return Reading(raw, UNDERSTOOD, _kicker.KICKER_SPELL, "CR 702.33a, 601.2b", ({"kicker": True},))
     if _kicker.KICKER_PERMANENT.match(text) and not {"instant", "sorcery"} & set(ctx["types"]):
         return Reading(raw, IGNORED, reason=_kicker.KICKER_REASON)
+    if _CANT_BE_COUNTERED.match(text):
+        # 101.2: a spell or ability that would counter it (a ward trigger, 702.21a) doesn't
+        return Reading(raw, UNDERSTOOD, "cant_be_countered", "CR 101.2, 701.6a", ({"cant_be_countered": True},))
     kw = read_keywords(text)
     if kw is not None:
         return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason)

@@ -32,7 +32,8 @@ from .common import (
 )
 from .effects import parse_effect
 
-_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker"}
+_ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker", "ward",
+                 "cant_be_countered"}
 
 
 def _enters_with(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
@@ -218,6 +219,13 @@ def parse_ability(value: Any, path: str) -> Ability:
         kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
                        cost=cost, text=text, choose=choose, mode=mode, kicked=kicked)
+    if "ward" in m:
+        return _ward(m, path, text)
+    if "cant_be_countered" in m:
+        # "This spell can't be countered." (101.2: a spell or ability that counters it does nothing to it)
+        if m["cant_be_countered"] is not True or set(m) - {"cant_be_countered", "text"}:
+            raise CaseError(f"{path}.cant_be_countered", "expected cant_be_countered: true")
+        return Ability(AbilityKind.CANT_BE_COUNTERED, text=text)
     if "kicker" in m:
         # "Kicker {2}" (702.33a): an optional additional cost its caster may pay as it is cast
         if m["kicker"] is not True or set(m) - {"kicker", "text"}:
@@ -340,11 +348,29 @@ def parse_ability(value: Any, path: str) -> Ability:
                        amount=amt, text=text, more=then)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
-        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, kicker: or mana:")
+        raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, "
+                        "kicker:, ward:, cant_be_countered: or mana:")
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
     return Ability(AbilityKind.STATIC, effect=static, text=text)
+
+
+def _ward(m: Mapping[str, Any], path: str, text: str) -> Ability:
+    """``{ward: [2]}`` / ``{ward: [{pay_life: 2}]}``: "Ward {2}", "Ward—Pay 2 life" (702.21a: whenever
+    this permanent becomes the target of a spell or ability an opponent controls, counter that
+    spell or ability unless that player pays the cost). The cost is mana symbols (mana isn't
+    tracked: always payable) and/or ``{pay_life: N}`` (119.4)."""
+    for key in m:
+        if key not in ("ward", "text"):
+            raise CaseError(f"{path}.{key}", "unknown key (ward: takes its cost, e.g. [2] or [{pay_life: 2}])")
+    cost = _cost(m["ward"], f"{path}.ward")
+    for i, c in enumerate(cost):
+        if c in ("T", "Q") or (isinstance(c, tuple) and c[0] != "pay_life"):
+            raise CaseError(f"{path}.ward[{i}]", "a ward cost is mana symbols and/or {pay_life: N} (the targeting player pays it, 702.21a)")
+    if not cost:
+        raise CaseError(f"{path}.ward", "expected a cost such as [2] or [{pay_life: 2}]")
+    return Ability(AbilityKind.WARD, cost=cost, text=text)
 
 
 def _sacrificed(value: Any, path: str, mana_ability: bool) -> Selector:
