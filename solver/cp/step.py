@@ -102,6 +102,17 @@ class _Plan:
     no_loss: frozenset[str] = frozenset()
     floors: dict[str, int] = field(default_factory=dict)
     fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
+    # what follows the step that the rules engine continues from each of its results (a later
+    # action or instruction, triggers the step fires, a rider's batch of choices), first first;
+    # empty: the model's results are the outcomes (solver.cp.suffix)
+    later: tuple[str, ...] = ()
+    # riders the rules engine does after the step's choices (their damage meets choices, 615.5)
+    deferred: frozenset[str] = frozenset()
+
+    @property
+    def suffix(self) -> bool:
+        """Whether the rules engine continues after the step (solver.cp.suffix)."""
+        return bool(self.later)
 
 
 def one_instance(spec: Any) -> bool:
@@ -112,8 +123,11 @@ def one_instance(spec: Any) -> bool:
 
 
 def tracked(plan: _Plan, inst: Instance) -> bool:
-    """A prevention whose amount prevented the model keeps: a rider's (615.5) or a one-instance shield's."""
-    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once)
+    """A prevention whose amount prevented the model keeps: a rider's (615.5) or a one-instance
+    shield's; with the rules engine continuing after the step, a next-time prevention's too
+    (615.8: whether it was used up is part of the state after the step)."""
+    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once
+                                            or (plan.suffix and bool(inst.spec.next_time)))
 
 
 def _linear(node: Expr, var: str) -> tuple[int, int] | None:
