@@ -402,13 +402,15 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
                      if i.spec.kind == "prevent" and i.spec.next_time), None)
         if once is not None:
             return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
-    if redirected:
+    # which event reached a recipient first is the model's only when each source deals each
+    # recipient one event and no redirection moves events between recipients
+    if redirected or len({(pe.ev.source, pe.ev.recipient) for pe in events}) < len(events):
         for p in state.perms:
             for ab in table.perm_specs[p.spec].abilities if p.present else ():
                 if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
                         and ab.trigger_min is None:
-                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9), "
-                            "followed by the rules engine, is not modelled")
+                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9) or two "
+                            "events from one source to one recipient, followed by the rules engine, is not modelled")
     return None
 
 
@@ -500,7 +502,10 @@ def cp_supported(case: Case) -> str | None:
     draw or gain or lose a fixed amount (608.2c). Everything before it (earlier actions and
     their choices, targets and divisions, trigger order, declared blocks, the first-strike
     damage step with its state-based actions and triggers) is expanded by the graph engine's
-    rules, equal states merged (solver.cp.prefix); a timeline with no damage batch is declined
+    rules, equal states merged (solver.cp.prefix); everything after it (later actions and
+    instructions, the end of the combat damage step, the triggers the step fires and their
+    damage, a rider whose damage is a batch of choices) is continued by the same rules from each
+    of the step's distinct results (solver.cp.suffix); a timeline with no damage batch is declined
     (:data:`~solver.cp.prefix.NO_BATCH`). The step is then modelled from each distinct state reached, at most
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
