@@ -81,7 +81,15 @@ def blocks_only() -> Iterator[None]:
 
 def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 200_000,
                 max_outcomes: int | None = None) -> int:
-    graph = enumerate_outcomes(case, engine="graph", fields=fields, max_nodes=max_nodes)
+    try:
+        graph = enumerate_outcomes(case, engine="graph", fields=fields, max_nodes=max_nodes)
+    except EngineError as e:
+        # a loop that never ends (a rider's damage the same prevention prevents again, after the
+        # step: the rules engine continues there in both engines) is the same error in CP
+        assert "loop forever" in str(e) or "did not settle" in str(e), e
+        with pytest.raises(EngineError, match="loop forever|did not settle"):
+            cp_outcomes(case, fields=fields)
+        return -1
     if not graph.complete:
         return -1  # too big for the graph: nothing to compare
     if max_outcomes is not None and len(graph.outcomes) > max_outcomes:
@@ -324,6 +332,73 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
         actions.insert(0, {"deal": draw(st.integers(1, 4)), "to": "any", "from": "sp"})
     return {"id": "random", "players": players, "active": draw(st.sampled_from(names)), "battlefield": battlefield,
             "sources": sources, "effects": effects, "actions": actions}
+
+
+# what follows the step, continued by the rules engine from each of its results (solver.cp.suffix):
+# triggers the step fires (603.2, 603.3b; their damage a new batch), later actions, the end step
+WATCHERS = [
+    {"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": "any"}},  # Boros Reckoner
+    {"trigger": "dealt_damage", "do": {"deal": 1, "to": "opponents"}},
+    {"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}},  # Armadillo Cloak's
+    {"trigger": "deals_damage", "combat": True, "do": {"lose_life": 1, "who": "opponents"}},
+    {"trigger": "dies", "do": {"deal": 1, "to": "any"}},  # Footlight Fiend
+    {"trigger": "combat_damage_to_player", "do": {"gain_life": "damage_dealt", "who": "you"}},
+    {"trigger": "combat_damage_to_player", "do": {"may": {"draw": 1, "who": "you"}}},  # Reconnaissance Mission's
+]
+GLOBAL_WATCHERS = [
+    {"trigger": "dealt_damage", "to": "opponents", "min_damage": 2, "do": {"lose_life": 1, "who": "that player"}},  # Pain Magnification
+    {"trigger": "dealt_damage", "to": "creatures", "do": {"draw": 1, "who": "you"}},
+    {"trigger": "gain_life", "do": {"draw": 1, "who": "you"}},
+    {"trigger": "end_step", "do": {"lose_life": "life_lost_this_turn", "who": "opponents"}},  # Archfiend of Despair
+    {"trigger": "end_step", "do": {"deal": 1, "to": "any"}},
+]
+LATER = [{"end_step": {}}, {"lose_life": 1, "who": "you"}, {"gain_life": 2, "who": "A"}, {"end_step": {}},
+         {"deal": 1, "to": "any", "from": "sp"},  # a later batch: the step may be an earlier one
+         {"damage": [{"from": "sp", "to": "c0", "amount": 3}]}]  # none if c0 died: then the first batch is the step
+
+
+@st.composite
+def random_timelines(draw: st.DrawFn) -> dict[str, Any]:
+    """A random case of the supported subset with more after its last damage batch or combat
+    damage step: triggers the step fires (on a creature of it, or an enchantment watching every
+    recipient), later actions (an end step with its triggers, life gained or lost)."""
+    data = draw(random_cases())
+    battlefield = [dict(b) for b in data["battlefield"]]
+    creatures = [b for b in battlefield if b["id"].startswith("c")]
+    for c in draw(st.lists(st.sampled_from(creatures), max_size=2, unique_by=lambda b: b["id"])):
+        c["abilities"] = [*c.get("abilities", []), draw(st.sampled_from(WATCHERS))]
+    for i, ab in enumerate(draw(st.lists(st.sampled_from(GLOBAL_WATCHERS), max_size=2))):
+        battlefield.append({"id": f"g{i}", "name": f"Watcher {i}", "controller": draw(st.sampled_from([p["name"] for p in data["players"]])),
+                            "types": ["enchantment"], "colors": ["black"], "abilities": [ab]})
+    later = draw(st.lists(st.sampled_from(LATER), max_size=2))
+    return {**data, "battlefield": battlefield, "actions": [*data["actions"], *later]}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_timelines())
+def test_random_timelines_with_a_suffix_graph_equals_cp(data: dict[str, Any]) -> None:
+    """The rules engine continues after the CP step (solver.cp.suffix): the same outcomes as the
+    graph, each CP witness (prefix, step, suffix) replayed through the rules engine."""
+    case = parse_case(data)
+    assume(cp_ok(case))
+    assume((estimate_paths(case) or 0) < 50_000)
+    assert_same(case, max_nodes=20_000, max_outcomes=2000)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_timelines(), st.data())
+def test_random_timelines_projected_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
+    """Projected on a few fields, the step's solutions are still told apart by the whole state
+    after it: what the suffix reads may be none of the fields asked for."""
+    case = parse_case(data)
+    assume(cp_ok(case))
+    assume((estimate_paths(case) or 0) < 50_000)
+    names = [p["name"] for p in data["players"]]
+    fields = more.draw(st.lists(st.sampled_from([f"{n}.{f}" for n in names for f in ("life", "cards_drawn", "lost")]
+                                                 + ["c0.dies"]), min_size=1, max_size=2, unique=True))
+    fields = [f for f in fields if not field_problem(case, f)]
+    assume(fields)
+    assert_same(case, fields=fields, max_nodes=20_000, max_outcomes=2000)
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -642,12 +717,17 @@ def test_rider_damage_modified_by_one_effect_in_both_engines() -> None:
                for o in enumerate_outcomes(case, engine="cp").outcomes)
 
 
-def test_rider_damage_with_two_effects_is_declined() -> None:
-    """Two doublers on the rider's damage are an order its affected player chooses: the CP model
-    says it can't express that step (the graph engine answers)."""
+def test_rider_damage_with_two_effects_is_continued_by_the_rules_engine() -> None:
+    """Two doublers on the rider's damage are an order its affected player chooses (616.1): with
+    one rider, the rules engine does the rider after the step's choices, with the amount the
+    model prevented (615.5, solver.cp.suffix); with two riders, the order they happen in is not
+    among what the model's solutions differ by: declined (the graph engine answers)."""
     data = {**ARCHON_DICTATE, "battlefield": [*ARCHON_DICTATE["battlefield"],
                                               {"id": "d2", "card": "Dictate of the Twin Gods", "controller": "A"}]}
-    assert "rider's damage" in (cp_supported(parse_case(data)) or "")
+    assert "a rider whose damage is a second batch of choices, with other riders" in (cp_supported(parse_case(data)) or "")
+    one = parse_case({**data, "effects": data["effects"][:1]})
+    assert cp_supported(one) is None
+    assert assert_same(one) > 1
 
 
 TWO_HEADED = {
@@ -991,14 +1071,19 @@ def test_later_instructions_of_the_resolution_are_applied_on_top_of_the_batch() 
     assert cp_supported(chosen) is None and assert_same(chosen) > 2
 
 
-def test_what_follows_the_last_batch_is_applied_or_declined_by_name() -> None:
+def test_what_follows_the_last_batch_is_continued_by_the_rules_engine() -> None:
+    """A later action or a later instruction the model doesn't apply (a destroy) is done by the
+    rules engine from each of the step's results (solver.cp.suffix), as the graph does."""
     later = {**ZAP, "actions": [*ZAP["actions"], {"gain_life": 1, "who": "you"}]}
-    assert cp_supported(parse_case(later)) == "the last damage batch is followed by a later one_shot: action"
+    case = parse_case(later)
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2
+    # A at 0 life loses: the game is over before the later action (104.2a); else you gain 1 more
+    assert sorted((o.values["A.lost"], o.values["you.life"]) for o in cp_outcomes(case).outcomes) == [(False, 23), (True, 22)]
     destroy = {**ZAP, "sources": [{**ZAP["sources"][0], "abilities": [ZAP["sources"][0]["abilities"][0],
                                                                        {"spell": {"destroy": "creatures"}}]},
                                   ZAP["sources"][1]]}
-    reason = cp_supported(parse_case(destroy)) or ""
-    assert reason.startswith("the last damage batch is followed by a later instruction of Zap (zap)"), reason
+    assert cp_supported(parse_case(destroy)) is None and assert_same(parse_case(destroy)) == 2
     # no damage batch at all (mana abilities, life only): the rules engine's answer is exact
     for name in ("seeds/mana-reflecting-pool-alone.yaml", "rulings/lose-life-gain-life-actions.yaml",
                  "cards/electrolyze-all-targets-illegal.yaml", "rulings/dire-fleet-ravager-third-of-life.yaml"):
@@ -1362,3 +1447,72 @@ def test_an_optional_effect_beside_a_redirection_is_declined() -> None:
     assert "redirection (614.9)" in (cp_supported(case) or "")
     # redirected to A (1 life): doubled or not, as you choose
     assert {o.values["A.life"] for o in enumerate_outcomes(case, engine="graph").outcomes} == {0, -1}
+
+
+# ---------------------------------------------------------------------------------------------
+# (e) the rules engine continues after the CP step (solver.cp.suffix)
+
+# shipped cases the CP engine answers since the rules engine continues after its step: later
+# actions (mana, life, activations, the end step), a later instruction of the resolution, the
+# end of the combat damage step, dealt_damage / deals_damage / dies / combat damage triggers, and
+# a rider whose damage is a second batch of choices
+CONTINUED = ("seeds/mana-already-tapped-land.yaml", "seeds/archfiend-of-despair-opponents-cant-gain-life.yaml",
+             "seeds/archfiend-of-despair-two-headed-giant.yaml", "seeds/general-etb-x-enters-with-counters.yaml",
+             "cards/ball-lightning-sacrificed-at-end-step.yaml", "cards/magma-spray-exiles-footlight-fiend.yaml",
+             "rulings/boros-reckoner-dictate.yaml", "rulings/pain-magnification-single-source.yaml",
+             "cards/armadillo-cloak-gains-that-much.yaml", "cards/el-hajjaj-gains-that-much.yaml",
+             "cards/footlight-fiend-dies-pings.yaml", "cards/reconnaissance-mission-two-attackers.yaml",
+             "seeds/vengeful-archon-target-is-a-choice.yaml")
+
+
+@pytest.mark.parametrize("name", CONTINUED)
+def test_shipped_cases_continued_after_the_step(name: str) -> None:
+    case = load_case(CASES / name)
+    assert cp_supported(case) is None, name
+    cp = cp_outcomes(case)
+    assert cp.complete and cp.stats["suffix_roots"] >= 1 and cp.stats["suffix_ends"] >= 1
+    assert_same(case)
+
+
+def _cloaked(shield: int) -> Case:
+    """Two of your creatures deal 3 each to A, who splits a shield between them (615.7); one
+    has "whenever this deals damage, you gain that much life" (Armadillo Cloak's, 603.2)."""
+    return parse_case({
+        "id": "cloak-and-shield", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": "c1", "name": "Cloaked", "controller": "you", "types": ["creature"], "power": 3, "toughness": 3,
+                         "abilities": [{"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}}]},
+                        {"id": "c2", "name": "Plain", "controller": "you", "types": ["creature"], "power": 3, "toughness": 3}],
+        "sources": [{"id": "salve", "name": "Salve", "controller": "A", "types": ["instant"], "colors": ["white"]}],
+        "effects": [{"id": "s", "shield": shield, "to": "A", "controller": "A", "source": "salve"}],
+        "actions": [{"damage": [{"from": "c1", "to": "A", "amount": 3}, {"from": "c2", "to": "A", "amount": 3}]}],
+    })
+
+
+def test_the_step_is_told_apart_by_what_the_triggers_after_it_read() -> None:
+    """A's life is 17 whichever damage the shield prevents, but the trigger reads the Cloaked
+    creature's own damage (603.2): you gain 0 to 3. The step's solutions are told apart by each
+    source's damage, not by the fields asked for (solver.cp.suffix), so all four are found."""
+    case = _cloaked(3)
+    assert cp_supported(case) is None
+    for fields in (["you.life"], ["A.life", "you.life"], None):
+        assert assert_same(case, fields=fields) == 4
+    assert sorted(o.values["you.life"] for o in cp_outcomes(case, fields=["you.life"]).outcomes) == [20, 21, 22, 23]
+
+
+def test_limits_hold_after_the_step() -> None:
+    """--max-nodes and --timeout bound the expansion after the step: a cut answer is partial."""
+    case = load_case(CASES / "cards/footlight-fiend-dies-pings.yaml")
+    cut = cp_outcomes(case, max_nodes=2)
+    assert not cut.complete and cut.stats["limit"].endswith("after the CP step")
+    assert len(cut.outcomes) < 3
+    assert cp_outcomes(case, timeout=0.0).complete is False
+    assert cp_outcomes(case).complete
+
+
+def test_optimize_declines_a_step_the_rules_engine_continues() -> None:
+    case = _cloaked(3)
+    objective = parse_objective({"A": "minimize you.life"})
+    reason = cp_optimizable(case, objective) or ""
+    assert reason.startswith("the timeline goes on after the CP step"), reason
+    with pytest.raises(EngineError, match="goes on after the CP step"):
+        cp_optimize(case, objective)

@@ -11,7 +11,10 @@ its choices walked by the graph engine's rules into a table of its results), ``e
 model: ``units`` it is made of, ``encodings`` of an event's choices, ``literals``, ``hints``),
 ``witness`` (reading a solution; with redirected events, by driving the graph engine's
 decisions), ``search`` (enumeration and optimisation; the union over the states at the step's
-start, each witness the prefix's choices then the step's).
+start, each witness the prefix's choices then the step's), ``suffix`` (the mirror of the prefix:
+when more of the timeline follows the step, the rules engine continues from each of the step's
+distinct results, replayed from its witness, to the end: later actions, the triggers the step
+fires, the end of the combat damage step).
 
 Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,
 and each shield's share of the event, CR 615.7) are encoded one of two ways:

@@ -69,14 +69,9 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
 # enters, is cast, is tapped for mana, and no end step begins
 _QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
-# damage triggers the CP model declines, with the reason (the graph engine runs them)
+# damage triggers the CP model declines, with the reason (the graph engine runs them; the rules
+# engine continues the others after the step, solver.cp.plan._CONTINUED)
 _TRIGGERS_DECLINED = {
-    "deals_damage": ("deals_damage triggers are not modelled (CR 603.2, 603.10: the amount is what the source "
-                     "dealt after replacement and prevention; the triggered action resolves after state-based "
-                     "actions, one at a time in an order its controller chooses, 603.3b, 704.3)"),
-    "dealt_damage": ("dealt_damage triggers are not modelled (CR 603.2, 603.10: the amount is what was dealt to "
-                     "the permanent or player after replacement and prevention, per source with a threshold; the "
-                     "triggered action resolves after state-based actions, one at a time, 603.3b, 704.3)"),
     "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
                          "the amount it prevented across the batch)"),
 }

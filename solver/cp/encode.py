@@ -61,8 +61,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         link: Any = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
         if link is not None and gain_replacements(state, table, link, src):
             link = (link, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
+        # (with the rules engine continuing after the step, each source's damage is its own:
+        # deals_damage and dealt_damage triggers read it per source, 603.2, solver.cp.suffix)
         sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
-               (src, pe.ev.combat) if (src, rcp) in pairs else None)
+               (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
     if groups:
@@ -116,9 +118,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     batch_loss: dict[str, list[Any]] = {}  # the step's own batch's life loss (a floor's, solver.results.deal)
     floor_gain: dict[str, list[Any]] = {}  # its riders' life gain for their controller (the same event)
 
-    def hit(source: str, recipient: str, amount: Any, combat: bool, batch: bool = False) -> None:
+    by_pair: dict[tuple[str, str, str, bool], list[Any]] = {}  # (batch, source, recipient, combat) -> damage
+
+    def hit(source: str, recipient: str, amount: Any, combat: bool, batch: bool = False, tag: str = "") -> None:
         """The results of one event of ``amount`` damage (120.3): the parts results.event_results
-        names, on the model's variables (a part's ``once`` counts only if damage is dealt)."""
+        names, on the model's variables (a part's ``once`` counts only if damage is dealt).
+        ``tag`` names the batch (the step's own: "", a rider's: its effect's key)."""
+        by_pair.setdefault((tag, source, recipient, combat), []).append(amount)
         dealt: Any = None
         for r in event_results(state, table, Event(source, recipient, 1, combat)):
             value = r.per_point * amount
@@ -178,7 +184,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                     dealt = m.new_int_var(0, rules[who].upper(bound), f"rd_{rd.key}_{who}")
                     rules[who].encode(m, then, dealt, f"rd_{rd.key}_{who}")
                     big += rules[who].upper(bound)
-                hit(rd.source, who, dealt, False)
+                hit(rd.source, who, dealt, False, tag=rd.key)
                 for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
                     gain.setdefault(ctrl, []).extend(values)
                 linked.clear()
@@ -328,7 +334,35 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # every other variable is a function of the tables' rows (design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
-    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired)
+    hidden = _state_after(m, plan, by_pair, prevented, deathtouch, gains) if plan.suffix else {}
+    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired, hidden)
+
+
+def _state_after(m: Any, plan: _Plan, by_pair: dict[tuple[str, str, str, bool], list[Any]],
+                 prevented: dict[str, list[Any]], deathtouch: dict[str, list[Any]],
+                 gains: list[Any]) -> dict[str, tuple[str, Any]]:
+    """What, beside the outputs, the state after the step is made of, when the rules engine
+    continues from it (solver.cp.suffix): the damage of each batch (the step's, each rider's)
+    per source, recipient and combat or not (what deals_damage, dealt_damage and combat damage
+    triggers read, 603.2, 603.10, solver.results.deal), what each prevention prevented (its
+    rider's amount, 615.5; a next-time prevention used up, 615.8), which permanents were dealt
+    damage by a deathtouch source (702.2b: read again at later checks), and each life-gain
+    event's amount after its replacements (616.1; gain_life triggers read it). Two solutions
+    that agree on these and on the outputs reach the same state (solver.cp.search enumerates
+    solutions distinct on both)."""
+    hidden: dict[str, tuple[str, Any]] = {}
+    for (tag, src, rcp, combat), values in sorted(by_pair.items()):
+        hidden[f"dealt:{tag}:{src}>{rcp}:{int(combat)}"] = ("int", sum(values))
+    for key, values in sorted(prevented.items()):
+        hidden[f"prevented:{key}"] = ("int", sum(values))
+    for cid, values in sorted(deathtouch.items()):
+        perm = plan.state.perm(cid)
+        assert perm is not None
+        hidden[f"deathtouched:{cid}"] = ("bool", _at_least(m, int(perm.deathtouched) + sum(values), 1))
+    for who, src, _total, _keys, orders in gains:
+        for order, lit in orders:
+            hidden[f"gain_order:{src}>{who}:{''.join(map(str, order))}"] = ("bool", lit)
+    return hidden
 
 
 def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],

@@ -56,7 +56,18 @@ from .declines import (
     _life_problem,
     _players_matching,
 )
-from .prefix import MAX_STARTS, NO_BATCH, PREFIX_NODES, Prefix, expand, script_left, tail_end
+from .prefix import (
+    END,
+    FIRST,
+    LAST,
+    MAX_STARTS,
+    NO_BATCH,
+    PREFIX_NODES,
+    Prefix,
+    expand,
+    follows,
+    script_left,
+)
 from .step import (
     _Assign,
     _counted,
@@ -135,10 +146,15 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     if not case.actions:
         return NO_BATCH
     limit = PREFIX_NODES if max_nodes is None else min(max_nodes, PREFIX_NODES)
-    prefix = expand(case, deadline, limit)
-    if not prefix.complete and limit == PREFIX_NODES:
-        return f"the choices before the last damage step reach more than {PREFIX_NODES} states"
-    missing = prefix.no_step()
+    # the step with nothing after it but what the model applies; else a step the rules engine
+    # continues after (solver.cp.suffix): the last batch no damage action follows, else the first
+    for mode in (END, LAST, FIRST):
+        prefix = expand(case, deadline, limit, mode)
+        if not prefix.complete and limit == PREFIX_NODES:
+            return f"the choices before the last damage step reach more than {PREFIX_NODES} states"
+        missing = prefix.no_step()
+        if missing is None or (missing == NO_BATCH and mode != LAST):
+            break
     if missing is not None:
         return missing
     if len(prefix.starts) > MAX_STARTS:
@@ -167,6 +183,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if crown is not None:
         return (f"{crown} is the monarch: its trigger on combat damage to the monarch (CR 724.2, a new monarch "
                 "after state-based actions) is not modelled")
+    # what follows the step that the rules engine continues (solver.cp.suffix), first first: a
+    # later instruction or action, the end of the combat damage step, triggers the step fires
+    after = follows(start, table)
+    later = [after] if isinstance(after, str) else []
+    watching: list[tuple[str, Any]] = []  # (permanent, trigger) the step can fire, left to the rules engine
     for perm in state0.perms:
         if not perm.present:
             continue
@@ -182,16 +203,13 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 if problem is not None:
                     return problem
                 continue
-            if ab.trigger != "combat_damage_to_player":
+            if ab.trigger == "combat_damage_to_player" and ab.action is not None and _draws(ab):
+                if _linear(ab.action.amount, "damage_dealt") is None:
+                    return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+                continue
+            if ab.trigger not in _CONTINUED:
                 return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
-            if ab.trigger_min is not None or ab.trigger_if is not None:
-                return f"{perm.id}: triggers with a damage threshold or an intervening if (CR 603.4) are not modelled"
-            shot = ab.action
-            if shot is None or shot.kind != "draw" or shot.may or shot.to.kind in ("target", "any", "choice") \
-                    or ab.more or ab.target is not None:
-                return f"{perm.id}: only combat damage triggers that draw cards are modelled"
-            if _linear(shot.amount, "damage_dealt") is None:
-                return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+            watching.append((perm.id, ab))
     if sba_multiplayer(state0, table):
         aura = next((p for p in state0.perms if p.present and p.attached_to is not None
                      and attachment_kind(table, p) == "aura"), None)
@@ -202,6 +220,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     problem = _annihilation_problem(state0, table, insts)
     if problem is not None:
         return problem
+    later.extend(f"{pid}'s {ab.trigger} trigger (603.2, 603.3b)" for pid, ab in watching)
     for inst in insts:
         spec = inst.spec
         if spec.kind in _INERT:
@@ -278,7 +297,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
-    problem = _trees(state, table, insts, events, assigns, deadline)
+    tracked_trees = bool(later)  # (a rider left to the rules engine may make a suffix below)
+    problem = _trees(state, table, insts, events, assigns, deadline, tracked_trees)
     if problem is not None:
         return problem
     names = {inst.key: effect_name(inst, table, state) for inst in insts}
@@ -291,7 +311,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if inst.spec.kind == "shield" or _partial(inst):
             eff = next(e for e in state.effects if e.id == inst.state_id)
             shields[inst.key] = int(eff.remaining or 0)
+    live = [p.name for p in state.players if not p.left]
+    floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
+    on_life = next((i.key for i in insts if i.spec.kind == "as_though" and i.spec.if_life_at_most is not None), None)
     riders = []
+    deferred: list[str] = []  # riders whose damage is a second batch of choices: the rules engine's (615.5)
     for inst in insts:
         rider = inst.spec.then
         if rider is None or not any(inst in pe.effects or inst in pe.noops for pe in events):
@@ -315,23 +339,14 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                                     and can_be_dealt(state, table, p.id))
         if rider.kind not in ("deal", *_COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
             return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
-        modified: list[tuple[str, AmountRule]] = []
-        if rider.kind == "deal":
-            for r in recipients:
-                probe = unpreventable(state, table, Event(source, r, 1, False))
-                # 615.12: a prevention without a rider does nothing to damage that can't be prevented
-                apps = [a for a in applicable_effects(state, table, probe)
-                        if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
-                if not apps:
-                    continue
-                if any(a.spec.may for a in apps):
-                    return f"{inst.key}: an optional effect could apply to the rider's damage to {r} (a second batch of choices)"
-                if any(one_instance(a.spec) for a in apps):
-                    return f"{inst.key}: a next-time prevention (CR 615.8) could apply to the rider's damage to {r}"
-                rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
-                if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
-                    return f"{inst.key}: effects apply to the rider's damage to {r} (a second batch of choices)"
-                modified.append((r, rule))  # one effect: no order to choose (616.1)
+        modified = _rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == "deal" else []
+        if isinstance(modified, str):
+            # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
+            # after the step's choices, before state-based actions, with the amount the model
+            # prevented (615.5): the rules engine does it, as it does what follows the step
+            deferred.append(inst.key)
+            later.append(modified)
+            continue
         read = _rider_amount(rider.amount)
         assert read is not None
         a, b, c = read
@@ -341,6 +356,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
                              rider.kind == "gain_life" and (sel is None or sel.kind == "you"), b,
                              not rider.if_prevented, applied))
+    if deferred and len(riders) + len(deferred) > 1:
+        # riders happen one after another (615.5) in the order their effects first prevented
+        # damage: with one of them a batch of choices, that order is part of the state
+        return (f"{deferred[0]}: a rider whose damage is a second batch of choices, with other riders in the step "
+                "(the order they happen in), is not modelled")
     riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
     to_counters = _to_counters(insts, events)
     if isinstance(to_counters, str):
@@ -357,8 +377,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     for pid, ctrl, j, ab in watchers(state, table, "combat_damage_to_player"):
         p = state.perm(pid)
         assert p is not None
-        if ab.action is None:
-            continue
+        shot = ab.action
+        if shot is None or not _draws(ab):
+            continue  # the rules engine puts it on the stack and resolves it after the step (solver.cp.suffix)
         card = table.perm_specs[p.spec]
         view = View(ctrl, p.id, None, p.chosen)
         for s, r in pairs:
@@ -366,9 +387,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if ok and ab.trigger_to is not None:
                 ok = matches(ab.trigger_to, r, state, table, view)
             if ok:
-                draws = _linear(ab.action.amount, "damage_dealt")
+                draws = _linear(shot.amount, "damage_dealt")
                 assert draws is not None
-                who = _players_matching(ab.action.to, state, table, view)
+                who = _players_matching(shot.to, state, table, view)
                 triggers.append(_Trigger(p.id, ctrl, j, s, r, draws, who, card.name))
     found = _prevention_triggers(state, table, insts, events)
     if isinstance(found, str):
@@ -379,33 +400,26 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     # (800.4a: say, lost to a choice before the step), as solver.results.gain_life says
     cant = frozenset(p.name for p in state.players if p.left or _cant_gain_life(state, table, p.name))
     # what follows the batch in its resolution (608.2c: a fixed draw, life gain or loss) is done
-    # on the state before it: its results don't depend on the batch's (solver.cp.prefix.tail_end)
-    after = tail_end(start, table) if start.batch is not None else state0
-    assert isinstance(after, GameState)
-    base = final_fields(after, table)
-    live = [p.name for p in state.players if not p.left]
-    floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
+    # on the state before it: its results don't depend on the batch's (solver.cp.prefix.tail_end);
+    # with more after the step, the rules engine does it all (solver.cp.suffix)
+    base = final_fields(after if isinstance(after, GameState) else state0, table)
     gaining = next((i.key for i in insts if i.spec.kind in LIFE_GAIN_KINDS), None)
-    if gaining is not None and riders:
+    if gaining is not None and (riders or deferred):
         return (f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
                 "the gain events, CR 615.5) is not modelled")
-    on_life = next((i.key for i in insts if i.spec.kind == "as_though" and i.spec.if_life_at_most is not None), None)
-    for rd in riders:
-        hit = next((r for r in rd.recipients if r in floors), None) if rd.kind == "deal" else None
-        if hit is not None:
-            return f"{rd.key}: a rider's damage to {hit}, whose life has a floor (a second floored batch), is not modelled"
-        if rd.kind == "deal" and on_life is not None:
-            return (f"{rd.key}: a rider's damage after the batch, with {on_life}'s life condition read again then, "
-                    "is not modelled")
     gaining_trigger = next((t for t in triggers if t.kind == "gain_life"), None)
     if gaining is not None and gaining_trigger is not None:
         return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
                 "of order as it resolves, 616.1) is not modelled")
+    problem = _suffix_problem(state, table, events, tracked_trees) if later else None
+    if problem is not None:
+        return problem
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
-                 to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None))
+                 to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None),
+                 tuple(later), frozenset(deferred))
 
 
 def _can_prevent_none(spec: Any) -> bool:
@@ -541,6 +555,76 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
     return None
 
 
+def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],
+                   floors: dict[str, int], on_life: str | None) -> list[tuple[str, AmountRule]] | str:
+    """The one effect that modifies a deal rider's damage to each recipient (its affected player
+    has no order to choose with one, 616.1), or why its damage is a batch of its own the model
+    doesn't take: choices (optional effects, a next-time prevention, several effects), a life
+    floor on the recipient (a second floored batch), a life condition read again after the batch."""
+    modified: list[tuple[str, AmountRule]] = []
+    for r in recipients:
+        if r in floors:
+            return f"{inst.key}'s rider: its damage to {r}, whose life has a floor (a second floored batch)"
+        if on_life is not None:
+            return f"{inst.key}'s rider: its damage after the batch, with {on_life}'s life condition read again then"
+        probe = unpreventable(state, table, Event(source, r, 1, False))
+        # 615.12: a prevention without a rider does nothing to damage that can't be prevented
+        apps = [a for a in applicable_effects(state, table, probe)
+                if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
+        if not apps:
+            continue
+        if any(a.spec.may for a in apps):
+            return f"{inst.key}'s rider: an optional effect could apply to its damage to {r} (a second batch of choices)"
+        if any(one_instance(a.spec) for a in apps):
+            return f"{inst.key}'s rider: a next-time prevention (CR 615.8) could apply to its damage to {r}"
+        rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
+        if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
+            return f"{inst.key}'s rider: effects apply to its damage to {r} (a second batch of choices)"
+        modified.append((r, rule))
+    return modified
+
+
+def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], tracked_trees: bool) -> str | None:
+    """Why the state after the step is not one the model's solutions determine, when the rules
+    engine continues after it (solver.cp.suffix), or None. The solutions are told apart by every
+    result the model has (solver.cp.encode: each batch's damage per source and recipient, each
+    prevention's amount, shields, deathtouch), which is what the triggers and riders after the
+    step read, except: the first source that dealt damage to a recipient, when a redirection can
+    change which events reach it (a dealt_damage trigger's ``from:`` without a threshold reads
+    it); whether a next-time prevention (615.8) of a redirected event was used, when its tree was
+    walked before a rider's batch of choices made the step one the rules engine continues."""
+    redirected = any(pe.tree is not None for pe in events)
+    if redirected and not tracked_trees:
+        once = next((i.key for pe in events if pe.tree is not None for i in pe.effects
+                     if i.spec.kind == "prevent" and i.spec.next_time), None)
+        if once is not None:
+            return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
+    # which event reached a recipient first is the model's only when each source deals each
+    # recipient one event and no redirection moves events between recipients
+    if redirected or len({(pe.ev.source, pe.ev.recipient) for pe in events}) < len(events):
+        for p in state.perms:
+            for ab in table.perm_specs[p.spec].abilities if p.present else ():
+                if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
+                        and ab.trigger_min is None:
+                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9) or two "
+                            "events from one source to one recipient, followed by the rules engine, is not modelled")
+    return None
+
+
+# triggers the step can fire that the rules engine puts on the stack and resolves after it
+# (603.3b, solver.cp.suffix): what they read (each batch's damage per source and recipient, 603.2,
+# 603.10; who died, 603.6c; each life-gain event, 119.9) is among what the model's solutions differ by
+_CONTINUED = ("deals_damage", "dealt_damage", "combat_damage_to_player", "dies", "gain_life")
+
+
+def _draws(ab: Any) -> bool:
+    """A "deals combat damage to a player" trigger the model applies itself: it draws cards, no
+    choice, no threshold or intervening if (603.4), one instruction."""
+    shot = ab.action
+    return shot is not None and shot.kind == "draw" and not shot.may and shot.to.kind not in ("target", "any", "choice") \
+        and not ab.more and ab.target is None and ab.trigger_min is None and ab.trigger_if is None
+
+
 def _partial(inst: Instance) -> bool:
     """A partial redirection ("the next N damage ... is dealt to ... instead"): it depletes like a
     shield, its share of each event a choice (615.7 applied to a redirection, 614.9)."""
@@ -548,10 +632,12 @@ def _partial(inst: Instance) -> bool:
 
 
 def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[_PEvent],
-           assigns: list[_Assign], deadline: Deadline | None) -> str | None:
+           assigns: list[_Assign], deadline: Deadline | None, suffix: bool = False) -> str | None:
     """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
     the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
-    anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them."""
+    anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them.
+    With ``suffix`` (the rules engine continues after the step) a next-time prevention's
+    prevention is kept too: whether it was used up (615.8) is part of the state after the step."""
     redirected = [pe for pe in events if any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops))]
     if redirected and any(i.spec.may for i in insts):
         # the tree walk asks no optional effect's controller (solver.damage's may decisions)
@@ -559,7 +645,8 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
     shields = {i.key for i in insts if (i.spec.kind == "shield" and not one_instance(i.spec)) or _partial(i)}
     settle = {i.key for i in insts if i.spec.kind == "shield" and one_instance(i.spec)}
     # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
-    kept = {i.key for i in insts if i.spec.kind in _PREVENTION and i.spec.then is not None} - shields | settle
+    kept = {i.key for i in insts if i.spec.kind in _PREVENTION and (i.spec.then is not None or (suffix and i.spec.next_time))} \
+        - shields | settle
     options = {(a.creature, r): {sum(n for rr, n in opt if rr == r) for opt in a.options}
                for a in assigns for opt in a.options for r, _ in opt}
     for pe in events:
@@ -612,7 +699,10 @@ def cp_supported(case: Case) -> str | None:
     draw or gain or lose a fixed amount (608.2c). Everything before it (earlier actions and
     their choices, targets and divisions, trigger order, declared blocks, the first-strike
     damage step with its state-based actions and triggers) is expanded by the graph engine's
-    rules, equal states merged (solver.cp.prefix); a timeline with no damage batch is declined
+    rules, equal states merged (solver.cp.prefix); everything after it (later actions and
+    instructions, the end of the combat damage step, the triggers the step fires and their
+    damage, a rider whose damage is a batch of choices) is continued by the same rules from each
+    of the step's distinct results (solver.cp.suffix); a timeline with no damage batch is declined
     (:data:`~solver.cp.prefix.NO_BATCH`). The step is then modelled from each distinct state reached, at most
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders

@@ -15,6 +15,14 @@ too. Earlier actions (activations and their targets, a source of your choice, 61
 declared blocks, 509.1; ``enter:`` choices; trigger orders; earlier batches) are decisions of
 this prefix. A branch that ends without reaching the step (the game ended, 104.2a; no later
 damage batch on it) is an outcome of the rules engine's own, exact.
+
+When no branch reaches such a step (the last batch is followed by a later action, the end of
+the combat damage step, a later instruction of its resolution...), the step is a batch or
+combat damage step with more of the timeline after it, which the rules engine continues from
+each of the step's results (solver.cp.suffix): first a batch that no later ``damage:``,
+``combat:`` or one-shot action follows (:data:`LAST`), else the first batch or combat damage
+step of each branch (:data:`FIRST`). Which batch is the step only changes the work, never the
+outcomes: every branch the prefix or the suffix expands is the rules engine's own.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from typing import Any
 from model.errors import EngineError
 from model.expr import expr_vars
 from model.outcome import Witness
-from model.types import Case, CombatAction
+from model.types import Case, CombatAction, DamageAction, OneShotAction
 
 from ..activation import resolve
 from ..combat import END_OF_DAMAGE
@@ -38,7 +46,14 @@ from ..state import Batch, GameState, StackItem, Table, initial_state, replace
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
 MAX_STARTS = 64  # distinct states at the start of the CP step (one CP model each; beyond: declined)
 
-__all__ = ["Prefix", "Start", "expand", "script_left", "tail_end", "NO_BATCH", "PREFIX_NODES", "MAX_STARTS"]
+__all__ = ["Prefix", "Start", "Walk", "expand", "explore", "script_left", "tail_end", "follows", "NO_BATCH",
+           "PREFIX_NODES", "MAX_STARTS", "END", "LAST", "FIRST"]
+
+# the stop rules of the expansion (:func:`_at_step`), tried in this order by solver.cp.plan: the
+# step with nothing after it but what the model applies; else a step followed by more of the
+# timeline (continued by the rules engine, solver.cp.suffix), the last batch no later damage
+# action follows; else the first batch or combat damage step of each branch
+END, LAST, FIRST = "end", "last", "first"
 
 # the reason a timeline without a damage batch (mana, life only) has no CP step
 NO_BATCH = "no damage batch: the timeline has no CP step (the rules engine's answer is exact)"
@@ -61,37 +76,48 @@ class Start:
 
 
 @dataclass
-class Prefix:
-    """Every distinct state at the start of the CP step (``starts``), the end states of branches
-    that ended without reaching it (``ended``: the game ended, 104.2a, or no damage batch came
-    later), and whether a node limit cut the expansion."""
+class Walk:
+    """A depth-first expansion of decisions by the rules engine (:func:`explore`): the states
+    where it stopped (``starts``), the end states (``ended``), and whether a node limit cut it."""
 
-    table: Table
-    last: Any  # the case's last action
     starts: list[Start] = field(default_factory=list)
     ended: list[Start] = field(default_factory=list)
     complete: bool = True
     nodes: int = 0
-    decisions: int = 0  # decisions expanded before the step (0: the step follows the case directly)
+    decisions: int = 0  # decisions expanded
+
+
+@dataclass
+class Prefix(Walk):
+    """Every distinct state at the start of the CP step (``starts``), the end states of branches
+    that ended without reaching it (``ended``: the game ended, 104.2a, or no damage batch came
+    later), and whether a node limit cut the expansion."""
+
+    table: Table = field(default=None)  # type: ignore[assignment]
+    last: Any = None  # the case's last action
+    mode: str = END  # the stop rule (:data:`END`, :data:`LAST`, :data:`FIRST`)
     # why batches the expansion went through weren't the CP step (what followed them), first first
     passed: list[str] = field(default_factory=list)
 
     def step(self, start: Start) -> int | None:
         """The combat damage step the CP models from ``start`` (0: the only one, 2: the regular
         one after a first-strike step, CR 510.4), None for a damage batch (open in ``start``)."""
-        return start.state.queue[0][1] if start.state.batch is None and isinstance(self.last, CombatAction) else None
+        return start.state.queue[0][1] if start.state.batch is None else None
 
     def no_step(self) -> str | None:
         """Why the CP engine has nothing to solve, or None: no branch reached the step, and the
-        timeline has no damage batch, or some branch ended with the game going on after a batch
-        followed by what the CP model doesn't apply. When every branch ended the game before the
-        step (104.2a, a batch or combat before it), those end states are the answer."""
-        if self.starts or not self.complete or isinstance(self.last, CombatAction):
+        timeline has no damage batch, or (the :data:`END` rule) some branch ended with the game
+        going on after a batch followed by what the CP model doesn't apply. When every branch
+        ended the game before the step (104.2a, a batch or combat before it), those end states
+        are the answer."""
+        if self.starts or not self.complete or (self.mode == END and isinstance(self.last, CombatAction)):
             return None
-        if not self.passed:
+        if self.mode == END and not self.passed:
             return NO_BATCH
-        if all(game_ended(end.state, self.table) for end in self.ended):
+        if self.ended and all(game_ended(end.state, self.table) for end in self.ended):
             return None
+        if self.mode != END:
+            return NO_BATCH
         return f"the last damage batch is followed by {self.passed[0]}"
 
 
@@ -160,14 +186,48 @@ def _task_words(task: tuple[Any, ...]) -> str:
             "mana": "mana being produced (605)"}.get(kind, f"a {kind} task")
 
 
+def follows(state: GameState, table: Table) -> GameState | str:
+    """What follows the step that starts at ``state``: the state after it with what the CP model
+    applies done (:func:`tail_end`, a batch; a combat damage step with only its end after it,
+    510.4), or, in words, the first thing after it that the rules engine continues
+    (solver.cp.suffix)."""
+    if state.batch is not None:
+        return tail_end(state, table)
+    if len(state.queue) > 2:
+        return _task_words(state.queue[2])
+    return replace(state, queue=(), batch=None)
+
+
+def _combat_step(s: GameState) -> bool:
+    """A combat damage step about to begin, the only or the regular one (510.4: the first-strike
+    step before it done), with only the step's end next."""
+    return s.batch is None and len(s.queue) >= 2 and s.queue[0][0] == "step" and s.queue[0][1] in (0, 2) \
+        and s.queue[1] == ("step", END_OF_DAMAGE)
+
+
+def _damage_actions_left(s: GameState) -> bool:
+    """Whether a later action of the timeline is a damage batch, combat or a one-shot action."""
+    return any(t[0] == "act" and isinstance(t[1], DamageAction | CombatAction | OneShotAction) for t in s.queue)
+
+
 def _at_step(last: Any, table: Table, out: Prefix) -> Any:
-    """The stop point of the expansion: a ``combat:`` last action's last combat damage step with
-    only the step's end after it (510.4: the first-strike step is done); otherwise a damage batch
-    as it opens with nothing after it but what :func:`tail_end` applies (what follows a batch
-    that isn't the step is kept in ``out.passed``)."""
+    """The stop point of the expansion. :data:`END`: a ``combat:`` last action's last combat
+    damage step with only the step's end after it (510.4: the first-strike step is done);
+    otherwise a damage batch as it opens with nothing after it but what :func:`tail_end` applies
+    (what follows a batch that isn't the step is kept in ``out.passed``). :data:`LAST`: a damage
+    batch as it opens (not a combat damage step's own: the step itself, before its assignment)
+    or a combat damage step (the only or the regular one), with no later damage, combat or
+    one-shot action; :data:`FIRST`: the first of them."""
+    if out.mode != END:
+        def candidate(s: GameState) -> bool:
+            if s.batch is None:
+                point = _combat_step(s)
+            else:  # a combat damage step's own batch is its step, stopped at before the assignment
+                point = _fresh(s.batch) and not (s.damage_step and any(ev.combat for ev in s.batch.events))
+            return point and (out.mode == FIRST or not _damage_actions_left(s))
+        return candidate
     if isinstance(last, CombatAction):
-        return lambda s: s.batch is None and len(s.queue) == 2 and s.queue[0][0] == "step" \
-            and s.queue[0][1] in (0, 2) and s.queue[1] == ("step", END_OF_DAMAGE)
+        return lambda s: _combat_step(s) and len(s.queue) == 2
 
     def stop(s: GameState) -> bool:
         if not _fresh(s.batch):
@@ -181,16 +241,28 @@ def _at_step(last: Any, table: Table, out: Prefix) -> Any:
     return stop
 
 
-def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX_NODES) -> Prefix:
+def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX_NODES, mode: str = END) -> Prefix:
     """Expand every decision before the CP step (depth-first, options in order, equal states
     merged as in solver.graph.build_graph; ``choices:`` scripts applied), up to the CP step
-    (:func:`_at_step`). A ``max_nodes`` cut leaves ``complete`` False;
+    (:func:`_at_step` with the stop rule ``mode``). A ``max_nodes`` cut leaves ``complete`` False;
     :class:`~solver.limits.LimitReached` when ``deadline`` passes; a choice that leads back to a
     decision on its own path (a loop that never ends) is an :class:`EngineError`, as in the graph."""
     state0, table = initial_state(case)
     last = case.actions[-1]
-    out = Prefix(table, last)
-    stop = _at_step(last, table, out)
+    out = Prefix(table=table, last=last, mode=mode)
+    explore(case, table, [Start(state0, (), ())], _at_step(last, table, out), out, deadline, max_nodes, _EXPANDING)
+    return out
+
+
+def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, deadline: Deadline | None,
+            max_nodes: int | None, phase: str) -> None:
+    """Expand every decision from ``roots`` (each a raw state with the choices that reached it)
+    into ``out``: depth-first, options in order, equal states and decisions merged across all
+    the roots as in solver.graph.build_graph, ``choices:`` scripts applied; a state where
+    ``stop`` holds (None: never) is a start, an end state an end. The first choice path reaching
+    a state names it. ``max_nodes`` (None: no bound) cuts it (``complete`` False); ``deadline``
+    raises :class:`~solver.limits.LimitReached` (``phase`` says where; ``out`` keeps what was
+    reached); a choice that leads back to a decision on its own path is an :class:`EngineError`."""
     seen: set[Any] = set()  # every state and decision reached
     path: set[Any] = set()  # the decisions on the current path (a child among them is a loop)
     cut = False
@@ -199,7 +271,7 @@ def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX
         """The frame of a new decision to expand, else None (an end, a start, or seen before)."""
         nonlocal cut
         if deadline is not None:
-            deadline.check(_EXPANDING)
+            deadline.check(phase)
         res = advance(raw, table, stop)
         if isinstance(res, Decision) and case.choices:
             res = scripted(res, case)
@@ -208,34 +280,36 @@ def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX
             raise EngineError(LOOP)
         if key in seen:
             return None
-        if out.nodes >= max_nodes:
+        if max_nodes is not None and out.nodes >= max_nodes:
             cut = True
             return None
         seen.add(key)
         out.nodes += 1
         if isinstance(res, GameState):
             if not res.dead:
-                (out.starts if stop(res) else out.ended).append(Start(res, wit, words))
+                (out.starts if stop is not None and stop(res) else out.ended).append(Start(res, wit, words))
             return None
         out.decisions += 1
         path.add(key)
         return [key, res, wit, words, 0]
 
-    frames = [f for f in [visit(state0, (), ())] if f is not None]
-    while frames and not cut:
-        frame = frames[-1]
-        key, res, wit, words, i = frame
-        if i == len(res.options):
-            frames.pop()
-            path.discard(key)
-            continue
-        frame[4] = i + 1
-        opt = res.options[i]
-        child = visit(opt.state, (*wit, Witness(res.chooser, res.kind, res.at, opt.picked)), (*words, opt.words))
-        if child is not None:
-            frames.append(child)
+    for root in roots:
+        frames = [f for f in [visit(root.state, root.witness, root.words)] if f is not None]
+        while frames and not cut:
+            frame = frames[-1]
+            key, res, wit, words, i = frame
+            if i == len(res.options):
+                frames.pop()
+                path.discard(key)
+                continue
+            frame[4] = i + 1
+            opt = res.options[i]
+            child = visit(opt.state, (*wit, Witness(res.chooser, res.kind, res.at, opt.picked)), (*words, opt.words))
+            if child is not None:
+                frames.append(child)
+        if cut:
+            break
     out.complete = not cut
-    return out
 
 
 def script_left(case: Case, state: GameState) -> bool:

@@ -18,8 +18,9 @@ from ..results import gain_replacements
 from ..select import controller_of, has_keyword
 from .encode import _build
 from .plan import _Plans, _plans
-from .prefix import Prefix
+from .prefix import Prefix, Start
 from .step import _Plan
+from .suffix import SUFFIX_PHASE, after_step, continue_after
 from .tables import _is_const
 from .units import _Built
 from .witness import _value, _witness
@@ -64,11 +65,17 @@ class _Search:
         self.last: Any = None  # the last optimisation level's optimal solution (optimise)
         m = built.model
         names = self.wanted if self.wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
+        parts = built.outputs
+        if plan.suffix:
+            # the rules engine continues from each solution (solver.cp.suffix): solutions are told
+            # apart by everything the state after the step is made of, not the fields asked for
+            parts = {**built.outputs, **built.hidden}
+            names = list(parts)
         # one integer variable per projected field that can vary; a solution's projection is
         # then forbidden as one tuple (a no-good), so the next solve must find a new outcome
         self.watch: list[Any] = []
         for f in dict.fromkeys(names):
-            kind, expr = built.outputs.get(f, ("int", 0))
+            kind, expr = parts.get(f, ("int", 0))
             if isinstance(expr, bool | int):
                 continue
             if kind != "bool":
@@ -89,7 +96,13 @@ class _Search:
         return got
 
     def record(self, solver: Any) -> None:
+        """Keep the solution's outcome with its witness; with the rules engine continuing after
+        the step, only the witness (the step's choices: solver.cp.suffix replays it)."""
         plan, built = self.plan, self.built
+        if plan.suffix:
+            witness, words = _witness(plan, built, solver)
+            self.outcomes.append(Outcome((), witness, 0, words))
+            return
         values = dict(plan.base)
         for f, (kind, expr) in built.outputs.items():
             v = _value(solver, kind, expr)
@@ -255,18 +268,42 @@ def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
     return plans.prefix, [_Search(case, plan, _build(plan, cp, budget), fields, deadline, cp) for plan in plans.plans]
 
 
+def _suffix(case: Case, prefix: Prefix, searches: list[_Search], deadline: Deadline,
+            max_nodes: int | None) -> tuple[list[Start], str | None]:
+    """The end states the rules engine reaches after the steps it continues (solver.cp.suffix):
+    each distinct solution's witness replayed to the state after its last choice, then every
+    later decision expanded from all of them, equal states merged; and what cut it, if anything."""
+    roots = []
+    try:
+        for start, search in zip(prefix.starts, searches, strict=True):
+            if search.plan.suffix:
+                for o in search.outcomes:
+                    deadline.check(SUFFIX_PHASE)
+                    roots.append(after_step(case, prefix.table, start, o.witness, o.words))
+    except LimitReached as cut:
+        return [], str(cut)
+    if not roots:
+        return [], None
+    walk, cut_by = continue_after(case, prefix.table, roots, deadline, max_nodes)
+    return walk.ended, cut_by
+
+
 def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterable[str] | None,
-            deadline: Deadline, complete: bool, extra: dict[str, Any] | None = None) -> Result:
+            deadline: Deadline, complete: bool, extra: dict[str, Any] | None = None,
+            after: list[Start] | None = None) -> Result:
     """The union of the step's outcomes over the states at its start, each outcome once (its
     first witness: the choices before the step, then the step's own), with the end states of
-    branches that ended without reaching the step (the game ended, 104.2a; no later damage batch)."""
+    branches that ended without reaching the step (the game ended, 104.2a; no later damage batch)
+    and those the rules engine reached after the steps it continues (``after``, solver.cp.suffix)."""
     wanted = list(fields) if fields is not None else None
     found: dict[Any, Outcome] = {}
-    for end in prefix.ended:
+    for end in [*prefix.ended, *(after or [])]:
         values = final_fields(end.state, prefix.table)
         key = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
         found.setdefault(key, Outcome(key, end.witness, 0, end.words))
     for start, search in zip(prefix.starts, searches, strict=True):
+        if search.plan.suffix:
+            continue  # its outcomes are the ends after it (``after``)
         for o in search.outcomes:
             found.setdefault(o.state, Outcome(o.state, start.witness + o.witness, 0, start.words + o.words))
     outcomes = sorted(found.values(), key=lambda o: sort_key(o.state))
@@ -317,8 +354,16 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
             search.distinct()
     except _Cut:
         complete = False
-    extra = {"limit": _SOLVING_CUT} if not complete else {"limit": _PREFIX_CUT} if not prefix.complete else None
-    return _joined(case, prefix, searches, fields, deadline, complete, extra)
+    extra: dict[str, Any] | None = {"limit": _SOLVING_CUT} if not complete else \
+        {"limit": _PREFIX_CUT} if not prefix.complete else None
+    after, cut_by = _suffix(case, prefix, searches, deadline, max_nodes)
+    if cut_by is not None:
+        complete = False
+        extra = {"limit": cut_by} if extra is None else extra
+    if any(s.plan.suffix for s in searches):
+        extra = {**(extra or {}), "suffix_roots": sum(len(s.outcomes) for s in searches if s.plan.suffix),
+                 "suffix_ends": len(after)}
+    return _joined(case, prefix, searches, fields, deadline, complete, extra, after)
 
 
 def _choosers(plan: _Plan) -> list[str]:
@@ -355,6 +400,10 @@ def cp_optimizable(case: Case, objective: Objective) -> str | None:
 
 def _optimizable(plans: _Plans, objective: Objective) -> str | None:
     prefix = plans.prefix
+    later = next((p.later[0] for p in plans.plans if p.suffix), None)
+    if later is not None:
+        return (f"the timeline goes on after the CP step ({later}): backward induction over the choices "
+                "after it needs the choice graph")
     if len(prefix.starts) + len(prefix.ended) > 1:
         return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
                 "different states: backward induction over them needs the choice graph")

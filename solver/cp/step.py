@@ -117,6 +117,17 @@ class _Plan:
     to_counters: dict[str, str] = field(default_factory=dict)
     # preventions whose amount prevented a damage_prevented trigger reads (615.13): tracked
     watched: frozenset[str] = frozenset()
+    # what follows the step that the rules engine continues from each of its results (a later
+    # action or instruction, triggers the step fires, a rider's batch of choices), first first;
+    # empty: the model's results are the outcomes (solver.cp.suffix)
+    later: tuple[str, ...] = ()
+    # riders the rules engine does after the step's choices (their damage meets choices, 615.5)
+    deferred: frozenset[str] = frozenset()
+
+    @property
+    def suffix(self) -> bool:
+        """Whether the rules engine continues after the step (solver.cp.suffix)."""
+        return bool(self.later)
 
 
 def one_instance(spec: Any) -> bool:
@@ -128,13 +139,16 @@ def one_instance(spec: Any) -> bool:
 
 def tracked(plan: _Plan, inst: Instance) -> bool:
     """An effect whose amount the model keeps: what a prevention prevented, a rider's (615.5), a
-    one-instance shield's or one a damage_prevented trigger reads (615.13); what damage put as
-    counters instead replaced (614.1a, solver.amounts.ToCounters)."""
+    one-instance shield's or one a damage_prevented trigger reads (615.13); with the rules engine
+    continuing after the step, a next-time prevention's too (615.8: whether it was used up is part
+    of the state after the step); what damage put as counters instead replaced (614.1a,
+    solver.amounts.ToCounters)."""
     if inst.spec.kind == "damage_to_counters":
         return True
     if inst.spec.kind in ("prevent", "protection") and inst.key in plan.watched:
         return True
-    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once)
+    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once
+                                            or (plan.suffix and bool(inst.spec.next_time)))
 
 
 def _linear(node: Expr, var: str) -> tuple[int, int] | None:

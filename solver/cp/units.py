@@ -48,6 +48,9 @@ class _Built:
     # (gaining player, source, the gain before them, the replacements' keys, (order, literal) per order)
     gains: list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]] = field(default_factory=list)
     fired: list[Any] = field(default_factory=list)  # per plan.triggers: the amount it reads (it triggers at 1 or more)
+    # with the rules engine continuing after the step (solver.cp.suffix): the rest of the state
+    # after it that solutions may differ by, beside the outputs (solver.cp.encode._state_after)
+    hidden: dict[str, tuple[str, Any]] = field(default_factory=dict)
 
 
 def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:

@@ -112,7 +112,8 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
         for k in chosen_order[:-1]:
             steps.append(Witness(who, "order", f"{who} gains life", keys[k]))
             words.append(f"{says(who, 'applies')} {plan.names.get(keys[k], keys[k])} to {who}'s life gain from {src}")
-    _trigger_steps(plan, built, solver, steps, words)
+    if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
+        _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
 
 
@@ -196,7 +197,8 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
         assert state.batch is not None or not any(pe.ev.amount for pe in plan.events)
     if state.batch is not None:
         state = _batch_choices(plan, built, solver, state, steps, words)
-    _trigger_steps(plan, built, solver, steps, words)
+    if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
+        _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
 
 
