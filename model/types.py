@@ -124,7 +124,7 @@ class Condition:
     lost at least / at most N life this turn, or has at least / at most N life."""
 
     who: Selector
-    measure: str  # life_lost | life
+    measure: str  # life_lost | life_gained | life (this turn: lost, gained; life: the total)
     at_least: int | None = None
     at_most: int | None = None
 
@@ -173,6 +173,9 @@ class Ability:
     # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
     # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
     kicked: bool | None = None
+    # a modal triggered ability ("When ~ enters, choose one —", 700.2b): its modes, each a trigger
+    # of the same event with its own instructions and target; one is chosen as it is put on the stack
+    choices: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True)

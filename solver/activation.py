@@ -436,7 +436,7 @@ def may(state: GameState, table: Table, action: MayAction) -> GameState | Decisi
 def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Decision:
     """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
     abilities = table.abilities_of(state, item.source)
-    ab = abilities[item.ability]
+    ab = table.item_ability(state, item)  # (a modal trigger's chosen mode, 700.2b)
     if ab.kind == "ward":
         return resolve_ward(state, table, item, ab)
     if item.targets and not item.continuing:

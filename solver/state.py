@@ -282,6 +282,11 @@ class Table:
             return self.perm_specs[p.spec]
         return self.sources.get(pid)
 
+    def item_ability(self, state: GameState, item: StackItem) -> Ability:
+        """The ability a stack item resolves: for a modal trigger, its chosen mode (700.2b)."""
+        ab = self.abilities_of(state, item.source)[item.ability]
+        return ab.choices[item.modes[0] - 1] if ab.choices and item.modes else ab
+
     def abilities_of(self, state: GameState, oid: str) -> tuple[Ability, ...]:
         if oid == MONARCH:
             return monarch_abilities()

@@ -34,7 +34,7 @@ def condition_holds(cond: Condition | None, state: GameState, table: Table, view
     for p in state.players:
         if p.left or not matches(cond.who, p.name, state, table, view, default=False):
             continue
-        value = p.life_lost if cond.measure == "life_lost" else p.life
+        value = {"life_lost": p.life_lost, "life_gained": p.life_gained}.get(cond.measure, p.life)
         if (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most):
             return True
     return False
@@ -170,8 +170,10 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
             # 702.21a: a target with ward triggers it; it waits until these triggers are all on the stack (603.3b)
             nxt = _next_round(replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,),
                                       placing=state.placing + ward_triggers(state, table, placed, [placed.target])))
-            what = f"{t.label}'s trigger ({t.source})" + (f" targeting {placed.target}" if placed.target else "")
-            options.append(Option(f"{t.source}#{t.ability}" + (f"->{placed.target}" if placed.target else ""),
+            mode = f" choosing mode {placed.modes[0]}" if placed.modes else ""
+            what = f"{t.label}'s trigger ({t.source}){mode}" + (f" targeting {placed.target}" if placed.target else "")
+            options.append(Option(f"{t.source}#{t.ability}" + (f":{placed.modes[0]}" if placed.modes else "")
+                                  + (f"->{placed.target}" if placed.target else ""),
                                   f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
@@ -191,6 +193,15 @@ def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
     ab = table.abilities_of(state, t.source)[t.ability]
     base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player,
                      countering=t.countering)
+    if ab.choices:
+        # 700.2b, 603.3c: a modal trigger's mode is chosen as it is put on the stack, then its
+        # target; a mode whose target can't be chosen can't be chosen
+        return [item for k, mode in enumerate(ab.choices, start=1)
+                for item in _targets_of(state, table, t, mode, replace(base, modes=(k,)))]
+    return _targets_of(state, table, t, ab, base)
+
+
+def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: StackItem) -> list[StackItem]:
     if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
         return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
     if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):

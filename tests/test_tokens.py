@@ -18,6 +18,7 @@ players:
   - {name: you, life: 10}
   - {name: A, life: 20}
 """
+T = "T"
 SOLDIER = {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["white"], "power": 1, "toughness": 1}
 
 
@@ -185,3 +186,57 @@ def test_tokens_with_unknown_abilities_are_not_understood() -> None:
     r = read_text("When this creature dies, create a 1/1 colorless Phyrexian Mite artifact creature token with "
                   "toxic 1 and \"This token can't block.\"", "X", ["creature"])
     assert not r.understood  # a block restriction is ignored only for written blocks, never on a token
+
+
+def test_investigate_creates_a_clue() -> None:
+    """Ballroom: "{T}: Add {W} or {B}." / "{4}, {T}: Investigate." (701.16a: create a Clue token,
+    111.10f: "{2}, Sacrifice this artifact: Draw a card.")."""
+    assert _abilities("Ballroom") == [{"mana": {"one_of": ["W", "B"]}, "cost": [T]},
+                                      {"activated": {"create_tokens": 1, "token": "Clue"}, "cost": [4, T]}]
+    text = PLAYERS + """
+actions:
+  - {create_tokens: 1, token: Clue}
+  - activate: {id: you-token1}
+"""
+    assert outcome_set(text, "you.cards_drawn", "you-token1.dies") == {(1, True)}
+
+
+def test_that_many_tokens_read_the_damage_dealt() -> None:
+    """Old Gnawbone: "Whenever a creature you control deals combat damage to a player, create
+    that many Treasure tokens." — 3 combat damage, 3 Treasures (the trigger's damage_dealt)."""
+    assert _abilities("Old Gnawbone") == [{"trigger": "combat_damage_to_player", "from": "creatures you control",
+                                           "do": {"create_tokens": "damage_dealt", "token": "Treasure"}}]
+    text = """
+players:
+  - {name: you}
+  - {name: A}
+battlefield:
+  - {id: gnaw, card: Old Gnawbone, controller: you}
+  - {id: giant, name: Giant, controller: you, types: [creature], power: 3, toughness: 3, attacking: A}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "A.life", "gnaw-token3.dies", "gnaw-token3.tapped") == {(17, False, False)}
+
+
+def test_end_step_trigger_if_you_gained_life() -> None:
+    """Angelic Accord: "At the beginning of each end step, if you gained 4 or more life this turn,
+    create a 4/4 white Angel creature token with flying." (an intervening if, 603.4)."""
+    angel = {"types": ["creature"], "subtypes": ["Angel"], "colors": ["white"], "power": 4, "toughness": 4,
+             "keywords": ["flying"]}
+    assert _abilities("Angelic Accord") == [{"trigger": "end_step", "if": {"life_gained_at_least": 4},
+                                             "do": {"create_tokens": 1, "token": angel}}]
+    text = """
+players:
+  - {name: you, life_gained_this_turn: GAINED}
+  - {name: A}
+battlefield:
+  - {id: accord, card: Angelic Accord, controller: you}
+actions:
+  - end_step: {}
+  - {create_tokens: 1, token: Food}
+"""
+    # the Angel is the Accord's first token; the Food is you-token1 either way
+    assert outcome_set(text.replace("GAINED", "4"), "accord-token1.dies", "you-token1.dies") == {(False, False)}
+    # 3 gained: no trigger, so no Angel: the outcome has no accord-token1
+    assert outcome_set(text.replace("GAINED", "3"), "accord-token1.dies", "you-token1.dies") == {(None, False)}

@@ -117,25 +117,29 @@ class _Checks(_Actions):
 
         def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
             for j, ab in enumerate(abilities):
-                q = f"{path}.abilities[{j}]"
-                selector_refs(ab.target, f"{q}.target")
-                selector_refs(ab.trigger_to, f"{q}.to")
-                selector_refs(ab.trigger_from, f"{q}.from")
-                # the path of the ability's body as the file writes it: a static ability's effect
-                # is the ability itself; the others sit under their key (do:, activated:, spell:)
-                body = {"trigger": f"{q}.do", "activated": f"{q}.activated", "spell": f"{q}.spell"}.get(ab.kind, q)
-                if ab.effect is not None:
-                    effect_refs(ab.effect, body)
-                if ab.action is not None:
-                    one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger")
-                for k, shot in enumerate(ab.more, start=1):
-                    one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger")
-                if ab.trigger_if is not None:
-                    selector_refs(ab.trigger_if.who, f"{q}.if.who")
-                if ab.choose is not None:
-                    selector_refs(ab.choose, f"{q}.choose")
-                if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
-                    selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
+                one_ability_refs(ab, f"{path}.abilities[{j}]")
+
+        def one_ability_refs(ab: Ability, q: str) -> None:
+            for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
+                one_ability_refs(mode, f"{q}.choose_one[{k}]")
+            selector_refs(ab.target, f"{q}.target")
+            selector_refs(ab.trigger_to, f"{q}.to")
+            selector_refs(ab.trigger_from, f"{q}.from")
+            # the path of the ability's body as the file writes it: a static ability's effect
+            # is the ability itself; the others sit under their key (do:, activated:, spell:)
+            body = {"trigger": f"{q}.do", "activated": f"{q}.activated", "spell": f"{q}.spell"}.get(ab.kind, q)
+            if ab.effect is not None:
+                effect_refs(ab.effect, body)
+            if ab.action is not None:
+                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger")
+            for k, shot in enumerate(ab.more, start=1):
+                one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger")
+            if ab.trigger_if is not None:
+                selector_refs(ab.trigger_if.who, f"{q}.if.who")
+            if ab.choose is not None:
+                selector_refs(ab.choose, f"{q}.choose")
+            if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
+                selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""

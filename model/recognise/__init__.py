@@ -144,7 +144,7 @@ def normalise(line: str, name: str) -> str:
 
 def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequence[str] = ()) -> CardReading:
     """Read Oracle ``text`` of a face named ``name`` with these card types and subtypes."""
-    from .modal import BULLET, MODAL_HEADER, read_modal
+    from .modal import BULLET, MODAL_HEADER, TRIGGER_HEADER, read_modal, read_modal_trigger
     from .templates import read_line
 
     lines = [ln.strip() for ln in (text or "").split("\n") if ln.strip()]
@@ -159,6 +159,15 @@ def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequenc
             while j < len(lines) and lines[j].startswith(BULLET):
                 j += 1
             out.extend(read_modal(ln, [(b, normalise(b, name)) for b in lines[i + 1:j]], ctx, read_line))
+            i = j
+            continue
+        if TRIGGER_HEADER.match(normalise(ln, name)):
+            # a modal trigger ("When ~ enters, choose one —") and its bullets (700.2b)
+            j = i + 1
+            while j < len(lines) and lines[j].startswith(BULLET):
+                j += 1
+            out.extend(read_modal_trigger(ln, normalise(ln, name), [(b, normalise(b, name)) for b in lines[i + 1:j]],
+                                          ctx, read_line))
             i = j
             continue
         out.append(read_line(ln, normalise(ln, name), ctx))

@@ -241,11 +241,12 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         return {kind: number(m.group(3)), "who": WHO[who]}, WHO_TARGET.get(who)
     if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
         return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
-    if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature)", low):
+    if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature"
+                         r"|target creature you control|target creature an opponent controls|target creature you don't control)", low):
         # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of
         n, kind, who = number(m.group(1)), m.group(2), m.group(3)
-        if who == "target creature":
-            return ({"put_counters": {kind: n}, "to": "target"}, "creature") if allow_target else None
+        if who.startswith("target "):
+            return ({"put_counters": {kind: n}, "to": "target"}, TARGETS[who]) if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
     if m := re.fullmatch(r"you get ((?:\{e\})+)", low):
         return {"get_energy": m.group(1).count("{e}"), "who": "you"}, None  # energy counters (107.14)
@@ -255,10 +256,15 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         return ({"become_monarch": "target"}, WHO_TARGET[low[: -len(" becomes the monarch")]]) if allow_target else None
     if that_much and low == "you get that many {e}":
         return {"get_energy": "damage_dealt", "who": "you"}, None
+    if low in ("investigate", "you investigate", "investigate twice"):
+        # 701.16a: "Investigate" means "Create a Clue token" (111.10f)
+        return {"create_tokens": 2 if low.endswith("twice") else 1, "token": "Clue"}, None
+    if that_much and low == "investigate that many times":
+        return {"create_tokens": "damage_dealt", "token": "Clue"}, None
     if low.startswith(("create ", "you create ")):
         from .tokens import create_phrase  # (it reads this module's numbers)
 
-        return create_phrase(low)  # "create a Food token", "create two 1/1 white Soldier creature tokens" (111.1)
+        return create_phrase(low, that_much)  # "create a Food token", "create two 1/1 white Soldier creature tokens" (111.1)
     if low in ("untap ~", "untap it"):
         return {"untap": "self"}, None  # 701.26b
     if low in ("sacrifice ~", "sacrifice it"):

@@ -362,6 +362,18 @@ def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [ab], []
 
 
+@template("end_step_if_gained_trigger", r"at the beginning of (?P<whose>each|your) end step, if you gained "
+          r"(?:(?P<n>\d+) or more )?life this turn, (?P<what>[^:]+\.)", "CR 603.6, 513.1a, 603.4")
+def _end_step_if_gained(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"At the beginning of your end step, if you gained life this turn, create a Blood token.":
+    an end step trigger with an intervening "if" (603.4), checked as the step begins and again as
+    it resolves: ``if: {life_gained_at_least: N}`` (1 for "gained life")."""
+    ab: dict[str, Any] = {"trigger": "end_step", "if": {"life_gained_at_least": int(m.group("n") or 1)}}
+    if m.group("whose").lower() == "your":
+        ab["turn"] = "yours"
+    return _trigger(ab, m.group("what"))
+
+
 @template("end_step_trigger", r"at the beginning of (?P<whose>each|your|the) end step, (?P<what>[^:]+\.)", "CR 603.6, 513.1a")
 def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"At the beginning of your end step, you gain 1 life.": a beginning-of-step trigger (513.1a);

@@ -57,3 +57,40 @@ def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
         return failed  # two targeted modes chosen together would need several targets
     modes: object = lo if lo == hi else {"min": lo, "max": hi}
     return [Reading(header, UNDERSTOOD, "modal_spell", RULE, ({"modes": modes},))] + out
+
+
+# "When ~ enters, choose one —" and its bullets: a modal triggered ability (700.2b, 603.3c)
+TRIGGER_HEADER = re.compile(r"^(?P<prefix>(?:when|whenever|at) [^—]+?), choose one —$", re.IGNORECASE)
+TRIGGER_RULE = "CR 700.2b, 603.3c, 608.2c"
+
+
+def read_modal_trigger(header: str, text: str, bullets: list[tuple[str, str]], ctx: Ctx,
+                       read_line: Callable[[str, str, Ctx], Reading]) -> list[Reading]:
+    """The readings of a modal trigger's header line (``text`` normalised) and its bullets: each
+    bullet is read as the trigger with that instruction ("When ~ enters, you gain 2 life."), and
+    must give one trigger of the same event; the header gets ``{trigger: ..., choose_one: [{do:
+    ..., target: ...}, ...]}``. All understood, or all not understood."""
+    m = TRIGGER_HEADER.match(text)
+    assert m is not None
+    failed = [Reading(header, NOT_UNDERSTOOD)] + [Reading(raw, NOT_UNDERSTOOD) for raw, _ in bullets]
+    if len(bullets) < 2:
+        return failed
+    base: dict[str, object] | None = None
+    modes: list[dict[str, object]] = []
+    out: list[Reading] = []
+    for raw, body_text in bullets:
+        body = _FLAVOR.sub("", body_text[len(BULLET):].strip())
+        r = read_line(raw, f"{m.group('prefix')}, {body}", ctx)
+        if r.status != UNDERSTOOD or len(r.abilities) != 1 or r.keywords or "trigger" not in r.abilities[0]:
+            return failed
+        ab = dict(r.abilities[0])
+        mode = {key: ab.pop(key) for key in ("do", "target") if key in ab}
+        if base is None:
+            base = ab
+        elif ab != base:
+            return failed  # (every mode is the same trigger)
+        modes.append(mode)
+        out.append(Reading(raw, UNDERSTOOD, f"modal_trigger_mode:{r.template}", f"{TRIGGER_RULE}; {r.rule}",
+                           (), (), r.reason))
+    assert base is not None
+    return [Reading(header, UNDERSTOOD, "modal_trigger", TRIGGER_RULE, ({**base, "choose_one": modes},))] + out

@@ -43,9 +43,16 @@ def _keywords(text: str | None) -> list[str] | None:
     return out
 
 
-def create_phrase(low: str) -> tuple[dict[str, Any], Any] | None:
-    """``{create_tokens: N, token: ...}`` for a lower-case token-creation phrase (no target), or None."""
+def create_phrase(low: str, that_much: bool = False) -> tuple[dict[str, Any], Any] | None:
+    """``{create_tokens: N, token: ...}`` for a lower-case token-creation phrase (no target), or None;
+    ``that_much``: in a trigger on damage, "create that many ..." reads the damage dealt."""
     from .base import number
+
+    if that_much and " that many " in low:
+        got = create_phrase(low.replace(" that many ", " 2 "))
+        if got is None:
+            return None
+        return {**got[0], "create_tokens": "damage_dealt"}, None
 
     if m := _PRED.match(low):
         action: dict[str, Any] = {"create_tokens": number(m.group("n")), "token": _PREDEFINED[m.group("kind")]}

@@ -101,6 +101,7 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
 
 
 _CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
+                   "life_gained_at_least": ("life_gained", "least"), "life_gained_at_most": ("life_gained", "most"),
                    "life_at_least": ("life", "least"), "life_at_most": ("life", "most")}
 
 
@@ -183,6 +184,32 @@ def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> t
     return lo, hi
 
 
+def _modal_trigger(m: Mapping[str, Any], path: str) -> Ability:
+    """``{trigger: enters, choose_one: [{do: ..., target: ...}, {do: ...}]}``: "When ~ enters,
+    choose one — • ... • ..." (700.2b, 603.3c): the trigger's controller chooses one mode as it puts
+    the ability on the stack; a mode whose target can't be chosen can't be chosen. Each mode is the
+    trigger with that mode's ``do:`` and ``target:``."""
+    if "do" in m or "target" in m:
+        raise CaseError(f"{path}.{'do' if 'do' in m else 'target'}", "a modal trigger's do: and target: are its modes' (choose_one:)")
+    raw = m["choose_one"]
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise CaseError(f"{path}.choose_one", "expected a list of two or more modes, each {do: ..., target: ...}")
+    base = {k: v for k, v in m.items() if k != "choose_one"}
+    modes = []
+    for k, mode in enumerate(raw):
+        q = f"{path}.choose_one[{k}]"
+        mm = _mapping(mode, q, "a mode {do: ..., target: ...}")
+        for key in mm:
+            if key not in ("do", "target"):
+                raise CaseError(f"{q}.{key}", "unknown key (a mode takes do: and target:)")
+        modes.append(parse_ability({**base, **mm}, q))
+    first = modes[0]
+    return Ability(AbilityKind.TRIGGER, trigger=first.trigger, trigger_to=first.trigger_to, trigger_from=first.trigger_from,
+                   trigger_combat=first.trigger_combat, turn=first.turn, text=first.text, trigger_mana=first.trigger_mana,
+                   trigger_min=first.trigger_min, trigger_if=first.trigger_if, trigger_spell=first.trigger_spell,
+                   choices=tuple(modes))
+
+
 def parse_ability(value: Any, path: str) -> Ability:
     """One ability of a permanent or spell (see model/cards/README.md)."""
     m = _mapping(value, path, "an ability")
@@ -247,6 +274,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         if lo < 1 or hi < lo:
             raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
         return Ability(AbilityKind.MODES, modes=(lo, hi), text=text)
+    if "trigger" in m and "choose_one" in m:
+        return _modal_trigger(m, path)
     if "trigger" in m:
         for key in m:
             if key not in ("trigger", "do", "to", "from", "combat", "turn", "text", "mana", "min_damage", "if",

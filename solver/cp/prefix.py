@@ -157,7 +157,7 @@ def tail_end(state: GameState, table: Table) -> GameState | str:
 
 def _part_problem(state: GameState, table: Table, item: StackItem) -> str | None:
     """Why a later instruction of the resolution (608.2c) is not one :func:`tail_end` applies."""
-    ab = table.abilities_of(state, item.source)[item.ability]
+    ab = table.item_ability(state, item)
     what = f"a later instruction of {item.label} ({item.source})"
     if ab.effect is not None or ab.targets is not None or ab.action is None or ab.trigger_if is not None:
         return f"{what} that is not a fixed draw or life gain or loss"
