@@ -512,7 +512,7 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
     assert cp_supported(case) is None and not prefer_cp(case)
     assert enumerate_outcomes(case).engine == "graph"
-    unsupported = load_case(CASES / "rulings" / "pain-magnification-single-source.yaml")
+    unsupported = load_case(CASES / "cards" / "thorn-of-the-black-rose-monarch.yaml")
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
 
 
