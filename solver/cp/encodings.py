@@ -23,8 +23,12 @@ def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list
     prevention summed over all of them, CR 615.7): the solutions are then (nearly) the outcomes.
     When it would be too big, a table per group, then per event, then the slot encoding."""
     order = sorted(range(len(groups)), key=lambda g: -len(groups[g]))  # the DP's states stay fewer
-    idx = [i for g in order for i in groups[g]]
-    own = [r for g in order for r in rows[g]]
+    # in a group, the events with the most distinct results (the most damage to share out) first:
+    # the shields are used up early, and a state whose shields are all used up or short meets
+    # each sum once (solver.cp.tables._merge), so the late layers cost less; the table is the same
+    inner = [sorted(range(len(groups[g])), key=lambda k: -len(rows[g][k])) for g in range(len(groups))]
+    idx = [groups[g][k] for g in order for k in inner[g]]
+    own = [rows[g][k] for g in order for k in inner[g]]
     columns = [c for c, g in enumerate(order) for _ in groups[g]]
     members = [plan.events[i] for i in idx]
     shields, riders = _layout(plan, members)
