@@ -110,7 +110,7 @@ GROUP_LIMIT = 50_000  # states of one merge step above which its groups (then ev
 CROSS_LIMIT = 64_000_000  # rows of one merge step's cross product (a second or two) above which its groups (then events) are tabled one by one
 
 
-LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers: ~100 MB) before it gives up
+LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers as arrays: ~50 MB) before it gives up
 
 
 CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
