@@ -257,11 +257,17 @@ def test_603_4_condition_and_threshold_errors() -> None:
     assert "must be at least 1" in _error(_threshold("{trigger: dealt_damage, min_damage: 0, do: {draw: 1}}", []).replace("actions:\n", "actions: []\n"))
 
 
-def test_603_4_cp_declines_a_threshold_trigger() -> None:
+def test_603_4_cp_continues_a_threshold_trigger_after_the_step() -> None:
+    """A combat damage trigger with a threshold (603.4) is left to the rules engine after the CP
+    step (solver.cp.suffix): 3 combat damage from b1 meets min_damage 3 and draws, in both engines."""
     from solver.cp import cp_supported
     trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
     text = _threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"])
-    assert "CR 603.4" in (cp_supported(case_from(text)) or "")
+    assert cp_supported(case_from(text)) is None
+    assert outcome_set(text, "you.cards_drawn", "A.life", engine="cp") \
+        == outcome_set(text, "you.cards_drawn", "A.life") == {(1, 17)}
+    short = _threshold(trig, ["[{from: b1, to: A, amount: 2, combat: true}]"])
+    assert outcome_set(short, "you.cards_drawn", engine="cp") == {(0,)}
 
 
 # ---- 205.3: subtype selectors -------------------------------------------------------------------
