@@ -117,3 +117,31 @@ actions:
   - cast: {card: Parch, controller: A, target: bears}
 """
     assert outcome_set(case, "bears.damage", "bears.dies") == {(2, True)}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Test Card deals 2 damage to each of two targets.",
+     [{"spell": {"deal": 2, "to": "target"}, "target": "any", "targets": {"min": 2, "max": 2}}]),
+    ("Test Card deals X damage to each creature with flying and each player.",
+     [{"spell": {"deal": "X", "to": ["each player", {"types": ["creature"], "with": ["flying"]}]}}]),
+    ("Test Card deals 3 damage to each creature and each planeswalker.",
+     [{"spell": {"deal": 3, "to": ["creatures", "planeswalkers"]}}]),
+    ("Draw X cards.", [{"spell": {"draw": "X", "who": "you"}}]),
+])
+def test_more_damage_shapes(text: str, expected: list[Any]) -> None:
+    r = read_text(text, "Test Card", ("sorcery",))
+    assert r.understood and r.abilities == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
+
+
+def test_each_of_two_targets_needs_two() -> None:
+    """601.2c: with one creature there is no legal pair of targets, so Jagged Lightning can't be cast."""
+    case = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you}
+actions:
+  - cast: {card: Jagged Lightning, controller: A}
+"""
+    assert outcome_set(case, "bears.damage", "bears.dies") == {(0, False)}

@@ -97,6 +97,9 @@ EACH: dict[str, Any] = {
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
+    "each creature with flying and each player": ["each player", {"types": ["creature"], "with": ["flying"]}],
+    "each creature and each planeswalker": ["creatures", "planeswalkers"],
+    "each creature and planeswalker": ["creatures", "planeswalkers"],
     # the controller of the ability's permanent target (damage.action_parts checks there is one)
     "that creature's controller": "target's controller", "that land's controller": "target's controller",
     "that permanent's controller": "target's controller", "that artifact's controller": "target's controller",
@@ -278,7 +281,7 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
             req = target_filter(m.group(2))
         kind = {"return": "return_to_hand"}.get(m.group(1), m.group(1))
         return ({kind: "target"}, req) if req is not None and allow_target else None
-    if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+) cards?", low):
+    if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+|x) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:
                 return None
