@@ -488,8 +488,8 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
             raise EngineError(f"activate {item.source}: source {item.source_choice!r} is not a legal choice for "
                               f"{item.label}: it is not one of {ab.effect.from_} (609.7a)")
         eid = f"{item.source}.{item.ability}.{state.next_order}"
-        eff = make_effect_state(eid, ab.effect, item.controller, item.source, item.target, values.get("X", 0),
-                                state.next_order, item.source_choice, chosen)
+        eff = make_effect_state(eid, fixed_as_it_resolves(ab.effect, state, table, view), item.controller, item.source,
+                                item.target, values.get("X", 0), state.next_order, item.source_choice, chosen)
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if ab.action is not None:
         shot = ab.action if item.part == 0 else ab.more[item.part - 1]
@@ -503,6 +503,16 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                 Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
         return run_one_shot(state, table, shot, view, values)
     return state
+
+
+def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View) -> Any:
+    """611.2c: a power/toughness or keyword change a resolving spell or ability creates for a group
+    ("creatures you control get +1/+1 until end of turn") changes the permanents the group names
+    as it resolves, and no others: its ``to:`` becomes those permanents (none: it changes nothing)."""
+    if effect.kind not in ("pt", "grant") or effect.to is None or effect.to.kind not in ("objects", "any_of"):
+        return effect
+    now = tuple(Selector("ref", name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
+    return replace(effect, to=Selector("any_of", parts=now))
 
 
 def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Selector, view: View) -> GameState | Decision:

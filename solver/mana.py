@@ -270,9 +270,12 @@ def mana_activation_problem(state: GameState, table: Table, action: TapForManaAc
     found = find_ability(table, state, action.id, action.ability, "mana")
     if found is None:
         return f"{action.id} has no such mana ability"
+    cant = f"{table.perm_specs[perm.spec].name}'s mana ability ({perm.id}) can't be activated"
+    if found[1].once and found[0] in perm.activated_once:
+        return f"{cant} again: it can be activated only once each turn (602.5b)"
     problem = cost_problem(state, table, perm, found[1].cost)
     if problem is not None:
-        return f"{table.perm_specs[perm.spec].name}'s mana ability ({perm.id}) can't be activated: {problem}"
+        return f"{cant}: {problem}"
     return None
 
 
@@ -297,6 +300,10 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
     paid = pay_cost(state, table, perm, ab.cost)
     assert paid is not None
     state = paid
+    if ab.once:  # 602.5b: remembered for the rest of the turn
+        now = state.perm(perm.id)
+        assert now is not None
+        state = state.set_perm(replace(now, activated_once=tuple(sorted(set(now.activated_once) | {j}))))
     refers = bool(ab.mana) and ab.mana[0] in ("any_type_of", "any_color_of")
     known = could_produce_all(state, table) if refers else {}
     options = _productions(state, table, perm.id, ab, known)

@@ -33,7 +33,7 @@ DETAIL_CAP = 60  # boxes in the picture a collapsed box expands to
 
 KIND_WORDS = {"order": "order of effects", "split": "shield split", "assign": "damage assignment",
               "target": "target", "stack_order": "trigger order", "may": "yes or no", "choose": "choice",
-              "source": "source choice", "mode": "mode choice", "kick": "kicker"}
+              "source": "source choice", "mode": "mode choice", "kick": "kicker", "ward": "ward payment"}
 
 
 @dataclass

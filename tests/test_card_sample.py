@@ -216,6 +216,35 @@ EXPECTED.update({
 })
 
 
+# cards hand-checked for later vocabulary (ward, "can't be countered", groups fixed as a spell
+# resolves, prevention from some sources, colour and subtype target filters): chosen, not drawn,
+# each written by hand from its Oracle text
+HAND_CHECKED: dict[str, tuple[list[str], list[Any]]] = {
+    "Owlin Shieldmage": (["flying"], [{"ward": [{"pay_life": 3}]}]),
+    "Tomakul Honor Guard": ([], [{"ward": [2]}]),
+    "Sire of Seven Deaths": (["first strike", "vigilance", "menace", "trample", "reach", "lifelink"],
+                             [{"ward": [{"pay_life": 7}]}]),
+    "Tyrranax Rex": (["trample", "haste", "toxic 4"], [{"cant_be_countered": True}, {"ward": [4]}]),
+    "Heated Debate": ([], [{"cant_be_countered": True}, bolt(4, ["creatures", "planeswalkers"])]),
+    "Rending Volley": ([], [{"cant_be_countered": True}, bolt(4, {"types": ["creature"], "colors": ["white", "blue"]})]),
+    "Slingshot Goblin": ([], [{"activated": {"deal": 2, "to": "target"}, "target": {"types": ["creature"], "colors": ["blue"]},
+                               "cost": ["R", T]}]),
+    "Overrun": ([], [{"spell": {"pt": [3, 3], "grant": ["trample"], "to": "creatures you control"}}]),
+    "Champion Lancer": ([], [{"prevent": "all", "to": "self", "from": "creatures"}]),
+    "Phantom Flock": (["flying"], [{"enters_with": {"+1/+1": 3}},
+                                   {"prevent": "all", "to": "self", "then": {"remove_counters": {"+1/+1": 1}, "to": "self"}}]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_CHECKED))
+def test_hand_checked_card(name: str) -> None:
+    keywords, abilities = HAND_CHECKED[name]
+    reading = read_face(find(name).face)
+    assert reading.understood, [r.text for r in reading.not_understood]
+    assert reading.abilities == abilities
+    assert sorted(reading.keywords) == sorted(keywords)
+
+
 def test_the_sample_is_150_cards() -> None:
     assert len(EXPECTED) == 150
 

@@ -682,8 +682,7 @@ def test_pt_template(text: str, types: tuple[str, ...], expected: list[Any]) -> 
 
 
 @pytest.mark.parametrize("text,types", [
-    # a group changed by a resolving effect is fixed as it resolves (611.2c): not modelled
-    ("Creatures you control get +1/+1 until end of turn.", ("instant",)),
+    # a group changed by a resolving effect is fixed as it resolves (611.2c): tests/test_groups_eot.py
     ("Target creature gets +X/+0 until end of turn.", ("instant",)),
     ("Target creature gains protection from red until end of turn.", ("instant",)),
     ("Target creature gets +2/+2 until end of turn.", ("creature",)),  # not a spell, no cost
@@ -737,7 +736,7 @@ actions:
 
 
 @pytest.mark.parametrize("ability,where", [
-    ({"spell": {"pt": [1, 1], "to": "creatures you control"}}, "spell.to"),
+    ({"spell": {"pt": [1, 1], "to": "you"}}, "spell.to"),  # a player has no power; a group is fine (611.2c)
     ({"grant": ["flying"], "to": {"types": ["creature"], "without": "flying"}}, "to"),
     ({"grant": ["toxic 2"], "to": "self"}, "grant[0]"),
     ({"pt": [1], "to": "self"}, "pt"),
@@ -888,7 +887,7 @@ actions:
 
 
 @pytest.mark.parametrize("ability,where", [
-    ({"trigger": "enters", "do": {"pt": [1, 1], "to": "creatures you control"}}, "do.to"),
+    ({"trigger": "enters", "do": {"pt": [1, 1], "to": "you"}}, "do.to"),  # a group is fine (611.2c)
     ({"trigger": "dies", "from": "creatures", "do": {"gain_life": 1}}, "from"),
 ])
 def test_trigger_vocabulary_errors(ability: dict[str, Any], where: str) -> None:

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..subtypes import subtype_of
+
 __all__ = ["TEMPLATES", "Template", "template", "Ctx", "Built", "N", "TARGETS", "EACH", "WHO", "WHO_TARGET", "WORDS",
            "number", "mana_cost", "cost", "recipient", "one_shot"]
 
@@ -68,6 +70,7 @@ TARGETS: dict[str, Any] = {
     "target attacking creature": {"types": ["creature"], "in_combat": ["attacking"]},
     "target blocking creature": {"types": ["creature"], "in_combat": ["blocking"]},
     "target creature with flying": {"types": ["creature"], "with": ["flying"]},
+    "target artifact creature": {"types": ["artifact", "creature"]},
     "target creature without flying": {"types": ["creature"], "without": "flying"},
     "target attacking creature without flying": {"types": ["creature"], "in_combat": ["attacking"], "without": "flying"},
 }
@@ -94,6 +97,9 @@ EACH: dict[str, Any] = {
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
+    "each creature with flying and each player": ["each player", {"types": ["creature"], "with": ["flying"]}],
+    "each creature and each planeswalker": ["creatures", "planeswalkers"],
+    "each creature and planeswalker": ["creatures", "planeswalkers"],
     # the controller of the ability's permanent target (damage.action_parts checks there is one)
     "that creature's controller": "target's controller", "that land's controller": "target's controller",
     "that permanent's controller": "target's controller", "that artifact's controller": "target's controller",
@@ -192,11 +198,29 @@ def cost(text: str) -> list[Any] | None:
     return out
 
 
+_COLOR = r"(?:white|blue|black|red|green)"
+
+
+def target_filter(low: str) -> Any | None:
+    """A target phrase the tables above don't list, read with the selector vocabulary's colours
+    and subtypes (115.1, 105.2, 205.3): "target red creature", "target white or blue creature"
+    (either colour), "target Wizard creature", "target Wall", "target Equipment"; else None."""
+    if m := re.fullmatch(rf"target ({_COLOR}(?: or {_COLOR})?) (creature|planeswalker|permanent)", low):
+        return {"types": [m.group(2)], "colors": m.group(1).split(" or ")}
+    if (m := re.fullmatch(r"target ([a-z'-]+) creature", low)) and (sub := subtype_of(m.group(1))) is not None:
+        return {"types": ["creature"], "subtypes": [sub.capitalize()]}
+    if (m := re.fullmatch(r"target ([a-z'-]+)", low)) and (sub := subtype_of(m.group(1))) is not None:
+        return {"types": ["permanent"], "subtypes": [sub.capitalize()]}
+    return None
+
+
 def recipient(phrase: str) -> tuple[Any, Any] | None:
     """(``to:`` of the deal, the ``target:`` requirement or None) for "any target", "each opponent"..."""
     low = phrase.lower().strip()
     if low in TARGETS:
         return "target", TARGETS[low]
+    if (found := target_filter(low)) is not None:
+        return "target", found
     if low in EACH:
         return EACH[low], None
     return None
@@ -275,9 +299,11 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         # "destroy target creature" (701.8a), "exile target creature" (it leaves the battlefield,
         # 400.7), "return target creature to its owner's hand", "tap target creature" (701.26a)
         req = _DESTROY_TARGETS.get(m.group(2))
+        if req is None:
+            req = target_filter(m.group(2))
         kind = {"return": "return_to_hand"}.get(m.group(1), m.group(1))
         return ({kind: "target"}, req) if req is not None and allow_target else None
-    if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+) cards?", low):
+    if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+|x) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:
                 return None

@@ -61,6 +61,27 @@ def _divided(m: re.Match[str], ctx: Ctx) -> Built | None:
              "targets": {"min": lo, "max": hi if hi is not None else "any"}}], []
 
 
+_EACH_OF = {"two": 2, "three": 3}
+# "each of two targets": singular phrases after "target" read as the plural requirement
+_EACH_OF_TARGETS = {"targets": "targets", "target creatures": "target creatures",
+                    "target creatures and/or planeswalkers": "target creatures and/or planeswalkers"}
+
+
+@template("spell_each_of_targets", r"~ deals (?P<n>\d+|X) damage to each of (?P<k>two|three) (?P<what>targets|target creatures|"
+          r"target creatures and/or planeswalkers)\.", "CR 601.2c, 115.1")
+def _each_of(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"~ deals 2 damage to each of two targets." (Furious Reprisal), "... to each of two target
+    creatures." (Jagged Lightning): an instant's or sorcery's damage to exactly that many distinct
+    targets (601.2c), each dealt the whole amount, one simultaneous batch (120.2)."""
+    if not {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    req = _PLURAL_TARGETS[_EACH_OF_TARGETS[m.group("what").lower()]]
+    k = _EACH_OF[m.group("k").lower()]
+    n = m.group("n")
+    return [{"spell": {"deal": int(n) if n.isdigit() else "X", "to": "target"}, "target": req,
+             "targets": {"min": k, "max": k}}], []
+
+
 _SUBJECT = re.compile(r"^(target player|target opponent|each opponent|each player|you) ")
 _SENTENCE = re.compile(r"(?<=\.) (?=[A-Z~])")
 

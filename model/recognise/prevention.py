@@ -10,6 +10,7 @@ from .base import TARGETS, Built, Ctx, cost, number, spell_or_activated, templat
 # --- prevention and replacement -------------------------------------------------------------------
 
 _PROT_TO = {"you": "you", "~": "self", "any target": "target", "target creature": "target",
+            "target artifact creature": "target",
             "target player": "target", "target creature or player": "target",
             "target player or planeswalker": "target", "target creature or planeswalker": "target"}
 
@@ -62,16 +63,98 @@ _STATIC_TO = {"~": "self", "you": "you", "creatures you control": "creatures you
               "a creature": "creatures", "a player": "each player", "an opponent": "opponents"}
 
 
-@template("prevent_all_static", r"prevent all (?P<combat>combat )?damage that would be dealt (?P<by>to|by) (?P<to>~|you|enchanted creature|equipped creature|creatures you control)\.", "CR 615.1a")
+# the sources "prevent all damage that would be dealt to ~ by ..." names (615.1a; read as the damage
+# would be dealt, 609.7c); a source is any object, so "artifact sources" is a mapping on types
+_BY_SOURCES: dict[str, Any] = {
+    "creatures": "creatures", "artifact creatures": {"types": ["artifact", "creature"]},
+    "artifact sources": {"types": ["artifact"]},
+    **{f"{c} sources": f"{c} sources" for c in ("white", "blue", "black", "red", "green")},
+    **{f"{c} creatures": f"{c} creatures" for c in ("white", "blue", "black", "red", "green")},
+}
+_STATIC_PREVENT_TO = "~|you|enchanted creature|equipped creature|creatures you control|other creatures you control|you and creatures you control"
+
+
+@template("prevent_all_static", r"prevent all (?P<combat>combat |noncombat )?damage that would be dealt (?P<by>to|by) "
+          rf"(?P<to>{_STATIC_PREVENT_TO})(?: by (?P<src>[a-z ]+?))?\.", "CR 615.1a")
 def _prevent_static(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Prevent all damage that would be dealt to ~." / "... dealt by enchanted creature.": a
-    static prevention effect (615.1a) on damage to it or from it."""
+    """"Prevent all damage that would be dealt to ~." / "... dealt by enchanted creature." /
+    "... dealt to ~ by creatures." / "Prevent all noncombat damage that would be dealt to other
+    creatures you control.": a static prevention effect (615.1a) on damage to it or from it,
+    maybe only from some sources, only combat or only noncombat damage."""
     if {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    ab: dict[str, Any] = {"prevent": "all", "to" if m.group("by") == "to" else "from": _STATIC_TO[m.group("to").lower()]}
+    who = _STATIC_TO.get(m.group("to").lower(), {"other creatures you control": "other creatures you control"}.get(m.group("to").lower()))
+    if who is None or (m.group("src") and m.group("by") != "to"):
+        return None
+    ab: dict[str, Any] = {"prevent": "all", "to" if m.group("by") == "to" else "from": who}
+    if m.group("src"):
+        if m.group("src").lower() not in _BY_SOURCES:
+            return None
+        ab["from"] = _BY_SOURCES[m.group("src").lower()]
     if m.group("combat"):
-        ab["combat"] = True
+        ab["combat"] = m.group("combat").strip() == "combat"
     return [ab], []
+
+
+# "this turn" effects' recipients and sources (a spell's or ability's, 615.1a): target phrases
+# are the ability's one target
+_TURN_TO: dict[str, Any] = {"you": "you", "~": "self", "creatures you control": "creatures you control",
+                            "creatures": "creatures", "you and creatures you control": ["you", "creatures you control"],
+                            "creatures you control and you": ["you", "creatures you control"]}
+_TURN_BY: dict[str, Any] = {"creatures your opponents control": "creatures an opponent controls",
+                            "creatures an opponent controls": "creatures an opponent controls",
+                            "attacking creatures": {"types": ["creature"], "in_combat": ["attacking"]},
+                            "attacking creatures without flying": {"types": ["creature"], "in_combat": ["attacking"], "without": "flying"},
+                            "creatures": "creatures",
+                            **{f"{c} sources": f"{c} sources" for c in ("white", "blue", "black", "red", "green")}}
+_TURN_BY_TARGET = ("target creature", "target attacking creature", "target attacking or blocking creature",
+                   "target blocking creature", "target creature an opponent controls")
+
+
+@template("prevent_all_turn_filtered", r"(?:(?P<cost>[^:]+): )?prevent all (?P<combat>combat )?damage that would be dealt "
+          r"(?:to (?P<to>[a-z~ ]+?) )?(?:(?P<turn1>this turn) )?(?:to (?P<to2>[a-z~ ]+?)|by (?P<by>[a-z ]+?))(?P<turn2> this turn)?\.",
+          "CR 615.1a")
+def _fog_filtered(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Prevent all damage that would be dealt this turn to creatures you control." (Divine Light),
+    "... dealt this turn by creatures your opponents control." (Obscuring Haze), "... dealt to you
+    this turn by attacking creatures." (Deep Wood), "Prevent all combat damage that would be dealt
+    by target attacking creature this turn." (Restrain): a prevention effect until end of turn
+    (615.1a) on the damage to those recipients and/or from those sources."""
+    if bool(m.group("turn1")) == bool(m.group("turn2")):
+        return None  # "this turn" exactly once
+    if m.group("to") and m.group("to2"):
+        return None
+    to_phrase = (m.group("to") or m.group("to2") or "").lower()
+    by_phrase = (m.group("by") or "").lower()
+    effect: dict[str, Any] = {"prevent": "all"}
+    if m.group("combat"):
+        effect["combat"] = True
+    req = None
+    if to_phrase:
+        if to_phrase not in _TURN_TO:
+            return None
+        effect["to"] = _TURN_TO[to_phrase]
+    if by_phrase:
+        if by_phrase in _TURN_BY:
+            effect["from"] = _TURN_BY[by_phrase]
+        elif by_phrase in _TURN_BY_TARGET:
+            effect["from"], req = "target", TARGETS[by_phrase]
+        else:
+            return None
+    effect["duration"] = "turn"
+    return spell_or_activated(ctx, m.group("cost"), effect, req)
+
+
+@template("prevent_remove_counter", r"if damage would be dealt to ~, prevent that damage\. remove an? \+1/\+1 counter from ~\.",
+          "CR 615.1a, 615.5")
+def _phantom(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~."
+    (Phantom Centaur, Phantom Flock): a static prevention effect whose additional effect removes a
+    counter, once per prevention of simultaneous damage, even if the damage can't be prevented
+    (615.5, 615.12; the Phantom Tiger rulings)."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    return [{"prevent": "all", "to": "self", "then": {"remove_counters": {"+1/+1": 1}, "to": "self"}}], []
 
 
 @template("prevent_to_and_by", r"prevent all (?P<combat>combat )?damage that would be dealt to and dealt by (?P<who>~|enchanted creature|equipped creature)\.", "CR 615.1a")

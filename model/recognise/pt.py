@@ -3,9 +3,9 @@ first strike until end of turn", "equipped creature gets +2/+2 and has trample",
 control get +1/+1" (CR 613.4c layer 7c, 613.1f layer 6; 611.2c, 611.3a).
 
 An effect created by a resolving spell or ability changes the permanents it names as it resolves
-(611.2c), so only ``self`` and a target are read here ("creatures you control get +1/+1 until end
-of turn" is left not understood); a static ability changes whatever it names at each moment
-(611.3a), so groups are fine there.
+(611.2c): ``self``, a target, or a group ("creatures you control get +1/+1 until end of turn"),
+which the engine fixes as the effect is created (solver.activation.fixed_as_it_resolves); a static
+ability changes whatever it names at each moment (611.3a).
 """
 
 from __future__ import annotations
@@ -20,7 +20,16 @@ __all__ = ["keyword_list", "pt_sentence"]
 
 _PT = r"(?P<p>[+-]\d+)/(?P<t>[+-]\d+)"
 _KWS = r"(?P<kws>[a-z ,]+?)"
-_WHO_EOT = r"(?P<who>~|it|target creature(?: you control| an opponent controls| you don't control)?)"
+# the groups a resolving effect changes, fixed as it resolves (611.2c)
+_GROUPS: dict[str, Any] = {
+    "creatures you control": "creatures you control", "other creatures you control": "other creatures you control",
+    "each creature you control": "creatures you control", "permanents you control": "permanents you control",
+    "creatures your opponents control": "creatures an opponent controls", "all creatures": "creatures",
+    "attacking creatures you control": {"types": ["creature"], "in_combat": ["attacking"], "controller": "you"},
+    "attacking creatures": {"types": ["creature"], "in_combat": ["attacking"]},
+}
+_WHO_EOT = (r"(?P<who>~|it|target creature(?: you control| an opponent controls| you don't control)?|"
+            + "|".join(sorted(_GROUPS, key=len, reverse=True)) + ")")
 
 
 def keyword_list(text: str | None) -> list[str] | None:
@@ -49,7 +58,7 @@ def _effect(m: re.Match[str], to: Any) -> dict[str, Any] | None:
     return effect
 
 
-_EOT = re.compile(rf"^{_WHO_EOT} (?:gets {_PT}(?: and gains {_KWS})?|gains (?P<kws2>[a-z ,]+?)) until end of turn\.$",
+_EOT = re.compile(rf"^{_WHO_EOT} (?:gets? {_PT}(?: and gains? {_KWS})?|gains? (?P<kws2>[a-z ,]+?)) until end of turn\.$",
                   re.IGNORECASE)
 
 
@@ -63,6 +72,9 @@ def pt_sentence(sentence: str) -> tuple[dict[str, Any], Any] | None:
     who = m.group("who").lower()
     if who in ("~", "it"):  # "it": the object the ability is of
         effect = _effect(m, "self")
+        return None if effect is None else (effect, None)
+    if who in _GROUPS:  # the permanents there as it resolves (611.2c)
+        effect = _effect(m, _GROUPS[who])
         return None if effect is None else (effect, None)
     effect = _effect(m, "target")
     return None if effect is None else (effect, TARGETS[who])
@@ -79,7 +91,7 @@ def _pt_eot(m: re.Match[str], ctx: Ctx) -> Built | None:
         return None
     effect, req = got
     # a spell's effect on "~" would be on the spell itself: only a target is read there
-    return spell_or_activated(ctx, m.group("cost"), effect, req, spell=effect["to"] == "target")
+    return spell_or_activated(ctx, m.group("cost"), effect, req, spell=effect["to"] != "self")
 
 
 _STATIC_WHO = {"equipped creature": "equipped creature", "enchanted creature": "enchanted creature",

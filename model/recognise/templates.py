@@ -77,8 +77,8 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if {"instant", "sorcery"} & set(ctx["types"]) and not all("spell" in ab for ab in abilities):
             continue  # an instant's or sorcery's text is its spell ability (CR 113.3a, 608.2), never static
         if once:
-            if len(abilities) != 1 or "activated" not in abilities[0]:
-                continue
+            if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
+                continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)
             abilities = [{**abilities[0], "once": True}]
         return Reading(raw, UNDERSTOOD, t.name, t.rule, tuple(abilities), tuple(kws), "; ".join(dropped))
     for pattern, reason in IGNORES:

@@ -227,10 +227,11 @@ def parse_ability(value: Any, path: str) -> Ability:
             body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
             if any(k in body for k in EFFECT_KINDS):
                 effect = parse_effect(body, f"{path}.{kind}")
-                if effect.kind in ("pt", "grant") and effect.to is not None and effect.to.kind not in ("self", "target", "ref"):
+                if effect.kind in ("pt", "grant") and effect.to is not None and effect.to.kind not in ("self", "target", "ref", "objects", "any_of"):
                     # 611.2c: it changes the objects there as it resolves, not those that come later
                     raise CaseError(f"{path}.{kind}.to", f"a {effect.kind} effect created by a spell or ability changes "
-                                    "what is there as it resolves (CR 611.2c); only self, target or an id is modelled")
+                                    "the permanents there as it resolves (CR 611.2c): self, target, an id or permanents "
+                                    "such as creatures you control")
             else:
                 action = parse_one_shot(body, f"{path}.{kind}", divided_ok=kind == "spell")
         target = sel(m["target"], f"{path}.target") if "target" in m else None
@@ -290,9 +291,9 @@ def parse_ability(value: Any, path: str) -> Ability:
         if isinstance(m["do"], Mapping) and any(k in m["do"] for k in ("pt", "grant")):
             # "..., ~ gets +1/+1 until end of turn": the trigger creates an effect (611.2c)
             effect = parse_effect(m["do"], f"{path}.do")
-            if effect.to is None or effect.to.kind not in ("self", "target"):
-                raise CaseError(f"{path}.do.to", "an effect created by a trigger changes what is there as it resolves "
-                                "(CR 611.2c); only self or target is modelled")
+            if effect.to is None or effect.to.kind not in ("self", "target", "objects", "any_of"):
+                raise CaseError(f"{path}.do.to", "an effect created by a trigger changes the permanents there as it resolves "
+                                "(CR 611.2c): self, target or permanents such as creatures you control")
             first, more = None, ()
         else:
             first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
@@ -348,7 +349,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         return Ability(AbilityKind.ENTERS_WITH, counters=_enters_with(m["enters_with"], f"{path}.enters_with"), text=text)
     if "mana" in m and not any(k in m for k in EFFECT_KINDS):  # else `mana:` filters a mana replacement
         for key in m:
-            if key not in ("mana", "cost", "amount", "text", "then"):
+            if key not in ("mana", "cost", "amount", "text", "then", "once"):
                 raise CaseError(f"{path}.{key}", "unknown key")
         raw = m["mana"]
         mana: Any
@@ -373,8 +374,10 @@ def parse_ability(value: Any, path: str) -> Ability:
             then = (parse_one_shot(m["then"], f"{path}.then"),)
             if then[0].to.kind in ("any", "target", "choice"):
                 raise CaseError(f"{path}.then", "a mana ability has no target (605.1a): name who, e.g. to: you")
+        # "Activate only once each turn." (602.5b): a mana ability is an activated ability (605.1a)
+        once = _bool(m["once"], f"{path}.once") if "once" in m else False
         return Ability(AbilityKind.MANA, mana=mana, cost=_cost(m.get("cost", []), f"{path}.cost", mana_ability=True),
-                       amount=amt, text=text, more=then)
+                       amount=amt, text=text, more=then, once=once)
     # a static ability: an effect of the vocabulary
     if not any(k in m for k in EFFECT_KINDS):
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, "
