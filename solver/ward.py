@@ -4,8 +4,10 @@ controls, counter that spell or ability unless that player pays [cost]."
 A spell (``cast:``), an activated ability (``activate:``) or a triggered ability put on the stack
 (603.3d) that targets a permanent with ward controlled by an opponent of its controller triggers
 that ward ability, once per ward permanent targeted (a spell targeting two of them triggers both;
-each must be paid). The trigger goes on the stack above what it counters and resolves first, before
-the case's ``responses:``. As it resolves, the targeting player chooses to pay or not (118.12);
+each must be paid). The trigger goes on the stack above what it counters and resolves first. A
+``responses:`` list beside it is refused: whether each response is made before the ward trigger
+resolves or after it (117.3b: either player may act with it on the stack) is a choice the case
+format doesn't say and the tool doesn't enumerate. As it resolves, the targeting player chooses to pay or not (118.12);
 unpaid, the spell or ability is countered (701.6a: removed from the stack, none of it happens, its
 costs stay paid). A life payment needs that much life (119.4); mana isn't tracked, so a mana cost
 can always be paid. A spell that can't be countered is not countered (101.2): the trigger does
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from model.errors import EngineError
 from model.types import Ability
 
 from .costs import life_cost, life_payment_problem
@@ -30,7 +33,14 @@ __all__ = ["with_ward", "resolve_ward", "on_stack"]
 def with_ward(state: GameState, table: Table, item: StackItem, targets: Iterable[str | None]) -> GameState:
     """``state`` with the ward triggers ``item`` fires waiting to be put on the stack (603.3)."""
     new = ward_triggers(state, table, item, targets)
-    return replace(state, pending=state.pending + new) if new else state
+    if not new:
+        return state
+    at = next((k for k, t in enumerate(state.queue) if t[0] == "resolve" and t[1] == item), None)
+    if at is not None and any(t[0] == "act" for t in state.queue[:at]):
+        raise EngineError(f"{item.label} ({item.source}) targets {new[0].source}, which has ward: its responses: "
+                          "may be made before or after the ward trigger resolves (CR 117.3b, 702.21a), "
+                          "a timing the case doesn't give; not modelled")
+    return replace(state, pending=state.pending + new)
 
 
 def on_stack(state: GameState, item: StackItem) -> bool:

@@ -321,3 +321,15 @@ def test_cp_outcomes_say_their_paths_are_not_counted(capsys: pytest.CaptureFixtu
     assert "paths: not counted (CP engine)" in out and "paths: 0" not in out
     assert main(["enumerate", path, "--engine", "graph", "--fields", "you.life"]) == 0
     assert "paths: 2" in capsys.readouterr().out  # 1 from the Thief + 2, or 3 from the Mastodon: 19 either way
+
+
+def test_a_situation_the_engine_cant_honour_names_the_case_file(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine error (here: responses beside a ward trigger, 117.3b) is one line, file: reason, exit 2."""
+    path = tmp_path / "ward-responses.yaml"
+    path.write_text("id: wr\nplayers: [{name: you}, {name: A}]\nbattlefield:\n"
+                    "  - {id: w, name: W, controller: you, types: [creature], power: 3, toughness: 3, abilities: [{ward: [2]}]}\n"
+                    "actions:\n  - cast: {card: Lightning Bolt, controller: A, target: w, responses: [{leave: w}]}\n")
+    assert main(["enumerate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"{path}: Lightning Bolt") and "117.3b" in err

@@ -132,3 +132,16 @@ def test_both_engines_agree_on_ward_before_the_damage() -> None:
     text = BOLT_AT.format(life=20, cost="[{pay_life: 2}]", caster="A")
     fields = ("A.life", "w.damage", "w.dies")
     assert outcome_set(text, *fields, engine="cp") == outcome_set(text, *fields)
+
+
+def test_responses_beside_a_ward_trigger_are_refused_not_timed_silently() -> None:
+    """117.3b: a response may be made with the ward trigger on the stack or after it resolves (the
+    case doesn't say which, and the ward payment can depend on it): an error, not one timing."""
+    from model.errors import EngineError
+    text = BOLT_AT.format(life=20, cost="[{pay_life: 2}]", caster="A").replace(
+        "target: w}", "target: w, responses: [{leave: w}]}")
+    with pytest.raises(EngineError, match="117.3b"):
+        outcome_set(text, "A.life")
+    # without ward the same response is fine: the Bolt's only target is gone (608.2b)
+    assert outcome_set(text.replace("abilities: [{ward: [{pay_life: 2}]}]", "abilities: []"), "A.life", "w.dies") \
+        == {(20, False)}

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from model.errors import CaseError, CaseErrors, MtgOutcomesError
+from model.errors import CaseError, CaseErrors, EngineError, MtgOutcomesError
 
 from .files import validate_command
 from .jobs import batch_command, generate_command, report_command
@@ -56,7 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     except MtgOutcomesError as exc:
-        print(f"mtg-outcomes: {exc}", file=sys.stderr)
+        # a situation the engine can't honour is the case file's (file: reason), one line
+        where = getattr(args, "case", None)
+        print(f"{where}: {exc}" if isinstance(exc, EngineError) and where else f"mtg-outcomes: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("mtg-outcomes: interrupted", file=sys.stderr)
