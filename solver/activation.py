@@ -27,7 +27,7 @@ from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
-from .results import read_now, run_one_shot
+from .oneshot import read_now, run_one_shot
 from .rules import start_batch
 from .select import View, controller_of, matches
 from .state import (

@@ -16,7 +16,8 @@ from model.types import (
 
 from .decision import Decision, Option, decide, says
 from .lethal import lethal_damage
-from .results import deal, run_one_shot
+from .oneshot import run_one_shot
+from .results import deal
 from .rules import (
     Instance,
     affected_player,
@@ -245,7 +246,7 @@ def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage
 def rider_shot(inst: Instance, n: int) -> OneShot:
     """A prevention effect's rider as the one-shot action it does, ``n`` its amount (615.5): its
     source is the effect's permanent or its controller, its recipients its ``to`` (you by
-    default); the CP model reads who they are from it (solver.results.shot_recipients)."""
+    default); the CP model reads who they are from it (solver.oneshot.shot_recipients)."""
     rider = inst.spec.then
     assert rider is not None
     source = inst.view.self_id or inst.view.controller

@@ -39,7 +39,8 @@ from .activation import activate, cast, may, resolve
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
-from .results import gain_event, run_one_shot, set_life_event, team_names
+from .oneshot import run_one_shot, set_life_event
+from .results import gain_event, team_names
 from .rules import (
     start_batch,
 )

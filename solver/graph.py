@@ -19,8 +19,8 @@ from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
 from .combat import step_name
-from .decision import decision_key, scripted
-from .engine import LOOP, Decision, advance, final_fields
+from .decision import Decision, decision_key, scripted
+from .engine import LOOP, advance, final_fields
 from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers

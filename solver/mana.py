@@ -58,8 +58,8 @@ from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, summoning_sick
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .oneshot import run_one_shot
 from .replacement import apply_one
-from .results import run_one_shot
 from .rules import Instance, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table

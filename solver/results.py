@@ -1,4 +1,4 @@
-"""Life, poison and the results of damage (CR 119, 120.3, 120.4, 810.9) and one-shot actions."""
+"""Life, poison and the results of damage (CR 119, 120.3, 120.4, 810.9); the one-shot actions are solver.oneshot."""
 
 from __future__ import annotations
 
@@ -7,25 +7,18 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from model.errors import EngineError
-from model.expr import GAME_READS, expr_vars
-from model.kinds import ON_PERMANENTS
-from model.selectors import Selector
 from model.types import (
     LIFE_GAIN_KINDS,
-    OneShot,
 )
 
 from .amounts import Add, Multiply
-from .decision import Decision, Option, decide, says
-from .dies import put_into_graveyard
+from .decision import Decision
 from .replacement import apply_one
 from .rules import (
     Instance,
     effects_in_force,
-    start_batch,
 )
-from .select import View, controller_of, has_keyword, is_player, matches
+from .select import controller_of, has_keyword, is_player, matches
 from .state import (
     MONARCH,
     Event,
@@ -35,12 +28,8 @@ from .state import (
     replace,
 )
 from .triggers import collect_triggers
-from .values import evaluate, read_game
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life',
-           'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'set_life_event', 'gain_event', 'deal', 'run_one_shot', 'put_counters',
-           'remove_counters', 'life_floor', 'floored_loss',
-           'fewer_counters', 'gain_replacements', 'gain_rule', 'shot_recipients']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -394,187 +383,3 @@ def become_monarch(state: GameState, name: str) -> GameState:
 
 def monarch(state: GameState) -> str | None:
     return next((p.name for p in state.players if p.monarch), None)
-
-
-def read_now(amount: Any, state: GameState, table: Table, view: View) -> Any:
-    """An action's amount with what it reads from the game read now (608.2h): ``count`` the
-    permanents on the battlefield its selector matches from the ability's controller's view,
-    ``power`` the power of the object the ability is of (as it last existed if it has left the
-    battlefield, 608.2h, 113.7a)."""
-    from .characteristics import power  # (characteristics reads rules, as results does)
-
-    def read(tag: str, arg: Any) -> int:
-        if tag == "count":
-            return sum(1 for p in state.perms if p.present and matches(arg, p.id, state, table, view))
-        perm = state.perm(view.self_id) if view.self_id is not None else None
-        if perm is None:
-            raise EngineError(f"{view.self_id or 'the ability'}: power: self needs a permanent (its power, 208.1)")
-        return max(0, power(table, perm, state))
-
-    return read_game(amount, read)
-
-
-def shot_recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
-    """Who a one-shot action does something to now (its ``to``; a target is the one chosen)."""
-    return _recipients(state, table, shot, view)
-
-
-def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
-    sel = shot.to
-    if sel.kind in ("target", "any", "choice"):
-        return [view.target] if view.target is not None else []
-    counters = shot.kind in ("put_counters", "remove_counters")
-    on_permanents = shot.kind in ON_PERMANENTS
-    things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
-    if shot.kind == "deal" or on_permanents or counters:
-        things += [p.id for p in state.perms if p.present]
-    return [t for t in things if matches(sel, t, state, table, view)]
-
-
-def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
-    """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
-    if expr_vars(shot.amount) & set(GAME_READS):
-        shot = replace(shot, amount=read_now(shot.amount, state, table, view))
-    recipients = _recipients(state, table, shot, view)
-    in_game = [p for p in state.players if not p.left]
-    base = dict(env)
-    # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)
-    base["player_count"] = len(in_game)
-    if shot.kind == "deal":
-        n = evaluate(shot.amount, base)
-        source = shot.source or view.self_id or view.controller
-        events = [Event(source, r, n, shot.combat) for r in recipients]
-        for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
-            part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
-            m = evaluate(part.amount, base)
-            events += [Event(source, r, m, shot.combat) for r in _recipients(state, table, part, view)]
-        return start_batch(state, table, events) if events else state
-    if shot.kind == "destroy":
-        # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
-
-        doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
-                  and not has_keyword(state, table, r, "indestructible")]
-        return put_into_graveyard(state, table, doomed) if doomed else state
-    if shot.kind in ("exile", "return_to_hand"):
-        # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
-        # object), so its dies triggers don't fire
-        for r in recipients:
-            if (q := state.perm(r)) is not None and q.present:
-                state = state.set_perm(replace(q, present=False))
-        return state
-    if shot.kind in ("tap", "untap"):
-        # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
-        for r in recipients:
-            if (q := state.perm(r)) is not None and q.present and q.tapped != (shot.kind == "tap"):
-                state = state.set_perm(replace(q, tapped=shot.kind == "tap"))
-        return state
-    if shot.kind == "sacrifice":
-        # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
-        # or not; a player sacrifices only permanents they control, so one that left does nothing
-
-        gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
-        return put_into_graveyard(state, table, gone) if gone else state
-    if shot.kind == "become_monarch":
-        players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
-        if len(players) > 1:
-            raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
-        return become_monarch(state, players[0]) if players else state
-    if shot.kind == "create_tokens":
-        from .tokens import create_tokens  # (tokens reads triggers, as results does)
-
-        # 111.2: the player who creates them (the ability's controller) owns and controls them
-        return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
-                             max(0, evaluate(shot.amount, base)))
-    if shot.kind == "put_counters":
-        n = max(0, evaluate(shot.amount, base))
-        for r in recipients:
-            if not is_player(table, r):
-                state = put_counters(state, table, r, shot.counter, n)
-        return state
-    if shot.kind == "remove_counters":
-        n = max(0, evaluate(shot.amount, base))
-        for r in recipients:
-            if not is_player(table, r):
-                state = remove_counters(state, r, shot.counter, n)
-        return state
-    # read once, before any of the action happens: the players' life totals change at once
-    base["lowest_life_total"] = min((p.life for p in in_game), default=0)
-    amounts: list[tuple[str, int]] = []
-    for r in recipients:
-        if not is_player(table, r) or state.player(r).left:
-            continue
-        local = dict(base)
-        p = state.player(r)
-        local["life_lost_this_turn"] = p.life_lost
-        local["life_gained_this_turn"] = p.life_gained
-        local["life_total"] = p.life  # in Two-Headed Giant the team's (810.9a)
-        amounts.append((r, evaluate(shot.amount, local)))
-    # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each
-    # member loses a third of the team's total as it was)
-    if shot.kind == "set_life":
-        if amounts:
-            task: tuple[Any, ...] = ("set_life", _setting_groups(state, table, amounts), shot.source or view.self_id)
-            state = replace(state, queue=(task,) + state.queue)
-        return state
-    lost = 0
-    for r, n in amounts:
-        n = max(0, n)  # no negative life loss or gain (107.1b): half of a negative life total is 0
-        p = state.player(r)
-        if shot.kind == "lose_life":
-            before = p.life_lost
-            state = change_life(state, table, r, -n)
-            lost += state.player(r).life_lost - before  # what was actually lost (119.8: maybe none)
-        elif shot.kind == "gain_life":
-            state = gain_life(state, table, r, n, shot.source or view.self_id)
-        elif shot.kind == "draw":
-            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
-        elif shot.kind == "get_energy":  # 107.14: that many energy counters (122.1)
-            state = state.set_player(replace(p, energy=p.energy + n))
-    if shot.then is not None:
-        # "you gain life equal to the life lost this way": the total every player actually lost
-        rider = shot.then
-        n = evaluate(rider.amount, {**env, "life_lost_this_way": lost})
-        follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
-        state = run_one_shot(state, table, follow, view, env)
-    return state
-
-
-def _setting_groups(state: GameState, table: Table, settings: list[tuple[str, int]]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """The players whose life total an action sets, one group per player, or per Two-Headed Giant
-    team when it would set both members' (810.9d: the team chooses one of them), in APNAP order."""
-    order = table.apnap(table.order)
-    settings = sorted(settings, key=lambda s: order.index(s[0]))
-    groups: list[tuple[tuple[str, int], ...]] = []
-    done: set[str] = set()
-    for name, n in settings:
-        if name in done:
-            continue
-        mates = [s for s in settings if table.two_headed and s[0] in team_names(state, table, name)] or [(name, n)]
-        done.update(m for m, _ in mates)
-        groups.append(tuple(mates))
-    return tuple(groups)
-
-
-def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
-    """Life totals becoming a number (119.5): each player gains or loses the difference, so
-    "can't gain / lose life" (119.7, 119.8) and life-gain replacements apply to it. In Two-Headed
-    Giant a single player's setting is against the team's total (810.9c), and an effect setting
-    both members' makes the team choose one of them: only that player is affected (810.9d)."""
-    _, groups, source = task
-    if not groups:
-        return state
-    first, rest = groups[0], groups[1:]
-    if len(first) > 1:
-        # the team chooses, named by its first player in turn order (as for blocks, 810.7)
-        chooser = min((name for name, _ in first), key=table.order.index)
-        options = [Option(name, f"{says(chooser, 'chooses')} {name} as the player whose life total becomes {n} (810.9d)",
-                          replace(state, queue=(("set_life", (((name, n),), *rest), source),) + state.queue))
-                   for name, n in first]
-        return decide(chooser, "choose", "life total setting", options)
-    name, n = first[0]
-    if rest:
-        state = replace(state, queue=(("set_life", rest, source),) + state.queue)
-    delta = n - state.player(name).life
-    if delta > 0:
-        return gain_life(state, table, name, delta, source)
-    return change_life(state, table, name, delta)

@@ -15,13 +15,13 @@ from ..damage import rider_shot
 from ..engine import final_fields
 from ..lethal import LethalIf, lethal_conditions
 from ..limits import Deadline
+from ..oneshot import shot_recipients
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import (
     cant_lose_life,
     fewer_counters,
     life_floor,
     no_loss_for_0_life,
-    shot_recipients,
 )
 from ..rules import (
     Instance,
