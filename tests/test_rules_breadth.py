@@ -241,11 +241,17 @@ def test_603_4_condition_and_threshold_errors() -> None:
     assert "must be at least 1" in _error(_threshold("{trigger: dealt_damage, min_damage: 0, do: {draw: 1}}", []).replace("actions:\n", "actions: []\n"))
 
 
-def test_603_4_cp_declines_a_threshold_trigger() -> None:
-    from solver.cp import cp_supported
+def test_603_4_cp_continues_a_threshold_trigger() -> None:
+    """The CP engine leaves a threshold trigger to the rules engine after its step
+    (solver.cp.suffix): the same outcomes as the graph."""
+    from solver import enumerate_outcomes
+    from solver.cp import cp_outcomes, cp_supported
     trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
-    text = _threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"])
-    assert "CR 603.4" in (cp_supported(case_from(text)) or "")
+    case = case_from(_threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"]))
+    assert cp_supported(case) is None
+    cp = cp_outcomes(case)
+    assert cp.complete and cp.stats["suffix_roots"] >= 1
+    assert {o.state for o in cp.outcomes} == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
 
 
 # ---- 205.3: subtype selectors -------------------------------------------------------------------
