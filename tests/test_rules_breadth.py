@@ -268,6 +268,17 @@ def test_603_4_cp_continues_a_threshold_trigger_after_the_step() -> None:
         == outcome_set(text, "you.cards_drawn", "A.life") == {(1, 17)}
     short = _threshold(trig, ["[{from: b1, to: A, amount: 2, combat: true}]"])
     assert outcome_set(short, "you.cards_drawn", engine="cp") == {(0,)}
+def test_603_4_cp_continues_a_threshold_trigger() -> None:
+    """The CP engine leaves a threshold trigger to the rules engine after its step
+    (solver.cp.suffix): the same outcomes as the graph."""
+    from solver import enumerate_outcomes
+    from solver.cp import cp_outcomes, cp_supported
+    trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
+    case = case_from(_threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"]))
+    assert cp_supported(case) is None
+    cp = cp_outcomes(case)
+    assert cp.complete and cp.stats["suffix_roots"] >= 1
+    assert {o.state for o in cp.outcomes} == {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
 
 
 # ---- 205.3: subtype selectors -------------------------------------------------------------------
