@@ -70,7 +70,7 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
 # enters, is cast, is tapped for mana, and no end step begins
 _QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
 # damage triggers the CP model declines, with the reason (the graph engine runs them; the rules
-# engine continues the others after the step, solver.cp.plan._CONTINUED)
+# engine continues the others after the step, solver.cp.riders._CONTINUED)
 _TRIGGERS_DECLINED = {
     "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
                          "the amount it prevented across the batch)"),

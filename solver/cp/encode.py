@@ -162,7 +162,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         done = sum(prevented.get(rd.key, []))
         # a * prevented + b * that_damage + c, when it takes place (solver.damage._rider_happens):
         # that damage is what it prevented and what it would have prevented where the damage
-        # can't be (615.12; those events are constants, solver.cp.plan._applied_unpreventable)
+        # can't be (615.12; those events are constants, solver.cp.riders._applied_unpreventable)
         a, const = rd.amount
         coef, const = a + rd.that, const + rd.that * sum(w for _, w in rd.noops)
         if rd.always and rd.noops:  # applied to damage that can't be prevented: it takes place (615.12)

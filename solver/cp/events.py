@@ -1,0 +1,88 @@
+"""Which effects the CP step's events meet, beyond the plain ones: a redirected event's tree of
+results (614.9, solver.cp.trees) and the one-instance shields and next-time preventions that can
+apply to one event only (615.8)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.effects import EffectKind
+
+from ..limits import Deadline
+from ..rules import (
+    Instance,
+)
+from ..state import GameState, Table
+from .declines import (
+    _PREVENTION,
+)
+from .step import (
+    _Assign,
+    _PEvent,
+    one_instance,
+)
+from .trees import TREE_LIMIT, event_tree
+
+
+def _partial(inst: Instance) -> bool:
+    """A partial redirection ("the next N damage ... is dealt to ... instead"): it depletes like a
+    shield, its share of each event a choice (615.7 applied to a redirection, 614.9)."""
+    return inst.spec.kind == "redirect" and inst.spec.shield is not None
+
+
+def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[_PEvent],
+           assigns: list[_Assign], deadline: Deadline | None, suffix: bool = False) -> str | None:
+    """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
+    the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
+    anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them.
+    With ``suffix`` (the rules engine continues after the step) a next-time prevention's
+    prevention is kept too: whether it was used up (615.8) is part of the state after the step."""
+    redirected = [pe for pe in events if any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops))]
+    if redirected and any(i.spec.may for i in insts):
+        # the tree walk asks no optional effect's controller (solver.damage's may decisions)
+        return "an optional effect (\"you may\", CR 616.1) in a step with a redirection (614.9) is not modelled"
+    shields = {i.key for i in insts if (i.spec.kind == "shield" and not one_instance(i.spec)) or _partial(i)}
+    settle = {i.key for i in insts if i.spec.kind == "shield" and one_instance(i.spec)}
+    # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
+    kept = {i.key for i in insts if i.spec.kind in _PREVENTION and (i.spec.then is not None or (suffix and i.spec.next_time))} \
+        - shields | settle
+    options = {(a.creature, r): {sum(n for rr, n in opt if rr == r) for opt in a.options}
+               for a in assigns for opt in a.options for r, _ in opt}
+    for pe in events:
+        if not any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops)):
+            continue
+        amounts = sorted(options.get((pe.ev.source, pe.ev.recipient), {pe.ev.amount})) if pe.assigned else [pe.ev.amount]
+        tree = event_tree(state, table, pe.index, amounts, shields, kept, settle, deadline=deadline)
+        if tree is None:
+            return (f"{pe.ev.source}->{pe.ev.recipient}: a redirected event with more than {TREE_LIMIT} "
+                    "distinct results is not modelled")
+        pe.tree, pe.effects, pe.noops = tree, list(tree.applied), []
+    return None
+
+
+def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
+    """One-instance shields and next-time preventions (CR 615.8) that can apply to at most one
+    event of the step: there they are a plain prevention (a shield of "all" prevents all of it,
+    its share is no choice: taking 0 leaves it unused, an illegal branch, 615.7), so the shield
+    becomes ``prevent: all`` in ``insts`` and the events, its key in the returned set (its use is
+    tracked). Damage that can't be prevented (615.12) doesn't use it: those events don't count.
+    Applicable to more events, which one uses it is a cross-event dependency: declined."""
+    swap: dict[str, Instance] = {}
+    once: set[str] = set()
+    for inst in insts:
+        if not one_instance(inst.spec):
+            continue
+        # an event it can't prevent (615.12) counts too: the graph offers it there only while unused
+        hits = sum(1 for pe in events if any(i.key == inst.key for i in (*pe.effects, *pe.noops)))
+        if hits > 1:
+            return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {hits} events of the step "
+                    "(which one uses it is a choice across events) is not modelled")
+        if inst.spec.kind == "shield":
+            swap[inst.key] = replace(inst, spec=replace(inst.spec, kind=EffectKind.PREVENT))
+            once.add(inst.key)
+    if not swap:
+        return insts, frozenset()
+    for pe in events:
+        pe.effects = [swap.get(i.key, i) for i in pe.effects]
+        pe.noops = [swap.get(i.key, i) for i in pe.noops]
+    return tuple(swap.get(i.key, i) for i in insts), frozenset(once)

@@ -1,0 +1,241 @@
+"""What happens beside the CP step's damage: prevention riders (615.5; 615.12 on damage that
+can't be prevented), +1/+1 counters a rider puts or removes and damage put as counters instead
+(614.1a), the "whenever damage is prevented" triggers it fires (615.13), and, when the rules
+engine continues after the step (solver.cp.suffix), which triggers it leaves to it (603.2,
+603.3b) and what would make two states after the step look alike to the model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..amounts import AmountRule, rule_of
+from ..results import (
+    fewer_counters,
+)
+from ..rules import (
+    Instance,
+    applicable_effects,
+    unpreventable,
+    would_prevent,
+)
+from ..select import View, matches
+from ..state import Event, GameState, Table
+from ..triggers import watchers
+from .declines import (
+    _COUNTER_RIDERS,
+    _ORDERED,
+    _PREVENTION,
+    _annihilation_problem,
+    _players_matching,
+)
+from .step import (
+    _counted,
+    _linear,
+    _PEvent,
+    _Rider,
+    _Trigger,
+    one_instance,
+)
+
+
+def _can_prevent_none(spec: Any) -> bool:
+    """A prevention that, applied to some damage that can be prevented, may prevent none of it:
+    half rounded down of 1, all but N of N or less, prevent 0 (solver.amounts); a shield that
+    takes none of an event must be used up elsewhere (615.7), so it prevents something."""
+    rule = rule_of(spec, 1)
+    return any(rule is not None and rule.prevents and rule.apply(n) == n for n in range(1, 4))
+
+
+def _applied_unpreventable(state: GameState, inst: Instance, events: list[_PEvent],
+                           reads: bool) -> tuple[tuple[int, int], ...] | str:
+    """The events of damage that can't be prevented a prevention with a rider is applied to, when
+    its rider ``reads`` that (it takes place anyway, or reads "that damage", 615.12): each with
+    what it would have prevented there (solver.rules.would_prevent); or why the model can't say.
+    The model takes it as applied when nothing else applies to the event (its amount is then
+    the event's, and no order can bring it to 0 first, 120.8)."""
+    if not reads:
+        return ()
+    out = []
+    for pos, pe in enumerate(events):
+        if pe.tree is not None and pe.ev.unpreventable and any(i.key == inst.key for i in pe.tree.applied):
+            return (f"{inst.key}: a rider that reads damage that can't be prevented (CR 615.12) on a redirected "
+                    "event (614.9) is not modelled")
+        if inst not in pe.noops:
+            continue
+        if pe.effects:
+            return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) beside other effects "
+                    "on that event (whether it applies, and to how much, is their order, 616.1) is not modelled")
+        if pe.assigned:
+            return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) whose amount is a "
+                    "combat damage division choice is not modelled")
+        if inst.spec.kind == "shield" and any(inst in q.effects for q in events):
+            return (f"{inst.key}: a shield's rider reading damage that can't be prevented (CR 615.12) while the "
+                    "shield also prevents other damage of the step (its room there is a choice) is not modelled")
+        out.append((pos, would_prevent(state, inst, pe.ev)))
+    return tuple(out)
+
+
+def _prevention_trigger_problem(pid: str, ab: Any) -> str | None:
+    """Why the model can't take a "whenever damage is prevented" trigger (615.13), or None: it
+    takes one that draws cards or gains life, linear in the amount prevented, for players it
+    names, with no threshold, intervening if, target or choice."""
+    shot = ab.action
+    if ab.trigger_min is not None or ab.trigger_if is not None:
+        return f"{pid}: damage_prevented triggers with a threshold or an intervening if (CR 603.4) are not modelled"
+    if shot is None or shot.kind not in ("draw", "gain_life") or shot.may or ab.more or ab.target is not None \
+            or shot.to.kind in ("target", "any", "choice"):
+        return f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled"
+    if _linear(shot.amount, "prevented") is None:
+        return f"{pid}: the damage_prevented trigger's amount is not linear in prevented"
+    return None
+
+
+def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, ...],
+                         events: list[_PEvent]) -> list[_Trigger] | str:
+    """The "whenever damage is prevented" triggers the step can fire (CR 615.13, solver.triggers.
+    prevention_triggers): one per prevention effect that prevented damage in the batch, per
+    recipient of the events it was applied to, for each watcher it matches (603.2: ``to``, else its
+    controller), reading what that effect prevented across the batch. The model takes an effect
+    that can apply to one recipient only (then it was applied to it whenever it prevented anything)."""
+    found = watchers(state, table, "damage_prevented")
+    if not found:
+        return []
+    if any(pe.tree is not None for pe in events):
+        return "a damage_prevented trigger (CR 615.13) in a step with a redirection (614.9) is not modelled"
+    out = []
+    for inst in insts:
+        if inst.spec.kind not in _PREVENTION:
+            continue
+        whose = sorted({pe.ev.recipient for pe in events if inst in pe.effects})
+        if len(whose) > 1:
+            return (f"{inst.key}: a prevention effect applicable to damage to {len(whose)} recipients with a "
+                    "damage_prevented trigger (CR 615.13: one per recipient it was applied to) is not modelled")
+        for r in whose:
+            for pid, ctrl, j, ab in found:
+                p = state.perm(pid)
+                assert p is not None and ab.action is not None
+                view = View(ctrl, p.id, None, p.chosen)
+                if not (matches(ab.trigger_to, r, state, table, view) if ab.trigger_to else r == ctrl):
+                    continue
+                amount = _linear(ab.action.amount, "prevented")
+                assert amount is not None
+                who = _players_matching(ab.action.to, state, table, view)
+                out.append(_Trigger(p.id, ctrl, j, inst.key, r, amount, who, table.perm_specs[p.spec].name,
+                                    str(ab.action.kind), inst.key))
+    return out
+
+
+def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str, str] | str:
+    """Each effect that puts damage as +1/+1 counters instead (614.1a) with the one permanent whose
+    damage it replaces in the step (the model keeps one amount per effect), or why it can't."""
+    out: dict[str, str] = {}
+    for inst in insts:
+        if inst.spec.kind != "damage_to_counters":
+            continue
+        hit = [pe for pe in events if inst in pe.effects]
+        if any(pe.tree is not None for pe in hit):
+            return f"{inst.key}: damage replaced by counters (CR 614.1a) on a redirected event (614.9) is not modelled"
+        whose = sorted({pe.ev.recipient for pe in hit})
+        if len(whose) > 1:
+            return f"{inst.key}: damage replaced by counters on {len(whose)} permanents in one step is not modelled"
+        if whose:
+            out[inst.key] = whose[0]
+    return out
+
+
+def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[_Rider],
+                      to_counters: dict[str, str]) -> str | None:
+    """Why the model can't follow the +1/+1 counters the step puts or removes (615.5, 614.1a), or
+    None: a replacement of how many are put (614.1a) applies to each event; one that gets them
+    beside -1/-1 counters would lose pairs of them (704.5q); one without any that gets some put
+    and some removed may end with the kind at 0, a field the model doesn't show."""
+    kinds: dict[str, set[str]] = {}
+    for key, pid in to_counters.items():
+        kinds.setdefault(pid, set()).add("put_counters")
+        if fewer_counters(state, table, pid, "+1/+1"):
+            return f"{key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
+    for rd in riders:
+        if rd.kind in _COUNTER_RIDERS:
+            for pid in rd.recipients:
+                kinds.setdefault(pid, set()).add(rd.kind)
+                if fewer_counters(state, table, pid, "+1/+1"):
+                    return f"{rd.key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
+    put = tuple(pid for pid, k in kinds.items() if "put_counters" in k)
+    problem = _annihilation_problem(state, table, insts, put)
+    if problem is not None:
+        return problem
+    for pid, k in sorted(kinds.items()):
+        perm = state.perm(pid)
+        if len(k) > 1 and perm is not None and "+1/+1" not in dict(perm.counters):
+            return f"{pid}: +1/+1 counters both put and removed on a permanent without any is not modelled"
+    return None
+
+
+def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],
+                   floors: dict[str, int], on_life: str | None) -> list[tuple[str, AmountRule]] | str:
+    """The one effect that modifies a deal rider's damage to each recipient (its affected player
+    has no order to choose with one, 616.1), or why its damage is a batch of its own the model
+    doesn't take: choices (optional effects, a next-time prevention, several effects), a life
+    floor on the recipient (a second floored batch), a life condition read again after the batch."""
+    modified: list[tuple[str, AmountRule]] = []
+    for r in recipients:
+        if r in floors:
+            return f"{inst.key}'s rider: its damage to {r}, whose life has a floor (a second floored batch)"
+        if on_life is not None:
+            return f"{inst.key}'s rider: its damage after the batch, with {on_life}'s life condition read again then"
+        probe = unpreventable(state, table, Event(source, r, 1, False))
+        # 615.12: a prevention without a rider does nothing to damage that can't be prevented
+        apps = [a for a in applicable_effects(state, table, probe)
+                if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
+        if not apps:
+            continue
+        if any(a.spec.may for a in apps):
+            return f"{inst.key}'s rider: an optional effect could apply to its damage to {r} (a second batch of choices)"
+        if any(one_instance(a.spec) for a in apps):
+            return f"{inst.key}'s rider: a next-time prevention (CR 615.8) could apply to its damage to {r}"
+        rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
+        if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
+            return f"{inst.key}'s rider: effects apply to its damage to {r} (a second batch of choices)"
+        modified.append((r, rule))
+    return modified
+
+
+def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], tracked_trees: bool) -> str | None:
+    """Why the state after the step is not one the model's solutions determine, when the rules
+    engine continues after it (solver.cp.suffix), or None. The solutions are told apart by every
+    result the model has (solver.cp.encode: each batch's damage per source and recipient, each
+    prevention's amount, shields, deathtouch), which is what the triggers and riders after the
+    step read, except: the first source that dealt damage to a recipient, when a redirection can
+    change which events reach it (a dealt_damage trigger's ``from:`` without a threshold reads
+    it); whether a next-time prevention (615.8) of a redirected event was used, when its tree was
+    walked before a rider's batch of choices made the step one the rules engine continues."""
+    redirected = any(pe.tree is not None for pe in events)
+    if redirected and not tracked_trees:
+        once = next((i.key for pe in events if pe.tree is not None for i in pe.effects
+                     if i.spec.kind == "prevent" and i.spec.next_time), None)
+        if once is not None:
+            return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
+    # which event reached a recipient first is the model's only when each source deals each
+    # recipient one event and no redirection moves events between recipients
+    if redirected or len({(pe.ev.source, pe.ev.recipient) for pe in events}) < len(events):
+        for p in state.perms:
+            for ab in table.perm_specs[p.spec].abilities if p.present else ():
+                if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
+                        and ab.trigger_min is None:
+                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9) or two "
+                            "events from one source to one recipient, followed by the rules engine, is not modelled")
+    return None
+
+
+# triggers the step can fire that the rules engine puts on the stack and resolves after it
+# (603.3b, solver.cp.suffix): what they read (each batch's damage per source and recipient, 603.2,
+# 603.10; who died, 603.6c; each life-gain event, 119.9) is among what the model's solutions differ by
+_CONTINUED = ("deals_damage", "dealt_damage", "combat_damage_to_player", "dies", "gain_life")
+
+
+def _draws(ab: Any) -> bool:
+    """A "deals combat damage to a player" trigger the model applies itself: it draws cards, no
+    choice, no threshold or intervening if (603.4), one instruction."""
+    shot = ab.action
+    return shot is not None and shot.kind == "draw" and not shot.may and shot.to.kind not in ("target", "any", "choice") \
+        and not ab.more and ab.target is None and ab.trigger_min is None and ab.trigger_if is None
