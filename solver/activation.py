@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +11,6 @@ from model.selectors import Selector
 from model.types import (
     Ability,
     ActivateAction,
-    CastAction,
     DamageAction,
     LeaveAction,
     LifeAction,
@@ -22,7 +19,7 @@ from model.types import (
     TapForManaAction,
 )
 
-from .combat import compositions
+from .cast import _and
 from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
@@ -40,11 +37,11 @@ from .state import (
     replace,
 )
 from .targets import legal_target, target_candidates
-from .triggers import collect_triggers, condition_holds
+from .triggers import condition_holds
 from .values import evaluate
 from .ward import resolve_ward, with_ward
 
-__all__ = ['cast', 'Activation', 'activation', 'activate', 'may', 'resolve']
+__all__ = ['Activation', 'activation', 'activate', 'may', 'resolve']
 
 
 def _selectors(ab: Ability) -> list[Selector]:
@@ -147,179 +144,6 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     return decide(who, "target" if sacrifices == [None] else "sacrifice", f"{perm.id} activation", options)
 
 
-def cast(state: GameState, table: Table, action: CastAction) -> GameState | Decision:
-    """601.2: a spell is cast, its target chosen as it is (601.2c: the caster's choice among every
-    legal target when the case names none; no legal target, no spell), then it resolves (608.2),
-    its parts in order (608.2c), each target checked again as it resolves (608.2b)."""
-    spec = table.sources.get(action.id)
-    assert spec is not None  # validated: a sources: entry
-    who = spec.controller
-    if state.player(who).left:
-        return note(state, f"{spec.name} ({action.id}) can't be cast: {who} has left the game (800.4a)", NOT_DONE)
-    modal = next((ab for ab in spec.abilities if ab.kind == "modes"), None)
-    if modal is not None and action.modes is None:
-        return _choose_modes(state, table, action, spec, modal)
-    if action.kicked is None and any(ab.kind == "kicker" for ab in spec.abilities):
-        return _choose_kicked(state, action, spec)
-    chosen_modes = action.modes or ()
-    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell" and (not chosen_modes or ab.mode in chosen_modes)
-             and (ab.kicked is None or ab.kicked == action.kicked)]
-    requirement = next((ab.target for _, ab in parts if ab.target is not None), None)
-    targets: list[str | None] = [None]
-    cant = f"{spec.name} ({action.id}) can't be cast"
-    ranged = next((ab for _, ab in parts if ab.targets is not None), None)
-    if ranged is not None:
-        return _cast_several(state, table, action, spec, parts, ranged)
-    if action.targets is not None:
-        action = replace(action, target=action.targets[0], targets=None)  # targets: [x] is target: x
-    if requirement is not None:
-        if action.target is not None:
-            if not legal_target(state, table, action.target, requirement, who, action.id):
-                return note(state, f"{cant}: {action.target} is not a legal target (601.2c)", NOT_DONE)
-            targets = [action.target]
-        else:
-            targets = list(target_candidates(state, table, requirement, who, action.id))
-            if not targets:
-                return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
-    # 601.2i: once cast, "whenever you cast" abilities trigger; they resolve before the spell
-    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])
-    options = []
-    for t in targets:
-        # every part carries the spell's target: the spell is one object, checked as a whole (608.2b)
-        # the first part resolves the spell; the others are "part" tasks, done before any
-        # state-based action or trigger (608.2c: the spell's instructions in order, one resolution)
-        items = tuple(("resolve" if k == 0 else "part",
-                       StackItem("spell", who, action.id, j, (("X", action.x),),
-                                 t if requirement is not None or _to_target(ab) else None, label=spec.name,
-                                 continuing=k > 0, modes=chosen_modes, kicked=action.kicked))
-                      for k, (j, ab) in enumerate(parts))
-        tasks = tuple(("act", r) for r in action.responses) + items
-        cast_state = replace(state, queue=tasks + state.queue)
-        if items and items[0][1].target is not None:
-            cast_state = with_ward(cast_state, table, items[0][1], [items[0][1].target])  # 702.21a
-        options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}", cast_state))
-    if requirement is None or action.target is not None:
-        return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
-
-
-def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
-    """700.2a, 601.2b: the caster of a modal spell chooses its modes as it is cast ("Choose one
-    —": one; "Choose one or both —": one or two; distinct, 700.2d), before its targets; a mode
-    whose targets can't be chosen can't be chosen (700.2a), and a spell with no mode that can be
-    chosen can't be cast. A ``target:`` the case announces leaves the sets of modes with a
-    target it is legal for. Each choice casts the spell with those modes (the cast action again,
-    its ``modes`` now known)."""
-    who = spec.controller
-    assert modal.modes is not None
-    lo, hi = modal.modes
-    parts = [ab for ab in spec.abilities if ab.kind == "spell"]
-    n = max(ab.mode for ab in parts)
-    options = []
-    for k in range(lo, min(hi, n) + 1):
-        for modes in itertools.combinations(range(1, n + 1), k):
-            req = next((ab.target for ab in parts if ab.mode in modes and ab.target is not None), None)
-            if req is None and action.target is not None:
-                continue
-            if req is not None:
-                if action.target is not None:
-                    if not legal_target(state, table, action.target, req, who, action.id):
-                        continue
-                elif not target_candidates(state, table, req, who, action.id):
-                    continue  # 700.2a: a mode with no legal target can't be chosen
-            words = _and([str(m) for m in modes])
-            options.append(Option("+".join(str(m) for m in modes),
-                                  f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id})",
-                                  replace(state, queue=(("act", replace(action, modes=modes)),) + state.queue)))
-    if not options:
-        return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
-    return decide(who, "mode", f"{action.id} cast", options)
-
-
-def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState | Decision:
-    """702.33a, 601.2b: kicker is an optional additional cost its caster chooses to pay or not as
-    the spell is cast (mana isn't tracked, so both can be chosen); a part "if it was kicked" is
-    done only if it was, one "instead" of it only if it wasn't. Each choice casts the spell with
-    ``kicked`` known (the cast action again)."""
-    who = spec.controller
-    return Decision(who, "kick", f"{action.id} cast", tuple(
-        Option(key, f"{says(who, 'casts')} {spec.name} ({action.id}) {words}",
-               replace(state, queue=(("act", replace(action, kicked=kicked)),) + state.queue))
-        for key, kicked, words in (("kicked", True, "kicked"), ("not kicked", False, "without kicking it"))))
-
-
-MAX_SPELL_CHOICES = 100_000  # one cast's ways to choose targets and divide damage: beyond, an error
-
-
-def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
-                  ranged: Ability) -> GameState | Decision:
-    """601.2c-d: a spell with "one or two targets" (distinct, each meeting the requirement) and,
-    for divided damage, the division announced as it is cast (each target at least 1, all of the
-    amount). What the case doesn't say is the caster's choice among every legal set and division,
-    counted before any is built (``MAX_SPELL_CHOICES``: an error beyond, never a hang)."""
-    who = spec.controller
-    cant = f"{spec.name} ({action.id}) can't be cast"
-    assert ranged.targets is not None and ranged.action is not None
-    lo, hi = ranged.targets
-    divided = ranged.action.divided
-    amount = int(ranged.action.amount[1]) if ranged.action.amount[0] == "int" else action.x
-    chosen = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
-    if chosen is not None:
-        for t in chosen:
-            if not legal_target(state, table, t, ranged.target, who, action.id):
-                return note(state, f"{cant}: {t} is not a legal target (601.2c)", NOT_DONE)
-        sets = [tuple(chosen)]
-    else:
-        cands = list(target_candidates(state, table, ranged.target, who, action.id))
-        top = min(len(cands), hi if hi is not None else len(cands), amount if divided else len(cands))
-        sizes = range(lo, top + 1)
-        ways = sum(math.comb(len(cands), k) * (math.comb(amount - 1, k - 1) if divided and action.divide is None else 1)
-                   for k in sizes)
-        if ways > MAX_SPELL_CHOICES:
-            raise EngineError(f"cast {action.id}: {spec.name} can be cast in {ways} ways (targets and divisions), "
-                              f"more than the {MAX_SPELL_CHOICES} one cast may have here")
-        sets = [c for k in sizes for c in itertools.combinations(cands, k)]
-    if divided and amount < lo:
-        return note(state, f"{cant}: {amount} damage can't be divided giving each target at least 1 (601.2d)", NOT_DONE)
-    if not sets:
-        return note(state, f"{cant}: there is no legal set of targets (601.2c)", NOT_DONE)
-    if divided and action.divide is None and chosen is not None:
-        ways = math.comb(amount - 1, len(sets[0]) - 1) if amount >= len(sets[0]) else 0
-        if ways > MAX_SPELL_CHOICES:
-            raise EngineError(f"cast {action.id}: {spec.name}'s {amount} damage can be divided in {ways} ways, "
-                              f"more than the {MAX_SPELL_CHOICES} one cast may have here")
-    options = []
-    for ts in sets:
-        if not divided:
-            divisions: list[tuple[tuple[str, int], ...]] = [()]
-        elif action.divide is not None:
-            divisions = [action.divide]
-        else:
-            # 601.2d: each target at least 1: a composition of the amount into len(ts) positive parts
-            divisions = [tuple((t, n + 1) for t, n in zip(ts, c, strict=True))
-                         for c in compositions(amount - len(ts), len(ts))] if amount >= len(ts) else []
-        for div in divisions:
-            items = tuple(("resolve" if k == 0 else "part",
-                           StackItem("spell", who, action.id, j, (("X", action.x),), None, label=spec.name,
-                                     continuing=k > 0, targets=ts, division=div))
-                          for k, (j, _) in enumerate(parts))
-            tasks = tuple(("act", r) for r in action.responses) + items
-            words = f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {_and(list(ts))}"
-            if div:
-                words += ", dividing " + _and([f"{n} to {t}" for t, n in div])
-            key = "; ".join(f"{t}={n}" for t, n in div) if div else "; ".join(ts)
-            options.append(Option(key, words, with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], ts)))
-    if not options:
-        return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
-    if len(options) == 1 and chosen is not None:
-        return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _begin_several(state: GameState, table: Table, item: StackItem) -> GameState | tuple[GameState, StackItem]:
     """608.2b: as the spell begins to resolve, a target that is illegal now gets none of its
     effect (the division stays as announced); if every target is illegal the spell doesn't
@@ -358,10 +182,6 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     source = shot.source or item.source
     events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
     return start_batch(state, table, events) if events else state
-
-
-def _to_target(ab: Ability) -> bool:
-    return ab.action is not None and ab.action.to.kind == "target"
 
 
 def _named_object(action: Any) -> str | None:

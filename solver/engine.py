@@ -35,7 +35,8 @@ from model.types import (
 )
 
 from . import combat as combat_mod
-from .activation import activate, cast, may, resolve
+from .activation import activate, may, resolve
+from .cast import cast
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
