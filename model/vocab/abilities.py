@@ -26,6 +26,7 @@ from .common import (
     _count,
     _counter_kind,
     _mapping,
+    _parts,
     amount,
     mana_type,
     sel,
@@ -196,12 +197,7 @@ def _modal_trigger(m: Mapping[str, Any], path: str) -> Ability:
         raise CaseError(f"{path}.choose_one", "expected a list of two or more modes, each {do: ..., target: ...}")
     base = {k: v for k, v in m.items() if k != "choose_one"}
     modes = []
-    for k, mode in enumerate(raw):
-        q = f"{path}.choose_one[{k}]"
-        mm = _mapping(mode, q, "a mode {do: ..., target: ...}")
-        for key in mm:
-            if key not in ("do", "target"):
-                raise CaseError(f"{q}.{key}", "unknown key (a mode takes do: and target:)")
+    for q, mm in _parts(raw, f"{path}.choose_one", "a mode", ("do", "target")):
         modes.append(parse_ability({**base, **mm}, q))
     first = modes[0]
     return Ability(AbilityKind.TRIGGER, trigger=first.trigger, trigger_to=first.trigger_to, trigger_from=first.trigger_from,

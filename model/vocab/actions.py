@@ -19,6 +19,7 @@ from .common import (
     _bool,
     _mapping,
     _one_counter_kind,
+    _parts,
     action_amount,
     amount,
     sel,
@@ -141,12 +142,7 @@ def _also(value: Any, path: str) -> tuple[tuple[Any, Selector], ...]:
     if not isinstance(value, list) or not value:
         raise CaseError(path, "expected a list of {deal: N, to: <recipients>}")
     out = []
-    for i, part in enumerate(value):
-        q = f"{path}[{i}]"
-        pm = _mapping(part, q, "{deal: N, to: <recipients>}")
-        for key in pm:
-            if key not in ("deal", "to"):
-                raise CaseError(f"{q}.{key}", "unknown key (an also: part takes deal: and to:)")
+    for q, pm in _parts(value, path, "an also: part", ("deal", "to")):
         if "deal" not in pm or "to" not in pm:
             raise CaseError(q, "an also: part needs deal: and to:")
         to = sel(pm["to"], f"{q}.to")

@@ -3,7 +3,7 @@ kinds each part of an ability may name."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import CaseError
@@ -76,6 +76,18 @@ def _mapping(value: Any, path: str, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise CaseError(path, f"expected a mapping ({what}), got {_kind(value)}")
     return value
+
+
+def _parts(value: list[Any], path: str, what: str, keys: tuple[str, ...]) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Each item of a list of mappings (a modal trigger's modes, an ``also:`` list) with its path,
+    a key other than ``keys`` an error at that key's path."""
+    for k, part in enumerate(value):
+        q = f"{path}[{k}]"
+        m = _mapping(part, q, what)
+        for key in m:
+            if key not in keys:
+                raise CaseError(f"{q}.{key}", f"unknown key ({what} takes {' and '.join(f'{x}:' for x in keys)})")
+        yield q, m
 
 
 def _kind(value: Any) -> str:
