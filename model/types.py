@@ -46,7 +46,7 @@ def with_pt_counters(value: int, counter: Callable[[str], int]) -> int:
 class Rider:
     """An effect's additional part (``then:``), done right after the prevention (CR 615.5)."""
 
-    kind: ActionKind  # deal | gain_life | draw | lose_life | put_counters | remove_counters
+    kind: ActionKind  # deal | gain_life | draw | lose_life | put_counters | remove_counters | create_tokens
     amount: Expr
     to: Selector | None = None
     counter: str = ""  # put_counters: the counter kind ("put a +1/+1 counter on that creature")
@@ -54,6 +54,8 @@ class Rider:
     # otherwise the rider takes place whenever the effect applied, even to damage that can't be
     # prevented (CR 615.12)
     if_prevented: bool = False
+    # create_tokens: the token, one per point prevented ("create that many 1/1 tokens", 111.1)
+    token: TokenSpec | None = None
 
 
 @dataclass(frozen=True)

@@ -250,4 +250,5 @@ def rider_shot(inst: Instance, n: int) -> OneShot:
     rider = inst.spec.then
     assert rider is not None
     source = inst.view.self_id or inst.view.controller
-    return OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter)
+    return OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter,
+                   token=rider.token)

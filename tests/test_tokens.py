@@ -115,11 +115,36 @@ def test_111_token_vocabulary_errors() -> None:
         base + "  - {create_tokens: 1, token: {types: [creature], subtypes: [Bear]}}\n")
     assert "unknown keyword 'decayed'" in _error(
         base + "  - {create_tokens: 1, token: {types: [creature], power: 2, toughness: 2, keywords: [decayed]}}\n")
-    # a rider that creates tokens has no token to create: refused, not silently done as nothing
-    assert "a rider needs exactly one of" in _error(PLAYERS + """
+    # a rider that creates tokens without naming them: refused, not silently done as nothing
+    assert "create_tokens needs token:" in _error(PLAYERS + """
 effects:
   - {id: s, controller: you, shield: 1, to: you, then: {create_tokens: prevented}}
 """)
+
+
+SOLDIERS = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: b, name: Bear, controller: A, types: [creature], power: 2, toughness: 2}
+effects:
+  - {id: s, controller: you, shield: 3, to: you, then: {create_tokens: prevented,
+     token: {types: [creature], subtypes: [Soldier], colors: [white], power: 1, toughness: 1}}}
+actions:
+  - damage: [{from: b, to: you, amount: 2}]
+"""
+
+
+def test_615_5_a_rider_creates_one_token_per_point_prevented() -> None:
+    """design.md's ``{create_tokens: prevented}`` rider with its token named (111.1): the shield
+    prevents 2 of its 3, and the rider creates two 1/1 Soldiers under the effect's controller
+    (111.2); the CP engine declines it by name."""
+    from solver import enumerate_outcomes
+    from solver.cp import cp_supported
+
+    assert outcome_set(SOLDIERS, "you.life", "s.remaining", "you-token1.dies", "you-token2.dies") \
+        == {(20, 1, False, False)}
+    assert not any(k.startswith("you-token3") for o in enumerate_outcomes(case_from(SOLDIERS)).outcomes for k in o.values)
+    assert "create_tokens rider" in (cp_supported(case_from(SOLDIERS)) or "")
 
 
 def test_a_token_id_names_a_creator_of_the_case() -> None:

@@ -44,7 +44,7 @@ MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / 
 _MAY_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "damage_to_counters")
 
 
-RIDER_KINDS = ("deal", "gain_life", "draw", "lose_life", "put_counters", "remove_counters")
+RIDER_KINDS = ("deal", "gain_life", "draw", "lose_life", "put_counters", "remove_counters", "create_tokens")
 
 
 MAX_AMOUNT = 1_000_000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -56,7 +57,8 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     if len(kinds) != 1:
         raise CaseError(path, f"a rider needs exactly one of {', '.join(RIDER_KINDS)}")
     kind = kinds[0]
-    extra = set(m) - {kind, "to", "who"} - ({"if_prevented"} if not lost_ok else set())
+    extra = set(m) - {kind, "to", "who"} - ({"if_prevented"} if not lost_ok else set()) \
+        - ({"token", "tapped"} if kind == "create_tokens" else set())
     if extra:
         raise CaseError(f"{path}.{sorted(extra)[0]}", "unknown key")
     # "If damage is prevented this way, ..." (615.12: without it the rider happens even when the
@@ -74,6 +76,20 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
         return Rider(ActionKind(kind), amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
                      if_prevented=if_prevented)
+    if kind == "create_tokens":
+        # "create a 1/1 token for each 1 damage prevented this way" (111.1): the token is named
+        # as the one-shot's (solver.tokens), created under the effect's controller (111.2)
+        from .tokens import parse_token  # (a token's abilities are read by the ability parser)
+
+        if "token" not in m:
+            raise CaseError(path, "create_tokens needs token: (a predefined token such as Food, or its characteristics)")
+        if to is not None:
+            raise CaseError(f"{path}.{target_key}", "create_tokens creates the tokens under the effect's controller (111.2)")
+        token = parse_token(m["token"], f"{path}.token")
+        if "tapped" in m and _bool(m["tapped"], f"{path}.tapped"):
+            token = dataclasses.replace(token, tapped=True)
+        return Rider(ActionKind(kind), amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), None,
+                     if_prevented=if_prevented, token=token)
     return Rider(ActionKind(kind), amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
 
 

@@ -80,7 +80,10 @@ _TRIGGERS_DECLINED = {
 _COUNTER_RIDERS = ("put_counters", "remove_counters")
 _RIDER_KINDS = ("deal", "gain_life", "lose_life", "draw", *_COUNTER_RIDERS)
 # riders the CP model declines, with the reason
-_RIDERS_DECLINED: dict[str, str] = {}
+_RIDERS_DECLINED: dict[str, str] = {
+    "create_tokens": ("a create_tokens rider is not modelled (CR 111.1, 615.5: tokens entering during the step are "
+                      "permanents the model doesn't have)"),
+}
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
