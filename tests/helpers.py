@@ -22,3 +22,25 @@ def outcome_set(text: str, *fields: str, engine: str = "graph") -> set[tuple[Any
     result = enumerate_outcomes(case_from(text), engine=engine)
     assert result.complete
     return {tuple(o.values.get(f) for f in fields) for o in result.outcomes}
+
+
+def problems(text: str) -> list[tuple[str, str]]:
+    """Every (path, reason) the loader reports for ``text`` (which must be refused)."""
+    import pytest
+
+    from model.errors import CaseErrors
+
+    with pytest.raises(CaseErrors) as exc:
+        case_from(text)
+    return [(e.path, e.reason) for e in exc.value.errors]
+
+
+def case_error(text: str) -> str:
+    """The loader's whole message for ``text`` (which must be refused)."""
+    import pytest
+
+    from model.errors import CaseErrors
+
+    with pytest.raises(CaseErrors) as exc:
+        case_from(text)
+    return str(exc.value)

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from model import load_case, parse_case
-from model.errors import CaseErrors, EngineError
+from model.errors import EngineError
 from model.objective import parse_objective_text
 from solver import enumerate_outcomes, optimize
 from solver.cp import cp_supported
@@ -24,7 +24,7 @@ from solver.engine import Decision, advance
 from solver.state import initial_state
 
 from .conftest import CASES
-from .helpers import case_from, outcome_set
+from .helpers import case_from, outcome_set, problems
 
 HEAD = """\
 id: inline
@@ -55,10 +55,6 @@ def picks(text: str) -> list[str]:
     return [o.picked for o in d.options]
 
 
-def problems(text: str) -> list[tuple[str, str]]:
-    with pytest.raises(CaseErrors) as exc:
-        parse_case(yaml.safe_load(text), "<inline>")
-    return [(e.path, e.reason) for e in exc.value.errors]
 
 
 # ---- legal declarations -----------------------------------------------------------------------

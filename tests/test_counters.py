@@ -3,10 +3,7 @@ damage replaced by counters and -1/-1 counter replacements; one rule each, named
 
 from __future__ import annotations
 
-import pytest
-
-from model.errors import CaseErrors
-
+from .helpers import case_error as _error
 from .helpers import case_from, outcome_set
 
 PLAYERS = """
@@ -16,10 +13,6 @@ players:
 """
 
 
-def _error(text: str) -> str:
-    with pytest.raises(CaseErrors) as exc:
-        case_from(text)
-    return str(exc.value)
 
 
 def test_122_1a_put_counters_action_raises_toughness() -> None:

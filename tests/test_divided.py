@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import pytest
-import yaml
 
-from model import parse_case
-from model.errors import CaseErrors, EngineError
+from model.errors import EngineError
 from solver import enumerate_outcomes
 from solver.explain import replay
 
-from .helpers import case_from, outcome_set
+from .helpers import case_from, outcome_set, problems
 
 PLAYERS = """
 players: [{name: you}, {name: A}]
@@ -19,10 +17,6 @@ battlefield:
 """
 
 
-def problems(text: str) -> list[tuple[str, str]]:
-    with pytest.raises(CaseErrors) as exc:
-        parse_case(yaml.safe_load(text), "<inline>")
-    return [(e.path, e.reason) for e in exc.value.errors]
 
 
 def test_601_2d_named_targets_and_division_are_one_cast() -> None:

@@ -3,16 +3,11 @@ Phyrexian Unlife, life total setting. One rule each, named by CR number."""
 
 from __future__ import annotations
 
-import pytest
-import yaml
-
-from model import parse_case
-from model.errors import CaseErrors
 from solver import enumerate_outcomes
 from solver.cp.plan import cp_supported
 from solver.explain import replay
 
-from .helpers import case_from, outcome_set
+from .helpers import case_from, outcome_set, problems
 
 PLAYERS = """
 players:
@@ -23,10 +18,6 @@ players:
 LION = "{id: lion, name: Test Lifelink Lion, controller: A, types: [creature], power: 3, toughness: 3, keywords: [lifelink], attacking: you}"
 
 
-def problems(text: str) -> list[tuple[str, str]]:
-    with pytest.raises(CaseErrors) as exc:
-        parse_case({"id": "inline", **yaml.safe_load(text)}, "<inline>")
-    return [(e.path, e.reason) for e in exc.value.errors]
 
 
 # ---- life-gain replacements (119.10, 616.1) -----------------------------------------------

@@ -5,13 +5,10 @@ modes chosen at most once (700.2d), the chosen modes' instructions in printed or
 from __future__ import annotations
 
 import pytest
-import yaml
 
-from model import parse_case
 from model.carddata import find
-from model.errors import CaseErrors
 from model.recognise import read_face, read_text
-from tests.helpers import outcome_set
+from tests.helpers import outcome_set, problems
 
 
 def abilities(name: str) -> list[object]:
@@ -103,10 +100,6 @@ def test_the_real_card_is_cast_with_its_modes() -> None:
     assert outcome_set(PLAYERS + "actions:\n  - cast: {card: Abrade, controller: A}\n", "bears.dies") == {(True,)}
 
 
-def problems(text: str) -> list[tuple[str, str]]:
-    with pytest.raises(CaseErrors) as exc:
-        parse_case(yaml.safe_load(text), "<inline>")
-    return [(e.path, e.reason) for e in exc.value.errors]
 
 
 @pytest.mark.parametrize("cast,path,reason", [

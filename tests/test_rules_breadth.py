@@ -3,10 +3,7 @@ prevention, conditional triggers, subtype selectors; one rule each, named by CR 
 
 from __future__ import annotations
 
-import pytest
-
-from model.errors import CaseErrors
-
+from .helpers import case_error as _error
 from .helpers import case_from, outcome_set
 
 PLAYERS = """
@@ -16,10 +13,6 @@ players:
 """
 
 
-def _error(text: str) -> str:
-    with pytest.raises(CaseErrors) as exc:
-        case_from(text)
-    return str(exc.value)
 
 
 # ---- 615.12: riders with unpreventable damage ----------------------------------------------------

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from model.carddata import find
-from model.errors import CaseErrors
 from model.recognise import read_face
 
+from .helpers import case_error as _error
 from .helpers import case_from, outcome_set
 
 PLAYERS = """
@@ -22,10 +20,6 @@ T = "T"
 SOLDIER = {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["white"], "power": 1, "toughness": 1}
 
 
-def _error(text: str) -> str:
-    with pytest.raises(CaseErrors) as exc:
-        case_from(text)
-    return str(exc.value)
 
 
 # ---- the vocabulary and the engine ------------------------------------------------------------

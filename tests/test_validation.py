@@ -6,12 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
-from model import parse_case
 from model.errors import CaseErrors
 from solver.cli import main
-from tests.helpers import case_from, outcome_set
+from tests.helpers import case_from, outcome_set, problems
 
 HEAD = """\
 id: inline
@@ -21,11 +19,6 @@ players:
 """
 
 
-def problems(text: str) -> list[tuple[str, str]]:
-    """Every (path, reason) the loader reports for ``text``."""
-    with pytest.raises(CaseErrors) as exc:
-        parse_case(yaml.safe_load(text), "<inline>")
-    return [(e.path, e.reason) for e in exc.value.errors]
 
 
 def run_validate(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
