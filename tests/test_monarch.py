@@ -51,11 +51,34 @@ actions:
     assert outcome_set(text, "A.monarch", "B.monarch") == {(True, False)}
 
 
-def test_cp_declines_a_step_with_a_monarch() -> None:
-    from solver.cp import cp_supported
+def test_cp_continues_after_a_combat_step_with_a_monarch() -> None:
+    """724.2 in the CP step: combat damage to the monarch triggers after state-based actions; the
+    rules engine continues from each of the step's results (solver.cp.suffix), which tell apart
+    each source's combat damage to each player. A 2-point shield and a blocker you choose against
+    two attackers: the crown moves to A when some combat damage gets through to you, and stays
+    when the blocked Wolf leaves only the Bear's 2, all prevented."""
+    from solver.cp import cp_outcomes, cp_supported
 
-    reason = cp_supported(case_from(BASE.replace("{name: you}", "{name: you, monarch: true}") + "actions:\n  - combat: {}\n"))
-    assert reason is not None and "monarch" in reason
+    from .test_cp import assert_same
+
+    text = BASE.replace("{name: you}", "{name: you, monarch: true}") + """
+  - {id: wolf, name: Wolf, controller: A, types: [creature], power: 3, toughness: 3, attacking: you}
+  - {id: wall, name: Wall, controller: you, types: [creature], power: 0, toughness: 4}
+sources:
+  - {id: salve, name: Salve, controller: you, types: [instant], colors: [white]}
+effects:
+  - {id: s, shield: 2, to: you, controller: you, source: salve}
+actions:
+  - combat: {blocks: choose}
+"""
+    case = case_from(text)
+    assert cp_supported(case) is None
+    assert assert_same(case) > 1
+    got = {(o.values["you.monarch"], o.values["A.monarch"], o.values["you.life"]) for o in cp_outcomes(case).outcomes}
+    assert got == {(False, True, 17), (False, True, 19), (True, False, 20)}
+    two = case_from(text.replace("shield: 2", "shield: 5"))
+    assert assert_same(two) >= 1
+    assert {(o.values["you.monarch"], o.values["A.monarch"]) for o in cp_outcomes(two).outcomes} == {(True, False)}
 
 
 def test_recognised_monarch_lines() -> None:

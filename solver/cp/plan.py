@@ -190,9 +190,6 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     ``deadline`` passes."""
     state0 = replace(start, queue=(), batch=None)  # (the step's own batch or task is opened below)
     crown = next((p.name for p in state0.players if p.monarch), None)
-    if crown is not None:
-        return (f"{crown} is the monarch: its trigger on combat damage to the monarch (CR 724.2, a new monarch "
-                "after state-based actions) is not modelled")
     # what follows the step that the rules engine continues (solver.cp.suffix), first first: a
     # later instruction or action, the end of the combat damage step, triggers the step fires
     after = follows(start, table)
@@ -307,6 +304,12 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
+    if crown is not None and any(pe.ev.combat for pe in events):
+        # 724.2: "Whenever a creature deals combat damage to the monarch, its controller becomes
+        # the monarch" (solver.results.deal puts it on the stack after state-based actions): the
+        # rules engine continues after the step, reading each source's combat damage to each
+        # player, which the solutions are told apart by (solver.cp.encode._state_after)
+        later.append(f"the monarch's trigger on combat damage to {crown} (CR 724.2)")
     tracked_trees = bool(later)  # (a rider left to the rules engine may make a suffix below)
     problem = _trees(state, table, insts, events, assigns, deadline, tracked_trees)
     if problem is not None:
