@@ -161,7 +161,8 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     who = controllers[0]
     mine = [t for t in pending if t.controller == who]
     rest = tuple(t for t in pending if t.controller != who)
-    distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values))
+    distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values, t.player or ""))
+    names = _trigger_names(distinct)
     options = []
     for t in distinct:
         remaining = list(mine)
@@ -172,13 +173,25 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
                                       placing=state.placing + ward_triggers(state, table, placed, [placed.target])))
             mode = f" choosing mode {placed.modes[0]}" if placed.modes else ""
             what = f"{t.label}'s trigger ({t.source}){mode}" + (f" targeting {placed.target}" if placed.target else "")
-            options.append(Option(f"{t.source}#{t.ability}" + (f":{placed.modes[0]}" if placed.modes else "")
+            options.append(Option(names[t] + (f":{placed.modes[0]}" if placed.modes else "")
                                   + (f"->{placed.target}" if placed.target else ""),
                                   f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
         return note(_next_round(replace(state, pending=rest)), f"{who}'s triggers have no legal target and are removed (603.3d)")
     return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options)
+
+
+def _trigger_names(distinct: list[Trigger]) -> dict[Trigger, str]:
+    """Each distinct pending trigger's name in a witness, ``source#ability``; two that share it
+    and name different players (the monarch's triggers for two players' creatures, 724.2; a
+    dealt_damage trigger for two players) also say the player, ``source#ability@player``, so a
+    witness names one option (it replays)."""
+    players: dict[str, set[str | None]] = {}
+    for t in distinct:
+        players.setdefault(f"{t.source}#{t.ability}", set()).add(t.player)
+    return {t: f"{t.source}#{t.ability}" + (f"@{t.player}" if t.player and len(players[f"{t.source}#{t.ability}"]) > 1 else "")
+            for t in distinct}
 
 
 def _next_round(state: GameState) -> GameState:

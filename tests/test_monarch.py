@@ -91,3 +91,25 @@ def test_recognised_monarch_lines() -> None:
     assert throne.understood and throne.abilities == [
         {"mana": ["C"], "cost": ["T"]},
         {"activated": {"become_monarch": "you"}, "cost": [4, "T", {"sacrifice": "self"}]}]
+
+
+def test_724_2_two_players_creatures_hit_the_monarch_two_triggers_named_apart() -> None:
+    """Creatures of A and of B deal combat damage to the monarch at once: two of the monarch's
+    triggers, both its controller's to order (603.3b); the last to resolve takes the crown. The
+    two options share the trigger's source and ability, so each says its player: the witness
+    names one option (it replays, in both engines)."""
+    from solver import enumerate_outcomes
+    from solver.cp import cp_supported
+
+    from .test_cp import assert_same
+
+    text = BASE.replace("{name: you}", "{name: you, monarch: true}") + """
+  - {id: wolf, name: Wolf, controller: B, types: [creature], power: 3, toughness: 3, attacking: you}
+actions:
+  - combat: {}
+"""
+    case = case_from(text)
+    res = enumerate_outcomes(case, engine="graph")
+    assert {(o.values["A.monarch"], o.values["B.monarch"]) for o in res.outcomes} == {(True, False), (False, True)}
+    assert {o.witness[0].picked for o in res.outcomes} == {"(monarch)#1@A", "(monarch)#1@B"}
+    assert cp_supported(case) is None and assert_same(case) == 2

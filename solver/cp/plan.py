@@ -304,12 +304,13 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
-    if crown is not None and any(pe.ev.combat for pe in events):
+    if crown is not None:
         # 724.2: "Whenever a creature deals combat damage to the monarch, its controller becomes
-        # the monarch" (solver.results.deal puts it on the stack after state-based actions): the
-        # rules engine continues after the step, reading each source's combat damage to each
-        # player, which the solutions are told apart by (solver.cp.encode._state_after)
-        later.append(f"the monarch's trigger on combat damage to {crown} (CR 724.2)")
+        # the monarch" (solver.results.deal puts it on the stack after state-based actions), and
+        # 724.4: a monarch who leaves the game passes it on (solver.sba): the rules engine
+        # continues after the step, reading each source's combat damage to each player and who
+        # lost, which the solutions are told apart by (solver.cp.encode._state_after)
+        later.append(f"the monarch {crown} (CR 724.2, 724.4)")
     tracked_trees = bool(later)  # (a rider left to the rules engine may make a suffix below)
     problem = _trees(state, table, insts, events, assigns, deadline, tracked_trees)
     if problem is not None:
