@@ -41,11 +41,17 @@ class ChoiceGraph:
     complete: bool
     leaves: dict[int, dict[str, Any]] = field(default_factory=dict)
     seconds: float = 0.0
+    # with ``starts`` (build_graph): each given state's node, in their order (``root`` the first's)
+    roots: list[int] = field(default_factory=list)
 
 
 def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadline | None = None,
-                fields: Iterable[str] | None = None) -> ChoiceGraph:
-    """Expand every decision from the case's initial state (depth-first, options in order).
+                fields: Iterable[str] | None = None,
+                starts: tuple[list[GameState], Table] | None = None) -> ChoiceGraph:
+    """Expand every decision from the case's initial state (depth-first, options in order); or,
+    with ``starts`` (states of the case's timeline and its table), from each of those states,
+    equal states merged across them (``roots`` their nodes: solver.cp.optimum continues after
+    the CP step so).
 
     ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already running) is checked
     before every new state is computed, less the time the pass over the graph will take
@@ -58,8 +64,12 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     (solver.symmetry): the same projected outcomes, fewer paths.
     """
     deadline = as_deadline(timeout)
-    state0, table = initial_state(case)
-    table.interchangeable = interchangeable_blockers(case, fields)
+    if starts is None:
+        state0, table = initial_state(case)
+        table.interchangeable = interchangeable_blockers(case, fields)
+        states = [state0]
+    else:  # (the table is the caller's: no symmetry is assumed for it)
+        states, table = starts
     g = nx.DiGraph()
     ids: dict[GameState, int] = {}
     resolved: dict[GameState, int] = {}
@@ -85,10 +95,14 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
         return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS)
 
-    root, res0 = node_for(state0)
     todo: list[tuple[int, Decision | GameState]] = []
-    assert res0 is not None
-    todo.append((root, res0))
+    roots = []
+    for state in states:
+        nid, res0 = node_for(state)
+        roots.append(nid)
+        if res0 is not None:
+            todo.append((nid, res0))
+    todo.reverse()  # (the first start is expanded first)
     while todo:
         nid, res = todo.pop()
         if isinstance(res, GameState):
@@ -131,7 +145,7 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         else:
             g.add_node(nid, kind="leaf", label="outcome")
             leaves[nid] = final_fields(res, table)
-    return ChoiceGraph(g, root, table, complete, leaves, deadline.elapsed())
+    return ChoiceGraph(g, roots[0], table, complete, leaves, deadline.elapsed(), roots)
 
 
 def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list[Outcome]:

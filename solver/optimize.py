@@ -99,32 +99,64 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
         from .cp import cp_optimize
 
         try:
-            res = cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=share)
+            res = cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=share,
+                              max_nodes=max_nodes)
             return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
         except LimitReached:
             pass  # only with a share (engine="auto"): the graph has the rest of the limit
-    from .graph import build_graph, topological  # networkx is loaded only to build a graph
+    from .graph import build_graph  # networkx is loaded only to build a graph
 
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither
     # names are interchangeable (solver.symmetry)
     seen = None if fields is None else sorted(set(fields) | set(objective.fields()))
     cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=seen)
-    g = cg.graph
-    # outcomes are numbered once (the pass hashes small integers, not whole states) and each is
-    # scored once per chooser: the pass stays short beside the expansion a time limit allows
-    number: dict[Key, int] = {}
-    keys: list[Key] = []
-    values: list[dict[str, Any]] = []
-    scores: dict[tuple[str, int], tuple[int, ...] | None] = {}
-    results: dict[int, frozenset[int]] = {}
-    chosen: dict[int, list[tuple[int, str, str]]] = {}
+    ind = induce(cg, objective)
+    outcomes = witnesses(cg, ind, cg.root)
+    decisions = _decision_reports(cg, ind.chosen, ind.results)
+    stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges()}
+    if fields is not None:
+        outcomes = project(outcomes, list(fields))
+    return OptimizeResult(case.id, objective, cg.complete, outcomes, decisions, stats)
 
-    def score(chooser: str, k: int) -> tuple[int, ...] | None:
-        got = scores.get((chooser, k), ())
+
+@dataclass
+class Induction:
+    """Backward induction over a choice graph (:func:`induce`): the outcomes of optimal play
+    below each node (numbers into ``keys``/``values``) and, at each decision, the options kept."""
+
+    objective: Objective
+    results: dict[int, frozenset[int]]
+    chosen: dict[int, list[tuple[int, str, str]]]
+    keys: list[Key]
+    values: list[dict[str, Any]]
+    scores: dict[tuple[str, int], tuple[int, ...] | None] = field(default_factory=dict)
+
+    def score(self, chooser: str, k: int) -> tuple[int, ...] | None:
+        """Outcome ``k`` scored for ``chooser`` (None: no objective), each once."""
+        got = self.scores.get((chooser, k), ())
         if got == ():
-            got = scores[(chooser, k)] = _score(objective, chooser, values[k])
+            got = self.scores[(chooser, k)] = _score(self.objective, chooser, self.values[k])
         return got
 
+    def worst(self, chooser: str, ks: Iterable[int]) -> tuple[int, ...] | None:
+        """What a set of outcomes is worth to ``chooser``: its worst score (later choosers' ties
+        are all possible), None without an objective or outcomes."""
+        each = [self.score(chooser, k) for k in ks]
+        return min(each) if each and each[0] is not None else None  # type: ignore[type-var]
+
+
+def induce(cg: ChoiceGraph, objective: Objective) -> Induction:
+    """Backward induction over ``cg`` (every root's subgraph): each chooser with an objective
+    keeps, at each of their decisions, the options whose worst outcome scores best for them;
+    a chooser without one keeps every option. Outcomes are numbered once (the pass hashes small
+    integers, not whole states) and each is scored once per chooser: the pass stays short
+    beside the expansion a time limit allows."""
+    from .graph import topological
+
+    g = cg.graph
+    number: dict[Key, int] = {}
+    ind = Induction(objective, {}, {}, [], [])
+    keys, values, results, chosen = ind.keys, ind.values, ind.results, ind.chosen
     for nid in reversed(topological(g)):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
@@ -142,11 +174,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
             results[nid] = frozenset()
             continue
         chooser = data.get("chooser", "")
-        scored = []
-        for c, d in live:
-            each = [score(chooser, k) for k in results[c]]
-            worst = min(each) if each and each[0] is not None else None  # type: ignore[type-var]
-            scored.append((worst, c, d))
+        scored = [(ind.worst(chooser, results[c]), c, d) for c, d in live]
         if scored[0][0] is None:
             best = scored
         else:
@@ -154,15 +182,10 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
             best = [x for x in scored if x[0] == top]
         chosen[nid] = [(c, d["picked"], d["words"]) for _, c, d in best]
         results[nid] = frozenset().union(*(results[c] for _, c, _ in best))
-    outcomes = _witnesses(cg, chosen, results, keys)
-    decisions = _decision_reports(cg, chosen, results)
-    stats = {"nodes": g.number_of_nodes(), "edges": g.number_of_edges()}
-    if fields is not None:
-        outcomes = _project(outcomes, list(fields))
-    return OptimizeResult(case.id, objective, cg.complete, outcomes, decisions, stats)
+    return ind
 
 
-def _project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
+def project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
     """One outcome per distinct projection on ``fields`` (the first witness kept)."""
     seen: dict[Key, Outcome] = {}
     for o in outcomes:
@@ -173,12 +196,15 @@ def _project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
     return [seen[k] for k in sorted(seen, key=str)]
 
 
-def _witnesses(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],
-               results: dict[int, frozenset[int]], keys: list[Key]) -> list[Outcome]:
+def witnesses(cg: ChoiceGraph, ind: Induction, root: int, only: Iterable[int] | None = None) -> list[Outcome]:
+    """Each outcome of optimal play from ``root`` (or those of ``only`` among them) with the
+    first optimal choice path reaching it."""
     g = cg.graph
+    chosen, results, keys = ind.chosen, ind.results, ind.keys
     out = []
-    for key in sorted(results.get(cg.root, frozenset()), key=lambda k: str(keys[k])):
-        node = cg.root
+    mine = results.get(root, frozenset())
+    for key in sorted(mine if only is None else mine & set(only), key=lambda k: str(keys[k])):
+        node = root
         wit: list[Witness] = []
         words: list[str] = []
         while g.nodes[node].get("kind") != "leaf":

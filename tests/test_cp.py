@@ -596,6 +596,20 @@ def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.Dat
     assert_same_optimum(case, objective, max_nodes=50_000)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(random_timelines(), st.data())
+def test_random_timelines_optimum_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
+    """With the rules engine continuing after the step, CP's distinct states after it valued by
+    backward induction over the choice graph after it (solver.cp.optimum) give the graph's
+    optimal outcomes."""
+    case = parse_case(data)
+    assume(cp_ok(case))
+    assume((estimate_paths(case) or 0) < 50_000)
+    objective = more.draw(objectives([p["name"] for p in data["players"]]))
+    assume(not any(field_problem(case, f) for f in objective.fields()))
+    assert_same_optimum(case, objective, max_nodes=20_000)
+
+
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
 
 
@@ -607,6 +621,8 @@ def test_shipped_case_optimum_graph_equals_cp(path: Path) -> None:
     for objective in (parse_objective({players[-1]: [f"maximize {players[-1]}.life", f"minimize {players[0]}.cards_drawn"]}),
                       parse_objective({players[0]: f"maximize {players[0]}.life - {players[-1]}.life"})):
         assert_same_optimum(case, objective)
+    if case.objective is not None:
+        assert_same_optimum(case, case.objective)
 
 
 def test_optimum_of_the_twenty_point_shield() -> None:
@@ -1523,10 +1539,53 @@ def test_limits_hold_after_the_step() -> None:
     assert cp_outcomes(case).complete
 
 
-def test_optimize_declines_a_step_the_rules_engine_continues() -> None:
+def test_optimize_a_step_the_rules_engine_continues() -> None:
+    """A splits the shield (615.7) to keep you from gaining life: all 3 on the Cloaked creature's
+    damage, whose trigger (603.2, after the step) then gains you nothing; maximising your life
+    instead, all on the other's. CP (the step's distinct states after it, solver.cp.optimum)
+    gives backward induction's answer."""
     case = _cloaked(3)
-    objective = parse_objective({"A": "minimize you.life"})
-    reason = cp_optimizable(case, objective) or ""
-    assert reason.startswith("the timeline goes on after the CP step"), reason
-    with pytest.raises(EngineError, match="goes on after the CP step"):
-        cp_optimize(case, objective)
+    for goal, life in (("minimize you.life", 20), ("maximize you.life", 23)):
+        objective = parse_objective({"A": goal})
+        assert cp_optimizable(case, objective) is None
+        assert assert_same_optimum(case, objective) == 1
+        res = cp_optimize(case, objective)
+        assert [(o.values["you.life"], o.values["A.life"]) for o in res.outcomes] == [(life, 17)]
+        assert res.stats["suffix_roots"] == 4 and res.stats["optimum"] == {"A": [life]}
+
+
+RECKONER_AND_FIEND = """
+id: reckoner-and-fiend
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: reckoner, card: Boros Reckoner, controller: you, attacking: A}
+  - {id: fiend, card: Footlight Fiend, controller: A, blocking: reckoner}
+  - {id: bears, card: Grizzly Bears, controller: A, blocking: reckoner}
+actions:
+  - combat: {}
+  - end_step: {}
+"""
+
+
+def test_optimize_continues_after_the_step_with_the_graphs_backward_induction() -> None:
+    """The rules engine continues after the CP step (the Reckoner's and the Fiend's triggers,
+    603.3b, each controller choosing its target): CP enumerates the step's distinct states after
+    it (you divide the Reckoner's 3, 510.1c), backward induction over the choice graph values
+    each continuation, and you keep the best (solver.cp.optimum) -- the graph's answer."""
+    case = parse_case(yaml.safe_load(RECKONER_AND_FIEND))
+    assert cp_supported(case) is None
+    both = parse_objective({"you": ["maximize bears.dies", "minimize A.life"], "A": ["minimize you.life"]})
+    assert cp_optimizable(case, both) is None
+    assert assert_same_optimum(case, both) >= 1
+    res = optimize(case, both, engine="cp")
+    assert res.engine == "cp" and res.complete and res.stats["suffix_roots"] > 1
+    # you kill the Bears (2 or 3 of the 3) and ping A with the 3 the Reckoner was dealt; A's
+    # Fiend, when the last 1 killed it, pings you
+    assert {(o.values["bears.dies"], o.values["fiend.dies"], o.values["you.life"], o.values["A.life"])
+            for o in res.outcomes} == {(True, True, 19, 17), (True, False, 20, 17)}
+    assert res.stats["optimum"] == {"you": [1, 17]}
+    for objective in (parse_objective({"A": ["maximize A.life"]}), parse_objective({"you": ["minimize A.life", "maximize you.life"]}),
+                      parse_objective({"you": "maximize fiend.dies"})):
+        assert assert_same_optimum(case, objective) >= 1
+    projected = optimize(case, both, engine="cp", fields=["you.life"])
+    assert [o.state for o in projected.outcomes] == [(("you.life", 19),), (("you.life", 20),)]

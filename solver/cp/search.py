@@ -400,10 +400,6 @@ def cp_optimizable(case: Case, objective: Objective) -> str | None:
 
 def _optimizable(plans: _Plans, objective: Objective) -> str | None:
     prefix = plans.prefix
-    later = next((p.later[0] for p in plans.plans if p.suffix), None)
-    if later is not None:
-        return (f"the timeline goes on after the CP step ({later}): backward induction over the choices "
-                "after it needs the choice graph")
     if len(prefix.starts) + len(prefix.ended) > 1:
         return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
                 "different states: backward induction over them needs the choice graph")
@@ -434,10 +430,14 @@ def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
 
 
 def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
-                timeout: float | Deadline | None = None, build_share: float | None = None) -> Result:
+                timeout: float | Deadline | None = None, build_share: float | None = None,
+                max_nodes: int | None = None) -> Result:
     """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
     objective is maximised and fixed in turn, then every distinct outcome (projected on
-    ``fields``) reaching the optimum is enumerated with no-goods, each with a witness.
+    ``fields``) reaching the optimum is enumerated with no-goods, each with a witness. When the
+    rules engine continues after the step (solver.cp.suffix), every distinct state after it is
+    enumerated instead, the choice graph's backward induction values each one's continuation
+    (``max_nodes`` bounds that graph), and the chooser keeps the best (solver.cp.optimum).
 
     Raises :class:`~model.errors.EngineError` when :func:`cp_optimizable` gives a reason.
     ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
@@ -456,6 +456,8 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     plan, built = search.plan, search.built
     chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
     goals = objective.of(chooser) if chooser is not None else None
+    if plan.suffix:
+        return _optimize_after(case, objective, prefix, search, chooser, fields, deadline, max_nodes)
     levels = [_level(plan, built, g) for g in goals or ()]
     optimum: list[int] | None = []
     complete = True
@@ -472,3 +474,21 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
     return _joined(case, prefix, searches, fields, deadline, complete, extra)
+
+
+def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: _Search, chooser: str | None,
+                    fields: Iterable[str] | None, deadline: Deadline, max_nodes: int | None) -> Result:
+    """:func:`cp_optimize` with the rules engine continuing after the step: the step's distinct
+    states after it (no-goods over everything the state after the step is made of), then
+    solver.cp.optimum."""
+    from .optimum import optimize_after
+
+    try:
+        search.distinct()
+    except _Cut:
+        return Result(case.id, "cp", False, [], {"solves": search.solves, "limit": _SOLVING_CUT,
+                                                  "seconds": round(deadline.elapsed(), 3)})
+    outcomes, complete, extra = optimize_after(case, objective, prefix, search.outcomes, chooser, fields,
+                                               deadline, max_nodes)
+    stats: dict[str, Any] = {"solves": search.solves, **extra, "seconds": round(deadline.elapsed(), 3)}
+    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)
