@@ -25,6 +25,25 @@ IGNORED_KEYWORDS: dict[str, str] = {
     "delve": "keyword without effect here: casting costs aren't modelled (CR 702.66)",
     "improvise": "keyword without effect here: casting costs aren't modelled (CR 702.126)",
     "split second": "keyword without effect here: the case's actions say what is cast when (CR 702.61)",
+    "assist": "keyword without effect here: another player helping to pay its cost; casting costs aren't modelled (CR 702.132)",
+}
+# keywords whose whole text is of the form "<keyword> <something>": the pattern of the rest, and why
+_OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"affinity for [a-z]+(?: [a-z]+)?"),
+     "keyword without effect here: a reduction of its cost; casting costs aren't modelled (CR 702.41)"),
+    (re.compile(r"suspend \d+—(?:\{[^}]+\})+"),
+     "keyword without effect here: an ability of a card in hand or exile (CR 702.62a); a spell cast with it has the "
+     "same effect; a creature cast with it has haste (its state is given: summoning_sick:, keywords: [haste])"),
+]
+_COSTLY = {
+    # abilities of a card in hand, graveyard or exile, or optional costs: nothing of a case reads them
+    "ninjutsu": "keyword without effect here: an ability of a card in hand (CR 702.49a); hands aren't tracked",
+    "madness": "keyword without effect here: it acts as the card is discarded from a hand (CR 702.35a); a spell cast "
+               "with it has the same effect; hands aren't tracked",
+    "buyback": "keyword without effect here: an additional cost that returns the spell to its owner's hand as it resolves "
+               "instead of the graveyard (CR 702.27a): hands and graveyards aren't tracked, its effect is the same",
+    "unearth": "keyword without effect here: an ability of a card in a graveyard (CR 702.84a); graveyards aren't "
+               "tracked (a creature returned by it: give keywords: [haste] and {exile_instead: true, to: it})",
 }
 _COSTED_IGNORED = {
     "equip": "keyword without effect here: what it's attached to is given by attached_to: (CR 702.6)",
@@ -37,6 +56,7 @@ _COSTED_IGNORED = {
     "mountaincycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
     "forestcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
     "flashback": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.34)",
+    **_COSTLY,
 }
 _ENCHANT = re.compile(r"^enchant (creature|permanent|player|land|artifact|planeswalker|creature you control|"
                       r"creature or planeswalker|artifact or creature|nonland permanent)$")
@@ -59,6 +79,9 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
+    for pattern, reason in _OTHER_IGNORED:
+        if pattern.fullmatch(low):
+            return IGNORED, "", reason
     for word, reason in _COSTED_IGNORED.items():
         if low.startswith(word + " ") and re.fullmatch(r"(\{[^}]+\})+", low[len(word) + 1:]):
             return IGNORED, "", reason
