@@ -16,7 +16,7 @@ from typing import TypeAlias
 from .expr import Expr
 from .selectors import Selector
 
-__all__ = ["EffectKind", "EFFECT_KINDS", "AllDamage", "HalfDamage", "AllBut", "CountOf", "PreventAmount",
+__all__ = ["EffectKind", "EFFECT_KINDS", "ProtectionFrom", "AllDamage", "HalfDamage", "AllBut", "CountOf", "PreventAmount",
            "ALL_DAMAGE", "is_all"]
 
 
@@ -60,6 +60,19 @@ class EffectKind(StrEnum):
 
 
 EFFECT_KINDS: tuple[str, ...] = tuple(k.value for k in EffectKind)
+
+
+@dataclass(frozen=True)
+class ProtectionFrom:
+    """What ``protection:`` protects from (702.16a): a player (``from_player:``, 702.16k: objects
+    that player controls) or a quality of objects (``from:``, an object selector such as ``white
+    sources``, ``creatures``, ``Demon sources``: objects with that quality). Exactly one is given."""
+
+    player: Selector | None = None
+    quality: Selector | None = None
+
+    def selectors(self) -> tuple[Selector, ...]:
+        return tuple(s for s in (self.player, self.quality) if s is not None)
 
 
 @dataclass(frozen=True)

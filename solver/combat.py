@@ -30,7 +30,7 @@ from model.errors import EngineError
 from .characteristics import keywords_of, power
 from .decision import Decision, Option, decide, note, says
 from .lethal import lethal_assigned
-from .rules import effects_in_force, start_batch
+from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 from .symmetry import canonical
@@ -131,20 +131,21 @@ def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], .
     return tuple(sides)
 
 
-def _protected_from_blocker(state: GameState, table: Table, attacker: str, blocker_controller: str) -> bool:
-    """702.16k: a creature with protection from a player can't be blocked by creatures that player controls."""
+def _protected_from_blocker(state: GameState, table: Table, attacker: str, blocker: PermState) -> bool:
+    """702.16f: a creature with protection can't be blocked by creatures with that quality; 702.16k:
+    with protection from a player, by creatures that player controls."""
     for inst in effects_in_force(state, table):
         if inst.spec.kind == "protection" and matches(inst.spec.to, attacker, state, table, inst.view) \
-                and matches(inst.spec.value, blocker_controller, state, table, inst.view):
+                and protected_from(inst, blocker.id, blocker.controller, state, table):
             return True
     return False
 
 
 def _can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
-    """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16k (protection from a player)."""
+    """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16f, k (protection)."""
     bkw = keywords_of(state, table, blocker.id)  # granted keywords count (613.1f)
     akw = keywords_of(state, table, attacker.id)
-    return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker.controller)
+    return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker)
 
 
 def block_declarations(state: GameState, table: Table, side: tuple[str, ...], choose_all: bool) -> tuple[list[str], list[tuple[str | None, ...]]]:

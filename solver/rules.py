@@ -181,14 +181,27 @@ def _filters_match(inst: Instance, ev: Event, state: GameState, table: Table) ->
                 and ev.source != inst.view.chosen_source)
 
 
+def protected_from(inst: Instance, obj: str | None, controller: str | None, state: GameState, table: Table,
+                   last_known: bool = False) -> bool:
+    """Whether the protection effect ``inst`` protects from the object ``obj`` controlled by
+    ``controller`` (702.16a): from a player, when that player controls it (702.16k); from a
+    quality, when ``obj`` has it (a damage source read as it last existed, 113.7a). Every
+    protection rule reads this: damage (702.16e), targets (702.16b), attachments (702.16c-d),
+    blocks (702.16f)."""
+    prot = inst.spec.value
+    if prot.player is not None:
+        return controller is not None and matches(prot.player, controller, state, table, inst.view)
+    return obj is not None and matches(prot.quality, obj, state, table, inst.view, last_known=last_known)
+
+
 def _protected_from(inst: Instance, ev: Event, state: GameState, table: Table) -> bool:
-    """702.16k: damage from sources the player controls (or owns, with no controller)."""
-    who = inst.spec.value
+    """702.16e: damage from a source the player or permanent is protected from (a player's:
+    sources the player controls, or owns with no controller)."""
     ctrl = controller_of(state, table, ev.source)
     if ctrl is None:
         spec = table.spec_of(state, ev.source)
         ctrl = getattr(spec, "owner", None)
-    return ctrl is not None and matches(who, ctrl, state, table, inst.view)
+    return protected_from(inst, ev.source, ctrl, state, table, last_known=True)
 
 
 def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | None:

@@ -8,7 +8,7 @@ from .characteristics import changes, has_keyword
 from .decision import note
 from .dies import put_into_graveyard
 from .results import Part, no_loss_for_0_life
-from .rules import effects_in_force
+from .rules import effects_in_force, protected_from
 from .select import is_player, matches
 from .state import (
     GameState,
@@ -94,12 +94,13 @@ def attachment_kind(table: Table, perm: PermState) -> str | None:
     return None
 
 
-def _protected_from_controller(state: GameState, table: Table, host: str, perm: PermState) -> bool:
-    """702.16c-d, 702.16k: a permanent or player with protection from a player can't be enchanted
-    by Auras, nor equipped or fortified by Equipment or Fortifications, that player controls."""
+def _protected_from_attachment(state: GameState, table: Table, host: str, perm: PermState) -> bool:
+    """702.16c-d, 702.16k: a permanent or player with protection can't be enchanted by Auras, nor
+    equipped or fortified by Equipment or Fortifications, with that quality (from a player: that
+    player controls)."""
     for inst in effects_in_force(state, table):
         if inst.spec.kind == "protection" and matches(inst.spec.to, host, state, table, inst.view) \
-                and matches(inst.spec.value, perm.controller, state, table, inst.view):
+                and protected_from(inst, perm.id, perm.controller, state, table):
             return True
     return False
 
@@ -128,7 +129,7 @@ def illegally_attached(state: GameState, table: Table, perm: PermState) -> bool:
         types = table.perm_specs[other.spec].types
         if (kind == "equipment" and "creature" not in types) or (kind == "fortification" and "land" not in types):
             return True
-    return _protected_from_controller(state, table, host, perm)
+    return _protected_from_attachment(state, table, host, perm)
 
 
 def state_based_actions(state: GameState, table: Table) -> GameState:

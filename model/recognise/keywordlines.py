@@ -75,7 +75,7 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, "", IGNORED_KEYWORDS[low]
     if low in ABILITY_KEYWORDS:
         return UNDERSTOOD, "", ""
-    if ward_ability(low) is not None:
+    if ward_ability(low) is not None or protection_ability(low) is not None:
         return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
@@ -109,9 +109,58 @@ def ward_ability(part: str) -> dict[str, Any] | None:
     return {"ward": got}
 
 
+_COLOURS = ("white", "blue", "black", "red", "green")
+_CARD_TYPES = {"artifacts": "artifact", "creatures": "creature", "enchantments": "enchantment",
+               "planeswalkers": "planeswalker", "instants": "instant", "sorceries": "sorcery", "lands": "land"}
+
+
+def _quality(word: str) -> Any:
+    """One quality of "protection from X" (702.16a) as an object selector: a colour ("from red":
+    red sources), a card type ("from artifacts") or a subtype ("from Demons"); None else."""
+    from ..subtypes import subtype_of
+
+    if word in _COLOURS:
+        return f"{word} sources"
+    if word in _CARD_TYPES:
+        return {"types": [_CARD_TYPES[word]]}
+    sub = subtype_of(word) if word.endswith("s") else None  # a plural: "Demons", "Werewolves"
+    if sub is not None and sub != word:
+        return {"subtypes": [sub.capitalize()]}
+    return None
+
+
+def protection_ability(part: str) -> dict[str, Any] | None:
+    """"Protection from red", "protection from black and from red", "protection from Demons and
+    from Dragons" (702.16a, 702.16g: each "from" a protection ability of its own, one effect here
+    with any of the qualities): ``{protection: {from: <objects>}, to: self}``; None else."""
+    m = re.fullmatch(r"protection (from .+)", " ".join(part.lower().split()))
+    if m is None:
+        return None
+    words = re.split(r",? (?:and )?(?=from )|, (?=from )", m.group(1))
+    qualities = []
+    for w in words:
+        q = _quality(w[len("from "):]) if w.startswith("from ") else None
+        if q is None:
+            return None
+        qualities.append(q)
+    return {"protection": {"from": qualities[0] if len(qualities) == 1 else qualities}, "to": "self"}
+
+
 def _ability_of(part: str) -> dict[str, Any] | None:
     low = " ".join(part.lower().split())
-    return dict(ABILITY_KEYWORDS[low]) if low in ABILITY_KEYWORDS else ward_ability(low)
+    if low in ABILITY_KEYWORDS:
+        return dict(ABILITY_KEYWORDS[low])
+    return ward_ability(low) or protection_ability(low)
+
+
+def _join_protection(parts: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in parts:
+        if out and re.match(r"(?:and )?from ", p, re.IGNORECASE) and out[-1].lower().startswith("protection from "):
+            out[-1] = f"{out[-1]}, {p}"
+        else:
+            out.append(p)
+    return out
 
 
 def read_keywords(text: str) -> Reading | None:
@@ -124,6 +173,8 @@ def read_keywords(text: str) -> Reading | None:
     body = text.rstrip(".")
     # "Ward—{1}, Pay 1 life": a ward cost of several parts is one keyword (702.21a)
     parts = [body] if re.match(r"ward—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
+    # "protection from Vampires, from Werewolves, and from Zombies": one keyword (702.16g)
+    parts = _join_protection(parts)
     if not parts:
         return None
     got = [_keyword_part(p) for p in parts]
@@ -135,6 +186,7 @@ def read_keywords(text: str) -> Reading | None:
     abilities = tuple(a for a in (_ability_of(p) for p in parts) if a is not None)
     if any(s == UNDERSTOOD for s, _, _ in found):
         rules = ["CR 702.1"] + (["702.108a"] if any("trigger" in a for a in abilities) else []) + \
-            (["702.21a"] if any("ward" in a for a in abilities) else [])
+            (["702.21a"] if any("ward" in a for a in abilities) else []) + \
+            (["702.16a"] if any("protection" in a for a in abilities) else [])
         return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons)
     return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons)

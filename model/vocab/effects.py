@@ -6,10 +6,19 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from ..effects import ALL_DAMAGE, AllBut, CountOf, EffectKind, HalfDamage, PreventAmount, is_all
+from ..effects import (
+    ALL_DAMAGE,
+    AllBut,
+    CountOf,
+    EffectKind,
+    HalfDamage,
+    PreventAmount,
+    ProtectionFrom,
+    is_all,
+)
 from ..errors import CaseError
 from ..kinds import ActionKind
-from ..selectors import COLORS
+from ..selectors import COLORS, Selector
 from ..types import (
     EFFECT_KINDS,
     GRANTABLE,
@@ -150,10 +159,18 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
     elif kind == "protection":
-        pm = _mapping(raw, kpath, "protection: {from_player: A}")
-        if set(pm) != {"from_player"}:
-            raise CaseError(kpath, "protection needs exactly from_player: <player>")
-        value_out = sel(pm["from_player"], f"{kpath}.from_player")
+        pm = _mapping(raw, kpath, "protection: {from_player: A} or {from: white sources}")
+        if set(pm) not in ({"from_player"}, {"from"}):
+            raise CaseError(kpath, "protection needs exactly one of from_player: <player> or from: <objects> "
+                                   "(a quality, 702.16a: white sources, creatures, Demon sources)")
+        if "from_player" in pm:
+            value_out = ProtectionFrom(player=sel(pm["from_player"], f"{kpath}.from_player"))
+        else:
+            quality = sel(pm["from"], f"{kpath}.from")
+            if not _object_selector(quality):
+                raise CaseError(f"{kpath}.from", "protection from: names a quality of objects (white sources, "
+                                                 "creatures, {types: [instant]}); a player is from_player:")
+            value_out = ProtectionFrom(quality=quality)
     elif kind == "damage_to_counters":
         value_out = _counter_kind(raw, kpath)
     elif kind == "fewer_counters":
@@ -236,6 +253,11 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         min_amount=min_amount,
         mana_amount=mana_amount,
     )
+
+
+def _object_selector(s: Selector) -> bool:
+    """A quality of objects (702.16a): the phrase grammar or the mapping form, or a list of them."""
+    return s.kind == "objects" or (s.kind == "any_of" and all(_object_selector(p) for p in s.parts))
 
 
 def _pt_grant(m: Mapping[str, Any], path: str, kind: str) -> tuple[int, int, tuple[str, ...]]:
