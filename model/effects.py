@@ -57,6 +57,9 @@ class EffectKind(StrEnum):
     GRANT = "grant"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
+    # "regenerate it": the next time it would be destroyed this turn, instead remove all damage
+    # marked on it, tap it and remove it from combat (701.19a, 614.8)
+    REGENERATE = "regenerate"
 
 
 EFFECT_KINDS: tuple[str, ...] = tuple(k.value for k in EffectKind)

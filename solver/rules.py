@@ -73,6 +73,8 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue
         if e.spec.next_time and e.used:
             continue  # 615.8: it prevented its one instance
+        if e.spec.kind == "regenerate" and e.used:
+            continue  # 701.19a: it replaced its one destruction
         out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source),
                             e.id, e.id))
     # a witness names each permanent unambiguously: the id goes with a name two objects share

@@ -20,6 +20,7 @@ from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import kicker as _kicker  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
+from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from .base import TEMPLATES, Ctx, Template
@@ -40,7 +41,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker", "tokens")
+FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 

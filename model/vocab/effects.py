@@ -150,6 +150,17 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         for key in m:
             if key not in ("becomes_color", "to", "duration"):
                 raise CaseError(f"{path}.{key}", "becomes_color takes to: (and duration:) only")
+    elif kind == "regenerate":
+        # 701.19a: a shield for one object, fixed as the effect is created (611.2c)
+        if raw is not True:
+            raise CaseError(kpath, "regenerate takes true ({regenerate: true, to: self})")
+        value_out = True
+        to_raw = m.get("to")
+        if not isinstance(to_raw, str) or sel(to_raw, f"{path}.to").kind not in ("ref", "target", "self"):
+            raise CaseError(f"{path}.to", "regenerate needs to: an id, target or self (the permanent regenerated)")
+        for key in m:
+            if key not in ("regenerate", "to"):
+                raise CaseError(f"{path}.{key}", "regenerate takes to: only (it lasts the turn, 701.19a)")
     elif kind == "redirect":
         value_out = sel(raw, kpath)
         if "shield" in m:
