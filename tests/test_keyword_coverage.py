@@ -10,6 +10,8 @@ import pytest
 from model.carddata import find
 from model.recognise import read_face
 
+from .helpers import outcome_set, problems
+
 
 def reading(name: str) -> Any:
     r = read_face(find(name).face)
@@ -39,3 +41,28 @@ def test_the_rest_of_such_a_card_is_read_as_before() -> None:
     """Rift Bolt: "Rift Bolt deals 3 damage to any target." beside its suspend line (702.62a)."""
     assert reading("Rift Bolt").abilities == [{"spell": {"deal": 3, "to": "target"}, "target": "any"}]
     assert reading("Hellspark Elemental").keywords == ["trample", "haste"]
+
+
+# --- evasion keywords: blocks as written (CR 509.1) -------------------------------------------------
+
+ATTACK = """players:
+  - {{name: you}}
+  - {{name: A}}
+battlefield:
+  - {{id: it, card: {card}, controller: you, attacking: A}}
+  - {{id: bear, card: Grizzly Bears, controller: A}}
+actions:
+  - combat: {combat}
+"""
+
+
+@pytest.mark.parametrize("card, rule, life", [("River Boa", "702.14", 18), ("Dauthi Slayer", "702.28", 18)])
+def test_509_1_an_evasion_keyword_is_ignored_only_while_blocks_are_written(card: str, rule: str, life: int) -> None:
+    """Islandwalk (702.14) and shadow (702.28) say which creatures can block it: with the blocks
+    written there is nothing to compute (the 2-power creature unblocked: A at 18); a case that
+    chooses blocks refuses the card, naming it."""
+    r = reading(card)
+    assert r.block_rules and f"CR {rule}" in r.block_rules[0].reason
+    assert outcome_set(ATTACK.format(card=card, combat="{}"), "A.life") == {(life,)}
+    (path, reason), *_ = problems(ATTACK.format(card=card, combat="{blocks: choose}"))
+    assert path == "battlefield[0].card" and "restricts attacks or blocks" in reason

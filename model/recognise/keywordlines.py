@@ -7,17 +7,27 @@ from typing import Any
 
 from ..keywords import EFFECTIVE, NO_EFFECT
 from . import IGNORED, UNDERSTOOD, Reading
+from .ignores import BLOCKS_AS_WRITTEN
 
 # --- keyword lines --------------------------------------------------------------------------------
+
+
+
+def _evasion(rule: str) -> str:
+    """The reason of an evasion keyword (which creatures can block it): nothing to compute while
+    blocks are written as declared; a case that chooses blocks refuses the card (model.load reads
+    BLOCKS_AS_WRITTEN in the reason, as for "can't be blocked")."""
+    return f"keyword without effect here: {BLOCKS_AS_WRITTEN}; evasion, CR {rule}"
+
 
 # keywords and keyword abilities that can't change anything this tool computes
 IGNORED_KEYWORDS: dict[str, str] = {
     **{k: f"keyword without effect here: {v}" for k, v in NO_EFFECT.items()},
-    "horsemanship": "keyword without effect here: blocks are taken from blocking: as written (CR 702.31)",
-    "shadow": "keyword without effect here: blocks are taken from blocking: as written (CR 702.28)",
-    "fear": "keyword without effect here: blocks are taken from blocking: as written (CR 702.36)",
-    "intimidate": "keyword without effect here: blocks are taken from blocking: as written (CR 702.13)",
-    "skulk": "keyword without effect here: blocks are taken from blocking: as written (CR 702.118)",
+    "horsemanship": _evasion("702.31"),
+    "shadow": _evasion("702.28"),
+    "fear": _evasion("702.36"),
+    "intimidate": _evasion("702.13"),
+    "skulk": _evasion("702.118"),
     "changeling": "keyword without effect here: creature types are given in the data (CR 702.73)",
     "devoid": "keyword without effect here: the card data already gives it no colour (CR 702.114)",
     "partner": "keyword without effect here: a deck-building rule (CR 702.124)",
@@ -29,6 +39,9 @@ IGNORED_KEYWORDS: dict[str, str] = {
 }
 # keywords whose whole text is of the form "<keyword> <something>": the pattern of the rest, and why
 _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
+    # landwalk (702.14a-c): unblockable while the defending player controls such a land
+    (re.compile(r"(?:island|swamp|forest|mountain|plains|desert|nonbasic land|legendary land|snow land|artifact land)walk"),
+     _evasion("702.14")),
     (re.compile(r"affinity for [a-z]+(?: [a-z]+)?"),
      "keyword without effect here: a reduction of its cost; casting costs aren't modelled (CR 702.41)"),
     (re.compile(r"suspend \d+—(?:\{[^}]+\})+"),
