@@ -208,14 +208,20 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
             raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
     if kind in ("pt", "grant"):
         for key in m:
-            if key not in ("pt", "grant", "to", "duration", "if_your_turn"):
-                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration: and if_your_turn:, not {key}")
+            if key not in ("pt", "grant", "to", "duration", "if_your_turn", "if_attacking"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration:, if_your_turn: and "
+                                                 f"if_attacking:, not {key}")
+        if "if_attacking" in m and m.get("to") != "self":
+            raise CaseError(f"{path}.if_attacking", "if_attacking (\"as long as it's attacking\") goes with to: self: it "
+                                                    "reads whether the permanent with the ability is attacking")
         if "to" not in m:
             raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
         if kind == "grant" or value_out[2]:
             _no_keyword_reading(m["to"], f"{path}.to")
     elif "if_your_turn" in m:
         raise CaseError(f"{path}.if_your_turn", "if_your_turn goes with a pt: or grant: (\"during your turn\")")
+    elif "if_attacking" in m:
+        raise CaseError(f"{path}.if_attacking", "if_attacking goes with a pt: or grant: (\"as long as it's attacking\")")
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
     if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
         for key in DAMAGE_ONLY_FILTERS:
@@ -260,6 +266,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
         if_life_at_most=life_at_most,
         if_your_turn=_bool(m["if_your_turn"], f"{path}.if_your_turn") if "if_your_turn" in m else None,
+        if_attacking=_bool(m["if_attacking"], f"{path}.if_attacking") if "if_attacking" in m else False,
         mana=mana_filter,
         min_amount=min_amount,
         mana_amount=mana_amount,
