@@ -66,3 +66,61 @@ def test_509_1_an_evasion_keyword_is_ignored_only_while_blocks_are_written(card:
     assert outcome_set(ATTACK.format(card=card, combat="{}"), "A.life") == {(life,)}
     (path, reason), *_ = problems(ATTACK.format(card=card, combat="{blocks: choose}"))
     assert path == "battlefield[0].card" and "restricts attacks or blocks" in reason
+
+
+# --- Vehicles, afterlife, keywords that act as a permanent enters -----------------------------------
+
+def test_702_122a_crew_a_crewed_vehicle_is_written_an_artifact_creature() -> None:
+    """Crew is ignored (its reason says how a crewed Vehicle is written); uncrewed, the Vehicle is
+    no creature, so writing it attacking is an error, never a silent attacker."""
+    r = reading("Thundering Chariot")
+    (crew,) = [x for x in r.lines if x.text.startswith("Crew 1")]
+    assert crew.status == "ignored" and "CR 702.122a" in crew.reason and "types: [artifact, creature]" in crew.reason
+    text = ATTACK.format(card="Thundering Chariot", combat="{}")
+    (path, reason), *_ = problems(text)
+    assert path == "battlefield[0].attacking" and "not a creature" in reason
+    crewed = text.replace("card: Thundering Chariot,", "card: Thundering Chariot, types: [artifact, creature],")
+    assert outcome_set(crewed, "A.life") == {(17,)}  # the 3/3 unblocked
+
+
+def test_702_135a_afterlife_is_a_dies_trigger_creating_spirits() -> None:
+    spirit = {"types": ["creature"], "subtypes": ["Spirit"], "colors": ["white", "black"], "power": 1, "toughness": 1,
+              "keywords": ["flying"]}
+    assert reading("Orzhov Racketeers").abilities[-1] == {"trigger": "dies", "do": {"create_tokens": 2, "token": spirit}}
+
+
+@pytest.mark.parametrize("name, line, rule", [
+    ("Blood Ogre", "Bloodthirst 1", "702.54a"),
+    ("Steampath Charger", "Offspring {2}", "702.175a"),
+    ("Splatter Thug", "Unleash", "702.98a"),
+])
+def test_keywords_acting_as_it_enters_are_over_on_the_battlefield_and_refused_entering(name: str, line: str,
+                                                                                          rule: str) -> None:
+    """On a permanent already on the battlefield what they did as it entered is over (its counters
+    are written); a permanent entering during the case with one is refused, naming the line."""
+    r = reading(name)
+    (got,) = [x for x in r.lines if x.text.startswith(line)]
+    assert got.status == "ignored" and got.on_entering and f"CR {rule}" in got.reason
+    text = f"players:\n  - {{name: you}}\nactions:\n  - enter: {{id: it, card: {name}, controller: you}}\n"
+    (path, reason), *_ = problems(text)
+    assert "not understood as it enters" in reason and line in reason
+
+
+def test_702_98a_unleash_cant_block_refuses_chosen_blocks() -> None:
+    """Unleash's "can't block as long as it has a +1/+1 counter on it" is a block restriction."""
+    text = """players:
+  - {name: A}
+  - {name: you}
+battlefield:
+  - {id: bear, card: Grizzly Bears, controller: A, attacking: you}
+  - {id: thug, card: Splatter Thug, controller: you}
+actions:
+  - combat: {blocks: choose}
+"""
+    (path, reason), *_ = problems(text)
+    assert path == "battlefield[1].card" and "restricts attacks or blocks" in reason
+
+
+def test_402_2_no_maximum_hand_size_is_ignored() -> None:
+    r = reading("Reliquary Tower")
+    assert r.lines[0].status == "ignored" and "CR 402.2" in r.lines[0].reason

@@ -39,6 +39,22 @@ IGNORED_KEYWORDS: dict[str, str] = {
 }
 # keywords whose whole text is of the form "<keyword> <something>": the pattern of the rest, and why
 _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
+    # 702.122a: "Tap creatures with total power N or more: this Vehicle becomes an artifact creature
+    # until end of turn" (a case is one turn, so it still is one)
+    (re.compile(r"crew \d+"),
+     "keyword without effect here: a Vehicle crewed before the case is written with types: [artifact, creature] (an "
+     "artifact creature until end of turn, CR 702.122a); crewing during the case isn't modelled"),
+    # what happens as it enters: over for a permanent on the battlefield (counters: give its
+    # state), not modelled for one entering during the case (_ON_ENTERING)
+    (re.compile(r"bloodthirst \d+"),
+     "keyword without effect here: it acts as the permanent enters (CR 702.54a); it is already on the battlefield "
+     "(counters: give its state)"),
+    (re.compile(r"offspring (?:\{[^}]+\})+"),
+     "keyword without effect here: an additional cost and a trigger on its entering (CR 702.175a); it is already on the "
+     "battlefield, so the trigger is over (a token it created is on the battlefield as written)"),
+    (re.compile(r"unleash"),
+     "keyword without effect here: it acts as the permanent enters (CR 702.98a; counters: give its state), and \"can't "
+     f"block as long as it has a +1/+1 counter on it\": {BLOCKS_AS_WRITTEN}"),
     # landwalk (702.14a-c): unblockable while the defending player controls such a land
     (re.compile(r"(?:island|swamp|forest|mountain|plains|desert|nonbasic land|legendary land|snow land|artifact land)walk"),
      _evasion("702.14")),
@@ -88,7 +104,7 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, "", IGNORED_KEYWORDS[low]
     if low in ABILITY_KEYWORDS:
         return UNDERSTOOD, "", ""
-    if ward_ability(low) is not None or protection_ability(low) is not None:
+    if ward_ability(low) is not None or protection_ability(low) is not None or afterlife_ability(low) is not None:
         return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
@@ -120,6 +136,21 @@ def ward_ability(part: str) -> dict[str, Any] | None:
     if not got or any(c in ("T", "Q") or (isinstance(c, dict) and set(c) != {"pay_life"}) for c in got):
         return None
     return {"ward": got}
+
+
+# keyword parts whose effect is as the permanent enters: not understood for one entering during the case
+_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash")
+
+
+def afterlife_ability(part: str) -> dict[str, Any] | None:
+    """"Afterlife 2" (702.135a): "When this permanent dies, create two 1/1 white and black Spirit
+    creature tokens with flying." — a dies trigger of the vocabulary; None else."""
+    m = re.fullmatch(r"afterlife (\d+)", " ".join(part.lower().split()))
+    if m is None or int(m.group(1)) < 1:
+        return None
+    token = {"types": ["creature"], "subtypes": ["Spirit"], "colors": ["white", "black"], "power": 1, "toughness": 1,
+             "keywords": ["flying"]}
+    return {"trigger": "dies", "do": {"create_tokens": int(m.group(1)), "token": token}}
 
 
 _COLOURS = ("white", "blue", "black", "red", "green")
@@ -163,7 +194,7 @@ def _ability_of(part: str) -> dict[str, Any] | None:
     low = " ".join(part.lower().split())
     if low in ABILITY_KEYWORDS:
         return dict(ABILITY_KEYWORDS[low])
-    return ward_ability(low) or protection_ability(low)
+    return ward_ability(low) or protection_ability(low) or afterlife_ability(low)
 
 
 def _join_protection(parts: list[str]) -> list[str]:
@@ -194,12 +225,14 @@ def read_keywords(text: str) -> Reading | None:
     if any(g is None for g in got):
         return None
     found = [g for g in got if g is not None]
+    entering = any(_ON_ENTERING.fullmatch(" ".join(p.lower().split())) for p in parts)
     kws = tuple(k for _, k, _ in found if k)
     reasons = "; ".join(f"{parts[i].strip()}: {r}" for i, (_, _, r) in enumerate(found) if r)
     abilities = tuple(a for a in (_ability_of(p) for p in parts) if a is not None)
     if any(s == UNDERSTOOD for s, _, _ in found):
-        rules = ["CR 702.1"] + (["702.108a"] if any("trigger" in a for a in abilities) else []) + \
+        rules = ["CR 702.1"] + (["702.108a"] if any(a.get("trigger") == "cast" for a in abilities) else []) + \
+            (["702.135a"] if any(a.get("trigger") == "dies" for a in abilities) else []) + \
             (["702.21a"] if any("ward" in a for a in abilities) else []) + \
             (["702.16a"] if any("protection" in a for a in abilities) else [])
-        return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons)
-    return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons)
+        return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons, entering)
+    return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons, entering)

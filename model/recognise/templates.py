@@ -63,7 +63,7 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         return Reading(raw, UNDERSTOOD, "cant_be_countered", "CR 101.2, 701.6a", ({"cant_be_countered": True},))
     kw = read_keywords(text)
     if kw is not None:
-        return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason)
+        return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason, kw.on_entering)
     core, dropped = _drop_sentences(text)
     once = core.lower().endswith(_ONCE)
     if once:
