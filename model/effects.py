@@ -60,6 +60,9 @@ class EffectKind(StrEnum):
     # "regenerate it": the next time it would be destroyed this turn, instead remove all damage
     # marked on it, tap it and remove it from combat (701.19a, 614.8)
     REGENERATE = "regenerate"
+    # "you may have it assign its combat damage as though it weren't blocked": its controller may
+    # assign as 510.1b says instead of 510.1c
+    AS_UNBLOCKED = "as_unblocked"
 
 
 EFFECT_KINDS: tuple[str, ...] = tuple(k.value for k in EffectKind)

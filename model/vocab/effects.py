@@ -165,6 +165,15 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = sel(raw, kpath)
         if "shield" in m:
             shield_amount = amount(m["shield"], f"{path}.shield")
+    elif kind == "as_unblocked":
+        if raw is not True:
+            raise CaseError(kpath, "as_unblocked takes true ({as_unblocked: true, to: self})")
+        value_out = True
+        if "to" not in m:
+            raise CaseError(path, "as_unblocked needs to: (the creatures that may assign as though unblocked)")
+        for key in m:
+            if key not in ("as_unblocked", "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"as_unblocked takes to: and duration:, not {key}")
     elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead"):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
