@@ -16,7 +16,7 @@ from typing import TypeAlias
 from .expr import Expr
 from .selectors import Selector
 
-__all__ = ["EffectKind", "EFFECT_KINDS", "AllDamage", "HalfDamage", "AllBut", "CountOf", "PreventAmount",
+__all__ = ["EffectKind", "EFFECT_KINDS", "ProtectionFrom", "AllDamage", "HalfDamage", "AllBut", "CountOf", "PreventAmount",
            "ALL_DAMAGE", "is_all"]
 
 
@@ -57,9 +57,28 @@ class EffectKind(StrEnum):
     GRANT = "grant"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
+    # "regenerate it": the next time it would be destroyed this turn, instead remove all damage
+    # marked on it, tap it and remove it from combat (701.19a, 614.8)
+    REGENERATE = "regenerate"
+    # "you may have it assign its combat damage as though it weren't blocked": its controller may
+    # assign as 510.1b says instead of 510.1c
+    AS_UNBLOCKED = "as_unblocked"
 
 
 EFFECT_KINDS: tuple[str, ...] = tuple(k.value for k in EffectKind)
+
+
+@dataclass(frozen=True)
+class ProtectionFrom:
+    """What ``protection:`` protects from (702.16a): a player (``from_player:``, 702.16k: objects
+    that player controls) or a quality of objects (``from:``, an object selector such as ``white
+    sources``, ``creatures``, ``Demon sources``: objects with that quality). Exactly one is given."""
+
+    player: Selector | None = None
+    quality: Selector | None = None
+
+    def selectors(self) -> tuple[Selector, ...]:
+        return tuple(s for s in (self.player, self.quality) if s is not None)
 
 
 @dataclass(frozen=True)

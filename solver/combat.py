@@ -30,7 +30,7 @@ from model.errors import EngineError
 from .characteristics import keywords_of, power
 from .decision import Decision, Option, decide, note, says
 from .lethal import lethal_assigned
-from .rules import effects_in_force, start_batch
+from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 from .symmetry import canonical
@@ -131,20 +131,21 @@ def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], .
     return tuple(sides)
 
 
-def _protected_from_blocker(state: GameState, table: Table, attacker: str, blocker_controller: str) -> bool:
-    """702.16k: a creature with protection from a player can't be blocked by creatures that player controls."""
+def _protected_from_blocker(state: GameState, table: Table, attacker: str, blocker: PermState) -> bool:
+    """702.16f: a creature with protection can't be blocked by creatures with that quality; 702.16k:
+    with protection from a player, by creatures that player controls."""
     for inst in effects_in_force(state, table):
         if inst.spec.kind == "protection" and matches(inst.spec.to, attacker, state, table, inst.view) \
-                and matches(inst.spec.value, blocker_controller, state, table, inst.view):
+                and protected_from(inst, blocker.id, blocker.controller, state, table):
             return True
     return False
 
 
 def _can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
-    """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16k (protection from a player)."""
+    """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16f, k (protection)."""
     bkw = keywords_of(state, table, blocker.id)  # granted keywords count (613.1f)
     akw = keywords_of(state, table, attacker.id)
-    return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker.controller)
+    return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker)
 
 
 def block_declarations(state: GameState, table: Table, side: tuple[str, ...], choose_all: bool) -> tuple[list[str], list[tuple[str | None, ...]]]:
@@ -332,6 +333,27 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     past = [defended] + ([beyond] if beyond else []) if defended else []
     if perm.attacking is not None and not perm.blocked:
         return _splits(amount, past, pid) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
+    if perm.attacking is not None and past and as_unblocked(state, table, pid):
+        # "as though it weren't blocked": its controller's choice of 510.1b (all to what it attacks)
+        # or 510.1c; not both at once
+        if beyond:
+            raise EngineError(f"{pid}: assigning as though it weren't blocked with trample over planeswalkers (702.19c) "
+                              "is not modelled")
+        normal = _blocked_options(amount, creatures, past, trample, pid)
+        return normal + [o for o in _splits(amount, past, pid) if o not in normal]
+    return _blocked_options(amount, creatures, past, trample, pid)
+
+
+def as_unblocked(state: GameState, table: Table, pid: str) -> bool:
+    """Whether the blocked attacker ``pid`` may assign its combat damage as though it weren't
+    blocked (an ``as_unblocked`` effect applies to it: 510.1b instead of 510.1c)."""
+    return any(i.spec.kind == "as_unblocked" and i.spec.value and matches(i.spec.to, pid, state, table, i.view, default=False)
+               for i in effects_in_force(state, table))
+
+
+def _blocked_options(amount: int, creatures: list[str], past: list[str], trample: bool,
+                     pid: str) -> list[tuple[tuple[str, int], ...]]:
+    """510.1c (702.19b-e with trample): a blocked creature's divisions."""
     if not creatures:
         if trample and past:
             return _splits(amount, past, pid)  # 702.19d
@@ -355,6 +377,9 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
         beyond = trample_beyond(state, table, perm, defended)
         if defended is None or rcp not in (defended, beyond):
             continue
+        if rcp == defended and perm.blocked and as_unblocked(state, table, src) \
+                and not any(s == src and r in creatures for s, r, _ in assigned):
+            continue  # assigned as though it weren't blocked (510.1b): no blocker to meet
         if perm.blocked:
             for b in creatures:
                 to_b: dict[str, int] = {}

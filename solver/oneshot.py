@@ -16,6 +16,7 @@ from model.types import (
 
 from .decision import Decision, Option, decide, says
 from .dies import put_into_graveyard
+from .regenerate import destroy_or_regenerate
 from .results import (
     become_monarch,
     change_life,
@@ -97,6 +98,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
 
         doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
                   and not has_keyword(state, table, r, "indestructible")]
+        state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
         return put_into_graveyard(state, table, doomed) if doomed else state
     if shot.kind in ("exile", "return_to_hand"):
         # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new

@@ -73,6 +73,8 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue
         if e.spec.next_time and e.used:
             continue  # 615.8: it prevented its one instance
+        if e.spec.kind == "regenerate" and e.used:
+            continue  # 701.19a: it replaced its one destruction
         out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source),
                             e.id, e.id))
     # a witness names each permanent unambiguously: the id goes with a name two objects share
@@ -94,9 +96,15 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
 def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
     """Effects that work only while their controller controls something (Worship), or only during
     their controller's turn ("During your turn, this creature has first strike": the case's turn
-    is the active player's, 500.1)."""
+    is the active player's, 500.1), or only while their permanent is attacking ("as long as it's
+    attacking", 506.4)."""
     if inst.spec.if_your_turn is not None and (table.active == inst.view.controller) != inst.spec.if_your_turn:
         return False
+    if inst.spec.if_attacking:
+        # "as long as it's attacking" (506.4): its own permanent, attacking now
+        me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
+        if me is None or not me.present or me.attacking is None:
+            return False
     cond = inst.spec.if_you_control
     if cond is None:
         return True
@@ -181,14 +189,27 @@ def _filters_match(inst: Instance, ev: Event, state: GameState, table: Table) ->
                 and ev.source != inst.view.chosen_source)
 
 
+def protected_from(inst: Instance, obj: str | None, controller: str | None, state: GameState, table: Table,
+                   last_known: bool = False) -> bool:
+    """Whether the protection effect ``inst`` protects from the object ``obj`` controlled by
+    ``controller`` (702.16a): from a player, when that player controls it (702.16k); from a
+    quality, when ``obj`` has it (a damage source read as it last existed, 113.7a). Every
+    protection rule reads this: damage (702.16e), targets (702.16b), attachments (702.16c-d),
+    blocks (702.16f)."""
+    prot = inst.spec.value
+    if prot.player is not None:
+        return controller is not None and matches(prot.player, controller, state, table, inst.view)
+    return obj is not None and matches(prot.quality, obj, state, table, inst.view, last_known=last_known)
+
+
 def _protected_from(inst: Instance, ev: Event, state: GameState, table: Table) -> bool:
-    """702.16k: damage from sources the player controls (or owns, with no controller)."""
-    who = inst.spec.value
+    """702.16e: damage from a source the player or permanent is protected from (a player's:
+    sources the player controls, or owns with no controller)."""
     ctrl = controller_of(state, table, ev.source)
     if ctrl is None:
         spec = table.spec_of(state, ev.source)
         ctrl = getattr(spec, "owner", None)
-    return ctrl is not None and matches(who, ctrl, state, table, inst.view)
+    return protected_from(inst, ev.source, ctrl, state, table, last_known=True)
 
 
 def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | None:

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from .characteristics import changes, has_keyword
 from .decision import note
 from .dies import put_into_graveyard
+from .regenerate import destroy_or_regenerate
 from .results import Part, no_loss_for_0_life
-from .rules import effects_in_force
+from .rules import effects_in_force, protected_from
 from .select import is_player, matches
 from .state import (
     GameState,
@@ -77,12 +78,21 @@ def lethal(table: Table, perm: PermState, state: GameState) -> tuple[Threshold, 
 def dies(table: Table, perm: PermState, state: GameState) -> bool:
     """Whether a state-based action puts ``perm`` into its graveyard now: :func:`lethal`, and a
     planeswalker with no loyalty (704.5i) or a battle with no defense (704.5v)."""
+    return _sba_death(table, perm, state) is not None
+
+
+def _sba_death(table: Table, perm: PermState, state: GameState) -> str | None:
+    """``destroyed`` (704.5g-h: lethal or deathtouch damage destroys it, so regeneration can
+    replace it, 701.19a), ``graveyard`` (704.5f, 704.5i, 704.5v: put into the graveyard, not
+    destroyed) or None."""
     spec = table.perm_specs[perm.spec]
     have = {Part.MARKED: perm.damage, Part.MINUS_COUNTERS: perm.counter("-1/-1"),
             Part.DEATHTOUCHED: int(perm.deathtouched)}
-    if any(sum(have.get(p, 0) for p in th.parts) >= th.at_least for th in lethal(table, perm, state)):
-        return True
-    return ("planeswalker" in spec.types and perm.loyalty <= 0) or ("battle" in spec.types and perm.defense <= 0)
+    met = [th for th in lethal(table, perm, state) if sum(have.get(p, 0) for p in th.parts) >= th.at_least]
+    if ("planeswalker" in spec.types and perm.loyalty <= 0) or ("battle" in spec.types and perm.defense <= 0) \
+            or any(th.parts == (Part.MINUS_COUNTERS,) for th in met):
+        return "graveyard"
+    return "destroyed" if met else None
 
 
 def attachment_kind(table: Table, perm: PermState) -> str | None:
@@ -94,12 +104,13 @@ def attachment_kind(table: Table, perm: PermState) -> str | None:
     return None
 
 
-def _protected_from_controller(state: GameState, table: Table, host: str, perm: PermState) -> bool:
-    """702.16c-d, 702.16k: a permanent or player with protection from a player can't be enchanted
-    by Auras, nor equipped or fortified by Equipment or Fortifications, that player controls."""
+def _protected_from_attachment(state: GameState, table: Table, host: str, perm: PermState) -> bool:
+    """702.16c-d, 702.16k: a permanent or player with protection can't be enchanted by Auras, nor
+    equipped or fortified by Equipment or Fortifications, with that quality (from a player: that
+    player controls)."""
     for inst in effects_in_force(state, table):
         if inst.spec.kind == "protection" and matches(inst.spec.to, host, state, table, inst.view) \
-                and matches(inst.spec.value, perm.controller, state, table, inst.view):
+                and protected_from(inst, perm.id, perm.controller, state, table):
             return True
     return False
 
@@ -128,7 +139,7 @@ def illegally_attached(state: GameState, table: Table, perm: PermState) -> bool:
         types = table.perm_specs[other.spec].types
         if (kind == "equipment" and "creature" not in types) or (kind == "fortification" and "land" not in types):
             return True
-    return _protected_from_controller(state, table, host, perm)
+    return _protected_from_attachment(state, table, host, perm)
 
 
 def state_based_actions(state: GameState, table: Table) -> GameState:
@@ -159,7 +170,11 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 state = state.set_perm(replace(perm, counters=left))
                 changed = True
         if dying:
-            state = put_into_graveyard(state, table, dying)
+            destroyed = [p for p in dying if _sba_death(table, p, state) == "destroyed"]
+            state, kept = destroy_or_regenerate(state, table, destroyed)
+            dying = [p for p in dying if p not in destroyed or p in kept]
+            if dying:
+                state = put_into_graveyard(state, table, dying)
             changed = True
         for pid in detached:
             now = state.perm(pid)

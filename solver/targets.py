@@ -7,6 +7,7 @@ from typing import Any
 from .characteristics import keywords_of
 from .rules import (
     effects_in_force,
+    protected_from,
 )
 from .select import View, is_player, matches, opponents
 from .state import (
@@ -39,7 +40,7 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
                     return False
         elif not matches(requirement, target, state, table, view):
             return False
-    # hexproof / shroud (702.11, 702.18) and protection from a player (702.16k)
+    # hexproof / shroud (702.11, 702.18) and protection (702.16b, 702.16k)
     if not is_player(table, target):
         tctrl = state.perm(target).controller  # type: ignore[union-attr]
         kws = keywords_of(state, table, target)  # granted ones too (613.1f)
@@ -55,8 +56,8 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
             if kind == "shroud" or controller in opponents(table, state, tctrl):
                 return False
         if kind == "protection" and matches(inst.spec.to, target, state, table, inst.view) and \
-                matches(inst.spec.value, controller, state, table, inst.view):
-            return False
+                protected_from(inst, source, controller, state, table):
+            return False  # 702.16b: nor by a spell with the quality, nor an ability from a source with it
     return True
 
 

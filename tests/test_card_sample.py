@@ -233,6 +233,17 @@ HAND_CHECKED: dict[str, tuple[list[str], list[Any]]] = {
     "Champion Lancer": ([], [{"prevent": "all", "to": "self", "from": "creatures"}]),
     "Phantom Flock": (["flying"], [{"enters_with": {"+1/+1": 3}},
                                    {"prevent": "all", "to": "self", "then": {"remove_counters": {"+1/+1": 1}, "to": "self"}}]),
+    # "First strike" / "Protection from white" (702.16a)
+    "Black Knight": (["first strike"], [{"protection": {"from": "white sources"}, "to": "self"}]),
+    # "First strike, protection from black and from red" (702.16g: one ability per "from")
+    "Paladin en-Vec": (["first strike"], [{"protection": {"from": ["black sources", "red sources"]}, "to": "self"}]),
+    # "Trample" / "{1}{G}: Regenerate this creature." (701.19a)
+    "Carnassid": (["trample"], [{"activated": {"regenerate": True, "to": "self"}, "cost": [1, "G"]}]),
+    "Deepwood Ghoul": ([], [{"activated": {"regenerate": True, "to": "self"}, "cost": [{"pay_life": 2}]}]),
+    # "Rift Bolt deals 3 damage to any target." / "Suspend 1—{R}" (ignored, 702.62a)
+    "Rift Bolt": ([], [bolt(3)]),
+    # "Affinity for artifacts" (ignored, 702.41) / "... 5 damage to target attacking or blocking creature."
+    "Lens Flare": ([], [bolt(5, {"types": ["creature"], "in_combat": ["attacking", "blocking"]})]),
 }
 
 

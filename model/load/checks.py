@@ -155,8 +155,11 @@ class _Checks(_Actions):
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
             selector_refs(spec.from_, f"{path}.from")
-            if spec.kind in ("redirect", "protection", *PLAYER_KINDS):
+            if spec.kind in ("redirect", *PLAYER_KINDS):
                 selector_refs(spec.value, f"{path}.{spec.kind}")
+            if spec.kind == "protection":
+                selector_refs(spec.value.player, f"{path}.protection")
+                selector_refs(spec.value.quality, f"{path}.protection.from")
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")
             selector_refs(spec.if_you_control, f"{path}.if_you_control")

@@ -91,11 +91,12 @@ class CardReading:
 
     @property
     def block_rules(self) -> tuple[Reading, ...]:
-        """Ignored lines that restrict attacks or blocks ("can't block"): ignored only while the
-        case writes its blocks (see templates.BLOCKS_AS_WRITTEN)."""
+        """Lines, or ignored keywords of a keyword line ("Flying, shadow"), that restrict attacks or
+        blocks ("can't block", evasion): ignored only while the case writes its blocks (see
+        templates.BLOCKS_AS_WRITTEN)."""
         from .templates import BLOCKS_AS_WRITTEN
 
-        return tuple(r for r in self.lines if r.status == IGNORED and r.reason == BLOCKS_AS_WRITTEN)
+        return tuple(r for r in self.lines if r.status != NOT_UNDERSTOOD and BLOCKS_AS_WRITTEN in r.reason)
 
     @property
     def abilities(self) -> list[Any]:

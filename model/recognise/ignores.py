@@ -68,6 +68,8 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
      "a case has no untap step: its turn is past it and the next one is after the case (CR 502.3); tapped: gives the state"),
     (re.compile(r"^if ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.IGNORECASE),
      "the case starts with the battlefield as written (CR 103.6)"),
+    (re.compile(r"^you have no maximum hand size\.$", re.IGNORECASE),
+     "hands aren't tracked: the cleanup step's discard to hand size comes after the case's turn (CR 402.2, 514.1)"),
 ]
 
 

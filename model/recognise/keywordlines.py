@@ -7,17 +7,27 @@ from typing import Any
 
 from ..keywords import EFFECTIVE, NO_EFFECT
 from . import IGNORED, UNDERSTOOD, Reading
+from .ignores import BLOCKS_AS_WRITTEN
 
 # --- keyword lines --------------------------------------------------------------------------------
+
+
+
+def _evasion(rule: str) -> str:
+    """The reason of an evasion keyword (which creatures can block it): nothing to compute while
+    blocks are written as declared; a case that chooses blocks refuses the card (model.load reads
+    BLOCKS_AS_WRITTEN in the reason, as for "can't be blocked")."""
+    return f"keyword without effect here: {BLOCKS_AS_WRITTEN}; evasion, CR {rule}"
+
 
 # keywords and keyword abilities that can't change anything this tool computes
 IGNORED_KEYWORDS: dict[str, str] = {
     **{k: f"keyword without effect here: {v}" for k, v in NO_EFFECT.items()},
-    "horsemanship": "keyword without effect here: blocks are taken from blocking: as written (CR 702.31)",
-    "shadow": "keyword without effect here: blocks are taken from blocking: as written (CR 702.28)",
-    "fear": "keyword without effect here: blocks are taken from blocking: as written (CR 702.36)",
-    "intimidate": "keyword without effect here: blocks are taken from blocking: as written (CR 702.13)",
-    "skulk": "keyword without effect here: blocks are taken from blocking: as written (CR 702.118)",
+    "horsemanship": _evasion("702.31"),
+    "shadow": _evasion("702.28"),
+    "fear": _evasion("702.36"),
+    "intimidate": _evasion("702.13"),
+    "skulk": _evasion("702.118"),
     "changeling": "keyword without effect here: creature types are given in the data (CR 702.73)",
     "devoid": "keyword without effect here: the card data already gives it no colour (CR 702.114)",
     "partner": "keyword without effect here: a deck-building rule (CR 702.124)",
@@ -25,6 +35,44 @@ IGNORED_KEYWORDS: dict[str, str] = {
     "delve": "keyword without effect here: casting costs aren't modelled (CR 702.66)",
     "improvise": "keyword without effect here: casting costs aren't modelled (CR 702.126)",
     "split second": "keyword without effect here: the case's actions say what is cast when (CR 702.61)",
+    "assist": "keyword without effect here: another player helping to pay its cost; casting costs aren't modelled (CR 702.132)",
+}
+# keywords whose whole text is of the form "<keyword> <something>": the pattern of the rest, and why
+_OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
+    # 702.122a: "Tap creatures with total power N or more: this Vehicle becomes an artifact creature
+    # until end of turn" (a case is one turn, so it still is one)
+    (re.compile(r"crew \d+"),
+     "keyword without effect here: a Vehicle crewed before the case is written with types: [artifact, creature] (an "
+     "artifact creature until end of turn, CR 702.122a); crewing during the case isn't modelled"),
+    # what happens as it enters: over for a permanent on the battlefield (counters: give its
+    # state), not modelled for one entering during the case (_ON_ENTERING)
+    (re.compile(r"bloodthirst \d+"),
+     "keyword without effect here: it acts as the permanent enters (CR 702.54a); it is already on the battlefield "
+     "(counters: give its state)"),
+    (re.compile(r"offspring (?:\{[^}]+\})+"),
+     "keyword without effect here: an additional cost and a trigger on its entering (CR 702.175a); it is already on the "
+     "battlefield, so the trigger is over (a token it created is on the battlefield as written)"),
+    (re.compile(r"unleash"),
+     "keyword without effect here: it acts as the permanent enters (CR 702.98a; counters: give its state), and \"can't "
+     f"block as long as it has a +1/+1 counter on it\": {BLOCKS_AS_WRITTEN}"),
+    # landwalk (702.14a-c): unblockable while the defending player controls such a land
+    (re.compile(r"(?:island|swamp|forest|mountain|plains|desert|nonbasic land|legendary land|snow land|artifact land)walk"),
+     _evasion("702.14")),
+    (re.compile(r"affinity for [a-z]+(?: [a-z]+)?"),
+     "keyword without effect here: a reduction of its cost; casting costs aren't modelled (CR 702.41)"),
+    (re.compile(r"suspend \d+—(?:\{[^}]+\})+"),
+     "keyword without effect here: an ability of a card in hand or exile (CR 702.62a); a spell cast with it has the "
+     "same effect; a creature cast with it has haste (its state is given: summoning_sick:, keywords: [haste])"),
+]
+_COSTLY = {
+    # abilities of a card in hand, graveyard or exile, or optional costs: nothing of a case reads them
+    "ninjutsu": "keyword without effect here: an ability of a card in hand (CR 702.49a); hands aren't tracked",
+    "madness": "keyword without effect here: it acts as the card is discarded from a hand (CR 702.35a); a spell cast "
+               "with it has the same effect; hands aren't tracked",
+    "buyback": "keyword without effect here: an additional cost that returns the spell to its owner's hand as it resolves "
+               "instead of the graveyard (CR 702.27a): hands and graveyards aren't tracked, its effect is the same",
+    "unearth": "keyword without effect here: an ability of a card in a graveyard (CR 702.84a); graveyards aren't "
+               "tracked (a creature returned by it: give keywords: [haste] and {exile_instead: true, to: it})",
 }
 _COSTED_IGNORED = {
     "equip": "keyword without effect here: what it's attached to is given by attached_to: (CR 702.6)",
@@ -37,6 +85,7 @@ _COSTED_IGNORED = {
     "mountaincycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
     "forestcycling": "keyword without effect here: an ability of a card in hand (CR 702.29)",
     "flashback": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.34)",
+    **_COSTLY,
 }
 _ENCHANT = re.compile(r"^enchant (creature|permanent|player|land|artifact|planeswalker|creature you control|"
                       r"creature or planeswalker|artifact or creature|nonland permanent)$")
@@ -55,10 +104,13 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, "", IGNORED_KEYWORDS[low]
     if low in ABILITY_KEYWORDS:
         return UNDERSTOOD, "", ""
-    if ward_ability(low) is not None:
+    if ward_ability(low) is not None or protection_ability(low) is not None or afterlife_ability(low) is not None:
         return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
+    for pattern, reason in _OTHER_IGNORED:
+        if pattern.fullmatch(low):
+            return IGNORED, "", reason
     for word, reason in _COSTED_IGNORED.items():
         if low.startswith(word + " ") and re.fullmatch(r"(\{[^}]+\})+", low[len(word) + 1:]):
             return IGNORED, "", reason
@@ -86,9 +138,73 @@ def ward_ability(part: str) -> dict[str, Any] | None:
     return {"ward": got}
 
 
+# keyword parts whose effect is as the permanent enters: not understood for one entering during the case
+_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash")
+
+
+def afterlife_ability(part: str) -> dict[str, Any] | None:
+    """"Afterlife 2" (702.135a): "When this permanent dies, create two 1/1 white and black Spirit
+    creature tokens with flying." — a dies trigger of the vocabulary; None else."""
+    m = re.fullmatch(r"afterlife (\d+)", " ".join(part.lower().split()))
+    if m is None or int(m.group(1)) < 1:
+        return None
+    token = {"types": ["creature"], "subtypes": ["Spirit"], "colors": ["white", "black"], "power": 1, "toughness": 1,
+             "keywords": ["flying"]}
+    return {"trigger": "dies", "do": {"create_tokens": int(m.group(1)), "token": token}}
+
+
+_COLOURS = ("white", "blue", "black", "red", "green")
+_CARD_TYPES = {"artifacts": "artifact", "creatures": "creature", "enchantments": "enchantment",
+               "planeswalkers": "planeswalker", "instants": "instant", "sorceries": "sorcery", "lands": "land"}
+
+
+def _quality(word: str) -> Any:
+    """One quality of "protection from X" (702.16a) as an object selector: a colour ("from red":
+    red sources), a card type ("from artifacts") or a subtype ("from Demons"); None else."""
+    from ..subtypes import subtype_of
+
+    if word in _COLOURS:
+        return f"{word} sources"
+    if word in _CARD_TYPES:
+        return {"types": [_CARD_TYPES[word]]}
+    sub = subtype_of(word) if word.endswith("s") else None  # a plural: "Demons", "Werewolves"
+    if sub is not None and sub != word:
+        return {"subtypes": [sub.capitalize()]}
+    return None
+
+
+def protection_ability(part: str) -> dict[str, Any] | None:
+    """"Protection from red", "protection from black and from red", "protection from Demons and
+    from Dragons" (702.16a, 702.16g: each "from" a protection ability of its own, one effect here
+    with any of the qualities): ``{protection: {from: <objects>}, to: self}``; None else."""
+    m = re.fullmatch(r"protection (from .+)", " ".join(part.lower().split()))
+    if m is None:
+        return None
+    words = re.split(r",? (?:and )?(?=from )|, (?=from )", m.group(1))
+    qualities = []
+    for w in words:
+        q = _quality(w[len("from "):]) if w.startswith("from ") else None
+        if q is None:
+            return None
+        qualities.append(q)
+    return {"protection": {"from": qualities[0] if len(qualities) == 1 else qualities}, "to": "self"}
+
+
 def _ability_of(part: str) -> dict[str, Any] | None:
     low = " ".join(part.lower().split())
-    return dict(ABILITY_KEYWORDS[low]) if low in ABILITY_KEYWORDS else ward_ability(low)
+    if low in ABILITY_KEYWORDS:
+        return dict(ABILITY_KEYWORDS[low])
+    return ward_ability(low) or protection_ability(low) or afterlife_ability(low)
+
+
+def _join_protection(parts: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in parts:
+        if out and re.match(r"(?:and )?from ", p, re.IGNORECASE) and out[-1].lower().startswith("protection from "):
+            out[-1] = f"{out[-1]}, {p}"
+        else:
+            out.append(p)
+    return out
 
 
 def read_keywords(text: str) -> Reading | None:
@@ -101,17 +217,22 @@ def read_keywords(text: str) -> Reading | None:
     body = text.rstrip(".")
     # "Ward—{1}, Pay 1 life": a ward cost of several parts is one keyword (702.21a)
     parts = [body] if re.match(r"ward—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
+    # "protection from Vampires, from Werewolves, and from Zombies": one keyword (702.16g)
+    parts = _join_protection(parts)
     if not parts:
         return None
     got = [_keyword_part(p) for p in parts]
     if any(g is None for g in got):
         return None
     found = [g for g in got if g is not None]
+    entering = any(_ON_ENTERING.fullmatch(" ".join(p.lower().split())) for p in parts)
     kws = tuple(k for _, k, _ in found if k)
     reasons = "; ".join(f"{parts[i].strip()}: {r}" for i, (_, _, r) in enumerate(found) if r)
     abilities = tuple(a for a in (_ability_of(p) for p in parts) if a is not None)
     if any(s == UNDERSTOOD for s, _, _ in found):
-        rules = ["CR 702.1"] + (["702.108a"] if any("trigger" in a for a in abilities) else []) + \
-            (["702.21a"] if any("ward" in a for a in abilities) else [])
-        return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons)
-    return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons)
+        rules = ["CR 702.1"] + (["702.108a"] if any(a.get("trigger") == "cast" for a in abilities) else []) + \
+            (["702.135a"] if any(a.get("trigger") == "dies" for a in abilities) else []) + \
+            (["702.21a"] if any("ward" in a for a in abilities) else []) + \
+            (["702.16a"] if any("protection" in a for a in abilities) else [])
+        return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons, entering)
+    return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons, entering)

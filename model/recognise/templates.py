@@ -16,10 +16,12 @@ from __future__ import annotations
 import re
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
+from . import attacking as _attacking  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import kicker as _kicker  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
+from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from .base import TEMPLATES, Ctx, Template
@@ -40,7 +42,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker", "tokens")
+FAMILY_MODULES = ("mana", "damage", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 
@@ -61,7 +63,7 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         return Reading(raw, UNDERSTOOD, "cant_be_countered", "CR 101.2, 701.6a", ({"cant_be_countered": True},))
     kw = read_keywords(text)
     if kw is not None:
-        return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason)
+        return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason, kw.on_entering)
     core, dropped = _drop_sentences(text)
     once = core.lower().endswith(_ONCE)
     if once:

@@ -379,6 +379,9 @@ def parse_ability(value: Any, path: str) -> Ability:
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, "
                         "kicker:, ward:, cant_be_countered: or mana:")
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
+    if static.kind == "regenerate":
+        raise CaseError(path, "regenerate is an effect a resolving spell or ability creates (701.19a), not a static "
+                              "ability: write it in activated:, spell: or effects:")
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
     return Ability(AbilityKind.STATIC, effect=static, text=text)

@@ -6,10 +6,19 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from ..effects import ALL_DAMAGE, AllBut, CountOf, EffectKind, HalfDamage, PreventAmount, is_all
+from ..effects import (
+    ALL_DAMAGE,
+    AllBut,
+    CountOf,
+    EffectKind,
+    HalfDamage,
+    PreventAmount,
+    ProtectionFrom,
+    is_all,
+)
 from ..errors import CaseError
 from ..kinds import ActionKind
-from ..selectors import COLORS
+from ..selectors import COLORS, Selector
 from ..types import (
     EFFECT_KINDS,
     GRANTABLE,
@@ -141,19 +150,47 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         for key in m:
             if key not in ("becomes_color", "to", "duration"):
                 raise CaseError(f"{path}.{key}", "becomes_color takes to: (and duration:) only")
+    elif kind == "regenerate":
+        # 701.19a: a shield for one object, fixed as the effect is created (611.2c)
+        if raw is not True:
+            raise CaseError(kpath, "regenerate takes true ({regenerate: true, to: self})")
+        value_out = True
+        to_raw = m.get("to")
+        if not isinstance(to_raw, str) or sel(to_raw, f"{path}.to").kind not in ("ref", "target", "self"):
+            raise CaseError(f"{path}.to", "regenerate needs to: an id, target or self (the permanent regenerated)")
+        for key in m:
+            if key not in ("regenerate", "to"):
+                raise CaseError(f"{path}.{key}", "regenerate takes to: only (it lasts the turn, 701.19a)")
     elif kind == "redirect":
         value_out = sel(raw, kpath)
         if "shield" in m:
             shield_amount = amount(m["shield"], f"{path}.shield")
+    elif kind == "as_unblocked":
+        if raw is not True:
+            raise CaseError(kpath, "as_unblocked takes true ({as_unblocked: true, to: self})")
+        value_out = True
+        if "to" not in m:
+            raise CaseError(path, "as_unblocked needs to: (the creatures that may assign as though unblocked)")
+        for key in m:
+            if key not in ("as_unblocked", "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"as_unblocked takes to: and duration:, not {key}")
     elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead"):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
     elif kind == "protection":
-        pm = _mapping(raw, kpath, "protection: {from_player: A}")
-        if set(pm) != {"from_player"}:
-            raise CaseError(kpath, "protection needs exactly from_player: <player>")
-        value_out = sel(pm["from_player"], f"{kpath}.from_player")
+        pm = _mapping(raw, kpath, "protection: {from_player: A} or {from: white sources}")
+        if set(pm) not in ({"from_player"}, {"from"}):
+            raise CaseError(kpath, "protection needs exactly one of from_player: <player> or from: <objects> "
+                                   "(a quality, 702.16a: white sources, creatures, Demon sources)")
+        if "from_player" in pm:
+            value_out = ProtectionFrom(player=sel(pm["from_player"], f"{kpath}.from_player"))
+        else:
+            quality = sel(pm["from"], f"{kpath}.from")
+            if not _object_selector(quality):
+                raise CaseError(f"{kpath}.from", "protection from: names a quality of objects (white sources, "
+                                                 "creatures, {types: [instant]}); a player is from_player:")
+            value_out = ProtectionFrom(quality=quality)
     elif kind == "damage_to_counters":
         value_out = _counter_kind(raw, kpath)
     elif kind == "fewer_counters":
@@ -180,14 +217,20 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
             raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
     if kind in ("pt", "grant"):
         for key in m:
-            if key not in ("pt", "grant", "to", "duration", "if_your_turn"):
-                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration: and if_your_turn:, not {key}")
+            if key not in ("pt", "grant", "to", "duration", "if_your_turn", "if_attacking"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration:, if_your_turn: and "
+                                                 f"if_attacking:, not {key}")
+        if "if_attacking" in m and m.get("to") != "self":
+            raise CaseError(f"{path}.if_attacking", "if_attacking (\"as long as it's attacking\") goes with to: self: it "
+                                                    "reads whether the permanent with the ability is attacking")
         if "to" not in m:
             raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
         if kind == "grant" or value_out[2]:
             _no_keyword_reading(m["to"], f"{path}.to")
     elif "if_your_turn" in m:
         raise CaseError(f"{path}.if_your_turn", "if_your_turn goes with a pt: or grant: (\"during your turn\")")
+    elif "if_attacking" in m:
+        raise CaseError(f"{path}.if_attacking", "if_attacking goes with a pt: or grant: (\"as long as it's attacking\")")
     mana_filter, min_amount, mana_amount = _mana_filters(m, path, kind)
     if kind in LIFE_GAIN_KINDS or kind in PLAYER_KINDS:
         for key in DAMAGE_ONLY_FILTERS:
@@ -232,10 +275,16 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
         if_life_at_most=life_at_most,
         if_your_turn=_bool(m["if_your_turn"], f"{path}.if_your_turn") if "if_your_turn" in m else None,
+        if_attacking=_bool(m["if_attacking"], f"{path}.if_attacking") if "if_attacking" in m else False,
         mana=mana_filter,
         min_amount=min_amount,
         mana_amount=mana_amount,
     )
+
+
+def _object_selector(s: Selector) -> bool:
+    """A quality of objects (702.16a): the phrase grammar or the mapping form, or a list of them."""
+    return s.kind == "objects" or (s.kind == "any_of" and all(_object_selector(p) for p in s.parts))
 
 
 def _pt_grant(m: Mapping[str, Any], path: str, kind: str) -> tuple[int, int, tuple[str, ...]]:
