@@ -111,12 +111,14 @@ def _controller_named(text: str, parts: list[tuple[dict[str, Any], Any]]) -> boo
     controller of the ability's one target, which must be a permanent of that kind: "Destroy
     target land. ~ deals 2 damage to that land's controller." (608.2h: as it last existed)."""
     def named(action: dict[str, Any]) -> bool:
-        return action.get("to") == "target's controller" or any(p.get("to") == "target's controller"
-                                                                 for p in action.get("also", ()))
+        return "target's controller" in (action.get("to"), action.get("who")) or \
+            any(p.get("to") == "target's controller" for p in action.get("also", ()))
     if not any(named(a) for a, _ in parts):
         return True
     reqs = [r for _, r in parts if r is not None]
     nouns = {n.lower() for n in re.findall(r"that (\w+)'s controller", text, re.IGNORECASE)}
+    if re.search(r"\bits controller\b", text, re.IGNORECASE):
+        nouns.add("permanent")  # "Its controller loses 2 life.": the target's, a permanent of any kind
     return len(reqs) == 1 and bool(nouns) and all(_permanent_req(reqs[0], n) for n in nouns)
 
 
