@@ -311,7 +311,9 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
             Trigger(crown, MONARCH, 1, label="the monarch", player=controller_of(state, table, s))
             for (s, p), n in sorted(combat_to_player.items()) if p == crown and n > 0))
     state = collect_triggers(state, table, "deals_damage",
-                     [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
+                     [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0),
+                           "_to": tuple((r, k) for (r, ss), k in sorted(pair_amounts.items()) if ss == s)})
+                      for s, n in sorted(by_source.items())])
     state = collect_triggers(state, table, "dealt_damage",
                      [(r, {"damage_dealt": n, "_from": from_of[r], **({"_player": r} if is_player(table, r) else {}),
                            "_sources": tuple((s, k) for (rr, s), k in sorted(pair_amounts.items()) if rr == r)})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import Built, Ctx, cost, number, one_shot, recipient, template
+from .base import WHO, WHO_TARGET, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -363,6 +363,28 @@ def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger(ab, m.group("what"), that_much=True)
 
 
+_DEALT_TO = {"an opponent": "opponents", "a player": "each player", "a creature": "creatures",
+             "a player or planeswalker": ["each player", "planeswalkers"]}
+
+
+@template("deals_damage_to_trigger", r"whenever (?P<who>~|enchanted creature|equipped creature) deals (?P<combat>combat )?"
+          r"damage to (?P<to>an opponent|a player|a creature), (?P<what>[^:]+\.)", "CR 603.2, 120.2")
+def _deals_damage_to(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever enchanted creature deals damage to an opponent, you may draw a card." (Curiosity):
+    a ``deals_damage`` trigger with ``to:``, one trigger for each recipient it matches (each is
+    its own damage event, 120.2); combat damage to a player has its own trigger
+    (``combat_damage_to_player``), so "combat damage to a player" isn't read here."""
+    to = m.group("to").lower()
+    if m.group("combat") and to != "a creature":
+        return None
+    ab: dict[str, Any] = {"trigger": "deals_damage", "to": _DEALT_TO[to]}
+    if m.group("who").lower() != "~":
+        ab["from"] = m.group("who").lower()
+    if m.group("combat"):
+        ab["combat"] = True
+    return _trigger(ab, m.group("what"), that_much=True)
+
+
 @template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
 def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ is dealt damage, it deals that much damage to any target." (Boros Reckoner):
@@ -409,8 +431,19 @@ def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
 
 @template("gain_life_trigger", r"whenever you gain life, (?P<what>[^:]+\.)", "CR 603.2, 119.9")
 def _gain_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9)."""
+    """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9);
+    "..., target opponent loses that much life." (Sanguine Bond) reads the life gained, the
+    trigger's ``amount`` (one trigger per life-gain event, 119.9)."""
+    if much := _THAT_MUCH_LOSS.match(m.group("what")):
+        who = much.group("who").lower()
+        ab: dict[str, Any] = {"trigger": "gain_life", "do": {"lose_life": "amount", "who": WHO[who]}}
+        if who in WHO_TARGET:
+            ab["target"] = WHO_TARGET[who]
+        return [ab], []
     return _trigger({"trigger": "gain_life"}, m.group("what"))
+
+
+_THAT_MUCH_LOSS = re.compile(r"^(?P<who>target opponent|target player|each opponent) loses that much life\.$", re.IGNORECASE)
 
 
 @template("upkeep_trigger", r"at the beginning of (?P<whose>each|your|each opponent's) upkeep, (?P<what>[^:]+\.)", "CR 603.6, 503.1a")
