@@ -118,6 +118,10 @@ class OneShot:
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()
     token: TokenSpec | None = None  # create_tokens: the token, that many created (111.1)
+    # deal: who deals it, when not the source: "target" (the ability's target, "target creature
+    # deals damage to itself") or "itself" (each recipient deals it to itself, "each creature deals
+    # damage to itself"); from: target / from: itself in a case file
+    by: str = ""
 
 
 @dataclass(frozen=True)

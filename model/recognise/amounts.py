@@ -76,10 +76,38 @@ _EQUAL = (re.compile(r"^(?P<who>~|it) deals damage to (?P<to>.+?) equal to (?P<a
           re.compile(r"^(?P<who>~|it) deals x damage to (?P<to>.+?), where x is (?P<amt>.+)$"))
 
 
+_ITSELF = re.compile(r"^(?P<who>target [a-z' ]+|each [a-z' ]+) deals damage to itself equal to its power$")
+
+
+def _creatures_only(rec: tuple[Any, Any]) -> bool:
+    """Is every object the recipient phrase names a creature (only objects with power deal it)?"""
+    to, req = rec
+    what = req if req is not None else to
+    for e in what if isinstance(what, list) else [what]:
+        if isinstance(e, dict):
+            if e.get("types") != ["creature"]:
+                return False
+        elif str(e).split()[0] not in ("creature", "creatures", "other"):
+            return False
+        elif str(e).startswith("other") and "creature" not in str(e):
+            return False
+    return True
+
+
 def deal_equal_to(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
     """"~ deals damage to <recipient> equal to <amount>" and its other word orders as a ``deal``
     one-shot and its target requirement (120.1, 608.2h), or None. "its power" only with ~ as
     the subject (the object the ability is of; "it" may be another object in a trigger)."""
+    if m := _ITSELF.match(low):
+        # "target creature deals damage to itself equal to its power" (the target is the source,
+        # 120.1); "each creature deals damage to itself ...": each one the source of its own (120.2)
+        rec = recipient(m.group("who"))
+        if rec is None or not _creatures_only(rec):
+            return None
+        to, req = rec
+        if req is not None:
+            return ({"deal": {"power": "target"}, "to": "target", "from": "target"}, req) if allow_target else None
+        return {"deal": {"power": "itself"}, "to": to, "from": "itself"}, None
     for pattern in _EQUAL:
         m = pattern.match(low)
         if m is None:
