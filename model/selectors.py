@@ -40,6 +40,7 @@ _FIXED = {
     "any": "any", "any target": "any", "anything": "any",
     "self": "self", "this": "self",
     "target": "target",
+    "second target": "second_target",  # a spell's second target (its second_target: requirement)
     "chosen": "chosen", "the chosen player": "chosen",
     "chosen_source": "chosen_source",
     "equipped creature": "equipped", "enchanted creature": "enchanted",
@@ -111,7 +112,7 @@ class Selector:
         if self.kind != "objects":
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player",
-                    "target_controller": "target's controller"}.get(self.kind, self.kind)
+                    "target_controller": "target's controller", "second_target": "second target"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += [" or ".join(self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]

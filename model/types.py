@@ -153,6 +153,11 @@ class Ability:
     # a spell's "one or two targets": how many distinct targets (min, max; max None: any number),
     # each meeting ``target`` (115.1, 601.2c); None: the usual one target
     targets: tuple[int, int | None] | None = None
+    # a spell's second target, another instance of the word "target" with its own requirement
+    # (601.2c: "target creature you control deals damage ... to target creature you don't
+    # control"); its actions name it ``second target``; ``another``: it differs from the first
+    second_target: Selector | None = None
+    another: bool = False
     once: bool = False
     trigger: TriggerEvent | None = None  # trigger abilities only
     trigger_to: Selector | None = None

@@ -68,6 +68,8 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     sel = shot.to
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
+    if sel.kind == "second_target":
+        return [view.second] if view.second is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
     on_permanents = shot.kind in ON_PERMANENTS
     things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
@@ -80,6 +82,9 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
     if shot.by == "itself":
         return _deal_to_itself(state, table, shot, view, env)
+    if shot.by == "target" and (view.target is None or is_player(table, view.target)):
+        # an illegal (or no) target deals nothing: it performs no action (608.2b)
+        return state
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     recipients = _recipients(state, table, shot, view)
@@ -92,9 +97,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         source = shot.source or view.self_id or view.controller
         if shot.by == "target":
             # "target creature deals damage ...": the target is the source (as it last existed if
-            # it has left, 113.7a; a spell whose target is illegal doesn't resolve, 608.2b)
-            if view.target is None or is_player(table, view.target):
-                return state
+            # it has left, 113.7a; an illegal target deals none, above)
+            assert view.target is not None
             source = view.target
         events = [Event(source, r, n, shot.combat) for r in recipients]
         for more, to in shot.also:  # the same source's other damage, at the same time (120.2)

@@ -177,6 +177,9 @@ class StackItem(_CachedHash):
     modes: tuple[int, ...] = ()  # a modal spell's modes chosen as it was cast (700.2a)
     kicked: bool | None = None  # whether the spell was kicked (702.33a); None: it has no kicker
     countering: StackItem | None = None  # a ward trigger's spell or ability to counter (702.21a)
+    # a spell with a second target (601.2c): both chosen as it is cast, each None once illegal (608.2b)
+    two_targets: bool = False
+    second: str | None = None
 
 
 @dataclass(frozen=True)

@@ -550,8 +550,9 @@ actions:
 
 
 @pytest.mark.parametrize("text,types", [
-    # two targets: not one spell the vocabulary states
-    ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),
+    # two targets the vocabulary doesn't state (a spell's target creature and target player is
+    # second_target:, tests/test_card_two_targets.py; two of the same phrase, or on a trigger, isn't)
+    ("Test Card deals 2 damage to target creature and 2 damage to target creature.", ("instant",)),
     ("Target player loses 2 life. Target opponent draws a card.", ("sorcery",)),
     ("When this creature enters, it deals 1 damage to target creature and 1 damage to target player.", ("creature",)),
     ("Sacrifice two other creatures: You gain 1 life.", ("creature",)),
