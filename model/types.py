@@ -215,6 +215,7 @@ class PermanentSpec:
     attached_to: str | None = None
     chosen: str | None = None
     choose_block: bool = False  # ``blocking: choose``: its block is its controller's choice (509.1a)
+    dealt_damage_by: tuple[str, ...] = ()  # the objects that dealt it damage earlier this turn (120.1)
 
 
 @dataclass(frozen=True)

@@ -289,6 +289,11 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
                 state = state.set_player(replace(p, damage_taken=p.damage_taken + k))
             else:
                 state = _mark(state, table, r.who, r.part, k)
+    for hit, by in sorted(pair_amounts):
+        # "a creature dealt damage by ~ this turn" (120.1): who dealt damage to each permanent
+        q = state.perm(hit)
+        if q is not None and by not in q.dealt_by:
+            state = state.set_perm(replace(q, dealt_by=q.dealt_by + (by,)))
     for pid in sorted(minus):
         # all the batch's -1/-1 counters on one permanent are one event (the Vizier of Remedies
         # ruling, 2017-04-18: several wither or infect sources at once make only one counter fewer)

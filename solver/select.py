@@ -179,6 +179,11 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
+    if sel.dealt_damage_by:
+        # "a creature dealt damage by ~ this turn": only a permanent, by that object (120.1)
+        by = view.self_id if sel.dealt_damage_by == "self" else sel.dealt_damage_by
+        if perm is None or by is None or by not in perm.dealt_by:
+            return False
     if sel.other and thing == view.self_id:
         return False
     if sel.controller:

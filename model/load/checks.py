@@ -179,6 +179,9 @@ class _Checks(_Actions):
                 player_ref(p.chosen, f"{path}.chosen")
                 if p.chosen == p.controller:
                     self.err(f"{path}.chosen", "the chosen player must be an opponent")
+            for k, by in enumerate(p.dealt_damage_by):
+                if by not in perm_by_id and by not in ids:
+                    self.err(f"{path}.dealt_damage_by[{k}]", f"unknown id {by!r} (the objects that dealt it damage this turn)")
             if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
                     and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
                 self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")

@@ -231,6 +231,10 @@ def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | 
 # which prevention can stop; "that creature" is the target whatever was dealt, 614.1a)
 _EXILE = re.compile(r"^if (?P<what>that creature|that creature or planeswalker) would die this turn, exile it instead\.$",
                     re.IGNORECASE)
+# "If a creature dealt damage this way would die this turn, exile it instead." (614.1a): the
+# spell's own damage, so the permanents the spell (the source) dealt damage to (120.1)
+_EXILE_DEALT = re.compile(r"^if a (?P<what>creature|permanent) dealt damage this way would die this turn, exile it instead\.$",
+                          re.IGNORECASE)
 # the target requirements for which "that creature ..." is the target itself
 _EXILE_TARGETS: dict[str, tuple[Any, ...]] = {
     "that creature": ("creature", "creatures an opponent controls", "creatures you control"),
@@ -258,6 +262,10 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             if req not in _EXILE_TARGETS[e.group("what").lower()]:
                 return None
             parts.append(({"exile_instead": True, "to": "target"}, None))
+            continue
+        if (e := _EXILE_DEALT.match(sentence)) and parts and any("deal" in a for a, _ in parts):
+            # only damage the spell itself deals (it is the source, 120.1): prevented damage isn't dealt
+            parts.append(({"exile_instead": True, "to": {"types": [e.group("what").lower()], "dealt_damage_by": "self"}}, None))
             continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
         if got is not None and got[0].get("to") == "self":
@@ -361,6 +369,16 @@ def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
     if watched is not None:
         ab["from"] = watched
     return _trigger(ab, m.group("what"), that_much=True)
+
+
+@template("exile_dealt_damage_by_self", r"if a creature dealt damage by ~ this turn would die, exile it instead\.", "CR 614.1a, 120.1")
+def _exile_dealt_by(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a creature dealt damage by ~ this turn would die, exile it instead." (Kumano's Pupils):
+    a static replacement of dying (614.1a) for the creatures it dealt damage to this turn (during
+    the case's actions, or named by a permanent's ``dealt_damage_by:``)."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    return [{"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}], []
 
 
 _DEALT_TO = {"an opponent": "opponents", "a player": "each player", "a creature": "creatures",
