@@ -148,7 +148,7 @@ def expr_str(node: Expr) -> str:
     if tag == "count":
         return f"the number of {node[1]}"
     if tag == "power":
-        return "its power"
+        return {"target": "its target's power", "itself": "each one's own power"}.get(str(node[1]), "its power")
     if tag in FUNCTIONS:
         return f"{tag}({expr_str(node[1])})"
     sym = {"add": "+", "sub": "-", "mul": "*"}[tag]

@@ -40,6 +40,7 @@ _FIXED = {
     "any": "any", "any target": "any", "anything": "any",
     "self": "self", "this": "self",
     "target": "target",
+    "second target": "second_target",  # a spell's second target (its second_target: requirement)
     "chosen": "chosen", "the chosen player": "chosen",
     "chosen_source": "chosen_source",
     "equipped creature": "equipped", "enchanted creature": "enchanted",
@@ -88,6 +89,9 @@ class Selector:
     parts: tuple[Selector, ...] = ()
     with_: tuple[str, ...] = ()  # ``with: [flying]``: has each of these keywords ("creature with flying")
     in_combat: tuple[str, ...] = ()  # ``in_combat: [attacking, blocking]``: attacking or blocking (506.4)
+    # ``dealt_damage_by: self | <id>``: a permanent that object dealt damage to this turn (during
+    # the case's actions, or named by the permanent's ``dealt_damage_by:`` state)
+    dealt_damage_by: str = ""
 
     def refs(self) -> tuple[str, ...]:
         """Every player name or object id this selector names (for dangling-id checks)."""
@@ -96,6 +100,8 @@ class Selector:
             out.append(self.name)
         if self.controller and self.controller not in ("you", "opponents"):
             out.append(self.controller)
+        if self.dealt_damage_by and self.dealt_damage_by != "self":
+            out.append(self.dealt_damage_by)
         for part in self.parts:
             out.extend(part.refs())
         return tuple(out)
@@ -111,11 +117,12 @@ class Selector:
         if self.kind != "objects":
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player",
-                    "target_controller": "target's controller"}.get(self.kind, self.kind)
+                    "target_controller": "target's controller", "second_target": "second target"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += [" or ".join(self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
+        words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
         if self.controller:
             words.append({"you": "you control", "opponents": "an opponent controls"}.get(
                 self.controller, f"{self.controller} controls"))
@@ -192,6 +199,7 @@ def _unknown(text: str) -> Selector:
 
 _MAP_KEYS = {"controller", "types", "colors", "subtypes", "without", "other"}
 _MAP_KEYS |= {"with", "in_combat"}  # "target creature with flying", "target attacking or blocking creature"
+_MAP_KEYS |= {"dealt_damage_by"}  # "a creature dealt damage by ~ this turn"
 
 
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
@@ -234,7 +242,7 @@ def parse_selector(value: Any) -> Selector:
         if unknown:
             bad = sorted(map(str, unknown))[0]
             raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                                "with, in_combat, other)", bad)
+                                "with, in_combat, dealt_damage_by, other)", bad)
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):
@@ -262,10 +270,14 @@ def parse_selector(value: Any) -> Selector:
         other = value.get("other", False)
         if not isinstance(other, bool):
             raise SelectorError("other must be true or false", "other")
+        by = value.get("dealt_damage_by", "")
+        if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
+            raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
         return Selector("objects", noun="source" if not types else "", types=types, colors=colors,
                         subtypes=_str_list(value.get("subtypes", []), "subtypes"),
                         controller=controller, without=tuple(" ".join(w.split()) for w in without),
-                        other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat)
+                        other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
+                        dealt_damage_by=by)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

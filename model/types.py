@@ -119,6 +119,10 @@ class OneShot:
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()
     token: TokenSpec | None = None  # create_tokens: the token, that many created (111.1)
+    # deal: who deals it, when not the source: "target" (the ability's target, "target creature
+    # deals damage to itself") or "itself" (each recipient deals it to itself, "each creature deals
+    # damage to itself"); from: target / from: itself in a case file
+    by: str = ""
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,11 @@ class Ability:
     # a spell's "one or two targets": how many distinct targets (min, max; max None: any number),
     # each meeting ``target`` (115.1, 601.2c); None: the usual one target
     targets: tuple[int, int | None] | None = None
+    # a spell's second target, another instance of the word "target" with its own requirement
+    # (601.2c: "target creature you control deals damage ... to target creature you don't
+    # control"); its actions name it ``second target``; ``another``: it differs from the first
+    second_target: Selector | None = None
+    another: bool = False
     once: bool = False
     trigger: TriggerEvent | None = None  # trigger abilities only
     trigger_to: Selector | None = None
@@ -207,6 +216,7 @@ class PermanentSpec:
     attached_to: str | None = None
     chosen: str | None = None
     choose_block: bool = False  # ``blocking: choose``: its block is its controller's choice (509.1a)
+    dealt_damage_by: tuple[str, ...] = ()  # the objects that dealt it damage earlier this turn (120.1)
 
 
 @dataclass(frozen=True)

@@ -165,6 +165,31 @@ def _begin_several(state: GameState, table: Table, item: StackItem) -> GameState
     return state, replace(item, targets=legal)
 
 
+def _begin_two(state: GameState, table: Table, item: StackItem) -> GameState | tuple[GameState, StackItem]:
+    """608.2b for a spell with two targets: as it begins to resolve, each is checked against its
+    own requirement; an illegal one is neither affected nor made to act (its actions do nothing:
+    "target creature you control deals damage ..." deals none if that creature is illegal); with
+    both illegal the spell doesn't resolve. The state and the item (and its later parts) with an
+    illegal target as None."""
+    abilities = table.abilities_of(state, item.source)
+    two = next(a for a in abilities if a.kind == "spell" and a.second_target is not None
+               and (not item.modes or a.mode in item.modes) and (a.kicked is None or a.kicked == item.kicked))
+    first = item.target if legal_target(state, table, item.target, two.target, item.controller, item.source) else None
+    second = item.second if legal_target(state, table, item.second, two.second_target, item.controller, item.source) else None
+    mine = [i for i, t in enumerate(state.queue) if t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source]
+    if first is None and second is None:
+        state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
+        return note(state, f"{item.label} ({item.source}) doesn't resolve: its targets {item.target} and {item.second} "
+                           "are both illegal as it resolves (608.2b)", NOT_DONE)
+    gone = [t for t, now in ((item.target, first), (item.second, second)) if now is None]
+    if gone:
+        state = note(state, f"{item.label} ({item.source}): {gone[0]} is an illegal target as it resolves: the spell "
+                            "does nothing to it and it does nothing (608.2b)")
+        state = replace(state, queue=tuple((t[0], replace(t[1], target=first, second=second)) + t[2:] if i in mine else t
+                                           for i, t in enumerate(state.queue)))
+    return state, replace(item, target=first, second=second)
+
+
 def _replace_part(task: tuple[Any, ...], legal: tuple[str, ...]) -> tuple[Any, ...]:
     return (task[0], replace(task[1], targets=legal)) + task[2:]
 
@@ -266,10 +291,15 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         state, item = begun
     if item.targets and ab.targets is not None:
         return _deal_several(state, table, item, ab)
+    if item.two_targets and not item.continuing:
+        begun_two = _begin_two(state, table, item)
+        if isinstance(begun_two, GameState):
+            return begun_two  # the spell doesn't resolve (608.2b)
+        state, item = begun_two
     values = dict(item.values)
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None
-    view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player)
+    view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player, second=item.second)
     if ab.kind == "trigger" and not condition_holds(ab.trigger_if, state, table, view):
         return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
                            "no longer true as it resolves (603.4)", NOT_DONE)
@@ -287,7 +317,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                           and (not item.modes or a.mode in item.modes)
                           and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
-    if needs_target:
+    if needs_target and not item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
         if not legal_target(state, table, item.target, req, item.controller, item.source):
             if item.kind == "spell" and not item.continuing:
                 # the spell doesn't resolve: its later instructions go too (608.2b)

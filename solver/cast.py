@@ -51,6 +51,9 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     ranged = next((ab for _, ab in parts if ab.targets is not None), None)
     if ranged is not None:
         return _cast_several(state, table, action, spec, parts, ranged)
+    two = next((ab for _, ab in parts if ab.second_target is not None), None)
+    if two is not None:
+        return _cast_two(state, table, action, spec, parts, two)
     if action.targets is not None:
         action = replace(action, target=action.targets[0], targets=None)  # targets: [x] is target: x
     if requirement is not None:
@@ -192,6 +195,52 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
             options.append(Option(key, words, with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], ts)))
     if not options:
         return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
+    if len(options) == 1 and chosen is not None:
+        return options[0].state
+    return decide(who, "target", f"{action.id} cast", options)
+
+
+def _cast_two(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+              two: Ability) -> GameState | Decision:
+    """601.2c: a spell with two instances of the word "target" ("target creature you control deals
+    damage equal to its power to target creature you don't control"): a first and a second target,
+    each meeting its own requirement; the same object may be both unless the second is "another"
+    (601.2c). The case's ``targets: [first, second]`` names them; else the caster's choice among
+    every legal pair (none: the spell can't be cast)."""
+    who = spec.controller
+    cant = f"{spec.name} ({action.id}) can't be cast"
+    assert two.target is not None and two.second_target is not None
+    chosen = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    if chosen is not None:
+        if len(chosen) != 2:
+            raise EngineError(f"cast {action.id}: {spec.name} has two targets: give targets: [first, second] (601.2c)")
+        first, second = chosen
+        if not legal_target(state, table, first, two.target, who, action.id) or \
+                not legal_target(state, table, second, two.second_target, who, action.id) or (two.another and first == second):
+            bad = first if not legal_target(state, table, first, two.target, who, action.id) else second
+            return note(state, f"{cant}: {bad} is not a legal target (601.2c)", NOT_DONE)
+        pairs = [(first, second)]
+    else:
+        firsts = target_candidates(state, table, two.target, who, action.id)
+        seconds = target_candidates(state, table, two.second_target, who, action.id)
+        pairs = [(a, b) for a in firsts for b in seconds if not (two.another and a == b)]
+        if len(pairs) > MAX_SPELL_CHOICES:
+            raise EngineError(f"cast {action.id}: {spec.name} can be cast in {len(pairs)} ways (targets), "
+                              f"more than the {MAX_SPELL_CHOICES} one cast may have here")
+        if not pairs:
+            return note(state, f"{cant}: there is no legal pair of targets (601.2c)", NOT_DONE)
+    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])  # 601.2i
+    options = []
+    for first, second in pairs:
+        items = tuple(("resolve" if k == 0 else "part",
+                       StackItem("spell", who, action.id, j, (("X", action.x),), first, label=spec.name,
+                                 continuing=k > 0, modes=action.modes or (), kicked=action.kicked,
+                                 two_targets=True, second=second))
+                      for k, (j, _) in enumerate(parts))
+        tasks = tuple(("act", r) for r in action.responses) + items
+        cast_state = with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], [first, second])  # 702.21a
+        options.append(Option(f"{first}; {second}", f"{says(who, 'casts')} {spec.name} ({action.id}) targeting "
+                              f"{first} and then {second}", cast_state))
     if len(options) == 1 and chosen is not None:
         return options[0].state
     return decide(who, "target", f"{action.id} cast", options)

@@ -40,19 +40,21 @@ from .values import evaluate, read_game
 __all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event']
 
 
-def read_now(amount: Any, state: GameState, table: Table, view: View) -> Any:
+def read_now(amount: Any, state: GameState, table: Table, view: View, itself: str | None = None) -> Any:
     """An action's amount with what it reads from the game read now (608.2h): ``count`` the
     permanents on the battlefield its selector matches from the ability's controller's view,
-    ``power`` the power of the object the ability is of (as it last existed if it has left the
-    battlefield, 608.2h, 113.7a)."""
+    ``power`` the power of the object the ability is of (``self``), of its target (``target``) or
+    of ``itself`` (the object dealing damage to itself), each as it last existed if it has left
+    the battlefield (608.2h, 113.7a)."""
     from .characteristics import power  # (characteristics reads rules, as results does)
 
     def read(tag: str, arg: Any) -> int:
         if tag == "count":
             return sum(1 for p in state.perms if p.present and matches(arg, p.id, state, table, view))
-        perm = state.perm(view.self_id) if view.self_id is not None else None
+        whose = {"self": view.self_id, "target": view.target, "itself": itself}[arg]
+        perm = state.perm(whose) if whose is not None else None
         if perm is None:
-            raise EngineError(f"{view.self_id or 'the ability'}: power: self needs a permanent (its power, 208.1)")
+            raise EngineError(f"{whose or 'the ability'}: power: {arg} needs a permanent (its power, 208.1)")
         return max(0, power(table, perm, state))
 
     return read_game(amount, read)
@@ -67,6 +69,8 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
     sel = shot.to
     if sel.kind in ("target", "any", "choice"):
         return [view.target] if view.target is not None else []
+    if sel.kind == "second_target":
+        return [view.second] if view.second is not None else []
     counters = shot.kind in ("put_counters", "remove_counters")
     on_permanents = shot.kind in ON_PERMANENTS
     things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
@@ -77,6 +81,11 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
 
 def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
     """Do one one-shot action now (608.2h: amounts are read as it resolves)."""
+    if shot.by == "itself":
+        return _deal_to_itself(state, table, shot, view, env)
+    if shot.by == "target" and (view.target is None or is_player(table, view.target)):
+        # an illegal (or no) target deals nothing: it performs no action (608.2b)
+        return state
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     recipients = _recipients(state, table, shot, view)
@@ -87,6 +96,11 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.kind == "deal":
         n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
+        if shot.by == "target":
+            # "target creature deals damage ...": the target is the source (as it last existed if
+            # it has left, 113.7a; an illegal target deals none, above)
+            assert view.target is not None
+            source = view.target
         events = [Event(source, r, n, shot.combat) for r in recipients]
         for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
@@ -182,6 +196,19 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def _deal_to_itself(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """"Each creature deals damage to itself equal to its power" (Solar Blaze): each permanent the
+    action names is the source of damage to itself, its amount read for it as the action resolves
+    (608.2h); all of it at once, one batch (120.2)."""
+    events = []
+    for r in _recipients(state, table, shot, view):
+        if is_player(table, r):
+            continue  # a player deals no damage (only objects do, 120.1)
+        n = evaluate(read_now(shot.amount, state, table, view, itself=r), dict(env))
+        events.append(Event(r, r, n, shot.combat))
+    return start_batch(state, table, events) if events else state
 
 
 def _setting_groups(state: GameState, table: Table, settings: list[tuple[str, int]]) -> tuple[tuple[tuple[str, int], ...], ...]:

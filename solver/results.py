@@ -289,6 +289,11 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
                 state = state.set_player(replace(p, damage_taken=p.damage_taken + k))
             else:
                 state = _mark(state, table, r.who, r.part, k)
+    for hit, by in sorted(pair_amounts):
+        # "a creature dealt damage by ~ this turn" (120.1): who dealt damage to each permanent
+        q = state.perm(hit)
+        if q is not None and by not in q.dealt_by:
+            state = state.set_perm(replace(q, dealt_by=q.dealt_by + (by,)))
     for pid in sorted(minus):
         # all the batch's -1/-1 counters on one permanent are one event (the Vizier of Remedies
         # ruling, 2017-04-18: several wither or infect sources at once make only one counter fewer)
@@ -311,7 +316,9 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
             Trigger(crown, MONARCH, 1, label="the monarch", player=controller_of(state, table, s))
             for (s, p), n in sorted(combat_to_player.items()) if p == crown and n > 0))
     state = collect_triggers(state, table, "deals_damage",
-                     [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0)}) for s, n in sorted(by_source.items())])
+                     [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0),
+                           "_to": tuple((r, k) for (r, ss), k in sorted(pair_amounts.items()) if ss == s)})
+                      for s, n in sorted(by_source.items())])
     state = collect_triggers(state, table, "dealt_damage",
                      [(r, {"damage_dealt": n, "_from": from_of[r], **({"_player": r} if is_player(table, r) else {}),
                            "_sources": tuple((s, k) for (rr, s), k in sorted(pair_amounts.items()) if rr == r)})

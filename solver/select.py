@@ -45,6 +45,7 @@ class View:
     chosen: str | None = None
     chosen_source: str | None = None
     that_player: str | None = None  # a trigger's "that player" (the player who tapped for mana)
+    second: str | None = None  # a spell's second target (601.2c), None if it has none or it is illegal
 
 
 def is_player(table: Table, name: str) -> bool:
@@ -123,6 +124,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return thing == view.self_id
     if kind == "target":
         return view.target is not None and thing == view.target
+    if kind == "second_target":
+        return view.second is not None and thing == view.second
     if kind == "target_controller":  # the target's controller, as it last existed (608.2h)
         return player and view.target is not None and not is_player(table, view.target) and \
             controller_of(state, table, view.target) == thing
@@ -176,6 +179,11 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
+    if sel.dealt_damage_by:
+        # "a creature dealt damage by ~ this turn": only a permanent, by that object (120.1)
+        by = view.self_id if sel.dealt_damage_by == "self" else sel.dealt_damage_by
+        if perm is None or by is None or by not in perm.dealt_by:
+            return False
     if sel.other and thing == view.self_id:
         return False
     if sel.controller:

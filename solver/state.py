@@ -89,6 +89,7 @@ class PermState(_CachedHash):
     # the object or player an Aura, Equipment or Fortification is attached to (301.5, 303.4);
     # None once an Equipment has become unattached (704.5n)
     attached_to: str | None = None
+    dealt_by: tuple[str, ...] = ()  # the objects that dealt it damage this turn (120.1), in order
 
     def counter(self, kind: str) -> int:
         for k, v in self.counters:
@@ -177,6 +178,9 @@ class StackItem(_CachedHash):
     modes: tuple[int, ...] = ()  # a modal spell's modes chosen as it was cast (700.2a)
     kicked: bool | None = None  # whether the spell was kicked (702.33a); None: it has no kicker
     countering: StackItem | None = None  # a ward trigger's spell or ability to counter (702.21a)
+    # a spell with a second target (601.2c): both chosen as it is cast, each None once illegal (608.2b)
+    two_targets: bool = False
+    second: str | None = None
 
 
 @dataclass(frozen=True)
@@ -310,7 +314,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
             id=s.id, spec=i, controller=s.controller, damage=s.damage, counters=s.counters,
             loyalty=s.loyalty, defense=s.defense, attacking=s.attacking, blocking=s.blocking,
             chosen=s.chosen, tapped=s.tapped, blocked=blocked, choosing_block=s.choose_block,
-            attached_to=s.attached_to))
+            attached_to=s.attached_to, dealt_by=s.dealt_damage_by))
     effects = []
     for i, e in enumerate(case.effects):
         src = next((p for p in case.permanents if p.id == e.source), None)

@@ -11,7 +11,7 @@ from model.types import (
 )
 
 from .decision import Decision, Option, decide, note, says
-from .select import View, matches, opponents
+from .select import View, is_player, matches, opponents
 from .state import (
     GameState,
     StackItem,
@@ -114,6 +114,12 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
             if not ok or not condition_holds(ab.trigger_if, state, table, view):
                 continue  # 603.4: an intervening "if" false as the event happens: no trigger
             fired = [values]
+            if trigger == "deals_damage" and ab.trigger_to is not None:
+                # "whenever it deals damage to an opponent" (603.2): one damage event per recipient
+                # (120.2), so one trigger for each recipient it matches, reading that damage
+                # (its ``that player`` is the player dealt the damage)
+                fired = [{**values, "damage_dealt": k, "_to": r, **({"_player": r} if is_player(table, r) else {})}
+                         for r, k in values.get("_to", ()) if matches(ab.trigger_to, r, state, table, view)]
             if ab.trigger_min is not None:
                 # "N or more damage" (603.2): the amount the trigger reads must reach N
                 fired = _per_source(ab, thing, values, state, table, view) if trigger == "dealt_damage" else \

@@ -550,8 +550,9 @@ actions:
 
 
 @pytest.mark.parametrize("text,types", [
-    # two targets: not one spell the vocabulary states
-    ("Test Card deals 2 damage to target creature and 2 damage to target player.", ("instant",)),
+    # two targets the vocabulary doesn't state (a spell's target creature and target player is
+    # second_target:, tests/test_card_two_targets.py; two of the same phrase, or on a trigger, isn't)
+    ("Test Card deals 2 damage to target creature and 2 damage to target creature.", ("instant",)),
     ("Target player loses 2 life. Target opponent draws a card.", ("sorcery",)),
     ("When this creature enters, it deals 1 damage to target creature and 1 damage to target player.", ("creature",)),
     ("Sacrifice two other creatures: You gain 1 life.", ("creature",)),
@@ -904,11 +905,15 @@ def test_exile_instead_of_dying() -> None:
     r = one("Test Card deals 2 damage to target creature. If that creature would die this turn, exile it instead.", ("instant",))
     assert list(r.abilities) == [{"spell": {"deal": 2, "to": "target"}, "target": "creature"},
                                  {"spell": {"exile_instead": True, "to": "target"}}]
-    assert one("Test Card deals 3 damage to any target. If a creature dealt damage this way would die this turn, "
-               "exile it instead.", ("instant",)).status == "not understood"  # the target may be a planeswalker
-    # only if the spell dealt it damage (all of it may be prevented): a condition not modelled
-    assert one("Test Card deals 3 damage to target creature. If a creature dealt damage this way would die this "
-               "turn, exile it instead.", ("instant",)).status == "not understood"
+    # only if the spell dealt it damage (all of it may be prevented): the creatures it dealt damage
+    # to (dealt_damage_by: self, tests/test_card_exile_dealt_damage.py), whatever the target
+    dealt = {"spell": {"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}}
+    assert list(one("Test Card deals 3 damage to any target. If a creature dealt damage this way would die this turn, "
+                    "exile it instead.", ("instant",)).abilities) == [
+        {"spell": {"deal": 3, "to": "target"}, "target": "any"}, dealt]
+    assert list(one("Test Card deals 3 damage to target creature. If a creature dealt damage this way would die this "
+                    "turn, exile it instead.", ("instant",)).abilities) == [
+        {"spell": {"deal": 3, "to": "target"}, "target": "creature"}, dealt]
     text = """
 players: [{name: you}, {name: A}]
 battlefield:

@@ -77,7 +77,7 @@ actions:
 @pytest.mark.parametrize("amount,reason", [
     ({"count": "you"}, "count: counts permanents"),
     ({"count": "lands you control", "minus": 1}, "unknown key"),
-    ({"power": "target"}, "power: self"),
+    ({"power": "enchanted creature"}, "power: self"),  # (self, target and itself are modelled)
     ({"count": "lands you control", "power": "self"}, "is {count: <selector>} or {power: self}"),
 ])
 def test_bad_game_read_amounts(amount: Any, reason: str) -> None:

@@ -131,9 +131,9 @@ class _Checks(_Actions):
             if ab.effect is not None:
                 effect_refs(ab.effect, body)
             if ab.action is not None:
-                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger")
+                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger", ab.second_target is not None)
             for k, shot in enumerate(ab.more, start=1):
-                one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger")
+                one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger", ab.second_target is not None)
             if ab.trigger_if is not None:
                 selector_refs(ab.trigger_if.who, f"{q}.if.who")
             if ab.choose is not None:
@@ -141,9 +141,11 @@ class _Checks(_Actions):
             if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
                 selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 
-        def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False) -> None:
+        def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False, second_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
+            if not second_ok and any(s.mentions("second_target") for s in (shot.to, *(to for _, to in shot.also))):
+                self.err(where, "second target is a spell's second target: it goes with the spell's second_target:")
             key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == "become_monarch" else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
             selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
@@ -180,6 +182,9 @@ class _Checks(_Actions):
                 player_ref(p.chosen, f"{path}.chosen")
                 if p.chosen == p.controller:
                     self.err(f"{path}.chosen", "the chosen player must be an opponent")
+            for k, by in enumerate(p.dealt_damage_by):
+                if by not in perm_by_id and by not in ids:
+                    self.err(f"{path}.dealt_damage_by[{k}]", f"unknown id {by!r} (the objects that dealt it damage this turn)")
             if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
                     and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
                 self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
@@ -426,10 +431,14 @@ class _Checks(_Actions):
     def _cast_choices_check(self, name: str, ab: Any, act: CastAction, p: str) -> None:
         """A cast's ``targets:`` and ``divide:`` against the spell: as many targets as it allows
         (115.1, 601.2c) and, for divided damage, a division of exactly its amount (601.2d)."""
-        lo, hi = ab.targets if ab.targets is not None else (1, 1)
+        lo, hi = ab.targets if ab.targets is not None else (2, 2) if ab.second_target is not None else (1, 1)
         divided = ab.action is not None and ab.action.divided
+        if ab.second_target is not None and act.target is not None:
+            self.err(f"{p}.target", f"{name} has two targets: give targets: [first, second] (601.2c)")
+            return
         if act.targets is not None and not lo <= len(act.targets) <= (hi if hi is not None else len(act.targets)):
-            many = f"{lo} target" if lo == hi == 1 else f"{lo} to {hi} targets" if hi is not None else f"{lo} or more targets"
+            many = f"{lo} target" if lo == hi == 1 else "two targets (targets: [first, second])" if ab.second_target is not None \
+                else f"{lo} to {hi} targets" if hi is not None else f"{lo} or more targets"
             self.err(f"{p}.targets", f"{name} has {many}, not {len(act.targets)} (115.1, 601.2c)")
             return
         if act.divide is not None and not divided:

@@ -273,6 +273,7 @@ class _Entities(_Core):
             keywords=kws, toxic=toxic, abilities=abilities, attacking=e.attacking, blocking=blocking,
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
             summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen, choose_block=choose_block,
+            dealt_damage_by=tuple(dict.fromkeys(e.dealt_damage_by)),
         )
 
     def source(self, e: SourceModel, path: str) -> SourceSpec | None:

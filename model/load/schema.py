@@ -69,6 +69,7 @@ class PermanentModel(_ObjectModel):
     summoning_sick: bool = False
     attached_to: Name | None = None
     chosen: Name | None = None
+    dealt_damage_by: list[Name] = []  # the objects that dealt it damage earlier this turn (120.1)
 
 
 class SourceModel(_ObjectModel):

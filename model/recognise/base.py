@@ -129,6 +129,8 @@ _DESTROY_TARGETS: dict[str, Any] = {k: TARGETS[k] for k in (
     "target artifact an opponent controls": "artifacts an opponent controls",
     "target artifact or enchantment an opponent controls": ["artifacts an opponent controls", "enchantments an opponent controls"],
 }
+# the controller of the ability's one permanent target (damage._controller_named checks there is one)
+_ITS_CONTROLLER = r"(?:its|that (?:creature|land|artifact|enchantment|permanent|planeswalker)'s) controller"
 WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
        "target player": "target", "target opponent": "target"}
 WHO_TARGET = {"target player": "player", "target opponent": "opponent"}
@@ -242,6 +244,11 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         return {"may": inner[0]}, None
     if that_much and low in ("you gain that much life", "draw that many cards", "you draw that many cards"):
         return ({"gain_life": "damage_dealt", "who": "you"} if "life" in low else {"draw": "damage_dealt", "who": "you"}), None
+    if " for each " in low:  # "you gain 1 life for each creature you control" (608.2h)
+        from .amounts import for_each  # (it reads this module's tables)
+
+        if (counted := for_each(low, allow_target, that_much)) is not None:
+            return counted
     if " equal to " in low or ", where x is " in low:  # amounts read from the game (608.2h)
         from .amounts import deal_equal_to  # (it reads this module's tables)
 
@@ -255,10 +262,16 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         if not allow_target and req == "any":
             return {"deal": number(m.group(1)), "to": "any"}, None
         return {"deal": number(m.group(1)), "to": to}, req
-    if m := re.fullmatch(r"(you|each opponent|each player|target player|target opponent) (gain|gains|lose|loses) (\d+|x) life", low):
+    if m := re.fullmatch(rf"(you|each opponent|each player|target player|target opponent|{_ITS_CONTROLLER}) "
+                         r"(gain|gains|lose|loses) (\d+|x) life", low):
         who, verb = m.group(1), m.group(2)
         if (verb in ("gain", "lose")) != (who == "you"):
             return None
+        if re.fullmatch(_ITS_CONTROLLER, who):
+            # "Destroy target creature. Its controller loses 2 life." (608.2h: the target's
+            # controller as it last existed; the caller checks there is one permanent target)
+            kind = "gain_life" if verb.startswith("gain") else "lose_life"
+            return {kind: number(m.group(3)), "who": "target's controller"}, None
         if who in WHO_TARGET and not allow_target:
             return None
         kind = "gain_life" if verb.startswith("gain") else "lose_life"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import Built, Ctx, cost, number, one_shot, recipient, template
+from .base import WHO, WHO_TARGET, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -111,12 +111,14 @@ def _controller_named(text: str, parts: list[tuple[dict[str, Any], Any]]) -> boo
     controller of the ability's one target, which must be a permanent of that kind: "Destroy
     target land. ~ deals 2 damage to that land's controller." (608.2h: as it last existed)."""
     def named(action: dict[str, Any]) -> bool:
-        return action.get("to") == "target's controller" or any(p.get("to") == "target's controller"
-                                                                 for p in action.get("also", ()))
+        return "target's controller" in (action.get("to"), action.get("who")) or \
+            any(p.get("to") == "target's controller" for p in action.get("also", ()))
     if not any(named(a) for a, _ in parts):
         return True
     reqs = [r for _, r in parts if r is not None]
     nouns = {n.lower() for n in re.findall(r"that (\w+)'s controller", text, re.IGNORECASE)}
+    if re.search(r"\bits controller\b", text, re.IGNORECASE):
+        nouns.add("permanent")  # "Its controller loses 2 life.": the target's, a permanent of any kind
     return len(reqs) == 1 and bool(nouns) and all(_permanent_req(reqs[0], n) for n in nouns)
 
 
@@ -229,6 +231,10 @@ def _trigger(ab: dict[str, Any], text: str, that_much: bool = False) -> Built | 
 # which prevention can stop; "that creature" is the target whatever was dealt, 614.1a)
 _EXILE = re.compile(r"^if (?P<what>that creature|that creature or planeswalker) would die this turn, exile it instead\.$",
                     re.IGNORECASE)
+# "If a creature dealt damage this way would die this turn, exile it instead." (614.1a): the
+# spell's own damage, so the permanents the spell (the source) dealt damage to (120.1)
+_EXILE_DEALT = re.compile(r"^if a (?P<what>creature|permanent) dealt damage this way would die this turn, exile it instead\.$",
+                          re.IGNORECASE)
 # the target requirements for which "that creature ..." is the target itself
 _EXILE_TARGETS: dict[str, tuple[Any, ...]] = {
     "that creature": ("creature", "creatures an opponent controls", "creatures you control"),
@@ -256,6 +262,10 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             if req not in _EXILE_TARGETS[e.group("what").lower()]:
                 return None
             parts.append(({"exile_instead": True, "to": "target"}, None))
+            continue
+        if (e := _EXILE_DEALT.match(sentence)) and parts and any("deal" in a for a, _ in parts):
+            # only damage the spell itself deals (it is the source, 120.1): prevented damage isn't dealt
+            parts.append(({"exile_instead": True, "to": {"types": [e.group("what").lower()], "dealt_damage_by": "self"}}, None))
             continue
         got = pt_sentence(sentence)  # "target creature gets +2/+2 until end of turn."
         if got is not None and got[0].get("to") == "self":
@@ -361,6 +371,38 @@ def _combat_damage(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger(ab, m.group("what"), that_much=True)
 
 
+@template("exile_dealt_damage_by_self", r"if a creature dealt damage by ~ this turn would die, exile it instead\.", "CR 614.1a, 120.1")
+def _exile_dealt_by(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a creature dealt damage by ~ this turn would die, exile it instead." (Kumano's Pupils):
+    a static replacement of dying (614.1a) for the creatures it dealt damage to this turn (during
+    the case's actions, or named by a permanent's ``dealt_damage_by:``)."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    return [{"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}], []
+
+
+_DEALT_TO = {"an opponent": "opponents", "a player": "each player", "a creature": "creatures",
+             "a player or planeswalker": ["each player", "planeswalkers"]}
+
+
+@template("deals_damage_to_trigger", r"whenever (?P<who>~|enchanted creature|equipped creature) deals (?P<combat>combat )?"
+          r"damage to (?P<to>an opponent|a player|a creature), (?P<what>[^:]+\.)", "CR 603.2, 120.2")
+def _deals_damage_to(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever enchanted creature deals damage to an opponent, you may draw a card." (Curiosity):
+    a ``deals_damage`` trigger with ``to:``, one trigger for each recipient it matches (each is
+    its own damage event, 120.2); combat damage to a player has its own trigger
+    (``combat_damage_to_player``), so "combat damage to a player" isn't read here."""
+    to = m.group("to").lower()
+    if m.group("combat") and to != "a creature":
+        return None
+    ab: dict[str, Any] = {"trigger": "deals_damage", "to": _DEALT_TO[to]}
+    if m.group("who").lower() != "~":
+        ab["from"] = m.group("who").lower()
+    if m.group("combat"):
+        ab["combat"] = True
+    return _trigger(ab, m.group("what"), that_much=True)
+
+
 @template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
 def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ is dealt damage, it deals that much damage to any target." (Boros Reckoner):
@@ -407,8 +449,19 @@ def _end_step(m: re.Match[str], ctx: Ctx) -> Built | None:
 
 @template("gain_life_trigger", r"whenever you gain life, (?P<what>[^:]+\.)", "CR 603.2, 119.9")
 def _gain_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9)."""
+    """"Whenever you gain life, each opponent loses 1 life.": a trigger on a life gain event (119.9);
+    "..., target opponent loses that much life." (Sanguine Bond) reads the life gained, the
+    trigger's ``amount`` (one trigger per life-gain event, 119.9)."""
+    if much := _THAT_MUCH_LOSS.match(m.group("what")):
+        who = much.group("who").lower()
+        ab: dict[str, Any] = {"trigger": "gain_life", "do": {"lose_life": "amount", "who": WHO[who]}}
+        if who in WHO_TARGET:
+            ab["target"] = WHO_TARGET[who]
+        return [ab], []
     return _trigger({"trigger": "gain_life"}, m.group("what"))
+
+
+_THAT_MUCH_LOSS = re.compile(r"^(?P<who>target opponent|target player|each opponent) loses that much life\.$", re.IGNORECASE)
 
 
 @template("upkeep_trigger", r"at the beginning of (?P<whose>each|your|each opponent's) upkeep, (?P<what>[^:]+\.)", "CR 603.6, 503.1a")

@@ -153,6 +153,26 @@ def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]
     return shots[0], shots[1:]
 
 
+def _second_target(m: Mapping[str, Any], target: Selector | None, targets: Any, action: OneShot | None,
+                   more: tuple[OneShot, ...], effect: Any, path: str) -> tuple[Selector | None, bool]:
+    """A spell's ``second_target: <requirement>`` (601.2c: each instance of the word "target" is
+    its own target; ``another: true``: "another target creature", a different one) and the
+    ``second target`` its actions name: only with a first ``target:``, not with ``targets:``."""
+    second = sel(m["second_target"], f"{path}.second_target") if "second_target" in m else None
+    another = _bool(m["another"], f"{path}.another") if "another" in m else False
+    if "another" in m and second is None:
+        raise CaseError(f"{path}.another", "another: goes with second_target: (\"another target creature\")")
+    if second is not None and (target is None or targets is not None):
+        raise CaseError(f"{path}.second_target", "a second target goes with one first target: (not targets:)")
+    named = any(s.mentions("second_target") for shot in ((action,) if action else ()) + more
+                for s in (shot.to, *(to for _, to in shot.also)))
+    if effect is not None and any(s is not None and s.mentions("second_target") for s in (effect.to, effect.from_)):
+        raise CaseError(path, "second target is read by a spell's one-shot actions (deal, destroy, ...), not by an effect")
+    if named and second is None:
+        raise CaseError(path, "second target needs second_target: (the requirement of the spell's second target)")
+    return second, another
+
+
 def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> tuple[int, int | None] | None:
     """A spell's ``targets: {min: 1, max: 2 | any}`` ("one or two targets", "any number of
     targets": distinct objects or players, each meeting ``target:``, 115.1, 601.2c), with its
@@ -213,7 +233,8 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose") + (("targets", "mode", "if_kicked") if kind == "spell" else ()):
+            if key not in (kind, "target", "once", "cost", "text", "choose") + \
+                    (("targets", "mode", "if_kicked", "second_target", "another") if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
@@ -241,8 +262,9 @@ def parse_ability(value: Any, path: str) -> Ability:
         if "mode" in m and mode < 1:
             raise CaseError(f"{path}.mode", "modes are numbered from 1, in the order printed (700.2)")
         kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
+        second, another = _second_target(m, target, targets, action, more, effect, path)
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
-                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked)
+                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another)
     if "ward" in m:
         return _ward(m, path, text)
     if "cant_be_countered" in m:

@@ -94,8 +94,26 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if then.kind != "gain_life":
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
     also = _also(m["also"], f"{path}.also") if "also" in m else ()
-    return OneShot(ActionKind(kind), action_amount(m[kind], f"{path}.{kind}"), target, source, combat, then=then, divided=divided,
-                   also=also)
+    amt = action_amount(m[kind], f"{path}.{kind}")
+    by = ""
+    if kind == "deal" and source in ("target", "itself"):
+        # "target creature deals damage to itself equal to its power" (from: target), "each
+        # creature deals damage to itself" (from: itself: each recipient is its own source, 120.2)
+        by, source = source, None
+        if also or divided:
+            raise CaseError(f"{path}.from", f"from: {by} goes with one deal, without also: or divided:")
+    if ("power", "itself") in _reads(amt) and by != "itself":
+        raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
+    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by)
+
+
+def _reads(node: Any) -> list[Any]:
+    """The game reads (``("power", "self")``, ``("count", ...)``) in an amount."""
+    if not isinstance(node, tuple) or not node:
+        return []
+    if node[0] in ("count", "power"):
+        return [node]
+    return [r for child in node[1:] for r in _reads(child)]
 
 
 def _create_tokens(m: Mapping[str, Any], path: str) -> OneShot:

@@ -150,6 +150,7 @@ def _counter_kind(value: Any, path: str) -> str:
 
 
 _READ_KEYS = ("count", "power", "plus", "times")
+POWER_OF = ("self", "target", "itself")  # {power: ...}: whose power an amount reads (608.2h)
 
 
 def action_amount(value: Any, path: str) -> Any:
@@ -168,9 +169,12 @@ def action_amount(value: Any, path: str) -> Any:
     if len(reads) != 1:
         raise CaseError(path, "an amount read from the game is {count: <selector>} or {power: self}")
     if reads[0] == "power":
-        if value["power"] != "self" or set(value) != {"power"}:
-            raise CaseError(f"{path}.power", "power: self (the power of the object the ability is of) is modelled")
-        return ("power", "self")
+        # self: the object the ability is of; target: the ability's target; itself: each object
+        # dealing damage to itself (a deal with from: itself)
+        if value["power"] not in POWER_OF or set(value) != {"power"}:
+            raise CaseError(f"{path}.power", "power: self (the power of the object the ability is of), target (its "
+                            "target's) or itself (with from: itself, each recipient's own) is modelled")
+        return ("power", value["power"])
     counted = sel(value["count"], f"{path}.count")
     if counted.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in counted.parts):
         raise CaseError(f"{path}.count", f"count: counts permanents (e.g. lands you control), not {counted}")
