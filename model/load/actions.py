@@ -200,11 +200,8 @@ class _Actions(_Entities):
             if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
                 self.err(f"{p}.targets", f"expected a list of player names or permanent ids, got {_describe(raw)}")
                 return None
-            if len(set(raw)) != len(raw):
-                dup = next(t for t in raw if raw.count(t) > 1)
-                self.err(f"{p}.targets", f"{dup} is named twice: one object or player can't be chosen twice "
-                         "for the same word \"target\" (115.3, 601.2c)")
-                return None
+            # a target named twice is refused where the spell is known (model.load.checks): a
+            # modal spell's modes are different words "target" (115.3), another spell's aren't
             targets = tuple(raw)
         divide: tuple[tuple[str, int], ...] | None = None
         if "divide" in val:

@@ -8,8 +8,8 @@ is read as an instant's or sorcery's text (the same templates) and its ``spell:`
 each at most once (700.2d); the chosen modes' instructions are followed in the order printed (608.2c).
 
 Every bullet must be understood, or none of the lines is: a mode left out would silently remove a
-choice. A spell that can choose more than one mode may have a target in one mode only (a spell with
-several targets isn't modelled), and a mode with several targets (``targets:``) isn't read.
+choice. Each mode may have a target of its own (a target per chosen mode, 601.2c); a mode with
+several targets (``targets:``, or two targeted parts) isn't read.
 """
 
 from __future__ import annotations
@@ -44,17 +44,14 @@ def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
     if not {"instant", "sorcery"} & set(ctx["types"]) or n < 2 or hi > n or (m.group("more") == "both" and n != 2):
         return failed
     out: list[Reading] = []
-    targeted = 0
     for k, (raw, text) in enumerate(bullets, start=1):
         body = _FLAVOR.sub("", text[len(BULLET):].strip())
         r = read_line(raw, body, ctx)
-        if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities):
+        if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities) \
+                or sum("target" in ab for ab in r.abilities) > 1:
             return failed
-        targeted += any("target" in ab for ab in r.abilities)
         out.append(Reading(raw, UNDERSTOOD, f"modal_spell:{r.template}", f"{RULE}; {r.rule}",
                            tuple({**ab, "mode": k} for ab in r.abilities), r.keywords, r.reason))
-    if hi > 1 and targeted > 1:
-        return failed  # two targeted modes chosen together would need several targets
     modes: object = lo if lo == hi else {"min": lo, "max": hi}
     return [Reading(header, UNDERSTOOD, "modal_spell", RULE, ({"modes": modes},))] + out
 
