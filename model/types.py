@@ -172,6 +172,7 @@ class Ability:
     # the spell's ``modes`` ability (kind "modes") says how many modes are chosen (min, max)
     mode: int = 0
     modes: tuple[int, int] | None = None
+    entwine: bool = False  # the ``modes`` ability's "Entwine [cost]": all modes may be chosen instead (702.42a)
     # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
     # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
     kicked: bool | None = None

@@ -89,7 +89,8 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
 
 def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
     """700.2a, 601.2b: the caster of a modal spell chooses its modes as it is cast ("Choose one
-    —": one; "Choose one or both —": one or two; distinct, 700.2d), before its targets; a mode
+    —": one; "Choose one or both —": one or two; distinct, 700.2d; with entwine all of them
+    instead, 702.42a), before its targets; a mode
     whose targets can't be chosen can't be chosen (700.2a), and a spell with no mode that can be
     chosen can't be cast. A ``target:`` the case announces leaves the sets of modes with a
     target it is legal for. Each choice casts the spell with those modes (the cast action again,
@@ -101,7 +102,9 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     n = max(ab.mode for ab in parts)
     given = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
     options = []
-    for k in range(lo, min(hi, n) + 1):
+    # 702.42a: with entwine, all the modes may be chosen instead (its cost paid: mana isn't tracked)
+    sizes = list(range(lo, min(hi, n) + 1)) + ([n] if modal.entwine and n > hi else [])
+    for k in sizes:
         for modes in itertools.combinations(range(1, n + 1), k):
             reqs = [req for mode, req in mode_requirements(parts) if mode in modes]
             if given is not None:
@@ -112,8 +115,9 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
             elif not all(target_candidates(state, table, req, who, action.id) for req in reqs):
                 continue  # 700.2a: a mode with no legal target can't be chosen
             words = _and([str(m) for m in modes])
+            paid = ", paying its entwine cost" if k > hi else ""
             options.append(Option("+".join(str(m) for m in modes),
-                                  f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id})",
+                                  f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id}){paid}",
                                   replace(state, queue=(("act", replace(action, modes=modes)),) + state.queue)))
     if not options:
         return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)

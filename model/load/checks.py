@@ -390,9 +390,10 @@ class _Checks(_Actions):
             self.err(p, f"{spec.name}: a mode with two targeted parts (two targets in one mode) isn't modelled")
             return []
         if act.modes is not None:
-            if not lo <= len(act.modes) <= hi or any(not 1 <= k <= n for k in act.modes):
+            entwined = counts[0].entwine and len(act.modes) == n  # 702.42a: all of them
+            if not (lo <= len(act.modes) <= hi or entwined) or any(not 1 <= k <= n for k in act.modes):
                 self.err(f"{p}.modes", f"{spec.name} has modes 1 to {n}, of which {lo if lo == hi else f'{lo} to {hi}'} are chosen "
-                         "(distinct, 700.2d)")
+                         f"(distinct, 700.2d){', or all of them with entwine (702.42a)' if counts[0].entwine else ''}")
                 return []
             return [ab for ab in spells if ab.target is not None and ab.mode in act.modes]
         return [ab for ab in spells if ab.target is not None]
