@@ -206,6 +206,7 @@ class PermanentSpec:
     summoning_sick: bool = False
     attached_to: str | None = None
     chosen: str | None = None
+    chosen_color: str | None = None  # the colour chosen as it entered (614.1c): white, blue, black, red, green
     choose_block: bool = False  # ``blocking: choose``: its block is its controller's choice (509.1a)
 
 

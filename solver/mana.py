@@ -71,7 +71,8 @@ __all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", 
 
 MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
-_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of")
+_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of", "chosen_color")
+_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _MAX_LISTED_ORDERS = 24
 
 Produce = dict[str, frozenset[str]]
@@ -121,6 +122,10 @@ def _base_types(state: GameState, table: Table, pid: str, ab: Ability, known: Pr
         return frozenset(found)
     if head == "any_color":
         return frozenset(COLORED)
+    if head == "chosen_color":  # "one mana of the chosen color": the colour chosen as it entered (614.1c)
+        spec = table.spec_of(state, pid)
+        color = getattr(spec, "chosen_color", None)
+        return frozenset({_COLOR_SYMBOL[color]}) if color else frozenset()
     if head == "one_of":  # "Add {R} or {G}": one of these types, its controller's choice
         return frozenset(mana[1])
     if head == "any":
@@ -383,6 +388,8 @@ def _ability_text(ab: Ability) -> str:
         what = f"one mana of any {'type' if mana[0] == 'any_type_of' else 'color'} that {mana[1]} could produce"
     elif mana and mana[0] in ("any_color", "any"):
         what = f"one mana of {'any color' if mana[0] == 'any_color' else 'any type'}"
+    elif mana and mana[0] == "chosen_color":
+        what = "one mana of the chosen color"
     elif mana and mana[0] == "one_of":
         what = " or ".join("{" + s + "}" for s in mana[1])
     else:

@@ -69,6 +69,8 @@ class PermanentModel(_ObjectModel):
     summoning_sick: bool = False
     attached_to: Name | None = None
     chosen: Name | None = None
+    # the colour chosen as it entered ("As ~ enters, choose a color", 614.1c)
+    chosen_color: Literal["white", "blue", "black", "red", "green"] | None = None
 
 
 class SourceModel(_ObjectModel):

@@ -358,14 +358,15 @@ def parse_ability(value: Any, path: str) -> Ability:
         elif isinstance(raw, Mapping) and len(raw) == 1 and next(iter(raw)) in ("any_type_of", "any_color_of"):
             k = next(iter(raw))
             mana = (k, sel(raw[k], f"{path}.mana.{k}"))
-        elif raw in ("any_color", "any"):
+        elif raw in ("any_color", "any", "chosen_color"):
+            # chosen_color: "Add one mana of the chosen color." (the permanent's chosen_color:, 614.1c)
             mana = (raw,)
         elif (isinstance(raw, Mapping) and set(raw) == {"one_of"} and isinstance(raw["one_of"], list)
               and len(raw["one_of"]) >= 2 and all(s in MANA_TYPES for s in raw["one_of"])):
             # "{T}: Add {R} or {G}.": one ability, its controller chooses the type (605.1a, 106.1)
             mana = ("one_of", tuple(raw["one_of"]))
         else:
-            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, {one_of: [R, G]}, or {any_type_of: <selector>}")
+            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, chosen_color, {one_of: [R, G]}, or {any_type_of: <selector>}")
         amt = _count(m.get("amount", 1), f"{path}.amount")
         # "Add {W} or {B}. This land deals 1 damage to you." (a painland): actions done as the
         # mana ability resolves, after the mana is added (605.3a, 608.2c)
