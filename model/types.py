@@ -351,6 +351,7 @@ class TapForManaAction(Action):
     id: str
     ability: int | None = None
     choose: str | None = None
+    tap: str | None = None  # the permanent a "Tap an untapped creature you control" cost taps (601.2h)
     kind: str = "tap_for_mana"
 
 

@@ -258,7 +258,7 @@ class _Actions(_Entities):
         choose = self.guard(mana_type, tm.choose, f"{p}.choose") if tm.choose is not None else None
         if tm.choose is not None and choose is None:
             return None
-        return TapForManaAction(tm.id, tm.ability, choose)
+        return TapForManaAction(tm.id, tm.ability, choose, tm.tap)
 
     def _tap_for_mana_refs(self, act: TapForManaAction, path: str, any_ref: Any) -> None:
         q = f"{path}.tap_for_mana" + (".id" if f"{path}.tap_for_mana" in self.mapping_actions else "")
@@ -271,5 +271,10 @@ class _Actions(_Entities):
             self.err(f"{path}.tap_for_mana.ability", f"{spec.name} has no mana ability number {act.ability} (its mana abilities: {mana or 'none'})")
         elif not mana:
             self.err(q, f"{spec.name} has no mana ability")
+        if act.tap is not None:
+            any_ref(act.tap, f"{path}.tap_for_mana.tap", ("permanent",))
+            chosen = [j for j in mana if act.ability in (None, j)]
+            if chosen and not any(isinstance(c, tuple) and c[0] == "tap" for j in chosen for c in spec.abilities[j].cost):
+                self.err(f"{path}.tap_for_mana.tap", f"{spec.name}'s mana ability doesn't tap another permanent as its cost")
 
     # ---- the whole case -------------------------------------------------------------------

@@ -111,3 +111,16 @@ def _mana_chosen(m: re.Match[str], ctx: Ctx) -> Built | None:
     if c is None:
         return None
     return [{"mana": "chosen_color", "cost": c}], []
+
+
+@template("mana_tapping_a_creature", r"(?P<cost>[^:]+), tap an untapped creature you control: add one mana of any color\.",
+          "CR 605.1a, 601.2h, 106.1")
+def _mana_tapping_a_creature(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf Drum,
+    Survivors' Encampment): a mana ability whose cost also taps an untapped creature its
+    controller controls (its choice as the cost is paid, 601.2h; not the permanent itself, which
+    {T} taps)."""
+    c = mana_cost(m.group("cost"))
+    if c is None:
+        return None
+    return [{"mana": "any_color", "cost": [*c, {"tap": "creatures you control"}]}], []

@@ -86,13 +86,23 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
                 out.append(("sacrifice", _sacrificed(c["sacrifice"], f"{q}.sacrifice", mana_ability)))
                 continue
             out.append(("sacrifice", "self"))
+        elif isinstance(c, Mapping) and set(c) == {"tap"}:
+            # "Tap an untapped creature you control" (601.2h): one untapped permanent of its
+            # controller's the selector matches, their choice as the cost is paid
+            if not mana_ability:
+                raise CaseError(f"{q}.tap", "tapping another permanent as a cost is modelled on mana abilities only")
+            got = sel(c["tap"], f"{q}.tap")
+            if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
+                raise CaseError(f"{q}.tap", f"the permanents one of which is tapped (e.g. creatures you control), not {got}")
+            out.append(("tap", got))
         elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
             kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
             for kind, n in kinds.items():
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
         elif mana_ability:
-            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N} or {sacrifice: self}")
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N}, {sacrifice: self} "
+                            "or {tap: <selector>}")
         else:
             raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {pay_energy: N}, "
                             "{remove_counters: {<kind>: N}} or {sacrifice: self}")
