@@ -128,3 +128,9 @@ actions:
   - cast: {id: s, target: drake}
 """
     assert outcome_set(text, "drake.dies", "A.life", engine=engine) == {(True, 19)}
+
+
+def test_700_2a_more_targets_than_the_modes_chosen_can_have_is_an_error() -> None:
+    """Abrade chooses one mode: two announced targets can't be its targets."""
+    got = problems(BOARD + "actions:\n  - cast: {card: Abrade, controller: you, targets: [drake, bears]}\n")
+    assert any(p == "actions[0].cast.targets" and "at most 1 target " in r for p, r in got), got

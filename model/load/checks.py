@@ -349,7 +349,9 @@ class _Checks(_Actions):
                     elif len(targeted) > 1 and modal is None:
                         self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
                     elif len(targeted) > 1 or modal:
-                        self._mode_targets_check(spec.name, targeted, act, f"{path}.cast")
+                        counts = next(ab for ab in spec.abilities if ab.kind == "modes")
+                        most = len(targeted) if counts.entwine or act.modes is not None else min(len(targeted), (counts.modes or (1, 1))[1])
+                        self._mode_targets_check(spec.name, targeted, act, f"{path}.cast", most)
                     elif (act.target is not None or act.targets is not None) and not targeted:
                         self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
                     elif targeted:
@@ -398,11 +400,11 @@ class _Checks(_Actions):
             return [ab for ab in spells if ab.target is not None and ab.mode in act.modes]
         return [ab for ab in spells if ab.target is not None]
 
-    def _mode_targets_check(self, name: str, targeted: list[Any], act: CastAction, p: str) -> None:
+    def _mode_targets_check(self, name: str, targeted: list[Any], act: CastAction, p: str, most: int) -> None:
         """A modal spell's announced targets (700.2a, 601.2c): one per chosen mode with a target,
         in the order the modes are printed; the same object may be the target of two modes (each
         mode's "target" is another word, 115.3). Without ``modes:``, a count some set of modes
-        can take. ``divide:`` isn't a modal spell's."""
+        can take (``most``: the most targets a legal set has). ``divide:`` isn't a modal spell's."""
         given = act.targets if act.targets is not None else (act.target,) if act.target is not None else None
         key = f"{p}.{'targets' if act.targets is not None else 'target'}"
         if act.divide is not None:
@@ -414,8 +416,9 @@ class _Checks(_Actions):
         elif act.modes is not None and len(given) != len(targeted):
             self.err(key, f"{name}'s modes {', '.join(map(str, act.modes))} have {len(targeted)} target"
                      f"{'s' if len(targeted) > 1 else ''} (one per mode with a target, in the order printed), not {len(given)} (601.2c)")
-        elif act.modes is None and len(given) > len(targeted):
-            self.err(key, f"{name} has at most {len(targeted)} targets (one per mode with a target), not {len(given)} (601.2c)")
+        elif act.modes is None and len(given) > most:
+            self.err(key, f"{name} has at most {most} target{'s' if most > 1 else ''} (one per chosen mode with a target), "
+                     f"not {len(given)} (601.2c)")
 
     def _kicker_check(self, spec: Any, act: CastAction, p: str, modal: bool) -> list[Any] | None:
         """Kicker (702.33): parts ``if_kicked:`` only with a ``kicker`` ability, ``kicked:`` only on
