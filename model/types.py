@@ -182,6 +182,7 @@ class Ability:
     # the spell's ``modes`` ability (kind "modes") says how many modes are chosen (min, max)
     mode: int = 0
     modes: tuple[int, int] | None = None
+    entwine: bool = False  # the ``modes`` ability's "Entwine [cost]": all modes may be chosen instead (702.42a)
     # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
     # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
     kicked: bool | None = None
@@ -215,6 +216,7 @@ class PermanentSpec:
     summoning_sick: bool = False
     attached_to: str | None = None
     chosen: str | None = None
+    chosen_color: str | None = None  # the colour chosen as it entered (614.1c): white, blue, black, red, green
     choose_block: bool = False  # ``blocking: choose``: its block is its controller's choice (509.1a)
     dealt_damage_by: tuple[str, ...] = ()  # the objects that dealt it damage earlier this turn (120.1)
 
@@ -360,6 +362,7 @@ class TapForManaAction(Action):
     id: str
     ability: int | None = None
     choose: str | None = None
+    tap: str | None = None  # the permanent a "Tap an untapped creature you control" cost taps (601.2h)
     kind: str = "tap_for_mana"
 
 

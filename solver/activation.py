@@ -19,7 +19,7 @@ from model.types import (
     TapForManaAction,
 )
 
-from .cast import _and
+from .cast import _and, mode_requirements
 from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
@@ -190,6 +190,44 @@ def _begin_two(state: GameState, table: Table, item: StackItem) -> GameState | t
     return state, replace(item, target=first, second=second)
 
 
+def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameState, StackItem | None]:
+    """608.2b for a modal spell with a target in each of several modes (601.2c): as it begins to
+    resolve, each mode's target is checked against that mode's requirement. If every one is
+    illegal the spell doesn't resolve (its later parts gone, None for the item). Otherwise it resolves and
+    does nothing to an illegal target: each part of a mode whose target is illegal that acts on
+    that target (the mode's targeted part, or one ``to: target``) is left out; the mode's other
+    parts still happen. The state (with a note for each illegal target, the left-out parts gone)
+    and the item, checked (``continuing``), or None for the item when it is itself left out."""
+    abilities = table.abilities_of(state, item.source)
+    reqs = dict(mode_requirements([a for a in abilities if a.kind == "spell" and a.mode in item.modes]))
+    illegal = [(mode, t) for mode, t in item.mode_targets
+               if not legal_target(state, table, t, reqs.get(mode), item.controller, item.source)]
+    mine = [i for i, t in enumerate(state.queue) if t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source]
+    if len(illegal) == len(item.mode_targets):
+        gone = _and(list(dict.fromkeys(t for _, t in illegal)))
+        state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
+        return note(state, f"{item.label} ({item.source}) doesn't resolve: its targets ({gone}) are all illegal as it "
+                           "resolves (608.2b)", NOT_DONE), None
+    bad = {mode for mode, _ in illegal}
+
+    def left_out(it: StackItem) -> bool:
+        a = abilities[it.ability]
+        return a.mode in bad and (a.target is not None or _to_target(a))
+
+    for mode, t in illegal:
+        state = note(state, f"{item.label} ({item.source}): {t}, the target of mode {mode}, is illegal as it resolves; "
+                            "that mode does nothing to it (608.2b)")
+    state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine or not left_out(t[1])))
+    return state, (None if left_out(item) else replace(item, continuing=True))
+
+
+def _to_target(ab: Ability) -> bool:
+    """Whether the part acts on the ability's target: its action's or its effect's ``to:``."""
+    if ab.action is not None:
+        return ab.action.to.kind == "target"
+    return ab.effect is not None and ab.effect.to is not None and ab.effect.to.kind == "target"
+
+
 def _replace_part(task: tuple[Any, ...], legal: tuple[str, ...]) -> tuple[Any, ...]:
     return (task[0], replace(task[1], targets=legal)) + task[2:]
 
@@ -296,6 +334,11 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         if isinstance(begun_two, GameState):
             return begun_two  # the spell doesn't resolve (608.2b)
         state, item = begun_two
+    if item.mode_targets and not item.continuing:
+        state, checked = _begin_modes(state, table, item)
+        if checked is None:
+            return state
+        item = checked
     values = dict(item.values)
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None

@@ -25,7 +25,7 @@ from .targets import legal_target, target_candidates
 from .triggers import collect_triggers
 from .ward import with_ward
 
-__all__ = ["cast", "MAX_SPELL_CHOICES"]
+__all__ = ["cast", "MAX_SPELL_CHOICES", "mode_requirements"]
 
 
 def cast(state: GameState, table: Table, action: CastAction) -> GameState | Decision:
@@ -45,6 +45,9 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     chosen_modes = action.modes or ()
     parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell" and (not chosen_modes or ab.mode in chosen_modes)
              and (ab.kicked is None or ab.kicked == action.kicked)]
+    per_mode = mode_requirements([ab for _, ab in parts]) if chosen_modes else []
+    if len(per_mode) > 1:
+        return _cast_modes(state, table, action, spec, parts, per_mode)
     requirement = next((ab.target for _, ab in parts if ab.target is not None), None)
     targets: list[str | None] = [None]
     cant = f"{spec.name} ({action.id}) can't be cast"
@@ -89,7 +92,8 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
 
 def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
     """700.2a, 601.2b: the caster of a modal spell chooses its modes as it is cast ("Choose one
-    —": one; "Choose one or both —": one or two; distinct, 700.2d), before its targets; a mode
+    —": one; "Choose one or both —": one or two; distinct, 700.2d; with entwine all of them
+    instead, 702.42a), before its targets; a mode
     whose targets can't be chosen can't be chosen (700.2a), and a spell with no mode that can be
     chosen can't be cast. A ``target:`` the case announces leaves the sets of modes with a
     target it is legal for. Each choice casts the spell with those modes (the cast action again,
@@ -99,25 +103,78 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     lo, hi = modal.modes
     parts = [ab for ab in spec.abilities if ab.kind == "spell"]
     n = max(ab.mode for ab in parts)
+    given = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
     options = []
-    for k in range(lo, min(hi, n) + 1):
+    # 702.42a: with entwine, all the modes may be chosen instead (its cost paid: mana isn't tracked)
+    sizes = list(range(lo, min(hi, n) + 1)) + ([n] if modal.entwine and n > hi else [])
+    for k in sizes:
         for modes in itertools.combinations(range(1, n + 1), k):
-            req = next((ab.target for ab in parts if ab.mode in modes and ab.target is not None), None)
-            if req is None and action.target is not None:
-                continue
-            if req is not None:
-                if action.target is not None:
-                    if not legal_target(state, table, action.target, req, who, action.id):
-                        continue
-                elif not target_candidates(state, table, req, who, action.id):
-                    continue  # 700.2a: a mode with no legal target can't be chosen
+            reqs = [req for mode, req in mode_requirements(parts) if mode in modes]
+            if given is not None:
+                # the announced targets: one per chosen mode with a target, each legal for its mode
+                if len(reqs) != len(given) or not all(legal_target(state, table, t, req, who, action.id)
+                                                      for t, req in zip(given, reqs, strict=True)):
+                    continue
+            elif not all(target_candidates(state, table, req, who, action.id) for req in reqs):
+                continue  # 700.2a: a mode with no legal target can't be chosen
             words = _and([str(m) for m in modes])
+            paid = ", paying its entwine cost" if k > hi else ""
             options.append(Option("+".join(str(m) for m in modes),
-                                  f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id})",
+                                  f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id}){paid}",
                                   replace(state, queue=(("act", replace(action, modes=modes)),) + state.queue)))
     if not options:
         return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
     return decide(who, "mode", f"{action.id} cast", options)
+
+
+def mode_requirements(parts: list[Ability]) -> list[tuple[int, Any]]:
+    """The target requirement of each mode with a target, in the order printed: ``(mode, target)``
+    of its targeted part (one per mode, model.load)."""
+    return sorted({ab.mode: ab.target for ab in parts if ab.target is not None}.items())
+
+
+def _cast_modes(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+                per_mode: list[tuple[int, Any]]) -> GameState | Decision:
+    """601.2c, 700.2a: a modal spell cast with two or more modes that have targets: a target for
+    each of them (the announced ``targets:``, in the order the modes are printed, else the caster's
+    choice among every legal combination). Each mode's "target" is a word of its own, so one
+    object may be the target of two modes (115.3). Each part carries its mode's target; the
+    spell's targets are on every part, checked together as it begins to resolve (608.2b)."""
+    who = spec.controller
+    cant = f"{spec.name} ({action.id}) can't be cast"
+    given = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    if given is not None:
+        if len(given) != len(per_mode):
+            return note(state, f"{cant}: its modes have {len(per_mode)} targets, not {len(given)} (601.2c)", NOT_DONE)
+        for t, (_, req) in zip(given, per_mode, strict=True):
+            if not legal_target(state, table, t, req, who, action.id):
+                return note(state, f"{cant}: {t} is not a legal target (601.2c)", NOT_DONE)
+        combos = [tuple(given)]
+    else:
+        cands = [list(target_candidates(state, table, req, who, action.id)) for _, req in per_mode]
+        ways = math.prod(len(c) for c in cands)
+        if ways > MAX_SPELL_CHOICES:
+            raise EngineError(f"cast {action.id}: {spec.name} can be cast in {ways} ways (a target for each mode), "
+                              f"more than the {MAX_SPELL_CHOICES} one cast may have here")
+        combos = list(itertools.product(*cands))
+    if not combos:
+        return note(state, f"{cant}: a chosen mode has no legal target (601.2c)", NOT_DONE)
+    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])  # 601.2i
+    options = []
+    for ts in combos:
+        by_mode = tuple((mode, t) for (mode, _), t in zip(per_mode, ts, strict=True))
+        mine = dict(by_mode)
+        items = tuple(("resolve" if k == 0 else "part",
+                       StackItem("spell", who, action.id, j, (("X", action.x),), mine.get(ab.mode), label=spec.name,
+                                 continuing=k > 0, modes=action.modes or (), mode_targets=by_mode))
+                      for k, (j, ab) in enumerate(parts))
+        tasks = tuple(("act", r) for r in action.responses) + items
+        cast_state = with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], list(dict.fromkeys(ts)))
+        words = _and([f"{t} (mode {mode})" for mode, t in by_mode])
+        options.append(Option("; ".join(ts), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {words}", cast_state))
+    if given is not None:
+        return options[0].state
+    return decide(who, "target", f"{action.id} cast", options)
 
 
 def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState | Decision:

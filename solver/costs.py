@@ -19,8 +19,8 @@ from .state import (
     replace,
 )
 
-__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost', 'sacrifice_choices', 'life_payment_problem',
-           'life_cost']
+__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost', 'sacrifice_choices', 'tap_choices',
+           'life_payment_problem', 'life_cost']
 
 
 def find_ability(table: Table, state: GameState, pid: str, index: int | None, kind: str) -> tuple[int, Ability] | None:
@@ -62,6 +62,8 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
     if any(isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self" for c in cost) \
             and not sacrifice_choices(state, table, perm, cost):
         return "its controller controls nothing the cost can sacrifice (601.2h, 701.21a)"
+    if tap_choices(state, table, perm, cost) == []:
+        return "its controller controls nothing untapped the cost can tap (601.2h)"
     energy = _energy_cost(cost)
     if energy > state.player(perm.controller).energy:
         return f"its controller doesn't have {energy} energy counter{'s' if energy != 1 else ''} to pay (107.14)"
@@ -93,6 +95,22 @@ def sacrifice_choices(state: GameState, table: Table, perm: PermState, cost: tup
     view = View(perm.controller, perm.id)
     return [p.id for p in state.perms if p.present and p.controller == perm.controller
             and matches(sel, p.id, state, table, view)]
+
+
+def tap_choices(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> list[str | None]:
+    """The permanents a "Tap an untapped creature you control" cost (``("tap", <selector>)``) may
+    tap (601.2h): untapped ones on the battlefield its controller controls that the selector
+    matches, not the permanent itself when the cost also has {T} (one tap can't pay both); a
+    summoning-sick creature may be tapped so (302.6 restricts only its own {T} abilities). [None]
+    for a cost without one."""
+    sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == "tap"), None)
+    if sel is None:
+        return [None]
+    from .select import View, matches  # (select is a leaf module)
+
+    view = View(perm.controller, perm.id)
+    return [p.id for p in state.perms if p.present and p.controller == perm.controller and not p.tapped
+            and not ("T" in cost and p.id == perm.id) and matches(sel, p.id, state, table, view)]
 
 
 def life_cost(cost: tuple[Any, ...]) -> int:

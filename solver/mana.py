@@ -56,7 +56,7 @@ from typing import Any
 from model.errors import EngineError
 from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
 
-from .costs import cost_problem, find_ability, pay_cost, summoning_sick
+from .costs import cost_problem, find_ability, pay_cost, summoning_sick, tap_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .oneshot import run_one_shot
 from .replacement import apply_one
@@ -71,7 +71,8 @@ __all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", 
 
 MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
-_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of")
+_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of", "chosen_color")
+_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _MAX_LISTED_ORDERS = 24
 
 Produce = dict[str, frozenset[str]]
@@ -121,6 +122,10 @@ def _base_types(state: GameState, table: Table, pid: str, ab: Ability, known: Pr
         return frozenset(found)
     if head == "any_color":
         return frozenset(COLORED)
+    if head == "chosen_color":  # "one mana of the chosen color": the colour chosen as it entered (614.1c)
+        spec = table.spec_of(state, pid)
+        color = getattr(spec, "chosen_color", None)
+        return frozenset({_COLOR_SYMBOL[color]}) if color else frozenset()
     if head == "one_of":  # "Add {R} or {G}": one of these types, its controller's choice
         return frozenset(mana[1])
     if head == "any":
@@ -297,9 +302,30 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
     found = find_ability(table, state, action.id, action.ability, "mana")
     assert perm is not None and found is not None
     j, ab = found
+    taps = tap_choices(state, table, perm, ab.cost)  # (before {T} taps the permanent itself)
+    if taps != [None] and action.tap is None:
+        # "Tap an untapped creature you control": which one is its controller's choice as the
+        # cost is paid (601.2h); each choice activates it with that one (the action again)
+        who, name = perm.controller, table.perm_specs[perm.spec].name
+        return decide(who, "tap", f"{perm.id} mana cost", [
+            Option(str(t), f"{says(who, 'taps')} {t} to pay for {name}'s mana ability ({perm.id})",
+                   replace(state, queue=(("act", replace(action, ability=j, tap=t)),) + state.queue)) for t in taps])
+    if action.tap is not None and action.tap not in taps:
+        return note(state, f"{table.perm_specs[perm.spec].name}'s mana ability ({perm.id}) can't be activated tapping "
+                           f"{action.tap}: it isn't an untapped permanent its cost can tap (601.2h)", NOT_DONE)
     paid = pay_cost(state, table, perm, ab.cost)
     assert paid is not None
-    state = paid
+    if action.tap is not None:
+        other = paid.perm(action.tap)
+        assert other is not None
+        paid = paid.set_perm(replace(other, tapped=True))
+    return _resolve_mana(paid, table, action, perm, j, ab)
+
+
+def _resolve_mana(state: GameState, table: Table, action: TapForManaAction, perm: PermState, j: int,
+                  ab: Ability) -> GameState | Decision:
+    """The mana ability, its cost paid, resolves at once (605.3a): its once-each-turn record, the
+    type chosen, the production event."""
     if ab.once:  # 602.5b: remembered for the rest of the turn
         now = state.perm(perm.id)
         assert now is not None
@@ -377,12 +403,14 @@ def _fmt(types: frozenset[str] | set[str] | tuple[str, ...]) -> str:
 def _ability_text(ab: Ability) -> str:
     if ab.text:
         return ab.text
-    cost = ", ".join("{" + c + "}" if isinstance(c, str) else f"pay {c[1]} life" for c in ab.cost)
+    cost = ", ".join(_cost_text(c) for c in ab.cost)
     mana = ab.mana
     if mana and mana[0] in ("any_type_of", "any_color_of"):
         what = f"one mana of any {'type' if mana[0] == 'any_type_of' else 'color'} that {mana[1]} could produce"
     elif mana and mana[0] in ("any_color", "any"):
         what = f"one mana of {'any color' if mana[0] == 'any_color' else 'any type'}"
+    elif mana and mana[0] == "chosen_color":
+        what = "one mana of the chosen color"
     elif mana and mana[0] == "one_of":
         what = " or ".join("{" + s + "}" for s in mana[1])
     else:
@@ -390,6 +418,22 @@ def _ability_text(ab: Ability) -> str:
         if ab.amount != 1:
             what = f"{ab.amount} x {what}"
     return f"{cost + ': ' if cost else ''}Add {what}."
+
+
+def _cost_text(c: Any) -> str:
+    """One part of a mana ability's cost, as card text."""
+    if isinstance(c, str):
+        return "{" + c + "}"
+    kind = c[0]
+    if kind == "pay_life":
+        return f"pay {c[1]} life"
+    if kind == "pay_energy":
+        return f"pay {c[1]} energy"
+    if kind == "sacrifice":
+        return "sacrifice it" if c[1] == "self" else f"sacrifice one of {c[1]}"
+    if kind == "tap":
+        return f"tap an untapped one of {c[1]}"
+    return str(c)
 
 
 def _describe(inst: Instance) -> str:

@@ -176,6 +176,8 @@ class StackItem(_CachedHash):
     targets: tuple[str, ...] = ()  # a spell's several targets (601.2c), when it has a targets: range
     division: tuple[tuple[str, int], ...] = ()  # its divided damage as announced (601.2d)
     modes: tuple[int, ...] = ()  # a modal spell's modes chosen as it was cast (700.2a)
+    # a modal spell's target for each chosen mode with one, (mode, target) in printed order (601.2c)
+    mode_targets: tuple[tuple[int, str], ...] = ()
     kicked: bool | None = None  # whether the spell was kicked (702.33a); None: it has no kicker
     countering: StackItem | None = None  # a ward trigger's spell or ability to counter (702.21a)
     # a spell with a second target (601.2c): both chosen as it is cast, each None once illegal (608.2b)

@@ -49,8 +49,9 @@ def test_choose_one_or_both() -> None:
 @pytest.mark.parametrize("text,types", [
     # one bullet not understood: none of the lines is (a mode left out would remove a choice)
     ("Choose one —\n• Test Spell deals 2 damage to any target.\n• Counter target spell.", ("instant",)),
-    # two targeted modes chosen together need two targets: not modelled
-    ("Choose two —\n• Test Spell deals 2 damage to any target.\n• Target player gains 3 life.\n• Draw a card.", ("instant",)),
+    # a mode with two targets of its own: not modelled
+    ("Choose two —\n• Test Spell deals 2 damage to any target. Target player gains 3 life.\n• Draw a card.\n"
+     "• You gain 1 life.", ("instant",)),
     # a permanent's "choose one" isn't a spell's
     ("Choose one —\n• You gain 2 life.\n• Draw a card.", ("enchantment",)),
 ])

@@ -101,8 +101,9 @@ class CastModel(_Strict):
 
 
 class TapForManaModel(_Strict):
-    """``tap_for_mana: {id, ability, choose}``: a mana ability activated (605)."""
+    """``tap_for_mana: {id, ability, choose, tap}``: a mana ability activated (605)."""
 
     id: _id("the permanent whose mana ability is activated")  # type: ignore[valid-type]
     ability: Index | None = None
     choose: Any = None
+    tap: _id("the permanent its cost taps") | None = None  # type: ignore[valid-type]

@@ -200,11 +200,8 @@ class _Actions(_Entities):
             if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
                 self.err(f"{p}.targets", f"expected a list of player names or permanent ids, got {_describe(raw)}")
                 return None
-            if len(set(raw)) != len(raw):
-                dup = next(t for t in raw if raw.count(t) > 1)
-                self.err(f"{p}.targets", f"{dup} is named twice: one object or player can't be chosen twice "
-                         "for the same word \"target\" (115.3, 601.2c)")
-                return None
+            # a target named twice is refused where the spell is known (model.load.checks): a
+            # modal spell's modes are different words "target" (115.3), another spell's aren't
             targets = tuple(raw)
         divide: tuple[tuple[str, int], ...] | None = None
         if "divide" in val:
@@ -261,7 +258,7 @@ class _Actions(_Entities):
         choose = self.guard(mana_type, tm.choose, f"{p}.choose") if tm.choose is not None else None
         if tm.choose is not None and choose is None:
             return None
-        return TapForManaAction(tm.id, tm.ability, choose)
+        return TapForManaAction(tm.id, tm.ability, choose, tm.tap)
 
     def _tap_for_mana_refs(self, act: TapForManaAction, path: str, any_ref: Any) -> None:
         q = f"{path}.tap_for_mana" + (".id" if f"{path}.tap_for_mana" in self.mapping_actions else "")
@@ -274,5 +271,10 @@ class _Actions(_Entities):
             self.err(f"{path}.tap_for_mana.ability", f"{spec.name} has no mana ability number {act.ability} (its mana abilities: {mana or 'none'})")
         elif not mana:
             self.err(q, f"{spec.name} has no mana ability")
+        if act.tap is not None:
+            any_ref(act.tap, f"{path}.tap_for_mana.tap", ("permanent",))
+            chosen = [j for j in mana if act.ability in (None, j)]
+            if chosen and not any(isinstance(c, tuple) and c[0] == "tap" for j in chosen for c in spec.abilities[j].cost):
+                self.err(f"{path}.tap_for_mana.tap", f"{spec.name}'s mana ability doesn't tap another permanent as its cost")
 
     # ---- the whole case -------------------------------------------------------------------

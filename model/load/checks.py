@@ -348,10 +348,18 @@ class _Checks(_Actions):
                     kicked = self._kicker_check(spec, act, f"{path}.cast", modal is not None)
                     if kicked is not None:
                         targeted = kicked
+                    dup = next((t for t in act.targets or () if act.targets.count(t) > 1), None)  # type: ignore[union-attr]
                     if not spells:
                         self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
-                    elif len(targeted) > 1:
+                    elif dup is not None and modal is None:
+                        self.err(f"{path}.cast.targets", f"{dup} is named twice: one object or player can't be chosen twice "
+                                 "for the same word \"target\" (115.3, 601.2c)")
+                    elif len(targeted) > 1 and modal is None:
                         self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
+                    elif len(targeted) > 1 or modal:
+                        counts = next(ab for ab in spec.abilities if ab.kind == "modes")
+                        most = len(targeted) if counts.entwine or act.modes is not None else min(len(targeted), (counts.modes or (1, 1))[1])
+                        self._mode_targets_check(spec.name, targeted, act, f"{path}.cast", most)
                     elif (act.target is not None or act.targets is not None) and not targeted:
                         self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
                     elif targeted:
@@ -368,9 +376,9 @@ class _Checks(_Actions):
 
     def _modal_check(self, spec: Any, act: CastAction, p: str) -> list[Any] | None:
         """A modal spell (700.2): parts of modes 1..n, one ``modes:`` ability, at most one targeted
-        part in any set of modes that can be chosen (several targets aren't modelled), and the
-        cast's ``modes:`` a legal choice. The targeted parts of the modes cast (all of them when
-        the caster chooses), or None for a spell without modes."""
+        part in each mode (a target per mode, 700.2a, 601.2c), and the cast's ``modes:`` a legal
+        choice. The targeted parts of the modes cast (all of them when the caster chooses), or
+        None for a spell without modes."""
         spells = [ab for ab in spec.abilities if ab.kind == "spell"]
         counts = [ab for ab in spec.abilities if ab.kind == "modes"]
         if not counts and all(ab.mode == 0 for ab in spells):
@@ -388,18 +396,37 @@ class _Checks(_Actions):
         if any(ab.targets is not None for ab in spells):
             self.err(p, f"{spec.name}: a modal spell with several targets (targets:) isn't modelled")
             return []
-        targeted_modes = {ab.mode for ab in spells if ab.target is not None}
-        if hi > 1 and len(targeted_modes) > 1:
-            self.err(p, f"{spec.name}: two of its modes have targets and more than one mode can be chosen: "
-                     "a spell with several targets isn't modelled yet")
+        if any(len([ab for ab in spells if ab.mode == k and ab.target is not None]) > 1 for k in range(1, n + 1)):
+            self.err(p, f"{spec.name}: a mode with two targeted parts (two targets in one mode) isn't modelled")
             return []
         if act.modes is not None:
-            if not lo <= len(act.modes) <= hi or any(not 1 <= k <= n for k in act.modes):
+            entwined = counts[0].entwine and len(act.modes) == n  # 702.42a: all of them
+            if not (lo <= len(act.modes) <= hi or entwined) or any(not 1 <= k <= n for k in act.modes):
                 self.err(f"{p}.modes", f"{spec.name} has modes 1 to {n}, of which {lo if lo == hi else f'{lo} to {hi}'} are chosen "
-                         "(distinct, 700.2d)")
+                         f"(distinct, 700.2d){', or all of them with entwine (702.42a)' if counts[0].entwine else ''}")
                 return []
-            return [ab for ab in spells if ab.target is not None and ab.mode in act.modes][:1]
-        return [ab for ab in spells if ab.target is not None][:1]
+            return [ab for ab in spells if ab.target is not None and ab.mode in act.modes]
+        return [ab for ab in spells if ab.target is not None]
+
+    def _mode_targets_check(self, name: str, targeted: list[Any], act: CastAction, p: str, most: int) -> None:
+        """A modal spell's announced targets (700.2a, 601.2c): one per chosen mode with a target,
+        in the order the modes are printed; the same object may be the target of two modes (each
+        mode's "target" is another word, 115.3). Without ``modes:``, a count some set of modes
+        can take (``most``: the most targets a legal set has). ``divide:`` isn't a modal spell's."""
+        given = act.targets if act.targets is not None else (act.target,) if act.target is not None else None
+        key = f"{p}.{'targets' if act.targets is not None else 'target'}"
+        if act.divide is not None:
+            self.err(f"{p}.divide", f"{name} doesn't divide its damage")
+        elif given is None:
+            return
+        elif not targeted:
+            self.err(key, f"{name} has no target in the modes chosen")
+        elif act.modes is not None and len(given) != len(targeted):
+            self.err(key, f"{name}'s modes {', '.join(map(str, act.modes))} have {len(targeted)} target"
+                     f"{'s' if len(targeted) > 1 else ''} (one per mode with a target, in the order printed), not {len(given)} (601.2c)")
+        elif act.modes is None and len(given) > most:
+            self.err(key, f"{name} has at most {most} target{'s' if most > 1 else ''} (one per chosen mode with a target), "
+                     f"not {len(given)} (601.2c)")
 
     def _kicker_check(self, spec: Any, act: CastAction, p: str, modal: bool) -> list[Any] | None:
         """Kicker (702.33): parts ``if_kicked:`` only with a ``kicker`` ability, ``kicked:`` only on

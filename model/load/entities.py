@@ -261,6 +261,13 @@ class _Entities(_Core):
             if CHOOSE in blocking:
                 self.err(f"{path}.blocking[{blocking.index(CHOOSE)}]", "choose stands alone: blocking: choose "
                          "(the creature's block is chosen); a list names the attackers it blocks")
+        reads_color = any(getattr(ab, "kind", "") == "mana" and ab.mana == ("chosen_color",) for ab in abilities)
+        if reads_color and e.chosen_color is None:
+            self.err(f"{path}.chosen_color", "required: the colour chosen as it entered (\"As this enters, choose a "
+                     "color\", CR 614.1c), which its mana ability adds: white, blue, black, red or green")
+        elif e.chosen_color is not None and not reads_color:
+            self.err(f"{path}.chosen_color", "nothing of this permanent reads a chosen colour (a mana ability "
+                     "{mana: chosen_color} does)")
         bad = len(self.errors)
         power, toughness, loyalty, defense = (self._number(ch, e, path, k) for k in ("power", "toughness", "loyalty", "defense"))
         if initial and "creature" in types and len(self.errors) == bad:
@@ -274,6 +281,7 @@ class _Entities(_Core):
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
             summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen, choose_block=choose_block,
             dealt_damage_by=tuple(dict.fromkeys(e.dealt_damage_by)),
+            chosen_color=e.chosen_color,
         )
 
     def source(self, e: SourceModel, path: str) -> SourceSpec | None:

@@ -70,6 +70,8 @@ class PermanentModel(_ObjectModel):
     attached_to: Name | None = None
     chosen: Name | None = None
     dealt_damage_by: list[Name] = []  # the objects that dealt it damage earlier this turn (120.1)
+    # the colour chosen as it entered ("As ~ enters, choose a color", 614.1c)
+    chosen_color: Literal["white", "blue", "black", "red", "green"] | None = None
 
 
 class SourceModel(_ObjectModel):

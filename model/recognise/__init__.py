@@ -145,7 +145,16 @@ def normalise(line: str, name: str) -> str:
 
 def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequence[str] = ()) -> CardReading:
     """Read Oracle ``text`` of a face named ``name`` with these card types and subtypes."""
-    from .modal import BULLET, MODAL_HEADER, TRIGGER_HEADER, read_modal, read_modal_trigger
+    from .modal import (
+        BULLET,
+        ENTWINE,
+        ESCALATE,
+        MODAL_HEADER,
+        TRIGGER_HEADER,
+        read_escalate,
+        read_modal,
+        read_modal_trigger,
+    )
     from .templates import read_line
 
     lines = [ln.strip() for ln in (text or "").split("\n") if ln.strip()]
@@ -159,8 +168,15 @@ def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequenc
             j = i + 1
             while j < len(lines) and lines[j].startswith(BULLET):
                 j += 1
-            out.extend(read_modal(ln, [(b, normalise(b, name)) for b in lines[i + 1:j]], ctx, read_line))
-            i = j
+            # "Entwine {2}" after the bullets is read with them (702.42a)
+            entwine = lines[j] if j < len(lines) and ENTWINE.match(normalise(lines[j], name)) else None
+            out.extend(read_modal(ln, [(b, normalise(b, name)) for b in lines[i + 1:j]], ctx, read_line, entwine))
+            i = j + (entwine is not None)
+            continue
+        if ESCALATE.match(normalise(ln, name)) and any(MODAL_HEADER.match(normalise(x, name)) for x in lines) \
+                and {"instant", "sorcery"} & set(ctx["types"]):
+            out.append(read_escalate(ln))  # a modal spell's "Escalate {1}" (702.120a)
+            i += 1
             continue
         if TRIGGER_HEADER.match(normalise(ln, name)):
             # a modal trigger ("When ~ enters, choose one —") and its bullets (700.2b)

@@ -100,3 +100,27 @@ def _manabarbs(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever a player taps a land for mana, ~ deals 1 damage to that player." (Manabarbs): a
     trigger on a permanent being tapped for mana (605, 603.2)."""
     return [{"trigger": "tapped_for_mana", "from": m.group("what").lower() + "s", "do": {"deal": int(m.group("n")), "to": "that player"}}], []
+
+
+@template("mana_chosen_color", r"(?P<cost>[^:]+): add one mana of the chosen color\.", "CR 605.1a, 614.1c, 106.1")
+def _mana_chosen(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{T}: Add one mana of the chosen color." (Coldsteel Heart, Sol Grail): a mana ability adding
+    the colour chosen as the permanent entered ("As ~ enters, choose a color.", 614.1c), which a
+    case gives as the permanent's ``chosen_color:`` (required with this ability)."""
+    c = mana_cost(m.group("cost"))
+    if c is None:
+        return None
+    return [{"mana": "chosen_color", "cost": c}], []
+
+
+@template("mana_tapping_a_creature", r"(?P<cost>[^:]+), tap an untapped creature you control: add one mana of any color\.",
+          "CR 605.1a, 601.2h, 106.1")
+def _mana_tapping_a_creature(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{T}, Tap an untapped creature you control: Add one mana of any color." (Springleaf Drum,
+    Survivors' Encampment): a mana ability whose cost also taps an untapped creature its
+    controller controls (its choice as the cost is paid, 601.2h; not the permanent itself, which
+    {T} taps)."""
+    c = mana_cost(m.group("cost"))
+    if c is None:
+        return None
+    return [{"mana": "any_color", "cost": [*c, {"tap": "creatures you control"}]}], []

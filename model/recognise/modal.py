@@ -8,8 +8,8 @@ is read as an instant's or sorcery's text (the same templates) and its ``spell:`
 each at most once (700.2d); the chosen modes' instructions are followed in the order printed (608.2c).
 
 Every bullet must be understood, or none of the lines is: a mode left out would silently remove a
-choice. A spell that can choose more than one mode may have a target in one mode only (a spell with
-several targets isn't modelled), and a mode with several targets (``targets:``) isn't read.
+choice. Each mode may have a target of its own (a target per chosen mode, 601.2c); a mode with
+several targets (``targets:``, or two targeted parts) isn't read.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import NOT_UNDERSTOOD, UNDERSTOOD, Reading
+from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from .base import WORDS, Ctx
 
-__all__ = ["MODAL_HEADER", "read_modal"]
+__all__ = ["MODAL_HEADER", "ENTWINE", "ESCALATE", "read_modal", "read_escalate", "read_modal_trigger"]
 
 MODAL_HEADER = re.compile(r"^choose (?P<n>one|two|three) —$|^choose one or (?P<more>both|more) —$", re.IGNORECASE)
 BULLET = "•"
@@ -29,10 +29,27 @@ _FLAVOR = re.compile(r"^[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
 RULE = "CR 700.2a, 700.2d, 601.2b, 608.2c"
 
 
+# "Entwine {2}" after the bullets (702.42a): all the modes may be chosen instead, paying the cost
+ENTWINE = re.compile(r"^entwine (?:\{[^}]+\})+$", re.IGNORECASE)
+ENTWINE_RULE = "CR 702.42a, 702.42b"
+# "Escalate {1}" (702.120a): an additional mana cost per mode beyond the first; casting costs aren't
+# tracked, so it changes nothing computed here (a cost that isn't mana, "Escalate—Discard a card",
+# isn't read: whether it can be paid isn't known)
+ESCALATE = re.compile(r"^escalate (?:\{[^}]+\})+$", re.IGNORECASE)
+ESCALATE_REASON = ("an additional mana cost for each mode beyond the first: casting costs aren't modelled, "
+                   "mana spent isn't tracked (CR 702.120a, 601.2f)")
+
+
+def read_escalate(raw: str) -> Reading:
+    """An "Escalate {N}" line of a modal spell: ignored, with the reason (its modes are read with
+    the header)."""
+    return Reading(raw, IGNORED, reason=ESCALATE_REASON)
+
+
 def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
-               read_line: Callable[[str, str, Ctx], Reading]) -> list[Reading]:
-    """The readings of a modal spell's header line and its bullets (``(raw, normalised)`` each):
-    all understood, or all not understood."""
+               read_line: Callable[[str, str, Ctx], Reading], entwine: str | None = None) -> list[Reading]:
+    """The readings of a modal spell's header line and its bullets (``(raw, normalised)`` each),
+    and of its "Entwine" line after them (``entwine``, raw): all understood, or all not understood."""
     m = MODAL_HEADER.match(header)
     assert m is not None
     n = len(bullets)
@@ -40,22 +57,25 @@ def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
         lo = hi = WORDS[m.group("n").lower()]
     else:
         lo, hi = 1, 2 if m.group("more").lower() == "both" else n
-    failed = [Reading(header, NOT_UNDERSTOOD)] + [Reading(raw, NOT_UNDERSTOOD) for raw, _ in bullets]
+    failed = [Reading(header, NOT_UNDERSTOOD)] + [Reading(raw, NOT_UNDERSTOOD) for raw, _ in bullets] + \
+        ([Reading(entwine, NOT_UNDERSTOOD)] if entwine is not None else [])
     if not {"instant", "sorcery"} & set(ctx["types"]) or n < 2 or hi > n or (m.group("more") == "both" and n != 2):
         return failed
     out: list[Reading] = []
-    targeted = 0
     for k, (raw, text) in enumerate(bullets, start=1):
         body = _FLAVOR.sub("", text[len(BULLET):].strip())
         r = read_line(raw, body, ctx)
-        if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities):
+        if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities) \
+                or sum("target" in ab for ab in r.abilities) > 1:
             return failed
-        targeted += any("target" in ab for ab in r.abilities)
         out.append(Reading(raw, UNDERSTOOD, f"modal_spell:{r.template}", f"{RULE}; {r.rule}",
                            tuple({**ab, "mode": k} for ab in r.abilities), r.keywords, r.reason))
-    if hi > 1 and targeted > 1:
-        return failed  # two targeted modes chosen together would need several targets
     modes: object = lo if lo == hi else {"min": lo, "max": hi}
+    if entwine is not None:
+        if hi >= n:
+            return failed  # (entwine on a spell that may already choose every mode: not a card's)
+        return [Reading(header, UNDERSTOOD, "modal_spell", f"{RULE}, {ENTWINE_RULE}", ({"modes": modes, "entwine": True},))] + out + \
+            [Reading(entwine, UNDERSTOOD, "entwine", ENTWINE_RULE)]  # (its meaning is the header's entwine: true)
     return [Reading(header, UNDERSTOOD, "modal_spell", RULE, ({"modes": modes},))] + out
 
 

@@ -86,13 +86,23 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
                 out.append(("sacrifice", _sacrificed(c["sacrifice"], f"{q}.sacrifice", mana_ability)))
                 continue
             out.append(("sacrifice", "self"))
+        elif isinstance(c, Mapping) and set(c) == {"tap"}:
+            # "Tap an untapped creature you control" (601.2h): one untapped permanent of its
+            # controller's the selector matches, their choice as the cost is paid
+            if not mana_ability:
+                raise CaseError(f"{q}.tap", "tapping another permanent as a cost is modelled on mana abilities only")
+            got = sel(c["tap"], f"{q}.tap")
+            if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
+                raise CaseError(f"{q}.tap", f"the permanents one of which is tapped (e.g. creatures you control), not {got}")
+            out.append(("tap", got))
         elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
             kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
             for kind, n in kinds.items():
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
         elif mana_ability:
-            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N} or {sacrifice: self}")
+            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N}, {sacrifice: self} "
+                            "or {tap: <selector>}")
         else:
             raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {pay_energy: N}, "
                             "{remove_counters: {<kind>: N}} or {sacrifice: self}")
@@ -280,8 +290,12 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "modes" in m:
         # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
         for key in m:
-            if key not in ("modes", "text"):
-                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N})")
+            if key not in ("modes", "entwine", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N}, and entwine: true)")
+        # "Entwine [cost]" (702.42a): its caster may choose all the modes instead, paying the cost
+        # (mana isn't tracked, so it can always be paid)
+        if "entwine" in m and m["entwine"] is not True:
+            raise CaseError(f"{path}.entwine", "expected entwine: true (its cost isn't tracked)")
         raw = m["modes"]
         if isinstance(raw, Mapping):
             for key in raw:
@@ -292,7 +306,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             lo = hi = _count(raw, f"{path}.modes")
         if lo < 1 or hi < lo:
             raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
-        return Ability(AbilityKind.MODES, modes=(lo, hi), text=text)
+        return Ability(AbilityKind.MODES, modes=(lo, hi), entwine="entwine" in m, text=text)
     if "trigger" in m and "choose_one" in m:
         return _modal_trigger(m, path)
     if "trigger" in m:
@@ -376,14 +390,15 @@ def parse_ability(value: Any, path: str) -> Ability:
         elif isinstance(raw, Mapping) and len(raw) == 1 and next(iter(raw)) in ("any_type_of", "any_color_of"):
             k = next(iter(raw))
             mana = (k, sel(raw[k], f"{path}.mana.{k}"))
-        elif raw in ("any_color", "any"):
+        elif raw in ("any_color", "any", "chosen_color"):
+            # chosen_color: "Add one mana of the chosen color." (the permanent's chosen_color:, 614.1c)
             mana = (raw,)
         elif (isinstance(raw, Mapping) and set(raw) == {"one_of"} and isinstance(raw["one_of"], list)
               and len(raw["one_of"]) >= 2 and all(s in MANA_TYPES for s in raw["one_of"])):
             # "{T}: Add {R} or {G}.": one ability, its controller chooses the type (605.1a, 106.1)
             mana = ("one_of", tuple(raw["one_of"]))
         else:
-            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, {one_of: [R, G]}, or {any_type_of: <selector>}")
+            raise CaseError(f"{path}.mana", "expected a list of W U B R G C, any_color, any, chosen_color, {one_of: [R, G]}, or {any_type_of: <selector>}")
         amt = _count(m.get("amount", 1), f"{path}.amount")
         # "Add {W} or {B}. This land deals 1 damage to you." (a painland): actions done as the
         # mana ability resolves, after the mana is added (605.3a, 608.2c)

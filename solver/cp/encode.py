@@ -11,6 +11,7 @@ from ..amounts import Multiply
 from ..limits import Deadline
 from ..results import Part, event_results, gain_replacements, gain_rule
 from ..sba import attachment_kind
+from ..sba import dies as sba_dies
 from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
 from ..state import Event
@@ -275,7 +276,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 outputs[f"team{p.team}.life"] = outputs[f"{p.name}.life"]
     # creatures: marked damage, -1/-1 counters, and dying (704.5f, 704.5g, 704.5h); planeswalkers
     # and battles: loyalty and defense removed (120.3c, 120.3h), and dying at 0 (704.5i, 704.5v)
-    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops)):
+    # a permanent already lethally damaged as the step begins (an earlier instruction of the same
+    # resolution dealt it damage: no state-based action in between, 608.2c, 704.3) dies at the
+    # step's check too
+    doomed = {p.id for p in state.perms if p.present and not plan.base.get(f"{p.id}.dies") and sba_dies(table, p, state)}
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops) | doomed):
         perm = state.perm(cid)
         assert perm is not None
         # +1/+1 counters put and removed by riders, in their order (solver.results.put_counters,
@@ -308,7 +313,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             outputs[f"{cid}.counters.-1/-1"] = ("opt" if "-1/-1" not in dict(perm.counters) else "int", minus)
         have = {Part.MARKED: dmg, Part.MINUS_COUNTERS: minus,
                 Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}
-        reasons = [bool(plan.base[f"{cid}.dies"])] + [  # the graph engine's rule: sba.lethal
+        # (a planeswalker or battle doomed as the step begins can't be saved by it; a creature's
+        # thresholds below read the counters the step may put on it)
+        early = cid in doomed and "creature" not in table.perm_specs[perm.spec].types
+        reasons = [bool(plan.base[f"{cid}.dies"]) or early] + [  # the graph engine's rule: sba.lethal
             _at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
             for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
