@@ -187,10 +187,14 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
     if kind in ("prevent", "multiply", "add", "cap") and "next_time" not in body and draw(st.integers(0, 5)) == 0:
         body["may"] = True  # "you may prevent": its controller decides at each event (616.1)
     elif kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
-        rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw", "put_counters", "remove_counters"]))
+        rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw", "put_counters", "remove_counters",
+                                      "create_tokens"]))
         amount = draw(st.sampled_from(["prevented", "prevented", "prevented * 2", 1, "that_damage"]))
         creatures = [c for c in chosen if c.startswith("c")]
-        if rider in ("put_counters", "remove_counters") and creatures:
+        if rider == "create_tokens":  # 111.1, 615.5: 1/1 Soldiers before state-based actions
+            body["then"] = {rider: amount, "token": {"types": ["creature"], "subtypes": ["Soldier"], "colors": ["white"],
+                                                     "power": 1, "toughness": 1}}
+        elif rider in ("put_counters", "remove_counters") and creatures:
             # +1/+1 counters put or removed before state-based actions (615.5, 613.4c), on a
             # creature or on each creature a selector names (Test of Faith, Phantom Tiger)
             whom = [*creatures, "creatures you control", "self" if not created else creatures[0]]
@@ -745,11 +749,14 @@ def test_rider_damage_modified_by_one_effect_in_both_engines() -> None:
 def test_rider_damage_with_two_effects_is_continued_by_the_rules_engine() -> None:
     """Two doublers on the rider's damage are an order its affected player chooses (616.1): with
     one rider, the rules engine does the rider after the step's choices, with the amount the
-    model prevented (615.5, solver.cp.suffix); with two riders, the order they happen in is not
-    among what the model's solutions differ by: declined (the graph engine answers)."""
+    model prevented (615.5, solver.cp.suffix); with two riders, it does both, one after the
+    other in the graph engine's order (solver.damage._finish_batch), each from what its shield
+    prevented (a shield's remaining tells the step's solutions apart)."""
     data = {**ARCHON_DICTATE, "battlefield": [*ARCHON_DICTATE["battlefield"],
                                               {"id": "d2", "card": "Dictate of the Twin Gods", "controller": "A"}]}
-    assert "a rider whose damage is a second batch of choices, with other riders" in (cp_supported(parse_case(data)) or "")
+    two = parse_case(data)
+    assert cp_supported(two) is None
+    assert assert_same(two) > 1
     one = parse_case({**data, "effects": data["effects"][:1]})
     assert cp_supported(one) is None
     assert assert_same(one) > 1
