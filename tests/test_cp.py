@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import solver.cp
@@ -79,10 +79,20 @@ def blocks_only() -> Iterator[None]:
         solver.cp.tables.TABLE_LIMIT = saved
 
 
+# the per-example limits of the random tests (seconds): a graph the limit cuts is not compared
+# (said as a hypothesis event, as a node limit's cut is), and a CP answer the (longer) limit cuts
+# fails, saying so; so one heavy example costs at most about their sum, never an open-ended run
+GRAPH_SECONDS, CP_SECONDS = 10.0, 60.0
+
+
 def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 200_000,
-                max_outcomes: int | None = None) -> int:
+                max_outcomes: int | None = None, limited: bool = False) -> int:
+    """Graph == CP on ``case`` (the same distinct outcomes; CP's witnesses replayed), the number
+    of outcomes, or -1 when nothing is compared. ``limited``: the random tests' time limits
+    (:data:`GRAPH_SECONDS`, :data:`CP_SECONDS`)."""
     try:
-        graph = enumerate_outcomes(case, engine="graph", fields=fields, max_nodes=max_nodes)
+        graph = enumerate_outcomes(case, engine="graph", fields=fields, max_nodes=max_nodes,
+                                   timeout=GRAPH_SECONDS if limited else None)
     except EngineError as e:
         # a loop that never ends (a rider's damage the same prevention prevents again, after the
         # step: the rules engine continues there in both engines) is the same error in CP
@@ -95,12 +105,14 @@ def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 20
             assert not cut.complete
         return -1
     if not graph.complete:
+        if limited:
+            event("the graph was cut by a limit (not compared)")
         return -1  # too big for the graph: nothing to compare
     if max_outcomes is not None and len(graph.outcomes) > max_outcomes:
         return -1  # keep the random tests' time bounded (the graph side checks these alone)
     # (the graph's node limit bounds the rules engine after the CP step too: it visits fewer states)
-    cp = cp_outcomes(case, fields=fields, max_nodes=max_nodes)
-    assert cp.complete
+    cp = cp_outcomes(case, fields=fields, max_nodes=max_nodes, timeout=CP_SECONDS if limited else None)
+    assert cp.complete, f"CP did not answer within the limit ({cp.stats.get('limit')}; {CP_SECONDS} s per example)"
     g = {o.state for o in graph.outcomes}
     c = [o.state for o in cp.outcomes]
     assert len(c) == len(set(c)), "CP reported an outcome twice"
@@ -411,7 +423,7 @@ def test_random_timelines_projected_graph_equals_cp(data: dict[str, Any], more: 
                                                  + ["c0.dies"]), min_size=1, max_size=2, unique=True))
     fields = [f for f in fields if not field_problem(case, f)]
     assume(fields)
-    assert_same(case, fields=fields, max_nodes=20_000, max_outcomes=2000)
+    assert_same(case, fields=fields, max_nodes=20_000, max_outcomes=2000, limited=True)
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -422,7 +434,7 @@ def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
     assume((estimate_paths(case) or 0) < 200_000)
-    assert_same(case, max_nodes=50_000, max_outcomes=5000)
+    assert_same(case, max_nodes=50_000, max_outcomes=5000, limited=True)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
