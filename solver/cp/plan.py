@@ -70,11 +70,14 @@ from .prefix import (
 )
 from .riders import (
     _CONTINUED,
+    _DEFERRED_KINDS,
     _applied_unpreventable,
     _can_prevent_none,
     _counters_problem,
     _counters_put,
+    _deferred_problem,
     _draws,
+    _movable_problem,
     _prevention_trigger_problem,
     _prevention_triggers,
     _rider_effects,
@@ -457,36 +460,6 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
                  to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None),
                  tuple(later), frozenset(deferred))
-
-
-# riders the rules engine always does after the step's choices (solver.cp.suffix)
-_DEFERRED_KINDS = ("create_tokens",)
-
-
-def _deferred_problem(state: GameState, inst: Any, events: list[_PEvent]) -> str | None:
-    """Why a rider the rules engine does after the step (615.5) may not follow from what the
-    solutions are told apart by, or None: whether it was applied to damage that can't be
-    prevented (615.12) must be fixed by the step's start (solver.cp.riders._applied_unpreventable),
-    and "that damage" (what it was applied to, not what it prevented) is not among them."""
-    rider = inst.spec.then
-    read = _rider_amount(rider.amount)
-    assert read is not None
-    if read[1]:
-        return (f"{inst.key}: a rider reading that_damage (what its prevention was applied to, CR 615.12) done "
-                "after the step by the rules engine is not modelled")
-    applied = _applied_unpreventable(state, inst, events, not rider.if_prevented and read[2] != 0)
-    return applied if isinstance(applied, str) else None
-
-
-def _movable_problem(insts: Any, rd: _Rider) -> str | None:
-    """Why a rider the model would do can't be left to the rules engine beside one it does
-    (615.5), or None: what its effect prevented must be among what the solutions are told apart
-    by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
-    inst = next(i for i in insts if i.key == rd.key)
-    if inst.spec.kind not in ("prevent", "shield") or rd.that:
-        return (f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
-                "beside a rider the rules engine does after the step (615.5) is not modelled")
-    return None
 
 
 def cp_supported(case: Case) -> str | None:

@@ -32,6 +32,7 @@ from .step import (
     _linear,
     _PEvent,
     _Rider,
+    _rider_amount,
     _Trigger,
     one_instance,
 )
@@ -244,3 +245,34 @@ def _draws(ab: Any) -> bool:
     shot = ab.action
     return shot is not None and shot.kind == "draw" and not shot.may and shot.to.kind not in ("target", "any", "choice") \
         and not ab.more and ab.target is None and ab.trigger_min is None and ab.trigger_if is None
+
+
+# riders the rules engine always does after the step's choices (solver.cp.suffix)
+_DEFERRED_KINDS = ("create_tokens",)
+
+
+def _deferred_problem(state: GameState, inst: Instance, events: list[_PEvent]) -> str | None:
+    """Why a rider the rules engine does after the step (615.5) may not follow from what the
+    solutions are told apart by, or None: whether it was applied to damage that can't be
+    prevented (615.12) must be fixed by the step's start (:func:`_applied_unpreventable`),
+    and "that damage" (what it was applied to, not what it prevented) is not among them."""
+    rider = inst.spec.then
+    assert rider is not None
+    read = _rider_amount(rider.amount)
+    assert read is not None
+    if read[1]:
+        return (f"{inst.key}: a rider reading that_damage (what its prevention was applied to, CR 615.12) done "
+                "after the step by the rules engine is not modelled")
+    applied = _applied_unpreventable(state, inst, events, not rider.if_prevented and read[2] != 0)
+    return applied if isinstance(applied, str) else None
+
+
+def _movable_problem(insts: Any, rd: _Rider) -> str | None:
+    """Why a rider the model would do can't be left to the rules engine beside one it does
+    (615.5), or None: what its effect prevented must be among what the solutions are told apart
+    by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
+    inst = next(i for i in insts if i.key == rd.key)
+    if inst.spec.kind not in ("prevent", "shield") or rd.that:
+        return (f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
+                "beside a rider the rules engine does after the step (615.5) is not modelled")
+    return None
