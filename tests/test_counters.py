@@ -300,14 +300,40 @@ actions:
     assert outcome_set(text, "squire.counters.+1/+1", "squire.counters.-1/-1", "squire.dies") == {(1, 0, False)}
 
 
-def test_704_5q_cp_declines_wither_on_a_creature_with_plus_counters() -> None:
-    from solver.cp import cp_supported
+def test_704_5q_cp_continues_after_wither_on_a_creature_with_plus_counters() -> None:
+    """The CP model doesn't take pairs of counters off itself: the rules engine continues after
+    the step and does it in its state-based check (704.5q), from the counts the step's solutions
+    are told apart by (solver.cp.suffix). Graph == CP, witnesses replayed: wither on a 2/2 with
+    two +1/+1 counters behind a shield split (615.7), and Test of Faith's rider putting +1/+1
+    counters on a creature wither damages (615.5)."""
+    from solver.cp import cp_outcomes, cp_supported
+
+    from .test_cp import assert_same
+
     case = case_from(PLAYERS + """
 battlefield:
   - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, counters: {+1/+1: 2}}
 sources:
-  - {id: w, name: Witherer, controller: A, types: [creature], power: 1, toughness: 1, keywords: [wither]}
+  - {id: w, name: Witherer, controller: A, types: [creature], power: 3, toughness: 3, keywords: [wither]}
+  - {id: v, name: Vine, controller: A, types: [creature], power: 2, toughness: 2, keywords: [wither]}
+effects:
+  - {id: s, shield: 2, to: bear, controller: you}
 actions:
-  - damage: [{from: w, to: bear, amount: 1}]
+  - damage: [{from: w, to: bear, amount: 3}, {from: v, to: bear, amount: 2}]
 """)
-    assert "704.5q" in (cp_supported(case) or "")
+    assert cp_supported(case) is None
+    assert assert_same(case) == 1
+    (o,) = cp_outcomes(case).outcomes
+    assert (o.values["bear.counters.+1/+1"], o.values["bear.counters.-1/-1"], o.values["bear.dies"]) == (0, 1, False)
+    faith = case_from(PLAYERS + f"""
+battlefield:
+  - {SQUIRE}
+sources:
+  - {{id: w, name: Witherer, controller: A, types: [creature], power: 5, toughness: 5, keywords: [wither]}}
+effects:
+  - {TEST_OF_FAITH}
+actions:
+  - damage: [{{from: w, to: squire, amount: 5}}]
+""")
+    assert cp_supported(faith) is None
+    assert assert_same(faith) == 1

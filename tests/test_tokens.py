@@ -7,6 +7,7 @@ from typing import Any
 
 from model.carddata import find
 from model.recognise import read_face
+from solver import enumerate_outcomes
 
 from .helpers import case_error as _error
 from .helpers import case_from, outcome_set
@@ -131,14 +132,30 @@ actions:
 def test_615_5_a_rider_creates_one_token_per_point_prevented() -> None:
     """design.md's ``{create_tokens: prevented}`` rider with its token named (111.1): the shield
     prevents 2 of its 3, and the rider creates two 1/1 Soldiers under the effect's controller
-    (111.2); the CP engine declines it by name."""
-    from solver import enumerate_outcomes
+    (111.2); the CP engine leaves the rider to the rules engine after the step, from what the
+    shield prevented (solver.cp.suffix): the same outcomes."""
     from solver.cp import cp_supported
 
-    assert outcome_set(SOLDIERS, "you.life", "s.remaining", "you-token1.dies", "you-token2.dies") \
-        == {(20, 1, False, False)}
+    fields = ("you.life", "s.remaining", "you-token1.dies", "you-token2.dies")
+    assert outcome_set(SOLDIERS, *fields) == {(20, 1, False, False)}
     assert not any(k.startswith("you-token3") for o in enumerate_outcomes(case_from(SOLDIERS)).outcomes for k in o.values)
-    assert "create_tokens rider" in (cp_supported(case_from(SOLDIERS)) or "")
+    assert cp_supported(case_from(SOLDIERS)) is None
+    assert outcome_set(SOLDIERS, *fields, engine="cp") == {(20, 1, False, False)}
+
+
+def test_615_5_a_token_rider_beside_another_rider_in_both_engines() -> None:
+    """Two shields with riders over two events (615.7: the split is a choice): the token rider
+    and a damage rider both happen after the batch, before state-based actions (615.5); the rules
+    engine does both after the CP step. Graph == CP, witnesses replayed."""
+    from .test_cp import assert_same
+
+    text = SOLDIERS.replace("types: [creature], power: 2, toughness: 2}", """types: [creature], power: 2, toughness: 2}
+  - {id: c, name: Cub, controller: A, types: [creature], power: 1, toughness: 3}""").replace(
+        "actions:", "  - {id: t, controller: you, shield: 3, to: you, then: {deal: prevented, to: c}}\nactions:").replace(
+        "amount: 2}]", "amount: 2}, {from: c, to: you, amount: 3}]")
+    case = case_from(text)
+    assert assert_same(case) > 1
+    assert {o.values["c.dies"] for o in enumerate_outcomes(case, engine="cp").outcomes} == {True, False}
 
 
 def test_a_token_id_names_a_creator_of_the_case() -> None:

@@ -14,7 +14,8 @@ decisions), ``search`` (enumeration and optimisation; the union over the states 
 start, each witness the prefix's choices then the step's), ``suffix`` (the mirror of the prefix:
 when more of the timeline follows the step, the rules engine continues from each of the step's
 distinct results, replayed from its witness, to the end: later actions, the triggers the step
-fires, the end of the combat damage step).
+fires, the end of the combat damage step), ``optimum`` (optimisation then: the choice graph's
+backward induction values each of the step's distinct states after it).
 
 Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,
 and each shield's share of the event, CR 615.7) are encoded one of two ways:

@@ -80,12 +80,10 @@ _TRIGGERS_DECLINED = {
 # riders the CP model takes (615.5): +1/+1 counters put or removed before state-based actions
 # change toughness, 613.4c, which solver.sba.lethal's thresholds say (704.5f-g)
 _COUNTER_RIDERS = ("put_counters", "remove_counters")
-_RIDER_KINDS = ("deal", "gain_life", "lose_life", "draw", *_COUNTER_RIDERS)
+# (a create_tokens rider is done by the rules engine after the step: solver.cp.plan)
+_RIDER_KINDS = ("deal", "gain_life", "lose_life", "draw", "create_tokens", *_COUNTER_RIDERS)
 # riders the CP model declines, with the reason
-_RIDERS_DECLINED: dict[str, str] = {
-    "create_tokens": ("a create_tokens rider is not modelled (CR 111.1, 615.5: tokens entering during the step are "
-                      "permanents the model doesn't have)"),
-}
+_RIDERS_DECLINED: dict[str, str] = {}
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
@@ -93,13 +91,16 @@ def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) 
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def _annihilation_problem(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = ()) -> str | None:
-    """704.5q (+1/+1 and -1/-1 counters on one permanent remove each other) is not encoded: decline
-    a case where a creature with +1/+1 counters (or ``more``, which may get some in the step)
-    could get -1/-1 counters from wither or infect, or has some already."""
+def _annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = ()) -> str | None:
+    """704.5q: +1/+1 and -1/-1 counters on one permanent remove each other as a state-based
+    action, which the model doesn't encode: the permanent (in words) with +1/+1 counters (or of
+    ``more``, which may get some in the step) that could get -1/-1 counters from wither or infect
+    or has some already, else None. The rules engine then continues after the step (solver.cp.
+    suffix): the pairs come off in its state-based check, from the counts the step's solutions
+    are told apart by; toughness counts both kinds (613.4c), so who dies in the step is the same."""
     for pid in more:
         if (perm := state.perm(pid)) is not None and perm.counter("-1/-1") > 0:
-            return f"{pid}: +1/+1 and -1/-1 counters removing each other (CR 704.5q) are not modelled"
+            return f"{pid}'s +1/+1 and -1/-1 counters removing each other (CR 704.5q)"
     plus = [p.id for p in state.perms if p.present and p.counter("+1/+1") > 0] + list(more)
     if not plus:
         return None
@@ -107,5 +108,5 @@ def _annihilation_problem(state: GameState, table: Table, insts: Any, more: tupl
     wither = any(has_keyword(state, table, s, k) for s in sources for k in ("wither", "infect")) or \
         any(i.spec.kind == "as_though" for i in insts)
     if wither:
-        return f"{plus[0]}: +1/+1 and -1/-1 counters removing each other (CR 704.5q) are not modelled"
+        return f"{plus[0]}'s +1/+1 and -1/-1 counters removing each other (CR 704.5q)"
     return None

@@ -46,7 +46,7 @@ from .declines import (
     _RIDER_KINDS,
     _RIDERS_DECLINED,
     _TRIGGERS_DECLINED,
-    _annihilation_problem,
+    _annihilation,
     _characteristics_problem,
     _life_problem,
     _players_matching,
@@ -70,10 +70,14 @@ from .prefix import (
 )
 from .riders import (
     _CONTINUED,
+    _DEFERRED_KINDS,
     _applied_unpreventable,
     _can_prevent_none,
     _counters_problem,
+    _counters_put,
+    _deferred_problem,
     _draws,
+    _movable_problem,
     _prevention_trigger_problem,
     _prevention_triggers,
     _rider_effects,
@@ -224,9 +228,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             return (f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
                     "CR 800.4a, and 704.5m after it) is not modelled")
     insts = effects_in_force(state0, table)
-    problem = _annihilation_problem(state0, table, insts)
-    if problem is not None:
-        return problem
+    pairs_off = _annihilation(state0, table, insts)  # 704.5q: the rules engine's, after the step
+    if pairs_off is not None:
+        later.append(pairs_off)
     later.extend(f"{pid}'s {ab.trigger} trigger (603.2, 603.3b)" for pid, ab in watching)
     for inst in insts:
         spec = inst.spec
@@ -336,6 +340,16 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         source = inst.view.self_id or inst.view.controller
         sel = rider.to
+        if rider.kind in _DEFERRED_KINDS:
+            # 111.1, 615.5: tokens created right after the prevention, before state-based actions,
+            # are permanents the model doesn't have: the rules engine creates them after the step's
+            # choices, from what the prevention prevented (which the solutions are told apart by)
+            problem = _deferred_problem(state, inst, events)
+            if problem is not None:
+                return problem
+            deferred.append(inst.key)
+            later.append(f"{inst.key}'s {rider.kind} rider (615.5, 111.1)")
+            continue
         if rider.kind in _COUNTER_RIDERS:
             # the permanents it puts counters on or removes them from (solver.damage.run_rider)
             recipients: tuple[str, ...] = tuple(r for r in shot_recipients(state, table, rider_shot(inst, 1), inst.view)
@@ -358,6 +372,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
             # after the step's choices, before state-based actions, with the amount the model
             # prevented (615.5): the rules engine does it, as it does what follows the step
+            problem = _deferred_problem(state, inst, events)
+            if problem is not None:
+                return problem
             deferred.append(inst.key)
             later.append(modified)
             continue
@@ -370,11 +387,16 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
                              rider.kind == "gain_life" and (sel is None or sel.kind == "you"), b,
                              not rider.if_prevented, applied))
-    if deferred and len(riders) + len(deferred) > 1:
-        # riders happen one after another (615.5) in the order their effects first prevented
-        # damage: with one of them a batch of choices, that order is part of the state
-        return (f"{deferred[0]}: a rider whose damage is a second batch of choices, with other riders in the step "
-                "(the order they happen in), is not modelled")
+    if deferred and riders:
+        # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:
+        # in the order of their effects' keys, whatever the choices): with one of them done by the
+        # rules engine after the step, it does them all, each from what its effect prevented
+        problem = next((why for rd in riders if (why := _movable_problem(insts, rd)) is not None), None)
+        if problem is not None:
+            return problem
+        deferred.extend(rd.key for rd in riders)
+        later.extend(f"{rd.key}'s rider (615.5)" for rd in riders)
+        riders = []
     riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
     to_counters = _to_counters(insts, events)
     if isinstance(to_counters, str):
@@ -382,6 +404,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     problem = _counters_problem(state, table, insts, riders, to_counters)
     if problem is not None:
         return problem
+    if pairs_off is None:
+        pairs_off = _annihilation(state, table, insts, _counters_put(riders, to_counters))
+        if pairs_off is not None:
+            later.append(pairs_off)
     triggers = []
     pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
                    | {(pe.ev.source, r) for pe in events if pe.tree is not None and pe.ev.combat

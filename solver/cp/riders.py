@@ -25,7 +25,6 @@ from .declines import (
     _COUNTER_RIDERS,
     _ORDERED,
     _PREVENTION,
-    _annihilation_problem,
     _players_matching,
 )
 from .step import (
@@ -33,6 +32,7 @@ from .step import (
     _linear,
     _PEvent,
     _Rider,
+    _rider_amount,
     _Trigger,
     one_instance,
 )
@@ -146,9 +146,10 @@ def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str
 def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[_Rider],
                       to_counters: dict[str, str]) -> str | None:
     """Why the model can't follow the +1/+1 counters the step puts or removes (615.5, 614.1a), or
-    None: a replacement of how many are put (614.1a) applies to each event; one that gets them
-    beside -1/-1 counters would lose pairs of them (704.5q); one without any that gets some put
-    and some removed may end with the kind at 0, a field the model doesn't show."""
+    None: a replacement of how many are put (614.1a) applies to each event; one without any that
+    gets some put and some removed may end with the kind at 0, a field the model doesn't show.
+    (One that gets them beside -1/-1 counters loses pairs of them after the step, 704.5q:
+    :func:`_counters_put`, solver.cp.plan.)"""
     kinds: dict[str, set[str]] = {}
     for key, pid in to_counters.items():
         kinds.setdefault(pid, set()).add("put_counters")
@@ -160,15 +161,18 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
                 kinds.setdefault(pid, set()).add(rd.kind)
                 if fewer_counters(state, table, pid, "+1/+1"):
                     return f"{rd.key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
-    put = tuple(pid for pid, k in kinds.items() if "put_counters" in k)
-    problem = _annihilation_problem(state, table, insts, put)
-    if problem is not None:
-        return problem
     for pid, k in sorted(kinds.items()):
         perm = state.perm(pid)
         if len(k) > 1 and perm is not None and "+1/+1" not in dict(perm.counters):
             return f"{pid}: +1/+1 counters both put and removed on a permanent without any is not modelled"
     return None
+
+
+def _counters_put(riders: list[_Rider], to_counters: dict[str, str]) -> tuple[str, ...]:
+    """The permanents the step may put +1/+1 counters on (riders, 615.5; damage put as counters
+    instead, 614.1a)."""
+    put = list(to_counters.values()) + [pid for rd in riders if rd.kind == "put_counters" for pid in rd.recipients]
+    return tuple(dict.fromkeys(put))
 
 
 def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],
@@ -223,7 +227,9 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
                 if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
                         and ab.trigger_min is None:
                     return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9) or two "
-                            "events from one source to one recipient, followed by the rules engine, is not modelled")
+                            "events from one source to one recipient (CR 603.2: it reads the first source that dealt "
+                            "the recipient damage, which the step's solutions are not told apart by), followed by the "
+                            "rules engine, is not modelled")
     return None
 
 
@@ -239,3 +245,34 @@ def _draws(ab: Any) -> bool:
     shot = ab.action
     return shot is not None and shot.kind == "draw" and not shot.may and shot.to.kind not in ("target", "any", "choice") \
         and not ab.more and ab.target is None and ab.trigger_min is None and ab.trigger_if is None
+
+
+# riders the rules engine always does after the step's choices (solver.cp.suffix)
+_DEFERRED_KINDS = ("create_tokens",)
+
+
+def _deferred_problem(state: GameState, inst: Instance, events: list[_PEvent]) -> str | None:
+    """Why a rider the rules engine does after the step (615.5) may not follow from what the
+    solutions are told apart by, or None: whether it was applied to damage that can't be
+    prevented (615.12) must be fixed by the step's start (:func:`_applied_unpreventable`),
+    and "that damage" (what it was applied to, not what it prevented) is not among them."""
+    rider = inst.spec.then
+    assert rider is not None
+    read = _rider_amount(rider.amount)
+    assert read is not None
+    if read[1]:
+        return (f"{inst.key}: a rider reading that_damage (what its prevention was applied to, CR 615.12) done "
+                "after the step by the rules engine is not modelled")
+    applied = _applied_unpreventable(state, inst, events, not rider.if_prevented and read[2] != 0)
+    return applied if isinstance(applied, str) else None
+
+
+def _movable_problem(insts: Any, rd: _Rider) -> str | None:
+    """Why a rider the model would do can't be left to the rules engine beside one it does
+    (615.5), or None: what its effect prevented must be among what the solutions are told apart
+    by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
+    inst = next(i for i in insts if i.key == rd.key)
+    if inst.spec.kind not in ("prevent", "shield") or rd.that:
+        return (f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
+                "beside a rider the rules engine does after the step (615.5) is not modelled")
+    return None
