@@ -328,6 +328,15 @@ def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger({"trigger": "dies"}, m.group("what"))
 
 
+@template("dealt_damage_dies_trigger", r"whenever a creature dealt damage by ~ this turn dies, (?P<what>[^:]+\.)", "CR 603.6c, 603.10a, 120.1")
+def _dealt_dies(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever a creature dealt damage by this creature this turn dies, put a +1/+1 counter on
+    this creature." (Sengir Vampire): a dies trigger watching the creatures it dealt damage to
+    this turn (``from:`` with ``dealt_damage_by: self``), looking back in time (603.10a: it
+    triggers even if it dies at the same time)."""
+    return _trigger({"trigger": "dies", "from": {"types": ["creature"], "dealt_damage_by": "self"}}, m.group("what"))
+
+
 _CAST = {"a noncreature spell": "noncreature", "an instant or sorcery spell": "instant_or_sorcery", "a spell": "any"}
 
 
