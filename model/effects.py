@@ -57,6 +57,8 @@ class EffectKind(StrEnum):
     GRANT = "grant"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
+    # "you may have it assign its combat damage as though it weren't blocked" (510.1c-d, 509.1h)
+    ASSIGN_AS_UNBLOCKED = "assign_as_unblocked"
 
 
 EFFECT_KINDS: tuple[str, ...] = tuple(k.value for k in EffectKind)

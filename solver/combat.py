@@ -332,11 +332,26 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     past = [defended] + ([beyond] if beyond else []) if defended else []
     if perm.attacking is not None and not perm.blocked:
         return _splits(amount, past, pid) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
+    # "you may have it assign its combat damage as though it weren't blocked": its controller may
+    # instead assign it all as an unblocked creature would (510.1b), blockers or none (its rulings)
+    unblocked = _splits(amount, past, pid) if past and as_unblocked(state, table, pid) else []
     if not creatures:
         if trample and past:
             return _splits(amount, past, pid)  # 702.19d
-        return [()]  # 510.1c
-    return _splits(amount, creatures + (past if trample else []), pid)
+        return unblocked + [()]  # 510.1c (or, as though unblocked, to the player: it "may")
+    normal = _splits(amount, creatures + (past if trample else []), pid)
+    return normal + [u for u in unblocked if u not in normal]
+
+
+def as_unblocked(state: GameState, table: Table, pid: str) -> bool:
+    """May this attacking creature assign its combat damage as though it weren't blocked (an
+    ``assign_as_unblocked`` effect naming it: Thorn Elemental's own, Indomitable Might's host)?"""
+    perm = state.perm(pid)
+    if perm is None or perm.attacking is None:
+        return False
+    return any(inst.spec.kind == "assign_as_unblocked" and inst.spec.value
+               and matches(inst.spec.to, pid, state, table, inst.view, default=False)
+               for inst in effects_in_force(state, table))
 
 
 def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, str, int], ...]) -> bool:
@@ -355,7 +370,9 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
         beyond = trample_beyond(state, table, perm, defended)
         if defended is None or rcp not in (defended, beyond):
             continue
-        if perm.blocked:
+        # assigned as though it weren't blocked (none to its blockers): no lethal damage to them needed
+        unblocked = as_unblocked(state, table, src) and not any(s == src and r in creatures for s, r, _ in assigned)
+        if perm.blocked and not unblocked:
             for b in creatures:
                 to_b: dict[str, int] = {}
                 for s, r, m in assigned:

@@ -390,6 +390,20 @@ def _exile_dealt_by(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}], []
 
 
+@template("assign_as_unblocked", r"(?P<who>you may have ~|enchanted creature's controller may have it|equipped creature's "
+          r"controller may have it) assign its combat damage as though it weren't blocked\.", "CR 510.1c, 510.1b")
+def _as_unblocked(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"You may have this creature assign its combat damage as though it weren't blocked." (Thorn
+    Elemental) / "Enchanted creature's controller may have it ..." (Indomitable Might): as it is
+    blocked, its controller may assign all its combat damage as an unblocked creature would
+    (510.1b) instead of to its blockers (510.1c)."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    who = m.group("who").lower()
+    to = "self" if who.startswith("you") else "enchanted creature" if who.startswith("enchanted") else "equipped creature"
+    return [{"assign_as_unblocked": True, "to": to}], []
+
+
 _DEALT_TO = {"an opponent": "opponents", "a player": "each player", "a creature": "creatures",
              "a player or planeswalker": ["each player", "planeswalkers"]}
 

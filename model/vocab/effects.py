@@ -145,7 +145,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = sel(raw, kpath)
         if "shield" in m:
             shield_amount = amount(m["shield"], f"{path}.shield")
-    elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead"):
+    elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead", "assign_as_unblocked"):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
@@ -172,12 +172,13 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
-    if kind == "exile_instead":
+    if kind in ("exile_instead", "assign_as_unblocked"):
         for key in m:
-            if key not in ("exile_instead", "to", "duration"):
-                raise CaseError(f"{path}.{key}", f"exile_instead takes to: (the permanents) and duration:, not {key}")
+            if key not in (kind, "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents) and duration:, not {key}")
         if "to" not in m:
-            raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
+            raise CaseError(path, f"{kind} needs to: (the permanents " + (
+                "exiled if they would die)" if kind == "exile_instead" else "that may assign their combat damage as though unblocked)"))
     if kind in ("pt", "grant"):
         for key in m:
             if key not in ("pt", "grant", "to", "duration", "if_your_turn"):

@@ -19,6 +19,7 @@ _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
+    "assign_as_unblocked": "assigning combat damage as though it weren't blocked (CR 510.1c) is not modelled",
 }
 # effects on characteristics (613): fixed at the step's start (the prefix applied them), read
 # there through solver.characteristics / solver.select by the tables, the model and solver.sba
