@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import WHO, WHO_TARGET, Built, Ctx, cost, number, one_shot, recipient, template
+from .base import TARGETS, WHO, WHO_TARGET, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -402,6 +402,22 @@ def _as_unblocked(m: re.Match[str], ctx: Ctx) -> Built | None:
     who = m.group("who").lower()
     to = "self" if who.startswith("you") else "enchanted creature" if who.startswith("enchanted") else "equipped creature"
     return [{"assign_as_unblocked": True, "to": to}], []
+
+
+@template("redirect_next_n_to_target", r"(?P<cost>[^:]+): the next (?P<n>\d+) damage that would be dealt to ~ this turn is "
+          r"dealt to (?P<to>target creature you control|target creature|any target) instead\.", "CR 615.7, 614.9, 602.1")
+def _en_kor(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{0}: The next 1 damage that would be dealt to this creature this turn is dealt to target
+    creature you control instead." (Nomads en-Kor): a partial redirection (614.9) of the next N
+    damage to it (615.7), to the target chosen as it is activated (602.2b)."""
+    c = cost(m.group("cost"))
+    if c is None:
+        return None
+    ab: dict[str, Any] = {"activated": {"redirect": "target", "shield": int(m.group("n")), "to": "self"},
+                          "target": TARGETS[m.group("to").lower()]}
+    if c:
+        ab["cost"] = c
+    return [ab], []
 
 
 _DEALT_TO = {"an opponent": "opponents", "a player": "each player", "a creature": "creatures",
