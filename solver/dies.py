@@ -5,7 +5,7 @@ effect exiles it instead (614.1a)."""
 from __future__ import annotations
 
 from .rules import effects_in_force
-from .select import matches
+from .select import View, matches
 from .state import (
     GameState,
     PermState,
@@ -20,6 +20,10 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
     sacrificed, 701.21a). Their "When this dies" abilities trigger, looking back in time: the
     permanent as it last existed on the battlefield, its controller then (603.6c, 603.10a)."""
     new: list[Trigger] = []
+    before = state  # 603.10a: leaves-the-battlefield abilities look back, to the game before the event
+    watching = [(q, j, ab) for q in before.perms if q.present
+                for j, ab in enumerate(table.perm_specs[q.spec].abilities)
+                if ab.kind == "trigger" and ab.trigger == "dies" and ab.trigger_from is not None]
     for perm in perms:
         if _exiled_instead(state, table, perm):
             # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
@@ -28,7 +32,13 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
         state = state.set_perm(replace(perm, present=False, died=True))
         spec = table.perm_specs[perm.spec]
         new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
-                for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies"]
+                for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies" and ab.trigger_from is None]
+        # "Whenever a creature dealt damage by this creature this turn dies" (603.6c, 603.10a): the
+        # watchers there before the event (one dying with it too), the creature as it last existed
+        for q, j, ab in watching:
+            view = View(q.controller, q.id, None, q.chosen)
+            if matches(ab.trigger_from, perm.id, before, table, view):
+                new.append(Trigger(q.controller, q.id, j, (), label=table.perm_specs[q.spec].name))
     return replace(state, pending=state.pending + tuple(new)) if new else state
 
 

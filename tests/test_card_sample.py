@@ -244,6 +244,24 @@ HAND_CHECKED: dict[str, tuple[list[str], list[Any]]] = {
     "Rift Bolt": ([], [bolt(3)]),
     # "Affinity for artifacts" (ignored, 702.41) / "... 5 damage to target attacking or blocking creature."
     "Lens Flare": ([], [bolt(5, {"types": ["creature"], "in_combat": ["attacking", "blocking"]})]),
+    # "for each", "its controller", two targets, "deals damage to itself", exile instead, dies
+    # triggers with from:, "as though it weren't blocked" (written from the Oracle text)
+    "Peach Garden Oath": ([], [{"spell": {"gain_life": {"count": "creatures you control", "times": 2}, "who": "you"}}]),
+    "Despoil": ([], [{"spell": {"destroy": "target"}, "target": "land"}, {"spell": {"lose_life": 2, "who": "target's controller"}}]),
+    "Defiant Bloodlord": (["flying"], [{"trigger": "gain_life", "target": "opponent", "do": {"lose_life": "amount", "who": "target"}}]),
+    "Ophidian Eye": (["flash"], [{"trigger": "deals_damage", "from": "enchanted creature", "to": "opponents",
+                                  "do": {"may": {"draw": 1, "who": "you"}}}]),
+    "Justice Strike": ([], [{"spell": {"deal": {"power": "target"}, "from": "target", "to": "target"}, "target": "creature"}]),
+    "Wave of Reckoning": ([], [{"spell": {"deal": {"power": "itself"}, "from": "itself", "to": "creatures"}}]),
+    "Tail Slash": ([], [{"spell": {"deal": {"power": "target"}, "from": "target", "to": "second target"},
+                         "target": "creatures you control", "second_target": "creatures an opponent controls"}]),
+    "Shower of Sparks": ([], [{"spell": {"deal": 1, "to": "target", "also": [{"deal": 1, "to": "second target"}]},
+                               "target": "creature", "second_target": ["each player", "planeswalkers"]}]),
+    "Touch of the Void": ([], [bolt(3), {"spell": {"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}}]),
+    "Frostwielder": ([], [{"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}, ping(1, [T])]),
+    "Sengir Bats": (["flying"], [{"trigger": "dies", "from": {"types": ["creature"], "dealt_damage_by": "self"},
+                                  "do": {"put_counters": {"+1/+1": 1}, "to": "self"}}]),
+    "Pride of Lions": ([], [{"as_unblocked": True, "to": "self"}]),
 }
 
 

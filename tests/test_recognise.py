@@ -889,7 +889,7 @@ actions:
 
 @pytest.mark.parametrize("ability,where", [
     ({"trigger": "enters", "do": {"pt": [1, 1], "to": "you"}}, "do.to"),  # a group is fine (611.2c)
-    ({"trigger": "dies", "from": "creatures", "do": {"gain_life": 1}}, "from"),
+    ({"trigger": "dies", "to": "creatures", "do": {"gain_life": 1}}, "to"),  # (from: is the permanents it watches dying)
 ])
 def test_trigger_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
     from model.errors import CaseError

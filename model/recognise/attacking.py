@@ -35,10 +35,17 @@ def _gets_while_attacking(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _static(ctx, {"pt": [int(p), int(t)]})
 
 
-@template("as_unblocked", r"you may have ~ assign its combat damage as though it weren't blocked\.", "CR 510.1b, 510.1c")
+@template("as_unblocked", r"(?P<who>you may have ~|enchanted creature's controller may have it|equipped creature's "
+          r"controller may have it) assign its combat damage as though it weren't blocked\.", "CR 510.1b, 510.1c")
 def _as_unblocked(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"You may have ~ assign its combat damage as though it weren't blocked." (Thorn Elemental,
-    Lone Wolf): blocked, its controller may assign as 510.1b says instead of 510.1c."""
-    if "creature" not in ctx["types"]:
+    Lone Wolf) / "Enchanted creature's controller may have it ..." (Indomitable Might): blocked,
+    its controller may assign as 510.1b says instead of 510.1c."""
+    who = m.group("who").lower()
+    if who.startswith("you"):
+        if "creature" not in ctx["types"]:
+            return None
+        return [{"as_unblocked": True, "to": "self"}], []
+    if {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    return [{"as_unblocked": True, "to": "self"}], []
+    return [{"as_unblocked": True, "to": "enchanted creature" if who.startswith("enchanted") else "equipped creature"}], []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import WHO, WHO_TARGET, Built, Ctx, cost, number, one_shot, recipient, template
+from .base import TARGETS, WHO, WHO_TARGET, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
 
 # --- damage, life and cards -----------------------------------------------------------------------
@@ -328,6 +328,15 @@ def _dies(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger({"trigger": "dies"}, m.group("what"))
 
 
+@template("dealt_damage_dies_trigger", r"whenever a creature dealt damage by ~ this turn dies, (?P<what>[^:]+\.)", "CR 603.6c, 603.10a, 120.1")
+def _dealt_dies(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever a creature dealt damage by this creature this turn dies, put a +1/+1 counter on
+    this creature." (Sengir Vampire): a dies trigger watching the creatures it dealt damage to
+    this turn (``from:`` with ``dealt_damage_by: self``), looking back in time (603.10a: it
+    triggers even if it dies at the same time)."""
+    return _trigger({"trigger": "dies", "from": {"types": ["creature"], "dealt_damage_by": "self"}}, m.group("what"))
+
+
 _CAST = {"a noncreature spell": "noncreature", "an instant or sorcery spell": "instant_or_sorcery", "a spell": "any"}
 
 
@@ -379,6 +388,22 @@ def _exile_dealt_by(m: re.Match[str], ctx: Ctx) -> Built | None:
     if {"instant", "sorcery"} & set(ctx["types"]):
         return None
     return [{"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}], []
+
+
+@template("redirect_next_n_to_target", r"(?P<cost>[^:]+): the next (?P<n>\d+) damage that would be dealt to ~ this turn is "
+          r"dealt to (?P<to>target creature you control|target creature|any target) instead\.", "CR 615.7, 614.9, 602.1")
+def _en_kor(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{0}: The next 1 damage that would be dealt to this creature this turn is dealt to target
+    creature you control instead." (Nomads en-Kor): a partial redirection (614.9) of the next N
+    damage to it (615.7), to the target chosen as it is activated (602.2b)."""
+    c = cost(m.group("cost"))
+    if c is None:
+        return None
+    ab: dict[str, Any] = {"activated": {"redirect": "target", "shield": int(m.group("n")), "to": "self"},
+                          "target": TARGETS[m.group("to").lower()]}
+    if c:
+        ab["cost"] = c
+    return [ab], []
 
 
 _DEALT_TO = {"an opponent": "opponents", "a player": "each player", "a creature": "creatures",

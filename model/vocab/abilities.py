@@ -333,8 +333,9 @@ def parse_ability(value: Any, path: str) -> Ability:
                 _check_mana_trigger(m, path, trig, shot)
         if trig in ("enters", "dies"):
             what = "an enters trigger watches its own permanent entering (\"When this enters\"), or with from: the permanents it names" \
-                if trig == "enters" else "a dies trigger watches its own permanent dying (\"When this dies\", 603.6c)"
-            for key in ("to", "combat", "turn") + (("from",) if trig == "dies" else ()):
+                if trig == "enters" else ("a dies trigger watches its own permanent dying (\"When this dies\", 603.6c), "
+                                          "or with from: the permanents it names")
+            for key in ("to", "combat", "turn"):
                 if key in m:
                     raise CaseError(f"{path}.{key}", f"{what}; it takes no filter")
         spell = m.get("spells", "any")

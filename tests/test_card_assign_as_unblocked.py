@@ -1,0 +1,86 @@
+""""You may have this creature assign its combat damage as though it weren't blocked" (CR 510.1c,
+510.1b): ``{as_unblocked: true, to: self}``; its controller chooses as it assigns: to its
+blockers as usual, or all of it as an unblocked creature would — never split between them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.carddata import find
+from model.recognise import read_face
+from tests.helpers import outcome_set
+
+
+def reading(name: str) -> Any:
+    r = read_face(find(name).face)
+    assert r.understood, [x.text for x in r.not_understood]
+    return r
+
+
+def test_510_1c_as_unblocked_reading() -> None:
+    """Thorn Elemental; Indomitable Might: "Enchanted creature gets +3/+3." / "Enchanted
+    creature's controller may have it assign its combat damage as though it weren't blocked.\""""
+    assert reading("Thorn Elemental").abilities == [{"as_unblocked": True, "to": "self"}]
+    assert reading("Indomitable Might").abilities == [
+        {"pt": [3, 3], "to": "enchanted creature"}, {"as_unblocked": True, "to": "enchanted creature"}]
+
+
+COMBAT = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: wolf, card: Lone Wolf, controller: you, attacking: A}
+  - {id: b1, card: Grizzly Bears, controller: A, blocking: wolf}
+  - {id: b2, card: Llanowar Elves, controller: A, blocking: wolf}
+actions:
+  - MORE
+  - combat: {}
+"""
+
+
+def test_510_1c_blockers_or_the_player_never_split() -> None:
+    """Lone Wolf (2/2) blocked by the Bears and the Elves: 2 among the blockers as usual (three
+    ways), or 2 to A; never 1 to A."""
+    text = COMBAT.replace("  - MORE\n", "")
+    got = outcome_set(text, "A.life", "b1.damage", "b2.damage")
+    assert got == {(20, 2, 0), (20, 1, 1), (20, 0, 2), (18, 0, 0)}
+
+
+def test_510_1c_no_blocker_left_it_may_still_hit_the_player() -> None:
+    """Both blockers leave before combat damage: blocked, it assigns none (510.1c) or, as though
+    unblocked, 2 to A."""
+    text = COMBAT.replace("  - MORE\n", "  - leave: b1\n  - leave: b2\n")
+    assert outcome_set(text, "A.life") == {(20,), (18,)}
+
+
+def test_510_1c_without_the_ability_only_the_blockers() -> None:
+    text = COMBAT.replace("  - MORE\n", "").replace("card: Lone Wolf", "card: Grizzly Bears")
+    assert {a for a, *_ in outcome_set(text, "A.life", "b1.damage")} == {20}
+
+
+def test_702_19b_a_trampler_as_though_unblocked_needs_no_lethal_to_blockers() -> None:
+    """An ad hoc 4/4 trampler with the ability, blocked by Hill Giant (3/3): trample gives 3+ to
+    the Giant and the rest to A (3/1, 4/0), or all 4 to A as though unblocked."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: t, name: Test Trampler, controller: you, types: [creature], power: 4, toughness: 4, keywords: [trample],
+     attacking: A, abilities: [{as_unblocked: true, to: self}]}
+  - {id: giant, card: Hill Giant, controller: A, blocking: t}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "A.life", "giant.damage") == {(19, 3), (20, 4), (16, 0)}
+
+
+def test_indomitable_might_on_the_host() -> None:
+    """Grizzly Bears with Indomitable Might (5/5) blocked by Hill Giant: 5 to the Giant or 5 to A."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: might, card: Indomitable Might, controller: you, attached_to: bears}
+  - {id: giant, card: Hill Giant, controller: A, blocking: bears}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "A.life", "giant.dies") == {(20, True), (15, False)}
