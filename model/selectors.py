@@ -84,7 +84,7 @@ class Selector:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
-    controller: str = ""  # "", "you", "opponents", or a player name
+    controller: str = ""  # "", "you", "not_you" ("you don't control"), "opponents", or a player name
     without: tuple[str, ...] = ()
     parts: tuple[Selector, ...] = ()
     with_: tuple[str, ...] = ()  # ``with: [flying]``: has each of these keywords ("creature with flying")
@@ -98,7 +98,7 @@ class Selector:
         out: list[str] = []
         if self.kind == "ref":
             out.append(self.name)
-        if self.controller and self.controller not in ("you", "opponents"):
+        if self.controller and self.controller not in ("you", "not_you", "opponents"):
             out.append(self.controller)
         if self.dealt_damage_by and self.dealt_damage_by != "self":
             out.append(self.dealt_damage_by)
@@ -124,7 +124,7 @@ class Selector:
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
         words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
         if self.controller:
-            words.append({"you": "you control", "opponents": "an opponent controls"}.get(
+            words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls"}.get(
                 self.controller, f"{self.controller} controls"))
         return " ".join(words)
 
@@ -185,6 +185,8 @@ def _controller(rest: list[str], phrase: str) -> str | None:
         return ""
     if rest == ["you", "control"]:
         return "you"
+    if rest == ["you", "don't", "control"]:
+        return "not_you"  # every other player's, a teammate's too (2HG, 810.2)
     if rest in (["an", "opponent", "controls"], ["opponents", "control"], ["your", "opponents", "control"]):
         return "opponents"
     if len(rest) >= 2 and rest[-1] == "controls":
@@ -265,7 +267,7 @@ def parse_selector(value: Any) -> Selector:
                 raise SelectorError("in_combat takes attacking and/or blocking", "in_combat")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
-            raise SelectorError("controller must be you, opponents or a player name", "controller")
+            raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
         controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
         other = value.get("other", False)
         if not isinstance(other, bool):

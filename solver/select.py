@@ -191,6 +191,9 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         if sel.controller == "you":
             if ctrl != view.controller:
                 return False
+        elif sel.controller == "not_you":  # "you don't control": a teammate's too (2HG, 810.2)
+            if ctrl is None or ctrl == view.controller:
+                return False
         elif sel.controller == "opponents":
             if ctrl is None or ctrl not in opponents(table, state, view.controller):
                 return False

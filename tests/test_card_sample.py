@@ -254,7 +254,7 @@ HAND_CHECKED: dict[str, tuple[list[str], list[Any]]] = {
     "Justice Strike": ([], [{"spell": {"deal": {"power": "target"}, "from": "target", "to": "target"}, "target": "creature"}]),
     "Wave of Reckoning": ([], [{"spell": {"deal": {"power": "itself"}, "from": "itself", "to": "creatures"}}]),
     "Tail Slash": ([], [{"spell": {"deal": {"power": "target"}, "from": "target", "to": "second target"},
-                         "target": "creatures you control", "second_target": "creatures an opponent controls"}]),
+                         "target": "creatures you control", "second_target": "creatures you don't control"}]),
     "Shower of Sparks": ([], [{"spell": {"deal": 1, "to": "target", "also": [{"deal": 1, "to": "second target"}]},
                                "target": "creature", "second_target": ["each player", "planeswalkers"]}]),
     "Touch of the Void": ([], [bolt(3), {"spell": {"exile_instead": True, "to": {"types": ["creature"], "dealt_damage_by": "self"}}}]),

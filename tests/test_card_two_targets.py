@@ -15,7 +15,7 @@ from model.recognise import read_face
 from tests.helpers import outcome_set, problems
 
 BITE = {"spell": {"deal": {"power": "target"}, "from": "target", "to": "second target"},
-        "target": "creatures you control", "second_target": "creatures an opponent controls"}
+        "target": "creatures you control", "second_target": "creatures you don't control"}
 
 
 def reading(name: str) -> Any:
@@ -32,7 +32,7 @@ def test_601_2c_bite_reading() -> None:
     assert reading("Fall of the Hammer").abilities == [
         {**BITE, "second_target": "creature", "another": True}]
     assert reading("Bite Down").abilities == [
-        {**BITE, "second_target": ["creatures an opponent controls", "planeswalkers an opponent controls"]}]
+        {**BITE, "second_target": ["creatures you don't control", "planeswalkers you don't control"]}]
 
 
 def test_601_2c_two_recipients_reading() -> None:
@@ -130,3 +130,23 @@ actions:
   - cast: {id: s}
 """
     assert any("second_target" in r for _, r in problems(text))
+
+
+TWO_HEADED = """
+format: two-headed-giant
+players: [{name: you, team: 1}, {name: mate, team: 1}, {name: A, team: 2}, {name: B, team: 2}]
+battlefield:
+  - {id: hawk, card: Vampire Nighthawk, controller: you}
+  - {id: ox, card: Hill Giant, controller: mate}
+  - {id: giant, card: Hill Giant, controller: A}
+actions:
+  - cast: {card: Rabid Bite, controller: you}
+"""
+
+
+def test_810_2_you_dont_control_includes_a_teammates_creature() -> None:
+    """Two-Headed Giant: "target creature you don't control" is any creature another player
+    controls, a teammate's too (only "an opponent controls" leaves it out): the Nighthawk may bite
+    the teammate's Hill Giant or A's."""
+    got = outcome_set(TWO_HEADED, "ox.dies", "giant.dies")
+    assert got == {(True, False), (False, True)}
