@@ -150,3 +150,20 @@ def test_810_2_you_dont_control_includes_a_teammates_creature() -> None:
     the teammate's Hill Giant or A's."""
     got = outcome_set(TWO_HEADED, "ox.dies", "giant.dies")
     assert got == {(True, False), (False, True)}
+
+
+def test_115_3_one_object_for_both_instances_of_target() -> None:
+    """Two instances of the word "target" may each choose the same object unless the second says
+    "another" (115.3): a spell dealing 2 to target creature and 2 to target creature may name the
+    Giant twice and deals it 4 (it dies); Fall of the Hammer's "another" still refuses it."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: giant, card: Hill Giant, controller: A}
+sources:
+  - {id: s, name: Twin Jolt, controller: you, types: [instant],
+     abilities: [{spell: {deal: 2, to: target, also: [{deal: 2, to: second target}]}, target: creature, second_target: creature}]}
+actions:
+  - cast: {id: s, targets: [giant, giant]}
+"""
+    assert outcome_set(text, "giant.damage", "giant.dies") == {(4, True)}

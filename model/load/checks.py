@@ -351,7 +351,9 @@ class _Checks(_CastChecks):
                     dup = next((t for t in act.targets or () if act.targets.count(t) > 1), None)  # type: ignore[union-attr]
                     if not spells:
                         self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
-                    elif dup is not None and modal is None:
+                    elif dup is not None and modal is None and not any(
+                            ab.second_target is not None and not ab.another for ab in targeted):
+                        # two instances of "target" may choose one object, unless "another" (115.3)
                         self.err(f"{path}.cast.targets", f"{dup} is named twice: one object or player can't be chosen twice "
                                  "for the same word \"target\" (115.3, 601.2c)")
                     elif len(targeted) > 1 and modal is None:
