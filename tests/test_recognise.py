@@ -166,6 +166,16 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
     ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ
+    # alternative costs (118.9): of mana or of cards in hand ignored; of life, a sacrifice or another
+    # player's life gain not (they change what is computed)
+    ("You may pay {1}{B} rather than pay this spell's mana cost.", "ignored"),
+    ("If you've been dealt damage by two or more creatures this turn, you may pay {R} rather than pay this spell's mana cost.",
+     "ignored"),
+    ("You may exile a red card from your hand rather than pay this spell's mana cost.", "ignored"),
+    ("You may discard a Mountain card rather than pay this spell's mana cost.", "ignored"),
+    ("You may pay 1 life and exile a blue card from your hand rather than pay this spell's mana cost.", "not understood"),
+    ("You may sacrifice two Mountains rather than pay this spell's mana cost.", "not understood"),
+    ("If you control a Forest, rather than pay this spell's mana cost, you may have an opponent gain 3 life.", "not understood"),
 ])
 def test_ignored_and_not_understood(text: str, status: str) -> None:
     assert one(text).status == status
@@ -180,6 +190,11 @@ def test_an_instant_has_no_static_abilities() -> None:
 def test_enters_tapped_is_ignored_only_on_the_battlefield() -> None:
     r = one("This land enters tapped.", ("land",))
     assert r.status == "ignored" and r.on_entering
+    for text in ("This land enters the battlefield tapped.", "This land enters tapped. As it enters, choose a color.",
+                 "This land enters tapped. As it enters, choose a color other than red.",
+                 "As this land enters the battlefield, choose a color."):
+        r = one(text, ("land",))
+        assert r.status == "ignored" and r.on_entering, text
 
 
 def test_basic_land_types_give_the_intrinsic_mana_abilities() -> None:

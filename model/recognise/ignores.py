@@ -8,7 +8,7 @@ import re
 
 # what happens as a permanent enters: nothing to a permanent already on the battlefield (its state
 # is given: tapped:, counters:), not modelled for one entering during the actions (CR 614.1c, 614.12)
-ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
+ENTERING = re.compile(r"^(?:~ enters (?:the battlefield )?tapped(?: unless [^.]+)?\.(?: as it enters, choose a colou?r(?: other than [a-z]+)?\.)?|as ~ enters(?: the battlefield)?, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
                       r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
 # triggers on its own entering that only move lands or sacrifice it (karoo lands, the Lairs, "sacrifice
 # it unless you pay {1}"): done before the case for a permanent already on the battlefield
@@ -34,6 +34,13 @@ _SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil|mill) (?:\d+|x|a card|tw
 _NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent) "
                          r"doesn't untap during its controller's next untap step)\.$", re.IGNORECASE),
               "it happens in the next turn's upkeep, after the case (a case is one turn; CR 603.7)")
+# an alternative cost of mana or of cards from a hand (118.9): mana spent and hands aren't tracked,
+# the spell cast either way is the same; one of life, a sacrifice or another player's gain is not
+# ignored (it changes what is computed)
+_ALT_COST = (re.compile(r"^(?:if [^,.]+, )?you may (?:pay (?:\{[^}]+\})+|exile (?:a|an|one|two|three) [a-z ]*?cards?"
+                        r"(?: with mana value x)? from your hand|discard (?:a|an) [a-z]+ card) rather than pay ~'s mana cost\.$",
+                        re.IGNORECASE),
+            "an alternative cost of mana or of cards in hand: mana spent and hands aren't tracked, the spell is the same (CR 118.9)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
               "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
@@ -63,6 +70,7 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
     _SCRY_ABILITY,
     _NEXT_TURN,
     _CAST_COST,
+    _ALT_COST,
     # no action of a case is an untap step: the case's turn is past it (502.3), the next is after the case
     (re.compile(r"^(?:~ doesn't untap during your untap step|you may choose not to untap ~ during your untap step)\.$", re.IGNORECASE),
      "a case has no untap step: its turn is past it and the next one is after the case (CR 502.3); tapped: gives the state"),
