@@ -13,12 +13,18 @@ The naive limit is 120 times the CP time (at least 30 s, at most 600 s; 30 s whe
 was cut), so a cut naive run shows that CP is more than 120 times faster on that case; the estimate column
 extrapolates the naive run's leaves per second to every raw path.
 
+Then the large enumeration (bench/gen.py: the large optimisation's hundred attackers and twenty
+shields without the objective): every distinct outcome projected on you.life and A.cards_drawn by
+``auto`` within the CLI's default limit, in a fresh process: CPU seconds, outcomes, CPU ms per
+outcome and peak RSS (no graph or naive run: neither gets anywhere near it).
+
 Run: ``make bench`` or ``.venv/bin/python bench/run.py [--quick]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import time
@@ -32,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from model import load_case  # noqa: E402
 from model.objective import Goal, Objective  # noqa: E402
 from model.types import Case  # noqa: E402
+from solver.cli.parser import DEFAULT_TIMEOUT  # noqa: E402
 from solver.cp import cp_optimize, cp_outcomes, estimate_paths  # noqa: E402
 from solver.engine import Decision, advance, final_fields  # noqa: E402
 from solver.graph import build_graph, graph_outcomes  # noqa: E402
@@ -172,6 +179,49 @@ def bench(path: Path, quick: bool) -> list[str]:
     return lines
 
 
+LARGE_FIELDS = ["you.life", "A.cards_drawn"]  # the large enumeration's projection
+
+
+_ENUM_CHILD = """
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from bench.gen import large_enumeration
+from model import parse_case
+from solver import enumerate_outcomes
+attackers, shields, limit, fields = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5].split(",")
+case = parse_case(large_enumeration(attackers, shields))
+t = time.process_time()
+res = enumerate_outcomes(case, engine="auto", fields=fields, timeout=limit)
+print(json.dumps({"engine": res.engine, "complete": res.complete, "outcomes": len(res.outcomes),
+                  "cpu": time.process_time() - t, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "solves": res.stats.get("solves", "-"), "limit": res.stats.get("limit", "")}))
+"""
+
+
+def large_enumeration_row(attackers: int, shields: int, limit: float) -> list[str]:
+    """The large optimisation's board without its objective (bench/gen.py: large_enumeration):
+    every distinct outcome projected on you.life and A.cards_drawn, ``auto`` engine, in a fresh
+    process so its CPU time and peak memory are its own; ``limit`` is the CLI's default
+    (--timeout 600) unless --quick."""
+    proc = subprocess.run([sys.executable, "-c", _ENUM_CHILD, str(ROOT), str(attackers), str(shields), str(limit),
+                           ",".join(LARGE_FIELDS)], cwd=ROOT, capture_output=True, text=True, check=False)
+    head = f"bench-large-enumeration  ({attackers} attackers, {shields} shields; projection: {','.join(LARGE_FIELDS)})"
+    try:
+        got = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return [head, f"  {'error':<22}{(proc.stderr.strip().splitlines() or ['no output'])[-1][:120]}"]
+    per = f"{got['cpu'] * 1000 / got['outcomes']:.1f}" if got["outcomes"] else "-"
+    done = "yes" if got["complete"] else f"NO, cut at {limit:g} s ({got['limit']}): the outcomes found so far"
+    return [
+        head,
+        f"  {'engine (auto)':<22}{got['engine']}; complete: {done}",
+        f"  {'distinct outcomes':<22}{got['outcomes']}",
+        f"  {'CPU s':<22}{got['cpu']:.2f}  ({got['solves']} solves)",
+        f"  {'CPU ms / outcome':<22}{per}",
+        f"  {'peak RSS':<22}{got['mb']:.0f} MB",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="CP vs graph vs naive on cases/bench/")
     parser.add_argument("--quick", action="store_true", help="30 s limits everywhere")
@@ -181,6 +231,9 @@ def main() -> None:
     paths = [Path(p) for p in args.cases] or sorted((ROOT / "cases" / "bench").glob("*.yaml"))
     for path in paths:
         print("\n".join(bench(path, args.quick)), flush=True)
+        print()
+    if not args.cases:
+        print("\n".join(large_enumeration_row(100, 20, 30.0 if args.quick else DEFAULT_TIMEOUT)), flush=True)
         print()
     if not args.no_batch and not args.cases:
         subprocess.run([sys.executable, str(ROOT / "bench" / "batch_bench.py")], cwd=ROOT, check=False)

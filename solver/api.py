@@ -38,7 +38,8 @@ class Result:
 
 
 def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] | None = None,
-                       max_nodes: int | None = DEFAULT_MAX_NODES, timeout: float | Deadline | None = None) -> Result:
+                       max_nodes: int | None = DEFAULT_MAX_NODES, timeout: float | Deadline | None = None,
+                       workers: int = 1) -> Result:
     """Every distinct legal outcome of ``case``, each with a witness and its number of paths.
 
     ``engine``: ``"graph"`` (the choice graph), ``"cp"`` (CP-SAT, distinct projected outcomes), or
@@ -48,10 +49,14 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     ``paths`` 0 (raw choice paths are not counted). ``timeout`` (seconds, or a running
     :class:`~solver.limits.Deadline`) bounds the whole call, every phase of either engine;
     ``max_nodes`` bounds the graph's states (with CP: those of the choices before its step); a
-    result either cut has ``complete`` False.
+    result either cut has ``complete`` False. ``workers``: CP-SAT's parallel search workers (the
+    same outcome set; with more than 1 the CP witnesses may differ between runs; the graph
+    engine has none: ``engine="graph"`` with more than 1 is a ValueError).
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "graph" and workers != 1:
+        raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     deadline = as_deadline(timeout)  # one limit for choosing, building and solving
@@ -61,14 +66,14 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
         if prefer_cp(case, timeout=deadline):
             try:
                 return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,
-                                   max_nodes=max_nodes)
+                                   max_nodes=max_nodes, workers=workers)
             except LimitReached:
                 pass  # the CP build can't finish in its share of the limit: the graph has the rest
         engine = "graph"
     if engine == "cp":
         from .cp import cp_outcomes
 
-        return cp_outcomes(case, fields=fields, timeout=deadline, max_nodes=max_nodes)
+        return cp_outcomes(case, fields=fields, timeout=deadline, max_nodes=max_nodes, workers=workers)
     from .graph import build_graph, graph_outcomes  # networkx is loaded only to build a graph
 
     cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=fields)

@@ -72,7 +72,7 @@ def _score(objective: Objective, chooser: str, values: dict[str, Any]) -> tuple[
 
 def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000,
              timeout: float | Deadline | None = None, engine: str = "auto",
-             fields: Iterable[str] | None = None) -> OptimizeResult:
+             fields: Iterable[str] | None = None, workers: int = 1) -> OptimizeResult:
     """The outcomes of optimal play under ``objective`` and the choices that produce them.
 
     ``engine``: ``"graph"`` (backward induction, with a report on every decision of the optimal
@@ -80,10 +80,13 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     player chooses in the step, see :func:`solver.cp.cp_optimizable`), or ``"auto"`` (CP when the
     graph is estimated to cost more and CP can answer). ``fields`` projects the CP engine's tied
     outcomes (the graph always lists full outcomes). CP results carry no decision reports: each
-    outcome's witness is a choice sequence reaching it.
+    outcome's witness is a choice sequence reaching it. ``workers``: CP-SAT's parallel workers,
+    as for :func:`solver.enumerate_outcomes`.
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "graph" and workers != 1:
+        raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     check_fields(case, sorted(objective.fields()), "objective")
@@ -100,7 +103,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
 
         try:
             res = cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=share,
-                              max_nodes=max_nodes)
+                              max_nodes=max_nodes, workers=workers)
             return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
         except LimitReached:
             pass  # only with a share (engine="auto"): the graph has the rest of the limit

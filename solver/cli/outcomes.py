@@ -77,6 +77,13 @@ def parse_fields(text: str | None) -> list[str] | None:
     return [f.strip() for f in text.split(",") if f.strip()] if text else None
 
 
+def _graph_has_no_workers(args: argparse.Namespace, case: Any) -> None:
+    """--workers is CP-SAT's: with --engine graph it can't be honoured (an error, not ignored)."""
+    if args.engine == "graph" and args.workers != 1:
+        raise CaseErrors([CaseError("--workers", "the graph engine has no parallel search; CP-SAT's workers "
+                                                 "need --engine cp or auto", case.path)])
+
+
 def enumerate_command(args: argparse.Namespace) -> int:
     case = load_case_or_exit(args.case)
     fields = parse_fields(args.fields)
@@ -85,9 +92,10 @@ def enumerate_command(args: argparse.Namespace) -> int:
         if args.engine == "cp":
             raise CaseErrors([CaseError("--graph", "the CP engine builds no choice graph; use --engine graph "
                                                    "(or auto, which builds one under the same limits)", case.path)])
+    _graph_has_no_workers(args, case)
     deadline = Deadline(args.timeout)  # one limit for solving and putting the witnesses into words
     result = enumerate_outcomes(case, engine=args.engine, fields=fields, max_nodes=args.max_nodes,
-                                timeout=deadline)
+                                timeout=deadline, workers=args.workers)
     if args.graph:
         _write_graph(args, case, result)
     if args.json:
@@ -132,8 +140,9 @@ def optimize_command(args: argparse.Namespace) -> int:
     else:
         raise CaseErrors([CaseError("objective", "no objective: give --objective 'you: maximize you.life' or objective: in the case", args.case)])
     fields = parse_fields(args.fields)
+    _graph_has_no_workers(args, case)
     res = optimize(case, objective, max_nodes=args.max_nodes, timeout=args.timeout, engine=args.engine,
-                   fields=fields)
+                   fields=fields, workers=args.workers)
     if args.json:
         doc = res.as_dict()
         doc["stats"].pop("seconds", None)  # same input, same bytes

@@ -21,6 +21,21 @@ def seconds(text: str) -> float | None:
     return None if value == 0 else value
 
 
+def workers(text: str) -> int:
+    """CP-SAT's parallel workers: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of workers, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1 worker, got {text!r}")
+    return value
+
+
+WORKERS_HELP = ("CP-SAT's parallel search workers (default 1: the same witnesses every run; more: the same "
+                "outcomes, maybe other witnesses); the CP engine only")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mtg-outcomes", description="Exact answers about Magic: The Gathering damage.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -38,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--max-nodes", type=int, default=2_000_000)
     e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked incomplete")
+    e.add_argument("--workers", type=workers, default=1, help=WORKERS_HELP)
     o = sub.add_parser("optimize", help="the best choices for each chooser's objective (backward induction)")
     o.add_argument("case")
     o.add_argument("--objective", action="append", default=[],
@@ -52,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--max-nodes", type=int, default=2_000_000)
     o.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
+    o.add_argument("--workers", type=workers, default=1, help=WORKERS_HELP)
     c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
     c.add_argument("paths", nargs="+")
     c.add_argument("--json", action="store_true")

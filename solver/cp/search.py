@@ -29,7 +29,8 @@ AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build
 
 
 # one worker and a fixed seed: the same input gives the same outcomes and witnesses; the model
-# is solved hundreds of times, so presolve is kept short (symmetry and probing off)
+# is solved hundreds of times, so presolve is kept short (symmetry and probing off). ``workers``
+# (opt-in, --workers N) runs N CP-SAT workers in parallel: the same outcome set, maybe other witnesses
 _PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level": 0,
                            "cp_model_probing_level": 0, "max_presolve_iterations": 1}
 
@@ -55,8 +56,9 @@ class _Search:
     optimisation of linear objectives over the same model (design.md, "Choice graph and CP model")."""
 
     def __init__(self, case: Case, plan: _Plan, built: _Built, fields: Iterable[str] | None,
-                 deadline: Deadline, cp: Any) -> None:
+                 deadline: Deadline, cp: Any, workers: int = 1) -> None:
         self.case, self.plan, self.built, self.cp = case, plan, built, cp
+        self.workers = workers  # CP-SAT's parallel workers (1: deterministic witnesses)
         self.deadline = deadline  # made before planning: one limit for every phase
         self.wanted = list(fields) if fields is not None else None
         self.outcomes: list[Outcome] = []
@@ -167,8 +169,18 @@ class _Search:
         while True:
             collect = Collect()
             status = self.solve(collect)
-            if status is None or (status == cp.OPTIMAL and not collect.stopped):
-                return  # nothing left, or the run saw every solution
+            if status is None:
+                return  # nothing left
+            if status == cp.OPTIMAL and not collect.stopped and self.workers == 1:
+                return  # the run saw every solution
+            if not collect.new:
+                # several workers: a run that ended proves nothing about solutions no worker
+                # passed on (each may see some twice), only "infeasible" does; ask once more
+                solver = self.solve()
+                if solver is None:
+                    return
+                collect.new.append(tuple(int(solver.value(v)) for v in self.watch))
+                self.record(solver)
             for key in collect.new:
                 m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
 
@@ -182,6 +194,7 @@ class _Search:
         solver = cp.CpSolver()
         for key, value in _PARAMS.items():
             setattr(solver.parameters, key, value)
+        solver.parameters.num_workers = self.workers
         left = self.deadline.left()
         if left is not None:
             if left <= 0:
@@ -206,6 +219,8 @@ class _Search:
                 raise _Cut
             if status == cp.OPTIMAL or (status == cp.FEASIBLE and collect.stopped):
                 return status
+            if self.workers > 1 and not self.deadline.expired():
+                return status  # several workers can end a run early: distinct() goes on until a proof
             raise _Cut  # the time limit ended the run; what it collected is recorded
         if status == cp.FEASIBLE and m.has_objective():
             self.best = solver  # the limit cut the proof of optimality
@@ -249,7 +264,7 @@ def _hint_from(m: Any, solver: Any) -> None:
 
 def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
               objective: Objective | None = None, build_share: float | None = None,
-              max_nodes: int | None = None) -> tuple[Prefix, list[_Search]]:
+              max_nodes: int | None = None, workers: int = 1) -> tuple[Prefix, list[_Search]]:
     """The expansion before the CP step and, for each distinct state at its start, the step's
     plan and built model, ready to solve (EngineError when CP can't answer).
 
@@ -265,7 +280,8 @@ def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
         raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
     from ortools.sat.python import cp_model as cp
 
-    return plans.prefix, [_Search(case, plan, _build(plan, cp, budget), fields, deadline, cp) for plan in plans.plans]
+    return plans.prefix, [_Search(case, plan, _build(plan, cp, budget), fields, deadline, cp, workers)
+                          for plan in plans.plans]
 
 
 def _suffix(case: Case, prefix: Prefix, searches: list[_Search], deadline: Deadline,
@@ -327,7 +343,7 @@ def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
 
 
 def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | Deadline | None = None,
-                build_share: float | None = None, max_nodes: int | None = None) -> Result:
+                build_share: float | None = None, max_nodes: int | None = None, workers: int = 1) -> Result:
     """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
 
     Raises :class:`~model.errors.EngineError` when :func:`cp_supported` says the model can't
@@ -339,11 +355,14 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     then asks the graph). ``paths`` is 0 on every outcome: this engine doesn't count raw choice
     paths. ``max_nodes`` bounds the states the choices before the CP step visit
     (solver.cp.prefix; a cut leaves ``complete`` False); the step is solved from each distinct
-    state they reach and the outcomes are the union.
+    state they reach and the outcomes are the union. ``workers``: CP-SAT's parallel workers (the
+    same outcome set; with more than 1 the witnesses may differ from run to run).
     """
+    _check_workers(workers)
     deadline = as_deadline(timeout)
     try:
-        prefix, searches = _prepared(case, fields, deadline, build_share=build_share, max_nodes=max_nodes)
+        prefix, searches = _prepared(case, fields, deadline, build_share=build_share, max_nodes=max_nodes,
+                                     workers=workers)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
@@ -364,6 +383,11 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
         extra = {**(extra or {}), "suffix_roots": sum(len(s.outcomes) for s in searches if s.plan.suffix),
                  "suffix_ends": len(after)}
     return _joined(case, prefix, searches, fields, deadline, complete, extra, after)
+
+
+def _check_workers(workers: int) -> None:
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
 
 
 def _choosers(plan: _Plan) -> list[str]:
@@ -431,7 +455,7 @@ def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
 
 def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
                 timeout: float | Deadline | None = None, build_share: float | None = None,
-                max_nodes: int | None = None) -> Result:
+                max_nodes: int | None = None, workers: int = 1) -> Result:
     """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
     objective is maximised and fixed in turn, then every distinct outcome (projected on
     ``fields``) reaching the optimum is enumerated with no-goods, each with a witness. When the
@@ -443,11 +467,12 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
     the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
     chooser), present when every level was proved even if listing the tied outcomes was cut.
-    ``timeout`` and ``build_share`` bound every phase as in :func:`cp_outcomes`.
+    ``timeout`` and ``build_share`` bound every phase, and ``workers`` is, as in :func:`cp_outcomes`.
     """
+    _check_workers(workers)
     deadline = as_deadline(timeout)
     try:
-        prefix, searches = _prepared(case, fields, deadline, objective, build_share)
+        prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
