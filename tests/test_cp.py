@@ -128,8 +128,6 @@ def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 20
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
-
-
 def test_shipped_case_graph_equals_cp(path: Path) -> None:
     case = load_case(path)
     reason = cp_supported(case)
@@ -571,7 +569,19 @@ def assert_same_optimum(case: Case, objective: Objective, max_nodes: int = 200_0
         with pytest.raises(EngineError):
             cp_optimize(case, objective)
         return -1
-    graph = optimize(case, objective, engine="graph", max_nodes=max_nodes)
+    try:
+        graph = optimize(case, objective, engine="graph", max_nodes=max_nodes)
+    except EngineError as e:
+        # a loop that never ends (a rider's damage the same prevention prevents again): the rules
+        # engine meets it in both engines (CP's continuation after the step is the rules engine's)
+        assert "loop forever" in str(e) or "did not settle" in str(e), e
+        try:
+            cut = cp_optimize(case, objective, max_nodes=max_nodes)
+        except EngineError as again:
+            assert "loop forever" in str(again) or "did not settle" in str(again), again
+        else:
+            assert not cut.complete
+        return -1
     if not graph.complete:
         return -1
     cp = cp_optimize(case, objective)
@@ -627,8 +637,6 @@ def test_random_timelines_optimum_graph_equals_cp(data: dict[str, Any], more: st
 
 
 @pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CASES)) for p in FILES])
-
-
 def test_shipped_case_optimum_graph_equals_cp(path: Path) -> None:
     case = load_case(path)
     if cp_supported(case) is not None:
