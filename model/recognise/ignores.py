@@ -8,7 +8,7 @@ import re
 
 # what happens as a permanent enters: nothing to a permanent already on the battlefield (its state
 # is given: tapped:, counters:), not modelled for one entering during the actions (CR 614.1c, 614.12)
-ENTERING = re.compile(r"^(?:~ enters tapped(?: unless [^.]+)?\.|as ~ enters, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
+ENTERING = re.compile(r"^(?:~ enters (?:the battlefield )?tapped(?: unless [^.]+)?\.|as ~ enters, (?:you may )?(?:secretly )?(?:choose|reveal|pay|name) [^.]+\.(?: if you don't, (?:~|it) enters tapped\.)?"
                       r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
 # triggers on its own entering that only move lands or sacrifice it (karoo lands, the Lairs, "sacrifice
 # it unless you pay {1}"): done before the case for a permanent already on the battlefield
