@@ -244,6 +244,16 @@ HAND_CHECKED: dict[str, tuple[list[str], list[Any]]] = {
     "Rift Bolt": ([], [bolt(3)]),
     # "Affinity for artifacts" (ignored, 702.41) / "... 5 damage to target attacking or blocking creature."
     "Lens Flare": ([], [bolt(5, {"types": ["creature"], "in_combat": ["attacking", "blocking"]})]),
+    # "You may have this creature assign its combat damage as though it weren't blocked." (510.1b)
+    "Thorn Elemental": ([], [{"as_unblocked": True, "to": "self"}]),
+    # "This creature has first strike as long as it's attacking." (506.4)
+    "Kor Scythemaster": ([], [{"grant": ["first strike"], "to": "self", "if_attacking": True}]),
+    # "Deathtouch" / "Afterlife 1" (702.135a)
+    "Orzhov Enforcer": (["deathtouch"], [{"trigger": "dies", "do": {"create_tokens": 1, "token": {
+        "types": ["creature"], "subtypes": ["Spirit"], "colors": ["white", "black"], "power": 1, "toughness": 1,
+        "keywords": ["flying"]}}}]),
+    # "First strike, trample, haste" / "Crew 1" (ignored, 702.122a)
+    "Thundering Chariot": (["first strike", "trample", "haste"], []),
 }
 
 
