@@ -262,6 +262,16 @@ HAND_CHECKED: dict[str, tuple[list[str], list[Any]]] = {
     "Sengir Bats": (["flying"], [{"trigger": "dies", "from": {"types": ["creature"], "dealt_damage_by": "self"},
                                   "do": {"put_counters": {"+1/+1": 1}, "to": "self"}}]),
     "Pride of Lions": ([], [{"as_unblocked": True, "to": "self"}]),
+    # "You may have this creature assign its combat damage as though it weren't blocked." (510.1b)
+    "Thorn Elemental": ([], [{"as_unblocked": True, "to": "self"}]),
+    # "This creature has first strike as long as it's attacking." (506.4)
+    "Kor Scythemaster": ([], [{"grant": ["first strike"], "to": "self", "if_attacking": True}]),
+    # "Deathtouch" / "Afterlife 1" (702.135a)
+    "Orzhov Enforcer": (["deathtouch"], [{"trigger": "dies", "do": {"create_tokens": 1, "token": {
+        "types": ["creature"], "subtypes": ["Spirit"], "colors": ["white", "black"], "power": 1, "toughness": 1,
+        "keywords": ["flying"]}}}]),
+    # "First strike, trample, haste" / "Crew 1" (ignored, 702.122a)
+    "Thundering Chariot": (["first strike", "trample", "haste"], []),
 }
 
 

@@ -29,6 +29,10 @@ def reading(name: str) -> Any:
     ("Searing Touch", "Buyback {4}", "702.27a"),                # an additional cost; the spell goes to hand
     ("Hellspark Elemental", "Unearth {1}{R}", "702.84a"),       # an ability of a card in a graveyard
     ("Rift Bolt", "Suspend 1—{R}", "702.62a"),                  # an ability of a card in hand or exile
+    ("Exalted Angel", "Morph {2}{W}{W}", "702.37"),             # face-down cards and permanents only
+    ("Direct Current", "Jump-start", "702.133"),                # cast from a graveyard, the same effect
+    ("Flame Jab", "Retrace", "702.81"),                         # cast from a graveyard, the same effect
+    ("Body of Jukai", "Soulshift 8", "702.46a"),                # a dies trigger moving a card graveyard -> hand
 ])
 def test_keywords_of_costs_and_other_zones_are_ignored_with_their_rule(name: str, line: str, rule: str) -> None:
     r = reading(name)
@@ -93,6 +97,9 @@ def test_702_135a_afterlife_is_a_dies_trigger_creating_spirits() -> None:
     ("Blood Ogre", "Bloodthirst 1", "702.54a"),
     ("Steampath Charger", "Offspring {2}", "702.175a"),
     ("Splatter Thug", "Unleash", "702.98a"),
+    ("Angel of Invention", "Fabricate 2", "702.123a"),
+    ("Caldera Hellion", "Devour 1", "702.82a"),
+    ("Batterbone", "Living weapon", "702.92a"),
 ])
 def test_keywords_acting_as_it_enters_are_over_on_the_battlefield_and_refused_entering(name: str, line: str,
                                                                                           rule: str) -> None:
@@ -119,6 +126,13 @@ actions:
 """
     (path, reason), *_ = problems(text)
     assert path == "battlefield[1].card" and "restricts attacks or blocks" in reason
+
+
+def test_614_1c_enters_the_battlefield_tapped_is_the_old_wording_of_enters_tapped() -> None:
+    """Madlands: "Madlands enters the battlefield tapped." is "enters tapped": over on the
+    battlefield (tapped: gives it), not understood for a land entering during the case."""
+    (line,) = [x for x in reading("Madlands").lines if "enters the battlefield tapped" in x.text]
+    assert line.status == "ignored" and line.on_entering
 
 
 def test_402_2_no_maximum_hand_size_is_ignored() -> None:

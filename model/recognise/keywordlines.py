@@ -36,6 +36,10 @@ IGNORED_KEYWORDS: dict[str, str] = {
     "improvise": "keyword without effect here: casting costs aren't modelled (CR 702.126)",
     "split second": "keyword without effect here: the case's actions say what is cast when (CR 702.61)",
     "assist": "keyword without effect here: another player helping to pay its cost; casting costs aren't modelled (CR 702.132)",
+    "jump-start": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.133)",
+    "retrace": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.81)",
+    "living weapon": "keyword without effect here: a trigger on its entering (CR 702.92a); it is already on the battlefield, "
+                     "so the trigger is over (its Germ token, if any, is on the battlefield as written)",
 }
 # keywords whose whole text is of the form "<keyword> <something>": the pattern of the rest, and why
 _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
@@ -52,6 +56,15 @@ _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"offspring (?:\{[^}]+\})+"),
      "keyword without effect here: an additional cost and a trigger on its entering (CR 702.175a); it is already on the "
      "battlefield, so the trigger is over (a token it created is on the battlefield as written)"),
+    (re.compile(r"fabricate \d+"),
+     "keyword without effect here: a trigger on its entering (CR 702.123a); it is already on the battlefield, so it is over "
+     "(counters: and the battlefield give what it did)"),
+    (re.compile(r"devour \d+"),
+     "keyword without effect here: it acts as the permanent enters (CR 702.82a); it is already on the battlefield "
+     "(counters: give its state)"),
+    (re.compile(r"soulshift \d+"),
+     "keyword without effect here: a dies trigger that only returns a card from a graveyard to a hand (CR 702.46a); "
+     "graveyards and hands aren't tracked"),
     (re.compile(r"unleash"),
      "keyword without effect here: it acts as the permanent enters (CR 702.98a; counters: give its state), and \"can't "
      f"block as long as it has a +1/+1 counter on it\": {BLOCKS_AS_WRITTEN}"),
@@ -71,6 +84,10 @@ _COSTLY = {
                "with it has the same effect; hands aren't tracked",
     "buyback": "keyword without effect here: an additional cost that returns the spell to its owner's hand as it resolves "
                "instead of the graveyard (CR 702.27a): hands and graveyards aren't tracked, its effect is the same",
+    "morph": "keyword without effect here: it acts on a card cast face down or a face-down permanent (CR 702.37); the "
+             "case's permanents are face up",
+    "megamorph": "keyword without effect here: it acts on a card cast face down or a face-down permanent (CR 702.37b); the "
+                 "case's permanents are face up",
     "unearth": "keyword without effect here: an ability of a card in a graveyard (CR 702.84a); graveyards aren't "
                "tracked (a creature returned by it: give keywords: [haste] and {exile_instead: true, to: it})",
 }
@@ -139,7 +156,7 @@ def ward_ability(part: str) -> dict[str, Any] | None:
 
 
 # keyword parts whose effect is as the permanent enters: not understood for one entering during the case
-_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash")
+_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon")
 
 
 def afterlife_ability(part: str) -> dict[str, Any] | None:
