@@ -436,6 +436,15 @@ def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": to}}], []
 
 
+@template("dealt_damage_trigger", r"whenever ~ is dealt damage, (?P<what>[^:]+\.)", "CR 603.2, 120.3")
+def _dealt_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever ~ is dealt damage, you gain that much life." (Spiritual Guardian's kin) and other
+    one-shots after it: a trigger on damage dealt to it (603.2), "that much" the damage dealt."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    return _trigger({"trigger": "dealt_damage"}, m.group("what"), that_much=True)
+
+
 @template("deals_damage_gain", r"whenever (?P<who>~|enchanted creature|equipped creature) deals (?P<combat>combat )?damage, you gain that much life\.", "CR 603.2, 119.3, 510.2")
 def _deals_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ deals damage, you gain that much life." / "Whenever enchanted creature deals

@@ -12,7 +12,7 @@ ENTERING = re.compile(r"^(?:~ enters (?:the battlefield )?tapped(?: unless [^.]+
                       r"|if you control (?:two|three) or more other lands, ~ enters tapped\.)$", re.IGNORECASE)
 # triggers on its own entering that only move lands or sacrifice it (karoo lands, the Lairs, "sacrifice
 # it unless you pay {1}"): done before the case for a permanent already on the battlefield
-ENTERING_TRIGGER = re.compile(r"^when ~ enters, (?:return a land you control to its owner's hand|"
+ENTERING_TRIGGER = re.compile(r"^when ~ enters, (?:return a land you control to its owner's hand|attach it to target creature you control|"
                               r"sacrifice it unless you (?:pay \{[^}]+\}|return an? (?:untapped )?(?:non-lair )?land you control to its owner's hand))\.$",
                               re.IGNORECASE)
 ENTERING_REASON = "it is already on the battlefield (tapped: and counters: give its state); not modelled as it enters (CR 614.1c, 614.12)"
@@ -30,6 +30,14 @@ _SCRY = (re.compile(r"^(?:when ~ enters, )?(?:you may )?(?:scry|surveil|mill) (?
 # activate an ignored ability: naming it is an error)
 _SCRY_ABILITY = (re.compile(r"^[^:\"]+: (?:scry|surveil|mill) (?:\d+|x|a card|two cards|three cards)\.$", re.IGNORECASE),
                  "an ability that only looks at the library: library order isn't tracked (CR 701.22, 701.25)")
+# an ability that searches the library for a land (a fetch): libraries aren't tracked, and a case
+# can't activate an ignored ability (naming it is an error)
+_SEARCH_ABILITY = (re.compile(r"^[^:\"]*sacrifice ~[^:\"]*: search your library for an? (?:basic land|land) card, (?:put it onto the "
+                              r"battlefield tapped|reveal it, put it into your hand), then shuffle\.$", re.IGNORECASE),
+                   "an ability that searches the library: libraries aren't tracked, and a case can't activate it (CR 701.23)")
+# a tutor to the top of the library, dropped from a longer line: what the library holds isn't tracked
+_TUTOR_TOP = (re.compile(r"^search your library for a card, then shuffle and put that card on top\.$", re.IGNORECASE),
+              "libraries aren't tracked: which card is on top changes nothing computed here (CR 701.23, 701.24)")
 # a delayed trigger of the next turn (603.7): the case is one turn and ends before it
 _NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent) "
                          r"doesn't untap during its controller's next untap step)\.$", re.IGNORECASE),
@@ -71,6 +79,7 @@ IGNORES: list[tuple[re.Pattern[str], str]] = [
     _NEXT_TURN,
     _CAST_COST,
     _ALT_COST,
+    _SEARCH_ABILITY,
     # no action of a case is an untap step: the case's turn is past it (502.3), the next is after the case
     (re.compile(r"^(?:~ doesn't untap during your untap step|you may choose not to untap ~ during your untap step)\.$", re.IGNORECASE),
      "a case has no untap step: its turn is past it and the next one is after the case (CR 502.3); tapped: gives the state"),
@@ -88,6 +97,7 @@ DROPPABLE: list[tuple[re.Pattern[str], str]] = [
     _SCRY,
     _CAST_COST,
     _NEXT_TURN,
+    _TUTOR_TOP,
     (re.compile(r"^if you do, discard (?:a card|two cards)\.$", re.IGNORECASE), _HAND),
     (re.compile(r"^spend this mana only (?:to cast|on) [^.]+\.$", re.IGNORECASE),
      "a restriction on spending the mana: spending isn't modelled, the mana is produced all the same (CR 106.6)"),
@@ -98,9 +108,16 @@ DROPPABLE: list[tuple[re.Pattern[str], str]] = [
 _THEN_DISCARD = re.compile(r"\bdraw (?:a card|two cards|three cards)(?P<drop>, then discard (?:a card|two cards))(?=\.)", re.IGNORECASE)
 
 
+# "Surveil 2, then draw two cards." (a scry or surveil before a draw): the look at the library is dropped
+_LOOK_THEN_DRAW = re.compile(r"^(?P<drop>(?:scry|surveil) \d+, then )(?=draw )", re.IGNORECASE)
+
+
 def _drop_sentences(text: str) -> tuple[str, list[str]]:
     """The line without droppable sentences (each with why it was dropped)."""
     kept, dropped = [], []
+    if m := _LOOK_THEN_DRAW.search(text):
+        dropped.append(f"{m.group('drop')[:-len(', then ')]} ({_SCRY[1]})")
+        text = text[m.end("drop"):]
     if m := _THEN_DISCARD.search(text):
         dropped.append(f"{m.group('drop')[2:]} ({_HAND})")
         text = text[: m.start("drop")] + text[m.end("drop"):]

@@ -37,6 +37,8 @@ IGNORED_KEYWORDS: dict[str, str] = {
     "split second": "keyword without effect here: the case's actions say what is cast when (CR 702.61)",
     "assist": "keyword without effect here: another player helping to pay its cost; casting costs aren't modelled (CR 702.132)",
     "jump-start": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.133)",
+    "rebound": "keyword without effect here: the spell is exiled as it resolves and cast again at your next upkeep, "
+               "after the case (a case is one turn; CR 702.88a)",
     "retrace": "keyword without effect here: casting from a graveyard isn't modelled; the spell's effect is the same (CR 702.81)",
     "living weapon": "keyword without effect here: a trigger on its entering (CR 702.92a); it is already on the battlefield, "
                      "so the trigger is over (its Germ token, if any, is on the battlefield as written)",

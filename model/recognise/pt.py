@@ -113,6 +113,33 @@ def _pt_static(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [effect], []
 
 
+@template("pt_static_subtype", rf"(?P<who>(?:other )?[a-z]+(?: creatures)? you control) (?:gets? {_PT}(?: and (?:has|have) {_KWS})?|"
+          rf"(?:has|have) (?P<kws2>[a-z ,]+?))\.", "CR 613.4c, 613.1f, 611.3a, 205.3")
+def _pt_static_subtype(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Other Elves you control get +1/+1." (a lord) / "Zombie creatures you control have
+    deathtouch.": as "creatures you control", for the creatures of that subtype (205.3m) — the
+    selector phrase itself (model.selectors reads a plural subtype), refused if it isn't one."""
+    from ..selectors import SelectorError, parse_selector
+
+    who = m.group("who").lower()
+    words = who.split()
+    if words[0] == "other":
+        words = words[1:]
+    if words[0] in ("creatures", "permanents") or not ctx["types"] or {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    try:
+        sel = parse_selector(who)
+    except SelectorError:
+        return None
+    if not sel.subtypes:
+        return None
+    effect = _pt_and_keywords(m)
+    if effect is None:
+        return None
+    effect["to"] = who
+    return [effect], []
+
+
 def _pt_and_keywords(m: re.Match[str]) -> dict[str, Any] | None:
     """The ``pt:`` and ``grant:`` of "gets +N/+N (and has <keywords>)" / "has <keywords>" (613.4c,
     613.1f), or None when a keyword isn't one the vocabulary grants."""
