@@ -116,10 +116,22 @@ def test_regenerate_is_created_by_a_resolving_ability_not_static() -> None:
     assert problems(group)[0][0] == "effects[0].to"
 
 
-def test_cp_declines_a_regeneration_shield_by_name() -> None:
+@pytest.mark.parametrize("batch", [
+    "[{from: bolt, to: bear, amount: 3}]",
+    "[{from: bolt, to: bear, amount: 1}]",
+    "[{from: bolt, to: bear, amount: 3}, {from: bolt, to: A, amount: 2}]",
+])
+def test_cp_continues_a_step_with_a_regeneration_shield(batch: str) -> None:
+    """The CP engine answers a step with a shield in force: the step's solutions are told apart by
+    the damage each creature is dealt, and the rules engine, replaying each, regenerates (701.19a);
+    the same outcomes as the graph engine, with the shield used only when lethal damage was dealt."""
     text = PLAYERS + "battlefield:\n" + BEAR + BOLT + "effects:\n" + SHIELD + \
-        "actions:\n  - damage: [{from: bolt, to: bear, amount: 3}]\n"
-    assert "regeneration shield" in (cp_supported(case_from(text)) or "")
+        "actions:\n  - damage: " + batch + "\n  - damage: [{from: bolt, to: bear, amount: 2}]\n"
+    case = case_from(text)
+    assert cp_supported(case) is None
+    graph = {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert cp == graph
 
 
 def test_616_1_regeneration_beside_exile_instead_is_an_error() -> None:

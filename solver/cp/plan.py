@@ -262,6 +262,14 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if str(spec.value) != "+1/+1":
                 return f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1, 613.4c)"
             continue
+        if spec.kind in _REPLACING_DESTRUCTION:
+            # "exile it instead" (614.1a) and a regeneration shield (701.19a, 614.8) replace what
+            # the step's state-based actions do to a creature (704.5g-h), which the damage marked
+            # on it decides: the solutions are told apart by each batch's damage per recipient and
+            # deathtouch (solver.cp.encode._state_after), and the rules engine, replaying each,
+            # applies the replacement (solver.cp.suffix)
+            later.append(f"{inst.key}'s {_REPLACING_DESTRUCTION[spec.kind]}")
+            continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
         if spec.may and (spec.kind not in ("prevent", "multiply", "add", "cap", "halve") or spec.then is not None
@@ -460,6 +468,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
                  to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None),
                  tuple(later), frozenset(deferred))
+
+
+# replacements of a creature's dying or destruction, applied by the rules engine after the step
+_REPLACING_DESTRUCTION = {"exile_instead": "\"exile it instead\" (CR 614.1a)",
+                          "regenerate": "regeneration shield (CR 701.19a, 614.8)"}
 
 
 def cp_supported(case: Case) -> str | None:
