@@ -1470,6 +1470,62 @@ def test_each_lifelink_gain_orders_its_life_gain_replacements() -> None:
     assert sorted(o.values["A.life_gained"] for o in cp_outcomes(case).outcomes) == [10, 11, 12]
 
 
+
+def test_616_1_a_redirected_lifelinkers_gain_order_is_in_the_cp_witness() -> None:
+    """614.9, 119.10, 616.1: A's lifelinker's 2 damage to you is redirected to your Wall; A still
+    gains the life (702.15b, its controller), ordering "plus 1" and "twice that much": (2+1)x2 = 6
+    or 2x2+1 = 5. A step with a redirection has its witness driven through the graph engine's
+    decisions; the life-gain order after the batch used to be missing from it (no replay)."""
+    case = parse_case({
+        "id": "redirected-gain-order", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [
+            {"id": "l1", "name": "Linker", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["lifelink"]},
+            {"id": "wall", "name": "Wall", "controller": "you", "types": ["creature"], "power": 0, "toughness": 5},
+            {"id": "hope", "name": "Hope", "controller": "A", "types": ["enchantment"], "abilities": [{"gain_life_plus": 1, "to": "you"}]},
+            {"id": "boon", "name": "Boon", "controller": "A", "types": ["enchantment"], "abilities": [{"gain_life_times": 2, "to": "you"}]}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"]}],
+        "effects": [{"id": "r1", "controller": "you", "source": "sp", "redirect": "wall", "to": "you"}],
+        "actions": [{"damage": [{"from": "l1", "to": "you", "amount": 2}]}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2
+    outs = cp_outcomes(case).outcomes
+    assert sorted((o.values["A.life_gained"], o.values["you.life"], o.values["wall.damage"]) for o in outs) == \
+        [(5, 20, 2), (6, 20, 2)]
+    assert all([(w.chooser, w.kind, w.at) for w in o.witness] == [("A", "order", "A gains life")] for o in outs)
+
+
+def test_616_1_gain_order_after_redirected_lifelink_combat_damage_saved_case() -> None:
+    """616.1, found by the random cases: B orders your "+1" Aura and your redirection to you on A's
+    6-power lifelink infect blocker's damage to B's attacker; A orders "plus 1" and "twice that
+    much" on the 7 life it gains (16 or 15). Graph == CP, each CP witness replaying."""
+    def crit(cid: str, ctrl: str, power: int, toughness: int, keywords: list[str], **more: Any) -> dict[str, Any]:
+        return {"id": cid, "name": f"Critter {cid[1:]}", "controller": ctrl, "types": ["creature"], "colors": ["red"],
+                "power": power, "toughness": toughness, "keywords": keywords, **more}
+
+    def aura(eid: str, ability: dict[str, Any]) -> dict[str, Any]:
+        return {"id": eid, "name": f"Aura {eid[1:]}", "controller": "you", "types": ["enchantment"], "abilities": [ability]}
+
+    case = parse_case({
+        "id": "random", "players": [{"name": n, "life": 1, "poison": 0} for n in ("you", "A", "B")], "active": "you",
+        "battlefield": [
+            crit("c0", "B", 0, 3, ["lifelink"], attacking="A",
+                 abilities=[{"trigger": "combat_damage_to_player", "do": {"draw": 1, "who": "you"}}]),
+            crit("c1", "A", 6, 1, ["lifelink", "infect"], blocking=["c0"], damage=0),
+            crit("c2", "A", 0, 1, ["first strike"], blocking=["c0"], damage=0,
+                 abilities=[{"damage_to_counters": "+1/+1", "to": "self"}]),
+            aura("e0", {"add": 1}), aura("e1", {"redirect": "you"}), aura("e2", {"redirect": "you"}),
+            {"id": "rule", "name": "Life Rule", "controller": "A", "types": ["enchantment"],
+             "abilities": [{"gain_life_plus": 1, "to": "you"}]},
+            {"id": "rule2", "name": "Life Rule 2", "controller": "A", "types": ["enchantment"],
+             "abilities": [{"gain_life_times": 2, "to": "you"}]}],
+        "sources": [{"id": "sp", "name": "Spell", "controller": "you", "types": ["instant"], "colors": ["white"], "keywords": []}],
+        "effects": [{"id": "pump", "controller": "you", "source": "sp", "duration": "turn", "to": "c0", "pt": [0, 1]}],
+        "actions": [{"combat": {}}]})
+    assert cp_supported(case) is None
+    assert assert_same(case) == 2
+    assert sorted(o.values["A.life"] for o in cp_outcomes(case).outcomes) == [16, 17]
+
+
 def test_an_optional_effect_is_its_controllers_choice_at_each_event() -> None:
     """616.1: A's "you may prevent 2 damage" meets two events, to you and to A: A decides at each
     (asked once you pick it for yours, an option of A's own order for A's), so each of you ends at

@@ -9,6 +9,7 @@ from model.outcome import Witness
 from ..combat import run_task
 from ..damage import batch_step, next_event
 from ..decision import Decision, says
+from ..results import gain_event, gain_life
 from ..rules import (
     event_label,
 )
@@ -103,18 +104,32 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                 steps.append(Witness(who, "may", event_label(pe.ev), "no" if declined else "yes"))
                 words.append(f"{says(who, 'declines')} {name} for {on}" if declined else
                              f"{says(who, 'chooses')} to apply {name} to {on}")
-    # 616.1: the gaining player orders the life-gain replacements of each lifelink gain event
-    # (solver.results.gain_event asks for each but the last, in the model's order of the events)
-    for who, src, total, keys, orders in built.gains:
-        if _value(solver, "int", total) <= 0:
-            continue  # gaining 0 is no event (119.9)
-        chosen_order = next(o for o, lit in orders if solver.boolean_value(lit))
-        for k in chosen_order[:-1]:
-            steps.append(Witness(who, "order", f"{who} gains life", keys[k]))
-            words.append(f"{says(who, 'applies')} {plan.names.get(keys[k], keys[k])} to {who}'s life gain from {src}")
+    _gain_steps(plan, built, solver, steps, words)
     if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
         _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
+
+
+def _gain_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
+    """616.1: the gaining player orders the life-gain replacements of each lifelink gain event
+    (702.15e: one per source, in the model's order of them, the graph's), after the batch's
+    choices, redirected or not: the graph engine's own rules (solver.results.gain_life, which
+    makes no event of 0 or for a player who can't gain life, 119.9, 119.7; gain_event, which
+    asks while more than one effect is left), each decision answered with the solution's order."""
+    table = plan.table
+    for who, src, total, keys, orders in built.gains:
+        chosen = [keys[k] for k in next(o for o, lit in orders if _solved_bool(solver, lit))]
+        state = gain_life(replace(plan.state, queue=()), table, who, _value(solver, "int", total), src)
+        while state.queue and state.queue[0][0] == "gain":
+            task = state.queue[0]
+            res = gain_event(replace(state, queue=state.queue[1:]), table, task)
+            if not isinstance(res, Decision):
+                break
+            key = next(k for k in chosen if k not in task[4])  # the solution's next effect (614.5: each once)
+            opt = next(o for o in res.options if o.picked == key)
+            steps.append(Witness(res.chooser, res.kind, res.at, opt.picked))
+            words.append(opt.words)
+            state = opt.state
 
 
 def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
@@ -197,6 +212,7 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
         assert state.batch is not None or not any(pe.ev.amount for pe in plan.events)
     if state.batch is not None:
         state = _batch_choices(plan, built, solver, state, steps, words)
+    _gain_steps(plan, built, solver, steps, words)
     if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
         _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
