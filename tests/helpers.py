@@ -44,3 +44,14 @@ def case_error(text: str) -> str:
     with pytest.raises(CaseErrors) as exc:
         case_from(text)
     return str(exc.value)
+
+
+def reading(name: str) -> Any:
+    """The recogniser's reading of the real card ``name`` (its first face), which must be
+    understood in full (the lines not understood are the assertion's message)."""
+    from model.carddata import find
+    from model.recognise import read_face
+
+    r = read_face(find(name).face)
+    assert r.understood, [x.text for x in r.not_understood]
+    return r

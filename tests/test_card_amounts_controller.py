@@ -3,18 +3,9 @@ the recogniser's reading of their Oracle text (card data) and the outcomes deriv
 
 from __future__ import annotations
 
-from typing import Any
-
 from model.carddata import find
 from model.recognise import read_face
-from tests.helpers import outcome_set
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
-
+from tests.helpers import outcome_set, reading
 
 # --- "for each" (608.2h: the number read as the action resolves) -----------------------------------
 

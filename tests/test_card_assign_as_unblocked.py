@@ -4,17 +4,7 @@ blockers as usual, or all of it as an unblocked creature would — never split b
 
 from __future__ import annotations
 
-from typing import Any
-
-from model.carddata import find
-from model.recognise import read_face
-from tests.helpers import outcome_set
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
+from tests.helpers import outcome_set, reading
 
 
 def test_510_1c_as_unblocked_reading() -> None:

@@ -6,17 +6,7 @@ its power" (120.2: all at once); the vocabulary's ``from: target`` / ``from: its
 
 from __future__ import annotations
 
-from typing import Any
-
-from model.carddata import find
-from model.recognise import read_face
-from tests.helpers import outcome_set, problems
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
+from tests.helpers import outcome_set, problems, reading
 
 
 def test_120_1_target_creature_deals_damage_to_itself() -> None:

@@ -5,19 +5,10 @@ at the same time."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from model.carddata import find
-from model.recognise import read_face
-from tests.helpers import outcome_set
+from tests.helpers import outcome_set, reading
 
 WATCH = {"types": ["creature"], "dealt_damage_by": "self"}
 
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
 
 
 def test_603_6c_dealt_damage_dies_trigger_reading() -> None:

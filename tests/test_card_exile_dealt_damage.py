@@ -5,19 +5,10 @@ selector key ``dealt_damage_by:`` and the permanent state ``dealt_damage_by:``."
 
 from __future__ import annotations
 
-from typing import Any
-
-from model.carddata import find
-from model.recognise import read_face
-from tests.helpers import outcome_set, problems
+from tests.helpers import outcome_set, problems, reading
 
 DEALT = {"types": ["creature"], "dealt_damage_by": "self"}
 
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
 
 
 def test_614_1a_dealt_damage_this_way_reading() -> None:

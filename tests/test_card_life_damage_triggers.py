@@ -5,17 +5,7 @@ reading of the Oracle text (card data) and outcomes derived by hand."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from model.carddata import find
-from model.recognise import read_face
-from tests.helpers import outcome_set
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
+from tests.helpers import outcome_set, reading
 
 
 def test_119_9_gain_life_trigger_that_much_to_target_opponent() -> None:

@@ -6,22 +6,15 @@ damage to target player or planeswalker" (120.2); each target checked as the spe
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from model.carddata import find
 from model.recognise import read_face
-from tests.helpers import outcome_set, problems
+from tests.helpers import outcome_set, problems, reading
 
 BITE = {"spell": {"deal": {"power": "target"}, "from": "target", "to": "second target"},
         "target": "creatures you control", "second_target": "creatures you don't control"}
 
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
 
 
 def test_601_2c_bite_reading() -> None:

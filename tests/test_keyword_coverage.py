@@ -3,21 +3,9 @@ case computes, ignored with their reason, and keywords with an effect (each test
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face
-
-from .helpers import outcome_set, problems
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
-
+from .helpers import outcome_set, problems, reading
 
 # --- keywords of casting costs and of cards in hand, graveyard or exile ------------------------------
 

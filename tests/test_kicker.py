@@ -4,8 +4,6 @@ On permanents, what kicking did happened as it entered (702.33d)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 import yaml
 
@@ -13,13 +11,7 @@ from model import parse_case
 from model.carddata import find
 from model.errors import CaseErrors
 from model.recognise import read_face
-from tests.helpers import outcome_set
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
+from tests.helpers import outcome_set, reading
 
 
 def test_kicked_amount_instead() -> None:

@@ -8,15 +8,8 @@ from typing import Any
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face, read_text
-from tests.helpers import outcome_set
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
+from model.recognise import read_text
+from tests.helpers import outcome_set, reading
 
 
 @pytest.mark.parametrize("name,abilities", [

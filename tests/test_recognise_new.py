@@ -3,17 +3,7 @@ card data) and the abilities expected written by hand (tests/test_recognise.py's
 
 from __future__ import annotations
 
-from typing import Any
-
-from model.carddata import find
-from model.recognise import read_face
-
-
-def reading(name: str) -> Any:
-    r = read_face(find(name).face)
-    assert r.understood, [x.text for x in r.not_understood]
-    return r
-
+from tests.helpers import reading
 
 # --- discards (hands aren't tracked, CR 701.9) ----------------------------------------------------
 
