@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = ["EFFECTIVE", "NO_EFFECT", "KEYWORDS", "known_keywords_text"]
 
 EFFECTIVE: dict[str, str] = {
+    "changeling": "702.73a: every creature type (a selector's subtypes read it)",
     "deathtouch": "702.2: any damage is lethal",
     "defender": "702.3b: can't attack (an attacking: is an error)",
     "double strike": "702.4: two combat damage steps",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["SUBTYPES", "derive_subtypes", "subtype_of"]
+__all__ = ["SUBTYPES", "NONCREATURE_SUBTYPES", "derive_subtypes", "is_creature_type", "subtype_of"]
 
 # card types whose subtypes a selector reads (205.3g-j, 205.3m; kindred 308.1)
 _TYPES = frozenset({"creature", "kindred", "tribal", "artifact", "enchantment", "land"})
@@ -90,3 +90,20 @@ def subtype_of(word: str) -> str | None:
         candidates.append(w[:-3] + "y")
     candidates.append(w)
     return next((c for c in candidates if c in SUBTYPES), None)
+
+
+# the artifact, enchantment and land types (205.3g-i): every other subtype here is a creature type
+# (205.3m), which a changeling has all of (702.73a)
+NONCREATURE_SUBTYPES: frozenset[str] = frozenset(s.lower() for s in (
+    "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification", "Gold",
+    "Incubator", "Junk", "Lander", "Map", "Powerstone", "Spacecraft", "Treasure", "Vehicle",
+    "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard", "Shrine",
+    "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains", "Planet",
+    "Power-Plant", "Sphere", "Swamp", "Tower", "Town", "Urza's"))
+
+
+def is_creature_type(word: str) -> bool:
+    """Whether the subtype ``word`` is a creature type (205.3m): a known subtype that is no
+    artifact, enchantment or land type."""
+    low = word.lower()
+    return low in SUBTYPES and low not in NONCREATURE_SUBTYPES

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.selectors import Selector
+from model.subtypes import is_creature_type
 from model.types import PermanentSpec, SourceSpec
 
 from .state import GameState, Table
@@ -166,8 +167,13 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.colors and not set(sel.colors) & set(colors_of(state, thing, spec.colors)):
         return False
-    if sel.subtypes and not {s.lower() for s in sel.subtypes} <= {s.lower() for s in spec.subtypes}:
-        return False
+    if sel.subtypes:
+        missing = {s.lower() for s in sel.subtypes} - {s.lower() for s in spec.subtypes}
+        # 702.73a: a changeling is every creature type (not an artifact, enchantment or land type);
+        # a characteristic-defining ability (604.3), read from the object's own keywords (a grant of
+        # it is not in the vocabulary), so before any effect on types or keywords (613.3)
+        if missing and not ("changeling" in spec.keywords and all(map(is_creature_type, missing))):
+            return False
     if sel.without and set(sel.without) & _keywords(state, table, thing):
         return False
     if sel.with_ and not set(sel.with_) <= _keywords(state, table, thing):

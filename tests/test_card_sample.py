@@ -65,7 +65,7 @@ EXPECTED: dict[str, tuple[list[str], list[Any]]] = {
     "Ramirez DePietro": (["first strike"], []),
     "Rootwater Hunter": ([], [ping(1, [T])]),
     "Boltwave": ([], [{"spell": {"deal": 3, "to": "opponents"}}]),
-    "Game-Trail Changeling": (["trample"], []),
+    "Game-Trail Changeling": (["changeling", "trample"], []),
     "Spiked Baloth": (["trample"], []),
     "Copper Host Crusher": (["trample", "hexproof"], []),
     "Thran Dynamo": ([], [{"mana": ["C", "C", "C"], "cost": [T]}]),

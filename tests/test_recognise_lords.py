@@ -78,3 +78,24 @@ def test_lines_dropped_or_ignored_with_their_rule(name: str, abilities: list[Any
     r = reading(name)
     assert r.abilities == abilities
     assert any(rule in (line.reason or "") for line in r.lines), [(line.status, line.reason) for line in r.lines]
+
+
+def test_702_73a_a_changeling_is_every_creature_type() -> None:
+    """Universal Automaton (1/1 artifact creature, changeling) beside Merfolk Mistbinder ("Other
+    Merfolk you control get +1/+1."): it is a Merfolk, a 2/2, and survives 1 damage; an artifact,
+    enchantment or land type it is not (702.73a), so "Equipment you control" doesn't reach it."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: lord, card: Merfolk Mistbinder, controller: you}
+  - {id: bot, card: Universal Automaton, controller: you}
+  - {id: rule, name: Test Rule, controller: you, types: [enchantment], abilities: [{pt: [0, -1], to: Equipment you control}]}
+sources:
+  - {id: ping, name: Test Ping, controller: A, types: [instant]}
+actions:
+  - damage: [{from: ping, to: bot, amount: 1}]
+"""
+    assert reading("Universal Automaton").keywords == ("changeling",) or \
+        list(reading("Universal Automaton").keywords) == ["changeling"]
+    assert outcome_set(text, "bot.dies", "bot.damage") == {(False, 1)}
+    assert outcome_set(text.replace("card: Merfolk Mistbinder", "card: Grizzly Bears"), "bot.dies") == {(True,)}

@@ -28,7 +28,6 @@ IGNORED_KEYWORDS: dict[str, str] = {
     "fear": _evasion("702.36"),
     "intimidate": _evasion("702.13"),
     "skulk": _evasion("702.118"),
-    "changeling": "keyword without effect here: creature types are given in the data (CR 702.73)",
     "devoid": "keyword without effect here: the card data already gives it no colour (CR 702.114)",
     "partner": "keyword without effect here: a deck-building rule (CR 702.124)",
     "convoke": "keyword without effect here: casting costs aren't modelled (CR 702.51)",
