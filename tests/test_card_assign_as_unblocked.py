@@ -4,8 +4,6 @@ blockers as usual, or all of it as an unblocked creature would — never split b
 
 from __future__ import annotations
 
-import pytest
-
 from tests.helpers import outcome_set, reading
 
 
@@ -29,21 +27,19 @@ actions:
 """
 
 
-@pytest.mark.parametrize("engine", ["graph", "cp"])
-def test_510_1c_blockers_or_the_player_never_split(engine: str) -> None:
+def test_510_1c_blockers_or_the_player_never_split() -> None:
     """Lone Wolf (2/2) blocked by the Bears and the Elves: 2 among the blockers as usual (three
     ways), or 2 to A; never 1 to A."""
     text = COMBAT.replace("  - MORE\n", "")
-    got = outcome_set(text, "A.life", "b1.damage", "b2.damage", engine=engine)
+    got = outcome_set(text, "A.life", "b1.damage", "b2.damage")
     assert got == {(20, 2, 0), (20, 1, 1), (20, 0, 2), (18, 0, 0)}
 
 
-@pytest.mark.parametrize("engine", ["graph", "cp"])
-def test_510_1c_no_blocker_left_it_may_still_hit_the_player(engine: str) -> None:
+def test_510_1c_no_blocker_left_it_may_still_hit_the_player() -> None:
     """Both blockers leave before combat damage: blocked, it assigns none (510.1c) or, as though
     unblocked, 2 to A."""
     text = COMBAT.replace("  - MORE\n", "  - leave: b1\n  - leave: b2\n")
-    assert outcome_set(text, "A.life", engine=engine) == {(20,), (18,)}
+    assert outcome_set(text, "A.life") == {(20,), (18,)}
 
 
 def test_510_1c_without_the_ability_only_the_blockers() -> None:
@@ -66,8 +62,7 @@ actions:
     assert outcome_set(text, "A.life", "giant.damage") == {(19, 3), (20, 4), (16, 0)}
 
 
-@pytest.mark.parametrize("engine", ["graph", "cp"])
-def test_indomitable_might_on_the_host(engine: str) -> None:
+def test_indomitable_might_on_the_host() -> None:
     """Grizzly Bears with Indomitable Might (5/5) blocked by Hill Giant: 5 to the Giant or 5 to A."""
     text = """
 players: [{name: you}, {name: A}]
@@ -78,4 +73,4 @@ battlefield:
 actions:
   - combat: {}
 """
-    assert outcome_set(text, "A.life", "giant.dies", engine=engine) == {(20, True), (15, False)}
+    assert outcome_set(text, "A.life", "giant.dies") == {(20, True), (15, False)}
