@@ -110,8 +110,8 @@ def graph(case: Case, limit: float, max_nodes: int, fields: list[str] | None) ->
     cg = build_graph(case, max_nodes=max_nodes, timeout=limit)
     if not cg.complete:
         return Run(time.perf_counter() - start, False, len({_key(v, fields) for v in cg.leaves.values()}))
-    outs = graph_outcomes(cg, fields)
-    return Run(time.perf_counter() - start, True, len(outs), sum(o.paths for o in outs))
+    outs, cut = graph_outcomes(cg, fields)
+    return Run(time.perf_counter() - start, cut is None, len(outs), sum(o.paths for o in outs))
 
 
 def cp(case: Case, fields: list[str] | None, limit: float) -> Run:

@@ -77,7 +77,9 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     from .graph import build_graph, graph_outcomes  # networkx is loaded only to build a graph
 
     cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=fields)
-    outcomes = graph_outcomes(cg, fields)
-    stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
-             "seconds": round(cg.seconds, 3)}
-    return Result(case.id, "graph", cg.complete, outcomes, stats, cg)
+    outcomes, cut = graph_outcomes(cg, fields, deadline)
+    stats: dict[str, Any] = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
+                             "seconds": round(cg.seconds, 3)}
+    if cut is not None:
+        stats["limit"] = cut
+    return Result(case.id, "graph", cg.complete and cut is None, outcomes, stats, cg)

@@ -25,12 +25,17 @@ from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "topological", "write_graph", "shown_fields", "outcome_text",
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "WITNESS_STEPS", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
 # about 20-30 microseconds on a 2-core machine, a few percent of what expanding the node took
 PASS_SECONDS = 3e-5
+# the share of the time limit the expansion leaves to that pass besides (witnesses: graph_outcomes)
+PASS_SHARE = 0.1
+# the choices all of one answer's witnesses may hold together (a memory bound: two references
+# each, the choices themselves shared)
+WITNESS_STEPS = 2_000_000
 
 
 @dataclass
@@ -55,7 +60,7 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
 
     ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already running) is checked
     before every new state is computed, less the time the pass over the graph will take
-    (``PASS_SECONDS`` a node); once it or ``max_nodes`` is reached the expansion stops at once:
+    (``PASS_SECONDS`` a node, and ``PASS_SHARE`` of the limit for its witnesses); once it or ``max_nodes`` is reached the expansion stops at once:
     decisions not yet expanded stay in the graph marked ``truncated`` (no outcome comes from
     them), end states already reached are kept, and ``complete`` is False.
 
@@ -91,9 +96,12 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         resolved[raw] = nid
         return nid, res
 
+    # and a share of the limit for the outcomes' witnesses, whose length the graph doesn't tell
+    reserve = PASS_SHARE * (deadline.seconds or 0.0)
+
     def stop() -> bool:
         # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
-        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS)
+        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS + reserve)
 
     todo: list[tuple[int, Decision | GameState]] = []
     roots = []
@@ -148,58 +156,88 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     return ChoiceGraph(g, roots[0], table, complete, leaves, deadline.elapsed(), roots)
 
 
-def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None) -> list[Outcome]:
+def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
+                   deadline: Deadline | None = None) -> tuple[list[Outcome], str | None]:
     """Distinct outcomes (projected on ``fields`` if given), each with its first witness in option
-    order and the number of choice paths that reach it.
+    order and the number of choice paths that reach it; and what cut the list (None when nothing
+    did: then it holds every outcome the graph reached).
 
-    One pass bottom-up counts, per node, the paths to each outcome below it (outcomes numbered
-    once, so the pass adds up small integers and never copies states or witnesses); each
-    witness is then read from the root, taking at every node the first option whose child
-    reaches that outcome. The pass is short beside the expansion a time limit allows.
+    Linear in the graph: paths are counted top-down (one integer per node, ``count`` options an
+    edge), and one depth-first walk in option order, entering each node once, reaches every
+    outcome first by its first witness (a node first entered by an earlier path would give the
+    outcome an earlier witness through it). A witness is as long as the decisions on its path, so
+    all of them together may grow with outcomes x depth (a long chain of riders' damage with an
+    end state at every link): they are built in the outcomes' order until ``deadline`` passes
+    or they hold :data:`WITNESS_STEPS` choices, the rest cut, said.
     """
     g = cg.graph
     wanted = list(fields) if fields is not None else None
-    number: dict[tuple[Any, ...], int] = {}
-    keys: list[tuple[Any, ...]] = []
-    below: dict[int, dict[int, int]] = {}  # node -> outcome number -> paths
-    ordered: dict[int, list[tuple[int, dict[str, Any]]]] = {}  # node -> (child, edge data) in option order
-    for nid in reversed(topological(g)):
+    order = topological(g)
+    paths_to: dict[int, int] = dict.fromkeys(order, 0)
+    paths_to[cg.root] = 1
+    for nid in order:
+        here = paths_to[nid]
+        if here:
+            for _, child, d in g.out_edges(nid, data=True):
+                paths_to[child] += here * d.get("count", 1)
+    first: dict[tuple[Any, ...], int] = {}  # outcome -> its first leaf in option order
+    paths: dict[tuple[Any, ...], int] = {}
+    # the DFS tree: each node's parent, and the choice that entered it (one Witness per node,
+    # shared by every witness through it)
+    parent: dict[int, tuple[int, Witness, str]] = {}
+    stack = [(cg.root, iter(_options(g, cg.root)))]
+    seen = {cg.root}
+    while stack:
+        nid, todo = stack[-1]
+        nxt = next(todo, None)
+        if nxt is None:
+            stack.pop()
+            continue
+        child, d = nxt
+        if child in seen:
+            continue
+        seen.add(child)
         data = g.nodes[nid]
-        if data.get("kind") == "leaf":
-            values = cg.leaves[nid]
+        parent[child] = (nid, Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), d["picked"]),
+                         d["words"])
+        if g.nodes[child].get("kind") == "leaf":
+            values = cg.leaves[child]
             if wanted is not None:
                 values = {f: values.get(f) for f in wanted}
             key = tuple(sorted(values.items()))
-            k = number.setdefault(key, len(keys))
-            if k == len(keys):
-                keys.append(key)
-            below[nid] = {k: 1}
-            continue
-        edges = [(c, d) for _, c, d in sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])]
-        ordered[nid] = edges
-        merged: dict[int, int] = {}
-        for child, d in edges:
-            got = below.get(child)
-            if not got:
-                continue
-            times = d.get("count", 1)  # options of this decision that reach the same state
-            for k, paths in got.items():
-                merged[k] = merged.get(k, 0) + paths * times
-        below[nid] = merged
-    out = []
-    for k, paths in below.get(cg.root, {}).items():
+            first.setdefault(key, child)
+            paths[key] = paths.get(key, 0) + paths_to[child]
+        else:
+            stack.append((child, iter(_options(g, child))))
+    if g.nodes[cg.root].get("kind") == "leaf":  # a timeline without a choice
+        values = cg.leaves[cg.root]
+        key = tuple(sorted(({f: values.get(f) for f in wanted} if wanted is not None else values).items()))
+        first[key], paths[key] = cg.root, 1
+    out: list[Outcome] = []
+    steps, cut = 0, None
+    for key in sorted(first, key=sort_key):
+        if deadline is not None and deadline.expired():
+            cut = "the time limit passed while the outcomes' witnesses were read off the graph"
+            break
         wit: list[Witness] = []
         words: list[str] = []
-        node = cg.root
-        while node in ordered:
-            data = g.nodes[node]
-            child, edata = next((c, d) for c, d in ordered[node] if k in below.get(c, ()))
-            wit.append(Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), edata["picked"]))
-            words.append(edata["words"])
-            node = child
-        out.append(Outcome(keys[k], tuple(wit), paths, tuple(words)))
-    out.sort(key=lambda o: sort_key(o.state))
-    return out
+        node = first[key]
+        while node != cg.root:
+            node, step, said = parent[node]
+            wit.append(step)
+            words.append(said)
+        steps += len(wit)
+        if steps > WITNESS_STEPS:
+            cut = (f"the outcomes' witnesses hold more than {WITNESS_STEPS} choices in all (a memory bound): "
+                   "the outcomes after them are not listed")
+            break
+        out.append(Outcome(key, tuple(reversed(wit)), paths[key], tuple(reversed(words))))
+    return out, cut
+
+
+def _options(g: nx.DiGraph, nid: int) -> list[tuple[int, dict[str, Any]]]:
+    """A decision's edges in option order (its first option first)."""
+    return [(c, d) for _, c, d in sorted(g.out_edges(nid, data=True), key=lambda e: e[2]["order"])]
 
 
 def topological(g: nx.DiGraph) -> list[int]:

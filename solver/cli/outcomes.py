@@ -107,6 +107,8 @@ def enumerate_command(args: argparse.Namespace) -> int:
         return 0
     print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
           f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
+    if not result.complete and result.stats.get("limit"):
+        print(f"mtg-outcomes: {case.id}: {result.stats['limit']}", file=sys.stderr)  # what cut it
     base = _baseline(case) if fields is None else {}
     noted = False
     for i, o in enumerate(result.outcomes, 1):
