@@ -35,7 +35,7 @@ from .select import has_keyword, is_player, matches
 from .state import Event, GameState, PermState, Table, replace
 from .symmetry import canonical
 
-__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients",
+__all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients", "has_trample",
            "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS", "MAX_DIVISIONS"]
 
 MAX_DECLARATIONS = 100_000  # one decision's options are built at once: a guard against a huge board
@@ -298,6 +298,11 @@ def _in_game(state: GameState, table: Table, who: str) -> bool:
     return perm is not None and perm.present
 
 
+def has_trample(state: GameState, table: Table, pid: str) -> bool:
+    """Whether ``pid`` has trample, trample over planeswalkers being a variant of it (702.19c)."""
+    return has_keyword(state, table, pid, "trample") or has_keyword(state, table, pid, TOP)
+
+
 def trample_beyond(state: GameState, table: Table, perm: PermState, defended: str | None) -> str | None:
     """702.19c: the planeswalker's controller, to whom a creature with trample over planeswalkers
     attacking that planeswalker may assign the damage beyond its loyalty (None otherwise)."""
@@ -328,7 +333,7 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     amount = power(table, perm, state)
     creatures, defended = damage_recipients(state, table, perm)
     # trample over planeswalkers is a variant of trample (702.19c)
-    trample = perm.attacking is not None and (has_keyword(state, table, pid, "trample") or has_keyword(state, table, pid, TOP))
+    trample = perm.attacking is not None and has_trample(state, table, pid)
     beyond = trample_beyond(state, table, perm, defended)
     past = [defended] + ([beyond] if beyond else []) if defended else []
     if perm.attacking is not None and not perm.blocked:

@@ -4,6 +4,11 @@ blockers as usual, or all of it as an unblocked creature would — never split b
 
 from __future__ import annotations
 
+import pytest
+import yaml
+
+from model import parse_case
+from solver.cp import cp_supported
 from tests.helpers import outcome_set, reading
 
 
@@ -27,19 +32,21 @@ actions:
 """
 
 
-def test_510_1c_blockers_or_the_player_never_split() -> None:
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_510_1c_blockers_or_the_player_never_split(engine: str) -> None:
     """Lone Wolf (2/2) blocked by the Bears and the Elves: 2 among the blockers as usual (three
     ways), or 2 to A; never 1 to A."""
     text = COMBAT.replace("  - MORE\n", "")
-    got = outcome_set(text, "A.life", "b1.damage", "b2.damage")
+    got = outcome_set(text, "A.life", "b1.damage", "b2.damage", engine=engine)
     assert got == {(20, 2, 0), (20, 1, 1), (20, 0, 2), (18, 0, 0)}
 
 
-def test_510_1c_no_blocker_left_it_may_still_hit_the_player() -> None:
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_510_1c_no_blocker_left_it_may_still_hit_the_player(engine: str) -> None:
     """Both blockers leave before combat damage: blocked, it assigns none (510.1c) or, as though
     unblocked, 2 to A."""
     text = COMBAT.replace("  - MORE\n", "  - leave: b1\n  - leave: b2\n")
-    assert outcome_set(text, "A.life") == {(20,), (18,)}
+    assert outcome_set(text, "A.life", engine=engine) == {(20,), (18,)}
 
 
 def test_510_1c_without_the_ability_only_the_blockers() -> None:
@@ -62,7 +69,8 @@ actions:
     assert outcome_set(text, "A.life", "giant.damage") == {(19, 3), (20, 4), (16, 0)}
 
 
-def test_indomitable_might_on_the_host() -> None:
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_indomitable_might_on_the_host(engine: str) -> None:
     """Grizzly Bears with Indomitable Might (5/5) blocked by Hill Giant: 5 to the Giant or 5 to A."""
     text = """
 players: [{name: you}, {name: A}]
@@ -73,4 +81,24 @@ battlefield:
 actions:
   - combat: {}
 """
-    assert outcome_set(text, "A.life", "giant.dies") == {(20, True), (15, False)}
+    assert outcome_set(text, "A.life", "giant.dies", engine=engine) == {(20, True), (15, False)}
+
+
+@pytest.mark.parametrize("keyword", ["trample", "trample over planeswalkers"])
+def test_702_19c_trample_over_planeswalkers_is_trample_for_the_as_unblocked_choice(keyword: str) -> None:
+    """Trample over planeswalkers is a variant of trample (702.19c): attacking a player, the
+    trampler's options are trample's or all to the player as though unblocked; CP declines that
+    mix by name for both keywords (it once took the variant for a plain creature, and found
+    1 to the Giant and 3 to A, which 702.19b forbids)."""
+    text = f"""
+players: [{{name: you}}, {{name: A}}]
+battlefield:
+  - {{id: t, name: Test Trampler, controller: you, types: [creature], power: 4, toughness: 4, keywords: [{keyword}],
+     attacking: A, abilities: [{{as_unblocked: true, to: self}}]}}
+  - {{id: giant, card: Hill Giant, controller: A, blocking: t}}
+actions:
+  - combat: {{}}
+"""
+    assert outcome_set(text, "A.life", "giant.damage") == {(19, 3), (20, 4), (16, 0)}
+    reason = cp_supported(parse_case({"id": "t", **yaml.safe_load(text)}))
+    assert reason is not None and "as though it weren't blocked" in reason

@@ -303,6 +303,17 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
         if draw(st.booleans()):
             pump["grant"] = [draw(st.sampled_from(["lifelink", "deathtouch", "indestructible", "infect"]))]
         effects.append(pump)
+    if creatures and draw(st.integers(0, 4)) == 0:
+        # a replacement of the destruction the step's state-based actions would do, applied by the
+        # rules engine as it replays each of the step's results: a regeneration shield (701.19a) or
+        # "exile it instead" (614.1a), one per creature (both on one is an error, 616.1)
+        kind = draw(st.sampled_from(["regenerate", "exile_instead"]))
+        effects.append({"id": "rg", "controller": draw(st.sampled_from(names)), kind: True,
+                        "to": draw(st.sampled_from(creatures)),
+                        **({"source": "sp", "duration": "turn"} if kind == "exile_instead" else {})})
+    for c in battlefield:
+        if "attacking" in c and "trample" not in c["keywords"] and "abilities" not in c and draw(st.integers(0, 5)) == 0:
+            c["abilities"] = [{"as_unblocked": True, "to": "self"}]  # 510.1b instead of 510.1c
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
         body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})

@@ -19,7 +19,6 @@ _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
-    "as_unblocked": "assigning combat damage as though unblocked (CR 510.1b for a blocked creature) is not modelled",
     "regenerate": "a regeneration shield (CR 701.19a, 614.8: destruction replaced) is not modelled",
 }
 # effects on characteristics (613): fixed at the step's start (the prefix applied them), read

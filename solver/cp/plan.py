@@ -8,7 +8,14 @@ from typing import Any
 
 from model.types import LIFE_GAIN_KINDS, Case
 
-from ..combat import assign_options, damage_recipients, start_step, trample_beyond
+from ..combat import (
+    as_unblocked,
+    assign_options,
+    damage_recipients,
+    has_trample,
+    start_step,
+    trample_beyond,
+)
 from ..damage import rider_shot
 from ..engine import final_fields
 from ..lethal import LethalIf, lethal_conditions
@@ -125,6 +132,13 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
         creatures, defended = damage_recipients(state, table, perm)
         # 702.19c: past a planeswalker (trample over planeswalkers) to its controller
         beyond = trample_beyond(state, table, perm, defended)
+        # "as though it weren't blocked" (510.1b): its options (solver.combat.assign_options) are
+        # the blocked ones and all to what it attacks, no blocker then needing lethal damage; with
+        # trample too, a lethal condition that holds only when some goes to a blocker
+        unblocked_too = perm.blocked and as_unblocked(state, table, pid)
+        if unblocked_too and has_trample(state, table, pid):
+            return (f"{pid}: a trampler that may assign its combat damage as though it weren't blocked (CR 510.1b, "
+                    "702.19b) is not modelled")
         most: dict[str, int] = {}
         for opt in options:
             for r, n in opt:
@@ -132,7 +146,7 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
         events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended, beyond]
                       if r is not None and most.get(r, 0) > 0)
         for past in (defended, beyond):
-            if past is not None and most.get(past, 0) > 0 and perm.blocked:
+            if past is not None and most.get(past, 0) > 0 and perm.blocked and not unblocked_too:
                 trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
         if beyond is not None and defended is not None and most.get(beyond, 0) > 0:
             # the planeswalker's controller only past damage equal to its loyalty assigned to it
@@ -234,6 +248,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     later.extend(f"{pid}'s {ab.trigger} trigger (603.2, 603.3b)" for pid, ab in watching)
     for inst in insts:
         spec = inst.spec
+        if spec.kind == "as_unblocked":
+            continue  # 510.1b: the assignment's options, solver.combat.assign_options (_open_batch)
         if spec.kind in _INERT:
             continue
         if spec.kind == "fewer_counters":  # on the batch's -1/-1 counters (solver.results.fewer_counters)
