@@ -144,15 +144,10 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     return decide(who, "target" if sacrifices == [None] else "sacrifice", f"{perm.id} activation", options)
 
 
-def _spell_parts(state: GameState, item: StackItem) -> list[int]:
-    """The queue positions of the resolving spell's later parts (608.2c: its instructions in order)."""
-    return [i for i, t in enumerate(state.queue) if t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source]
-
-
 def _doesnt_resolve(state: GameState, item: StackItem, targets: str) -> GameState:
     """608.2b: every target of the spell is illegal as it begins to resolve: it doesn't resolve
     (none of its instructions happen, its later parts are gone). ``targets``: them, in words."""
-    mine = set(_spell_parts(state, item))
+    mine = set(state.spell_parts(item))
     state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
     return note(state, f"{item.label} ({item.source}) doesn't resolve: {targets} as it resolves (608.2b)", NOT_DONE)
 
@@ -166,7 +161,7 @@ def _begin_several(state: GameState, table: Table, item: StackItem) -> GameState
     req = next((a.target for a in abilities if a.kind == "spell" and a.targets is not None), None)
     legal = tuple(t for t in item.targets if legal_target(state, table, t, req, item.controller, item.source))
     gone = [t for t in item.targets if t not in legal]
-    mine = _spell_parts(state, item)
+    mine = state.spell_parts(item)
     if not legal:
         return _doesnt_resolve(state, item, f"its target{'s' if len(gone) > 1 else ''} {_and(gone)} "
                                             f"{'are all' if len(gone) > 1 else 'is'} illegal")
@@ -188,7 +183,7 @@ def _begin_two(state: GameState, table: Table, item: StackItem) -> GameState | t
                and (not item.modes or a.mode in item.modes) and (a.kicked is None or a.kicked == item.kicked))
     first = item.target if legal_target(state, table, item.target, two.target, item.controller, item.source) else None
     second = item.second if legal_target(state, table, item.second, two.second_target, item.controller, item.source) else None
-    mine = _spell_parts(state, item)
+    mine = state.spell_parts(item)
     if first is None and second is None:
         return _doesnt_resolve(state, item, f"its targets {item.target} and {item.second} are both illegal")
     gone = [t for t, now in ((item.target, first), (item.second, second)) if now is None]
@@ -212,7 +207,7 @@ def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameS
     reqs = dict(mode_requirements([a for a in abilities if a.kind == "spell" and a.mode in item.modes]))
     illegal = [(mode, t) for mode, t in item.mode_targets
                if not legal_target(state, table, t, reqs.get(mode), item.controller, item.source)]
-    mine = _spell_parts(state, item)
+    mine = state.spell_parts(item)
     if len(illegal) == len(item.mode_targets):
         gone = _and(list(dict.fromkeys(t for _, t in illegal)))
         return _doesnt_resolve(state, item, f"its targets ({gone}) are all illegal"), None
@@ -372,7 +367,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         if not legal_target(state, table, item.target, req, item.controller, item.source):
             if item.kind == "spell" and not item.continuing:
                 # the spell doesn't resolve: its later instructions go too (608.2b)
-                mine = set(_spell_parts(state, item))
+                mine = set(state.spell_parts(item))
                 state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)

@@ -217,6 +217,11 @@ class GameState(_CachedHash):
                 found = p  # the newest object with this id (a returned permanent is new)
         return found
 
+    def spell_parts(self, item: StackItem) -> list[int]:
+        """The queue positions of the resolving spell ``item``'s later parts (608.2c: its
+        instructions, queued in order), which go with it when it doesn't resolve or is countered."""
+        return [i for i, t in enumerate(self.queue) if t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source]
+
     def set_player(self, p: PlayerState) -> GameState:
         return replace(self, players=tuple(p if q.name == p.name else q for q in self.players))
 

@@ -55,12 +55,9 @@ def _countered(state: GameState, item: StackItem) -> GameState:
     if item in state.stack:
         i = max(k for k, s in enumerate(state.stack) if s == item)
         return replace(state, stack=state.stack[:i] + state.stack[i + 1:])
-    queue = list(state.queue)
-    i = next(k for k, t in enumerate(queue) if t[0] == "resolve" and t[1] == item)
-    del queue[i]
-    if item.kind == "spell":
-        queue = [t for t in queue if not (t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source)]
-    return replace(state, queue=tuple(queue))
+    i = next(k for k, t in enumerate(state.queue) if t[0] == "resolve" and t[1] == item)
+    gone = {i, *(state.spell_parts(item) if item.kind == "spell" else ())}
+    return replace(state, queue=tuple(t for k, t in enumerate(state.queue) if k not in gone))
 
 
 def _cost_words(ab: Ability) -> str:
