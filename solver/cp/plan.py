@@ -8,17 +8,8 @@ from typing import Any
 
 from model.types import LIFE_GAIN_KINDS, Case
 
-from ..combat import (
-    as_unblocked,
-    assign_options,
-    damage_recipients,
-    has_trample,
-    start_step,
-    trample_beyond,
-)
 from ..damage import rider_shot
 from ..engine import final_fields
-from ..lethal import LethalIf, lethal_conditions
 from ..limits import Deadline
 from ..oneshot import shot_recipients
 from ..results import cant_gain_life as _cant_gain_life
@@ -34,13 +25,13 @@ from ..rules import (
     can_be_dealt,
     effect_name,
     effects_in_force,
-    start_batch,
 )
 from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, is_player, matches
-from ..state import Event, GameState, Table
+from ..state import GameState, Table
 from ..triggers import watchers
+from .assign import _open_batch
 from .declines import (
     _CHARACTERISTICS,
     _COUNTER_RIDERS,
@@ -92,7 +83,6 @@ from .riders import (
     _to_counters,
 )
 from .step import (
-    _Assign,
     _linear,
     _PEvent,
     _Plan,
@@ -104,57 +94,6 @@ from .step import (
 
 # what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
 _PLANNING = "planning the CP model"
-
-
-def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]], GameState | None] | str:
-    """The state with the step's batch open (the damage batch ``start`` stopped at, 120; or
-    combat damage step ``step``'s, CR 510.2, opened from ``state``), the combat damage assignment
-    choices, the trample conditions on them, and (combat) the state where the assignment is
-    chosen.
-
-    With blockers, every (creature, recipient) pair some assignment uses becomes an event at its
-    largest amount; the model makes its amount the chosen assignment's (0: no event, 120.8).
-    """
-    if start.batch is not None:
-        return replace(state, batch=start.batch), [], [], None
-    state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
-    assigning = state
-    task, state = state.queue[0], replace(state, queue=state.queue[1:])
-    assert task[:2] == ("combat", "assign")
-    assigns: list[_Assign] = []
-    events: list[Event] = []
-    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = []
-    for pid in task[3]:
-        perm = state.perm(pid)
-        assert perm is not None
-        options = tuple(assign_options(state, table, pid))
-        assigns.append(_Assign(pid, perm.controller, options))
-        creatures, defended = damage_recipients(state, table, perm)
-        # 702.19c: past a planeswalker (trample over planeswalkers) to its controller
-        beyond = trample_beyond(state, table, perm, defended)
-        # "as though it weren't blocked" (510.1b): its options (solver.combat.assign_options) are
-        # the blocked ones and all to what it attacks, no blocker then needing lethal damage; with
-        # trample too, a lethal condition that holds only when some goes to a blocker
-        unblocked_too = perm.blocked and as_unblocked(state, table, pid)
-        if unblocked_too and has_trample(state, table, pid):
-            return (f"{pid}: a trampler that may assign its combat damage as though it weren't blocked (CR 510.1b, "
-                    "702.19b) is not modelled")
-        most: dict[str, int] = {}
-        for opt in options:
-            for r, n in opt:
-                most[r] = max(most.get(r, 0), n)
-        events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended, beyond]
-                      if r is not None and most.get(r, 0) > 0)
-        for past in (defended, beyond):
-            if past is not None and most.get(past, 0) > 0 and perm.blocked and not unblocked_too:
-                trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
-        if beyond is not None and defended is not None and most.get(beyond, 0) > 0:
-            # the planeswalker's controller only past damage equal to its loyalty assigned to it
-            # by all the attackers together (solver.combat._valid_trample, 510.1e)
-            walker = state.perm(defended)
-            assert walker is not None
-            trample.append((pid, beyond, defended, (LethalIf(None, walker.loyalty),)))
-    return start_batch(state, table, events), assigns, trample, assigning
 
 
 @dataclass
