@@ -254,7 +254,6 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     by_source: dict[str, int] = defaultdict(int)
     by_source_combat: dict[str, int] = defaultdict(int)
     to_recipient: dict[str, int] = defaultdict(int)
-    from_of: dict[str, str] = {}
     pair_amounts: dict[tuple[str, str], int] = defaultdict(int)  # (recipient, source) -> damage (120.9)
     combat_to_player: dict[tuple[str, str], int] = defaultdict(int)
     minus: dict[str, int] = defaultdict(int)  # -1/-1 counters from wither and infect, per permanent
@@ -271,7 +270,6 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
             by_source_combat[ev.source] += n
         to_recipient[ev.recipient] += n
         pair_amounts[(ev.recipient, ev.source)] += n
-        from_of.setdefault(ev.recipient, ev.source)
         for r in event_results(state, table, ev):
             k = r.per_point * n + r.once
             if r.part is Part.LIFE_LOSS:
@@ -320,7 +318,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
                            "_to": tuple((r, k) for (r, ss), k in sorted(pair_amounts.items()) if ss == s)})
                       for s, n in sorted(by_source.items())])
     state = collect_triggers(state, table, "dealt_damage",
-                     [(r, {"damage_dealt": n, "_from": from_of[r], **({"_player": r} if is_player(table, r) else {}),
+                     [(r, {"damage_dealt": n, **({"_player": r} if is_player(table, r) else {}),
                            "_sources": tuple((s, k) for (rr, s), k in sorted(pair_amounts.items()) if rr == r)})
                       for r, n in sorted(to_recipient.items())])
     return state

@@ -83,7 +83,11 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
             elif trigger == "dealt_damage":
                 ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
                 if ok and ab.trigger_from is not None and ab.trigger_min is None:
-                    ok = matches(ab.trigger_from, str(values.get("_from", "")), state, table, view)
+                    # "is dealt damage by <sources>": once, if any of them dealt it damage, its
+                    # damage_dealt theirs alone (120.9: not damage other sources dealt at once)
+                    by = [n for s, n in values.get("_sources", ()) if n > 0 and matches(ab.trigger_from, s, state, table, view)]
+                    ok = bool(by)
+                    values = {**values, "damage_dealt": sum(by)}
             elif trigger == "damage_prevented":
                 ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl
             elif trigger == "combat_damage_to_player":

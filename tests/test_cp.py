@@ -373,6 +373,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
 WATCHERS = [
     {"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": "any"}},  # Boros Reckoner
     {"trigger": "dealt_damage", "do": {"deal": 1, "to": "opponents"}},
+    # "is dealt damage by a creature": the damage those sources dealt it (120.9)
+    {"trigger": "dealt_damage", "from": "creatures", "do": {"gain_life": "damage_dealt", "who": "you"}},
     {"trigger": "deals_damage", "do": {"gain_life": "damage_dealt", "who": "you"}},  # Armadillo Cloak's
     {"trigger": "deals_damage", "combat": True, "do": {"lose_life": 1, "who": "opponents"}},
     {"trigger": "dies", "do": {"deal": 1, "to": "any"}},  # Footlight Fiend

@@ -219,17 +219,6 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
                      if i.spec.kind == "prevent" and i.spec.next_time), None)
         if once is not None:
             return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
-    # which event reached a recipient first is the model's only when each source deals each
-    # recipient one event and no redirection moves events between recipients
-    if redirected or len({(pe.ev.source, pe.ev.recipient) for pe in events}) < len(events):
-        for p in state.perms:
-            for ab in table.perm_specs[p.spec].abilities if p.present else ():
-                if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
-                        and ab.trigger_min is None:
-                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9) or two "
-                            "events from one source to one recipient (CR 603.2: it reads the first source that dealt "
-                            "the recipient damage, which the step's solutions are not told apart by), followed by the "
-                            "rules engine, is not modelled")
     return None
 
 
