@@ -17,24 +17,10 @@ from typing import Any
 from model.errors import CaseError
 from model.types import Case
 
+from .log import CHOICE, EMPTY_LOG, FORCED, NOT_DONE, Log, Step
 from .state import GameState, replace
 
 __all__ = ["Step", "Option", "Decision", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
-
-CHOICE, FORCED, NOT_DONE = "choice", "forced", "not_done"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of an outcome's explanation: a player's ``choice``, a ``forced`` step (the only
-    legal option), or an action of the case that was ``not_done`` because the rules forbid it."""
-
-    kind: str  # CHOICE | FORCED | NOT_DONE
-    words: str
-
-    def as_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "words": self.words}
-
 
 @dataclass(frozen=True)
 class Option:
@@ -49,7 +35,7 @@ class Decision:
     kind: str  # order | split | assign | target | stack_order | may | choose | source | mode | kick
     at: str
     options: tuple[Option, ...]
-    log: tuple[Step, ...] = ()  # the forced steps of the path up to this decision
+    log: Log = EMPTY_LOG  # the forced steps of the path up to this decision
 
 
 def says(chooser: str, verb: str) -> str:
@@ -63,7 +49,7 @@ def says(chooser: str, verb: str) -> str:
 def note(state: GameState, words: str, kind: str = FORCED) -> GameState:
     """Record a forced step (``FORCED``: an only option; ``NOT_DONE``: an action that can't
     happen) on the state's log."""
-    return replace(state, log=state.log + (Step(kind, words),))
+    return replace(state, log=state.log.add(Step(kind, words)))
 
 
 def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Option, ...]) -> GameState | Decision:

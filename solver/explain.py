@@ -43,7 +43,7 @@ def replay(case: Case, outcome: Outcome) -> Replay:
     for w in outcome.witness:
         if not isinstance(res, Decision):
             raise EngineError(f"witness step {w.chooser} {w.kind} at {w.at} comes after the end of the timeline")
-        steps += res.log[seen:]
+        steps += res.log.after(seen)
         if (w.chooser, w.kind, w.at) != (res.chooser, res.kind, res.at):
             raise EngineError(f"witness step {w.chooser} {w.kind} at {w.at} does not match the decision "
                               f"{res.chooser} {res.kind} at {res.at}")
@@ -55,5 +55,5 @@ def replay(case: Case, outcome: Outcome) -> Replay:
         res = advance(picked.state, table)
     if isinstance(res, Decision):
         raise EngineError(f"the witness stops at the decision {res.chooser} {res.kind} at {res.at}")
-    steps += res.log[seen:]
+    steps += res.log.after(seen)
     return Replay(tuple(steps), final_fields(res, table))

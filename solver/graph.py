@@ -18,6 +18,7 @@ from model.errors import EngineError
 from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
+from . import limits
 from .combat import step_name
 from .decision import Decision, decision_key, scripted
 from .engine import LOOP, advance, final_fields
@@ -25,7 +26,7 @@ from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "WITNESS_STEPS", "topological", "write_graph", "shown_fields", "outcome_text",
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
@@ -33,9 +34,6 @@ __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "WITNESS_STEPS", "top
 PASS_SECONDS = 3e-5
 # the share of the time limit the expansion leaves to that pass besides (witnesses: graph_outcomes)
 PASS_SHARE = 0.1
-# the choices all of one answer's witnesses may hold together (a memory bound: two references
-# each, the choices themselves shared)
-WITNESS_STEPS = 2_000_000
 
 
 @dataclass
@@ -60,7 +58,8 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
 
     ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already running) is checked
     before every new state is computed, less the time the pass over the graph will take
-    (``PASS_SECONDS`` a node, and ``PASS_SHARE`` of the limit for its witnesses); once it or ``max_nodes`` is reached the expansion stops at once:
+    (``PASS_SECONDS`` a node, and ``PASS_SHARE`` of the limit for its witnesses); once it or
+    ``max_nodes`` is reached the expansion stops at once:
     decisions not yet expanded stay in the graph marked ``truncated`` (no outcome comes from
     them), end states already reached are kept, and ``complete`` is False.
 
@@ -168,7 +167,7 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
     outcome an earlier witness through it). A witness is as long as the decisions on its path, so
     all of them together may grow with outcomes x depth (a long chain of riders' damage with an
     end state at every link): they are built in the outcomes' order until ``deadline`` passes
-    or they hold :data:`WITNESS_STEPS` choices, the rest cut, said.
+    or they hold :data:`solver.limits.WITNESS_STEPS` choices, the rest cut, said.
     """
     g = cg.graph
     wanted = list(fields) if fields is not None else None
@@ -227,8 +226,8 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
             wit.append(step)
             words.append(said)
         steps += len(wit)
-        if steps > WITNESS_STEPS:
-            cut = (f"the outcomes' witnesses hold more than {WITNESS_STEPS} choices in all (a memory bound): "
+        if steps > limits.WITNESS_STEPS:
+            cut = (f"the outcomes' witnesses hold more than {limits.WITNESS_STEPS} choices in all (a memory bound): "
                    "the outcomes after them are not listed")
             break
         out.append(Outcome(key, tuple(reversed(wit)), paths[key], tuple(reversed(words))))

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["Deadline", "LimitReached", "as_deadline"]
+__all__ = ["Deadline", "LimitReached", "as_deadline", "WITNESS_STEPS"]
+
+# the choices the witnesses of one answer may hold together, in either engine (a memory bound:
+# a long chain of riders' damage with an end state at every link makes them grow with outcomes x
+# depth); past it the answer is cut, said
+WITNESS_STEPS = 2_000_000
 
 
 class LimitReached(Exception):

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 from model.effects import is_all
 from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
+from .log import EMPTY_LOG, Log
+
 __all__ = ["MONARCH", "monarch_abilities", "PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
            "GameState", "Table", "initial_state", "replace"]
 
@@ -202,7 +204,7 @@ class GameState(_CachedHash):
     script: tuple[int, ...] = ()  # how far each player's scripted ``choices:`` queue has been replayed
     dead: bool = False  # an illegal branch (a shield that didn't prevent all it could)
     extra_perm_specs: tuple[PermanentSpec, ...] = ()  # permanents that entered during the actions
-    log: tuple[Any, ...] = field(default=(), compare=False)  # forced steps so far (solver.decision.note)
+    log: Log = field(default=EMPTY_LOG, compare=False)  # forced steps so far (solver.decision.note)
 
     def player(self, name: str) -> PlayerState:
         for p in self.players:

@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
-import solver.graph
+import solver.limits
 from model import load_case, parse_case
 from model.outcome import Witness, sort_key
 from solver import enumerate_outcomes
@@ -84,7 +84,7 @@ def test_witnesses_past_their_bound_cut_the_answer_saying_so(monkeypatch: pytest
     assert whole.stats.get("limit") is None  # (cut by the node limit only)
     steps = sum(len(o.witness) for o in whole.outcomes)
     assert steps > 20_000  # the chain: ~300 outcomes, witnesses up to ~300 choices long
-    monkeypatch.setattr(solver.graph, "WITNESS_STEPS", 10_000)
+    monkeypatch.setattr(solver.limits, "WITNESS_STEPS", 10_000)
     cut = enumerate_outcomes(case, engine="graph", max_nodes=600)
     assert not cut.complete
     assert "witnesses hold more than 10000 choices" in cut.stats["limit"]

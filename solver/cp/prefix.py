@@ -35,6 +35,7 @@ from model.expr import expr_vars
 from model.outcome import Witness
 from model.types import Case, CombatAction, DamageAction, OneShotAction
 
+from .. import limits
 from ..activation import resolve
 from ..combat import END_OF_DAMAGE
 from ..decision import Decision, decision_key, scripted
@@ -85,6 +86,7 @@ class Walk:
     complete: bool = True
     nodes: int = 0
     decisions: int = 0  # decisions expanded
+    limit: str | None = None  # what cut it, when not the node limit
 
 
 @dataclass
@@ -266,10 +268,11 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
     seen: set[Any] = set()  # every state and decision reached
     path: set[Any] = set()  # the decisions on the current path (a child among them is a loop)
     cut = False
+    steps = 0  # the choices the witnesses of the states reached hold (WITNESS_STEPS bounds them)
 
-    def visit(raw: GameState, wit: tuple[Witness, ...], words: tuple[str, ...]) -> list[Any] | None:
+    def visit(raw: GameState, root: Start, trail: _Trail) -> list[Any] | None:
         """The frame of a new decision to expand, else None (an end, a start, or seen before)."""
-        nonlocal cut
+        nonlocal cut, steps
         if deadline is not None:
             deadline.check(phase)
         res = advance(raw, table, stop)
@@ -287,29 +290,52 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
         out.nodes += 1
         if isinstance(res, GameState):
             if not res.dead:
+                wit, words = _unwind(root, trail)
+                steps += len(wit)
+                if steps > limits.WITNESS_STEPS:
+                    cut = True
+                    out.limit = (f"the witnesses of the states reached hold more than {limits.WITNESS_STEPS} choices in all "
+                                 "(a memory bound)")
+                    return None
                 (out.starts if stop is not None and stop(res) else out.ended).append(Start(res, wit, words))
             return None
         out.decisions += 1
         path.add(key)
-        return [key, res, wit, words, 0]
+        return [key, res, trail, 0]
 
     for root in roots:
-        frames = [f for f in [visit(root.state, root.witness, root.words)] if f is not None]
+        frames = [f for f in [visit(root.state, root, None)] if f is not None]
         while frames and not cut:
             frame = frames[-1]
-            key, res, wit, words, i = frame
+            key, res, trail, i = frame
             if i == len(res.options):
                 frames.pop()
                 path.discard(key)
                 continue
-            frame[4] = i + 1
+            frame[3] = i + 1
             opt = res.options[i]
-            child = visit(opt.state, (*wit, Witness(res.chooser, res.kind, res.at, opt.picked)), (*words, opt.words))
+            child = visit(opt.state, root, (trail, Witness(res.chooser, res.kind, res.at, opt.picked), opt.words))
             if child is not None:
                 frames.append(child)
         if cut:
             break
     out.complete = not cut
+
+
+# the choices of a path as a persistent list, newest first: (the rest, the choice, its words);
+# shared by every state below it, never copied per state (a tuple per state grows with depth)
+_Trail = tuple[Any, Witness, str] | None
+
+
+def _unwind(root: Start, trail: _Trail) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+    """The witness and words of the path ``trail`` below ``root``: the root's, then the trail's."""
+    wit: list[Witness] = []
+    words: list[str] = []
+    while trail is not None:
+        trail, w, said = trail
+        wit.append(w)
+        words.append(said)
+    return root.witness + tuple(reversed(wit)), root.words + tuple(reversed(words))
 
 
 def script_left(case: Case, state: GameState) -> bool:

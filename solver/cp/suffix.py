@@ -67,4 +67,4 @@ def continue_after(case: Case, table: Table, roots: list[Start], deadline: Deadl
     except LimitReached as cut:
         out.complete = False
         return out, str(cut)
-    return out, None if out.complete else SUFFIX_CUT
+    return out, None if out.complete else out.limit or SUFFIX_CUT
