@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import outcome_set
+from solver.cp import cp_supported
+from tests.helpers import case_from, outcome_set
 
 CASE = """
 players: [{name: you}, {name: A}]
@@ -42,3 +43,15 @@ def test_120_9_two_matching_sources_trigger_once_with_their_total(engine: str) -
 def test_603_2_no_matching_source_no_trigger(engine: str) -> None:
     text = CASE.replace("DAMAGE", "[{from: sp, to: wall, amount: 4}]")
     assert outcome_set(text, "you.life", engine=engine) == {(20,)}
+
+
+def test_614_9_with_a_redirection_cp_declines_it_by_name() -> None:
+    """Inside a redirection's tree the step's solutions are not told apart by what each source
+    dealt each final recipient, which such a trigger reads: CP declines it (a random timeline
+    case once found a CP witness that replayed to another state); the graph answers."""
+    text = CASE.replace("DAMAGE", "[{from: bear, to: wall, amount: 2}]").replace(
+        "sources:", "  - {id: deflect, name: Test Deflector, controller: A, types: [enchantment], "
+                    "abilities: [{redirect: ox, to: wall}]}\nsources:")
+    reason = cp_supported(case_from(text))
+    assert reason is not None and "redirection (614.9)" in reason
+    assert outcome_set(text, "you.life", "ox.damage") == {(20, 2)}

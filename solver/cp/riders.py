@@ -219,6 +219,16 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
                      if i.spec.kind == "prevent" and i.spec.next_time), None)
         if once is not None:
             return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
+    # a redirection moves damage between recipients inside its tree, which the step's solutions
+    # are not told apart by per source and recipient: a trigger reading "dealt damage by"
+    # (120.9, solver.triggers) could then be continued from the wrong state
+    if redirected:
+        for p in state.perms:
+            for ab in table.perm_specs[p.spec].abilities if p.present else ():
+                if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
+                        and ab.trigger_min is None:
+                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9), "
+                            "followed by the rules engine, is not modelled")
     return None
 
 
