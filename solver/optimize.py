@@ -13,11 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from model.errors import EngineError
 from model.load import check_fields
 from model.objective import Objective
 from model.outcome import Outcome, Witness
 from model.types import Case
 
+from . import limits
 from .api import ENGINES
 from .limits import Deadline, LimitReached, as_deadline
 
@@ -114,12 +116,19 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     seen = None if fields is None else sorted(set(fields) | set(objective.fields()))
     cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=seen)
     ind = induce(cg, objective)
-    outcomes = witnesses(cg, ind, cg.root)
+    outcomes, cut = witnesses(cg, ind, cg.root)
     decisions = _decision_reports(cg, ind.chosen, ind.results)
-    stats = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges()}
+    stats: dict[str, Any] = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges()}
+    if cut is not None:
+        stats["limit"] = cut
     if fields is not None:
         outcomes = project(outcomes, list(fields))
-    return OptimizeResult(case.id, objective, cg.complete, outcomes, decisions, stats)
+    return OptimizeResult(case.id, objective, cg.complete and cut is None, outcomes, decisions, stats)
+
+
+# the outcome numbers backward induction's per-node sets may hold together (a memory bound:
+# about 30 bytes each)
+OUTCOME_SETS = 20_000_000
 
 
 @dataclass
@@ -160,6 +169,7 @@ def induce(cg: ChoiceGraph, objective: Objective) -> Induction:
     number: dict[Key, int] = {}
     ind = Induction(objective, {}, {}, [], [])
     keys, values, results, chosen = ind.keys, ind.values, ind.results, ind.chosen
+    held = 0  # the entries of all the outcome sets so far
     for nid in reversed(topological(g)):
         data = g.nodes[nid]
         if data.get("kind") == "leaf":
@@ -184,7 +194,14 @@ def induce(cg: ChoiceGraph, objective: Objective) -> Induction:
             top = max(s for s, _, _ in scored)  # type: ignore[type-var]
             best = [x for x in scored if x[0] == top]
         chosen[nid] = [(c, d["picked"], d["words"]) for _, c, d in best]
-        results[nid] = frozenset().union(*(results[c] for _, c, _ in best))
+        results[nid] = got = frozenset().union(*(results[c] for _, c, _ in best))
+        held += len(got)
+        if held > OUTCOME_SETS:
+            # a long chain of decisions with an outcome beside each link, none pruned by an
+            # objective: the sets grow with outcomes x depth
+            raise EngineError(f"backward induction's outcome sets hold more than {OUTCOME_SETS} entries in all "
+                              "(a memory bound; the graph has long chains of decisions that no objective prunes): "
+                              "give their chooser an objective, or lower --max-nodes")
     return ind
 
 
@@ -199,25 +216,56 @@ def project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
     return [seen[k] for k in sorted(seen, key=str)]
 
 
-def witnesses(cg: ChoiceGraph, ind: Induction, root: int, only: Iterable[int] | None = None) -> list[Outcome]:
+def witnesses(cg: ChoiceGraph, ind: Induction, root: int,
+              only: Iterable[int] | None = None) -> tuple[list[Outcome], str | None]:
     """Each outcome of optimal play from ``root`` (or those of ``only`` among them) with the
-    first optimal choice path reaching it."""
+    first optimal choice path reaching it; and what cut the list (None: nothing did).
+
+    One depth-first walk over the kept options in option order, entering each node once, finds
+    each outcome first by that path (as solver.graph.graph_outcomes does over every option); the
+    witnesses together hold at most :data:`solver.limits.WITNESS_STEPS` choices."""
     g = cg.graph
-    chosen, results, keys = ind.chosen, ind.results, ind.keys
-    out = []
-    mine = results.get(root, frozenset())
-    for key in sorted(mine if only is None else mine & set(only), key=lambda k: str(keys[k])):
-        node = root
+    chosen, keys = ind.chosen, ind.keys
+    wanted = None if only is None else set(only)
+    first: dict[int, int] = {}  # outcome -> its first leaf on the optimal lines
+    parent: dict[int, tuple[int, Witness, str]] = {}
+    seen = {root}
+    stack = [(root, iter(chosen.get(root, ())))]
+    if g.nodes[root].get("kind") == "leaf":
+        first.update((k, root) for k in ind.results.get(root, ()))
+    while stack:
+        nid, todo = stack[-1]
+        nxt = next(todo, None)
+        if nxt is None:
+            stack.pop()
+            continue
+        child, picked, said = nxt
+        if child in seen:
+            continue
+        seen.add(child)
+        data = g.nodes[nid]
+        parent[child] = (nid, Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), picked), said)
+        if g.nodes[child].get("kind") == "leaf":
+            for k in ind.results.get(child, ()):
+                first.setdefault(k, child)
+        else:
+            stack.append((child, iter(chosen.get(child, ()))))
+    out: list[Outcome] = []
+    steps = 0
+    for k in sorted((k for k in first if wanted is None or k in wanted), key=lambda k: str(keys[k])):
         wit: list[Witness] = []
         words: list[str] = []
-        while g.nodes[node].get("kind") != "leaf":
-            data = g.nodes[node]
-            nxt = next(c for c in chosen[node] if key in results[c[0]])
-            wit.append(Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), nxt[1]))
-            words.append(nxt[2])
-            node = nxt[0]
-        out.append(Outcome(keys[key], tuple(wit), 1, tuple(words)))
-    return out
+        node = first[k]
+        while node != root:
+            node, step, said = parent[node]
+            wit.append(step)
+            words.append(said)
+        steps += len(wit)
+        if steps > limits.WITNESS_STEPS:
+            return out, (f"the optimal outcomes' witnesses hold more than {limits.WITNESS_STEPS} choices in all "
+                         "(a memory bound): the outcomes after them are not listed")
+        out.append(Outcome(keys[k], tuple(reversed(wit)), 1, tuple(reversed(words))))
+    return out, None
 
 
 def _decision_reports(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]],

@@ -1,9 +1,11 @@
-"""The pass that reads the distinct outcomes off the choice graph (solver.graph.graph_outcomes):
-the same outcomes, path counts and first witnesses as walking every choice path, in time and
-memory bounded by the graph and the limits, never by outcomes x depth unchecked."""
+"""The passes that read the outcomes off the choice graph (solver.graph.graph_outcomes; the
+optimal lines': solver.optimize.witnesses): the same outcomes, path counts and first witnesses
+as walking every choice path, in time and memory bounded by the graph and the limits, never by
+outcomes x depth unchecked."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +13,13 @@ import networkx as nx
 import pytest
 
 import solver.limits
-from model import load_case, parse_case
+from model import EngineError, load_case, parse_case
+from model.objective import parse_objective_text
 from model.outcome import Witness, sort_key
 from solver import enumerate_outcomes
 from solver.graph import ChoiceGraph, build_graph, graph_outcomes
 from solver.limits import Deadline
+from solver.optimize import induce, optimize, witnesses
 
 from .conftest import CASES
 
@@ -97,3 +101,50 @@ def test_a_passed_deadline_cuts_the_pass_saying_so() -> None:
     cg = build_graph(parse_case(CHAIN), max_nodes=200)
     outcomes, cut = graph_outcomes(cg, None, Deadline(0))
     assert outcomes == [] and cut is not None and "time limit" in cut
+
+
+# ---------------------------------------------------------------------------------------------
+# the same pass over the optimal lines (solver.optimize.witnesses) and backward induction's bound
+
+
+def _every_kept_path(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, str]]], keys: list[Any],
+                     results: dict[int, frozenset[int]]) -> dict[Any, list[Witness]]:
+    """Every outcome of optimal play and its first path over the kept options (exponential)."""
+    g: nx.DiGraph = cg.graph
+    found: dict[Any, list[Witness]] = {}
+
+    def walk(nid: int, wit: list[Witness]) -> None:
+        if g.nodes[nid].get("kind") == "leaf":
+            for k in results.get(nid, ()):
+                found.setdefault(keys[k], wit)
+            return
+        data = g.nodes[nid]
+        for child, picked, _ in chosen.get(nid, ()):
+            walk(child, [*wit, Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), picked)])
+
+    walk(cg.root, [])
+    return found
+
+
+@pytest.mark.parametrize("objective", ["you: [maximize you.life]", "A: [minimize A.life]"])
+@pytest.mark.parametrize("path", SMALL, ids=[p.stem for p in SMALL])
+def test_optimal_witnesses_match_every_kept_path(path: Path, objective: str) -> None:
+    cg = build_graph(load_case(path))
+    ind = induce(cg, parse_objective_text([objective]))
+    outcomes, cut = witnesses(cg, ind, cg.root)
+    assert cut is None
+    walked = _every_kept_path(cg, ind.chosen, ind.keys, ind.results)
+    assert sorted(o.state for o in outcomes) == sorted(walked)
+    for o in outcomes:
+        assert list(o.witness) == walked[o.state]
+
+
+def test_backward_induction_past_its_bound_is_an_error_saying_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chooser with no objective keeps every option, so on the chain every decision's set holds
+    every outcome below it (outcomes x depth in all): past OUTCOME_SETS it is an error, said."""
+    case = parse_case(CHAIN)
+    objective = parse_objective_text(["you: [maximize you.life]"])
+    assert len(optimize(case, objective, max_nodes=600, engine="graph").outcomes) > 100
+    monkeypatch.setattr(importlib.import_module("solver.optimize"), "OUTCOME_SETS", 5_000)  # (the package re-exports the function)
+    with pytest.raises(EngineError, match="outcome sets hold more than 5000 entries"):
+        optimize(case, objective, max_nodes=600, engine="graph")

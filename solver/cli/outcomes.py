@@ -143,15 +143,18 @@ def optimize_command(args: argparse.Namespace) -> int:
         raise CaseErrors([CaseError("objective", "no objective: give --objective 'you: maximize you.life' or objective: in the case", args.case)])
     fields = parse_fields(args.fields)
     _graph_has_no_workers(args, case)
-    res = optimize(case, objective, max_nodes=args.max_nodes, timeout=args.timeout, engine=args.engine,
+    deadline = Deadline(args.timeout)  # one limit for solving and putting the witnesses into words
+    res = optimize(case, objective, max_nodes=args.max_nodes, timeout=deadline, engine=args.engine,
                    fields=fields, workers=args.workers)
     if args.json:
         doc = res.as_dict()
         doc["stats"].pop("seconds", None)  # same input, same bytes
         if args.explain:
-            _explain_json(doc, case, res.outcomes)
+            _explain_json(doc, case, res.outcomes, deadline)
         print(json.dumps(doc, sort_keys=True))
         return 0
+    if not res.complete and res.stats.get("limit"):
+        print(f"mtg-outcomes: {case.id}: {res.stats['limit']}", file=sys.stderr)  # what cut it
     goals = "; ".join(f"{c}: " + ", then ".join(str(g) for g in gs) for c, gs in objective.goals)
     print(f"{case.id}: optimal play for {goals}")
     print(f"{len(res.outcomes)} optimal outcome{'s' if len(res.outcomes) != 1 else ''}"
@@ -161,9 +164,13 @@ def optimize_command(args: argparse.Namespace) -> int:
     rows = [o.values for o in res.outcomes]
     differ = {k for k in {k for row in rows for k in row} if any(row.get(k) != rows[0].get(k) for row in rows)}
     shown = sorted(objective.fields() | set(fields or ()) | differ)
+    noted = False
     for i, o in enumerate(res.outcomes, 1):
         print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
-        for line in _steps(case, o, args.explain) or ["no choices"]:
+        if deadline.expired() and not noted:
+            print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
+            noted = True
+        for line in _steps(case, o, args.explain, deadline) or ["no choices"]:
             print(f"     - {line}")
     if res.engine == "cp":
         proved = res.stats.get("optimum", {})

@@ -46,8 +46,8 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
         for o in outcomes:
             deadline.check(SUFFIX_PHASE)
             roots.append(after_step(case, prefix.table, start, o.witness, o.words))
-    except LimitReached as cut:
-        return [], False, {"limit": str(cut)}
+    except LimitReached as reached:
+        return [], False, {"limit": str(reached)}
     if not roots:
         return [], True, {"suffix_roots": 0}
     cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, starts=([r.state for r in roots], prefix.table))
@@ -63,14 +63,18 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
         # the value the chooser is sure of, as each goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, top, strict=True)]}
     found: dict[Any, Outcome] = {}
+    cut: str | None = None
     for i in kept:
         root = roots[i]
-        for o in witnesses(cg, ind, cg.roots[i]):
+        listed, cut = witnesses(cg, ind, cg.roots[i])
+        for o in listed:
             found.setdefault(o.state, Outcome(o.state, root.witness + o.witness, 0, root.words + o.words))
+        if cut is not None:
+            break
     out = sorted(found.values(), key=lambda o: sort_key(o.state))
     if fields is not None:
         out = sorted((Outcome(o.state, o.witness, 0, o.words) for o in project(out, list(fields))),
                      key=lambda o: sort_key(o.state))
-    if not cg.complete:
-        extra["limit"] = GRAPH_CUT
-    return out, cg.complete, extra
+    if not cg.complete or cut is not None:
+        extra["limit"] = GRAPH_CUT if not cg.complete else cut
+    return out, cg.complete and cut is None, extra
