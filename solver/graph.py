@@ -7,7 +7,7 @@ prevented less than it could, an illegal trample assignment) and yields no outco
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from .limits import Deadline, as_deadline
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "topological", "write_graph", "shown_fields", "outcome_text",
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "first_paths", "path_to", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
@@ -181,57 +181,68 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
                 paths_to[child] += here * d.get("count", 1)
     first: dict[tuple[Any, ...], int] = {}  # outcome -> its first leaf in option order
     paths: dict[tuple[Any, ...], int] = {}
-    # the DFS tree: each node's parent, and the choice that entered it (one Witness per node,
-    # shared by every witness through it)
-    parent: dict[int, tuple[int, Witness, str]] = {}
-    stack = [(cg.root, iter(_options(g, cg.root)))]
-    seen = {cg.root}
-    while stack:
-        nid, todo = stack[-1]
-        nxt = next(todo, None)
-        if nxt is None:
-            stack.pop()
-            continue
-        child, d = nxt
-        if child in seen:
-            continue
-        seen.add(child)
-        data = g.nodes[nid]
-        parent[child] = (nid, Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), d["picked"]),
-                         d["words"])
-        if g.nodes[child].get("kind") == "leaf":
-            values = cg.leaves[child]
+    tree = first_paths(g, cg.root, lambda nid: [(c, d["picked"], d["words"]) for c, d in _options(g, nid)])
+    for nid in [cg.root, *tree]:  # (every node reached, in the order the walk entered them)
+        if g.nodes[nid].get("kind") == "leaf":
+            values = cg.leaves[nid]
             if wanted is not None:
                 values = {f: values.get(f) for f in wanted}
             key = tuple(sorted(values.items()))
-            first.setdefault(key, child)
-            paths[key] = paths.get(key, 0) + paths_to[child]
-        else:
-            stack.append((child, iter(_options(g, child))))
-    if g.nodes[cg.root].get("kind") == "leaf":  # a timeline without a choice
-        values = cg.leaves[cg.root]
-        key = tuple(sorted(({f: values.get(f) for f in wanted} if wanted is not None else values).items()))
-        first[key], paths[key] = cg.root, 1
+            first.setdefault(key, nid)
+            paths[key] = paths.get(key, 0) + paths_to[nid]
     out: list[Outcome] = []
     steps, cut = 0, None
     for key in sorted(first, key=sort_key):
         if deadline is not None and deadline.expired():
             cut = "the time limit passed while the outcomes' witnesses were read off the graph"
             break
-        wit: list[Witness] = []
-        words: list[str] = []
-        node = first[key]
-        while node != cg.root:
-            node, step, said = parent[node]
-            wit.append(step)
-            words.append(said)
+        wit, words = path_to(tree, cg.root, first[key])
         steps += len(wit)
         if steps > limits.WITNESS_STEPS:
             cut = (f"the outcomes' witnesses hold more than {limits.WITNESS_STEPS} choices in all (a memory bound): "
                    "the outcomes after them are not listed")
             break
-        out.append(Outcome(key, tuple(reversed(wit)), paths[key], tuple(reversed(words))))
+        out.append(Outcome(key, wit, paths[key], words))
     return out, cut
+
+
+Tree = dict[int, tuple[int, Witness, str]]
+
+
+def first_paths(g: nx.DiGraph, root: int, options: Callable[[int], Iterable[tuple[int, str, str]]]) -> Tree:
+    """One depth-first walk from ``root`` over ``options`` (a node's (child, picked, words), first
+    option first), entering each node once: each node reached (in the order it was entered) with
+    its parent and the choice that entered it. Its path from ``root`` is the first path in option
+    order to it: a node first entered by an earlier path would lie on an earlier path to it. Each
+    choice is one Witness, shared by every path through it."""
+    tree: Tree = {}
+    seen = {root}
+    stack = [(root, iter(options(root)))]
+    while stack:
+        nid, todo = stack[-1]
+        nxt = next(todo, None)
+        if nxt is None:
+            stack.pop()
+            continue
+        child, picked, said = nxt
+        if child in seen:
+            continue
+        seen.add(child)
+        data = g.nodes[nid]
+        tree[child] = (nid, Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), picked), said)
+        stack.append((child, iter(options(child))))
+    return tree
+
+
+def path_to(tree: Tree, root: int, node: int) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+    """The choices (and their words) of ``tree``'s path from ``root`` to ``node``."""
+    wit: list[Witness] = []
+    words: list[str] = []
+    while node != root:
+        node, step, said = tree[node]
+        wit.append(step)
+        words.append(said)
+    return tuple(reversed(wit)), tuple(reversed(words))
 
 
 def _options(g: nx.DiGraph, nid: int) -> list[tuple[int, dict[str, Any]]]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from model.errors import EngineError
 from model.load import check_fields
 from model.objective import Objective
-from model.outcome import Outcome, Witness
+from model.outcome import Outcome
 from model.types import Case
 
 from . import limits
@@ -225,46 +225,25 @@ def witnesses(cg: ChoiceGraph, ind: Induction, root: int,
     each outcome first by that path (as solver.graph.graph_outcomes does over every option); the
     witnesses together hold at most :data:`solver.limits.WITNESS_STEPS` choices."""
     g = cg.graph
-    chosen, keys = ind.chosen, ind.keys
+    from .graph import first_paths, path_to
+
+    keys = ind.keys
     wanted = None if only is None else set(only)
     first: dict[int, int] = {}  # outcome -> its first leaf on the optimal lines
-    parent: dict[int, tuple[int, Witness, str]] = {}
-    seen = {root}
-    stack = [(root, iter(chosen.get(root, ())))]
-    if g.nodes[root].get("kind") == "leaf":
-        first.update((k, root) for k in ind.results.get(root, ()))
-    while stack:
-        nid, todo = stack[-1]
-        nxt = next(todo, None)
-        if nxt is None:
-            stack.pop()
-            continue
-        child, picked, said = nxt
-        if child in seen:
-            continue
-        seen.add(child)
-        data = g.nodes[nid]
-        parent[child] = (nid, Witness(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""), picked), said)
-        if g.nodes[child].get("kind") == "leaf":
-            for k in ind.results.get(child, ()):
-                first.setdefault(k, child)
-        else:
-            stack.append((child, iter(chosen.get(child, ()))))
+    tree = first_paths(g, root, lambda nid: ind.chosen.get(nid, ()))
+    for nid in [root, *tree]:
+        if g.nodes[nid].get("kind") == "leaf":
+            for k in ind.results.get(nid, ()):
+                first.setdefault(k, nid)
     out: list[Outcome] = []
     steps = 0
     for k in sorted((k for k in first if wanted is None or k in wanted), key=lambda k: str(keys[k])):
-        wit: list[Witness] = []
-        words: list[str] = []
-        node = first[k]
-        while node != root:
-            node, step, said = parent[node]
-            wit.append(step)
-            words.append(said)
+        wit, words = path_to(tree, root, first[k])
         steps += len(wit)
         if steps > limits.WITNESS_STEPS:
             return out, (f"the optimal outcomes' witnesses hold more than {limits.WITNESS_STEPS} choices in all "
                          "(a memory bound): the outcomes after them are not listed")
-        out.append(Outcome(keys[k], tuple(reversed(wit)), 1, tuple(reversed(words))))
+        out.append(Outcome(keys[k], wit, 1, words))
     return out, None
 
 
