@@ -19,7 +19,7 @@ from . import tables
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
 from .literals import _and_not, _at_least, _at_most, _either
-from .step import _Plan, _upper
+from .step import _Plan, _surely_used_up, _upper
 from .tables import Rows, _is_const
 from .units import _Built, _Unit
 
@@ -87,6 +87,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         total = sum(u.shares[key] for u in units if key in u.shares)
         if not _is_const(total):
             m.add(total <= r)
+            if _surely_used_up(plan, key):
+                m.add(total >= r)  # implied by the rules (step._surely_used_up): said, for the relaxation
         outputs[f"{key}.remaining"] = ("int", r - total)
         fulls = [u.full[key] for u in units if key in u.full]
         used_up = _at_least(m, total, r) if fulls else True

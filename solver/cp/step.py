@@ -10,7 +10,7 @@ from typing import Any
 from model.effects import CountOf, is_all
 from model.expr import Expr, expr_vars
 
-from ..amounts import Add, AmountRule, Multiply, rule_of
+from ..amounts import Add, AmountRule, Multiply, PreventN, rule_of
 from ..lethal import LethalIf
 from ..rules import (
     Instance,
@@ -215,3 +215,38 @@ def _rule(plan: _Plan, inst: Instance) -> AmountRule:
 
 def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
     return _rule(plan, inst).apply(amount)
+
+
+def _surely_used_up(plan: _Plan, key: str) -> bool:
+    """Whether the shield ``key`` is used up in every legal result of the batch (615.7), proved
+    from the amounts alone, so the model can say so outright (the "used up, or it took all it
+    was offered" disjunction is what CP-SAT's relaxation can't bound: maximising the damage, it
+    lets every shield prevent nothing).
+
+    If the shield were not used up, it took all it was offered at each event it applies to, so
+    each ends at 0 damage; there, besides preventions, only multipliers and additions apply,
+    which only raise the amount (614.1a, 120.8), so the preventions together removed at least
+    each event's starting amount. Starting amounts beyond what the shield and every other
+    prevention there can remove (other shields' points, a fixed "prevent N" per event) make
+    that impossible. Events with a redirection or a division choice don't count; an event with
+    any other effect, or a prevention without a fixed size, gives no proof."""
+    r = plan.shields[key]
+    mine = [pe for pe in plan.events if any(i.key == key for i in pe.effects)]
+    start, others, fixed = 0, set(), 0
+    for pe in mine:
+        if pe.tree is not None:
+            return False
+        for inst in pe.effects:
+            if inst.key == key:
+                continue
+            if inst.key in plan.shields and inst.key not in plan.once:
+                others.add(inst.key)
+                continue
+            rule = rule_of(inst.spec)
+            if isinstance(rule, PreventN) and not _counted(inst):
+                fixed += rule.n
+            elif not ((isinstance(rule, Multiply) and rule.n >= 1) or (isinstance(rule, Add) and rule.n >= 0)):
+                return False
+        if not pe.assigned:
+            start += pe.ev.amount
+    return start >= r + fixed + sum(plan.shields[k] for k in others)

@@ -1,0 +1,62 @@
+"""A shield the amounts prove used up (615.7) is said so in the CP model (solver.cp.step
+._surely_used_up): only where the rules leave no other result, checked against the graph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from model import parse_case
+from solver import enumerate_outcomes
+from solver.cp.plan import _plans
+from solver.cp.step import _surely_used_up
+
+
+def _case(amounts: list[int], shields: list[int], extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {
+        "id": "bound",
+        "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": f"a{i}", "name": f"Raider {i}", "controller": "A", "types": ["creature"],
+                         "colors": ["red"], "power": n, "toughness": n, "attacking": "you"}
+                        for i, n in enumerate(amounts)] + (extra or []),
+        "effects": [{"id": f"s{j}", "shield": r, "to": "you", "controller": "you"} for j, r in enumerate(shields)],
+        "actions": [{"combat": {}}],
+    }
+
+
+def _proved(data: dict[str, Any]) -> list[bool]:
+    plans = _plans(parse_case(data))
+    assert not isinstance(plans, str), plans
+    plan = plans.plans[0]
+    return [_surely_used_up(plan, key) for key in sorted(plan.shields)]
+
+
+DOUBLER = {"id": "dictate", "card": "Dictate of the Twin Gods", "controller": "A"}
+SERAPH = {"id": "seraph", "name": "Test Seraph", "controller": "you", "types": ["creature"], "power": 1,
+          "toughness": 1, "abilities": [{"prevent": 1, "to": "you", "from": "sources an opponent controls"}]}
+HALVER = {"id": "halver", "name": "Test Halver", "controller": "you", "types": ["enchantment"],
+          "abilities": [{"prevent": "half_down", "to": "you"}]}
+
+
+@pytest.mark.parametrize(("amounts", "shields", "extra", "proved"), [
+    ([5], [3], [], [True]),  # 5 to remove, 3 the shield can take: it ends used up
+    ([2], [3], [], [False]),  # 2 damage: it takes all and 1 point is left
+    ([5], [3, 3], [], [False, False]),  # 6 points for 5 damage: either may be left with some
+    ([7], [3, 3], [], [True, True]),
+    ([3], [3], [DOUBLER], [True]),  # a doubler only raises the amount (614.1a)
+    ([3, 1], [3], [SERAPH], [False]),  # prevent 1 of each (2 in all) with 3: 4 < 3 + 2
+    ([4, 1], [3], [SERAPH], [True]),
+    ([9], [3], [HALVER], [False]),  # half of it prevented: no fixed size, no proof
+])
+def test_615_7_used_up_only_when_the_amounts_prove_it(amounts: list[int], shields: list[int],
+                                                      extra: list[dict[str, Any]], proved: list[bool]) -> None:
+    data = _case(amounts, shields, extra)
+    assert _proved(data) == proved
+    case = parse_case(data)
+    graph = {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert graph == cp
+    for key, surely in zip(sorted(f"s{j}" for j in range(len(shields))), proved, strict=True):
+        if surely:  # every legal result has it used up
+            assert all(dict(s)[f"{key}.remaining"] == 0 for s in graph)
