@@ -18,11 +18,10 @@ from model.errors import EngineError
 from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
-from . import limits
 from .combat import step_name
 from .decision import Decision, decision_key, scripted
 from .engine import LOOP, advance, final_fields
-from .limits import Deadline, as_deadline
+from .limits import Deadline, WitnessBudget, as_deadline
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 
@@ -191,19 +190,15 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
             first.setdefault(key, nid)
             paths[key] = paths.get(key, 0) + paths_to[nid]
     out: list[Outcome] = []
-    steps, cut = 0, None
+    budget = WitnessBudget()
     for key in sorted(first, key=sort_key):
         if deadline is not None and deadline.expired():
-            cut = "the time limit passed while the outcomes' witnesses were read off the graph"
-            break
+            return out, "the time limit passed while the outcomes' witnesses were read off the graph"
         wit, words = path_to(tree, cg.root, first[key])
-        steps += len(wit)
-        if steps > limits.WITNESS_STEPS:
-            cut = (f"the outcomes' witnesses hold more than {limits.WITNESS_STEPS} choices in all (a memory bound): "
-                   "the outcomes after them are not listed")
-            break
+        if not budget.spend(len(wit)):
+            return out, budget.cut
         out.append(Outcome(key, wit, paths[key], words))
-    return out, cut
+    return out, None
 
 
 Tree = dict[int, tuple[int, Witness, str]]

@@ -7,12 +7,31 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["Deadline", "LimitReached", "as_deadline", "WITNESS_STEPS"]
+__all__ = ["Deadline", "LimitReached", "as_deadline", "WITNESS_STEPS", "WitnessBudget"]
 
 # the choices the witnesses of one answer may hold together, in either engine (a memory bound:
 # a long chain of riders' damage with an end state at every link makes them grow with outcomes x
 # depth); past it the answer is cut, said
 WITNESS_STEPS = 2_000_000
+
+
+class WitnessBudget:
+    """What is left of :data:`WITNESS_STEPS` for one answer's witnesses (the graph's outcomes, the
+    optimal lines, the CP expansions' states), and what to say once they passed it."""
+
+    def __init__(self) -> None:
+        self.bound = WITNESS_STEPS
+        self.held = 0
+
+    def spend(self, steps: int) -> bool:
+        """Count a witness of ``steps`` choices; False once all of them pass the bound."""
+        self.held += steps
+        return self.held <= self.bound
+
+    @property
+    def cut(self) -> str:
+        return (f"the outcomes' witnesses hold more than {self.bound} choices in all (a memory bound): "
+                "the outcomes after them are not listed")
 
 
 class LimitReached(Exception):

@@ -19,9 +19,8 @@ from model.objective import Objective
 from model.outcome import Outcome
 from model.types import Case
 
-from . import limits
 from .api import ENGINES
-from .limits import Deadline, LimitReached, as_deadline
+from .limits import Deadline, LimitReached, WitnessBudget, as_deadline
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
@@ -216,10 +215,9 @@ def project(outcomes: list[Outcome], fields: list[str]) -> list[Outcome]:
     return [seen[k] for k in sorted(seen, key=str)]
 
 
-def witnesses(cg: ChoiceGraph, ind: Induction, root: int,
-              only: Iterable[int] | None = None) -> tuple[list[Outcome], str | None]:
-    """Each outcome of optimal play from ``root`` (or those of ``only`` among them) with the
-    first optimal choice path reaching it; and what cut the list (None: nothing did).
+def witnesses(cg: ChoiceGraph, ind: Induction, root: int) -> tuple[list[Outcome], str | None]:
+    """Each outcome of optimal play from ``root`` with the first optimal choice path reaching it;
+    and what cut the list (None: nothing did).
 
     One depth-first walk over the kept options in option order, entering each node once, finds
     each outcome first by that path (as solver.graph.graph_outcomes does over every option); the
@@ -228,7 +226,6 @@ def witnesses(cg: ChoiceGraph, ind: Induction, root: int,
     from .graph import first_paths, path_to
 
     keys = ind.keys
-    wanted = None if only is None else set(only)
     first: dict[int, int] = {}  # outcome -> its first leaf on the optimal lines
     tree = first_paths(g, root, lambda nid: ind.chosen.get(nid, ()))
     for nid in [root, *tree]:
@@ -236,13 +233,11 @@ def witnesses(cg: ChoiceGraph, ind: Induction, root: int,
             for k in ind.results.get(nid, ()):
                 first.setdefault(k, nid)
     out: list[Outcome] = []
-    steps = 0
-    for k in sorted((k for k in first if wanted is None or k in wanted), key=lambda k: str(keys[k])):
+    budget = WitnessBudget()
+    for k in sorted(first, key=lambda k: str(keys[k])):
         wit, words = path_to(tree, root, first[k])
-        steps += len(wit)
-        if steps > limits.WITNESS_STEPS:
-            return out, (f"the optimal outcomes' witnesses hold more than {limits.WITNESS_STEPS} choices in all "
-                         "(a memory bound): the outcomes after them are not listed")
+        if not budget.spend(len(wit)):
+            return out, budget.cut
         out.append(Outcome(keys[k], wit, 1, words))
     return out, None
 

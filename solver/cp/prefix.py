@@ -35,12 +35,11 @@ from model.expr import expr_vars
 from model.outcome import Witness
 from model.types import Case, CombatAction, DamageAction, OneShotAction
 
-from .. import limits
 from ..activation import resolve
 from ..combat import END_OF_DAMAGE
 from ..decision import Decision, decision_key, scripted
 from ..engine import LOOP, advance
-from ..limits import Deadline
+from ..limits import Deadline, WitnessBudget
 from ..sba import game_ended
 from ..state import Batch, GameState, StackItem, Table, initial_state, replace
 
@@ -268,11 +267,11 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
     seen: set[Any] = set()  # every state and decision reached
     path: set[Any] = set()  # the decisions on the current path (a child among them is a loop)
     cut = False
-    steps = 0  # the choices the witnesses of the states reached hold (WITNESS_STEPS bounds them)
+    budget = WitnessBudget()  # on the witnesses of the states reached
 
     def visit(raw: GameState, root: Start, trail: _Trail) -> list[Any] | None:
         """The frame of a new decision to expand, else None (an end, a start, or seen before)."""
-        nonlocal cut, steps
+        nonlocal cut
         if deadline is not None:
             deadline.check(phase)
         res = advance(raw, table, stop)
@@ -291,11 +290,9 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
         if isinstance(res, GameState):
             if not res.dead:
                 wit, words = _unwind(root, trail)
-                steps += len(wit)
-                if steps > limits.WITNESS_STEPS:
+                if not budget.spend(len(wit)):
                     cut = True
-                    out.limit = (f"the witnesses of the states reached hold more than {limits.WITNESS_STEPS} choices in all "
-                                 "(a memory bound)")
+                    out.limit = budget.cut
                     return None
                 (out.starts if stop is not None and stop(res) else out.ended).append(Start(res, wit, words))
             return None
