@@ -147,9 +147,14 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
 def _doesnt_resolve(state: GameState, item: StackItem, targets: str) -> GameState:
     """608.2b: every target of the spell is illegal as it begins to resolve: it doesn't resolve
     (none of its instructions happen, its later parts are gone). ``targets``: them, in words."""
+    return note(_without_parts(state, item), f"{item.label} ({item.source}) doesn't resolve: {targets} as it resolves (608.2b)",
+                NOT_DONE)
+
+
+def _without_parts(state: GameState, item: StackItem) -> GameState:
+    """The state with the spell's later parts gone from the queue (608.2b: it doesn't resolve)."""
     mine = set(state.spell_parts(item))
-    state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
-    return note(state, f"{item.label} ({item.source}) doesn't resolve: {targets} as it resolves (608.2b)", NOT_DONE)
+    return replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
 
 
 def _begin_several(state: GameState, table: Table, item: StackItem) -> GameState | tuple[GameState, StackItem]:
@@ -367,8 +372,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         if not legal_target(state, table, item.target, req, item.controller, item.source):
             if item.kind == "spell" and not item.continuing:
                 # the spell doesn't resolve: its later instructions go too (608.2b)
-                mine = set(state.spell_parts(item))
-                state = replace(state, queue=tuple(t for i, t in enumerate(state.queue) if i not in mine))
+                state = _without_parts(state, item)
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
     if ab.effect is not None and ab.choose is not None and item.chosen is None:

@@ -103,7 +103,7 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     lo, hi = modal.modes
     parts = [ab for ab in spec.abilities if ab.kind == "spell"]
     n = max(ab.mode for ab in parts)
-    given = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    given = _announced(action)
     options = []
     # 702.42a: with entwine, all the modes may be chosen instead (its cost paid: mana isn't tracked)
     sizes = list(range(lo, min(hi, n) + 1)) + ([n] if modal.entwine and n > hi else [])
@@ -142,7 +142,7 @@ def _cast_modes(state: GameState, table: Table, action: CastAction, spec: Any, p
     spell's targets are on every part, checked together as it begins to resolve (608.2b)."""
     who = spec.controller
     cant = f"{spec.name} ({action.id}) can't be cast"
-    given = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    given = _announced(action)
     if given is not None:
         if len(given) != len(per_mode):
             return note(state, f"{cant}: its modes have {len(per_mode)} targets, not {len(given)} (601.2c)", NOT_DONE)
@@ -204,7 +204,7 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
     lo, hi = ranged.targets
     divided = ranged.action.divided
     amount = int(ranged.action.amount[1]) if ranged.action.amount[0] == "int" else action.x
-    chosen = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    chosen = _announced(action)
     if chosen is not None:
         for t in chosen:
             if not legal_target(state, table, t, ranged.target, who, action.id):
@@ -267,7 +267,7 @@ def _cast_two(state: GameState, table: Table, action: CastAction, spec: Any, par
     who = spec.controller
     cant = f"{spec.name} ({action.id}) can't be cast"
     assert two.target is not None and two.second_target is not None
-    chosen = action.targets if action.targets is not None else (action.target,) if action.target is not None else None
+    chosen = _announced(action)
     if chosen is not None:
         if len(chosen) != 2:
             raise EngineError(f"cast {action.id}: {spec.name} has two targets: give targets: [first, second] (601.2c)")
@@ -301,6 +301,11 @@ def _cast_two(state: GameState, table: Table, action: CastAction, spec: Any, par
     if len(options) == 1 and chosen is not None:
         return options[0].state
     return decide(who, "target", f"{action.id} cast", options)
+
+
+def _announced(action: CastAction) -> tuple[str, ...] | None:
+    """The targets the case announces for the cast (``targets:``, or ``target:`` as one), if any."""
+    return tuple(action.targets) if action.targets is not None else (action.target,) if action.target is not None else None
 
 
 def _and(words: list[str]) -> str:
