@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from model.errors import EngineError
@@ -68,26 +69,8 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
             targets = list(target_candidates(state, table, requirement, who, action.id))
             if not targets:
                 return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
-    # 601.2i: once cast, "whenever you cast" abilities trigger; they resolve before the spell
-    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])
-    options = []
-    for t in targets:
-        # every part carries the spell's target: the spell is one object, checked as a whole (608.2b)
-        # the first part resolves the spell; the others are "part" tasks, done before any
-        # state-based action or trigger (608.2c: the spell's instructions in order, one resolution)
-        items = tuple(("resolve" if k == 0 else "part",
-                       StackItem("spell", who, action.id, j, (("X", action.x),),
-                                 t if requirement is not None or _to_target(ab) else None, label=spec.name,
-                                 continuing=k > 0, modes=chosen_modes, kicked=action.kicked))
-                      for k, (j, ab) in enumerate(parts))
-        tasks = tuple(("act", r) for r in action.responses) + items
-        cast_state = replace(state, queue=tasks + state.queue)
-        if items and items[0][1].target is not None:
-            cast_state = with_ward(cast_state, table, items[0][1], [items[0][1].target])  # 702.21a
-        options.append(Option(str(t), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {t}", cast_state))
-    if requirement is None or action.target is not None:
-        return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
+    ways = [_Way(str(t), f" targeting {t}" if t is not None else "", target=t) for t in targets]
+    return _put_on_stack(state, table, action, spec, parts, ways, requirement is None or action.target is not None)
 
 
 def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
@@ -152,29 +135,19 @@ def _cast_modes(state: GameState, table: Table, action: CastAction, spec: Any, p
         combos = [tuple(given)]
     else:
         cands = [list(target_candidates(state, table, req, who, action.id)) for _, req in per_mode]
-        ways = math.prod(len(c) for c in cands)
-        if ways > MAX_SPELL_CHOICES:
-            raise EngineError(f"cast {action.id}: {spec.name} can be cast in {ways} ways (a target for each mode), "
+        count = math.prod(len(c) for c in cands)
+        if count > MAX_SPELL_CHOICES:
+            raise EngineError(f"cast {action.id}: {spec.name} can be cast in {count} ways (a target for each mode), "
                               f"more than the {MAX_SPELL_CHOICES} one cast may have here")
         combos = list(itertools.product(*cands))
     if not combos:
         return note(state, f"{cant}: a chosen mode has no legal target (601.2c)", NOT_DONE)
-    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])  # 601.2i
-    options = []
+    ways: list[_Way] = []
     for ts in combos:
         by_mode = tuple((mode, t) for (mode, _), t in zip(per_mode, ts, strict=True))
-        mine = dict(by_mode)
-        items = tuple(("resolve" if k == 0 else "part",
-                       StackItem("spell", who, action.id, j, (("X", action.x),), mine.get(ab.mode), label=spec.name,
-                                 continuing=k > 0, modes=action.modes or (), mode_targets=by_mode))
-                      for k, (j, ab) in enumerate(parts))
-        tasks = tuple(("act", r) for r in action.responses) + items
-        cast_state = with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], list(dict.fromkeys(ts)))
         words = _and([f"{t} (mode {mode})" for mode, t in by_mode])
-        options.append(Option("; ".join(ts), f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {words}", cast_state))
-    if given is not None:
-        return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
+        ways.append(_Way("; ".join(ts), f" targeting {words}", mode_targets=by_mode))
+    return _put_on_stack(state, table, action, spec, parts, ways, given is not None)
 
 
 def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState | Decision:
@@ -229,7 +202,7 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
         if ways > MAX_SPELL_CHOICES:
             raise EngineError(f"cast {action.id}: {spec.name}'s {amount} damage can be divided in {ways} ways, "
                               f"more than the {MAX_SPELL_CHOICES} one cast may have here")
-    options = []
+    chosen_ways: list[_Way] = []
     for ts in sets:
         if not divided:
             divisions: list[tuple[tuple[str, int], ...]] = [()]
@@ -240,21 +213,12 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
             divisions = [tuple((t, n + 1) for t, n in zip(ts, c, strict=True))
                          for c in compositions(amount - len(ts), len(ts))] if amount >= len(ts) else []
         for div in divisions:
-            items = tuple(("resolve" if k == 0 else "part",
-                           StackItem("spell", who, action.id, j, (("X", action.x),), None, label=spec.name,
-                                     continuing=k > 0, targets=ts, division=div))
-                          for k, (j, _) in enumerate(parts))
-            tasks = tuple(("act", r) for r in action.responses) + items
-            words = f"{says(who, 'casts')} {spec.name} ({action.id}) targeting {_and(list(ts))}"
-            if div:
-                words += ", dividing " + _and([f"{n} to {t}" for t, n in div])
+            words = f" targeting {_and(list(ts))}" + (", dividing " + _and([f"{n} to {t}" for t, n in div]) if div else "")
             key = "; ".join(f"{t}={n}" for t, n in div) if div else "; ".join(ts)
-            options.append(Option(key, words, with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], ts)))
-    if not options:
+            chosen_ways.append(_Way(key, words, targets=ts, division=div))
+    if not chosen_ways:
         return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
-    if len(options) == 1 and chosen is not None:
-        return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
+    return _put_on_stack(state, table, action, spec, parts, chosen_ways, chosen is not None)
 
 
 def _cast_two(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
@@ -286,19 +250,58 @@ def _cast_two(state: GameState, table: Table, action: CastAction, spec: Any, par
                               f"more than the {MAX_SPELL_CHOICES} one cast may have here")
         if not pairs:
             return note(state, f"{cant}: there is no legal pair of targets (601.2c)", NOT_DONE)
+    ways = [_Way(f"{first}; {second}", f" targeting {first} and then {second}", target=first, second=second,
+                 two_targets=True) for first, second in pairs]
+    return _put_on_stack(state, table, action, spec, parts, ways, chosen is not None)
+
+
+@dataclass(frozen=True)
+class _Way:
+    """One way to cast the spell as its caster chose it: the targets (601.2c) and the division of
+    its damage (601.2d) that each of its parts carries (solver.state.StackItem)."""
+
+    key: str  # the option's key
+    words: str  # what follows "A casts <spell> (<id>)"
+    target: str | None = None
+    targets: tuple[str, ...] = ()  # one or more targets of one requirement ("one or two targets")
+    division: tuple[tuple[str, int], ...] = ()
+    mode_targets: tuple[tuple[int, str], ...] = ()  # each chosen mode's target (a part carries its mode's)
+    two_targets: bool = False  # a first (``target``) and a ``second`` target, each of its own requirement
+    second: str | None = None
+
+    def target_of(self, ab: Ability) -> str | None:
+        return dict(self.mode_targets).get(ab.mode) if self.mode_targets else self.target
+
+    def aimed(self) -> list[str]:
+        """Everything the spell targets, each once, in the order chosen (what ward sees, 702.21a)."""
+        every = (self.target, *self.targets, *(t for _, t in self.mode_targets), self.second)
+        return list(dict.fromkeys(t for t in every if t is not None))
+
+
+def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+                  ways: list[_Way], announced: bool) -> GameState | Decision:
+    """The spell cast each way the caster may choose (the one way when the case announced it, or
+    there is nothing to choose): "whenever you cast" abilities trigger once it is cast (601.2i) and
+    resolve before it; the case's responses come next; then the spell resolves, its first part
+    resolving it and the others done as "part" tasks in the same resolution (608.2c), each part
+    carrying the spell's targets (the spell is one object, checked as a whole, 608.2b); each
+    permanent with ward it targets triggers (702.21a)."""
+    who = spec.controller
     state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])  # 601.2i
     options = []
-    for first, second in pairs:
+    for way in ways:
         items = tuple(("resolve" if k == 0 else "part",
-                       StackItem("spell", who, action.id, j, (("X", action.x),), first, label=spec.name,
-                                 continuing=k > 0, modes=action.modes or (), kicked=action.kicked,
-                                 two_targets=True, second=second))
-                      for k, (j, _) in enumerate(parts))
+                       StackItem("spell", who, action.id, j, (("X", action.x),), way.target_of(ab), label=spec.name,
+                                 continuing=k > 0, modes=action.modes or (), kicked=action.kicked, targets=way.targets,
+                                 division=way.division, mode_targets=way.mode_targets, two_targets=way.two_targets,
+                                 second=way.second))
+                      for k, (j, ab) in enumerate(parts))
         tasks = tuple(("act", r) for r in action.responses) + items
-        cast_state = with_ward(replace(state, queue=tasks + state.queue), table, items[0][1], [first, second])  # 702.21a
-        options.append(Option(f"{first}; {second}", f"{says(who, 'casts')} {spec.name} ({action.id}) targeting "
-                              f"{first} and then {second}", cast_state))
-    if len(options) == 1 and chosen is not None:
+        cast_state = replace(state, queue=tasks + state.queue)
+        if items:
+            cast_state = with_ward(cast_state, table, items[0][1], way.aimed())  # 702.21a
+        options.append(Option(way.key, f"{says(who, 'casts')} {spec.name} ({action.id}){way.words}", cast_state))
+    if announced and len(options) == 1:
         return options[0].state
     return decide(who, "target", f"{action.id} cast", options)
 
@@ -311,6 +314,3 @@ def _announced(action: CastAction) -> tuple[str, ...] | None:
 def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
-
-def _to_target(ab: Ability) -> bool:
-    return ab.action is not None and ab.action.to.kind == "target"
