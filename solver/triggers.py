@@ -21,7 +21,7 @@ from .state import (
 )
 from .targets import target_candidates
 
-__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'condition_holds', 'ward_triggers']
+__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'condition_holds', 'ward_triggers', 'trigger_names']
 
 
 def condition_holds(cond: Condition | None, state: GameState, table: Table, view: View) -> bool:
@@ -172,7 +172,7 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     mine = [t for t in pending if t.controller == who]
     rest = tuple(t for t in pending if t.controller != who)
     distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values, t.player or ""))
-    names = _trigger_names(distinct)
+    names = trigger_names(state, table, distinct)
     options = []
     for t in distinct:
         remaining = list(mine)
@@ -182,8 +182,9 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
             nxt = _next_round(replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,),
                                       placing=state.placing + ward_triggers(state, table, placed, [placed.target])))
             mode = f" choosing mode {placed.modes[0]}" if placed.modes else ""
-            what = f"{t.label}'s trigger ({t.source}){mode}" + (f" targeting {placed.target}" if placed.target else "")
-            options.append(Option(names[t] + (f":{placed.modes[0]}" if placed.modes else "")
+            name, said = names[t]
+            what = f"{t.label}'s trigger ({t.source}{said}){mode}" + (f" targeting {placed.target}" if placed.target else "")
+            options.append(Option(name + (f":{placed.modes[0]}" if placed.modes else "")
                                   + (f"->{placed.target}" if placed.target else ""),
                                   f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
@@ -192,16 +193,36 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options)
 
 
-def _trigger_names(distinct: list[Trigger]) -> dict[Trigger, str]:
-    """Each distinct pending trigger's name in a witness, ``source#ability``; two that share it
-    and name different players (the monarch's triggers for two players' creatures, 724.2; a
-    dealt_damage trigger for two players) also say the player, ``source#ability@player``, so a
-    witness names one option (it replays)."""
-    players: dict[str, set[str | None]] = {}
+def trigger_names(state: GameState, table: Table, distinct: list[Trigger]) -> dict[Trigger, tuple[str, str]]:
+    """Each distinct pending trigger's name in a witness, ``source#ability``, and what its words
+    add after the source ("Critter's trigger (c0, damage_dealt=4)"; "ability 2" when the source has
+    several triggered abilities, which the name tells apart itself). Triggers that share the
+    name are told apart, so that a witness names one option (it replays) and a reader knows which
+    trigger was put on the stack: by the player they name (``@player``: the monarch's triggers for
+    two players' creatures, 724.2; a dealt_damage trigger for two players), then by the values
+    they read (``[damage_dealt=4]``: one creature's combat damage to two players is two triggers,
+    510.3a, 603.2c), then by what a ward trigger counters (702.21a)."""
+    groups: dict[str, list[Trigger]] = {}
     for t in distinct:
-        players.setdefault(f"{t.source}#{t.ability}", set()).add(t.player)
-    return {t: f"{t.source}#{t.ability}" + (f"@{t.player}" if t.player and len(players[f"{t.source}#{t.ability}"]) > 1 else "")
-            for t in distinct}
+        groups.setdefault(f"{t.source}#{t.ability}", []).append(t)
+    several = {t.source for t in distinct if sum(ab.kind == "trigger" for ab in table.abilities_of(state, t.source)) > 1}
+    out: dict[Trigger, tuple[str, str]] = {}
+    for base, shared in groups.items():
+        players = {t.player for t in shared}
+        for t in shared:
+            name = base + (f"@{t.player}" if t.player and len(players) > 1 else "")
+            alike = [u for u in shared if u.player == t.player]
+            mine = dict(t.values)
+            differ = sorted({k for u in alike for k, v in u.values if mine.get(k) != v} |
+                            {k for u in alike for k in mine if k not in dict(u.values)})
+            tells = [",".join(f"{k}={mine.get(k)}" for k in differ)] if differ else []
+            if t.countering is not None and len({(u.values, u.countering) for u in alike}) > len({u.values for u in alike}):
+                tells.append(f"countering {t.countering.label} ({t.countering.source})")
+            if tells:
+                name += "[" + "; ".join(tells) + "]"
+            which = [f"ability {t.ability + 1}"] if t.source in several else []  # (the name's #ability)
+            out[t] = (name, "".join(f", {x}" for x in which + tells))
+    return out
 
 
 def _next_round(state: GameState) -> GameState:

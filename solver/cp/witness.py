@@ -13,7 +13,8 @@ from ..results import gain_event, gain_life
 from ..rules import (
     event_label,
 )
-from ..state import GameState, replace
+from ..state import GameState, Trigger, replace
+from ..triggers import trigger_names
 from .step import _apply, _Plan
 from .tables import DECLINED, Seq, _is_const
 from .trees import Slot
@@ -159,23 +160,26 @@ def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
 
 def _trigger_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
     """The draw triggers' stack order (603.3b): APNAP order, each player ordering their own."""
-    pending: dict[str, list[tuple[str, int, int]]] = {}
+    pending: dict[str, list[Trigger]] = {}
     for tr, dealt in zip(plan.triggers, built.fired, strict=True):
         dealt = dealt if _is_const(dealt) else int(solver.value(dealt))
         if _solved_bool(solver, built.over):
             break  # the game is over: no trigger is put on the stack (104.2a)
         if dealt > 0 and not (plan.multiplayer and _solved_bool(solver, built.outputs[f"{tr.controller}.lost"][1])):
-            # a player who lost a multiplayer game left; their triggers ceased (800.4a)
-            pending.setdefault(tr.controller, []).append((tr.watcher, tr.ability, dealt))
-    labels = {(tr.watcher, tr.ability): tr.label for tr in plan.triggers}
+            # a player who lost a multiplayer game left; their triggers ceased (800.4a); what
+            # each reads, as the rules engine has it (solver.results.deal, triggers.prevention_triggers)
+            read = "prevented" if tr.prevention is not None else "damage_dealt"
+            pending.setdefault(tr.controller, []).append(
+                Trigger(tr.controller, tr.watcher, tr.ability, ((read, int(dealt)),), label=tr.label))
     for who in plan.table.apnap(list(pending)):
         mine = pending[who]
         while mine:
-            distinct = sorted(set(mine))
+            distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values))
             if len(distinct) > 1:
-                w, j, _ = distinct[0]
-                steps.append(Witness(who, "stack_order", "triggers", f"{w}#{j}"))
-                words.append(f"{says(who, 'puts')} {labels[(w, j)]}'s trigger ({w}) on the stack")
+                first = distinct[0]
+                name, said = trigger_names(plan.state, plan.table, distinct)[first]
+                steps.append(Witness(who, "stack_order", "triggers", name))
+                words.append(f"{says(who, 'puts')} {first.label}'s trigger ({first.source}{said}) on the stack")
             mine.remove(distinct[0])
 
 
