@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint hunt clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -22,6 +22,12 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+MINUTES ?= 30
+RSS_MB ?= 3000
+KIND ?= timelines
+hunt: $(STAMP)
+	$(PY) tests/hunt.py --kind $(KIND) --minutes $(MINUTES) --rss-mb $(RSS_MB)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
