@@ -18,6 +18,17 @@ if TYPE_CHECKING:
 __all__ = ["Result", "enumerate_outcomes", "ENGINES", "DEFAULT_MAX_NODES"]
 
 ENGINES = ("auto", "graph", "cp")
+
+
+def check_engine(engine: str, workers: int) -> None:
+    """A ValueError for an engine that doesn't exist, or parallel workers the graph engine
+    doesn't have (enumerate_outcomes, optimize)."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "graph" and workers != 1:
+        raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
+
+
 DEFAULT_MAX_NODES = 2_000_000
 
 
@@ -53,10 +64,7 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     same outcome set; with more than 1 the CP witnesses may differ between runs; the graph
     engine has none: ``engine="graph"`` with more than 1 is a ValueError).
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
-    if engine == "graph" and workers != 1:
-        raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
+    check_engine(engine, workers)
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     deadline = as_deadline(timeout)  # one limit for choosing, building and solving

@@ -19,7 +19,7 @@ from model.objective import Objective
 from model.outcome import Outcome
 from model.types import Case
 
-from .api import ENGINES
+from .api import check_engine
 from .limits import Deadline, LimitReached, WitnessBudget, as_deadline
 
 if TYPE_CHECKING:
@@ -84,10 +84,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     outcome's witness is a choice sequence reaching it. ``workers``: CP-SAT's parallel workers,
     as for :func:`solver.enumerate_outcomes`.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
-    if engine == "graph" and workers != 1:
-        raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
+    check_engine(engine, workers)
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     check_fields(case, sorted(objective.fields()), "objective")

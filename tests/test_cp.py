@@ -439,8 +439,6 @@ def test_random_timelines_projected_graph_equals_cp(data: dict[str, Any], more: 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases())
-
-
 def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -450,8 +448,6 @@ def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases())
-
-
 def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -462,8 +458,6 @@ def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases(), st.data())
-
-
 def test_random_projection_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
@@ -624,8 +618,6 @@ def objectives(draw: st.DrawFn, names: list[str]) -> Objective:
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases(), st.data())
-
-
 def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)
     assume(cp_ok(case))
