@@ -102,3 +102,14 @@ actions:
     assert outcome_set(text, "A.life", "giant.damage") == {(19, 3), (20, 4), (16, 0)}
     reason = cp_supported(parse_case({"id": "t", **yaml.safe_load(text)}))
     assert reason is not None and "as though it weren't blocked" in reason
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_510_1c_no_blocker_left_and_a_redirection(engine: str) -> None:
+    """The same with damage creatures would deal A dealt to you instead (614.9): none (510.1c),
+    or 2 as though unblocked, dealt to you instead. CP's witness of "none" follows the engine's
+    assignment and meets no batch (it used to fail an assertion there)."""
+    text = COMBAT.replace("  - MORE\n", "  - leave: b1\n  - leave: b2\n").replace(
+        "actions:", "sources: [{id: sp, name: Spell, controller: you, types: [instant]}]\n"
+                    "effects: [{id: r, controller: you, source: sp, to: A, redirect: you, from: creatures}]\nactions:")
+    assert outcome_set(text, "A.life", "you.life", engine=engine) == {(20, 20), (20, 18)}

@@ -213,7 +213,9 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
                 words.append(opt.words)
                 res = opt.state
             state = res
-        assert state.batch is not None or not any(pe.ev.amount for pe in plan.events)
+        # (no batch: every assignment was of no damage, as a creature whose blocker has gone may
+        # make, 510.1c; only a division choice's amount can have come to nothing)
+        assert state.batch is not None or all(pe.assigned or not pe.ev.amount for pe in plan.events)
     if state.batch is not None:
         state = _batch_choices(plan, built, solver, state, steps, words)
     _gain_steps(plan, built, solver, steps, words)
