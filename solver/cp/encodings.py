@@ -4,14 +4,13 @@ the block encoding (slot permutation, linear stages)."""
 
 from __future__ import annotations
 
-import math
-from itertools import permutations
 from typing import Any
 
 from ..limits import Deadline
 from . import tables
+from .hulls import add_cuts
 from .literals import _either, _transform
-from .step import _apply, _PEvent, _Plan, _upper, tracked
+from .step import _PEvent, _Plan, _upper, tracked
 from .tables import Rows, _layout
 from .units import _Unit
 
@@ -74,6 +73,8 @@ def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list
         cols.append(unit.prevented[key])
     m.add_allowed_assignments(cols, sorted(top))
     unit.columns = cols
+    if shields:  # (the table's own relaxation is weak: solver.cp.hulls)
+        add_cuts(m, plan, members, sum(v for _, v in unit.dealt), sum(unit.shares.values()))
     return [unit]
 
 
@@ -180,29 +181,7 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
         m.add_at_most_one(zeroing)
     for b in range(k + 1):
         m.add(leave[b] == enter[b] - sum(parts[b]))
-    floor = _floor_without_shields(plan, pe, plain) if amount is None else None
-    if floor is not None and shields and floor > 0:
-        # a redundant cut that shows the LP what a point of shield is worth, so optima are
-        # proved (the 100-attacker bench case): every other effect but +N is monotone and
-        # changes a difference by at most its factor (x2: 2, the rest: 1), so t prevented
-        # anywhere lowers the damage dealt by at most t times the product of the multipliers
-        lip = math.prod(int(effs[j].spec.value) for j in plain if effs[j].spec.kind == "multiply")
-        m.add(leave[k] >= floor - lip * sum(out.shares.values()))
+    if amount is None and shields:  # (a division choice's amount: no fixed start to bound from)
+        add_cuts(m, plan, [pe], leave[k], sum(out.shares.values()))
     return out
 
-
-def _floor_without_shields(plan: _Plan, pe: _PEvent, plain: list[int]) -> int | None:
-    """The least damage any order of the event's non-shield effects leaves (CR 616.1), or None
-    when that isn't a valid floor to cut with (+N jumps at 0, 120.8) or too costly to find."""
-    effs = pe.effects
-    if len(plain) > 6 or any(effs[j].spec.kind == "add" or effs[j].spec.may for j in plain):
-        return None  # (declining an optional x2 lowers the damage: no floor from the orders)
-    best = None
-    for order in permutations(plain):
-        amount = pe.ev.amount
-        for j in order:
-            if amount <= 0:
-                break
-            amount = _apply(plan, effs[j], amount)
-        best = amount if best is None else min(best, amount)
-    return best

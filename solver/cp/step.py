@@ -123,6 +123,8 @@ class _Plan:
     later: tuple[str, ...] = ()
     # riders the rules engine does after the step's choices (their damage meets choices, 615.5)
     deferred: frozenset[str] = frozenset()
+    # each alike event's shield hulls, found once (solver.cp.hulls.event_hull)
+    hulls: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @property
     def suffix(self) -> bool:
