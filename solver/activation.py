@@ -30,6 +30,7 @@ from .select import View, controller_of, matches
 from .state import (
     Event,
     GameState,
+    ItemKind,
     PermState,
     StackItem,
     Table,
@@ -133,7 +134,7 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                     paid = put_into_graveyard(paid, table, [gone])
                 words = (f"{says(who, 'sacrifices')} {sac} to activate {spec.name}'s ability ({perm.id})" if t is None
                          else f"{words}, sacrificing {sac}")
-            item = StackItem("activated", who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
                              label=spec.name)
             tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
             # 702.21a: targeting an opponent's ward permanent triggers its ward
@@ -361,7 +362,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         # does nothing if it has gone since ("destroy target creature. You gain 3 life.")
         needs_target = ab.action is not None and ab.action.to.kind in ("any", "target", "choice")
         req = None
-    elif item.kind == "spell" and item.target is not None:
+    elif item.kind is ItemKind.SPELL and item.target is not None:
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
         # its parts happen, the untargeted ones ("and you gain 3 life") included
         spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None
@@ -370,7 +371,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target and not item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
         if not legal_target(state, table, item.target, req, item.controller, item.source):
-            if item.kind == "spell" and not item.continuing:
+            if item.kind is ItemKind.SPELL and not item.continuing:
                 # the spell doesn't resolve: its later instructions go too (608.2b)
                 state = _without_parts(state, item)
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "

@@ -18,6 +18,7 @@ from .combat import compositions
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .state import (
     GameState,
+    ItemKind,
     StackItem,
     Table,
     replace,
@@ -291,7 +292,7 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
     options = []
     for way in ways:
         items = tuple(("resolve" if k == 0 else "part",
-                       StackItem("spell", who, action.id, j, (("X", action.x),), way.target_of(ab), label=spec.name,
+                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x),), way.target_of(ab), label=spec.name,
                                  continuing=k > 0, modes=action.modes or (), kicked=action.kicked, targets=way.targets,
                                  division=way.division, mode_targets=way.mode_targets, two_targets=way.two_targets,
                                  second=way.second))

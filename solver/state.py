@@ -8,6 +8,7 @@ looked up in the :class:`Table` built once per case.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from model.effects import is_all
@@ -15,7 +16,7 @@ from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
 from .log import EMPTY_LOG, Log
 
-__all__ = ["MONARCH", "monarch_abilities", "PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "StackItem",
+__all__ = ["MONARCH", "monarch_abilities", "PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "ItemKind", "StackItem",
            "GameState", "Table", "initial_state", "replace"]
 
 
@@ -159,11 +160,19 @@ class Trigger(_CachedHash):
     countering: StackItem | None = None  # a ward trigger's spell or ability to counter (702.21a)
 
 
+class ItemKind(StrEnum):
+    """What is on the stack (CR 405.1): a spell, or a triggered or activated ability."""
+
+    SPELL = "spell"
+    TRIGGER = "trigger"
+    ACTIVATED = "activated"
+
+
 @dataclass(frozen=True)
 class StackItem(_CachedHash):
-    """A triggered ability or an activated ability waiting to resolve."""
+    """A spell, a triggered ability or an activated ability waiting to resolve."""
 
-    kind: str  # trigger | activated
+    kind: ItemKind
     controller: str
     source: str
     ability: int
@@ -222,7 +231,7 @@ class GameState(_CachedHash):
     def spell_parts(self, item: StackItem) -> list[int]:
         """The queue positions of the resolving spell ``item``'s later parts (608.2c: its
         instructions, queued in order), which go with it when it doesn't resolve or is countered."""
-        return [i for i, t in enumerate(self.queue) if t[0] == "part" and t[1].kind == "spell" and t[1].source == item.source]
+        return [i for i, t in enumerate(self.queue) if t[0] == "part" and t[1].kind is ItemKind.SPELL and t[1].source == item.source]
 
     def set_player(self, p: PlayerState) -> GameState:
         return replace(self, players=tuple(p if q.name == p.name else q for q in self.players))

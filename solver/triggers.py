@@ -14,6 +14,7 @@ from .decision import Decision, Option, decide, note, says
 from .select import View, is_player, matches, opponents
 from .state import (
     GameState,
+    ItemKind,
     StackItem,
     Table,
     Trigger,
@@ -235,7 +236,7 @@ def _next_round(state: GameState) -> GameState:
 
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
     ab = table.abilities_of(state, t.source)[t.ability]
-    base = StackItem("trigger", t.controller, t.source, t.ability, t.values, None, None, t.label, t.player,
+    base = StackItem(ItemKind.TRIGGER, t.controller, t.source, t.ability, t.values, None, None, t.label, t.player,
                      countering=t.countering)
     if ab.choices:
         # 700.2b, 603.3c: a modal trigger's mode is chosen as it is put on the stack, then its

@@ -24,7 +24,7 @@ from model.types import Ability
 from .costs import life_cost, life_payment_problem
 from .decision import NOT_DONE, Decision, Option, note, says
 from .results import change_life
-from .state import GameState, StackItem, Table, replace
+from .state import GameState, ItemKind, StackItem, Table, replace
 from .triggers import ward_triggers
 
 __all__ = ["with_ward", "resolve_ward", "on_stack"]
@@ -56,7 +56,7 @@ def _countered(state: GameState, item: StackItem) -> GameState:
         i = max(k for k, s in enumerate(state.stack) if s == item)
         return replace(state, stack=state.stack[:i] + state.stack[i + 1:])
     i = next(k for k, t in enumerate(state.queue) if t[0] == "resolve" and t[1] == item)
-    gone = {i, *(state.spell_parts(item) if item.kind == "spell" else ())}
+    gone = {i, *(state.spell_parts(item) if item.kind is ItemKind.SPELL else ())}
     return replace(state, queue=tuple(t for k, t in enumerate(state.queue) if k not in gone))
 
 
