@@ -210,19 +210,22 @@ def trigger_names(state: GameState, table: Table, distinct: list[Trigger]) -> di
     out: dict[Trigger, tuple[str, str]] = {}
     for base, shared in groups.items():
         players = {t.player for t in shared}
-        for t in shared:
-            name = base + (f"@{t.player}" if t.player and len(players) > 1 else "")
-            alike = [u for u in shared if u.player == t.player]
-            mine = dict(t.values)
-            differ = sorted({k for u in alike for k, v in u.values if mine.get(k) != v} |
-                            {k for u in alike for k in mine if k not in dict(u.values)})
-            tells = [",".join(f"{k}={mine.get(k)}" for k in differ)] if differ else []
-            if t.countering is not None and len({(u.values, u.countering) for u in alike}) > len({u.values for u in alike}):
-                tells.append(f"countering {t.countering.label} ({t.countering.source})")
-            if tells:
-                name += "[" + "; ".join(tells) + "]"
-            which = [f"ability {t.ability + 1}"] if t.source in several else []  # (the name's #ability)
-            out[t] = (name, "".join(f", {x}" for x in which + tells))
+        for player in players:
+            alike = [t for t in shared if t.player == player]
+            # the values that aren't the same in all of them, and whether they tell them apart
+            differ = sorted(k for k in {k for t in alike for k, _ in t.values}
+                            if len({dict(t.values).get(k) for t in alike}) > 1)
+            by_counter = len({(t.values, t.countering) for t in alike}) > len({t.values for t in alike})
+            for t in alike:
+                name = base + (f"@{player}" if player and len(players) > 1 else "")
+                mine = dict(t.values)
+                tells = [",".join(f"{k}={mine.get(k)}" for k in differ)] if differ else []
+                if by_counter and t.countering is not None:
+                    tells.append(f"countering {t.countering.label} ({t.countering.source})")
+                if tells:
+                    name += "[" + "; ".join(tells) + "]"
+                which = [f"ability {t.ability + 1}"] if t.source in several else []  # (the name's #ability)
+                out[t] = (name, "".join(f", {x}" for x in which + tells))
     return out
 
 
