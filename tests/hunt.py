@@ -1,8 +1,8 @@
 """Hunt for disagreements between the engines, longer than the test suite looks: draw random
 situations from the generators of tests/test_cp.py (``cases``: one damage batch; ``timelines``:
-several actions, triggers, a rules-engine suffix), compare the graph and CP engines on each as the
-random tests do (the same outcomes, every CP witness replayed through the rules engine; also with
-the block encoding alone), and keep every situation that fails, grows past a memory bound or runs
+several actions, triggers, a rules-engine suffix), run the random tests' own bodies on each (the
+same outcomes from the graph and CP engines, every CP witness replayed through the rules engine;
+for ``cases`` also with the block encoding alone), and keep every situation that fails, grows past a memory bound or runs
 past a time bound as a case file (``mtg-outcomes enumerate FILE`` reproduces it).
 
 The test suite's random tests draw a few hundred situations, seeded afresh on every clean clone;
@@ -31,14 +31,15 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model import parse_case  # noqa: E402
-from model.errors import CaseError, EngineError  # noqa: E402
+from hypothesis.errors import UnsatisfiedAssumption  # noqa: E402
+
 from tests import test_cp as T  # noqa: E402
 
-# the random tests' own bounds (tests/test_cp.py): what is compared, and how big it may get
+# what is hunted: the bodies of tests/test_cp.py's random tests (their own filters, bounds and
+# limits: this runs exactly what they check), for each generator
 STRATEGIES = {
-    "cases": (T.random_cases, 200_000, 50_000, 5000),
-    "timelines": (T.random_timelines, 50_000, 20_000, 2000),
+    "cases": (T.random_cases, (T.test_random_cases_graph_equals_cp, T.test_random_cases_block_encoding)),
+    "timelines": (T.random_timelines, (T.test_random_timelines_with_a_suffix_graph_equals_cp,)),
 }
 
 
@@ -55,24 +56,30 @@ def _save(out: Path, kind: str, n: int, why: str, data: dict[str, Any], detail: 
     return path
 
 
-def check(data: dict[str, Any], kind: str) -> bool:
-    """The random tests' comparison of the engines on one drawn situation; raises on a
-    disagreement. A situation the tests would skip (assume) is skipped here too; whether the
-    engines were compared (a graph a limit cuts is not)."""
-    _strategy, paths, nodes, outcomes = STRATEGIES[kind]
-    case = parse_case(data)
-    if not T.cp_ok(case) or (T.estimate_paths(case) or 0) >= paths:
-        return False
-    compared = T.assert_same(case, max_nodes=nodes, max_outcomes=outcomes, limited=True) >= 0
-    with T.blocks_only():
-        T.assert_same(case, max_nodes=min(nodes, 20_000), max_outcomes=outcomes, limited=True)
-    return compared
+def _assume(condition: object) -> bool:
+    if not condition:
+        raise UnsatisfiedAssumption
+    return True
 
+
+def check(data: dict[str, Any], kind: str) -> bool:
+    """The random tests' bodies on one drawn situation (undecorated: ``.hypothesis.inner_test``);
+    raises what a test would fail with. Whether any took it: the rest their ``assume`` filters out
+    (a case CP declines, or too big), as in the tests."""
+    took = False
+    for test in STRATEGIES[kind][1]:
+        try:
+            test.hypothesis.inner_test(data)  # type: ignore[attr-defined]
+            took = True
+        except UnsatisfiedAssumption:
+            pass
+    return took
 
 def hunt(kind: str, minutes: float, rss_mb: int, stall: float, out: Path) -> list[Path]:
     """Draw and check situations for ``minutes``; the files kept, each with why in its name."""
     warnings.simplefilter("ignore")  # hypothesis: .example() outside a test
-    T.event = lambda *a, **k: None  # (hypothesis.event, outside a test)
+    T.event = lambda *a, **k: None  # (hypothesis.event and assume are for inside a test)
+    T.assume = _assume
     strategy = STRATEGIES[kind][0]()
     found: list[Path] = []
     now: dict[str, Any] = {"data": None, "n": 0, "since": time.monotonic()}
@@ -99,20 +106,14 @@ def hunt(kind: str, minutes: float, rss_mb: int, stall: float, out: Path) -> lis
         now.update(data=data, n=drawn, since=time.monotonic())
         try:
             compared += check(data, kind)
-        except (CaseError, EngineError) as e:
-            if "loop forever" in str(e) or "did not settle" in str(e):
-                continue  # both engines refuse a loop (tests/test_cp.py cp_ok, assert_same)
-            found.append(_save(out, kind, drawn, "error", data, traceback.format_exc()))
-            print(f"FOUND {found[-1]}: {type(e).__name__}: {str(e)[:200]}", flush=True)
-        except Exception as e:  # an assertion of the comparison, or a crash: kept either way
-            if type(e).__name__ == "UnsatisfiedAssumption":
-                continue
-            found.append(_save(out, kind, drawn, "differs", data, traceback.format_exc()))
+        except Exception as e:  # what would fail the test: a disagreement, an error, a crash
+            why = "differs" if isinstance(e, AssertionError) else "error"
+            found.append(_save(out, kind, drawn, why, data, traceback.format_exc()))
             print(f"FOUND {found[-1]}: {type(e).__name__}: {str(e)[:200]}", flush=True)
         if drawn % 100 == 0:
-            print(f"{kind}: {drawn} drawn, {compared} compared, {len(found)} found, {_rss() >> 20} MB", flush=True)
+            print(f"{kind}: {drawn} drawn, {compared} checked, {len(found)} found, {_rss() >> 20} MB", flush=True)
     now["data"] = None
-    print(f"{kind}: {drawn} drawn in {minutes:g} min, {compared} compared (the rest CP declines, or too big), "
+    print(f"{kind}: {drawn} drawn in {minutes:g} min, {compared} checked (the tests' filters took them), "
           f"{len(found)} found", flush=True)
     return found
 
