@@ -30,6 +30,8 @@ from solver.cp import (
     estimate_paths,
     prefer_cp,
 )
+from solver.cp.costs import estimate_costs
+from solver.cp.plan import _plans
 from solver.cp.prefix import NO_BATCH, expand
 from solver.engine import Decision, advance, final_fields
 from solver.optimize import optimize
@@ -547,14 +549,19 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
 
 
 def test_auto_compares_the_engines_estimated_costs() -> None:
-    """auto weighs the graph's distinct states against CP's start-up: a shield of 2 over twelve
-    attackers (two billion raw paths, a few hundred states) stays with the graph, three shields
-    over four attackers and the wide combat bench case go to CP."""
-    small = parse_case(family_case(12, 1))
-    assert (estimate_paths(small) or 0) > 10**9 and not prefer_cp(small)
+    """auto weighs the graph's distinct states, each dearer on a wider step, against CP's start-up:
+    a shield of 2 over eight attackers (a few hundred states, ~0.25 s) stays with the graph; over
+    twelve (~0.8 s), two shields over four or six attackers (2 s and 27 s on the graph, where
+    it was chosen when a state was costed at 5 µs), three over four and the wide combat bench
+    case go to CP."""
+    small = parse_case(family_case(8, 1))
+    assert (estimate_paths(small) or 0) > 10**6 and not prefer_cp(small)
     assert enumerate_outcomes(small).engine == "graph"
-    assert prefer_cp(parse_case(family_case(4, 3)))
+    for attackers, shields in ((12, 1), (4, 2), (6, 2), (4, 3)):
+        assert prefer_cp(parse_case(family_case(attackers, shields))), (attackers, shields)
     assert prefer_cp(load_case(CASES / "bench" / "wide-combat.yaml"))
+    graph, cp = estimate_costs(_plans(parse_case(family_case(6, 2))))
+    assert graph > 10 * cp
 
 
 def test_projection_and_timeout() -> None:

@@ -12,9 +12,12 @@ from .plan import _Plans, _plans
 from .step import _Plan, _upper
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
-# the plans; calibrated on bench/family.py): the graph's cost follows its distinct states, CP's is
-# a start-up (loading OR-Tools, ~0.4 s) plus a little per event of each model
-GRAPH_STATE_COST = 5e-6  # seconds per estimated distinct state of the choice graph
+# the plans; calibrated on bench/family.py and the shipped cases, warm, one process): the graph's
+# cost follows its distinct states, each a little dearer on a wider step (expanding one state
+# runs the batch's forced steps and the state-based check over every event and permanent); CP's
+# is a start-up (loading OR-Tools, ~0.4 s) plus a little per event of each model
+GRAPH_STATE_COST = 4e-4  # seconds per estimated distinct state of the choice graph ...
+GRAPH_STATE_EVENT_COST = 4e-5  # ... and per event of the step, for each state
 CP_START_COST = 0.4  # seconds: importing OR-Tools and the first model
 CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
 
@@ -61,7 +64,9 @@ def estimate_costs(plans: _Plans) -> tuple[float, float]:
     """The estimated CPU seconds of the step for the graph engine (its distinct states, summed
     over the states at the step's start) and for the CP engine (a start-up, then per event of
     each model): what ``engine="auto"`` compares."""
-    graph = GRAPH_STATE_COST * sum(_states(p) for p in plans.plans)
+    # capped before the float product: the count of a huge step can pass a float's range
+    graph = sum((GRAPH_STATE_COST + GRAPH_STATE_EVENT_COST * len(p.events)) * min(_states(p), 10**15)
+                for p in plans.plans)
     cp = CP_START_COST + CP_EVENT_COST * sum(len(p.events) for p in plans.plans)
     return graph, cp
 
