@@ -10,7 +10,7 @@ import pytest
 from model import parse_case
 from solver import enumerate_outcomes
 from solver.cp.plan import _plans
-from solver.cp.step import _surely_used_up
+from solver.cp.step import _shortfall, _surely_used_up, shield_groups
 
 
 def _case(amounts: list[int], shields: list[int], extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -60,3 +60,43 @@ def test_615_7_used_up_only_when_the_amounts_prove_it(amounts: list[int], shield
     for key, surely in zip(sorted(f"s{j}" for j in range(len(shields))), proved, strict=True):
         if surely:  # every legal result has it used up
             assert all(dict(s)[f"{key}.remaining"] == 0 for s in graph)
+
+
+@pytest.mark.parametrize(("amounts", "shields", "extra", "short"), [
+    ([5], [3], [], [0]),
+    ([2], [3], [], [1]),  # 2 damage to take: 1 point kept at most
+    ([5], [3, 3], [], [1, 1]),  # 6 points over 5 damage: between them they keep at most 1
+    ([3], [3], [DOUBLER], [0]),
+    ([3, 1], [3], [SERAPH], [1]),  # 3 + 2 of the Seraph's over 4
+    ([9], [3], [HALVER], [None]),
+])
+def test_615_7_what_a_shield_can_keep_is_bounded_by_the_amounts(
+        amounts: list[int], shields: list[int], extra: list[dict[str, Any]], short: list[int | None]) -> None:
+    plans = _plans(parse_case(_case(amounts, shields, extra)))
+    assert not isinstance(plans, str), plans
+    plan = plans.plans[0]
+    assert [_shortfall(plan, key) for key in sorted(plan.shields)] == short
+
+
+def test_615_7_a_filtered_shield_may_keep_points_where_the_others_zero_its_events() -> None:
+    """A green shield (3) and an unfiltered one (3) against a green 4 and a red 2: the green
+    one can keep at most 6 - 4 = 2 points, and only by ending the green damage at 0
+    (the unfiltered shield takes 3 of it, the green one 1 and keeps 2; the red 2 is dealt).
+    The model's bounds (kept <= 2, and keeping any means no green damage) keep every outcome."""
+    data = _case([4, 2], [3, 3])
+    data["battlefield"][0]["colors"] = ["green"]
+    data["effects"][0]["from"] = "green sources"
+    case = parse_case(data)
+    plans = _plans(case)
+    assert not isinstance(plans, str), plans
+    assert _shortfall(plans.plans[0], "s0") == 2
+    groups = shield_groups(plans.plans[0], ["s0", "s1"])
+    # the unfiltered one can't keep any: keeping some would end both events (6) at 0 with 6 points
+    assert [(members, short) for members, _, short in groups] == [(["s0"], 2), (["s1"], 0)]
+    graph = {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
+    cp = {o.state for o in enumerate_outcomes(case, engine="cp").outcomes}
+    assert graph == cp
+    # the unfiltered shield (used up) gives g of its 3 to the green 4 and 3 - g to the red 2
+    # (g >= 1); the green one takes the rest of the green damage and keeps g - 1; the red takes
+    # 2 - (3 - g): g = 1, 2, 3 give (kept, life) (0, 20), (1, 19), (2, 18)
+    assert {(dict(s)["s0.remaining"], dict(s)["you.life"]) for s in graph} == {(0, 20), (1, 19), (2, 18)}

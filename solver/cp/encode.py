@@ -19,7 +19,7 @@ from . import tables
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
 from .literals import _and_not, _at_least, _at_most, _either
-from .step import _Plan, _surely_used_up, _upper
+from .step import _Plan, _upper, shield_groups
 from .tables import Rows, _is_const
 from .units import _Built, _Unit
 
@@ -81,14 +81,14 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # 615.7: a shield prevents as much as it can, min(remaining, damage where it was applied):
     # either it is used up, or it took all it was offered at every event it was applied to
     # (a table settles this itself for the shields applied to its events alone: no flag then)
+    totals: dict[str, Any] = {}
     for key, r in plan.shields.items():
         if not any(key in u.shares for u in units):
             continue
         total = sum(u.shares[key] for u in units if key in u.shares)
         if not _is_const(total):
             m.add(total <= r)
-            if _surely_used_up(plan, key):
-                m.add(total >= r)  # implied by the rules (step._surely_used_up): said, for the relaxation
+            totals[key] = total
         outputs[f"{key}.remaining"] = ("int", r - total)
         fulls = [u.full[key] for u in units if key in u.full]
         used_up = _at_least(m, total, r) if fulls else True
@@ -96,6 +96,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             lits = [lit for lit in (full, used_up) if lit is not False]
             if not any(lit is True for lit in lits):
                 m.add_bool_or(lits)
+    _shield_bounds(m, plan, units, totals)
     # a one-instance shield is used up once it prevented damage (615.8; solver.damage.apply_effect)
     for key in sorted(plan.once):
         if key in prevented:
@@ -443,3 +444,17 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
     return picks, dealt
 
 
+def _shield_bounds(m: Any, plan: _Plan, units: list[_Unit], totals: dict[str, Any]) -> None:
+    """What the rules imply of the shields' totals (``totals``: what each prevented), said for
+    the relaxation (solver.cp.step._shortfall): what the shields with the same events can keep
+    between them; and keeping any ends each of those events at 0 (615.7), so ``short * hit +
+    most * kept <= most * short``, ``hit`` the damage of the units holding only those events
+    and ``most`` the most it can be."""
+    for members, events, short in shield_groups(plan, list(totals)):
+        kept = sum(plan.shields[k] for k in members) - sum(totals[k] for k in members)
+        m.add(kept <= short)
+        inside = [u for u in units if u.hits is None and u.events and set(u.events) <= events]
+        hit = sum(sum(d for _, d in u.dealt) if u.dealt else u.final for u in inside)
+        most = sum(_upper(plan.events[e].ev.amount, plan.events[e].effects) for u in inside for e in u.events)
+        if short > 0 and most > 0 and not _is_const(hit):
+            m.add(short * hit + most * kept <= most * short)

@@ -221,34 +221,57 @@ def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
 
 def _surely_used_up(plan: _Plan, key: str) -> bool:
     """Whether the shield ``key`` is used up in every legal result of the batch (615.7), proved
-    from the amounts alone, so the model can say so outright (the "used up, or it took all it
-    was offered" disjunction is what CP-SAT's relaxation can't bound: maximising the damage, it
-    lets every shield prevent nothing).
+    from the amounts alone (:func:`_shortfall`): it can fall short by nothing."""
+    return _shortfall(plan, key) == 0
 
-    If the shield were not used up, it took all it was offered at each event it applies to, so
-    each ends at 0 damage; there, besides preventions, only multipliers and additions apply,
-    which only raise the amount (614.1a, 120.8), so the preventions together removed at least
-    each event's starting amount. Starting amounts beyond what the shield and every other
-    prevention there can remove (other shields' points, a fixed "prevent N" per event) make
-    that impossible. Events with a redirection or a division choice don't count; an event with
-    any other effect, or a prevention without a fixed size, gives no proof."""
-    r = plan.shields[key]
+
+def _shortfall(plan: _Plan, key: str) -> int | None:
+    """The most the shield ``key`` (and the shields that apply to exactly its events, together)
+    can fall short of being used up in a legal result of the batch (615.7), proved from the
+    amounts alone, or None where they prove nothing; the model says so outright (the "used up,
+    or it took all it was offered" disjunction is what CP-SAT's relaxation can't bound:
+    maximising the damage, it lets every shield prevent nothing).
+
+    If the shield fell short, it took all it was offered at each event it applies to, so each
+    ends at 0 damage; there, besides preventions, only multipliers and additions apply, which
+    only raise the amount (614.1a, 120.8), so the preventions together removed at least each
+    event's starting amount. They can remove at most the shield's points less what it kept,
+    every other shield's points there and each fixed "prevent N", so what it kept is at most
+    what they can remove beyond the starting amounts (0: it is surely used up). The same holds
+    of the points all shields with exactly its events keep between them: one falling short
+    already ends every one of those events at 0. Events with a redirection or a division choice
+    don't count; an event with any other effect, or a prevention without a fixed size, gives no
+    bound."""
     mine = [pe for pe in plan.events if any(i.key == key for i in pe.effects)]
-    start, others, fixed = 0, set(), 0
+    start, shields, fixed = 0, {key}, 0
     for pe in mine:
         if pe.tree is not None:
-            return False
+            return None
         for inst in pe.effects:
-            if inst.key == key:
-                continue
-            if inst.key in plan.shields and inst.key not in plan.once:
-                others.add(inst.key)
+            if inst.key == key or (inst.key in plan.shields and inst.key not in plan.once):
+                shields.add(inst.key)
                 continue
             rule = rule_of(inst.spec)
             if isinstance(rule, PreventN) and not _counted(inst):
                 fixed += rule.n
             elif not ((isinstance(rule, Multiply) and rule.n >= 1) or (isinstance(rule, Add) and rule.n >= 0)):
-                return False
+                return None
         if not pe.assigned:
             start += pe.ev.amount
-    return start >= r + fixed + sum(plan.shields[k] for k in others)
+    return max(0, sum(plan.shields[k] for k in shields) + fixed - start)
+
+
+def shield_groups(plan: _Plan, keys: list[str]) -> list[tuple[list[str], frozenset[int], int]]:
+    """``keys`` grouped by the events they apply to (positions in ``plan.events``), each group
+    with those events and the most its shields can fall short of being used up between them
+    (:func:`_shortfall`), for the groups whose amounts bound it below their points."""
+    groups: dict[frozenset[int], list[str]] = {}
+    for key in keys:
+        mine = frozenset(e for e, pe in enumerate(plan.events) if any(i.key == key for i in pe.effects))
+        groups.setdefault(mine, []).append(key)
+    out = []
+    for events, members in groups.items():
+        short = _shortfall(plan, members[0])
+        if short is not None and short < sum(plan.shields[k] for k in members):
+            out.append((members, events, short))
+    return out
