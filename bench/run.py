@@ -239,7 +239,7 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "batch_bench.py")], cwd=ROOT, check=False)
     if not args.cases:
         grid = ["--attackers", "2,4,8", "--shields", "1,3", "--limit", "20"] if args.quick else \
-            ["--attackers", "2,4,6,8,12", "--shields", "1,3,5", "--limit", "120"]
+            ["--attackers", "2,4,6,8,10,12", "--shields", "1,2,3,4,5", "--limit", "120"]
         subprocess.run([sys.executable, str(ROOT / "bench" / "family.py"), *grid], cwd=ROOT, check=False)
 
 
