@@ -262,7 +262,9 @@ def test_tapped_for_mana_triggers_before_the_last_batch_are_expanded_for_cp(tmp_
     from solver.cp import cp_outcomes, cp_supported
 
     root = Path(__file__).resolve().parent.parent
-    assert "no damage batch" in str(cp_supported(load_case(root / "cases/seeds/mana-untap-symbol-pili-pala.yaml")))
+    # no damage batch: no step for CP-SAT, the rules engine's expansion to the end is the answer
+    pili = load_case(root / "cases/seeds/mana-untap-symbol-pili-pala.yaml")
+    assert cp_supported(pili) is None and cp_outcomes(pili).stats["solves"] == 0
     f = tmp_path / "cp.yaml"
     f.write_text(HEAD + "battlefield:\n  - {id: f, card: Forest, controller: you}\n" + BARBS +
                  "  - {id: b, card: Grizzly Bears, controller: A}\n"

@@ -122,6 +122,10 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
         missing = prefix.no_step()
         if missing is None or (missing == NO_BATCH and mode != LAST):
             break
+    if missing == NO_BATCH and prefix.complete and not prefix.starts and prefix.ended:
+        # no damage batch, so no step for CP-SAT: the expansion went to the end of every
+        # branch, and its end states (equal ones merged) are the answer, exact
+        return _Plans(prefix, [])
     if missing is not None:
         return missing
     if len(prefix.starts) > MAX_STARTS:
@@ -443,8 +447,8 @@ def cp_supported(case: Case) -> str | None:
     rules, equal states merged (solver.cp.prefix); everything after it (later actions and
     instructions, the end of the combat damage step, the triggers the step fires and their
     damage, a rider whose damage is a batch of choices) is continued by the same rules from each
-    of the step's distinct results (solver.cp.suffix); a timeline with no damage batch is declined
-    (:data:`~solver.cp.prefix.NO_BATCH`). The step is then modelled from each distinct state reached, at most
+    of the step's distinct results (solver.cp.suffix); a timeline with no damage batch has no step:
+    the same expansion to the end of every branch is the answer. The step is then modelled from each distinct state reached, at most
     ``MAX_STARTS`` of them. In the step: shields (615.7), static and created prevention (615.1,
     615.10, 615.12), multiply / add / cap replacements in every order (614.1a, 616.1); riders
     (615.5) whose damage meets no further choices; redirection, whole or partial (614.9, walked

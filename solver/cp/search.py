@@ -428,7 +428,7 @@ def _optimizable(plans: _Plans, objective: Objective) -> str | None:
         return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
                 "different states: backward induction over them needs the choice graph")
     if not plans.plans:
-        return "the game ends before the last damage step"
+        return prefix.no_step() or "the game ends before the last damage step"
     plan = plans.plans[0]
     choosers = _choosers(plan)
     if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
