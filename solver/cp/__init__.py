@@ -61,12 +61,12 @@ it through the graph engine.
 from __future__ import annotations
 
 from .costs import (
-           CP_EVENT_COST,
-           CP_START_COST,
-           GRAPH_STATE_COST,
-           GRAPH_STATE_EVENT_COST,
-           estimate_paths,
-           prefer_cp,
+    CP_EVENT_COST,
+    CP_START_COST,
+    GRAPH_STATE_COST,
+    GRAPH_STATE_EVENT_COST,
+    estimate_paths,
+    prefer_cp,
 )
 from .plan import cp_supported
 from .search import AUTO_BUILD_SHARE, cp_optimizable, cp_optimize, cp_outcomes
