@@ -60,14 +60,16 @@ print(json.dumps({"engine": res.engine, "complete": res.complete, "outcomes": le
 """
 
 
-# what a warm process answers before the size it measures (the graph engine, then CP)
-WARM_UP = [(2, 1, "graph"), (4, 3, "cp")]
+# what a warm process answers before the size it measures: the first of each engine's sizes here
+# that is not the size measured (the graph engine, then CP)
+WARM_UP = {"graph": [(2, 1), (3, 1)], "cp": [(4, 3), (3, 3)]}
 
 
 def run(data: dict[str, Any], engine: str, limit: float, warm: bool = False) -> dict[str, Any]:
     """One size in a fresh process: its answer, CPU seconds (solving only) and its peak RSS in MB;
     ``warm``: after the process answered :data:`WARM_UP`."""
-    first = [(family_case(a, s), e) for a, s, e in WARM_UP] if warm else []
+    sizes = {e: next(f for f in fs if family_case(*f) != data) for e, fs in WARM_UP.items()}
+    first = [(family_case(*size), e) for e, size in sizes.items()] if warm else []
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, json.dumps(data), engine, str(limit), json.dumps(first)],
                             cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
