@@ -544,8 +544,16 @@ def test_auto_keeps_the_graph_for_small_cases() -> None:
     case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
     assert cp_supported(case) is None and not prefer_cp(case)
     assert enumerate_outcomes(case).engine == "graph"
-    unsupported = load_case(CASES / "cards" / "greed-pay-life-draw.yaml")
+    # what CP declines stays with the graph (every shipped case is expressible now)
+    unsupported = parse_case({
+        "id": "static-shield", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": "ward", "name": "Test Ward", "controller": "you", "types": ["enchantment"],
+                         "abilities": [{"shield": 2, "to": "you"}]},
+                        {"id": "b", "name": "Bear", "controller": "A", "types": ["creature"], "power": 3,
+                         "toughness": 3, "attacking": "you"}],
+        "actions": [{"combat": {}}]})
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
+    assert enumerate_outcomes(unsupported).engine == "graph"
 
 
 def test_auto_compares_the_engines_estimated_costs() -> None:
