@@ -420,7 +420,7 @@ def test_random_timelines_with_a_suffix_graph_equals_cp(data: dict[str, Any]) ->
     case = parse_case(data)
     assume(cp_ok(case))
     assume((estimate_paths(case) or 0) < 50_000)
-    assert_same(case, max_nodes=20_000, max_outcomes=2000)
+    assert_same(case, max_nodes=20_000, max_outcomes=2000, limited=True)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -455,7 +455,7 @@ def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
     assume(cp_ok(case))
     assume((estimate_paths(case) or 0) < 50_000)
     with blocks_only():
-        assert_same(case, max_nodes=20_000, max_outcomes=5000)
+        assert_same(case, max_nodes=20_000, max_outcomes=5000, limited=True)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -469,7 +469,7 @@ def test_random_projection_graph_equals_cp(data: dict[str, Any], more: st.DataOb
                                                  + ["s0.remaining", "c0.dies"]), min_size=1, max_size=3, unique=True))
     fields = [f for f in fields if not field_problem(case, f)]  # a field the case lacks is an error
     assume(fields)
-    assert_same(case, fields=fields, max_nodes=50_000, max_outcomes=5000)
+    assert_same(case, fields=fields, max_nodes=50_000, max_outcomes=5000, limited=True)
 
 
 # ---------------------------------------------------------------------------------------------
