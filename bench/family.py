@@ -68,8 +68,8 @@ WARM_UP = {"graph": [(2, 1), (3, 1)], "cp": [(4, 3), (3, 3)]}
 def run(data: dict[str, Any], engine: str, limit: float, warm: bool = False) -> dict[str, Any]:
     """One size in a fresh process: its answer, CPU seconds (solving only) and its peak RSS in MB;
     ``warm``: after the process answered :data:`WARM_UP`."""
-    sizes = {e: next(f for f in fs if family_case(*f) != data) for e, fs in WARM_UP.items()}
-    first = [(family_case(*size), e) for e, size in sizes.items()] if warm else []
+    first = [(next(c for c in (family_case(*f) for f in fs) if c != data), e)
+             for e, fs in WARM_UP.items()] if warm else []
     proc = subprocess.Popen([sys.executable, "-c", _CHILD, json.dumps(data), engine, str(limit), json.dumps(first)],
                             cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

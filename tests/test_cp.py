@@ -1433,7 +1433,6 @@ def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
     from ortools.sat.python import cp_model
 
     from solver.cp.encode import _build
-    from solver.cp.plan import _plans
 
     case = load_case(CASES / "bench" / "large-optimisation.yaml")
     plans = _plans(case)

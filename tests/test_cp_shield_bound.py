@@ -1,5 +1,6 @@
-"""A shield the amounts prove used up (615.7) is said so in the CP model (solver.cp.step
-._surely_used_up): only where the rules leave no other result, checked against the graph."""
+"""A shield the amounts prove used up (615.7), or what they bound it to keep, is said so in the
+CP model (solver.cp.step._shortfall): only where the rules leave no other result, checked
+against the graph."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from model import parse_case
 from solver import enumerate_outcomes
 from solver.cp.plan import _plans
-from solver.cp.step import _shortfall, _surely_used_up, shield_groups
+from solver.cp.step import _shortfall, shield_groups
 
 
 def _case(amounts: list[int], shields: list[int], extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -29,7 +30,7 @@ def _proved(data: dict[str, Any]) -> list[bool]:
     plans = _plans(parse_case(data))
     assert not isinstance(plans, str), plans
     plan = plans.plans[0]
-    return [_surely_used_up(plan, key) for key in sorted(plan.shields)]
+    return [_shortfall(plan, key) == 0 for key in sorted(plan.shields)]
 
 
 DOUBLER = {"id": "dictate", "card": "Dictate of the Twin Gods", "controller": "A"}

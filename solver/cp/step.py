@@ -219,10 +219,9 @@ def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
     return _rule(plan, inst).apply(amount)
 
 
-def _surely_used_up(plan: _Plan, key: str) -> bool:
-    """Whether the shield ``key`` is used up in every legal result of the batch (615.7), proved
-    from the amounts alone (:func:`_shortfall`): it can fall short by nothing."""
-    return _shortfall(plan, key) == 0
+def _applies_to(plan: _Plan, key: str) -> frozenset[int]:
+    """The events (positions in ``plan.events``) the effect ``key`` applies to (616.1)."""
+    return frozenset(e for e, pe in enumerate(plan.events) if any(i.key == key for i in pe.effects))
 
 
 def _shortfall(plan: _Plan, key: str) -> int | None:
@@ -242,9 +241,8 @@ def _shortfall(plan: _Plan, key: str) -> int | None:
     already ends every one of those events at 0. Events with a redirection or a division choice
     don't count; an event with any other effect, or a prevention without a fixed size, gives no
     bound."""
-    mine = [pe for pe in plan.events if any(i.key == key for i in pe.effects)]
     start, shields, fixed = 0, {key}, 0
-    for pe in mine:
+    for pe in (plan.events[e] for e in sorted(_applies_to(plan, key))):
         if pe.tree is not None:
             return None
         for inst in pe.effects:
@@ -267,8 +265,7 @@ def shield_groups(plan: _Plan, keys: list[str]) -> list[tuple[list[str], frozens
     (:func:`_shortfall`), for the groups whose amounts bound it below their points."""
     groups: dict[frozenset[int], list[str]] = {}
     for key in keys:
-        mine = frozenset(e for e, pe in enumerate(plan.events) if any(i.key == key for i in pe.effects))
-        groups.setdefault(mine, []).append(key)
+        groups.setdefault(_applies_to(plan, key), []).append(key)
     out = []
     for events, members in groups.items():
         short = _shortfall(plan, members[0])
