@@ -77,3 +77,14 @@ def test_the_merge_gives_the_reference_table_and_its_back_pointers_lead_home(
             assert key == zero
         with pytest.raises(KeyError):
             layers[-1][tuple(-1 for _ in top)]
+
+
+def test_first_seen_keeps_each_key_once_with_its_first_index() -> None:
+    """The chunked product's repeats (solver.cp.tables._first_seen): a key already seen keeps its
+    earlier index, a key repeated within the chunk its first, new keys are appended in order."""
+    import numpy as np
+
+    seen, at = solver.cp.tables._first_seen(np.array([7, 3]), np.array([0, 2]),
+                                            np.array([5, 3, 5, 9, 7, 9]), np.array([4, 5, 6, 7, 8, 9]))
+    assert seen.tolist() == [7, 3, 5, 9]
+    assert at.tolist() == [0, 2, 4, 7]

@@ -321,9 +321,7 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, deal
             total = ka[lo:lo + per_chunk, None] + kb[None, :]  # every summed column at once
             ok = np.flatnonzero((total & guard) == 0)  # 615.7: no share above what the shield has left
             keys = total.ravel()[ok] - bias + (fa[lo:lo + per_chunk, None] & fb[None, :]).ravel()[ok]
-            at = np.concatenate([seen_at, ok + lo * len(b)])
-            seen, first = np.unique(np.concatenate([seen, keys]), return_index=True)  # stable: first index kept
-            seen_at = at[first]
+            seen, seen_at = _first_seen(seen, seen_at, keys, ok + lo * len(b))
         else:
             part = a[lo:lo + per_chunk]
             both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
@@ -337,8 +335,24 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, deal
         if len(seen) > 4 * GROUP_LIMIT:  # before _merge drops the states no choice completes
             return None
     if packed:
+        order = np.argsort(seen, kind="stable")  # distinct keys: sorted keys are sorted rows
+        seen, seen_at = seen[order], seen_at[order]
         seen = np.stack([(seen >> shift[c]) & ((1 << bits[c]) - 1) for c in range(width)], axis=1)
     return seen, seen_at
+
+
+def _first_seen(seen: Any, seen_at: Any, keys: Any, at: Any) -> tuple[Any, Any]:
+    """``seen`` (distinct packed keys, each with the first index ``seen_at`` giving it) with the
+    ``keys`` it hasn't got appended, each with its first index in ``at`` (``at`` rises, and every
+    index in it is above those in ``seen_at``). A hash table (pandas, which OR-Tools depends on)
+    marks the repeats in one pass: no sort per chunk of the product, only one of the distinct
+    keys at the end."""
+    import numpy as np
+    import pandas as pd
+
+    both = np.concatenate([seen, keys])
+    new = np.flatnonzero(~pd.Series(both).duplicated(keep="first").to_numpy()[len(seen):])
+    return np.concatenate([seen, keys[new]]), np.concatenate([seen_at, at[new]])
 
 
 def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
