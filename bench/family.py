@@ -8,7 +8,9 @@ Archon's damage to A. Each size runs in a fresh process (``auto`` engine, a time
 time and peak memory are its own; the graph engine runs too where it finishes within its limit.
 Each size also runs warm: in another fresh process that first answered two other sizes (so
 OR-Tools, networkx and the card data are loaded, as in a batch worker or a script answering
-many cases), which is what one more answer costs once start-up is paid.
+many cases), which is what one more answer costs once start-up is paid. Before the measured
+answer each process runs a full garbage collection: the one the warm-up's garbage had made due
+(~45 ms over the card data) would otherwise land in whichever answer came next.
 
 Run: ``.venv/bin/python bench/family.py [--attackers 2,4,6] [--shields 1,3,5] [--limit S]``.
 """
@@ -45,13 +47,14 @@ def family_case(attackers: int, shields: int) -> dict[str, Any]:
 
 
 _CHILD = """
-import json, resource, sys, time
+import gc, json, resource, sys, time
 from model import parse_case
 from solver import enumerate_outcomes
 data = json.loads(sys.argv[1]); engine = sys.argv[2]; limit = float(sys.argv[3])
 for warm in json.loads(sys.argv[4]):  # other sizes first: start-up paid, nothing of this case cached
     enumerate_outcomes(parse_case(warm[0]), engine=warm[1])
 case = parse_case(data)
+gc.collect()  # the warm-up's garbage: a full collection (~45 ms with the card data loaded) is not this answer's
 t = time.process_time()
 res = enumerate_outcomes(case, engine=engine, timeout=limit, max_nodes=3_000_000)
 print(json.dumps({"engine": res.engine, "complete": res.complete, "outcomes": len(res.outcomes),
