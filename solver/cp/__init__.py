@@ -50,7 +50,10 @@ enumerated in runs: a run enumerates solutions (enumerate_all_solutions) and kee
 ``PER_RUN`` new projections, each is then forbidden by a clause that some projected field must
 differ (a no-good over shared "field == value" literals), and the next run starts, until a run
 finds nothing or sees every solution left. When every choice is a table's row and there are few
-enough of them, one run enumerates them all.
+enough of them, one run enumerates them all. After a run stopped by repeats (a big model whose
+solutions differ where no projected field looks), ``sweep`` aims at each found outcome's
+neighbours directly (a field one step up or down: a short hinted solve under assumptions); the
+next run is the proof.
 
 ``Outcome.paths`` is 0 for this engine: raw choice paths are not counted (the point of the engine
 is not to walk them). Each outcome's witness is a legal choice sequence in the graph engine's

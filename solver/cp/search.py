@@ -21,6 +21,7 @@ from .plan import _Plans, _plans
 from .prefix import Prefix, Start
 from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step, continue_after
+from .sweep import AIM_PARAMS, sweep
 from .tables import _is_const
 from .units import _Built
 from .witness import _value, _witness
@@ -76,6 +77,7 @@ class _Search:
         # one integer variable per projected field that can vary; a solution's projection is
         # then forbidden as one tuple (a no-good), so the next solve must find a new outcome
         self.watch: list[Any] = []
+        self.span: list[tuple[int, int]] = []  # each watched value's range (a sweep aims within it)
         for f in dict.fromkeys(names):
             kind, expr = parts.get(f, ("int", 0))
             if isinstance(expr, bool | int):
@@ -85,7 +87,12 @@ class _Search:
                 m.add(var == expr)
                 expr = var
             self.watch.append(expr)
+            self.span.append((0, 1) if kind == "bool" else (-built.bound, built.bound))
         self.eq: dict[tuple[int, int], Any] = {}
+        self.found: dict[tuple[int, ...], None] = {}  # the projections found (solver.cp.sweep)
+        self.forbidden: set[tuple[int, ...]] = set()  # those a no-good forbids
+        self.aims: set[tuple[int, ...]] = set()  # the projections a sweep has aimed at
+        self.dead: dict[tuple[int, int], int] = {}  # (field, value): aims there proved empty
 
     def lit(self, i: int, v: int) -> Any:
         """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
@@ -126,10 +133,15 @@ class _Search:
         hold distinct results, so solutions are nearly outcomes), one run sees every solution:
         no run is cut for repeats and no model is solved twice.
 
+        After a run stopped by repeats (solutions that differ in choices no projected field sees,
+        the mark of a big model), solver.cp.sweep aims at the neighbours of its outcomes
+        directly, and of theirs in turn; the next run, with all of them forbidden, is the
+        proof, or brings the seeds of another sweep.
+
         ``first``, a solver holding a solution of the model as it stands (the last optimisation
         level's optimum), is recorded and forbidden before the first run: it is not searched
         for again."""
-        m, cp = self.built.model, self.cp
+        cp = self.cp
         few = self.built.solutions is not None and self.built.solutions <= ONE_RUN
         if not self.watch:  # every projected field is fixed: one solution says it all
             solver = self.solve() if first is None else first
@@ -138,7 +150,8 @@ class _Search:
             return
         if first is not None:
             self.record(first)
-            m.add_bool_or([~self.lit(i, int(first.value(v))) for i, v in enumerate(self.watch)])
+            self.found[self.key_of(first)] = None
+            self.forbid_found()
         search = self
         callback: Any = cp.CpSolverSolutionCallback
 
@@ -149,23 +162,31 @@ class _Search:
                 self.keys: set[tuple[int, ...]] = set()
                 self.calls = 0  # solutions since the last new projection
                 self.stopped = False
+                self.repeating = False  # stopped for repeats: the sweep goes on from here
                 self.cut = False
+                self.seeds: list[tuple[tuple[int, ...], list[int]]] = []
 
             def on_solution_callback(self) -> None:
                 self.calls += 1
-                key = tuple(int(self.value(v)) for v in search.watch)
+                key = search.key_of(self)
                 if key not in self.keys:
                     self.keys.add(key)
                     self.new.append(key)
                     self.calls = 0
                     search.record(self)
+                    if sweeping:
+                        self.seeds.append((key, list(self.response_proto.solution)))
                 if search.deadline.expired():
                     self.cut = True  # the limit passed while recording (witness replay included)
                     self.stop_search()
                 elif not few and (len(self.new) >= per_run or self.calls >= REPEATS):
                     self.stopped = True  # enough for this run (or too many repeats): forbid and go on
+                    self.repeating = self.calls >= REPEATS
                     self.stop_search()
 
+        # one worker and the step's own outcomes (not the states the rules engine continues
+        # from, solver.cp.suffix): a run that stops for repeats hands over to the sweep
+        sweeping = self.workers == 1 and not self.plan.suffix
         while True:
             collect = Collect()
             status = self.solve(collect)
@@ -179,10 +200,53 @@ class _Search:
                 solver = self.solve()
                 if solver is None:
                     return
-                collect.new.append(tuple(int(solver.value(v)) for v in self.watch))
+                collect.new.append(self.key_of(solver))
                 self.record(solver)
-            for key in collect.new:
-                m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
+            self.found.update(dict.fromkeys(collect.new))
+            if sweeping and collect.repeating:
+                sweep(self, collect.seeds)  # the next run, with all they found forbidden, is the proof
+            self.forbid_found()
+
+    def key_of(self, solver: Any) -> tuple[int, ...]:
+        """The projected fields' values in ``solver``'s solution."""
+        return tuple(int(solver.value(v)) for v in self.watch)
+
+    def forbid_found(self) -> None:
+        """A no-good for each projection found and not yet forbidden: a clause that some
+        projected field takes another value."""
+        for key in self.found:
+            if key not in self.forbidden:
+                self.forbidden.add(key)
+                self.built.model.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
+
+    def aimed(self, key: tuple[int, ...], hint: list[int]) -> tuple[Any, bool]:
+        """A solver holding a solution whose projection is ``key``, or None when a short solve
+        (solver.cp.sweep: assumptions, ``hint``, a deterministic limit) finds none; and whether
+        it proved there is none. Raises _Cut on the time limit."""
+        cp, m = self.cp, self.built.model
+        solver = cp.CpSolver()
+        for name, value in {**_PARAMS, **AIM_PARAMS}.items():
+            setattr(solver.parameters, name, value)
+        left = self.deadline.left()
+        if left is not None:
+            if left <= 0:
+                raise _Cut
+            solver.parameters.max_time_in_seconds = left
+        m.clear_hints()
+        m.proto.solution_hint.vars.extend(range(len(hint)))
+        m.proto.solution_hint.values.extend(hint)
+        m.add_assumptions([self.lit(i, v) for i, v in enumerate(key)])
+        try:
+            status = solver.solve(m)
+        finally:
+            m.clear_assumptions()
+            m.clear_hints()
+        self.solves += 1
+        if status in (cp.OPTIMAL, cp.FEASIBLE):
+            return solver, False
+        if self.deadline.expired():
+            raise _Cut
+        return None, status == cp.INFEASIBLE
 
     def solve(self, collect: Any = None) -> Any:
         """One run. Without ``collect``: a solver holding a solution (optimal when the model has
