@@ -91,7 +91,7 @@ class _Search:
         self.eq: dict[tuple[int, int], Any] = {}
         self.found: dict[tuple[int, ...], None] = {}  # the projections found (solver.cp.sweep)
         self.forbidden: set[tuple[int, ...]] = set()  # those a no-good forbids
-        self.aims: set[tuple[int, ...]] = set()  # the projections a sweep has aimed at
+        self.aims: dict[tuple[int, ...], int] = {}  # the projections a sweep has aimed at: how often
         self.dead: dict[tuple[int, int], int] = {}  # (field, value): aims there proved empty
 
     def lit(self, i: int, v: int) -> Any:

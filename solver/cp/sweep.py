@@ -4,16 +4,17 @@ solutions differ in choices no projected field sees), the distinct outcomes are 
 From each outcome found, each neighbour (one projected field one step up or down) not yet found
 is aimed at: one short solve with the neighbour's values as assumptions, hinted with the
 outcome's own solution, presolve and the LP off, cut at a deterministic time (the same input
-gives the same answer on every run). An aimed solve that finds nothing proves nothing: when no
+gives the same answer on every run); an aim cut by that limit may be tried once more from
+another seed, whose solution is another hint. An aim that finds nothing proves nothing: when no
 neighbour is left, every outcome found is forbidden (the no-goods of ``_Search.distinct``) and
 its next run looks for any other: its outcomes are swept from like the first, none proves the
 set complete. A value of a field that no outcome has and that aims proved empty a few times (one
 card more than the attackers can draw) is not aimed at again.
 
-On the 100-attacker bench board (projected on life and cards; 600 s) the first sweep found 1350
-outcomes in ~200 s, ~0.15 s each, where the runs alone found 215 in all; the runs after it find
-the last ones slowly (1445 in all, not complete). At 10 x 5 (79 outcomes, two intervals of
-life) 15 s where the runs alone take 20 s.
+On the 100-attacker bench board (projected on life and cards; 600 s) the first sweep found ~1400
+outcomes in ~250 s, ~0.2 s each, where the runs alone found 215 in all; the runs after it find
+the last ones slowly (1485 in all, not complete; 1445 with one try per aim, same machine). At
+10 x 5 (79 outcomes, two intervals of life) 15 s where the runs alone take 20 s.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 # that found an outcome on the 100-attacker bench board needed less (99% under 0.3, which found
 # fewer outcomes in 600 s: 1402 against 1445, same run)
 AIM_DTIME = 0.5
+AIM_TRIES = 2  # an aim cut by its limit is tried once more from another seed (another hint)
 DEAD_AFTER = 3  # aims proved empty at a field's value no outcome has, after which it isn't aimed at
 AIM_PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False,
                               "max_deterministic_time": AIM_DTIME}
@@ -44,11 +46,11 @@ def sweep(search: _Search, seeds: list[tuple[tuple[int, ...], list[int]]]) -> No
             for step in (1, -1):
                 aim = (*key[:i], key[i] + step, *key[i + 1:])
                 lo, hi = search.span[i]
-                if not lo <= aim[i] <= hi or aim in search.found or aim in search.aims:
+                if not lo <= aim[i] <= hi or aim in search.found or search.aims.get(aim, 0) >= AIM_TRIES:
                     continue  # (an aim that found nothing is left to the runs)
                 if (i, aim[i]) not in live and search.dead.get((i, aim[i]), 0) >= DEAD_AFTER:
                     continue  # a value no outcome has, proved out of reach from several of them
-                search.aims.add(aim)
+                search.aims[aim] = search.aims.get(aim, 0) + 1
                 solver, none = search.aimed(aim, hint)
                 if solver is not None:
                     search.record(solver)
@@ -56,5 +58,6 @@ def sweep(search: _Search, seeds: list[tuple[tuple[int, ...], list[int]]]) -> No
                     live.update(enumerate(aim))
                     stack.append((aim, list(solver.response_proto.solution)))
                 elif none:
+                    search.aims[aim] = AIM_TRIES  # proved empty: never again
                     search.dead[(i, aim[i])] = search.dead.get((i, aim[i]), 0) + 1
 
