@@ -3,7 +3,8 @@ then every tied outcome; the public entry points."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Any
 
 from model.errors import EngineError
@@ -90,7 +91,7 @@ class _Search:
             self.span.append((0, 1) if kind == "bool" else (-built.bound, built.bound))
         self.eq: dict[tuple[int, int], Any] = {}
         self.found: dict[tuple[int, ...], None] = {}  # the projections found (solver.cp.sweep)
-        self.forbidden: set[tuple[int, ...]] = set()  # those a no-good forbids
+        self.forbidden = 0  # the first this many of them have a no-good (forbid_found)
         self.aims: dict[tuple[int, ...], int] = {}  # the projections a sweep has aimed at: how often
         self.dead: dict[tuple[int, int], int] = {}  # (field, value): aims there proved empty
 
@@ -185,8 +186,9 @@ class _Search:
                     self.stop_search()
 
         # one worker and the step's own outcomes (not the states the rules engine continues
-        # from, solver.cp.suffix): a run that stops for repeats hands over to the sweep
-        sweeping = self.workers == 1 and not self.plan.suffix
+        # from, solver.cp.suffix): a run that stops for repeats hands over to the sweep (a run
+        # over few solutions never stops: its solutions aren't kept as seeds)
+        sweeping = self.workers == 1 and not self.plan.suffix and not few
         while True:
             collect = Collect()
             status = self.solve(collect)
@@ -214,27 +216,17 @@ class _Search:
     def forbid_found(self) -> None:
         """A no-good for each projection found and not yet forbidden: a clause that some
         projected field takes another value."""
-        for key in self.found:
-            if key not in self.forbidden:
-                self.forbidden.add(key)
-                self.built.model.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
+        for key in islice(self.found, self.forbidden, None):
+            self.built.model.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
+        self.forbidden = len(self.found)
 
     def aimed(self, key: tuple[int, ...], hint: list[int]) -> tuple[Any, bool]:
         """A solver holding a solution whose projection is ``key``, or None when a short solve
         (solver.cp.sweep: assumptions, ``hint``, a deterministic limit) finds none; and whether
         it proved there is none. Raises _Cut on the time limit."""
         cp, m = self.cp, self.built.model
-        solver = cp.CpSolver()
-        for name, value in {**_PARAMS, **AIM_PARAMS}.items():
-            setattr(solver.parameters, name, value)
-        left = self.deadline.left()
-        if left is not None:
-            if left <= 0:
-                raise _Cut
-            solver.parameters.max_time_in_seconds = left
-        m.clear_hints()
-        m.proto.solution_hint.vars.extend(range(len(hint)))
-        m.proto.solution_hint.values.extend(hint)
+        solver = self.solver(AIM_PARAMS)
+        _hint(m, hint)
         m.add_assumptions([self.lit(i, v) for i, v in enumerate(key)])
         try:
             status = solver.solve(m)
@@ -248,6 +240,19 @@ class _Search:
             raise _Cut
         return None, status == cp.INFEASIBLE
 
+    def solver(self, params: dict[str, Any]) -> Any:
+        """A CP-SAT solver with :data:`_PARAMS`, then ``params``, limited to the time left.
+        Raises _Cut when there is none."""
+        solver = self.cp.CpSolver()
+        for key, value in {**_PARAMS, **params}.items():
+            setattr(solver.parameters, key, value)
+        left = self.deadline.left()
+        if left is not None:
+            if left <= 0:
+                raise _Cut
+            solver.parameters.max_time_in_seconds = left
+        return solver
+
     def solve(self, collect: Any = None) -> Any:
         """One run. Without ``collect``: a solver holding a solution (optimal when the model has
         an objective), None when there is none. With ``collect`` (a solution callback): every
@@ -255,15 +260,7 @@ class _Search:
         infeasible. Raises _Cut on the time limit (after keeping the best solution in
         ``self.best`` when optimising)."""
         cp, m = self.cp, self.built.model
-        solver = cp.CpSolver()
-        for key, value in _PARAMS.items():
-            setattr(solver.parameters, key, value)
-        solver.parameters.num_workers = self.workers
-        left = self.deadline.left()
-        if left is not None:
-            if left <= 0:
-                raise _Cut
-            solver.parameters.max_time_in_seconds = left
+        solver = self.solver({"num_workers": self.workers})
         if collect is None and m.has_objective():
             # optimising: the LP's bound is tight early here (the cut in encode._encode_blocks);
             # branching on the LP's solution climbs to it far faster than the default search
@@ -313,13 +310,13 @@ class _Search:
             m.clear_objective()
             m.add(expr == value)
             self.last = solver
-            _hint_from(m, solver)  # the optimum meets the next level's constraint: start from it
+            _hint(m, solver.response_proto.solution)  # the optimum meets the next level's constraint: start from it
         return best
 
 
-def _hint_from(m: Any, solver: Any) -> None:
-    """Hint every variable of ``m`` with ``solver``'s solution (the next solve starts from it)."""
-    values = list(solver.response_proto.solution)
+def _hint(m: Any, values: Sequence[int]) -> None:
+    """Hint ``m``'s first variables with ``values`` (a solution's, in the order of the model's
+    variables; those made since keep none): the next solve starts from it."""
     m.clear_hints()
     hint = m.proto.solution_hint
     hint.vars.extend(range(len(values)))

@@ -60,4 +60,3 @@ def sweep(search: _Search, seeds: list[tuple[tuple[int, ...], list[int]]]) -> No
                 elif none:
                     search.aims[aim] = AIM_TRIES  # proved empty: never again
                     search.dead[(i, aim[i])] = search.dead.get((i, aim[i]), 0) + 1
-
