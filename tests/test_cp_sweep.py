@@ -3,7 +3,7 @@ neighbours are aimed at directly, and the next run is the proof. Forced here on 
 run hands over at its first solution, no single-run shortcut) it must give the graph engine's
 outcomes with witnesses that replay on every shipped case CP answers (tests/test_cp.assert_same),
 the same set as the runs alone on the bench board, the same witnesses on every run, and an
-answer cut by the time limit."""
+answer cut by the time limit; and the model keeps its own hint for the runs after a sweep."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import solver.cp.search
 from bench.gen import large_enumeration
 from model import load_case, parse_case
 from solver.cp import cp_outcomes, cp_supported
+from solver.limits import as_deadline
 
 from .test_cp import FILES, assert_same
 
@@ -77,3 +78,20 @@ def test_a_sweep_cut_by_the_time_limit_is_partial() -> None:
         res = cp_outcomes(parse_case(large_enumeration(100, 20)), fields=FIELDS, timeout=8.0)
     assert not res.complete and res.stats["limit"] == "the time limit was reached while solving"
     assert counts[1] > 0 and len(res.outcomes) > counts[1]
+
+
+def test_the_sweep_gives_the_model_its_own_hint_back() -> None:
+    """An aim hints the model with its seed's solution and clears it after; the sweep puts the
+    model's own hint (here the greedy one the build made for its slot-encoded events) back for
+    the runs after it."""
+    case = parse_case(large_enumeration(4, 12))
+    search = solver.cp.search._prepared(case, FIELDS, as_deadline(60.0))[1][0]
+    hint = search.built.model.proto.solution_hint
+    own = (list(hint.vars), list(hint.values))
+    assert own[0]  # (the build's greedy hint)
+    key = (0,) * len(search.watch)
+    with search.hint_kept():
+        search.aimed(key, [])
+        assert not list(search.built.model.proto.solution_hint.vars)  # the aim cleared it
+    after = search.built.model.proto.solution_hint
+    assert (list(after.vars), list(after.values)) == own

@@ -3,7 +3,8 @@ then every tied outcome; the public entry points."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -206,7 +207,8 @@ class _Search:
                 self.record(solver)
             self.found.update(dict.fromkeys(collect.new))
             if sweeping and collect.repeating:
-                sweep(self, collect.seeds)  # the next run, with all they found forbidden, is the proof
+                with self.hint_kept():
+                    sweep(self, collect.seeds)  # the next run, with all they found forbidden, is the proof
             self.forbid_found()
 
     def key_of(self, solver: Any) -> tuple[int, ...]:
@@ -239,6 +241,22 @@ class _Search:
         if self.deadline.expired():
             raise _Cut
         return None, status == cp.INFEASIBLE
+
+    @contextmanager
+    def hint_kept(self) -> Iterator[None]:
+        """Aims (solver.cp.sweep) hint the model with their seeds' solutions and clear it after;
+        the model's own hint (the greedy one, or the optimum the ties are listed from) is put
+        back when they are done, for the runs after them."""
+        own = self.built.model.proto.solution_hint
+        values = list(own.values)
+        names = list(own.vars)
+        try:
+            yield
+        finally:
+            self.built.model.clear_hints()
+            back = self.built.model.proto.solution_hint
+            back.vars.extend(names)
+            back.values.extend(values)
 
     def solver(self, params: dict[str, Any]) -> Any:
         """A CP-SAT solver with :data:`_PARAMS`, then ``params``, limited to the time left.
