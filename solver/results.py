@@ -373,10 +373,10 @@ def _mark(state: GameState, table: Table, pid: str, part: Part, k: int) -> GameS
         perm = replace(perm, damage=perm.damage + k)
     elif part is Part.DEATHTOUCHED:
         perm = replace(perm, deathtouched=True)
-    elif part is Part.LOYALTY_LOSS:
-        perm = replace(perm, loyalty=perm.loyalty - k)
-    elif part is Part.DEFENSE_LOSS:
-        perm = replace(perm, defense=perm.defense - k)
+    elif part is Part.LOYALTY_LOSS:  # counters are a count: damage past the last removes them all (122.1e)
+        perm = replace(perm, loyalty=max(0, perm.loyalty - k))
+    elif part is Part.DEFENSE_LOSS:  # (122.1g)
+        perm = replace(perm, defense=max(0, perm.defense - k))
     return state.set_perm(perm)
 
 

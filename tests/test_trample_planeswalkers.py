@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from solver import enumerate_outcomes
 
 from .helpers import case_from, outcome_set
@@ -80,3 +82,33 @@ actions:
     assert graph == {(17, 2), (18, 3), (19, 4), (20, 5)}
     cp = enumerate_outcomes(case_from(text), engine="cp", fields=["you.life", "bear.damage"])
     assert {(o.values["you.life"], o.values["bear.damage"]) for o in cp.outcomes} == graph
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_120_3c_damage_past_the_loyalty_removes_every_counter(engine: str) -> None:
+    """A 7/7 unblocked at a 3-loyalty planeswalker: 7 damage removes its three loyalty counters,
+    not seven: loyalty is a count of counters (122.1e), 0 at the least, and it dies (704.5i)."""
+    text = HEAD + """\
+  - {id: wurm, name: Wurm, controller: A, types: [creature], power: 7, toughness: 7, attacking: walker}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "walker.loyalty", "walker.dies", engine=engine) == {(0, True)}
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_120_3h_damage_past_the_defense_removes_every_counter(engine: str) -> None:
+    """A battle with 2 defense dealt 5 by a spell: defense 0, not -3 (122.1g), and it dies (704.5v)."""
+    text = """\
+id: inline
+players:
+  - {name: A}
+  - {name: you}
+battlefield:
+  - {id: siege, name: Siege, controller: you, types: [battle], defense: 2}
+sources:
+  - {id: sp, name: Spell, controller: A, types: [instant], colors: [red]}
+actions:
+  - {deal: 5, to: siege, from: sp}
+"""
+    assert outcome_set(text, "siege.defense", "siege.dies", engine=engine) == {(0, True)}

@@ -18,7 +18,7 @@ from ..state import Event
 from . import tables
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
-from .literals import _and_not, _at_least, _at_most, _either
+from .literals import _and_not, _at_least, _at_most, _either, _left
 from .step import _Plan, _upper, shield_groups
 from .tables import Rows, _is_const
 from .units import _Built, _Unit
@@ -323,11 +323,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             _at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
             for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
-            left = perm.loyalty - sum(loyalty[cid])
+            left = _left(m, perm.loyalty, sum(loyalty[cid]), f"loyalty_{cid}")
             outputs[f"{cid}.loyalty"] = ("int", left)
             reasons.append(_at_most(m, left, 0))
         if cid in defense:
-            left = perm.defense - sum(defense[cid])
+            left = _left(m, perm.defense, sum(defense[cid]), f"defense_{cid}")
             outputs[f"{cid}.defense"] = ("int", left)
             reasons.append(_at_most(m, left, 0))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
