@@ -339,11 +339,9 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
     if perm.attacking is not None and not perm.blocked:
         return _splits(amount, past, pid) if past else [()]  # 510.1b (702.19c: and beyond the planeswalker)
     if perm.attacking is not None and past and as_unblocked(state, table, pid):
-        # "as though it weren't blocked": its controller's choice of 510.1b (all to what it attacks)
-        # or 510.1c; not both at once
-        if beyond:
-            raise EngineError(f"{pid}: assigning as though it weren't blocked with trample over planeswalkers (702.19c) "
-                              "is not modelled")
+        # "as though it weren't blocked": its controller's choice of 510.1b (all to what it attacks,
+        # and with trample over planeswalkers past its loyalty to its controller, 702.19c, as an
+        # unblocked attacker's) or 510.1c; not both at once
         normal = _blocked_options(amount, creatures, past, trample, pid)
         return normal + [o for o in _splits(amount, past, pid) if o not in normal]
     return _blocked_options(amount, creatures, past, trample, pid)
@@ -382,10 +380,13 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
         beyond = trample_beyond(state, table, perm, defended)
         if defended is None or rcp not in (defended, beyond):
             continue
-        if rcp == defended and perm.blocked and as_unblocked(state, table, src) \
-                and not any(s == src and r in creatures for s, r, _ in assigned):
-            continue  # assigned as though it weren't blocked (510.1b): no blocker to meet
-        if perm.blocked:
+        # assigned as though it weren't blocked (510.1b): no blocker to meet; past a planeswalker
+        # (702.19c) still only beyond its loyalty, as for an unblocked attacker
+        unblocked = perm.blocked and as_unblocked(state, table, src) \
+            and not any(s == src and r in creatures for s, r, _ in assigned)
+        if rcp == defended and unblocked:
+            continue
+        if perm.blocked and not unblocked:
             for b in creatures:
                 to_b: dict[str, int] = {}
                 for s, r, m in assigned:

@@ -113,3 +113,26 @@ def test_510_1c_no_blocker_left_and_a_redirection(engine: str) -> None:
         "actions:", "sources: [{id: sp, name: Spell, controller: you, types: [instant]}]\n"
                     "effects: [{id: r, controller: you, source: sp, to: A, redirect: you, from: creatures}]\nactions:")
     assert outcome_set(text, "A.life", "you.life", engine=engine) == {(20, 20), (20, 18)}
+
+
+def test_702_19c_as_though_unblocked_at_a_planeswalker_past_its_loyalty() -> None:
+    """A blocked 5/5 with trample over planeswalkers and the ability, attacking a 3-loyalty
+    planeswalker, blocked by Grizzly Bears: trample's assignments (2+ to the Bears first, the
+    walker's controller only past its loyalty: none is left for A) or, as though unblocked, 5 to
+    the walker or 4/1, 3/2 between it and A (510.1b with 702.19c). The graph engine once refused
+    the mix; CP declines it by name (cases/rulings/thorn-elemental-trample-over-planeswalkers.yaml
+    lists the outcomes)."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: walker, name: Walker, controller: A, types: [planeswalker], loyalty: 3}
+  - {id: t, name: Test Thorn, controller: you, types: [creature], power: 5, toughness: 5,
+     keywords: [trample over planeswalkers], attacking: walker, abilities: [{as_unblocked: true, to: self}]}
+  - {id: bears, card: Grizzly Bears, controller: A, blocking: t}
+actions:
+  - combat: {}
+"""
+    assert outcome_set(text, "A.life", "bears.damage", "walker.loyalty") == {
+        (20, 5, 3), (20, 4, 2), (20, 3, 1), (20, 2, 0), (20, 0, 0), (19, 0, 0), (18, 0, 0)}
+    reason = cp_supported(parse_case({"id": "t", **yaml.safe_load(text)}))
+    assert reason is not None and "as though it weren't blocked" in reason
