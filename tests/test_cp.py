@@ -314,8 +314,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                         "to": draw(st.sampled_from(creatures)),
                         **({"source": "sp", "duration": "turn"} if kind == "exile_instead" else {})})
     for c in battlefield:
-        if "attacking" in c and "trample" not in c["keywords"] and "abilities" not in c and draw(st.integers(0, 5)) == 0:
-            c["abilities"] = [{"as_unblocked": True, "to": "self"}]  # 510.1b instead of 510.1c
+        if "attacking" in c and "abilities" not in c and draw(st.integers(0, 5)) == 0:
+            c["abilities"] = [{"as_unblocked": True, "to": "self"}]  # 510.1b instead of 510.1c (tramplers too)
     for i in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3]))):
         body = draw(effect_bodies(True, names, dense, tuple(c["id"] for c in battlefield if c["id"][0] in "cw")))
         effects.append({"id": f"s{i}", "controller": draw(st.sampled_from(names)), "source": "sp", **body})

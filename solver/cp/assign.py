@@ -16,12 +16,12 @@ from ..combat import (
 from ..lethal import LethalIf, lethal_conditions
 from ..rules import start_batch
 from ..state import Event, GameState, Table, replace
-from .step import _Assign
+from .step import Trample, _Assign
 
 __all__ = ["_open_batch"]
 
 
-def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[tuple[str, str, str, tuple[LethalIf, ...]]], GameState | None] | str:
+def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[Trample], GameState | None] | str:
     """The state with the step's batch open (the damage batch ``start`` stopped at, 120; or
     combat damage step ``step``'s, CR 510.2, opened from ``state``), the combat damage assignment
     choices, the trample conditions on them, and (combat) the state where the assignment is
@@ -38,7 +38,7 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
     assert task[:2] == ("combat", "assign")
     assigns: list[_Assign] = []
     events: list[Event] = []
-    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = []
+    trample: list[Trample] = []
     for pid in task[3]:
         perm = state.perm(pid)
         assert perm is not None
@@ -48,25 +48,24 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
         # 702.19c: past a planeswalker (trample over planeswalkers) to its controller
         beyond = trample_beyond(state, table, perm, defended)
         # "as though it weren't blocked" (510.1b): its options (solver.combat.assign_options) are
-        # the blocked ones and all to what it attacks, no blocker then needing lethal damage; with
-        # trample too, a lethal condition that holds only when some goes to a blocker
+        # the blocked ones and all to what it attacks, no blocker then needing lethal damage: a
+        # trampler's lethal condition holds only when it assigns some damage to its blockers
         unblocked_too = perm.blocked and as_unblocked(state, table, pid)
-        if unblocked_too and has_trample(state, table, pid):
-            return (f"{pid}: a trampler that may assign its combat damage as though it weren't blocked (CR 510.1b, "
-                    "702.19b) is not modelled")
+        mode = tuple(creatures) if unblocked_too else ()
         most: dict[str, int] = {}
         for opt in options:
             for r, n in opt:
                 most[r] = max(most.get(r, 0), n)
         events.extend(Event(pid, r, most[r], True) for r in [*creatures, defended, beyond]
                       if r is not None and most.get(r, 0) > 0)
+        tramples = not unblocked_too or has_trample(state, table, pid)  # (else never both at once)
         for past in (defended, beyond):
-            if past is not None and most.get(past, 0) > 0 and perm.blocked and not unblocked_too:
-                trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3])) for c in creatures)
+            if past is not None and most.get(past, 0) > 0 and perm.blocked and tramples:
+                trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3]), mode) for c in creatures)
         if beyond is not None and defended is not None and most.get(beyond, 0) > 0:
             # the planeswalker's controller only past damage equal to its loyalty assigned to it
-            # by all the attackers together (solver.combat._valid_trample, 510.1e)
+            # by all the attackers together (solver.combat._valid_trample, 510.1e), in either mode
             walker = state.perm(defended)
             assert walker is not None
-            trample.append((pid, beyond, defended, (LethalIf(None, walker.loyalty),)))
+            trample.append((pid, beyond, defended, (LethalIf(None, walker.loyalty),), ()))
     return start_batch(state, table, events), assigns, trample, assigning

@@ -426,7 +426,7 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
         for lit, opt in zip(lits, a.options, strict=True):
             for r, n in opt:
                 dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
-    for trampler, player, blocker, conditions in plan.trample:
+    for trampler, player, blocker, conditions, mode in plan.trample:
         to_player = dealt.get((trampler, player), 0)
         if _is_const(to_player):
             continue
@@ -436,11 +436,17 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
         if any(x is True for x in met):
             continue
         lits = [x for x in met if x is not False]
-        tramples = _at_least(m, to_player, 1)
+        when = [_at_least(m, to_player, 1)]
+        if mode:  # it may assign as though unblocked (510.1b): only assigning to its blockers binds it
+            blocked = _at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1)
+            if blocked is False:
+                continue
+            if blocked is not True:
+                when.append(blocked)
         if lits:
-            m.add_bool_or(lits).only_enforce_if(tramples)
+            m.add_bool_or(lits).only_enforce_if(when)
         else:
-            m.add(to_player == 0)
+            m.add_bool_or([~x for x in when])
     return picks, dealt
 
 

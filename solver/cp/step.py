@@ -88,6 +88,9 @@ class _Trigger:
     prevention: str | None = None  # the prevention effect whose amount prevented it reads (615.13)
 
 
+Trample = tuple[str, str, str, tuple[LethalIf, ...], tuple[str, ...]]  # one of _Plan.trample's conditions
+
+
 @dataclass
 class _Plan:
     table: Table
@@ -101,8 +104,10 @@ class _Plan:
     cant_gain: frozenset[str]
     names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
     assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
-    # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to it)
-    trample: list[tuple[str, str, str, tuple[LethalIf, ...]]] = field(default_factory=list)
+    # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to
+    # it, and the trampler's blockers when it may assign as though unblocked: the condition then
+    # holds only if it assigns some damage to them, 510.1b-c)
+    trample: list[Trample] = field(default_factory=list)
     # one-instance shields ("prevent that damage" the next time, CR 615.8), modelled as prevent-all
     # on the one event they can apply to; their prevention is tracked (used up once it prevents)
     once: frozenset[str] = frozenset()
