@@ -8,12 +8,14 @@ from solver import enumerate_outcomes
 
 from .helpers import case_from, outcome_set
 
-HEAD = """\
+PLAYERS = """\
 id: inline
 players:
   - {name: A}
   - {name: you}
 battlefield:
+"""
+HEAD = PLAYERS + """\
   - {id: walker, name: Walker, controller: you, types: [planeswalker], loyalty: 3}
 """
 
@@ -67,12 +69,7 @@ actions:
 
 def test_attacking_a_player_it_is_trample_on_both_engines() -> None:
     """702.19c: against a player the variant assigns as 702.19b says; the CP model agrees."""
-    text = """\
-id: inline
-players:
-  - {name: A}
-  - {name: you}
-battlefield:
+    text = PLAYERS + """\
   - {id: wurm, name: Wurm, controller: A, types: [creature], power: 5, toughness: 5, keywords: [trample over planeswalkers], attacking: you}
   - {id: bear, name: Bear, controller: you, types: [creature], power: 2, toughness: 2, blocking: wurm}
 actions:
@@ -99,12 +96,7 @@ actions:
 @pytest.mark.parametrize("engine", ["graph", "cp"])
 def test_120_3h_damage_past_the_defense_removes_every_counter(engine: str) -> None:
     """A battle with 2 defense dealt 5 by a spell: defense 0, not -3 (122.1g), and it dies (704.5v)."""
-    text = """\
-id: inline
-players:
-  - {name: A}
-  - {name: you}
-battlefield:
+    text = PLAYERS + """\
   - {id: siege, name: Siege, controller: you, types: [battle], defense: 2}
 sources:
   - {id: sp, name: Spell, controller: A, types: [instant], colors: [red]}
