@@ -18,7 +18,7 @@ from ..state import Event
 from . import tables
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
-from .literals import _and_not, _at_least, _at_most, _either, _left
+from .literals import _and_not, _at_least, _at_most, _either, _floor0
 from .step import _Plan, _upper, shield_groups
 from .tables import Rows, _is_const
 from .units import _Built, _Unit
@@ -210,9 +210,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             if _is_const(n) and _is_const(room):
                 n = min(int(n), max(0, int(room)))
             else:
-                hi = big + abs(state.player(name).life)
-                above = m.new_int_var(0, hi, f"room_{name}")
-                m.add_max_equality(above, [0, room])
+                above = _floor0(m, room, big + abs(state.player(name).life), f"room_{name}")
                 kept = m.new_int_var(0, big, f"floored_{name}")
                 m.add_min_equality(kept, [n, above])
                 n = kept
@@ -292,24 +290,15 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         for kind, n in plus_ops.get(cid, []):
             if kind == "put_counters":
                 plus = plus + n
-            elif _is_const(plus) and _is_const(n):
-                plus = max(0, int(plus) - int(n))
             else:
-                left = m.new_int_var(0, big + perm.counter("+1/+1"), f"plus_{cid}")
-                m.add_max_equality(left, [0, plus - n])
-                plus = left
+                plus = _floor0(m, plus - n, big + perm.counter("+1/+1"), f"plus_{cid}")
         if cid in plus_ops:
             outputs[f"{cid}.counters.+1/+1"] = ("opt" if "+1/+1" not in dict(perm.counters) else "int", plus)
         grown = plus - perm.counter("+1/+1")
         dmg = perm.damage + sum(marked.get(cid, []))
         put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
         if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
-            if _is_const(put):
-                put = max(0, int(put) - plan.fewer[cid])
-            else:
-                fewer = m.new_int_var(0, big, f"fewer_{cid}")
-                m.add_max_equality(fewer, [0, put - plan.fewer[cid]])
-                put = fewer
+            put = _floor0(m, put - plan.fewer[cid], big, f"fewer_{cid}")
         minus = perm.counter("-1/-1") + put
         outputs[f"{cid}.damage"] = ("int", dmg)
         if cid in counters or "-1/-1" in dict(perm.counters):
@@ -323,11 +312,11 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             _at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
             for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
-            left = _left(m, perm.loyalty, sum(loyalty[cid]), f"loyalty_{cid}")
+            left = _floor0(m, perm.loyalty - sum(loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
             outputs[f"{cid}.loyalty"] = ("int", left)
             reasons.append(_at_most(m, left, 0))
         if cid in defense:
-            left = _left(m, perm.defense, sum(defense[cid]), f"defense_{cid}")
+            left = _floor0(m, perm.defense - sum(defense[cid]), perm.defense, f"defense_{cid}")
             outputs[f"{cid}.defense"] = ("int", left)
             reasons.append(_at_most(m, left, 0))
         outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))

@@ -23,14 +23,15 @@ def _at_least(m: Any, expr: Any, k: int) -> Any:
     return b
 
 
-def _left(m: Any, have: int, removed: Any, name: str) -> Any:
-    """The counters left when ``removed`` are taken off ``have`` of them: a count, never below
-    0 (122.1e, 122.1g: damage past a planeswalker's loyalty removes them all, 120.3c, 120.3h)."""
-    if _is_const(removed):
-        return max(0, have - int(removed))
-    left = m.new_int_var(0, max(0, have), name)
-    m.add_max_equality(left, [0, have - removed])
-    return left
+def _floor0(m: Any, expr: Any, top: int, name: str) -> Any:
+    """``max(0, expr)``: an int when ``expr`` is constant, else a variable in ``[0, top]``. Counts
+    never go below none (122.1e, 122.1g: damage past a planeswalker's loyalty removes them all,
+    120.3c, 120.3h; counters removed, 122.1), nor does what a floor or "fewer" leaves."""
+    if _is_const(expr):
+        return max(0, int(expr))
+    out = m.new_int_var(0, max(0, top), name)
+    m.add_max_equality(out, [0, expr])
+    return out
 
 
 def _at_most(m: Any, expr: Any, k: int) -> Any:
