@@ -248,14 +248,13 @@ class _Search:
         the model's own hint (the greedy one, or the optimum the ties are listed from) is put
         back when they are done, for the runs after them."""
         own = self.built.model.proto.solution_hint
-        values = list(own.values)
-        names = list(own.vars)
+        indices, values = list(own.vars), list(own.values)
         try:
             yield
         finally:
             self.built.model.clear_hints()
             back = self.built.model.proto.solution_hint
-            back.vars.extend(names)
+            back.vars.extend(indices)
             back.values.extend(values)
 
     def solver(self, params: dict[str, Any]) -> Any:
