@@ -33,6 +33,33 @@ def test_shipped_data_is_every_card_sorted_and_compact() -> None:
     assert DATA_FILE.stat().st_size < 2_100_000
 
 
+def test_every_name_and_face_finds_its_card_without_parsing_the_file() -> None:
+    """The index reads names off the lines' text (model.carddata._index); every card's full name,
+    and each face name of a card of several faces that names only it, finds that card, and a
+    look-up parses only the card it finds."""
+    import model.carddata as carddata
+
+    carddata._card.cache_clear()
+    assert find("Vengeful Archon").card["name"] == "Vengeful Archon"
+    assert carddata._card.cache_info().currsize == 1  # the others stay text
+    faces: dict[str, list[str]] = {}
+    for card in all_cards():
+        assert find(card["name"]).card["name"] == card["name"]
+        for face in card.get("faces") or []:
+            if len(card["faces"]) > 1:
+                faces.setdefault(fold(face["name"]), []).append(card["name"])
+    by_name, _ = carddata._index()
+    for key, owners in faces.items():
+        if len(owners) == 1 and key not in by_name and not _is_missing_face(owners[0], key):
+            assert find(key).card["name"] == owners[0]
+    escaped = [c["name"] for c in all_cards() if '"' in c["name"]]
+    assert escaped and all(find(n).card["name"] == n for n in escaped)  # a quote in a name is read right
+
+
+def _is_missing_face(card: str, face_key: str) -> bool:
+    return any(fold(f["name"]) == face_key and f.get("missing") for f in find(card).card["faces"])
+
+
 @pytest.mark.parametrize("name,expected", [
     ("lightning bolt", "Lightning Bolt"),
     ("LIGHTNING   BOLT", "Lightning Bolt"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import gzip
 import json
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,31 +70,67 @@ def type_line(face: Mapping[str, Any]) -> str:
     return str(face.get("type_line") or rebuilt(face))
 
 
+_NAME = re.compile(r'"name":"((?:[^"\\]|\\.)*)"')  # a "name" key's JSON string (an escaped quote can't start one)
+
+
 @cache
-def all_cards() -> tuple[Mapping[str, Any], ...]:
-    """Every card of the data file, sorted by name (each face's ``colors`` filled in)."""
+def _lines() -> tuple[str, ...]:
+    """The data file's lines, each one card's JSON, kept as text: a card is parsed when it is
+    looked up, so the ~250k objects of the parsed file are never made (nor scanned by the cyclic
+    garbage collector in every full collection of a process that answered one named card)."""
+    with gzip.open(DATA_FILE, "rb") as fh:
+        text = fh.read().decode("utf-8")
+    return tuple(line for line in text.split("\n") if line.strip())
+
+
+@cache
+def _card(i: int) -> Mapping[str, Any]:
+    """Line ``i``'s card, each face's ``colors`` filled in."""
     from .build import face_colors
 
-    with gzip.open(DATA_FILE, "rt", encoding="utf-8") as fh:
-        cards = [json.loads(line) for line in fh if line.strip()]
-    for card in cards:
-        for face in card.get("faces") or ():
-            if not face.get("missing"):
-                face["colors"] = face_colors(face)
-    return tuple(sorted(cards, key=lambda c: str(c["name"])))
+    card = json.loads(_lines()[i])
+    for face in card.get("faces") or ():
+        if not face.get("missing"):
+            face["colors"] = face_colors(face)
+    return card
+
+
+def all_cards() -> tuple[Mapping[str, Any], ...]:
+    """Every card of the data file, sorted by name (each face's ``colors`` filled in)."""
+    return tuple(sorted((_card(i) for i in range(len(_lines()))), key=lambda c: str(c["name"])))
+
+
+def _fast_fold(name: str) -> str:
+    """:func:`fold` (the same result; ASCII names, nearly all, need only case and spaces)."""
+    return " ".join(name.lower().split()) if name.isascii() else fold(name)
 
 
 @cache
-def _index() -> tuple[dict[str, Mapping[str, Any]], dict[str, list[tuple[Mapping[str, Any], int]]]]:
-    by_name: dict[str, Mapping[str, Any]] = {}
-    by_face: dict[str, list[tuple[Mapping[str, Any], int]]] = {}
-    for card in all_cards():
-        by_name.setdefault(fold(card["name"]), card)
+def _index() -> tuple[dict[str, int], dict[str, list[tuple[int, int]]]]:
+    """Folded card name -> line, folded face name -> (line, face) for cards of several faces
+    (where two names fold alike, the first by name wins, as in :func:`all_cards`' order). A
+    one-face card's line has two names, the face's and the card's, both the same, read off the
+    text; a line with any other names is parsed."""
+    named: dict[str, tuple[str, int]] = {}
+    faced: dict[str, list[tuple[str, int, int]]] = {}
+    for i, line in enumerate(_lines()):
+        names = _NAME.findall(line)
+        if len(names) == 2 and names[0] == names[1]:
+            name = json.loads(f'"{names[0]}"') if "\\" in names[0] else names[0]
+            key = _fast_fold(name)
+            if key not in named or name < named[key][0]:
+                named[key] = (name, i)
+            continue
+        card = json.loads(line)
+        key = _fast_fold(card["name"])
+        if key not in named or card["name"] < named[key][0]:
+            named[key] = (card["name"], i)
         faces = card.get("faces") or []
         if len(faces) > 1:
-            for i, face in enumerate(faces):
-                by_face.setdefault(fold(face["name"]), []).append((card, i))
-    return by_name, by_face
+            for j, face in enumerate(faces):
+                faced.setdefault(_fast_fold(face["name"]), []).append((card["name"], i, j))
+    by_face = {key: [(i, j) for _, i, j in sorted(hits)] for key, hits in faced.items()}
+    return {key: i for key, (_, i) in named.items()}, by_face
 
 
 def find(name: str) -> Found:
@@ -101,15 +138,17 @@ def find(name: str) -> Found:
     the closest names) or :class:`MissingFace`."""
     key = fold(name)
     by_name, by_face = _index()
-    card = by_name.get(key)
-    if card is not None:
+    at = by_name.get(key)
+    if at is not None:
+        card = _card(at)
         return Found(card, card["faces"][0], False)
     hits = by_face.get(key, [])
     if len(hits) > 1:
-        raise UnknownCard(name, sorted(c["name"] for c, _ in hits),
+        raise UnknownCard(name, sorted(_card(line)["name"] for line, _ in hits),
                           f"{name!r} is a face of more than one card; name the card")
     if hits:
-        card, i = hits[0]
+        line, i = hits[0]
+        card = _card(line)
         face = card["faces"][i]
         if face.get("missing"):
             raise MissingFace(f"{face['name']!r} is a face of {card['name']!r} whose text the shipped "
@@ -119,7 +158,7 @@ def find(name: str) -> Found:
     close = difflib.get_close_matches(key, keys, n=5, cutoff=0.6)
     names: list[str] = []
     for k in close:
-        shown = by_name[k]["name"] if k in by_name else by_face[k][0][0]["faces"][by_face[k][0][1]]["name"]
+        shown = _card(by_name[k])["name"] if k in by_name else _card(by_face[k][0][0])["faces"][by_face[k][0][1]]["name"]
         if shown not in names:
             names.append(shown)
     raise UnknownCard(name, names)
