@@ -45,14 +45,16 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     every = (1 << n) - 1
     shield = [i.spec.kind == "shield" for i in effs]
     rider = [tracked(plan, i) for i in effs]
-    memo: dict[tuple[int, int], dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]] = {}
-    work = [0]
+    Chain = tuple[Any, ...]  # a sequence as nested pairs (step, rest), () at its end: no copying per result
+    memo: dict[tuple[int, int], dict[tuple[Any, ...], Chain]] = {}
+    work = 0
 
-    def rec(mask: int, amount: int) -> dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]]:
+    def rec(mask: int, amount: int) -> dict[tuple[Any, ...], Chain]:
+        nonlocal work
         got = memo.get((mask, amount))
         if got is not None:
             return got
-        out: dict[tuple[Any, ...], tuple[tuple[int, int | None], ...]] = {}
+        out: dict[tuple[Any, ...], Chain] = {}
         if amount <= 0 or mask == every:
             rest = tuple(None if mask >> j & 1 else (0, 1) if shield[j] else 0 if rider[j] else None for j in range(n))
             out[(amount, *rest)] = ()
@@ -72,14 +74,16 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
                         entry = amount - new if rider[j] else None
                     else:
                         new, entry = amount - take, (take, int(take == amount))
-                    for suffix, seq in rec(mask | 1 << j, new).items():
-                        work[0] += 1
-                        if deadline is not None and not work[0] & 4095:
-                            deadline.check(_TABLES)
-                        key = (*suffix[:1 + j], entry, *suffix[2 + j:])
+                    child = rec(mask | 1 << j, new)
+                    work += len(child)
+                    if deadline is not None:
+                        deadline.check(_TABLES)
+                    step, cut, mid = (j, take), 1 + j, (entry,)
+                    for suffix, seq in child.items():
+                        key = suffix[:cut] + mid + suffix[cut + 1:]
                         if key not in out:
-                            out[key] = ((j, take), *seq)
-                    if len(out) > limit or work[0] > 5 * limit:
+                            out[key] = (step, seq)
+                    if len(out) > limit or work > 5 * limit:
                         raise _TooBig
         memo[(mask, amount)] = out
         return out
@@ -88,6 +92,16 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
         found = rec(0, pe.ev.amount)
     except _TooBig:
         return None
+    finally:
+        memo.clear()  # ``rec`` refers to itself (a cycle): freed now, not at the next full collection
+
+    def unchain(seq: Chain) -> tuple[tuple[int, int | None], ...]:
+        steps = []
+        while seq:
+            steps.append(seq[0])
+            seq = seq[1]
+        return tuple(steps)
+
     flat: dict[tuple[int, ...], tuple[tuple[int, int | None], ...]] = {}
     for key, seq in found.items():
         row = [key[0]]
@@ -96,7 +110,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
                 row.extend(key[1 + j])
             elif rider[j]:
                 row.append(key[1 + j])
-        flat[tuple(row)] = seq
+        flat[tuple(row)] = unchain(seq)
     return flat
 
 
