@@ -159,6 +159,47 @@ def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: li
     return (*dealt, *t.values(), *full.values(), *p.values())
 
 
+def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap: Any, width: int,
+              column: int) -> tuple[Any, list[tuple[int, ...]]]:
+    """An event's rows in its table's columns (:func:`_to_layout`, vectorised), each shield its
+    share uses up flagged as having taken all it was offered (:func:`_used_up`), the dominated
+    rows dropped (:func:`_undominated`): an array of distinct rows in the order first met and,
+    for each, the event's own row giving it (the last such, as a dict built from ``own`` keeps)."""
+    import numpy as np
+
+    ns, src = len(shields), list(own)
+    out = np.zeros((len(src), width + 2 * ns + len(riders)), dtype=np.int64)
+    if not src:
+        return out, []
+    arr = np.array(src, dtype=np.int64).reshape(len(src), -1)
+    out[:, width + ns:width + 2 * ns] = 1
+    out[:, column] = arr[:, 0]
+    i = 1
+    for inst in pe.effects:
+        if inst.spec.kind == "shield":
+            at = shields.index(inst.key)
+            out[:, width + at], out[:, width + ns + at] = arr[:, i], arr[:, i + 1]
+            i += 2
+        elif inst.key in riders:
+            out[:, width + 2 * ns + riders.index(inst.key)] = arr[:, i]
+            i += 1
+    flags = out[:, width + ns:width + 2 * ns]
+    flags[out[:, width:width + ns] == cap] = 1  # used up: nothing can make it fall short (615.7)
+    group = _unique_rows(out, inverse=True)[1].reshape(-1)
+    index = np.arange(len(src))
+    first = np.full(int(group.max()) + 1, len(src))
+    last = np.zeros(len(first), dtype=np.int64)
+    np.minimum.at(first, group, index)
+    np.maximum.at(last, group, index)
+    order = np.argsort(first, kind="stable")
+    out, mine = out[first[order]], [src[j] for j in last[order].tolist()]
+    if ns > 6:
+        kept = _undominated(dict(zip(map(tuple, out.tolist()), mine, strict=True)), ns, width)
+        return np.array(list(kept), dtype=np.int64).reshape(len(kept), out.shape[1]), list(kept.values())
+    keep = np.flatnonzero(~_dominated(out, ns, width))
+    return out[keep], [mine[j] for j in keep.tolist()]
+
+
 class _Layer:
     """One merge layer's back pointers, kept as arrays (a dict of tuples per state cost more than
     the sums): its states (rows, sorted and distinct), and per state the index of the state it
@@ -215,20 +256,15 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     ns = len(shields)
     cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
     zero = (*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))
-    caps = [plan.shields[k] for k in shields]
-    same: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, ...]]] = {}  # identical events share their rows
+    same: dict[tuple[Any, ...], tuple[Any, list[tuple[int, ...]]]] = {}  # identical events share their rows
     converted = []
     for pe, own, c in zip(members, rows, columns, strict=True):
         key = (id(own), c, *(i.key for i in pe.effects))
         if key not in same:
-            laid = {_used_up(_to_layout(pe, r, shields, riders, width, c), caps, width): r for r in own}
-            if 0 < ns <= 6 and laid:  # vectorised: the same rows as _undominated keeps
-                drop = _dominated(np.array(list(laid), dtype=np.int64), ns, width).tolist()
-                laid = {row: r for (row, r), d in zip(laid.items(), drop, strict=True) if not d}
-            same[key] = _undominated(laid, ns, width) if ns > 6 else laid
+            same[key] = _laid_out(pe, own, shields, riders, cap, width, c)
         converted.append(same[key])
     # what the later events can still prevent: per shield, and in all (their largest rows)
-    most = [np.array(list(conv), dtype=np.int64)[:, width:width + ns] for conv in converted]
+    most = [conv[:, width:width + ns] for conv, _ in converted]
     each = [x.max(axis=0) if len(x) else np.zeros(ns, dtype=np.int64) for x in most]
     total = [int(x.sum(axis=1).max()) if len(x) and ns else 0 for x in most]
     later = [sum(each[k + 1:], np.zeros(ns, dtype=np.int64)) for k in range(len(members))]
@@ -237,9 +273,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     layers: Layers = []
     kept = 0
     a = np.array([zero], dtype=np.int64)  # the states' rows (sorted, distinct: the last layer's)
-    for k, conv in enumerate(converted):
-        right, mine = list(conv), list(conv.values())
-        b = np.array(right, dtype=np.int64)
+    for k, (b, mine) in enumerate(converted):
         fl = slice(width + ns, width + 2 * ns)
         # a state where every shield fell short or is used up gets the same sum from results that
         # differ only in their flags (and-ed with 0, or set again below): it meets one of each
