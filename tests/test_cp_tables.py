@@ -14,7 +14,39 @@ import solver.cp.tables
 from bench.family import family_case
 from model import parse_case
 from solver.cp import cp_outcomes
-from solver.cp.tables import _to_layout, _undominated, _used_up
+from solver.cp.step import _PEvent
+from solver.cp.tables import _undominated
+
+
+def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str],
+               width: int = 1, column: int = 0) -> tuple[int, ...]:
+    """An event's result in its table's columns, one row at a time (solver.cp.tables._laid_out
+    does all at once): damage per column of damage (this event's in ``column``), shares...,
+    took-all..., prevented...."""
+    t = dict.fromkeys(shields, 0)
+    full = dict.fromkeys(shields, 1)
+    p = dict.fromkeys(riders, 0)
+    i = 1
+    for inst in pe.effects:
+        if inst.spec.kind == "shield":
+            t[inst.key], full[inst.key] = row[i], row[i + 1]
+            i += 2
+        elif inst.key in p:
+            p[inst.key] = row[i]
+            i += 1
+    dealt = [0] * width
+    dealt[column] = row[0]
+    return (*dealt, *t.values(), *full.values(), *p.values())
+
+
+def _used_up(row: tuple[int, ...], caps: list[int], dealt: int) -> tuple[int, ...]:
+    """``row`` with the took-all flag set for each shield its share uses up: no other event can
+    then get any of it, so the shield prevents as much as it can (615.7) whatever they offer."""
+    ns = len(caps)
+    if not any(row[dealt + i] == c for i, c in enumerate(caps)):
+        return row
+    flags = tuple(1 if row[dealt + i] == c else row[dealt + ns + i] for i, c in enumerate(caps))
+    return (*row[:dealt + ns], *flags, *row[dealt + 2 * ns:])
 
 
 def _reference(plan: Any, members: list[Any], rows: list[Any], shields: list[str], riders: list[str],

@@ -139,30 +139,10 @@ def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
     return shields, riders
 
 
-def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str],
-               width: int = 1, column: int = 0) -> tuple[int, ...]:
-    """An event's result in its table's columns: (damage per column of damage (this event's in
-    ``column``), shares..., took-all..., prevented...)."""
-    t = dict.fromkeys(shields, 0)
-    full = dict.fromkeys(shields, 1)
-    p = dict.fromkeys(riders, 0)
-    i = 1
-    for inst in pe.effects:
-        if inst.spec.kind == "shield":
-            t[inst.key], full[inst.key] = row[i], row[i + 1]
-            i += 2
-        elif inst.key in p:
-            p[inst.key] = row[i]
-            i += 1
-    dealt = [0] * width
-    dealt[column] = row[0]
-    return (*dealt, *t.values(), *full.values(), *p.values())
-
-
 def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap: Any, width: int,
               column: int) -> tuple[Any, list[tuple[int, ...]]]:
-    """An event's rows in its table's columns (:func:`_to_layout`, vectorised), each shield its
-    share uses up flagged as having taken all it was offered (:func:`_used_up`), the dominated
+    """An event's rows in its table's columns (damage in ``column``, then shares, took-all flags, prevented), each shield its
+    share uses up flagged as having taken all it was offered, the dominated
     rows dropped (:func:`_undominated`): an array of distinct rows in the order first met and,
     for each, the event's own row giving it (the last such, as a dict built from ``own`` keeps)."""
     import numpy as np
@@ -422,16 +402,6 @@ def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
         keys = (keys << b) | rows[:, c]
     _, at, back = np.unique(keys, return_index=True, return_inverse=True)
     return rows[at], back if inverse else at
-
-
-def _used_up(row: tuple[int, ...], caps: list[int], dealt: int) -> tuple[int, ...]:
-    """``row`` with the took-all flag set for each shield its share uses up: no other event can
-    then get any of it, so the shield prevents as much as it can (615.7) whatever they offer."""
-    ns = len(caps)
-    if not any(row[dealt + i] == c for i, c in enumerate(caps)):
-        return row
-    flags = tuple(1 if row[dealt + i] == c else row[dealt + ns + i] for i, c in enumerate(caps))
-    return (*row[:dealt + ns], *flags, *row[dealt + 2 * ns:])
 
 
 def _dominated(rows: Any, ns: int, dealt: int) -> Any:
