@@ -31,6 +31,16 @@ class AmountRule:
 
     prevents: bool = False  # a prevention effect (615): the amount removed is "damage prevented"
 
+    @property
+    def least(self) -> int:
+        """The least amount the effect applies to. An event of 0 is none (120.8); a cap applies
+        only to more than its N, and 616.1f offers only the effects that would now apply, so a
+        cap isn't used up on damage a later doubling takes past it."""
+        return 1
+
+    def applies(self, amount: int) -> bool:
+        return amount >= self.least
+
     def apply(self, amount: int) -> int:
         raise NotImplementedError
 
@@ -145,9 +155,14 @@ class Halve(AmountRule):
 
 @dataclass(frozen=True)
 class Cap(AmountRule):
-    """"It deals N damage instead" when more (a cap)."""
+    """"It deals N damage instead" when it would deal more (a cap: Divine Presence's "4 or more
+    damage ... deals 3 damage instead" is N = 3)."""
 
     n: int
+
+    @property
+    def least(self) -> int:
+        return self.n + 1
 
     def apply(self, amount: int) -> int:
         return min(amount, self.n)

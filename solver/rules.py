@@ -229,8 +229,10 @@ def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | No
     return None
 
 
-def applicable_effects(state: GameState, table: Table, ev: Event) -> list[Instance]:
-    """Effects that would now modify ``ev`` (616.1f: re-checked after every application)."""
+def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bool = False) -> list[Instance]:
+    """Effects that would now modify ``ev`` (616.1f: re-checked after every application); with
+    ``any_amount``, those that would at some amount of it (a cap only above its N: the CP plan
+    orders an event's effects over every amount it takes)."""
     if ev.amount <= 0:
         return []  # 120.8, 614.7a
     batch = state.batch
@@ -250,6 +252,9 @@ def applicable_effects(state: GameState, table: Table, ev: Event) -> list[Instan
         if spec.kind == "prevent" and batch is not None and isinstance(spec.value, CountOf):
             if dict(batch.counts).get(inst.key, 0) <= 0 and not ev.unpreventable:
                 continue
+        rule = None if any_amount else amount_rule(inst, state)
+        if rule is not None and not rule.applies(ev.amount):
+            continue  # a cap on no more than its N (solver.amounts.AmountRule.least)
         out.append(inst)
     return out
 

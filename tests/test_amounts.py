@@ -63,6 +63,14 @@ def test_halving_is_a_replacement_not_a_prevention() -> None:
     assert [Halve(False).apply(n) for n in range(6)] == [PreventHalf(True).apply(n) for n in range(6)]
 
 
+def test_a_cap_applies_only_above_its_n() -> None:
+    """616.1f offers only the effects that would now apply: a cap at 3 doesn't apply to 3 or less
+    (it would change nothing, and it must not be used up there before a doubling, 614.5); every
+    other rule applies to any damage (0 is no damage, 120.8)."""
+    assert Cap(3).least == 4 and not Cap(3).applies(3) and Cap(3).applies(4)
+    assert all(r.least == 1 for r in (PreventAll(), PreventN(2), Multiply(2), Add(1), Halve(True), PreventAllBut(1)))
+
+
 @pytest.mark.parametrize(("text", "rule"), [
     ({"prevent": "all"}, PreventAll()), ({"prevent": "half_up"}, PreventHalf(True)),
     ({"prevent": "half_down"}, PreventHalf(False)), ({"prevent": {"all_but": 1}}, PreventAllBut(1)),

@@ -98,6 +98,8 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
      ("enchantment",), [{"multiply": 3, "from": "sources you control"}]),
     ("If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.",
      ("creature",), [{"add": 2, "from": "red sources you control", "to": ["opponents", "permanents an opponent controls"]}]),
+    ("If a source would deal 4 or more damage to a permanent or player, that source deals 3 damage to that permanent or player instead.",
+     ("enchantment",), [{"cap": 3}]),
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),
@@ -163,6 +165,9 @@ def test_keyword_lines(text: str, keywords: list[str], status: str) -> None:
     ("When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield.",
      "not understood"),  # exiling for a while isn't an action here
     ("{T}, Sacrifice two creatures: It deals 2 damage to any target.", "not understood"),  # one sacrificed permanent at most
+    # Equal Treatment's "1 or more ... deals 2 instead" raises 1 to 2: not a cap (cap_damage wants N+1 or more)
+    ("If any source would deal 1 or more damage to a permanent or player this turn, it deals 2 damage to that permanent or player instead.",
+     "not understood"),
     ("This creature enters with a shield counter on it.", "not understood"),  # shield counters aren't modelled
     ("Remove a +1/+1 counter from this creature: Add {C}.", "not understood"),  # a mana ability pays no counters
     ("{T}: Add two mana of any color.", "not understood"),  # not "any one color": the colours may differ

@@ -44,6 +44,17 @@ def _add(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _amount_replacement(m, {"add": int(m.group("n"))})
 
 
+@template("cap_damage", rf"if (?P<src>a source(?: you control| an opponent controls)?) would deal (?P<k>\d+) or more damage to (?P<to>[^,]+), (?:it|that source) deals (?P<n>\d+) damage(?: to {_THAT})? instead\.", "CR 614.1a, 616.1f")
+def _cap(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a source would deal 4 or more damage to a permanent or player, that source deals 3
+    damage to that permanent or player instead." (Divine Presence): a cap at 3, which applies
+    only to damage of more than 3 (solver.amounts.Cap)."""
+    n = int(m.group("n"))
+    if int(m.group("k")) != n + 1:
+        return None  # "4 or more ... deals 2 instead" would leave 3 alone: not a cap
+    return _amount_replacement(m, {"cap": n})
+
+
 def _amount_replacement(m: re.Match[str], ab: dict[str, Any]) -> Built | None:
     """A damage-amount replacement ``ab`` with the ``from:`` and ``to:`` filters the sentence's
     source and recipient phrases give (or None when a phrase is not one the vocabulary has)."""

@@ -10,7 +10,7 @@ from ..limits import Deadline
 from . import tables
 from .hulls import add_cuts
 from .literals import _either, _transform
-from .step import _PEvent, _Plan, _upper, tracked
+from .step import _PEvent, _Plan, _rule, _upper, tracked
 from .tables import Rows, _layout
 from .units import _Unit
 
@@ -145,6 +145,12 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
         for b in range(k):
             m.add(vin == leave[b]).only_enforce_if(x[b][q])
             m.add(enter[b + 1] == vout).only_enforce_if(x[b][q])
+        least = _rule(plan, inst).least
+        if least > 1:  # a cap in a slot where it doesn't apply changes nothing there, and is
+            # legal only if it never would apply later: the event ends at most its N (616.1f)
+            now = m.new_bool_var(f"a{e}_{j}")
+            m.add(vin >= least).only_enforce_if(now)
+            m.add(leave[k] <= least - 1).only_enforce_if(~now)
         if tracked(plan, inst):
             out.prevented[inst.key] = vin - vout
     # identical effects without riders commute: fix their relative order (symmetry)

@@ -267,7 +267,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     for i, ev in enumerate(batch_events):
         if deadline is not None:
             deadline.check(_PLANNING)
-        apps = applicable_effects(state, table, ev)
+        apps = applicable_effects(state, table, ev, any_amount=True)
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
         if any(a.spec.may for a in noops):

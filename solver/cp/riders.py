@@ -189,7 +189,7 @@ def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, 
             return f"{inst.key}'s rider: its damage after the batch, with {on_life}'s life condition read again then"
         probe = unpreventable(state, table, Event(source, r, 1, False))
         # 615.12: a prevention without a rider does nothing to damage that can't be prevented
-        apps = [a for a in applicable_effects(state, table, probe)
+        apps = [a for a in applicable_effects(state, table, probe, any_amount=True)
                 if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
         if not apps:
             continue

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..limits import Deadline
-from .step import _apply, _PEvent, _Plan, tracked
+from .step import _apply, _PEvent, _Plan, _rule, tracked
 
 _TABLES = "building the CP model's tables"
 
@@ -42,9 +42,10 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     n = len(effs)
     if n > 8:
         return None  # 8! orders and more: leave it to the slot encoding
-    every = (1 << n) - 1
     shield = [i.spec.kind == "shield" for i in effs]
     rider = [tracked(plan, i) for i in effs]
+    # whether each would apply at an amount (a cap only above its N, 616.1f); a shield at any
+    applies = [(lambda a: True) if shield[j] else _rule(plan, effs[j]).applies for j in range(n)]
     Chain = tuple[Any, ...]  # a sequence as nested pairs (step, rest), () at its end: no copying per result
     memo: dict[tuple[int, int], dict[tuple[Any, ...], Chain]] = {}
     work = 0
@@ -55,13 +56,12 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
         if got is not None:
             return got
         out: dict[tuple[Any, ...], Chain] = {}
-        if amount <= 0 or mask == every:
+        now = [j for j in range(n) if not mask >> j & 1 and applies[j](amount)]
+        if amount <= 0 or not now:  # none left that would now apply (616.1f, 120.8)
             rest = tuple(None if mask >> j & 1 else (0, 1) if shield[j] else 0 if rider[j] else None for j in range(n))
             out[(amount, *rest)] = ()
         else:
-            for j in range(n):
-                if mask >> j & 1:
-                    continue
+            for j in now:
                 options: Iterable[int | None] = range(min(plan.shields[effs[j].key], amount), -1, -1) if shield[j] else \
                     (None, DECLINED) if effs[j].spec.may else (None,)
                 for take in options:

@@ -15,7 +15,7 @@ from ..rules import (
 )
 from ..state import GameState, Trigger, replace
 from ..triggers import trigger_names
-from .step import _apply, _Plan
+from .step import _apply, _Plan, _rule
 from .tables import DECLINED, Seq, _is_const
 from .trees import Slot
 from .units import _Built, _sequences
@@ -61,7 +61,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             if amount <= 0:
                 break  # 120.8: nothing further applies
             live = [i for i in pool if i.key not in applied and
-                    (i.spec.kind != "shield" or remaining[i.key] > 0)]
+                    (remaining[i.key] > 0 if i.spec.kind == "shield" else _rule(plan, i).applies(amount))]
             if inst not in live:
                 continue  # a used-up shield is no longer in force
             options = 0
