@@ -100,6 +100,11 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
      ("creature",), [{"add": 2, "from": "red sources you control", "to": ["opponents", "permanents an opponent controls"]}]),
     ("If a source would deal 4 or more damage to a permanent or player, that source deals 3 damage to that permanent or player instead.",
      ("enchantment",), [{"cap": 3}]),
+    ("Your life total can't change.", ("artifact",), [{"life_cant_change": "you"}]),
+    ("You don't lose the game for having 0 or less life.", ("enchantment",), [{"no_loss_for_0_life": "you"}]),
+    ("All damage is dealt as though its source had wither.", ("enchantment",), [{"as_though": "wither"}]),
+    ("As long as you have 0 or less life, all damage is dealt to you as though its source had infect.", ("enchantment",),
+     [{"as_though": "infect", "to": "you", "if_life_at_most": 0}]),
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),
@@ -236,14 +241,12 @@ WHY_NOT = {
     "phytohydra": "'put that many +1/+1 counters on it instead' (damage_to_counters) has no template",
     "vizier of remedies": "'that many -1/-1 counters minus one are put on it instead' (fewer_counters) has no template",
     "wurmcoil engine": "the dies trigger (token creation) is not in the vocabulary; the library leaves it out",
-    # the life vocabulary (README "Life") has no recogniser templates yet
+    # most of the life vocabulary (README "Life") has no recogniser templates yet
     "benediction of moons": "'you gain 1 life for each player' (player_count) has no template; haunt is left out",
     "boon reflection": "life-gain replacement 'twice that much life' (gain_life_times) has no template",
     "dire fleet ravager": "'a third of their life, rounded up' (third_up) has no template",
     "exsanguinate": "'the life lost this way' has no template",
     "leyline of hope": "'that much life plus 1' (gain_life_plus) has no template; the +2/+2 line is left out",
-    "phyrexian unlife": "'you don't lose the game for having 0 or less life' and the conditional as_though have no template",
-    "platinum emperion": "'your life total can't change' (life_cant_change) has no template",
     "repay in kind": "'life total becomes the lowest life total' (set_life) has no template",
 }
 

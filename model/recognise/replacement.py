@@ -75,6 +75,32 @@ def _cant_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"cant_gain_life": who}], []
 
 
+@template("life_cant_change", r"your life total can't change\.", "CR 119.7, 119.8")
+def _life_cant_change(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Your life total can't change." (Platinum Emperion): you can't gain or lose life."""
+    return [{"life_cant_change": "you"}], []
+
+
+@template("no_loss_for_0_life", r"you don't lose the game for having 0 or less life\.", "CR 704.5a")
+def _no_loss(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"You don't lose the game for having 0 or less life." (Phyrexian Unlife, Transcendence):
+    the exception to the state-based action of 704.5a."""
+    return [{"no_loss_for_0_life": "you"}], []
+
+
+@template("as_though_keyword", r"(?:as long as you have (?P<n>\d+) or less life, )?all damage is dealt(?P<you> to you)? as though its source had (?P<kw>infect|wither)\.", "CR 120.3, 702.80, 702.90")
+def _as_though(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"All damage is dealt as though its source had wither." (Everlasting Torment) and "As long
+    as you have 0 or less life, all damage is dealt to you as though its source had infect."
+    (Phyrexian Unlife): the results of damage (120.3) as with the keyword."""
+    ab: dict[str, Any] = {"as_though": m.group("kw").lower()}
+    if m.group("you"):
+        ab["to"] = "you"
+    if m.group("n") is not None:
+        ab["if_life_at_most"] = int(m.group("n"))
+    return [ab], []
+
+
 @template("cant_be_prevented", r"damage can't be prevented\.", "CR 615.12")
 def _cant_prevent(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Damage can't be prevented.": prevention effects don't apply (615.12)."""
