@@ -105,6 +105,16 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
     ("All damage is dealt as though its source had wither.", ("enchantment",), [{"as_though": "wither"}]),
     ("As long as you have 0 or less life, all damage is dealt to you as though its source had infect.", ("enchantment",),
      [{"as_though": "infect", "to": "you", "if_life_at_most": 0}]),
+    ("Prevent the next 3 damage that would be dealt to target creature this turn. For each 1 damage prevented this way, "
+     "put a +1/+1 counter on that creature.", ("instant",),
+     [{"spell": {"shield": 3, "to": "target", "then": {"put_counters": {"+1/+1": "prevented"}, "to": "target"}},
+       "target": "creature"}]),
+    ("If noncombat damage would be dealt to this creature, prevent that damage. Put a +1/+1 counter on this creature "
+     "for each 1 damage prevented this way.", ("creature",),
+     [{"prevent": "all", "to": "self", "then": {"put_counters": {"+1/+1": "prevented"}, "to": "self"}, "combat": False}]),
+    ("If damage would be dealt to this creature, prevent that damage. Put a -1/-1 counter on this creature for each 1 "
+     "damage prevented this way.", ("creature",),
+     [{"prevent": "all", "to": "self", "then": {"put_counters": {"-1/-1": "prevented"}, "to": "self"}}]),
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),

@@ -29,6 +29,29 @@ def _prevent_next(m: re.Match[str], ctx: Ctx) -> Built | None:
     return spell_or_activated(ctx, m.group("cost"), effect, req)
 
 
+@template("prevent_next_counters", r"(?:(?P<cost>[^:]+): )?prevent the next (?P<n>\d+|X) damage that would be dealt to target creature this turn\. for each 1 damage prevented this way, put a \+1/\+1 counter on that creature\.", "CR 615.7, 615.5")
+def _test_of_faith(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Prevent the next 3 damage that would be dealt to target creature this turn. For each 1
+    damage prevented this way, put a +1/+1 counter on that creature." (Test of Faith, Temper): a
+    shield (615.7) whose rider puts the counters as the damage is prevented, before state-based
+    actions (615.5)."""
+    effect = {"shield": number(m.group("n")), "to": "target",
+              "then": {"put_counters": {"+1/+1": "prevented"}, "to": "target"}}
+    return spell_or_activated(ctx, m.group("cost"), effect, "creature")
+
+
+@template("prevent_to_self_counters", r"if (?P<non>noncombat )?damage would be dealt to ~, prevent that damage\. put an? (?P<kind>\+1/\+1|-1/-1) counter on ~ for each 1 damage prevented this way\.", "CR 615.1a, 615.5")
+def _capridor(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If noncombat damage would be dealt to this creature, prevent that damage. Put a +1/+1
+    counter on this creature for each 1 damage prevented this way." (Stormwild Capridor; Phyrexian
+    Hydra's -1/-1): a static prevention whose rider puts the counters at once (615.5)."""
+    ab: dict[str, Any] = {"prevent": "all", "to": "self",
+                          "then": {"put_counters": {m.group("kind"): "prevented"}, "to": "self"}}
+    if m.group("non"):
+        ab["combat"] = False
+    return [ab], []
+
+
 @template("prevent_all_turn", r"(?:(?P<cost>[^:]+): )?prevent all (?P<combat>combat )?damage that would be dealt(?P<by> by| to)? ?(?P<who>you|target creature|target player|target creature or player|any target|~|creatures you control|players)? ?this turn\.", "CR 615.1a")
 def _fog(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Prevent all combat damage that would be dealt this turn." (Fog), "Prevent all damage that
