@@ -137,6 +137,37 @@ actions:
     assert _both(text, "hydra.counters.+1/+1", "hydra.dies", "tiger.counters.+1/+1", "tiger.dies") == {(0, True, 1, False)}
 
 
+def test_615_5_cp_puts_minus_counters_before_sba() -> None:
+    """Phyrexian Hydra's "prevent that damage. Put a -1/-1 counter on this creature for each 1
+    damage prevented this way" in the CP engine: the counters lower the toughness the state-based
+    check reads (613.4c, 704.5f); graph == CP, witnesses replayed. A 7/7 with four -1/-1 counters
+    dies to a Bolt's 3 (no damage marked), one with five +1/+1 counters doesn't (the pairs come
+    off after the step, 704.5q: the rules engine continues); a Vizier of Remedies (614.1a, each
+    putting one fewer) is declined by name."""
+    from solver.cp import cp_supported
+
+    from .test_cp import assert_same
+
+    def case(counters: str, vizier: bool = False) -> str:
+        extra = "\n  - {id: vizier, card: Vizier of Remedies, controller: you}" if vizier else ""
+        return PLAYERS + f"""
+battlefield:
+  - {{id: hydra, card: Phyrexian Hydra, controller: you, counters: {counters}}}{extra}
+sources:
+  - {{id: bolt, name: Bolt, controller: A, types: [instant], colors: [red]}}
+actions:
+  - damage: [{{from: bolt, to: hydra, amount: 3}}]
+"""
+    fields = ("hydra.damage", "hydra.counters.-1/-1", "hydra.dies")
+    assert cp_supported(case_from(case("{-1/-1: 4}"))) is None
+    assert assert_same(case_from(case("{-1/-1: 4}"))) == 1
+    assert _both(case("{-1/-1: 4}"), *fields) == {(0, 7, True)}
+    assert cp_supported(case_from(case("{+1/+1: 5}"))) is None
+    assert assert_same(case_from(case("{+1/+1: 5}"))) == 1
+    assert _both(case("{+1/+1: 5}"), "hydra.counters.+1/+1", "hydra.counters.-1/-1", "hydra.dies") == {(2, 0, False)}
+    assert "fewer -1/-1 counters" in str(cp_supported(case_from(case("{-1/-1: 4}", vizier=True))))
+
+
 # ---- damage replaced by counters (614.1a, 616.1) ----------------------------------------------
 
 HYDRA = "{id: hydra, card: Phytohydra, controller: you}"

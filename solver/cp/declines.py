@@ -90,11 +90,12 @@ def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) 
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def _annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = ()) -> str | None:
+def _annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = (),
+                  minus: tuple[str, ...] = ()) -> str | None:
     """704.5q: +1/+1 and -1/-1 counters on one permanent remove each other as a state-based
     action, which the model doesn't encode: the permanent (in words) with +1/+1 counters (or of
     ``more``, which may get some in the step) that could get -1/-1 counters from wither or infect
-    or has some already, else None. The rules engine then continues after the step (solver.cp.
+    or a rider (``minus``) or has some already, else None. The rules engine then continues after the step (solver.cp.
     suffix): the pairs come off in its state-based check, from the counts the step's solutions
     are told apart by; toughness counts both kinds (613.4c), so who dies in the step is the same."""
     for pid in more:
@@ -105,7 +106,7 @@ def _annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, .
         return None
     sources = [p.id for p in state.perms if p.present] + list(table.sources)
     wither = any(has_keyword(state, table, s, k) for s in sources for k in ("wither", "infect")) or \
-        any(i.spec.kind == "as_though" for i in insts)
+        any(i.spec.kind == "as_though" for i in insts) or bool(minus)
     if wither:
         return f"{plus[0]}'s +1/+1 and -1/-1 counters removing each other (CR 704.5q)"
     return None

@@ -158,6 +158,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     gains = _gain_events(m, plan, linked, gain, big)
     # riders happen right after the prevention, before state-based actions (615.5)
     plus_ops: dict[str, list[tuple[str, Any]]] = {}  # permanent -> +1/+1 counters put or removed, in order
+    minus_ops: dict[str, list[Any]] = {}  # permanent -> -1/-1 counters riders put
     # damage put as counters instead (614.1a) goes on as the batch is dealt (solver.results.deal)
     for key, pid in sorted(plan.to_counters.items()):
         if key in prevented:
@@ -192,6 +193,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
                     gain.setdefault(ctrl, []).extend(values)
                 linked.clear()
+            elif rd.kind == "put_counters" and rd.counter == "-1/-1":
+                minus_ops.setdefault(who, []).append(then)  # its own event (solver.results.put_counters)
             elif rd.kind in ("put_counters", "remove_counters"):
                 plus_ops.setdefault(who, []).append((rd.kind, then))
             elif rd.kind == "lose_life":
@@ -281,7 +284,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # resolution dealt it damage: no state-based action in between, 608.2c, 704.3) dies at the
     # step's check too
     doomed = {p.id for p in state.perms if p.present and not plan.base.get(f"{p.id}.dies") and sba_dies(table, p, state)}
-    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops) | doomed):
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops) | set(minus_ops) | doomed):
         perm = state.perm(cid)
         assert perm is not None
         # +1/+1 counters put and removed by riders, in their order (solver.results.put_counters,
@@ -299,9 +302,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
         if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
             put = _floor0(m, put - plan.fewer[cid], big, f"fewer_{cid}")
-        minus = perm.counter("-1/-1") + put
+        minus = perm.counter("-1/-1") + put + sum(minus_ops.get(cid, []))
         outputs[f"{cid}.damage"] = ("int", dmg)
-        if cid in counters or "-1/-1" in dict(perm.counters):
+        if cid in counters or cid in minus_ops or "-1/-1" in dict(perm.counters):
             outputs[f"{cid}.counters.-1/-1"] = ("opt" if "-1/-1" not in dict(perm.counters) else "int", minus)
         have = {Part.MARKED: dmg, Part.MINUS_COUNTERS: minus,
                 Part.DEATHTOUCHED: int(perm.deathtouched) + sum(deathtouch.get(cid, []))}

@@ -75,6 +75,7 @@ from .riders import (
     _counters_put,
     _deferred_problem,
     _draws,
+    _minus_put,
     _movable_problem,
     _prevention_trigger_problem,
     _prevention_triggers,
@@ -246,9 +247,10 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
             if spec.then.kind not in _RIDER_KINDS:
                 return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
-            if spec.then.kind in _COUNTER_RIDERS and spec.then.counter != "+1/+1":
+            if spec.then.kind in _COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
+                    (spec.then.kind, spec.then.counter) != ("put_counters", "-1/-1"):
                 return (f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
-                        "(only +1/+1 counters, which change toughness, 613.4c)")
+                        "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)")
             read = _rider_amount(spec.then.amount)
             if read is None:
                 return f"{inst.key}: the rider's amount is not linear in prevented or that_damage"
@@ -353,7 +355,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             return applied
         riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
                              rider.kind == "gain_life" and (sel is None or sel.kind == "you"), b,
-                             not rider.if_prevented, applied))
+                             not rider.if_prevented, applied, rider.counter or "+1/+1"))
     if deferred and riders:
         # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:
         # in the order of their effects' keys, whatever the choices): with one of them done by the
@@ -372,7 +374,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if problem is not None:
         return problem
     if pairs_off is None:
-        pairs_off = _annihilation(state, table, insts, _counters_put(riders, to_counters))
+        pairs_off = _annihilation(state, table, insts, _counters_put(riders, to_counters), _minus_put(riders))
         if pairs_off is not None:
             later.append(pairs_off)
     triggers = []

@@ -156,7 +156,11 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
         if fewer_counters(state, table, pid, "+1/+1"):
             return f"{key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
     for rd in riders:
-        if rd.kind in _COUNTER_RIDERS:
+        if rd.kind in _COUNTER_RIDERS and rd.counter == "-1/-1":
+            for pid in rd.recipients:  # each putting is an event of its own that it would replace
+                if fewer_counters(state, table, pid, "-1/-1"):
+                    return f"{rd.key}: fewer -1/-1 counters put on {pid} (CR 614.1a) is not modelled"
+        elif rd.kind in _COUNTER_RIDERS:
             for pid in rd.recipients:
                 kinds.setdefault(pid, set()).add(rd.kind)
                 if fewer_counters(state, table, pid, "+1/+1"):
@@ -171,8 +175,15 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
 def _counters_put(riders: list[_Rider], to_counters: dict[str, str]) -> tuple[str, ...]:
     """The permanents the step may put +1/+1 counters on (riders, 615.5; damage put as counters
     instead, 614.1a)."""
-    put = list(to_counters.values()) + [pid for rd in riders if rd.kind == "put_counters" for pid in rd.recipients]
+    put = list(to_counters.values()) + [pid for rd in riders if rd.kind == "put_counters" and rd.counter == "+1/+1"
+                                        for pid in rd.recipients]
     return tuple(dict.fromkeys(put))
+
+
+def _minus_put(riders: list[_Rider]) -> tuple[str, ...]:
+    """The permanents the step's riders may put -1/-1 counters on (615.5: Phyrexian Hydra)."""
+    return tuple(dict.fromkeys(pid for rd in riders if rd.kind == "put_counters" and rd.counter == "-1/-1"
+                               for pid in rd.recipients))
 
 
 def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],

@@ -51,7 +51,7 @@ class _Rider:
     """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
 
     key: str
-    kind: str  # deal | gain_life | lose_life | draw | put_counters | remove_counters (+1/+1)
+    kind: str  # deal | gain_life | lose_life | draw | put_counters | remove_counters
     amount: tuple[int, int]  # coef * prevented + const (when it takes place) + that * that_damage
     source: str
     recipients: tuple[str, ...]
@@ -69,6 +69,7 @@ class _Rider:
     # the events of damage that can't be prevented it is applied to (615.12): (position in
     # plan.events, what it would have prevented there, solver.rules.would_prevent)
     noops: tuple[tuple[int, int], ...] = ()
+    counter: str = "+1/+1"  # the counters a put_counters or remove_counters rider puts or removes
 
 
 @dataclass(frozen=True)
