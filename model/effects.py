@@ -28,6 +28,7 @@ class EffectKind(StrEnum):
     MULTIPLY = "multiply"  # "double/triple that damage" (614.1a)
     ADD = "add"  # "it deals that much damage plus N instead"
     CAP = "cap"  # "it deals N damage instead" when more
+    SUBTRACT = "subtract"  # "it deals that much damage minus N instead" (a replacement, not a prevention)
     HALVE = "halve"  # "half that damage, rounded up/down instead"
     REDIRECT = "redirect"  # "that damage is dealt to ... instead" (614.9, 615.1)
     CANT_BE_PREVENTED = "cant_be_prevented"  # 615.12

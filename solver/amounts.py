@@ -23,7 +23,7 @@ from model.effects import AllBut, AllDamage, CountOf, HalfDamage
 from model.types import EffectSpec
 
 __all__ = ["AmountRule", "PreventAll", "PreventHalf", "PreventAllBut", "PreventN", "Multiply", "Add",
-           "Cap", "Halve", "ToCounters", "rule_of"]
+           "Subtract", "Cap", "Halve", "ToCounters", "rule_of"]
 
 
 class AmountRule:
@@ -154,6 +154,21 @@ class Halve(AmountRule):
 
 
 @dataclass(frozen=True)
+class Subtract(AmountRule):
+    """"It deals that much damage minus N instead" (Lashknife Barrier, Benevolent Unicorn: 614.1a):
+    a replacement, not a prevention, so it lowers damage that can't be prevented too (615.12)
+    and prevents nothing (no 615.5 rider reads it); never below 0, which is no damage (120.8)."""
+
+    n: int
+
+    def apply(self, amount: int) -> int:
+        return max(0, amount - self.n)
+
+    def encode(self, m: Any, vin: Any, vout: Any, tag: str) -> None:
+        m.add_max_equality(vout, [vin - self.n, 0])
+
+
+@dataclass(frozen=True)
 class Cap(AmountRule):
     """"It deals N damage instead" when it would deal more (a cap: Divine Presence's "4 or more
     damage ... deals 3 damage instead" is N = 3)."""
@@ -199,6 +214,8 @@ def rule_of(spec: EffectSpec, count: int | None = None) -> AmountRule | None:
         return Add(int(value))
     if kind == "cap":
         return Cap(int(value))
+    if kind == "subtract":
+        return Subtract(int(value))
     if kind == "halve":
         return Halve(value == "up")
     if kind == "damage_to_counters":

@@ -26,7 +26,8 @@ __all__ = [
 ]
 
 # Effects that modify a damage event and so take part in the 616 ordering.
-ORDERED_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "protection", "damage_to_counters")
+ORDERED_KINDS = ("shield", "prevent", "multiply", "add", "subtract", "cap", "halve", "redirect", "protection",
+                 "damage_to_counters")
 PREVENTION_KINDS = ("shield", "prevent", "protection")
 
 
@@ -350,7 +351,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         # "put that many +1/+1 counters on it instead" (614.1a): no damage is dealt, so no other
         # effect on damage applies to it any more (616.1f) and it has no result of damage (120.3)
         events[index] = replace(ev, applied=applied, done=True, as_counters=str(spec.value))
-    elif kind in ("multiply", "add", "cap", "halve"):
+    elif kind in ("multiply", "add", "subtract", "cap", "halve"):
         rule = amount_rule(inst, state)
         assert rule is not None
         events[index] = replace(ev, amount=rule.apply(ev.amount), applied=applied)

@@ -20,11 +20,12 @@ from solver.amounts import (
     PreventAllBut,
     PreventHalf,
     PreventN,
+    Subtract,
     rule_of,
 )
 
 RULES = [PreventAll(), PreventHalf(True), PreventHalf(False), PreventAllBut(2), PreventN(3), PreventN(0),
-         Multiply(2), Multiply(3), Add(2), Cap(4), Halve(False), Halve(True)]
+         Multiply(2), Multiply(3), Add(2), Subtract(2), Cap(4), Halve(False), Halve(True)]
 
 
 class _Collect(cp_model.CpSolverSolutionCallback):
@@ -63,6 +64,13 @@ def test_halving_is_a_replacement_not_a_prevention() -> None:
     assert [Halve(False).apply(n) for n in range(6)] == [PreventHalf(True).apply(n) for n in range(6)]
 
 
+def test_subtracting_is_a_replacement_never_below_zero() -> None:
+    """Lashknife Barrier's "that much damage minus 1" (614.1a) prevents nothing (615.12 doesn't
+    stop it) and leaves 0 of 1, which is no damage (120.8)."""
+    assert not Subtract(1).prevents
+    assert [Subtract(1).apply(n) for n in range(4)] == [0, 0, 1, 2]
+
+
 def test_a_cap_applies_only_above_its_n() -> None:
     """616.1f offers only the effects that would now apply: a cap at 3 doesn't apply to 3 or less
     (it would change nothing, and it must not be used up there before a doubling, 614.5); every
@@ -74,7 +82,7 @@ def test_a_cap_applies_only_above_its_n() -> None:
 @pytest.mark.parametrize(("text", "rule"), [
     ({"prevent": "all"}, PreventAll()), ({"prevent": "half_up"}, PreventHalf(True)),
     ({"prevent": "half_down"}, PreventHalf(False)), ({"prevent": {"all_but": 1}}, PreventAllBut(1)),
-    ({"prevent": 2}, PreventN(2)), ({"multiply": 2}, Multiply(2)), ({"add": 2}, Add(2)), ({"cap": 3}, Cap(3)),
+    ({"prevent": 2}, PreventN(2)), ({"multiply": 2}, Multiply(2)), ({"add": 2}, Add(2)), ({"cap": 3}, Cap(3)), ({"subtract": 1}, Subtract(1)),
     ({"halve": "down"}, Halve(False)), ({"halve": "up"}, Halve(True)),
     ({"shield": 3}, None), ({"redirect": "you"}, None),
 ])

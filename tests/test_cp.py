@@ -164,7 +164,7 @@ PREVENT = [1, 2, 3, "all", "half_up", "half_down", {"all_but": 1}, {"all_but": 2
 @st.composite
 def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
                   chosen: tuple[str, ...] = ()) -> dict[str, Any]:
-    kinds = ["prevent", "multiply", "add", "cap", "redirect"] + (["shield", "shield", "shield"] if created else [])
+    kinds = ["prevent", "multiply", "add", "subtract", "cap", "redirect"] + (["shield", "shield", "shield"] if created else [])
     kind = draw(st.sampled_from(kinds + ["cant_be_prevented"] * (not created)))
     body: dict[str, Any]
     if kind == "shield":
@@ -177,6 +177,8 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
         body = {"add": draw(st.integers(1, 2))}
     elif kind == "cap":
         body = {"cap": draw(st.integers(1, 4))}
+    elif kind == "subtract":
+        body = {"subtract": draw(st.integers(1, 2))}
     elif kind == "redirect":  # 614.9: to a player or a creature (one that isn't there does nothing)
         body = {"redirect": draw(st.sampled_from([*names, *chosen]))}
         if created and draw(st.booleans()):
@@ -196,7 +198,7 @@ def effect_bodies(draw: st.DrawFn, created: bool, names: list[str], dense: bool,
         body["next_time"] = True  # 615.8: "all" is a one-instance shield, others used once they prevent
         if chosen and draw(st.booleans()):
             body["source_choice"] = draw(st.sampled_from(chosen))  # 615.9: only that source's damage
-    if kind in ("prevent", "multiply", "add", "cap") and "next_time" not in body and draw(st.integers(0, 5)) == 0:
+    if kind in ("prevent", "multiply", "add", "subtract", "cap") and "next_time" not in body and draw(st.integers(0, 5)) == 0:
         body["may"] = True  # "you may prevent": its controller decides at each event (616.1)
     elif kind in ("shield", "prevent") and draw(st.integers(0, 2)) == 0:
         rider = draw(st.sampled_from(["deal", "deal", "gain_life", "lose_life", "draw", "put_counters", "remove_counters",

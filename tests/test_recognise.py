@@ -115,6 +115,10 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
     ("If damage would be dealt to this creature, prevent that damage. Put a -1/-1 counter on this creature for each 1 "
      "damage prevented this way.", ("creature",),
      [{"prevent": "all", "to": "self", "then": {"put_counters": {"-1/-1": "prevented"}, "to": "self"}}]),
+    ("If a source would deal damage to a creature you control, it deals that much damage minus 1 to that creature instead.",
+     ("enchantment",), [{"subtract": 1, "to": "creatures you control"}]),
+    ("If a spell would deal damage to a permanent or player, it deals that much damage minus 1 to that permanent or player "
+     "instead.", ("creature",), [{"subtract": 1, "from": "spells"}]),
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),

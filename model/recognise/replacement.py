@@ -16,7 +16,7 @@ def _worship(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"life_floor": 1, "to": "you", "if_you_control": m.group("what").lower() + "s"}], []
 
 
-_FROM = {"a source": None, "a source you control": "sources you control",
+_FROM = {"a source": None, "a spell": "spells", "a source you control": "sources you control",
          "a red source you control": "red sources you control",
          "a source an opponent controls": "sources an opponent controls"}
 _THAT = r"(?:that (?:permanent or player|player or permanent|creature|player)|it)"
@@ -53,6 +53,14 @@ def _cap(m: re.Match[str], ctx: Ctx) -> Built | None:
     if int(m.group("k")) != n + 1:
         return None  # "4 or more ... deals 2 instead" would leave 3 alone: not a cap
     return _amount_replacement(m, {"cap": n})
+
+
+@template("subtract_damage", rf"if (?P<src>a source|a spell) would deal damage to (?P<to>[^,]+), it deals that much damage minus (?P<n>\d+)(?: to {_THAT})? instead\.", "CR 614.1a")
+def _subtract(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If a source would deal damage to a creature you control, it deals that much damage minus 1
+    to that creature instead." (Lashknife Barrier; Benevolent Unicorn's "a spell"): a replacement
+    effect (614.1a), not a prevention (615.12 doesn't stop it, nothing is "prevented")."""
+    return _amount_replacement(m, {"subtract": int(m.group("n"))})
 
 
 def _amount_replacement(m: re.Match[str], ab: dict[str, Any]) -> Built | None:

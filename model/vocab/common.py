@@ -41,7 +41,7 @@ MANA_EFFECT_KEYS = ("mana", "min_amount", "amount")  # only with replace_mana / 
 
 
 # "you may prevent ...", "you may have ... dealt to ... instead": the effects that may be optional
-_MAY_KINDS = ("shield", "prevent", "multiply", "add", "cap", "halve", "redirect", "damage_to_counters")
+_MAY_KINDS = ("shield", "prevent", "multiply", "add", "subtract", "cap", "halve", "redirect", "damage_to_counters")
 
 
 RIDER_KINDS = ("deal", "gain_life", "draw", "lose_life", "put_counters", "remove_counters", "create_tokens")

@@ -130,7 +130,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if raw not in (2, 3, 4):
             raise CaseError(kpath, f"{kind} must be 2, 3 or 4")
         value_out = raw
-    elif kind in ("add", "cap", "life_floor", "gain_life_plus"):
+    elif kind in ("add", "subtract", "cap", "life_floor", "gain_life_plus"):
         value_out = _count(raw, kpath)
     elif kind == "halve":  # "it deals half that damage, rounded down, instead": a replacement (614.1a)
         if raw not in ("down", "up"):

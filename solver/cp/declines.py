@@ -12,7 +12,7 @@ from ..sba import attachment_kind
 from ..select import has_keyword, matches
 from ..state import GameState, Table
 
-_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "cap", "halve", "redirect")
+_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "subtract", "cap", "halve", "redirect")
 _PREVENTION = ("shield", "prevent", "protection")
 # effect kinds that never touch this batch's damage (no targeting, no mana here)
 _INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")

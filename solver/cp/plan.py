@@ -232,7 +232,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
-        if spec.may and (spec.kind not in ("prevent", "multiply", "add", "cap", "halve") or spec.then is not None
+        if spec.may and (spec.kind not in ("prevent", "multiply", "add", "subtract", "cap", "halve") or spec.then is not None
                          or one_instance(spec)):
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
