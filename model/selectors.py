@@ -49,6 +49,8 @@ _FIXED = {
     # "that creature's controller" in an ability with a permanent target: the target's controller
     # (as it last existed if it has left, 608.2h)
     "target's controller": "target_controller", "target_controller": "target_controller",
+    # "that source's controller" after "a source of your choice" (Deflecting Palm's rider, 615.9)
+    "chosen source's controller": "chosen_source_controller", "chosen_source_controller": "chosen_source_controller",
 }
 _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
@@ -117,7 +119,8 @@ class Selector:
         if self.kind != "objects":
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player",
-                    "target_controller": "target's controller", "second_target": "second target"}.get(self.kind, self.kind)
+                    "target_controller": "target's controller", "second_target": "second target",
+                    "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += [" or ".join(self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]

@@ -130,6 +130,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     if kind == "target_controller":  # the target's controller, as it last existed (608.2h)
         return player and view.target is not None and not is_player(table, view.target) and \
             controller_of(state, table, view.target) == thing
+    if kind == "chosen_source_controller":  # the chosen source's controller, as it last existed (608.2h)
+        return player and view.chosen_source is not None and controller_of(state, table, view.chosen_source) == thing
     if kind == "chosen":
         return view.chosen is not None and thing == view.chosen
     if kind == "chosen_source":

@@ -119,6 +119,17 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
      ("enchantment",), [{"subtract": 1, "to": "creatures you control"}]),
     ("If a spell would deal damage to a permanent or player, it deals that much damage minus 1 to that permanent or player "
      "instead.", ("creature",), [{"subtract": 1, "from": "spells"}]),
+    ("The next time a source of your choice would deal damage to you this turn, prevent that damage. If damage is "
+     "prevented this way, Test Card deals that much damage to that source's controller.", ("instant",),
+     [{"spell": {"shield": "all", "next_time": True, "to": "you", "source_choice": "chosen_source",
+                 "then": {"deal": "prevented", "to": "chosen source's controller", "if_prevented": True}}}]),
+    ("The next time a source of your choice would deal damage to you this turn, prevent that damage. You gain life "
+     "equal to the damage prevented this way.", ("instant",),
+     [{"spell": {"shield": "all", "next_time": True, "to": "you", "source_choice": "chosen_source",
+                 "then": {"gain_life": "prevented", "who": "you"}}}]),
+    ("{4}, {T}: The next time a source of your choice would deal damage to you this turn, prevent that damage.",
+     ("artifact",), [{"activated": {"shield": "all", "next_time": True, "to": "you", "source_choice": "chosen_source"},
+                      "cost": [4, "T"]}]),
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),

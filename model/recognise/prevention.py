@@ -231,6 +231,29 @@ def _archon(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [ab], []
 
 
+_CHOSEN_TO = {"you": ("you", None), "any target": ("target", "any"), "target creature": ("target", "creature")}
+_CHOSEN_RIDERS: dict[str, dict[str, Any]] = {
+    "you gain life equal to the damage prevented this way.": {"gain_life": "prevented", "who": "you"},
+    "if damage is prevented this way, ~ deals that much damage to that source's controller.":
+        {"deal": "prevented", "to": "chosen source's controller", "if_prevented": True},
+}
+
+
+@template("next_time_chosen_source", r"(?:(?P<cost>[^:]+): )?the next time a source of your choice would deal damage to (?P<to>you|any target|target creature) this turn, prevent that damage\.(?: (?P<rider>you gain life equal to the damage prevented this way\.|if damage is prevented this way, ~ deals that much damage to that source's controller\.))?", "CR 615.8, 615.9, 615.5")
+def _chosen_source_shield(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"The next time a source of your choice would deal damage to you this turn, prevent that
+    damage." (Invulnerability, Righteous Aura, Pentagram of the Ages), with "You gain life equal
+    to the damage prevented this way." (Reverse Damage) or "If damage is prevented this way, ~
+    deals that much damage to that source's controller." (Deflecting Palm): a next-time shield
+    (615.8) from a source chosen as the effect is created (615.9, 609.7a), its rider done with
+    what it prevented (615.5)."""
+    to, req = _CHOSEN_TO[m.group("to").lower()]
+    effect: dict[str, Any] = {"shield": "all", "next_time": True, "to": to, "source_choice": "chosen_source"}
+    if m.group("rider"):
+        effect["then"] = dict(_CHOSEN_RIDERS[m.group("rider").lower()])
+    return spell_or_activated(ctx, m.group("cost"), effect, req)
+
+
 @template("circle_of_protection", r"(?P<cost>[^:]+): the next time an? (?P<color>white|blue|black|red|green) source of your choice would deal damage to you this turn, prevent that damage\.", "CR 615.8, 609.7a")
 def _cop(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{1}: The next time a red source of your choice would deal damage to you this turn, prevent
