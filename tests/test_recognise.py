@@ -130,6 +130,8 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
     ("{4}, {T}: The next time a source of your choice would deal damage to you this turn, prevent that damage.",
      ("artifact",), [{"activated": {"shield": "all", "next_time": True, "to": "you", "source_choice": "chosen_source"},
                       "cost": [4, "T"]}]),
+    ("If you would gain life, you gain that much life plus 1 instead.", ("creature",), [{"gain_life_plus": 1, "to": "you"}]),
+    ("If you would gain life, you gain twice that much life instead.", ("enchantment",), [{"gain_life_times": 2, "to": "you"}]),
     ("Your opponents can't gain life.", ("creature",), [{"cant_gain_life": "opponents"}]),
     ("Damage can't be prevented.", ("enchantment",), [{"cant_be_prevented": True}]),
     ("You have hexproof.", ("enchantment",), [{"hexproof": True, "to": "you"}]),
@@ -268,10 +270,9 @@ WHY_NOT = {
     "wurmcoil engine": "the dies trigger (token creation) is not in the vocabulary; the library leaves it out",
     # most of the life vocabulary (README "Life") has no recogniser templates yet
     "benediction of moons": "'you gain 1 life for each player' (player_count) has no template; haunt is left out",
-    "boon reflection": "life-gain replacement 'twice that much life' (gain_life_times) has no template",
     "dire fleet ravager": "'a third of their life, rounded up' (third_up) has no template",
     "exsanguinate": "'the life lost this way' has no template",
-    "leyline of hope": "'that much life plus 1' (gain_life_plus) has no template; the +2/+2 line is left out",
+    "leyline of hope": "the +2/+2 line (a power/toughness effect under a life condition) is not in the vocabulary; the library leaves it out",
     "repay in kind": "'life total becomes the lowest life total' (set_life) has no template",
 }
 

@@ -83,6 +83,16 @@ def _cant_gain(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"cant_gain_life": who}], []
 
 
+@template("gain_life_replacement", r"if you would gain life, you gain (?:that much life plus (?P<n>\d+)|(?P<k>twice|three times) that much life) instead\.", "CR 614.1a, 119.10, 616.1")
+def _gain_more(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"If you would gain life, you gain that much life plus 1 instead." (Leyline of Hope, Angel
+    of Vitality) and "... twice that much life instead." (Boon Reflection): replacements of a
+    life-gain event, which its player orders (616.1, 119.10)."""
+    if m.group("n") is not None:
+        return [{"gain_life_plus": int(m.group("n")), "to": "you"}], []
+    return [{"gain_life_times": 2 if m.group("k").lower() == "twice" else 3, "to": "you"}], []
+
+
 @template("life_cant_change", r"your life total can't change\.", "CR 119.7, 119.8")
 def _life_cant_change(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Your life total can't change." (Platinum Emperion): you can't gain or lose life."""
