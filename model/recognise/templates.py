@@ -46,6 +46,16 @@ _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
 FAMILY_MODULES = ("mana", "damage", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
+# an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before
+# what else it does: Skullcrack's "Players can't gain life this turn. Damage can't be prevented
+# this turn. ~ deals 3 damage to ..." (119.7, 615.12)
+_TURN_EFFECTS: dict[str, dict[str, object]] = {
+    "damage can't be prevented this turn.": {"cant_be_prevented": True, "duration": "turn"},
+    "players can't gain life this turn.": {"cant_gain_life": "each player", "duration": "turn"},
+    "your opponents can't gain life this turn.": {"cant_gain_life": "opponents", "duration": "turn"},
+}
+_TURN_LEAD = re.compile("^(" + "|".join(re.escape(k) for k in _TURN_EFFECTS) + ")(?: |$)", re.IGNORECASE)
+
 
 def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     """What one Oracle line (``raw``; ``text`` normalised) becomes: the first matching template,
@@ -66,6 +76,14 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     if kw is not None:
         return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason, kw.on_entering)
     core, dropped = _drop_sentences(text)
+    lead: list[dict[str, object]] = []
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        while (lm := _TURN_LEAD.match(core)) is not None:
+            lead.append({"spell": dict(_TURN_EFFECTS[lm.group(1).lower()])})
+            core = core[lm.end():]
+        if lead and not core:
+            return Reading(raw, UNDERSTOOD, "this_turn_effects", "CR 611.2a, 615.12, 119.7", tuple(lead), (),
+                           "; ".join(dropped))
     once = core.lower().endswith(_ONCE)
     if once:
         core = core[: -len(_ONCE)].rstrip()
@@ -83,7 +101,7 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
             if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
                 continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)
             abilities = [{**abilities[0], "once": True}]
-        return Reading(raw, UNDERSTOOD, t.name, t.rule, tuple(abilities), tuple(kws), "; ".join(dropped))
+        return Reading(raw, UNDERSTOOD, t.name, t.rule, (*lead, *abilities), tuple(kws), "; ".join(dropped))
     for pattern, reason in IGNORES:
         if pattern.match(text):
             return Reading(raw, IGNORED, reason=reason)
