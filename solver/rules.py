@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from model.effects import CountOf, is_all
+from model.errors import EngineError
 from model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
@@ -167,6 +168,15 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
         if ev.amount <= 0 or not can_be_dealt(state, table, ev.recipient):
             continue  # 120.8: 0 damage is no damage
         kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
+    for inst in insts:
+        if inst.spec.kind == "redirect" and inst.spec.next_time:
+            hits = sum(1 for ev in kept if _filters_match(inst, ev, state, table))
+            if hits > 1:
+                # "the next time a source ... would deal damage": with its damage to several at
+                # once, whether all of it or one event is that time isn't settled here (615.8 has
+                # "the next instance of damage"): refused rather than picked by event order
+                raise EngineError(f"{inst.key}: a next-time redirection (CR 614.9) that could apply to {hits} damage events "
+                                  "dealt at once is not modelled (which of them is its next time is not settled)")
     counts = []
     for inst in insts:
         value = inst.spec.value
@@ -227,7 +237,10 @@ def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | No
         return str(sel.name)
     if sel.kind in ("equipped", "enchanted"):
         return attached_to(state, inst.view.self_id)
-    return None
+    if sel.kind == "chosen_source_controller":  # "to that source's controller" (Reflect Damage)
+        src = inst.view.chosen_source
+        return None if src is None else controller_of(state, table, src)
+    raise AssertionError(f"a redirection to {sel.kind}")  # model.vocab.effects.REDIRECT_TO
 
 
 def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bool = False) -> list[Instance]:
@@ -373,6 +386,9 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
                 events.append(replace(ev, recipient=new, amount=k, applied=applied, done=False))
         else:
             events[index] = replace(ev, recipient=new, applied=applied)
+            eff = _effect_state(state, inst)
+            if eff is not None and spec.next_time:
+                state = state.set_effect(replace(eff, used=True))  # its next time has come (start_batch)
     batch = replace(batch, events=tuple(events))
     return replace(state, batch=batch)
 

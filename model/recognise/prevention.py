@@ -254,6 +254,30 @@ def _chosen_source_shield(m: re.Match[str], ctx: Ctx) -> Built | None:
     return spell_or_activated(ctx, m.group("cost"), effect, req)
 
 
+_NEXT_DEST = {"that source's controller": ("chosen source's controller", None), "~": ("self", None),
+              "target creature you control": ("target", "creatures you control"), "you": ("you", None)}
+
+
+@template("next_time_redirect", r"(?:(?P<cost>[^:]+): )?the next time a source of your choice would deal damage(?: to (?P<to>you|target creature))? this turn, (?:that damage is dealt to (?P<dest>that source's controller|~|target creature you control)|that source deals that damage to (?P<you>you)) instead\.", "CR 614.9, 615.9, 609.7a")
+def _next_redirect(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"The next time a source of your choice would deal damage this turn, that damage is dealt to
+    that source's controller instead." (Reflect Damage), "... to you this turn, that damage is
+    dealt to this creature instead." (Beacon of Destiny), "... to target creature this turn, that
+    source deals that damage to you instead." (Jade Monolith): a redirection (614.9) of the chosen
+    source's next damage (615.9, 609.7a), used up once it has applied."""
+    dest, dest_req = _NEXT_DEST[(m.group("dest") or m.group("you")).lower()]
+    to = (m.group("to") or "").lower()
+    if to == "target creature" and dest == "target":
+        return None  # two targets
+    effect: dict[str, Any] = {"redirect": dest, "next_time": True, "source_choice": "chosen_source"}
+    req = dest_req
+    if to == "you":
+        effect["to"] = "you"
+    elif to:
+        effect["to"], req = "target", "creature"
+    return spell_or_activated(ctx, m.group("cost"), effect, req)
+
+
 @template("circle_of_protection", r"(?P<cost>[^:]+): the next time an? (?P<color>white|blue|black|red|green) source of your choice would deal damage to you this turn, prevent that damage\.", "CR 615.8, 609.7a")
 def _cop(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{1}: The next time a red source of your choice would deal damage to you this turn, prevent

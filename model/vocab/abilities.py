@@ -422,6 +422,11 @@ def parse_ability(value: Any, path: str) -> Ability:
                               "ability: write it in activated:, spell: or effects:")
     if static.kind == "becomes_color":
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
+    if static.next_time:
+        # 615.8: "the next time ..." is an effect a resolving spell or ability creates, used up
+        # once it applied; a static ability's would apply for ever
+        raise CaseError(f"{path}.next_time", "next_time is an effect a resolving spell or ability creates (CR 615.8), not a "
+                        "static ability: write it in activated:, spell: or effects:")
     return Ability(AbilityKind.STATIC, effect=static, text=text)
 
 

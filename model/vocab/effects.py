@@ -45,6 +45,11 @@ from .common import (
     sel,
 )
 
+# the selectors a redirection may name (solver.rules._redirect_target reads each): kind -> as written
+REDIRECT_TO = {"ref": "a player or an id", "self": "self", "target": "target", "you": "you", "chosen": "chosen",
+               "equipped": "equipped creature", "enchanted": "enchanted creature",
+               "chosen_source_controller": "chosen source's controller"}
+
 
 def _prevent_value(value: Any, path: str) -> PreventAmount:
     if value == "all":
@@ -163,6 +168,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
                 raise CaseError(f"{path}.{key}", "regenerate takes to: only (it lasts the turn, 701.19a)")
     elif kind == "redirect":
         value_out = sel(raw, kpath)
+        if value_out.kind not in REDIRECT_TO:
+            # 614.9: the damage goes to one permanent or player; a group would be read as nothing
+            raise CaseError(kpath, f"a redirection names the one permanent or player the damage is dealt to instead "
+                            f"({', '.join(REDIRECT_TO.values())}), not {raw!r}")
         if "shield" in m:
             shield_amount = amount(m["shield"], f"{path}.shield")
     elif kind == "as_unblocked":
@@ -258,8 +267,11 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
     if next_time and kind == "prevent" and is_all(value_out):
         # "the next time ... prevent that damage" is a one-instance shield (615.8)
         kind = "shield"
-    elif next_time and kind not in ("shield", "prevent"):
-        raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8)")
+    elif next_time and kind == "redirect" and shield_amount is not None:
+        raise CaseError(f"{path}.next_time", "next_time goes with a whole redirection (the next time ... that damage is "
+                        "dealt to ... instead), not with shield: N (the next N damage)")
+    elif next_time and kind not in ("shield", "prevent", "redirect"):
+        raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8) or a redirection (614.9)")
     return EffectSpec(
         kind=EffectKind(kind),
         value=value_out,
