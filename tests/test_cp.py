@@ -589,6 +589,12 @@ def test_projection_and_timeout() -> None:
 # (d) optimisation: CP (lexicographic optimum, then every tie) against backward induction
 
 
+def _endless(e: EngineError) -> bool:
+    """The engine errors a random situation may meet: a loop (detected, or cut by the node limit
+    and then too long for backward induction's memory bound)."""
+    return any(words in str(e) for words in ("loop forever", "did not settle", "outcome sets hold more than"))
+
+
 def assert_same_optimum(case: Case, objective: Objective, max_nodes: int = 200_000) -> int:
     reason = cp_optimizable(case, objective)
     if reason is not None:
@@ -599,12 +605,14 @@ def assert_same_optimum(case: Case, objective: Objective, max_nodes: int = 200_0
         graph = optimize(case, objective, engine="graph", max_nodes=max_nodes)
     except EngineError as e:
         # a loop that never ends (a rider's damage the same prevention prevents again): the rules
-        # engine meets it in both engines (CP's continuation after the step is the rules engine's)
-        assert "loop forever" in str(e) or "did not settle" in str(e), e
+        # engine meets it in both engines (CP's continuation after the step is the rules engine's);
+        # one whose state keeps changing (poison piling up) is no repetition to detect: the node
+        # limit cuts its chain, and backward induction over the cut chain meets its memory bound
+        assert _endless(e), e
         try:
             cut = cp_optimize(case, objective, max_nodes=max_nodes)
         except EngineError as again:
-            assert "loop forever" in str(again) or "did not settle" in str(again), again
+            assert _endless(again), again
         else:
             assert not cut.complete
         return -1

@@ -271,7 +271,31 @@ class _Checks(_CastChecks):
             any_ref(e.source, f"{path}.source")
             any_ref(e.target, f"{path}.target", ("permanent",))
             effect_refs(e.spec, path)
+            self._context(e, path)
         self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs, one_shot_refs)
+
+    def _context(self, e: Any, path: str) -> None:
+        """A created effect's selectors that read what created it (its source, target, chosen
+        permanent or source) need it given: without, they would name nothing, silently."""
+        spec = e.spec
+        missing = {"self": e.source is None, "equipped": e.source is None, "enchanted": e.source is None,
+                   "target": e.target is None, "target_controller": e.target is None, "chosen": True,
+                   "chosen_source": spec.source_choice is None, "chosen_source_controller": spec.source_choice is None}
+        why = {"self": "source:", "equipped": "source:", "enchanted": "source:", "target": "target:",
+               "target_controller": "target:", "chosen": "chosen permanent (only an ability's choose: makes one)",
+               "chosen_source": "source_choice:", "chosen_source_controller": "source_choice:"}
+        selectors = [("to", spec.to), ("from", spec.from_), ("if_you_control", spec.if_you_control)]
+        if spec.kind == "redirect":
+            selectors.append(("redirect", spec.value))
+        if spec.then is not None:
+            selectors.append(("then.to", spec.then.to))
+        for key, s in selectors:
+            if not isinstance(s, Selector):
+                continue
+            for kind, absent in missing.items():
+                if absent and s.mentions(kind):
+                    self.err(f"{path}.{key}", f"{s} names nothing here: the effect has no {why[kind]}")
+                    break
 
     def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any,
                      one_shot_refs: Any, wrapped: bool = False) -> None:

@@ -45,6 +45,9 @@ from .common import (
     sel,
 )
 
+# selectors that name players only
+_PLAYERS_ONLY = ("you", "opponents", "players", "that_player", "target_controller", "chosen_source_controller")
+
 # the selectors a redirection may name (solver.rules._redirect_target reads each): kind -> as written
 REDIRECT_TO = {"ref": "a player or an id", "self": "self", "target": "target", "you": "you", "chosen": "chosen",
                "equipped": "equipped creature", "enchanted": "enchanted creature",
@@ -88,6 +91,9 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
         if "who" in m:
             raise CaseError(f"{path}.who", f"{kind} takes to: (the permanents), not who:")
         name, n = _one_counter_kind(m[kind], f"{path}.{kind}")
+        if to is not None and to.kind in _PLAYERS_ONLY:
+            raise CaseError(f"{path}.to", f"{kind} here is for counters on permanents (a player's counters, such as "
+                            f"poison, aren't put this way), not {m['to']!r}")
         return Rider(ActionKind(kind), amount(n, f"{path}.{kind}.{name}", lost_ok, not lost_ok), to, counter=name,
                      if_prevented=if_prevented)
     if kind == "create_tokens":
@@ -272,6 +278,8 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
                         "dealt to ... instead), not with shield: N (the next N damage)")
     elif next_time and kind not in ("shield", "prevent", "redirect"):
         raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8) or a redirection (614.9)")
+    if kind == "life_floor" and "to" in m and sel(m["to"], f"{path}.to").kind in ("objects", "self", "equipped", "enchanted"):
+        raise CaseError(f"{path}.to", f"a life floor is a player's life total's (CR 119.1, 614.1a): to: names players, not {m['to']!r}")
     return EffectSpec(
         kind=EffectKind(kind),
         value=value_out,
