@@ -178,6 +178,7 @@ class _Checks(_CastChecks):
             if p.owner != p.controller:
                 player_ref(p.owner, f"{path}.owner")
             ability_refs(p.abilities, path)
+            self._static_context(p, path)
             if p.chosen is not None:
                 player_ref(p.chosen, f"{path}.chosen")
                 if p.chosen == p.controller:
@@ -280,10 +281,30 @@ class _Checks(_CastChecks):
         spec = e.spec
         missing = {"self": e.source is None, "equipped": e.source is None, "enchanted": e.source is None,
                    "target": e.target is None, "target_controller": e.target is None, "chosen": True,
-                   "chosen_source": spec.source_choice is None, "chosen_source_controller": spec.source_choice is None}
+                   "chosen_source": spec.source_choice is None, "chosen_source_controller": spec.source_choice is None,
+                   "second_target": True}
         why = {"self": "source:", "equipped": "source:", "enchanted": "source:", "target": "target:",
                "target_controller": "target:", "chosen": "chosen permanent (only an ability's choose: makes one)",
-               "chosen_source": "source_choice:", "chosen_source_controller": "source_choice:"}
+               "chosen_source": "source_choice:", "chosen_source_controller": "source_choice:",
+               "second_target": "second target (a spell's)"}
+        self._names_nothing(spec, path, missing, why)
+
+    def _static_context(self, p: Any, path: str) -> None:
+        """A permanent's static abilities have no target and no chosen source (those are a
+        resolving spell's or ability's, 115.1, 609.7a), and "the chosen player" needs one chosen
+        as it entered (chosen:, or an as_enters choice): else they would name nothing, silently."""
+        chooses = p.chosen is not None or any(ab.kind == "as_enters" for ab in p.abilities)
+        missing = {"target": True, "target_controller": True, "second_target": True, "chosen": not chooses,
+                   "chosen_source": True, "chosen_source_controller": True}
+        why = {"target": "target (a static ability has none, CR 115.1)", "target_controller": "target (a static ability has none)",
+               "second_target": "target (a static ability has none)", "chosen": "chosen player (give chosen:)",
+               "chosen_source": "chosen source (a resolving spell's or ability's, 609.7a)",
+               "chosen_source_controller": "chosen source (a resolving spell's or ability's, 609.7a)"}
+        for k, ab in enumerate(p.abilities):
+            if ab.kind == "static" and ab.effect is not None:
+                self._names_nothing(ab.effect, f"{path}.abilities[{k}]", missing, why)
+
+    def _names_nothing(self, spec: Any, path: str, missing: dict[str, bool], why: dict[str, str]) -> None:
         selectors = [("to", spec.to), ("from", spec.from_), ("if_you_control", spec.if_you_control)]
         if spec.kind == "redirect":
             selectors.append(("redirect", spec.value))
