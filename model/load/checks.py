@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
@@ -357,6 +358,8 @@ class _Checks(_CastChecks):
                             self.err(f"{path}.activate.target", f"{spec.name}'s ability has no target")
                         if act.source_choice is not None and (ab.effect is None or ab.effect.source_choice != "chosen_source"):
                             self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
+                        if act.x and not _reads_x(ab):
+                            self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
                 self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,
@@ -411,6 +414,8 @@ class _Checks(_CastChecks):
                         self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
                     elif targeted:
                         self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
+                    if act.x and spells and not any(_reads_x(ab) for ab in spec.abilities):
+                        self.err(f"{path}.cast.x", f"{spec.name} has no X (107.3): x: {act.x} would be ignored")
                 any_ref(act.target, f"{path}.cast.target", ("permanent",))
                 for i, t in enumerate(act.targets or ()):
                     any_ref(t, f"{path}.cast.targets[{i}]", ("permanent",))
@@ -481,3 +486,18 @@ def _attachment_problem(p: PermanentSpec, host: PermanentSpec | None) -> str:
     if "fortification" in kinds and "land" not in host.types:
         return f"a Fortification fortifies a land; {host.id} is not one (301.6, 704.5n)"
     return ""
+
+
+def _reads_x(node: Any) -> bool:
+    """Whether an ability (or any part of it) reads X (107.3): an amount ``("var", "X")`` or
+    ``X`` as a shield's size, anywhere in its effect, actions or cost."""
+    if node == ("var", "X") or node == "X":
+        return True
+    if isinstance(node, tuple | list | frozenset | set):
+        return any(_reads_x(n) for n in node)
+    if isinstance(node, dict):
+        return any(_reads_x(n) for n in node.values())
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_reads_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+
