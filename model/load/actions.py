@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -109,6 +110,8 @@ class _Actions(_Entities):
                 self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
                 return None
             self.entered.append((spec, p))
+            if x and not _reads_x(spec.abilities):
+                self.err(f"{p}.x", f"{spec.name} has no ability that reads X (107.3m): x: {x} would be ignored")
             return EnterAction(spec, x)
         if key == "tap_for_mana":
             return self.tap_for_mana(val, p)
@@ -278,3 +281,17 @@ class _Actions(_Entities):
                 self.err(f"{path}.tap_for_mana.tap", f"{spec.name}'s mana ability doesn't tap another permanent as its cost")
 
     # ---- the whole case -------------------------------------------------------------------
+
+def _reads_x(node: Any) -> bool:
+    """Whether an ability (or any part of it) reads X (107.3): an amount ``("var", "X")`` or
+    ``X`` as a shield's size, anywhere in its effect, actions or cost."""
+    if node == ("var", "X") or node == "X":
+        return True
+    if isinstance(node, tuple | list | frozenset | set):
+        return any(_reads_x(n) for n in node)
+    if isinstance(node, dict):
+        return any(_reads_x(n) for n in node.values())
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_reads_x(getattr(node, f.name)) for f in dataclasses.fields(node))
+    return False
+

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
@@ -30,6 +29,7 @@ from ..types import (
 )
 from ..vocab import PERMANENT_SHOTS
 from ..vocab.tokens import token_creator
+from .actions import _reads_x
 from .cast_checks import _CastChecks
 from .fields import _field_problem, _value_problem
 from .schema import _ID_RE, CHOOSE
@@ -486,18 +486,4 @@ def _attachment_problem(p: PermanentSpec, host: PermanentSpec | None) -> str:
     if "fortification" in kinds and "land" not in host.types:
         return f"a Fortification fortifies a land; {host.id} is not one (301.6, 704.5n)"
     return ""
-
-
-def _reads_x(node: Any) -> bool:
-    """Whether an ability (or any part of it) reads X (107.3): an amount ``("var", "X")`` or
-    ``X`` as a shield's size, anywhere in its effect, actions or cost."""
-    if node == ("var", "X") or node == "X":
-        return True
-    if isinstance(node, tuple | list | frozenset | set):
-        return any(_reads_x(n) for n in node)
-    if isinstance(node, dict):
-        return any(_reads_x(n) for n in node.values())
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_reads_x(getattr(node, f.name)) for f in dataclasses.fields(node))
-    return False
 
