@@ -105,12 +105,13 @@ class _Actions(_Entities):
             pm = self.entry(PermanentModel, {k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val, p)
             if pm is None:
                 return None
+            before = len(self.errors)
             spec = self.permanent(pm, p)
             if spec is None:
                 self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
                 return None
             self.entered.append((spec, p))
-            if x and not _reads_x(spec.abilities):
+            if x and len(self.errors) == before and not _reads_x(spec.abilities):  # (a broken ability: said once)
                 self.err(f"{p}.x", f"{spec.name} has no ability that reads X (107.3m): x: {x} would be ignored")
             return EnterAction(spec, x)
         if key == "tap_for_mana":
