@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import solver.cp.sums
 import solver.cp.tables
 from bench.family import family_case
 from model import parse_case
@@ -112,11 +113,74 @@ def test_the_merge_gives_the_reference_table_and_its_back_pointers_lead_home(
 
 
 def test_first_seen_keeps_each_key_once_with_its_first_index() -> None:
-    """The chunked product's repeats (solver.cp.tables._first_seen): a key already seen keeps its
+    """The chunked product's repeats (solver.cp.sums._first_seen): a key already seen keeps its
     earlier index, a key repeated within the chunk its first, new keys are appended in order."""
     import numpy as np
 
-    seen, at = solver.cp.tables._first_seen(np.array([7, 3]), np.array([0, 2]),
+    seen, at = solver.cp.sums._first_seen(np.array([7, 3]), np.array([0, 2]),
                                             np.array([5, 3, 5, 9, 7, 9]), np.array([4, 5, 6, 7, 8, 9]))
     assert seen.tolist() == [7, 3, 5, 9]
     assert at.tolist() == [0, 2, 4, 7]
+
+
+def _plain_sums(a: Any, b: Any, cap: list[int], ns: int, dealt: int) -> dict[tuple[int, ...], int]:
+    """Every ``a[i] + b[j]`` (took-all flags and-ed) whose shares stay within ``cap``, each with
+    the first flat index ``i * len(b) + j`` giving it: the merge step by definition."""
+    out: dict[tuple[int, ...], int] = {}
+    for i, x in enumerate(a.tolist()):
+        for j, y in enumerate(b.tolist()):
+            row = [p + q for p, q in zip(x, y, strict=True)]
+            for k in range(dealt + ns, dealt + 2 * ns):
+                row[k] = x[k] & y[k]
+            if all(row[dealt + k] <= cap[k] for k in range(ns)):
+                out.setdefault(tuple(row), i * len(b) + j)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("way", ["dense", "packed", "rows"])
+def test_each_way_of_a_merge_step_gives_the_plain_sums(monkeypatch: pytest.MonkeyPatch, seed: int, way: str) -> None:
+    """solver.cp.sums._sum_step by direct addressing (a small space of sums), by packed keys
+    and a hash table, and by rows: the same distinct sums, each with the first pair giving it,
+    shares past a shield's remaining dropped (615.7), formed a few rows at a time."""
+    import random
+
+    import numpy as np
+
+    rng = random.Random(seed)
+    ns, dealt = rng.randint(0, 3), rng.randint(1, 2)
+    cap = [rng.randint(1, 5) for _ in range(ns)]
+    riders = rng.randint(0, 2)
+
+    def rows(n: int) -> Any:
+        return np.array([[rng.randint(0, 6) for _ in range(dealt)] + [rng.randint(0, c) for c in cap]
+                         + [rng.randint(0, 1) for _ in range(ns)] + [rng.randint(0, 3) for _ in range(riders)]
+                         for _ in range(n)], dtype=np.int64).reshape(n, dealt + 2 * ns + riders)
+
+    a, b = rows(rng.randint(1, 30)), rows(rng.randint(1, 30))
+    monkeypatch.setattr(solver.cp.sums, "CHUNK", 16)
+    if way == "dense":
+        monkeypatch.setattr(solver.cp.sums, "DENSE_PER_PAIR", 10**6)
+    else:
+        monkeypatch.setattr(solver.cp.sums, "DENSE_LIMIT", 0)
+    if way == "rows":
+        monkeypatch.setattr(solver.cp.sums, "PACK_BITS", 0)
+    else:
+        monkeypatch.setattr(solver.cp.sums, "_dense_step", _spy_dense(way == "dense"))
+    got = solver.cp.sums._sum_step(a, b, np.array(cap, dtype=np.int64), ns, None, dealt, 10**6)
+    assert got is not None
+    seen, at = got
+    assert len(seen) == len(set(map(tuple, seen.tolist())))
+    assert dict(zip(map(tuple, seen.tolist()), at.tolist(), strict=True)) == _plain_sums(a, b, cap, ns, dealt)
+
+
+def _spy_dense(used: bool) -> Any:
+    """solver.cp.sums._dense_step, asserting that it answered (``used``) or declined."""
+    dense = solver.cp.sums._dense_step
+
+    def spy(*args: Any) -> Any:
+        got = dense(*args)
+        assert (got is not False) == used
+        return got
+
+    return spy

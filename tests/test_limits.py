@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import solver.cp
+import solver.cp.sums
 import solver.cp.tables
 from model import parse_case
 from model.types import Case
@@ -150,9 +151,10 @@ def test_chunked_merges_give_the_same_table(monkeypatch: pytest.MonkeyPatch, pac
     """A merge formed a few rows at a time (and deduplicated by packed keys or by rows) gives the
     outcomes and witnesses of the graph."""
     case = _case(SMALL)
-    monkeypatch.setattr(solver.cp.tables, "CHUNK", 7)
+    monkeypatch.setattr(solver.cp.sums, "CHUNK", 7)
+    monkeypatch.setattr(solver.cp.sums, "DENSE_LIMIT", 0)  # the hash table's way (tests/test_cp_tables.py: each way)
     if not packed:
-        monkeypatch.setattr(solver.cp.tables, "PACK_BITS", 0)
+        monkeypatch.setattr(solver.cp.sums, "PACK_BITS", 0)
     assert assert_same(case) > 0
     assert cp_outcomes(case).stats["tables"] == 1
 

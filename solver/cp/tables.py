@@ -10,15 +10,25 @@ from typing import Any
 
 from ..limits import Deadline
 from .step import _apply, _PEvent, _Plan, _rule, tracked
-
-_TABLES = "building the CP model's tables"
-
+from .sums import _TABLES, PACK_BITS, _sum_step
 
 Seq = tuple[tuple[int, int | None], ...]  # (effect index, share) in the order applied
 DECLINED = -1  # the share of an optional effect its controller declined (a riderless non-shield)
 
 
-Rows = dict[tuple[int, ...], Seq]  # an event's distinct results, each with one sequence
+Chain = tuple[Any, ...]  # a sequence as nested pairs (step, rest), () at its end: shared, not copied per result
+
+
+Rows = dict[tuple[int, ...], Chain]  # an event's distinct results, each with one sequence (:func:`unchain` reads it)
+
+
+def unchain(seq: Chain) -> Seq:
+    """A sequence kept as nested pairs, as a tuple of its steps: only a witness's rows are read."""
+    steps = []
+    while seq:
+        steps.append(seq[0])
+        seq = seq[1]
+    return tuple(steps)
 
 
 class _TooBig(Exception):
@@ -30,7 +40,7 @@ TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the sl
 
 def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadline | None = None) -> Rows | None:
     """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
-    with one sequence of ``(effect index, share)`` producing it; None when there are too many
+    with one sequence of ``(effect index, share)`` producing it (as a :data:`Chain`); None when there are too many
     (at most ``limit`` results and five times as many steps: time and memory stay bounded).
     Raises :class:`LimitReached` when ``deadline`` passes.
 
@@ -46,7 +56,6 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     rider = [tracked(plan, i) for i in effs]
     # whether each would apply at an amount (a cap only above its N, 616.1f); a shield at any
     applies = [(lambda a: True) if shield[j] else _rule(plan, effs[j]).applies for j in range(n)]
-    Chain = tuple[Any, ...]  # a sequence as nested pairs (step, rest), () at its end: no copying per result
     memo: dict[tuple[int, int], dict[tuple[Any, ...], Chain]] = {}
     work = 0
 
@@ -94,15 +103,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
         return None
     finally:
         memo.clear()  # ``rec`` refers to itself (a cycle): freed now, not at the next full collection
-
-    def unchain(seq: Chain) -> tuple[tuple[int, int | None], ...]:
-        steps = []
-        while seq:
-            steps.append(seq[0])
-            seq = seq[1]
-        return tuple(steps)
-
-    flat: dict[tuple[int, ...], tuple[tuple[int, int | None], ...]] = {}
+    flat: Rows = {}
     for key, seq in found.items():
         row = [key[0]]
         for j in range(n):
@@ -110,7 +111,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
                 row.extend(key[1 + j])
             elif rider[j]:
                 row.append(key[1 + j])
-        flat[tuple(row)] = unchain(seq)
+        flat[tuple(row)] = seq
     return flat
 
 
@@ -125,12 +126,6 @@ CROSS_LIMIT = 64_000_000  # rows of one merge step's cross product (a second or 
 
 
 LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers as arrays: ~50 MB) before it gives up
-
-
-CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
-
-
-PACK_BITS = 62  # a merge packs a row into one int64 key when its columns fit in this many bits
 
 
 def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
@@ -268,7 +263,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
         for li, rb, ri in parts:
             if not len(li):
                 continue
-            step = _sum_step(a[li], rb, cap, ns, deadline, width)
+            step = _sum_step(a[li], rb, cap, ns, deadline, width, 4 * GROUP_LIMIT)
             if step is None:
                 return None
             found.append(step[0])
@@ -298,89 +293,6 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     for row, part in zip(map(tuple, a.tolist()), a[:, keep].tolist(), strict=True):
         table.setdefault(tuple(part), row)
     return layers, table
-
-
-def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int = 1) -> tuple[Any, Any] | None:
-    """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
-    stay within ``cap`` (615.7), in lexicographic order, each with the first flat index
-    ``i * len(b) + j`` giving it; None above four times ``GROUP_LIMIT`` distinct rows.
-
-    The product is formed ``CHUNK`` rows at a time and each chunk's distinct rows are merged into
-    those found so far, so memory stays within a few chunks whatever the product's size. When
-    the columns fit in ``PACK_BITS`` bits, each row of ``a`` and ``b`` is packed into one integer
-    (column 0 most significant, so sorted keys are sorted rows) and a pair costs a few integer
-    operations: one addition sums every column at once, each share's field carries a bias so
-    that a guard bit is set exactly when the share passes its shield's remaining, and the
-    took-all-offered flags are and-ed."""
-    import numpy as np
-
-    width = a.shape[1]  # ``dealt`` columns of damage, then shares, took-all flags, prevented
-    shares = range(dealt, dealt + ns)
-    flags = range(dealt + ns, dealt + 2 * ns)
-    top = a.max(axis=0) + b.max(axis=0)
-    bits = [int(v).bit_length() for v in top]  # summed columns: damage and prevented damage
-    for i, c in enumerate(shares):
-        bits[c] = int(cap[i]).bit_length() + 1  # the share (at most its cap on each side) and a guard bit
-    for c in flags:
-        bits[c] = 1
-    packed = sum(bits) <= PACK_BITS and all(
-        int(x[:, c].max()) <= int(cap[i]) for x in (a, b) for i, c in enumerate(shares))
-    seen = np.empty(0, dtype=np.int64) if packed else np.empty((0, width), dtype=np.int64)
-    seen_at = np.empty(0, dtype=np.int64)
-    if packed:
-        shift = [sum(bits[c + 1:]) for c in range(width)]
-        summed = [c for c in range(width) if c not in flags]
-        bias = sum(((1 << (bits[c] - 1)) - 1 - int(cap[i])) << shift[c] for i, c in enumerate(shares))
-        guard = sum(1 << (shift[c] + bits[c] - 1) for c in shares)
-
-        def pack(x: Any, cols: Iterable[int]) -> Any:
-            out = np.zeros(len(x), dtype=np.int64)
-            for c in cols:
-                out += x[:, c] << shift[c]
-            return out
-
-        ka, kb = pack(a, summed) + bias, pack(b, summed)
-        fa, fb = pack(a, flags), pack(b, flags)
-    per_chunk = max(1, CHUNK // len(b))
-    for lo in range(0, len(a), per_chunk):
-        if deadline is not None:
-            deadline.check(_TABLES)
-        if packed:
-            total = ka[lo:lo + per_chunk, None] + kb[None, :]  # every summed column at once
-            ok = np.flatnonzero((total & guard) == 0)  # 615.7: no share above what the shield has left
-            keys = total.ravel()[ok] - bias + (fa[lo:lo + per_chunk, None] & fb[None, :]).ravel()[ok]
-            seen, seen_at = _first_seen(seen, seen_at, keys, ok + lo * len(b))
-        else:
-            part = a[lo:lo + per_chunk]
-            both = part[:, None, :] + b[None, :, :]  # sums of damage, shares and prevented damage
-            fl = slice(dealt + ns, dealt + 2 * ns)
-            both[:, :, fl] = np.minimum(part[:, None, fl], b[None, :, fl])
-            flat = both.reshape(-1, width)
-            ok = np.nonzero(np.all(flat[:, dealt:dealt + ns] <= cap, axis=1))[0]
-            at = np.concatenate([seen_at, ok + lo * len(b)])
-            seen, first = np.unique(np.concatenate([seen, flat[ok]]), axis=0, return_index=True)
-            seen_at = at[first]
-        if len(seen) > 4 * GROUP_LIMIT:  # before _merge drops the states no choice completes
-            return None
-    if packed:
-        order = np.argsort(seen, kind="stable")  # distinct keys: sorted keys are sorted rows
-        seen, seen_at = seen[order], seen_at[order]
-        seen = np.stack([(seen >> shift[c]) & ((1 << bits[c]) - 1) for c in range(width)], axis=1)
-    return seen, seen_at
-
-
-def _first_seen(seen: Any, seen_at: Any, keys: Any, at: Any) -> tuple[Any, Any]:
-    """``seen`` (distinct packed keys, each with the first index ``seen_at`` giving it) with the
-    ``keys`` it hasn't got appended, each with its first index in ``at`` (``at`` rises, and every
-    index in it is above those in ``seen_at``). A hash table (pandas, which OR-Tools depends on)
-    marks the repeats in one pass: no sort per chunk of the product, only one of the distinct
-    keys at the end."""
-    import numpy as np
-    import pandas as pd
-
-    both = np.concatenate([seen, keys])
-    new = np.flatnonzero(~pd.Series(both).duplicated(keep="first").to_numpy()[len(seen):])
-    return np.concatenate([seen, keys[new]]), np.concatenate([seen_at, at[new]])
 
 
 def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .tables import Layers, Rows, Seq
+from .tables import Layers, Rows, Seq, unchain
 
 
 @dataclass
@@ -59,6 +59,6 @@ def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
     key = unit.top[values] if unit.columns else next(iter(unit.top.values()))
     for pos in range(len(unit.events) - 1, -1, -1):
         prev, own = unit.layers[pos][key]
-        out[unit.events[pos]] = unit.rows[pos][own]
+        out[unit.events[pos]] = unchain(unit.rows[pos][own])
         key = prev
     return out
