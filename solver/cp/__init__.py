@@ -6,15 +6,16 @@ choice before the step: earlier actions, targets and divisions, trigger order, d
 the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one
 state at its start, or why it can't: ``step`` holds what a plan is made of, ``declines`` what
 is declined and why), ``costs`` (the engines' estimated costs, for ``auto``), ``tables``
-(per-event and group result tables), ``trees`` (an event a redirection applies to, CR 614.9:
+(per-event and group result tables; ``sums``: one step of a group table's merge), ``trees`` (an event a redirection applies to, CR 614.9:
 its choices walked by the graph engine's rules into a table of its results), ``encode`` (the
 model: ``units`` it is made of, ``encodings`` of an event's choices, ``literals``, ``hints``),
 ``witness`` (reading a solution; with redirected events, by driving the graph engine's
-decisions), ``search`` (enumeration and optimisation; the union over the states at the step's
-start, each witness the prefix's choices then the step's), ``suffix`` (the mirror of the prefix:
+decisions), ``search`` (enumeration; the union over the states at the step's
+start, each witness the prefix's choices then the step's), ``choosers`` (who chooses in the
+step; whether CP can optimise it), ``suffix`` (the mirror of the prefix:
 when more of the timeline follows the step, the rules engine continues from each of the step's
 distinct results, replayed from its witness, to the end: later actions, the triggers the step
-fires, the end of the combat damage step), ``optimum`` (optimisation then: the choice graph's
+fires, the end of the combat damage step), ``optimum`` (optimisation; with a suffix, the choice graph's
 backward induction values each of the step's distinct states after it).
 
 Each damage event's choices (the affected player's order of the applicable effects, CR 616.1,
@@ -63,6 +64,7 @@ it through the graph engine.
 
 from __future__ import annotations
 
+from .choosers import cp_optimizable
 from .costs import (
     CP_EVENT_COST,
     CP_START_COST,
@@ -71,8 +73,9 @@ from .costs import (
     estimate_paths,
     prefer_cp,
 )
+from .optimum import cp_optimize
 from .plan import cp_supported
-from .search import AUTO_BUILD_SHARE, cp_optimizable, cp_optimize, cp_outcomes
+from .search import AUTO_BUILD_SHARE, cp_outcomes
 
 __all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
            "GRAPH_STATE_COST", "GRAPH_STATE_EVENT_COST", "CP_START_COST", "CP_EVENT_COST", "AUTO_BUILD_SHARE"]

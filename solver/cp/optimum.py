@@ -1,10 +1,13 @@
-"""Optimal play when the rules engine continues after the CP step (solver.cp.suffix): CP-SAT
+"""Optimal play by CP-SAT (:func:`cp_optimize`): each level of the chooser's lexicographic
+objective maximised and fixed in turn, then every tied outcome.
+
+When the rules engine continues after the CP step (solver.cp.suffix): CP-SAT
 enumerates the distinct states after the step, the choice graph's backward induction
 (solver.optimize.induce) values each one's continuation, and the step's chooser keeps the states
 whose continuation is worth the most to them (lexicographic goals, each state valued by its
 worst outcome of optimal play after it, as the graph values an option).
 
-This is the graph's own answer: the step's decisions are one player's (solver.cp.search.
+This is the graph's own answer: the step's decisions are one player's (solver.cp.choosers.
 _optimizable), and with one chooser over a run of decisions, backward induction keeps exactly
 the end points of the run whose value is the best of all of them (a decision's value is the
 best of its options', so the kept options are those whose subtree holds such an end point);
@@ -17,15 +20,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from model.objective import Objective
+from model.objective import Goal, Objective
 from model.outcome import Outcome, sort_key
 from model.types import Case
 
-from ..limits import Deadline, LimitReached
+from ..api import Result
+from ..limits import Deadline, LimitReached, as_deadline
+from .choosers import _choosers
 from .prefix import Prefix
+from .search import _SOLVING_CUT, _check_workers, _Cut, _cut_short, _joined, _prepared, _Search
+from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step
+from .units import _Built
 
-__all__ = ["optimize_after"]
+__all__ = ["cp_optimize", "optimize_after"]
 
 GRAPH_CUT = "a limit (max_nodes or the time limit) cut the choice graph after the CP step"
 
@@ -78,3 +86,79 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
     if not cg.complete or cut is not None:
         extra["limit"] = GRAPH_CUT if not cg.complete else cut
     return out, cg.complete and cut is None, extra
+
+
+def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
+    """``goal`` as an expression to maximise: sense times the sum of its terms (a field the
+    case doesn't have counts as 0, as :meth:`Goal.score` does)."""
+    total: Any = 0
+    for coef, f in goal.terms:
+        _, expr = built.outputs.get(f, ("int", plan.base.get(f, 0)))
+        if expr is None or isinstance(expr, bool):
+            expr = int(bool(expr))
+        total = total + coef * expr
+    return goal.sense * total
+
+
+def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
+                timeout: float | Deadline | None = None, build_share: float | None = None,
+                max_nodes: int | None = None, workers: int = 1) -> Result:
+    """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
+    objective is maximised and fixed in turn, then every distinct outcome (projected on
+    ``fields``) reaching the optimum is enumerated with no-goods, each with a witness. When the
+    rules engine continues after the step (solver.cp.suffix), every distinct state after it is
+    enumerated instead, the choice graph's backward induction values each one's continuation
+    (``max_nodes`` bounds that graph), and the chooser keeps the best (solver.cp.optimum).
+
+    Raises :class:`~model.errors.EngineError` when :func:`cp_optimizable` gives a reason.
+    ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
+    the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
+    chooser), present when every level was proved even if listing the tied outcomes was cut.
+    ``timeout`` and ``build_share`` bound every phase, and ``workers`` is, as in :func:`cp_outcomes`.
+    """
+    _check_workers(workers)
+    deadline = as_deadline(timeout)
+    try:
+        prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers)
+    except LimitReached as cut:
+        if build_share is not None and not deadline.expired():
+            raise
+        return _cut_short(case, deadline, cut)
+    search = searches[0]  # one state at the step's start (_optimizable)
+    plan, built = search.plan, search.built
+    chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
+    goals = objective.of(chooser) if chooser is not None else None
+    if plan.suffix:
+        return _optimize_after(case, objective, prefix, search, chooser, fields, deadline, max_nodes)
+    levels = [_level(plan, built, g) for g in goals or ()]
+    optimum: list[int] | None = []
+    complete = True
+    try:
+        optimum = search.optimise(levels)
+        if optimum is not None:
+            search.distinct(first=search.last)
+    except _Cut:
+        complete = False
+        if search.best is not None and not search.outcomes:
+            search.record(search.best)
+    extra: dict[str, Any] = {} if complete else {"limit": _SOLVING_CUT}
+    if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
+        # each level's proved optimal value, as the goal's expression reads (not negated)
+        extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
+    return _joined(case, prefix, searches, fields, deadline, complete, extra)
+
+
+def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: _Search, chooser: str | None,
+                    fields: Iterable[str] | None, deadline: Deadline, max_nodes: int | None) -> Result:
+    """:func:`cp_optimize` with the rules engine continuing after the step: the step's distinct
+    states after it (no-goods over everything the state after the step is made of), then
+    solver.cp.optimum."""
+    try:
+        search.distinct()
+    except _Cut:
+        return Result(case.id, "cp", False, [], {"solves": search.solves, "limit": _SOLVING_CUT,
+                                                  "seconds": round(deadline.elapsed(), 3)})
+    outcomes, complete, extra = optimize_after(case, objective, prefix, search.outcomes, chooser, fields,
+                                               deadline, max_nodes)
+    stats: dict[str, Any] = {"solves": search.solves, **extra, "seconds": round(deadline.elapsed(), 3)}
+    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)

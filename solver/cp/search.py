@@ -1,5 +1,5 @@
-"""Searching: distinct projected outcomes in runs with no-goods, and lexicographic optimisation
-then every tied outcome; the public entry points."""
+"""Searching: distinct projected outcomes in runs with no-goods (the entry point
+:func:`cp_outcomes`), and the lexicographic optimisation levels solver.cp.optimum runs."""
 
 from __future__ import annotations
 
@@ -9,17 +9,16 @@ from itertools import islice
 from typing import Any
 
 from model.errors import EngineError
-from model.objective import Goal, Objective
+from model.objective import Objective
 from model.outcome import Outcome, sort_key
 from model.types import Case
 
 from ..api import Result
 from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
-from ..results import gain_replacements
-from ..select import controller_of, has_keyword
+from .choosers import _optimizable
 from .encode import _build
-from .plan import _Plans, _plans
+from .plan import _plans
 from .prefix import Prefix, Start
 from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step, continue_after
@@ -466,132 +465,3 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
 def _check_workers(workers: int) -> None:
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
-
-
-def _choosers(plan: _Plan) -> list[str]:
-    """The players with a choice in the step: combat damage division (510.1c-d) and the affected
-    players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
-    changes no outcome here. A lifelink source's controller orders two or more life-gain
-    replacements of its gain (616.1, solver.results.gain_event); an optional effect's controller
-    decides whether it applies (solver.damage._ask_optional)."""
-    gaining = set()
-    for pe in plan.events:
-        src = pe.ev.source
-        ctrl = controller_of(plan.state, plan.table, src) if has_keyword(plan.state, plan.table, src, "lifelink") else None
-        if ctrl is not None and len(gain_replacements(plan.state, plan.table, ctrl, src)) > 1:
-            gaining.add(ctrl)
-    return sorted({pe.chooser for pe in plan.events
-                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
-                  | {c for pe in plan.events if pe.tree is not None for c in pe.tree.choosers}  # after a redirection (616.1)
-                  | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining
-                  | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})
-
-
-def cp_optimizable(case: Case, objective: Objective) -> str | None:
-    """None when :func:`cp_optimize` gives the graph's backward-induction answer, else a reason.
-
-    The CP model has no move order, so it answers when at most one player chooses in the step:
-    with one chooser, backward induction keeps exactly the outcomes with the best lexicographic
-    score (every decision is theirs), and a chooser without an objective may pick anything.
-    """
-    plans = _plans(case)
-    if isinstance(plans, str):
-        return plans
-    return _optimizable(plans, objective)
-
-
-def _optimizable(plans: _Plans, objective: Objective) -> str | None:
-    prefix = plans.prefix
-    if len(prefix.starts) + len(prefix.ended) > 1:
-        return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
-                "different states: backward induction over them needs the choice graph")
-    if not plans.plans:
-        return prefix.no_step() or "the game ends before the last damage step"
-    plan = plans.plans[0]
-    choosers = _choosers(plan)
-    if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
-        return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
-    for c in choosers:
-        for goal in objective.of(c) or ():
-            for _, f in goal.terms:
-                if not isinstance(plan.base.get(f, 0), bool | int | None):
-                    return f"{f} is not a number"
-    return None
-
-
-def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
-    """``goal`` as an expression to maximise: sense times the sum of its terms (a field the
-    case doesn't have counts as 0, as :meth:`Goal.score` does)."""
-    total: Any = 0
-    for coef, f in goal.terms:
-        _, expr = built.outputs.get(f, ("int", plan.base.get(f, 0)))
-        if expr is None or isinstance(expr, bool):
-            expr = int(bool(expr))
-        total = total + coef * expr
-    return goal.sense * total
-
-
-def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
-                timeout: float | Deadline | None = None, build_share: float | None = None,
-                max_nodes: int | None = None, workers: int = 1) -> Result:
-    """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
-    objective is maximised and fixed in turn, then every distinct outcome (projected on
-    ``fields``) reaching the optimum is enumerated with no-goods, each with a witness. When the
-    rules engine continues after the step (solver.cp.suffix), every distinct state after it is
-    enumerated instead, the choice graph's backward induction values each one's continuation
-    (``max_nodes`` bounds that graph), and the chooser keeps the best (solver.cp.optimum).
-
-    Raises :class:`~model.errors.EngineError` when :func:`cp_optimizable` gives a reason.
-    ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
-    the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
-    chooser), present when every level was proved even if listing the tied outcomes was cut.
-    ``timeout`` and ``build_share`` bound every phase, and ``workers`` is, as in :func:`cp_outcomes`.
-    """
-    _check_workers(workers)
-    deadline = as_deadline(timeout)
-    try:
-        prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers)
-    except LimitReached as cut:
-        if build_share is not None and not deadline.expired():
-            raise
-        return _cut_short(case, deadline, cut)
-    search = searches[0]  # one state at the step's start (_optimizable)
-    plan, built = search.plan, search.built
-    chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
-    goals = objective.of(chooser) if chooser is not None else None
-    if plan.suffix:
-        return _optimize_after(case, objective, prefix, search, chooser, fields, deadline, max_nodes)
-    levels = [_level(plan, built, g) for g in goals or ()]
-    optimum: list[int] | None = []
-    complete = True
-    try:
-        optimum = search.optimise(levels)
-        if optimum is not None:
-            search.distinct(first=search.last)
-    except _Cut:
-        complete = False
-        if search.best is not None and not search.outcomes:
-            search.record(search.best)
-    extra: dict[str, Any] = {} if complete else {"limit": _SOLVING_CUT}
-    if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
-        # each level's proved optimal value, as the goal's expression reads (not negated)
-        extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
-    return _joined(case, prefix, searches, fields, deadline, complete, extra)
-
-
-def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: _Search, chooser: str | None,
-                    fields: Iterable[str] | None, deadline: Deadline, max_nodes: int | None) -> Result:
-    """:func:`cp_optimize` with the rules engine continuing after the step: the step's distinct
-    states after it (no-goods over everything the state after the step is made of), then
-    solver.cp.optimum."""
-    from .optimum import optimize_after
-
-    try:
-        search.distinct()
-    except _Cut:
-        return Result(case.id, "cp", False, [], {"solves": search.solves, "limit": _SOLVING_CUT,
-                                                  "seconds": round(deadline.elapsed(), 3)})
-    outcomes, complete, extra = optimize_after(case, objective, prefix, search.outcomes, chooser, fields,
-                                               deadline, max_nodes)
-    stats: dict[str, Any] = {"solves": search.solves, **extra, "seconds": round(deadline.elapsed(), 3)}
-    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)

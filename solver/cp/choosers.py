@@ -1,0 +1,63 @@
+"""Who chooses in the CP step, and whether CP-SAT's optimisation gives backward induction's
+answer there (it has no move order: one chooser at most)."""
+
+from __future__ import annotations
+
+from model.objective import Objective
+from model.types import Case
+
+from ..results import gain_replacements
+from ..select import controller_of, has_keyword
+from .plan import _Plans, _plans
+from .step import _Plan
+
+
+def _choosers(plan: _Plan) -> list[str]:
+    """The players with a choice in the step: combat damage division (510.1c-d) and the affected
+    players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
+    changes no outcome here. A lifelink source's controller orders two or more life-gain
+    replacements of its gain (616.1, solver.results.gain_event); an optional effect's controller
+    decides whether it applies (solver.damage._ask_optional)."""
+    gaining = set()
+    for pe in plan.events:
+        src = pe.ev.source
+        ctrl = controller_of(plan.state, plan.table, src) if has_keyword(plan.state, plan.table, src, "lifelink") else None
+        if ctrl is not None and len(gain_replacements(plan.state, plan.table, ctrl, src)) > 1:
+            gaining.add(ctrl)
+    return sorted({pe.chooser for pe in plan.events
+                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
+                  | {c for pe in plan.events if pe.tree is not None for c in pe.tree.choosers}  # after a redirection (616.1)
+                  | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining
+                  | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})
+
+
+def cp_optimizable(case: Case, objective: Objective) -> str | None:
+    """None when :func:`cp_optimize` gives the graph's backward-induction answer, else a reason.
+
+    The CP model has no move order, so it answers when at most one player chooses in the step:
+    with one chooser, backward induction keeps exactly the outcomes with the best lexicographic
+    score (every decision is theirs), and a chooser without an objective may pick anything.
+    """
+    plans = _plans(case)
+    if isinstance(plans, str):
+        return plans
+    return _optimizable(plans, objective)
+
+
+def _optimizable(plans: _Plans, objective: Objective) -> str | None:
+    prefix = plans.prefix
+    if len(prefix.starts) + len(prefix.ended) > 1:
+        return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
+                "different states: backward induction over them needs the choice graph")
+    if not plans.plans:
+        return prefix.no_step() or "the game ends before the last damage step"
+    plan = plans.plans[0]
+    choosers = _choosers(plan)
+    if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
+        return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
+    for c in choosers:
+        for goal in objective.of(c) or ():
+            for _, f in goal.terms:
+                if not isinstance(plan.base.get(f, 0), bool | int | None):
+                    return f"{f} is not a number"
+    return None
