@@ -184,3 +184,27 @@ def _spy_dense(used: bool) -> Any:
         return got
 
     return spy
+
+
+@pytest.mark.parametrize("data", [family_case(4, 3), family_case(8, 3)], ids=["family-4x3", "family-8x3"])
+def test_events_sharing_a_memo_get_the_tables_they_get_alone(
+        monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]) -> None:
+    """What follows an amount depends only on the effects (616.1, 615.7): an event's table read
+    partly from another event's memo is the table (and sequences) it gets alone."""
+    calls: list[tuple[Any, Any, Any]] = []
+    results = solver.cp.tables._results
+
+    def spy(plan: Any, pe: Any, limit: Any = None, deadline: Any = None, memo: Any = None) -> Any:
+        calls.append((plan, pe, memo))
+        return results(plan, pe, limit, deadline, memo)
+
+    monkeypatch.setattr(solver.cp.tables, "_results", spy)
+    assert cp_outcomes(parse_case(data)).complete
+    shared = [(plan, pe) for plan, pe, memo in calls if memo is not None]
+    amounts = {pe.ev.amount for _, pe in shared}
+    assert len(amounts) > 1  # events of different amounts met one memo
+    for order in (shared, shared[::-1]):
+        memos: dict[Any, Any] = {}
+        for plan, pe in order:
+            memo = memos.setdefault((id(plan), tuple(i.key for i in pe.effects)), {})
+            assert results(plan, pe, memo=memo) == results(plan, pe)

@@ -167,9 +167,9 @@ def test_a_timeout_during_the_build_answers_at_once(monkeypatch: pytest.MonkeyPa
     results = solver.cp.tables._results
     clock = Deadline(3600.0)
 
-    def slow(plan: Any, pe: Any, limit: Any = None, deadline: Any = None) -> Any:
+    def slow(plan: Any, pe: Any, limit: Any = None, deadline: Any = None, memo: Any = None) -> Any:
         calls.append(1)
-        out = results(plan, pe, limit, deadline)
+        out = results(plan, pe, limit, deadline, memo)
         clock.seconds = 0.0  # the limit passes while the first event is tabled
         return out
 
@@ -187,8 +187,8 @@ def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.
     results = solver.cp.tables._results
     clock = Deadline(3600.0)
 
-    def overrun(plan: Any, pe: Any, limit: Any = None, deadline: Any = None) -> Any:
-        out = results(plan, pe, limit, deadline)
+    def overrun(plan: Any, pe: Any, limit: Any = None, deadline: Any = None, memo: Any = None) -> Any:
+        out = results(plan, pe, limit, deadline, memo)
         assert deadline is not None and deadline is not clock  # the build has its own share
         deadline.seconds = 0.0  # the build's share is gone
         return out

@@ -36,6 +36,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     group_rows: dict[Any, list[Rows]] = {}
     units: list[_Unit] = []
     tabled: dict[tuple[Any, ...], Rows | None] = {}
+    memos: dict[tuple[str, ...], tables.Memo] = {}  # events with the same effects share what follows an amount
     picks, dealt = _assignments(m, plan)
     for e, pe in enumerate(plan.events):
         if deadline is not None:
@@ -52,7 +53,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             continue
         same = (pe.ev.amount, tuple(i.key for i in pe.effects))  # identical events have the same results
         if same not in tabled:
-            tabled[same] = tables._results(plan, pe, deadline=deadline)
+            tabled[same] = tables._results(plan, pe, deadline=deadline, memo=memos.setdefault(same[1], {}))
         rows = tabled[same]
         if rows is None:
             units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
@@ -68,6 +69,8 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
+    for memo in memos.values():  # (tables._results: the search's closure holds it in a cycle)
+        memo.clear()
     if groups:
         units.extend(_encode_tables(m, plan, list(groups.values()), list(group_rows.values()), deadline))
     if deadline is not None:

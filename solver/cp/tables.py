@@ -38,11 +38,19 @@ class _TooBig(Exception):
 TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the slot encoding
 
 
-def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadline | None = None) -> Rows | None:
+Memo = dict[tuple[int, int], dict[tuple[Any, ...], Chain]]  # (effects applied, amount) -> the results from there
+
+
+def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadline | None = None,
+             memo: Memo | None = None) -> Rows | None:
     """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
     with one sequence of ``(effect index, share)`` producing it (as a :data:`Chain`); None when there are too many
     (at most ``limit`` results and five times as many steps: time and memory stay bounded).
     Raises :class:`LimitReached` when ``deadline`` passes.
+
+    What follows an amount depends only on the effects and what of them is applied, not on the
+    event: events of different amounts with the same effects may share ``memo`` (the caller
+    clears it), so a smaller event's table is mostly read from a larger one's.
 
     A result is ``(damage, then per shield: share, took-all-offered, per rider prevention:
     amount prevented)``. Once the amount is 0 nothing further applies (120.8).
@@ -56,7 +64,8 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     rider = [tracked(plan, i) for i in effs]
     # whether each would apply at an amount (a cap only above its N, 616.1f); a shield at any
     applies = [(lambda a: True) if shield[j] else _rule(plan, effs[j]).applies for j in range(n)]
-    memo: dict[tuple[int, int], dict[tuple[Any, ...], Chain]] = {}
+    own = memo is None
+    memo = {} if memo is None else memo
     work = 0
 
     def rec(mask: int, amount: int) -> dict[tuple[Any, ...], Chain]:
@@ -102,7 +111,8 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     except _TooBig:
         return None
     finally:
-        memo.clear()  # ``rec`` refers to itself (a cycle): freed now, not at the next full collection
+        if own:  # ``rec`` refers to itself (a cycle holding ``memo``): freed now, not at the next full collection
+            memo.clear()
     flat: Rows = {}
     for key, seq in found.items():
         row = [key[0]]
