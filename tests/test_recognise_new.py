@@ -238,3 +238,14 @@ actions:
   - combat: {}
 """, "A.life", "you.life")
     assert got == {(16, 24)}
+
+
+# --- redirection to the creature an Aura or Equipment is attached to (CR 614.9) --------------------
+
+def test_redirect_to_enchanted_or_equipped_creature() -> None:
+    """Pariah: "All damage that would be dealt to you is dealt to enchanted creature instead."
+    Pariah's Shield: the same to equipped creature (its "Equip {3}" is ignored: attached_to: says it)."""
+    assert reading("Pariah").abilities == [{"redirect": "enchanted creature", "to": "you"}]
+    shield = reading("Pariah's Shield")
+    assert shield.abilities == [{"redirect": "equipped creature", "to": "you"}]
+    assert shield.lines[1].status == "ignored"

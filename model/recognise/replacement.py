@@ -142,13 +142,14 @@ def _hexproof(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{m.group("kw").lower(): True, "to": _HAVE[m.group("who").lower()]}], []
 
 
-@template("redirect_to_self", r"all damage that would be dealt to (?P<to>you|you and other creatures you control|you and other permanents you control) is dealt to (?P<who>~|enchanted creature) instead\.", "CR 614.1b, 614.9")
+@template("redirect_to_self", r"all damage that would be dealt to (?P<to>you|you and other creatures you control|you and other permanents you control) is dealt to (?P<who>~|enchanted creature|equipped creature) instead\.", "CR 614.1b, 614.9")
 def _redirect(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"All damage that would be dealt to you is dealt to enchanted creature instead." (Pariah):
-    a redirection replacement effect (614.1b, 614.9)."""
+    """"All damage that would be dealt to you is dealt to enchanted creature instead." (Pariah),
+    "... to equipped creature instead." (Pariah's Shield): a redirection replacement effect
+    (614.1b, 614.9)."""
     to = {"you": "you", "you and other creatures you control": ["you", "other creatures you control"],
           "you and other permanents you control": ["you", "other permanents you control"]}[m.group("to").lower()]
-    who = "self" if m.group("who") == "~" else "enchanted creature"
+    who = "self" if m.group("who") == "~" else m.group("who").lower()
     return [{"redirect": who, "to": to}], []
 
 
