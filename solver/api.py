@@ -71,7 +71,7 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     if engine == "auto":
         from .cp import AUTO_BUILD_SHARE, cp_outcomes, prefer_cp
 
-        if prefer_cp(case, timeout=deadline):
+        if prefer_cp(case, timeout=deadline, max_nodes=max_nodes, share=AUTO_BUILD_SHARE):
             try:
                 return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,
                                    max_nodes=max_nodes, workers=workers)

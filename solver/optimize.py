@@ -94,7 +94,8 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
         from .cp import AUTO_BUILD_SHARE, cp_optimizable, prefer_cp
 
         engine = "graph"
-        if prefer_cp(case, timeout=deadline) and cp_optimizable(case, objective) is None:
+        if prefer_cp(case, timeout=deadline, max_nodes=max_nodes, share=AUTO_BUILD_SHARE) \
+                and cp_optimizable(case, objective, timeout=deadline.share(AUTO_BUILD_SHARE)) is None:
             engine, share = "cp", AUTO_BUILD_SHARE  # a build past its share gives way to the graph
     if engine == "cp":
         from .cp import cp_optimize

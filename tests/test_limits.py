@@ -14,11 +14,15 @@ from typing import Any
 import pytest
 
 import solver.cp
+import solver.cp.choosers
+import solver.cp.costs
+import solver.cp.plan
 import solver.cp.sums
 import solver.cp.tables
 from model import parse_case
+from model.objective import parse_objective
 from model.types import Case
-from solver import enumerate_outcomes
+from solver import enumerate_outcomes, optimize
 from solver.cp import cp_outcomes, cp_supported
 from solver.graph import build_graph
 from solver.limits import Deadline
@@ -196,6 +200,35 @@ def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.
     monkeypatch.setattr(solver.cp.tables, "_results", overrun)
     res = enumerate_outcomes(case, timeout=clock, max_nodes=2_000)
     assert res.engine == "graph" and not res.complete and res.outcomes
+
+
+@pytest.mark.parametrize("command", ["enumerate", "optimize"])
+def test_auto_planning_takes_a_share_of_the_limit(monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """engine="auto" plans its estimate in a share of the limit: choices before the step that a
+    player can repeat without end (a creature that deals the damage it is dealt back to itself)
+    make the planning as long as the graph's own walk, and a cut planning leaves the graph the
+    rest, not an answer the estimate used up (it gave none: 0 outcomes)."""
+    case = _case(SHIELDS_AND_DOUBLERS)
+    assert solver.cp.prefer_cp(case)
+    plans = solver.cp.plan._plans
+    clock = Deadline(3600.0)
+    shares: list[Any] = []
+
+    def slow(case: Any, deadline: Any = None, max_nodes: Any = None) -> Any:
+        assert deadline is not None and deadline is not clock  # planning has its own share
+        shares.append(deadline)
+        deadline.seconds = 0.0  # planning's share is gone
+        return plans(case, deadline, max_nodes)
+
+    monkeypatch.setattr(solver.cp.costs, "_plans", slow)
+    monkeypatch.setattr(solver.cp.choosers, "_plans", slow)
+    if command == "enumerate":
+        res: Any = enumerate_outcomes(case, timeout=clock, max_nodes=2_000)
+        assert res.engine == "graph"
+    else:
+        res = optimize(case, parse_objective({"you": ["maximize you.life"]}), timeout=clock, max_nodes=2_000)
+        assert res.engine == "graph"
+    assert shares and res.outcomes and not clock.expired()
 
 
 def test_graph_timeout_is_honoured() -> None:

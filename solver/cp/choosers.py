@@ -6,6 +6,7 @@ from __future__ import annotations
 from model.objective import Objective
 from model.types import Case
 
+from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements
 from ..select import controller_of, has_keyword
 from .plan import _Plans, _plans
@@ -31,14 +32,18 @@ def _choosers(plan: _Plan) -> list[str]:
                   | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})
 
 
-def cp_optimizable(case: Case, objective: Objective) -> str | None:
-    """None when :func:`cp_optimize` gives the graph's backward-induction answer, else a reason.
+def cp_optimizable(case: Case, objective: Objective, timeout: float | Deadline | None = None) -> str | None:
+    """None when :func:`cp_optimize` gives the graph's backward-induction answer, else a reason
+    (also when planning can't finish within ``timeout``).
 
     The CP model has no move order, so it answers when at most one player chooses in the step:
     with one chooser, backward induction keeps exactly the outcomes with the best lexicographic
     score (every decision is theirs), and a chooser without an objective may pick anything.
     """
-    plans = _plans(case)
+    try:
+        plans = _plans(case, as_deadline(timeout))
+    except LimitReached as cut:
+        return str(cut)
     if isinstance(plans, str):
         return plans
     return _optimizable(plans, objective)

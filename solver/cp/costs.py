@@ -75,17 +75,21 @@ def estimate_costs(plans: _Plans) -> tuple[float, float]:
     return graph, cp
 
 
-def prefer_cp(case: Case, timeout: float | Deadline | None = None) -> bool:
+def prefer_cp(case: Case, timeout: float | Deadline | None = None, max_nodes: int | None = None,
+              share: float | None = None) -> bool:
     """engine="auto": CP when the case is expressible and CP's estimated cost of the step is below
     the graph's (:func:`estimate_costs`). The CP answer is then built with at most
     ``AUTO_BUILD_SHARE`` of the time left (``build_share`` of :func:`cp_outcomes`): a build that
-    can't finish in it gives way to the graph."""
+    can't finish in it gives way to the graph. Planning the estimate takes at most ``share`` of
+    the time left and ``max_nodes`` states before the step (the graph's limits): the choices
+    before the step can be as many as the graph's own (a loop the players can repeat), and a
+    planning cut by either gives the graph the rest, not an answer the estimate used up."""
     deadline = as_deadline(timeout)
     try:
-        plans = _plans(case, deadline)
+        plans = _plans(case, deadline if share is None else deadline.share(share), max_nodes)
     except LimitReached:
         return False
-    if isinstance(plans, str):
+    if isinstance(plans, str) or not plans.prefix.complete:
         return False
     graph, cp = estimate_costs(plans)
     return graph > cp
