@@ -25,7 +25,7 @@ from model.types import Case
 from solver import enumerate_outcomes, optimize
 from solver.cp import cp_outcomes, cp_supported
 from solver.graph import build_graph
-from solver.limits import Deadline
+from solver.limits import Deadline, LimitReached
 
 from .conftest import CASES, ROOT
 from .test_cp import assert_same
@@ -229,6 +229,16 @@ def test_auto_planning_takes_a_share_of_the_limit(monkeypatch: pytest.MonkeyPatc
         res = optimize(case, parse_objective({"you": ["maximize you.life"]}), timeout=clock, max_nodes=2_000)
         assert res.engine == "graph"
     assert shares and res.outcomes and not clock.expired()
+
+
+def test_cp_supported_and_estimate_paths_keep_a_limit() -> None:
+    """Asking whether CP can model a case plans its step (the choices before it expanded): with
+    ``timeout`` that planning stops at it, as every phase does."""
+    case = _case(SHIELDS_AND_DOUBLERS)
+    for ask in (solver.cp.cp_supported, solver.cp.estimate_paths):
+        with pytest.raises(LimitReached):
+            ask(case, timeout=Deadline(0.0))
+    assert solver.cp.cp_supported(case, timeout=60.0) is None and (solver.cp.estimate_paths(case, timeout=60.0) or 0) > 0
 
 
 def test_graph_timeout_is_honoured() -> None:

@@ -26,11 +26,12 @@ CP_START_COST = 0.05  # seconds: a model's set-up, and OR-Tools' import shared b
 CP_EVENT_COST = 0.01  # seconds per event of each CP model (tables or block encoding, solving)
 
 
-def estimate_paths(case: Case) -> int | None:
+def estimate_paths(case: Case, timeout: float | Deadline | None = None) -> int | None:
     """A rough count of the graph engine's raw choice paths in the CP step (orders times shield
     shares), summed over the distinct states the choices before it reach, or None when the CP
-    model can't express the case."""
-    plans = _plans(case)
+    model can't express the case. Past ``timeout`` (planning the step) it raises
+    :class:`LimitReached`."""
+    plans = _plans(case, None if timeout is None else as_deadline(timeout))
     return None if isinstance(plans, str) else sum(_paths(p) for p in plans.plans)
 
 

@@ -10,7 +10,7 @@ from model.types import LIFE_GAIN_KINDS, Case
 
 from ..damage import rider_shot
 from ..engine import final_fields
-from ..limits import Deadline
+from ..limits import Deadline, as_deadline
 from ..oneshot import shot_recipients
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import (
@@ -436,8 +436,10 @@ _REPLACING_DESTRUCTION = {"exile_instead": "\"exile it instead\" (CR 614.1a)",
                           "regenerate": "regeneration shield (CR 701.19a, 614.8)"}
 
 
-def cp_supported(case: Case) -> str | None:
-    """None when the CP model can express ``case``, else a short reason.
+def cp_supported(case: Case, timeout: float | Deadline | None = None) -> str | None:
+    """None when the CP model can express ``case``, else a short reason. Finding out plans the
+    step, expanding the choices before it (at most ``PREFIX_NODES`` states, which a loop of
+    choices can make long): past ``timeout`` it raises :class:`LimitReached`.
 
     The CP model solves one step: the last combat damage step of a ``combat: {}`` action that
     ends the timeline (blocked or not, damage division and trample included; with first or
@@ -465,7 +467,7 @@ def cp_supported(case: Case) -> str | None:
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
     game is declined.
     """
-    plans = _plans(case)
+    plans = _plans(case, None if timeout is None else as_deadline(timeout))
     return plans if isinstance(plans, str) else None
 
 
