@@ -249,3 +249,10 @@ def test_redirect_to_enchanted_or_equipped_creature() -> None:
     shield = reading("Pariah's Shield")
     assert shield.abilities == [{"redirect": "equipped creature", "to": "you"}]
     assert shield.lines[1].status == "ignored"
+
+
+def test_next_time_damage_to_it_is_dealt_to_any_target() -> None:
+    """Mirrorwood Treefolk: "{2}{R}{W}: The next time damage would be dealt to this creature this
+    turn, that damage is dealt to any target instead." (a next-time redirection from any source)."""
+    assert reading("Mirrorwood Treefolk").abilities == [
+        {"activated": {"redirect": "target", "next_time": True, "to": "self"}, "cost": [2, "R", "W"], "target": "any"}]

@@ -278,6 +278,15 @@ def _next_redirect(m: re.Match[str], ctx: Ctx) -> Built | None:
     return spell_or_activated(ctx, m.group("cost"), effect, req)
 
 
+@template("next_time_redirect_from_self", r"(?:(?P<cost>[^:]+): )?the next time damage would be dealt to ~ this turn, that damage is dealt to any target instead\.", "CR 614.9, 609.7a")
+def _next_redirect_from_self(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{2}{R}{W}: The next time damage would be dealt to this creature this turn, that damage is
+    dealt to any target instead." (Mirrorwood Treefolk): a redirection (614.9) of the next damage
+    dealt to it, from any source, to the target chosen as the ability is activated; used up once
+    it has applied."""
+    return spell_or_activated(ctx, m.group("cost"), {"redirect": "target", "next_time": True, "to": "self"}, "any")
+
+
 @template("circle_of_protection", r"(?P<cost>[^:]+): the next time an? (?P<color>white|blue|black|red|green) source of your choice would deal damage to you this turn, prevent that damage\.", "CR 615.8, 609.7a")
 def _cop(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{1}: The next time a red source of your choice would deal damage to you this turn, prevent
