@@ -90,7 +90,9 @@ class Selector:
     without: tuple[str, ...] = ()
     parts: tuple[Selector, ...] = ()
     with_: tuple[str, ...] = ()  # ``with: [flying]``: has each of these keywords ("creature with flying")
-    in_combat: tuple[str, ...] = ()  # ``in_combat: [attacking, blocking]``: attacking or blocking (506.4)
+    # ``in_combat: [attacking, blocking]``: attacking or blocking (506.4); ``unblocked``: an attacking
+    # creature no creature blocked (509.1h: it stays blocked once blocked)
+    in_combat: tuple[str, ...] = ()
     # ``dealt_damage_by: self | <id>``: a permanent that object dealt damage to this turn (during
     # the case's actions, or named by the permanent's ``dealt_damage_by:`` state)
     dealt_damage_by: str = ""
@@ -266,8 +268,8 @@ def parse_selector(value: Any) -> Selector:
                 raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
         in_combat = _str_list(value.get("in_combat", []), "in_combat")
         for c in in_combat:
-            if c not in ("attacking", "blocking"):
-                raise SelectorError("in_combat takes attacking and/or blocking", "in_combat")
+            if c not in ("attacking", "blocking", "unblocked"):
+                raise SelectorError("in_combat takes attacking, blocking and/or unblocked", "in_combat")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
             raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")

@@ -77,6 +77,7 @@ class EffectSpec:
     if_life_at_most: int | None = None  # "as long as you have N or less life" (Phyrexian Unlife: 0)
     if_your_turn: bool | None = None  # "during your turn" (True) / "during turns other than yours" (False)
     if_attacking: bool = False  # "as long as it's attacking": only while its source is an attacking creature (506.4)
+    if_untapped: bool = False  # "as long as ~ is untapped": only while its permanent is untapped (Martyrs of Korlis)
     mana: str | None = None  # mana replacements: only "if ... tapped for {G}" (a type filter)
     min_amount: int | None = None  # mana replacements: only "if ... tapped for N or more mana"
     mana_amount: int | None = None  # replace_mana: "instead of any other type and amount" (Contamination: 1)

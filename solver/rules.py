@@ -99,13 +99,17 @@ def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
     """Effects that work only while their controller controls something (Worship), or only during
     their controller's turn ("During your turn, this creature has first strike": the case's turn
     is the active player's, 500.1), or only while their permanent is attacking ("as long as it's
-    attacking", 506.4)."""
+    attacking", 506.4), or while it is untapped ("as long as ~ is untapped", Martyrs of Korlis)."""
     if inst.spec.if_your_turn is not None and (table.active == inst.view.controller) != inst.spec.if_your_turn:
         return False
     if inst.spec.if_attacking:
         # "as long as it's attacking" (506.4): its own permanent, attacking now
         me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
         if me is None or not me.present or me.attacking is None:
+            return False
+    if inst.spec.if_untapped:
+        me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
+        if me is None or not me.present or me.tapped:
             return False
     cond = inst.spec.if_you_control
     if cond is None:

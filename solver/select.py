@@ -180,10 +180,12 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return False
     if sel.with_ and not set(sel.with_) <= _keywords(state, table, thing):
         return False
-    # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either
+    # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either;
+    # "unblocked creature": attacking, and no creature blocked it (509.1h)
     if sel.in_combat and not (perm is not None and perm.present and (
             ("attacking" in sel.in_combat and perm.attacking is not None)
-            or ("blocking" in sel.in_combat and bool(perm.blocking)))):
+            or ("blocking" in sel.in_combat and bool(perm.blocking))
+            or ("unblocked" in sel.in_combat and perm.attacking is not None and not perm.blocked))):
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False

@@ -153,6 +153,31 @@ def _redirect(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"redirect": who, "to": to}], []
 
 
+_REDIRECT_BY = {"artifacts": {"types": ["artifact"]}, "unblocked creatures": {"types": ["creature"], "in_combat": ["unblocked"]}}
+
+
+@template("redirect_by_to_self", r"(?:(?P<cost>[^:]+): |as long as ~ is (?P<untapped>untapped), )?all (?P<combat>combat )?damage that would be dealt to you by (?P<by>artifacts|unblocked creatures)(?P<turn> this turn)? is dealt to ~ instead\.", "CR 614.1b, 614.9, 509.1h")
+def _redirect_by(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"As long as this creature is untapped, all damage that would be dealt to you by artifacts
+    is dealt to this creature instead." (Martyrs of Korlis; "by unblocked creatures": Veteran
+    Bodyguard, "all combat damage ...": Weathered Bodyguards) and "{T}: All combat damage that would
+    be dealt to you by unblocked creatures this turn is dealt to this creature instead." (Kjeldoran
+    Royal Guard): a redirection (614.9) of damage from those sources, while the creature is
+    untapped, or for the turn once the ability resolves. An unblocked creature is an attacking one
+    no creature blocked (509.1h)."""
+    cost_text, untapped, turn = m.group("cost"), m.group("untapped"), m.group("turn")
+    if (cost_text is None) != (turn is None):  # the turn goes with an activation, and only with it
+        return None
+    effect: dict[str, Any] = {"redirect": "self", "to": "you", "from": dict(_REDIRECT_BY[m.group("by").lower()])}
+    if m.group("combat"):
+        effect["combat"] = True
+    if cost_text is None:
+        if untapped:
+            effect["if_untapped"] = True
+        return [effect], []
+    return spell_or_activated(ctx, cost_text, effect, None, spell=False)
+
+
 @template("enters_with_x", r"~ enters with X \+1/\+1 counters on it\.", "CR 614.1c, 107.3m")
 def _enters_with(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"~ enters with X +1/+1 counters on it." (Walking Ballista): an enters-with replacement

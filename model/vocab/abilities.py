@@ -416,7 +416,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if not any(k in m for k in EFFECT_KINDS):
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, "
                         "kicker:, ward:, cant_be_countered: or mana:")
-    static = parse_effect({k: v for k, v in m.items() if k != "text"}, path)
+    static = parse_effect({k: v for k, v in m.items() if k != "text"}, path, static=True)
     if static.kind == "regenerate":
         raise CaseError(path, "regenerate is an effect a resolving spell or ability creates (701.19a), not a static "
                               "ability: write it in activated:, spell: or effects:")

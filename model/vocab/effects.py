@@ -113,9 +113,13 @@ def _rider(value: Any, path: str, lost_ok: bool = False) -> Rider:
     return Rider(ActionKind(kind), amount(m[kind], f"{path}.{kind}", lost_ok, not lost_ok), to, if_prevented=if_prevented)
 
 
-def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> EffectSpec:
-    """Parse one effect of the generic vocabulary (``{shield: 3, to: you}``)."""
+def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), static: bool = False) -> EffectSpec:
+    """Parse one effect of the generic vocabulary (``{shield: 3, to: you}``); ``static``: a
+    permanent's static ability (only it has a permanent of its own to be untapped)."""
     m = _mapping(value, path, "an effect")
+    if "if_untapped" in m and not static:
+        raise CaseError(f"{path}.if_untapped", "if_untapped (\"as long as ~ is untapped\") goes on a permanent's static "
+                        "ability (abilities:): it reads whether the permanent with the ability is untapped")
     kinds = [k for k in m if k in EFFECT_KINDS]
     if not kinds:
         raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
@@ -296,6 +300,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = ()) -> 
         if_life_at_most=life_at_most,
         if_your_turn=_bool(m["if_your_turn"], f"{path}.if_your_turn") if "if_your_turn" in m else None,
         if_attacking=_bool(m["if_attacking"], f"{path}.if_attacking") if "if_attacking" in m else False,
+        if_untapped=_bool(m["if_untapped"], f"{path}.if_untapped") if "if_untapped" in m else False,
         mana=mana_filter,
         min_amount=min_amount,
         mana_amount=mana_amount,
