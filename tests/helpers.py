@@ -24,6 +24,20 @@ def outcome_set(text: str, *fields: str, engine: str = "graph") -> set[tuple[Any
     return {tuple(o.values.get(f) for f in fields) for o in result.outcomes}
 
 
+def both_engines(text: str, *fields: str) -> set[tuple[Any, ...]]:
+    """The outcome set on ``fields`` (read off each outcome's whole state: a field at 0 is 0, one
+    the state lacks is None) from the graph engine, checked equal to the CP engine's; the CP
+    engine must model the case."""
+    from solver.cp import cp_supported
+
+    case = case_from(text)
+    assert cp_supported(case) is None, cp_supported(case)
+    got = [{tuple(dict(o.state).get(f) for f in fields) for o in enumerate_outcomes(case, engine=e).outcomes}
+           for e in ("graph", "cp")]
+    assert got[0] == got[1]
+    return got[0]
+
+
 def problems(text: str) -> list[tuple[str, str]]:
     """Every (path, reason) the loader reports for ``text`` (which must be refused)."""
     import pytest

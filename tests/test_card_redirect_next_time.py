@@ -9,7 +9,7 @@ import pytest
 
 from model.errors import CaseErrors, EngineError
 from solver import enumerate_outcomes
-from tests.helpers import case_from
+from tests.helpers import both_engines, case_from
 
 BEACON = """
 players: [{name: you}, {name: A}]
@@ -24,18 +24,12 @@ actions:
 """
 
 
-def _both(text: str, *fields: str) -> set[tuple[object, ...]]:
-    case = case_from(text)
-    got = [{tuple(dict(o.state).get(f) for f in fields) for o in enumerate_outcomes(case, engine=e).outcomes}
-           for e in ("graph", "cp")]
-    assert got[0] == got[1]
-    return got[0]
 
 
 def test_614_9_the_next_time_only() -> None:
     """Beacon of Destiny (1/3) takes the Orb's first 2 to you; the second 2 is dealt to you: the
     redirection was used up by its first time (615.8's "next instance", as for a shield)."""
-    assert _both(BEACON, "beacon.damage", "you.life") == {(2, 18)}
+    assert both_engines(BEACON, "beacon.damage", "you.life") == {(2, 18)}
 
 
 def test_614_9_the_chosen_sources_damage_only() -> None:
@@ -43,7 +37,7 @@ def test_614_9_the_chosen_sources_damage_only() -> None:
     text = BEACON.replace("  - damage: [{from: orb, to: you, amount: 2}]\n  - damage",
                           "  - damage: [{from: imp, to: you, amount: 1}]\n  - damage")
     text = text.replace("sources:\n", "sources:\n  - {id: imp, name: Imp, controller: A, types: [artifact], colors: []}\n")
-    assert _both(text, "beacon.damage", "you.life") == {(2, 19)}
+    assert both_engines(text, "beacon.damage", "you.life") == {(2, 19)}
 
 
 def test_614_9_damage_to_several_at_once_is_refused() -> None:

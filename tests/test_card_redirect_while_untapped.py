@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from model.errors import CaseErrors
-from solver import enumerate_outcomes
-from tests.helpers import case_from
+from tests.helpers import both_engines, case_from
 
 GUARD = """
 active: A
@@ -24,23 +23,17 @@ actions:
 """
 
 
-def _both(text: str, *fields: str) -> set[tuple[object, ...]]:
-    case = case_from(text)
-    got = [{tuple(dict(o.state).get(f) for f in fields) for o in enumerate_outcomes(case, engine=e).outcomes}
-           for e in ("graph", "cp")]
-    assert got[0] == got[1]
-    return got[0]
 
 
 def test_untapped_it_takes_the_unblocked_creatures_damage() -> None:
     """Untapped, the Bodyguard (2/5) is dealt the unblocked Bears' 2; the blocked Ogre deals its
     3 to the wall, none to you."""
-    assert _both(GUARD.replace("TAPPED", "false"), "guard.damage", "you.life", "wall.damage") == {(2, 20, 3)}
+    assert both_engines(GUARD.replace("TAPPED", "false"), "guard.damage", "you.life", "wall.damage") == {(2, 20, 3)}
 
 
 def test_tapped_it_takes_nothing() -> None:
     """Tapped, the condition fails: the Bears' 2 is dealt to you."""
-    assert _both(GUARD.replace("TAPPED", "true"), "guard.damage", "you.life", "wall.damage") == {(0, 18, 3)}
+    assert both_engines(GUARD.replace("TAPPED", "true"), "guard.damage", "you.life", "wall.damage") == {(0, 18, 3)}
 
 
 def test_kjeldoran_royal_guard_for_the_turn() -> None:
@@ -48,7 +41,7 @@ def test_kjeldoran_royal_guard_for_the_turn() -> None:
     though it is tapped by then (the condition is the ability's cost, not "as long as")."""
     text = GUARD.replace("card: Veteran Bodyguard", "card: Kjeldoran Royal Guard").replace(", tapped: TAPPED", "")
     text = text.replace("  - combat: {}", "  - activate: {id: guard}\n  - combat: {}")
-    assert _both(text, "guard.damage", "you.life") == {(2, 20)}
+    assert both_engines(text, "guard.damage", "you.life") == {(2, 20)}
 
 
 def test_if_untapped_on_a_created_effect_is_an_error() -> None:

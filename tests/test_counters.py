@@ -3,8 +3,8 @@ damage replaced by counters and -1/-1 counter replacements; one rule each, named
 
 from __future__ import annotations
 
+from .helpers import both_engines, case_from, outcome_set
 from .helpers import case_error as _error
-from .helpers import case_from, outcome_set
 
 PLAYERS = """
 players:
@@ -91,18 +91,6 @@ actions:
     assert outcome_set(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(1, 3, False)}
 
 
-def _both(text: str, *fields: str) -> set[tuple[object, ...]]:
-    """The outcome set on ``fields`` from the graph engine, checked equal to the CP engine's."""
-    from solver import enumerate_outcomes
-    from solver.cp import cp_supported
-    case = case_from(text)
-    assert cp_supported(case) is None, cp_supported(case)
-    got = [{tuple(dict(o.state).get(f) for f in fields) for o in enumerate_outcomes(case, engine=e).outcomes}
-           for e in ("graph", "cp")]
-    assert got[0] == got[1]
-    return got[0]
-
-
 def test_615_5_cp_counts_a_counters_riders_toughness_before_sba() -> None:
     """Test of Faith in the CP engine: the counters put as the damage is prevented raise the
     toughness the state-based check reads (613.4c, 704.5g: solver.sba.lethal's thresholds)."""
@@ -116,7 +104,7 @@ effects:
 actions:
   - damage: [{{from: s, to: squire, amount: 6}}]
 """
-    assert _both(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(3, 3, False)}
+    assert both_engines(text, "squire.damage", "squire.counters.+1/+1", "squire.dies") == {(3, 3, False)}
 
 
 def test_615_5_cp_removes_counters_before_sba_and_never_below_none() -> None:
@@ -134,7 +122,7 @@ sources:
 actions:
   - damage: [{from: s, to: hydra, amount: 3}, {from: s, to: tiger, amount: 2}, {from: s, to: tiger, amount: 2}]
 """
-    assert _both(text, "hydra.counters.+1/+1", "hydra.dies", "tiger.counters.+1/+1", "tiger.dies") == {(0, True, 1, False)}
+    assert both_engines(text, "hydra.counters.+1/+1", "hydra.dies", "tiger.counters.+1/+1", "tiger.dies") == {(0, True, 1, False)}
 
 
 def test_615_5_cp_puts_minus_counters_before_sba() -> None:
@@ -161,10 +149,10 @@ actions:
     fields = ("hydra.damage", "hydra.counters.-1/-1", "hydra.dies")
     assert cp_supported(case_from(case("{-1/-1: 4}"))) is None
     assert assert_same(case_from(case("{-1/-1: 4}"))) == 1
-    assert _both(case("{-1/-1: 4}"), *fields) == {(0, 7, True)}
+    assert both_engines(case("{-1/-1: 4}"), *fields) == {(0, 7, True)}
     assert cp_supported(case_from(case("{+1/+1: 5}"))) is None
     assert assert_same(case_from(case("{+1/+1: 5}"))) == 1
-    assert _both(case("{+1/+1: 5}"), "hydra.counters.+1/+1", "hydra.counters.-1/-1", "hydra.dies") == {(2, 0, False)}
+    assert both_engines(case("{+1/+1: 5}"), "hydra.counters.+1/+1", "hydra.counters.-1/-1", "hydra.dies") == {(2, 0, False)}
     assert "fewer -1/-1 counters" in str(cp_supported(case_from(case("{-1/-1: 4}", vizier=True))))
 
 
@@ -217,7 +205,7 @@ effects:
 actions:
   - damage: [{{from: s, to: hydra, amount: 3}}]
 """
-    assert _both(text, "hydra.counters.+1/+1", "hydra.damage", "g.remaining") == {
+    assert both_engines(text, "hydra.counters.+1/+1", "hydra.damage", "g.remaining") == {
         (1, 0, 0), (2, 0, 0), (3, 0, 2), (4, 0, 2)}
 
 
