@@ -65,3 +65,27 @@ def test_a_redirection_names_one_recipient_and_next_time_is_not_static() -> None
                             "name: Wall, controller: you, types: [enchantment], abilities: [{redirect: self, next_time: true}]}")
     with pytest.raises(CaseErrors, match="next_time is an effect a resolving spell or ability creates"):
         case_from(static)
+
+
+GLARECASTER = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: glare, card: Glarecaster, controller: you}
+sources:
+  - {id: quake, name: Quake, controller: A, types: [sorcery], colors: [red]}
+actions:
+  - activate: {id: glare, target: A}
+  - damage: [DAMAGE]
+"""
+
+
+def test_glarecaster_the_next_time_to_it_or_you() -> None:
+    """Glarecaster ("to this creature and/or you"): damage to you alone is dealt to the target
+    (A); damage to both at once would be two events its one next time meets, which is refused,
+    in both engines, rather than guessed."""
+    alone = GLARECASTER.replace("DAMAGE", "{from: quake, to: you, amount: 2}")
+    assert both_engines(alone, "A.life", "you.life", "glare.damage") == {(18, 20, 0)}
+    both = GLARECASTER.replace("DAMAGE", "{from: quake, to: you, amount: 2}, {from: quake, to: glare, amount: 2}")
+    for engine in ("graph", "cp"):
+        with pytest.raises(EngineError, match="next-time redirection"):
+            enumerate_outcomes(case_from(both), engine=engine)

@@ -256,3 +256,10 @@ def test_next_time_damage_to_it_is_dealt_to_any_target() -> None:
     turn, that damage is dealt to any target instead." (a next-time redirection from any source)."""
     assert reading("Mirrorwood Treefolk").abilities == [
         {"activated": {"redirect": "target", "next_time": True, "to": "self"}, "cost": [2, "R", "W"], "target": "any"}]
+
+
+def test_next_time_damage_to_it_or_you_is_dealt_to_any_target() -> None:
+    """Glarecaster: "{5}{W}: The next time damage would be dealt to this creature and/or you this
+    turn, that damage is dealt to any target instead." (both recipients, one next time)."""
+    assert reading("Glarecaster").abilities == [
+        {"activated": {"redirect": "target", "next_time": True, "to": ["self", "you"]}, "cost": [5, "W"], "target": "any"}]

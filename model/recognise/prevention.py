@@ -278,13 +278,15 @@ def _next_redirect(m: re.Match[str], ctx: Ctx) -> Built | None:
     return spell_or_activated(ctx, m.group("cost"), effect, req)
 
 
-@template("next_time_redirect_from_self", r"(?:(?P<cost>[^:]+): )?the next time damage would be dealt to ~ this turn, that damage is dealt to any target instead\.", "CR 614.9, 609.7a")
+@template("next_time_redirect_from_self", r"(?:(?P<cost>[^:]+): )?the next time damage would be dealt to ~(?P<you> and/or you)? this turn, that damage is dealt to any target instead\.", "CR 614.9, 609.7a")
 def _next_redirect_from_self(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{2}{R}{W}: The next time damage would be dealt to this creature this turn, that damage is
-    dealt to any target instead." (Mirrorwood Treefolk): a redirection (614.9) of the next damage
-    dealt to it, from any source, to the target chosen as the ability is activated; used up once
-    it has applied."""
-    return spell_or_activated(ctx, m.group("cost"), {"redirect": "target", "next_time": True, "to": "self"}, "any")
+    dealt to any target instead." (Mirrorwood Treefolk; "to this creature and/or you": Glarecaster):
+    a redirection (614.9) of the next damage dealt to it (or you), from any source, to the target
+    chosen as the ability is activated; used up once it has applied. (Damage to both at once
+    would be two events its one next time meets: refused when the case has them.)"""
+    to: Any = ["self", "you"] if m.group("you") else "self"
+    return spell_or_activated(ctx, m.group("cost"), {"redirect": "target", "next_time": True, "to": to}, "any")
 
 
 @template("circle_of_protection", r"(?P<cost>[^:]+): the next time an? (?P<color>white|blue|black|red|green) source of your choice would deal damage to you this turn, prevent that damage\.", "CR 615.8, 609.7a")
