@@ -102,14 +102,12 @@ def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
     attacking", 506.4), or while it is untapped ("as long as ~ is untapped", Martyrs of Korlis)."""
     if inst.spec.if_your_turn is not None and (table.active == inst.view.controller) != inst.spec.if_your_turn:
         return False
-    if inst.spec.if_attacking:
-        # "as long as it's attacking" (506.4): its own permanent, attacking now
+    if inst.spec.if_attacking or inst.spec.if_untapped:
+        # "as long as it's attacking" (506.4) / "... untapped": its own permanent, now
         me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
-        if me is None or not me.present or me.attacking is None:
+        if me is None or not me.present:
             return False
-    if inst.spec.if_untapped:
-        me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
-        if me is None or not me.present or me.tapped:
+        if (inst.spec.if_attacking and me.attacking is None) or (inst.spec.if_untapped and me.tapped):
             return False
     cond = inst.spec.if_you_control
     if cond is None:

@@ -31,7 +31,7 @@ def estimate_paths(case: Case, timeout: float | Deadline | None = None) -> int |
     shares), summed over the distinct states the choices before it reach, or None when the CP
     model can't express the case. Past ``timeout`` (planning the step) it raises
     :class:`LimitReached`."""
-    plans = _plans(case, None if timeout is None else as_deadline(timeout))
+    plans = _plans(case, as_deadline(timeout))
     return None if isinstance(plans, str) else sum(_paths(p) for p in plans.plans)
 
 

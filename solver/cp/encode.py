@@ -69,7 +69,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
-    for memo in memos.values():  # (tables._results: the search's closure holds it in a cycle)
+    for memo in memos.values():  # freed now: tables._results' recursive closure holds it in a cycle
         memo.clear()
     if groups:
         units.extend(_encode_tables(m, plan, list(groups.values()), list(group_rows.values()), deadline))

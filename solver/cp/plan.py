@@ -467,7 +467,7 @@ def cp_supported(case: Case, timeout: float | Deadline | None = None) -> str | N
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
     game is declined.
     """
-    plans = _plans(case, None if timeout is None else as_deadline(timeout))
+    plans = _plans(case, as_deadline(timeout))
     return plans if isinstance(plans, str) else None
 
 

@@ -24,6 +24,14 @@ DENSE_LIMIT = 1 << 23  # sums a merge step can form (its columns' ranges multipl
 DENSE_PER_PAIR = 4  # ... and per pair of the product: an array far larger than the product costs more than hashing it
 
 
+def _guard_field(cap: int) -> tuple[int, int]:
+    """A share's field in a packed sum: its width in bits and the bias added to one side so that
+    its top bit (the guard) is set exactly when the two shares pass ``cap`` (615.7). Each side is
+    at most ``cap``, so the biased sum stays within the field."""
+    bits = int(cap).bit_length() + 1
+    return bits, (1 << (bits - 1)) - 1 - int(cap)
+
+
 def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int,
               most: int) -> tuple[Any, Any] | None:
     """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
@@ -49,7 +57,7 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, deal
     top = a.max(axis=0) + b.max(axis=0)
     bits = [int(v).bit_length() for v in top]  # summed columns: damage and prevented damage
     for i, c in enumerate(shares):
-        bits[c] = int(cap[i]).bit_length() + 1  # the share (at most its cap on each side) and a guard bit
+        bits[c] = _guard_field(cap[i])[0]  # the share (at most its cap on each side) and a guard bit
     for c in flags:
         bits[c] = 1
     packed = sum(bits) <= PACK_BITS and all(
@@ -59,7 +67,7 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, deal
     if packed:
         shift = [sum(bits[c + 1:]) for c in range(width)]
         summed = [c for c in range(width) if c not in flags]
-        bias = sum(((1 << (bits[c] - 1)) - 1 - int(cap[i])) << shift[c] for i, c in enumerate(shares))
+        bias = sum(_guard_field(cap[i])[1] << shift[c] for i, c in enumerate(shares))
         guard = sum(1 << (shift[c] + bits[c] - 1) for c in shares)
 
         def pack(x: Any, cols: Iterable[int]) -> Any:
@@ -132,9 +140,9 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
     flag_bits = (1 << ns) - 1
     fb = sum((b[:, c] << i for i, c in enumerate(flags)), zero_b)
     if over:  # a guard bit per shield, set exactly when the share passes its remaining
-        bits = [int(cap[i]).bit_length() + 1 for i in over]
+        bits, biases = zip(*(_guard_field(cap[i]) for i in over), strict=True)
         shift = [sum(bits[k + 1:]) for k in range(len(over))]
-        ga = sum((a[:, dealt + i] + ((1 << (n - 1)) - 1 - int(cap[i])) << s for i, n, s in zip(over, bits, shift, strict=True)), zero_a)
+        ga = sum((a[:, dealt + i] + bias << s for i, bias, s in zip(over, biases, shift, strict=True)), zero_a)
         gb = sum((b[:, dealt + i] << s for i, s in zip(over, shift, strict=True)), zero_b)
         guard = sum(1 << (s + n - 1) for n, s in zip(bits, shift, strict=True))
     kind = np.int32 if len(a) * len(b) < np.iinfo(np.int32).max else np.int64  # a flat index into the product
