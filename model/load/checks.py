@@ -268,6 +268,10 @@ class _Checks(_CastChecks):
         for s, path in sources:
             player_ref(s.controller, f"{path}.controller")
             ability_refs(s.abilities, path)
+            for k, ab in enumerate(s.abilities):
+                if ab.kind == "static":  # read only from permanents: here it would do nothing, silently
+                    self.err(f"{path}.abilities[{k}]", "a sources: entry is not on the battlefield, so its static "
+                             "abilities don't apply (CR 113.6); put it in battlefield:, or the effect in effects:")
         for e, path in effects:
             player_ref(e.controller, f"{path}.controller")
             any_ref(e.source, f"{path}.source")
