@@ -54,9 +54,9 @@ from dataclasses import replace
 from typing import Any
 
 from model.errors import EngineError
-from model.types import MANA_TYPES, Ability, PermanentSpec, TapForManaAction
+from model.types import MANA_TYPES, Ability, TapForManaAction
 
-from .costs import cost_problem, find_ability, pay_cost, summoning_sick, tap_choices
+from .costs import cost_problem, find_ability, pay_cost, tap_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .oneshot import run_one_shot
 from .replacement import apply_one
@@ -65,7 +65,7 @@ from .select import View, matches
 from .state import GameState, PermState, Table
 from .triggers import collect_triggers
 
-__all__ = ["could_produce", "could_produce_action", "could_produce_all", "why", "mana_permanents",
+__all__ = ["could_produce", "could_produce_action", "could_produce_all", "mana_permanents",
            "mana_activation_problem",
            "MANA_ORDER", "tap_for_mana", "produce_mana", "mana_sorted"]
 
@@ -73,7 +73,6 @@ MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
 _CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of", "chosen_color")
 _COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_MAX_LISTED_ORDERS = 24
 
 Produce = dict[str, frozenset[str]]
 Mana = tuple[str, ...]  # the mana a production event would produce, e.g. ("G", "G")
@@ -390,113 +389,3 @@ def _then(state: GameState, table: Table, perm: PermState, ab: Ability) -> GameS
     for shot in ab.more:
         state = run_one_shot(state, table, shot, view, {})
     return state
-
-
-# ---------------------------------------------------------------------------------------------
-# explanations (the `mana` command)
-
-
-def _fmt(types: frozenset[str] | set[str] | tuple[str, ...]) -> str:
-    return "[" + " ".join(_sorted(frozenset(types))) + "]"
-
-
-def _ability_text(ab: Ability) -> str:
-    if ab.text:
-        return ab.text
-    cost = ", ".join(_cost_text(c) for c in ab.cost)
-    mana = ab.mana
-    if mana and mana[0] in ("any_type_of", "any_color_of"):
-        what = f"one mana of any {'type' if mana[0] == 'any_type_of' else 'color'} that {mana[1]} could produce"
-    elif mana and mana[0] in ("any_color", "any"):
-        what = f"one mana of {'any color' if mana[0] == 'any_color' else 'any type'}"
-    elif mana and mana[0] == "chosen_color":
-        what = "one mana of the chosen color"
-    elif mana and mana[0] == "one_of":
-        what = " or ".join("{" + s + "}" for s in mana[1])
-    else:
-        what = "".join("{" + s + "}" for s in (mana or ()))
-        if ab.amount != 1:
-            what = f"{ab.amount} x {what}"
-    return f"{cost + ': ' if cost else ''}Add {what}."
-
-
-def _cost_text(c: Any) -> str:
-    """One part of a mana ability's cost, as card text."""
-    if isinstance(c, str):
-        return "{" + c + "}"
-    kind = c[0]
-    if kind == "pay_life":
-        return f"pay {c[1]} life"
-    if kind == "pay_energy":
-        return f"pay {c[1]} energy"
-    if kind == "sacrifice":
-        return "sacrifice it" if c[1] == "self" else f"sacrifice one of {c[1]}"
-    if kind == "tap":
-        return f"tap an untapped one of {c[1]}"
-    return str(c)
-
-
-def _describe(inst: Instance) -> str:
-    spec = inst.spec
-    what = f"{spec.kind} {spec.value}"
-    if spec.mana_amount is not None:
-        what += f" amount {spec.mana_amount}"
-    if spec.mana is not None:
-        what += f", only for {{{spec.mana}}}"
-    if spec.min_amount is not None:
-        what += f", only for {spec.min_amount}+ mana"
-    return f"{inst.name or inst.key} ({what})"
-
-
-def why(state: GameState, table: Table, pid: str) -> list[str]:
-    """Human-readable reasons: each mana ability, its own types, and each replacement order."""
-    known = could_produce_all(state, table)
-    spec = table.spec_of(state, pid)
-    name = spec.name if spec is not None else pid
-    abilities = _mana_abilities(state, table, pid)
-    lines = [f"{pid} ({name}) could produce {_fmt(known.get(pid, frozenset()))}  (CR 106.7)"]
-    if not abilities:
-        lines.append("  no mana ability")
-        return lines
-    perm = state.perm(pid)
-    sick = perm is not None and isinstance(spec, PermanentSpec) and summoning_sick(table, perm, state) and \
-        any(c in ("T", "Q") for _, ab in abilities for c in ab.cost)
-    if sick:
-        lines.append("  summoning sick: its {T}/{Q} abilities can't be activated (302.6), but could-produce "
-                     "ignores whether costs could be paid (106.7)")
-    for j, ab in abilities:
-        lines.append(f"  ability {j}: {_ability_text(ab)}")
-        problem = cost_problem(state, table, perm, ab.cost) if perm is not None else None
-        if problem is not None and not (sick and "302.6" in problem):
-            lines.append(f"    can't be activated now: {problem}")
-        if ab.mana and ab.mana[0] in ("any_type_of", "any_color_of"):
-            perm_ctrl = perm.controller if perm is not None else ""
-            refs = [o.id for o in state.perms if o.present and o.id in known
-                    and matches(ab.mana[1], o.id, state, table, View(perm_ctrl, pid))]
-            seen = ", ".join(f"{r} {_fmt(known[r])}" for r in refs) or "none"
-            lines.append(f"    refers to: {seen} (least fixed point)")
-        productions = _productions(state, table, pid, ab, known)
-        if not productions:
-            lines.append("    its type is undefined: it would produce no mana (106.7)")
-            continue
-        lines.append(f"    by itself: {_fmt(frozenset(s for m in productions for s in m))} x{ab.amount}")
-        reps = _replacements(state, table, pid, ab)
-        if not reps:
-            lines.append("    no applicable mana replacement effects")
-            continue
-        lines.append("    mana replacement effects (616.1: one at a time, re-checked after each; each once, 614.5): "
-                     + ", ".join(_describe(i) for i in reps))
-        listed = 0
-        for mana in productions:
-            for order, out in _sequences(mana, reps):
-                if listed >= _MAX_LISTED_ORDERS:
-                    break
-                listed += 1
-                seq = " then ".join(i.name or i.key for i in order) or "none applies"
-                skipped = [i.name or i.key for i in reps if i not in order]
-                note = f" ({', '.join(skipped)} doesn't apply)" if skipped else ""
-                start = f"{_fmt_mana(mana)}: " if len(productions) > 1 else ""
-                lines.append(f"    {start}order {seq}: {_fmt(frozenset(out))} x{len(out)}{note}")
-        if listed >= _MAX_LISTED_ORDERS:
-            lines.append("    ... (more orders)")
-    return lines

@@ -13,7 +13,8 @@ from model.errors import EngineError
 from model.load import load_case, parse_case
 from solver.api import enumerate_outcomes
 from solver.cli import main
-from solver.mana import could_produce, could_produce_action, could_produce_all, why
+from solver.mana import could_produce, could_produce_action, could_produce_all
+from solver.mana_why import why
 from solver.state import GameState, Table, initial_state
 
 HEAD = "id: t\ntitle: t\nformat: standard\nplayers:\n  - {name: you}\n  - {name: A}\n"

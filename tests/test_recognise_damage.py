@@ -1,4 +1,4 @@
-"""The damage family's templates (model/recognise/damage.py, model/recognise/amounts.py): real
+"""The damage and trigger families' templates (model/recognise/damage.py, triggers.py, amounts.py): real
 cards' Oracle text (the card data) against hand-written abilities, each valid vocabulary, and the
 new amounts' semantics in both engines."""
 

@@ -220,7 +220,8 @@ def check_command(args: argparse.Namespace) -> int:
 
 def mana_command(args: argparse.Namespace) -> int:
     """Could-produce answers (CR 106.7) in the case's initial state (before its actions)."""
-    from ..mana import could_produce_all, mana_permanents, why
+    from ..mana import could_produce_all, mana_permanents
+    from ..mana_why import why
     from ..state import initial_state
 
     case = load_case_or_exit(args.case)
