@@ -10,7 +10,7 @@ from model.load import check_fields
 from model.outcome import Outcome
 from model.types import Case
 
-from .limits import Deadline, LimitReached, as_deadline
+from .limits import Deadline, as_deadline
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
@@ -69,15 +69,12 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     check_fields(case, fields)
     deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     if engine == "auto":
-        from .cp import AUTO_BUILD_SHARE, cp_outcomes, prefer_cp
+        from .cp.auto import auto_outcomes
 
-        if prefer_cp(case, timeout=deadline, max_nodes=max_nodes, share=AUTO_BUILD_SHARE):
-            try:
-                return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,
-                                   max_nodes=max_nodes, workers=workers)
-            except LimitReached:
-                pass  # the CP build can't finish in its share of the limit: the graph has the rest
-        engine = "graph"
+        answer = auto_outcomes(case, fields, deadline, max_nodes, workers)
+        if answer is not None:
+            return answer
+        engine = "graph"  # the graph is cheaper, or CP's planning or build overran its share
     if engine == "cp":
         from .cp import cp_outcomes
 

@@ -20,7 +20,7 @@ from model.outcome import Outcome
 from model.types import Case
 
 from .api import check_engine
-from .limits import Deadline, LimitReached, WitnessBudget, as_deadline
+from .limits import Deadline, WitnessBudget, as_deadline
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
@@ -89,23 +89,18 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     check_fields(case, fields)
     check_fields(case, sorted(objective.fields()), "objective")
     deadline = as_deadline(timeout)  # one limit for choosing, building and solving
-    share: float | None = None
     if engine == "auto":
-        from .cp import AUTO_BUILD_SHARE, cp_optimizable, prefer_cp
+        from .cp.auto import auto_optimize
 
-        engine = "graph"
-        if prefer_cp(case, timeout=deadline, max_nodes=max_nodes, share=AUTO_BUILD_SHARE) \
-                and cp_optimizable(case, objective, timeout=deadline.share(AUTO_BUILD_SHARE)) is None:
-            engine, share = "cp", AUTO_BUILD_SHARE  # a build past its share gives way to the graph
+        res = auto_optimize(case, objective, fields, deadline, max_nodes, workers)
+        if res is not None:
+            return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+        engine = "graph"  # the graph is cheaper, CP can't optimise it, or CP overran its share
     if engine == "cp":
         from .cp import cp_optimize
 
-        try:
-            res = cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=share,
-                              max_nodes=max_nodes, workers=workers)
-            return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
-        except LimitReached:
-            pass  # only with a share (engine="auto"): the graph has the rest of the limit
+        res = cp_optimize(case, objective, fields=fields, timeout=deadline, max_nodes=max_nodes, workers=workers)
+        return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
     from .graph import build_graph  # networkx is loaded only to build a graph
 
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither

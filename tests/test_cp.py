@@ -28,9 +28,10 @@ from solver.cp import (
     cp_outcomes,
     cp_supported,
     estimate_paths,
+    plan_step,
     prefer_cp,
 )
-from solver.cp.costs import estimate_costs
+from solver.cp.costs import estimate_costs, paths_of
 from solver.cp.plan import _plans
 from solver.cp.prefix import NO_BATCH, expand
 from solver.engine import Decision, advance, final_fields
@@ -89,6 +90,20 @@ def blocks_only() -> Iterator[None]:
         yield
     finally:
         solver.cp.tables.TABLE_LIMIT = saved
+
+
+def cp_paths(case: Case) -> int | None:
+    """:func:`cp_ok` and the step's estimated raw paths from one planning (a random example
+    asks both): the paths, or None when CP doesn't model ``case`` or planning passed the limit."""
+    try:
+        plans = plan_step(case, timeout=GRAPH_SECONDS)
+    except EngineError as e:
+        assert "loop forever" in str(e) or "did not settle" in str(e)
+        return None
+    except LimitReached:
+        _note("planning the CP step passed the graph's limit (not compared)")
+        return None
+    return None if isinstance(plans, str) else paths_of(plans)
 
 
 # the per-example limits of the random tests (seconds): a graph the limit cuts is not compared
@@ -430,8 +445,7 @@ def test_random_timelines_with_a_suffix_graph_equals_cp(data: dict[str, Any]) ->
     """The rules engine continues after the CP step (solver.cp.suffix): the same outcomes as the
     graph, each CP witness (prefix, step, suffix) replayed through the rules engine."""
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 50_000)
+    assume((paths := cp_paths(case)) is not None and paths < 50_000)
     assert_same(case, max_nodes=20_000, max_outcomes=2000, limited=True)
 
 
@@ -441,8 +455,7 @@ def test_random_timelines_projected_graph_equals_cp(data: dict[str, Any], more: 
     """Projected on a few fields, the step's solutions are still told apart by the whole state
     after it: what the suffix reads may be none of the fields asked for."""
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 50_000)
+    assume((paths := cp_paths(case)) is not None and paths < 50_000)
     names = [p["name"] for p in data["players"]]
     fields = more.draw(st.lists(st.sampled_from([f"{n}.{f}" for n in names for f in ("life", "cards_drawn", "lost")]
                                                  + ["c0.dies"]), min_size=1, max_size=2, unique=True))
@@ -455,8 +468,7 @@ def test_random_timelines_projected_graph_equals_cp(data: dict[str, Any], more: 
 @given(random_cases())
 def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 200_000)
+    assume((paths := cp_paths(case)) is not None and paths < 200_000)
     assert_same(case, max_nodes=50_000, max_outcomes=5000, limited=True)
 
 
@@ -464,8 +476,7 @@ def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
 @given(random_cases())
 def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 50_000)
+    assume((paths := cp_paths(case)) is not None and paths < 50_000)
     with blocks_only():
         assert_same(case, max_nodes=20_000, max_outcomes=5000, limited=True)
 
@@ -474,8 +485,7 @@ def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
 @given(random_cases(), st.data())
 def test_random_projection_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 200_000)
+    assume((paths := cp_paths(case)) is not None and paths < 200_000)
     names = [p["name"] for p in data["players"]]
     fields = more.draw(st.lists(st.sampled_from([f"{n}.{f}" for n in names for f in ("life", "cards_drawn", "lost")]
                                                  + ["s0.remaining", "c0.dies"]), min_size=1, max_size=3, unique=True))
@@ -657,8 +667,7 @@ def objectives(draw: st.DrawFn, names: list[str]) -> Objective:
 @given(random_cases(), st.data())
 def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 100_000)
+    assume((paths := cp_paths(case)) is not None and paths < 100_000)
     objective = more.draw(objectives([p["name"] for p in data["players"]]))
     assume(not any(field_problem(case, f) for f in objective.fields()))  # unknown fields are errors
     assert_same_optimum(case, objective, max_nodes=50_000)
@@ -671,8 +680,7 @@ def test_random_timelines_optimum_graph_equals_cp(data: dict[str, Any], more: st
     backward induction over the choice graph after it (solver.cp.optimum) give the graph's
     optimal outcomes."""
     case = parse_case(data)
-    assume(cp_ok(case))
-    assume((estimate_paths(case) or 0) < 50_000)
+    assume((paths := cp_paths(case)) is not None and paths < 50_000)
     objective = more.draw(objectives([p["name"] for p in data["players"]]))
     assume(not any(field_problem(case, f) for f in objective.fields()))
     assert_same_optimum(case, objective, max_nodes=20_000)

@@ -5,7 +5,8 @@ The only package that imports ortools (solver.cp.search, when a model is built),
 choice before the step: earlier actions, targets and divisions, trigger order, declared blocks,
 the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one
 state at its start, or why it can't: ``step`` holds what a plan is made of, ``declines`` what
-is declined and why), ``costs`` (the engines' estimated costs, for ``auto``), ``tables``
+is declined and why; :func:`plan_step` plans it for a caller), ``costs`` (the engines'
+estimated costs, for ``auto``; ``auto`` builds the answer from the plans the estimate made), ``tables``
 (per-event and group result tables; ``sums``: one step of a group table's merge), ``trees`` (an event a redirection applies to, CR 614.9:
 its choices walked by the graph engine's rules into a table of its results), ``encode`` (the
 model: ``units`` it is made of, ``encodings`` of an event's choices, ``literals``, ``hints``),
@@ -74,8 +75,8 @@ from .costs import (
     prefer_cp,
 )
 from .optimum import cp_optimize
-from .plan import cp_supported
+from .plan import StepPlans, cp_supported, plan_step
 from .search import AUTO_BUILD_SHARE, cp_outcomes
 
-__all__ = ["cp_supported", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
+__all__ = ["cp_supported", "plan_step", "StepPlans", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
            "GRAPH_STATE_COST", "GRAPH_STATE_EVENT_COST", "CP_START_COST", "CP_EVENT_COST", "AUTO_BUILD_SHARE"]

@@ -9,7 +9,7 @@ from model.types import Case
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements
 from ..select import controller_of, has_keyword
-from .plan import _Plans, _plans
+from .plan import StepPlans, _plans
 from .step import _Plan
 
 
@@ -49,7 +49,7 @@ def cp_optimizable(case: Case, objective: Objective, timeout: float | Deadline |
     return _optimizable(plans, objective)
 
 
-def _optimizable(plans: _Plans, objective: Objective) -> str | None:
+def _optimizable(plans: StepPlans, objective: Objective) -> str | None:
     prefix = plans.prefix
     if len(prefix.starts) + len(prefix.ended) > 1:
         return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "

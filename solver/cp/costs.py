@@ -8,7 +8,7 @@ import math
 from model.types import Case
 
 from ..limits import Deadline, LimitReached, as_deadline
-from .plan import _Plans, _plans
+from .plan import StepPlans, _plans
 from .step import _Plan, _upper
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
@@ -32,7 +32,12 @@ def estimate_paths(case: Case, timeout: float | Deadline | None = None) -> int |
     model can't express the case. Past ``timeout`` (planning the step) it raises
     :class:`LimitReached`."""
     plans = _plans(case, as_deadline(timeout))
-    return None if isinstance(plans, str) else sum(_paths(p) for p in plans.plans)
+    return None if isinstance(plans, str) else paths_of(plans)
+
+
+def paths_of(plans: StepPlans) -> int:
+    """:func:`estimate_paths` of a step already planned (:func:`~solver.cp.plan_step`)."""
+    return sum(_paths(p) for p in plans.plans)
 
 
 def _paths(plan: _Plan) -> int:
@@ -65,7 +70,7 @@ def _states(plan: _Plan) -> int:
     return total * math.prod(len(a.options) for a in plan.assigns)
 
 
-def estimate_costs(plans: _Plans) -> tuple[float, float]:
+def estimate_costs(plans: StepPlans) -> tuple[float, float]:
     """The estimated CPU seconds of the step for the graph engine (its distinct states, summed
     over the states at the step's start) and for the CP engine (a start-up, then per event of
     each model): what ``engine="auto"`` compares."""
@@ -85,12 +90,19 @@ def prefer_cp(case: Case, timeout: float | Deadline | None = None, max_nodes: in
     the time left and ``max_nodes`` states before the step (the graph's limits): the choices
     before the step can be as many as the graph's own (a loop the players can repeat), and a
     planning cut by either gives the graph the rest, not an answer the estimate used up."""
+    return preferred_plans(case, timeout, max_nodes, share) is not None
+
+
+def preferred_plans(case: Case, timeout: float | Deadline | None = None, max_nodes: int | None = None,
+                    share: float | None = None) -> StepPlans | None:
+    """:func:`prefer_cp`'s plans of the step when it prefers CP, else None, so that the answer
+    is built from them (``planned=``) rather than from a second planning."""
     deadline = as_deadline(timeout)
     try:
         plans = _plans(case, deadline if share is None else deadline.share(share), max_nodes)
     except LimitReached:
-        return False
+        return None
     if isinstance(plans, str) or not plans.prefix.complete:
-        return False
+        return None
     graph, cp = estimate_costs(plans)
-    return graph > cp
+    return plans if graph > cp else None

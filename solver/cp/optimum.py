@@ -27,6 +27,7 @@ from model.types import Case
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
 from .choosers import _choosers
+from .plan import StepPlans
 from .prefix import Prefix
 from .search import _SOLVING_CUT, _check_workers, _Cut, _cut_short, _joined, _prepared, _Search
 from .step import _Plan
@@ -102,7 +103,7 @@ def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
 
 def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None = None,
                 timeout: float | Deadline | None = None, build_share: float | None = None,
-                max_nodes: int | None = None, workers: int = 1) -> Result:
+                max_nodes: int | None = None, workers: int = 1, planned: StepPlans | None = None) -> Result:
     """The outcomes of optimal play by CP-SAT: each level of the chooser's lexicographic
     objective is maximised and fixed in turn, then every distinct outcome (projected on
     ``fields``) reaching the optimum is enumerated with no-goods, each with a witness. When the
@@ -114,12 +115,14 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     ``complete`` is False when ``timeout`` cut the search; the best outcome found so far is then
     the only one listed. ``stats["optimum"]`` holds each level's proved optimal value (per
     chooser), present when every level was proved even if listing the tied outcomes was cut.
-    ``timeout`` and ``build_share`` bound every phase, and ``workers`` is, as in :func:`cp_outcomes`.
+    ``timeout`` and ``build_share`` bound every phase, and ``workers`` and ``planned`` are, as
+    in :func:`cp_outcomes`.
     """
     _check_workers(workers)
     deadline = as_deadline(timeout)
     try:
-        prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers)
+        prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers,
+                                     planned=planned)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise

@@ -98,7 +98,7 @@ _PLANNING = "planning the CP model"
 
 
 @dataclass
-class _Plans:
+class StepPlans:
     """The CP answer's parts: the expansion of the choices before the CP step (solver.cp.prefix)
     and one plan per distinct state at its start (parallel to ``prefix.starts``)."""
 
@@ -106,7 +106,7 @@ class _Plans:
     plans: list[_Plan]
 
 
-def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> _Plans | str:
+def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
     """The prefix before the CP step and a plan of the step from each distinct state it reaches,
     or the reason the CP engine can't answer. ``max_nodes`` below :data:`PREFIX_NODES` cuts the
     prefix (``prefix.complete`` False); a prefix larger than that is declined. Raises
@@ -126,7 +126,7 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     if missing == NO_BATCH and prefix.complete and not prefix.starts and prefix.ended:
         # no damage batch, so no step for CP-SAT: the expansion went to the end of every
         # branch, and its end states (equal ones merged) are the answer, exact
-        return _Plans(prefix, [])
+        return StepPlans(prefix, [])
     if missing is not None:
         return missing
     if len(prefix.starts) > MAX_STARTS:
@@ -140,7 +140,16 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
         if isinstance(plan, str):
             return plan
         plans.append(plan)
-    return _Plans(prefix, plans)
+    return StepPlans(prefix, plans)
+
+
+def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
+    """The CP step planned: the choices before it expanded (at most ``max_nodes`` states) and a
+    plan of it from each distinct state they reach, or the reason CP can't model ``case`` (as
+    :func:`cp_supported` says it). Past ``timeout`` it raises :class:`LimitReached`. Give it to
+    :func:`~solver.cp.cp_outcomes` or :func:`~solver.cp.cp_optimize` as ``planned=`` (with the
+    same ``max_nodes``) so that they don't plan the step again."""
+    return _plans(case, as_deadline(timeout), max_nodes)
 
 
 def _plan_step(start: GameState, table: Table, step: int | None,

@@ -18,7 +18,7 @@ from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from .choosers import _optimizable
 from .encode import _build
-from .plan import _plans
+from .plan import StepPlans, _plans
 from .prefix import Prefix, Start
 from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step, continue_after
@@ -341,15 +341,17 @@ def _hint(m: Any, values: Sequence[int]) -> None:
 
 def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
               objective: Objective | None = None, build_share: float | None = None,
-              max_nodes: int | None = None, workers: int = 1) -> tuple[Prefix, list[_Search]]:
+              max_nodes: int | None = None, workers: int = 1,
+              planned: StepPlans | None = None) -> tuple[Prefix, list[_Search]]:
     """The expansion before the CP step and, for each distinct state at its start, the step's
-    plan and built model, ready to solve (EngineError when CP can't answer).
+    plan and built model, ready to solve (EngineError when CP can't answer). ``planned``: the
+    step already planned for the same case and ``max_nodes`` (engine="auto" plans it once).
 
     Raises :class:`LimitReached` when ``deadline`` passes while expanding, planning or building,
     or, with ``build_share``, when that fraction of the time left is gone before every model is
     built (the caller then has the rest for another engine)."""
     budget = deadline if build_share is None else deadline.share(build_share)
-    plans = _plans(case, budget, max_nodes)
+    plans = _plans(case, budget, max_nodes) if planned is None else planned
     if isinstance(plans, str):
         raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
     reason = _optimizable(plans, objective) if objective is not None else None
@@ -420,7 +422,8 @@ def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
 
 
 def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | Deadline | None = None,
-                build_share: float | None = None, max_nodes: int | None = None, workers: int = 1) -> Result:
+                build_share: float | None = None, max_nodes: int | None = None, workers: int = 1,
+                planned: StepPlans | None = None) -> Result:
     """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
 
     Raises :class:`~model.errors.EngineError` when :func:`cp_supported` says the model can't
@@ -433,13 +436,15 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     paths. ``max_nodes`` bounds the states the choices before the CP step visit
     (solver.cp.prefix; a cut leaves ``complete`` False); the step is solved from each distinct
     state they reach and the outcomes are the union. ``workers``: CP-SAT's parallel workers (the
-    same outcome set; with more than 1 the witnesses may differ from run to run).
+    same outcome set; with more than 1 the witnesses may differ from run to run). ``planned``:
+    the step as :func:`solver.cp.plan_step` planned it for this case and ``max_nodes``, so it is
+    not planned again (engine="auto" plans it once for its estimate, solver.cp.auto).
     """
     _check_workers(workers)
     deadline = as_deadline(timeout)
     try:
         prefix, searches = _prepared(case, fields, deadline, build_share=build_share, max_nodes=max_nodes,
-                                     workers=workers)
+                                     workers=workers, planned=planned)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise

@@ -1,0 +1,77 @@
+"""engine="auto" with CP (solver.cp.auto): the estimate's plans are the answer's, so the step is
+planned once per answer; plans made once (solver.cp.plan_step) answer as a fresh planning does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import solver.cp.costs
+import solver.cp.plan
+import solver.cp.search
+from model import parse_case
+from model.objective import parse_objective
+from solver import enumerate_outcomes, optimize
+from solver.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
+from solver.cp.costs import paths_of
+
+from .test_limits import SHIELDS_AND_DOUBLERS, SMALL, _case
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the plannings of the step, wherever they are asked for."""
+    calls: list[int] = []
+    plans = solver.cp.plan._plans
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return plans(*args, **kwargs)
+
+    for module in (solver.cp.plan, solver.cp.costs, solver.cp.search):
+        monkeypatch.setattr(module, "_plans", counted)
+    return calls
+
+
+@pytest.mark.parametrize("command", ["enumerate", "optimize"])
+def test_auto_plans_the_step_once(monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """Planning expands every choice before the step (a loop a player can repeat makes it as long
+    as the graph's walk), so auto's CP answer is built from the plans its estimate made."""
+    case = _case(SHIELDS_AND_DOUBLERS)
+    calls = _counting(monkeypatch)
+    if command == "enumerate":
+        res: Any = enumerate_outcomes(case, fields=["you.life"])
+    else:
+        res = optimize(case, parse_objective({"you": ["maximize you.life"]}), fields=["you.life"])
+    assert res.engine == "cp" and res.complete and res.outcomes
+    assert len(calls) == 1
+
+
+def test_planned_once_answers_as_planning_again() -> None:
+    """``planned=`` gives the outcomes (and witnesses) of a fresh planning, for enumeration and
+    optimisation, and ``paths_of`` is ``estimate_paths``."""
+    for text in (SMALL, SHIELDS_AND_DOUBLERS):
+        case = _case(text)
+        plans = plan_step(case)
+        assert not isinstance(plans, str)
+        assert paths_of(plans) == estimate_paths(case)
+        fresh, given = cp_outcomes(case), cp_outcomes(case, planned=plans)
+        assert fresh.complete and given.complete
+        assert [(o.state, o.witness) for o in given.outcomes] == [(o.state, o.witness) for o in fresh.outcomes]
+        objective = parse_objective({"you": ["maximize you.life"]})
+        best, best_given = cp_optimize(case, objective), cp_optimize(case, objective, planned=plans)
+        assert [o.state for o in best_given.outcomes] == [o.state for o in best.outcomes]
+        assert best_given.stats["optimum"] == best.stats["optimum"]
+
+
+def test_plan_step_says_why_not() -> None:
+    """A case CP can't model: the reason, as cp_supported gives it (a static shield, 615.7)."""
+    case = parse_case({
+        "id": "static-shield", "players": [{"name": "you"}, {"name": "A"}],
+        "battlefield": [{"id": "ward", "name": "Test Ward", "controller": "you", "types": ["enchantment"],
+                         "abilities": [{"shield": 2, "to": "you"}]},
+                        {"id": "b", "name": "Bear", "controller": "A", "types": ["creature"], "power": 3,
+                         "toughness": 3, "attacking": "you"}],
+        "actions": [{"combat": {}}]})
+    reason = plan_step(case)
+    assert isinstance(reason, str) and reason == cp_supported(case)
