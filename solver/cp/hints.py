@@ -1,5 +1,6 @@
-"""A solution hint for optimisation: the least damage each event can take, shields spent where
-they prevent most (615.7), so the first solution is near the optimum."""
+"""Solution hints for the block encodings: the least damage each event can take, shields spent
+where they prevent most (615.7), so an optimisation's first solution is near the optimum; and the
+far end, the most damage, a seed for the aimed enumeration (solver.cp.sweep)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,18 @@ from typing import Any
 
 from .step import _apply, _PEvent, _Plan
 from .units import _Unit
+
+
+def _run(plan: _Plan, pe: _PEvent, plain: list[int], order: tuple[int, ...], at: int, take: int) -> tuple[int, int]:
+    """The damage left and the shield points used with ``take`` points in block ``at``."""
+    amount, used = pe.ev.amount, 0
+    for b in range(len(plain) + 1):
+        if b == at:
+            used = min(take, max(amount, 0))
+            amount -= used
+        if b < len(plain) and amount > 0:  # 120.8: nothing applies to 0 damage
+            amount = _apply(plan, pe.effects[plain[order[b]]], amount)
+    return amount, used
 
 
 def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
@@ -29,17 +42,6 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
     def gain(pe: _PEvent) -> int:  # what a point of shield saves there at most: the multipliers' product
         return math.prod(int(i.spec.value) for i in pe.effects if i.spec.kind == "multiply")
 
-    def run(pe: _PEvent, plain: list[int], order: tuple[int, ...], at: int, take: int) -> tuple[int, int]:
-        """The damage left and the shield points used with ``take`` points in block ``at``."""
-        amount, used = pe.ev.amount, 0
-        for b in range(len(plain) + 1):
-            if b == at:
-                used = min(take, max(amount, 0))
-                amount -= used
-            if b < len(plain) and amount > 0:  # 120.8: nothing applies to 0 damage
-                amount = _apply(plan, pe.effects[plain[order[b]]], amount)
-        return amount, used
-
     # the events where a point of shield saves most take first (a stable order otherwise)
     for e in sorted(range(len(plan.events)), key=lambda e: -gain(plan.events[e])):
         pe = plan.events[e]
@@ -55,30 +57,104 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
         for order in (permutations(range(k)) if k <= 5 else [tuple(range(k))]):
             for at in range(k + 1):
                 for take in range(have + 1):
-                    left, used = run(pe, plain, order, at, take)
+                    left, used = _run(plan, pe, plain, order, at, take)
                     if best is None or (left, used) < best[:2]:
                         best = (left, used, order, at)
                     if used < take:
                         break  # more points find nothing left to prevent
         assert best is not None
         _, used, order, at = best
-        amount = pe.ev.amount
-        for b in range(at):
-            if amount > 0:
-                amount = _apply(plan, effs[plain[order[b]]], amount)
-        for j, y, none, w in placed:
+        takes: dict[str, int] = {}
+        for j, *_ in placed:
             key = effs[j].key
-            take = min(remaining[key], used)
-            offered = amount
-            remaining[key] -= take
-            used -= take
-            amount -= take
-            applied = offered > 0 and take > 0
-            for b, lit in enumerate(y):
-                m.add_hint(lit, b == at and (applied or (offered > 0 and remaining[key] == 0)))
-            m.add_hint(none, offered <= 0 or (take == 0 and remaining[key] > 0))
-            m.add_hint(w, applied and amount == 0 and remaining[key] > 0)
-            m.add_hint(unit.shares[key], take)
-        for b, row in enumerate(unit.slots):
-            for q, lit in enumerate(row):
-                m.add_hint(lit, order[b] == q)
+            takes[key] = min(remaining[key], used)
+            remaining[key] -= takes[key]
+            used -= takes[key]
+        for var, value in _event_hints(plan, e, unit, placed, order, at, takes, remaining):
+            m.add_hint(var, value)
+
+
+def _event_hints(plan: _Plan, e: int, unit: _Unit, placed: list[tuple[int, list[Any], Any, Any]],
+                 order: tuple[int, ...], at: int, takes: dict[str, int],
+                 remaining: dict[str, int]) -> list[tuple[Any, int]]:
+    """The hint of event ``e``'s block encoding for a choice: its non-shield effects in
+    ``order``, the shields in block ``at`` (in the order of ``placed``) taking ``takes``, each
+    then with ``remaining`` left (615.7: one that took less than it was offered is used up)."""
+    effs = plan.events[e].effects
+    amount = plan.events[e].ev.amount
+    for b in range(at):
+        if amount > 0:
+            amount = _apply(plan, effs[unit.plain[order[b]]], amount)
+    pairs: list[tuple[Any, int]] = []
+    for j, y, none, w in placed:
+        key = effs[j].key
+        take = takes.get(key, 0)
+        offered, amount = amount, amount - take
+        applied = offered > 0 and take > 0
+        pairs.extend((lit, int(b == at and (applied or (offered > 0 and remaining[key] == 0)))) for b, lit in enumerate(y))
+        pairs.append((none, int(offered <= 0 or (take == 0 and remaining[key] > 0))))
+        pairs.append((w, int(applied and amount == 0 and remaining[key] > 0)))
+        pairs.append((unit.shares[key], take))
+    pairs.extend((lit, int(order[b] == q)) for b, row in enumerate(unit.slots or ()) for q, lit in enumerate(row))
+    return pairs
+
+
+def _far_hint(plan: _Plan, units: list[_Unit]) -> list[tuple[Any, int]]:
+    """A choice at the other end of the outcomes from :func:`_greedy_hint`'s: the most damage,
+    as (literal or variable, value) pairs for the block encodings. Shield points must still be
+    spent (615.7: used up, or all that was offered taken), so they go where they cost least:
+    first whole events (each prevention that would have applied after the shields then finds 0
+    and applies to nothing, 120.8; a prevent-1 after them is wasted), cheapest per point first,
+    then what is left after every other effect (a point there costs one damage). Hinted, an
+    enumeration's aimed solves reach the outcomes where you take the most damage from a
+    solution near them, which a hint at the least damage leaves far off (solver.cp.sweep)."""
+    remaining = dict(plan.shields)
+    block_units = {u.events[0]: u for u in units if u.slots is not None}
+    reach = {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
+    chosen: dict[int, tuple[tuple[int, ...], int, dict[str, int]]] = {}  # event -> order, block, takes
+    costs = []
+    for e, pe in enumerate(plan.events):
+        unit = block_units.get(e)
+        if unit is None or unit.slots is None or pe.assigned:
+            continue
+        k, plain = len(unit.plain), unit.plain
+        orders = list(permutations(range(k))) if k <= 5 else [tuple(range(k))]
+        most = max(orders, key=lambda o: _run(plan, pe, plain, o, k, 0)[0])
+        left = _run(plan, pe, plain, most, k, 0)[0]
+        chosen[e] = (most, k, {})
+        # the most points that leave nothing (the preventions after them wasted): the least
+        # damage lost per point
+        zero: tuple[int, tuple[int, ...], int] | None = None
+        for order in orders:
+            for at in range(k + 1):
+                need = _run(plan, pe, unit.plain, order, at, 10**9)[1]
+                if _run(plan, pe, unit.plain, order, at, need)[0] <= 0 and (zero is None or need > zero[0]):
+                    zero = (need, order, at)
+        if zero is not None and zero[0] > 0:  # (none lost where the effects after would leave 0 anyway)
+            costs.append((left / zero[0], e, zero))
+    for ratio, e, (need, order, at) in sorted(costs, key=lambda c: (c[0], c[1])):
+        if ratio >= 1:
+            break  # a point after every other effect costs one damage: no dearer than that
+        unit = block_units[e]
+        effs = plan.events[e].effects
+        keys = sorted((effs[j].key for j, *_ in unit.placed), key=lambda key: reach[key])
+        if sum(remaining[key] for key in keys) < need:
+            continue
+        takes: dict[str, int] = {}
+        for key in keys:
+            takes[key] = min(remaining[key], need - sum(takes.values()))
+            remaining[key] -= takes[key]
+        chosen[e] = (order, at, takes)
+    for e, (order, at, takes) in chosen.items():  # what is left, after every other effect
+        if takes:
+            continue
+        unit = block_units[e]
+        effs = plan.events[e].effects
+        left = _run(plan, plan.events[e], unit.plain, order, at, 0)[0]
+        for key in sorted((effs[j].key for j, *_ in unit.placed), key=lambda key: reach[key]):
+            take = min(remaining[key], left - sum(takes.values()))
+            if take > 0:
+                takes[key] = take
+                remaining[key] -= take
+    return [pair for e, (order, at, takes) in chosen.items()
+            for pair in _event_hints(plan, e, block_units[e], block_units[e].placed, order, at, takes, remaining)]

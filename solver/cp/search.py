@@ -22,7 +22,7 @@ from .plan import StepPlans, _plans
 from .prefix import Prefix, Start
 from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step, continue_after
-from .sweep import AIM_PARAMS, sweep
+from .sweep import AIM_PARAMS, far_seed, sweep
 from .tables import _is_const
 from .units import _Built
 from .witness import _value, _witness
@@ -94,6 +94,7 @@ class _Search:
         self.forbidden = 0  # the first this many of them have a no-good (forbid_found)
         self.aims: dict[tuple[int, ...], int] = {}  # the projections a sweep has aimed at: how often
         self.dead: dict[tuple[int, int], int] = {}  # (field, value): aims there proved empty
+        self.far_sought = False  # whether the sweep was given a seed at the most damage (far_seed)
 
     def lit(self, i: int, v: int) -> Any:
         """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
@@ -207,6 +208,11 @@ class _Search:
             self.found.update(dict.fromkeys(collect.new))
             if sweeping and collect.repeating:
                 with self.hint_kept():
+                    if not self.far_sought:  # once: the far end of the outcomes, a seed too
+                        self.far_sought = True
+                        far = far_seed(self)
+                        if far is not None:
+                            collect.seeds.append(far)  # swept from first
                     sweep(self, collect.seeds)  # the next run, with all they found forbidden, is the proof
             self.forbid_found()
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .hints import _far_hint
+
 if TYPE_CHECKING:
     from .search import _Search
 
@@ -60,3 +62,35 @@ def sweep(search: _Search, seeds: list[tuple[tuple[int, ...], list[int]]]) -> No
                 elif none:
                     search.aims[aim] = AIM_TRIES  # proved empty: never again
                     search.dead[(i, aim[i])] = search.dead.get((i, aim[i]), 0) + 1
+
+
+def far_seed(search: _Search) -> tuple[tuple[int, ...], list[int]] | None:
+    """A solution near the most damage (solver.cp.hints._far_hint), recorded when its projection
+    is new, as a seed for the sweep; None when the short solve finds none. The runs and the
+    model's own hint start at the least damage and the aims walk out from there a step at a
+    time, so the outcomes at the far end (the most damage, for each value of the other fields)
+    were the last found, each by a run. Raises search's _Cut on the time limit."""
+    from .search import _Cut
+
+    pairs = _far_hint(search.plan, search.built.units)
+    if not pairs:
+        return None
+    cp, m = search.cp, search.built.model
+    solver = search.solver(AIM_PARAMS)
+    m.clear_hints()
+    for var, value in pairs:
+        m.add_hint(var, value)
+    try:
+        status = solver.solve(m)
+    finally:
+        m.clear_hints()
+    search.solves += 1
+    if status not in (cp.OPTIMAL, cp.FEASIBLE):
+        if search.deadline.expired():
+            raise _Cut
+        return None
+    key = search.key_of(solver)
+    if key not in search.found:
+        search.record(solver)
+        search.found[key] = None
+    return key, list(solver.response_proto.solution)
