@@ -562,18 +562,22 @@ def test_twenty_point_shield_over_ten_attackers() -> None:
         assert tuple(sorted(replay(case, o).items())) == o.state
 
 
+# a case the CP model declines: a static shield ability (a shield is a created effect, 615.7)
+STATIC_SHIELD: dict[str, Any] = {
+    "id": "static-shield", "players": [{"name": "you"}, {"name": "A"}],
+    "battlefield": [{"id": "ward", "name": "Test Ward", "controller": "you", "types": ["enchantment"],
+                     "abilities": [{"shield": 2, "to": "you"}]},
+                    {"id": "b", "name": "Bear", "controller": "A", "types": ["creature"], "power": 3,
+                     "toughness": 3, "attacking": "you"}],
+    "actions": [{"combat": {}}]}
+
+
 def test_auto_keeps_the_graph_for_small_cases() -> None:
     case = load_case(CASES / "rulings" / "divine-deflection-split.yaml")
     assert cp_supported(case) is None and not prefer_cp(case)
     assert enumerate_outcomes(case).engine == "graph"
     # what CP declines stays with the graph (every shipped case is expressible now)
-    unsupported = parse_case({
-        "id": "static-shield", "players": [{"name": "you"}, {"name": "A"}],
-        "battlefield": [{"id": "ward", "name": "Test Ward", "controller": "you", "types": ["enchantment"],
-                         "abilities": [{"shield": 2, "to": "you"}]},
-                        {"id": "b", "name": "Bear", "controller": "A", "types": ["creature"], "power": 3,
-                         "toughness": 3, "attacking": "you"}],
-        "actions": [{"combat": {}}]})
+    unsupported = parse_case(STATIC_SHIELD)
     assert cp_supported(unsupported) is not None and not prefer_cp(unsupported)
     assert enumerate_outcomes(unsupported).engine == "graph"
 

@@ -16,6 +16,7 @@ from solver import enumerate_outcomes, optimize
 from solver.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
 from solver.cp.costs import paths_of
 
+from .test_cp import STATIC_SHIELD
 from .test_limits import SHIELDS_AND_DOUBLERS, SMALL, _case
 
 
@@ -66,12 +67,6 @@ def test_planned_once_answers_as_planning_again() -> None:
 
 def test_plan_step_says_why_not() -> None:
     """A case CP can't model: the reason, as cp_supported gives it (a static shield, 615.7)."""
-    case = parse_case({
-        "id": "static-shield", "players": [{"name": "you"}, {"name": "A"}],
-        "battlefield": [{"id": "ward", "name": "Test Ward", "controller": "you", "types": ["enchantment"],
-                         "abilities": [{"shield": 2, "to": "you"}]},
-                        {"id": "b", "name": "Bear", "controller": "A", "types": ["creature"], "power": 3,
-                         "toughness": 3, "attacking": "you"}],
-        "actions": [{"combat": {}}]})
+    case = parse_case(STATIC_SHIELD)
     reason = plan_step(case)
     assert isinstance(reason, str) and reason == cp_supported(case)
