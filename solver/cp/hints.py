@@ -24,6 +24,18 @@ def _run(plan: _Plan, pe: _PEvent, plain: list[int], order: tuple[int, ...], at:
     return amount, used
 
 
+def _orders(k: int) -> list[tuple[int, ...]]:
+    """The orders of ``k`` non-shield effects a hint tries (616.1): every one up to five, else
+    the listed one."""
+    return list(permutations(range(k))) if k <= 5 else [tuple(range(k))]
+
+
+def _reach(plan: _Plan) -> dict[str, int]:
+    """How many of the step's events each shield can apply to: the ones that reach fewest take
+    first (the others can still go elsewhere)."""
+    return {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
+
+
 def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
     """Hint the block encodings with a choice: event by event, the order of the non-shield
     effects (616.1; every order when there are at most five, else the listed one), the block
@@ -37,7 +49,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
     the next event."""
     remaining = dict(plan.shields)
     block_units = {u.events[0]: u for u in units if u.slots is not None}
-    reach = {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
+    reach = _reach(plan)
 
     def gain(pe: _PEvent) -> int:  # what a point of shield saves there at most: the multipliers' product
         return math.prod(int(i.spec.value) for i in pe.effects if i.spec.kind == "multiply")
@@ -54,7 +66,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
         have = sum(remaining[effs[j].key] for j, *_ in placed)
         k = len(plain)
         best: tuple[int, int, tuple[int, ...], int] | None = None
-        for order in (permutations(range(k)) if k <= 5 else [tuple(range(k))]):
+        for order in _orders(k):
             for at in range(k + 1):
                 for take in range(have + 1):
                     left, used = _run(plan, pe, plain, order, at, take)
@@ -110,7 +122,8 @@ def _far_hint(plan: _Plan, units: list[_Unit]) -> list[tuple[Any, int]]:
     solution near them, which a hint at the least damage leaves far off (solver.cp.sweep)."""
     remaining = dict(plan.shields)
     block_units = {u.events[0]: u for u in units if u.slots is not None}
-    reach = {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
+    reach = _reach(plan)
+    keys: dict[int, list[str]] = {}  # event -> the keys of its shields, fewest events reached first
     chosen: dict[int, tuple[tuple[int, ...], int, dict[str, int]]] = {}  # event -> order, block, takes
     costs = []
     for e, pe in enumerate(plan.events):
@@ -118,40 +131,36 @@ def _far_hint(plan: _Plan, units: list[_Unit]) -> list[tuple[Any, int]]:
         if unit is None or unit.slots is None or pe.assigned:
             continue
         k, plain = len(unit.plain), unit.plain
-        orders = list(permutations(range(k))) if k <= 5 else [tuple(range(k))]
+        keys[e] = sorted((pe.effects[j].key for j, *_ in unit.placed), key=lambda key: reach[key])
+        orders = _orders(k)
         most = max(orders, key=lambda o: _run(plan, pe, plain, o, k, 0)[0])
         left = _run(plan, pe, plain, most, k, 0)[0]
         chosen[e] = (most, k, {})
-        # the most points that leave nothing (the preventions after them wasted): the least
-        # damage lost per point
+        # the most points that leave nothing (every point the block is offered: 120.8, nothing
+        # after them applies to 0), the preventions after them wasted: the least lost per point
         zero: tuple[int, tuple[int, ...], int] | None = None
         for order in orders:
             for at in range(k + 1):
-                need = _run(plan, pe, unit.plain, order, at, 10**9)[1]
-                if _run(plan, pe, unit.plain, order, at, need)[0] <= 0 and (zero is None or need > zero[0]):
+                need = _run(plan, pe, plain, order, at, 10**9)[1]
+                if zero is None or need > zero[0]:
                     zero = (need, order, at)
         if zero is not None and zero[0] > 0:  # (none lost where the effects after would leave 0 anyway)
             costs.append((left / zero[0], e, zero))
     for ratio, e, (need, order, at) in sorted(costs, key=lambda c: (c[0], c[1])):
         if ratio >= 1:
             break  # a point after every other effect costs one damage: no dearer than that
-        unit = block_units[e]
-        effs = plan.events[e].effects
-        keys = sorted((effs[j].key for j, *_ in unit.placed), key=lambda key: reach[key])
-        if sum(remaining[key] for key in keys) < need:
+        if sum(remaining[key] for key in keys[e]) < need:
             continue
         takes: dict[str, int] = {}
-        for key in keys:
+        for key in keys[e]:
             takes[key] = min(remaining[key], need - sum(takes.values()))
             remaining[key] -= takes[key]
         chosen[e] = (order, at, takes)
     for e, (order, at, takes) in chosen.items():  # what is left, after every other effect
         if takes:
             continue
-        unit = block_units[e]
-        effs = plan.events[e].effects
-        left = _run(plan, plan.events[e], unit.plain, order, at, 0)[0]
-        for key in sorted((effs[j].key for j, *_ in unit.placed), key=lambda key: reach[key]):
+        left = _run(plan, plan.events[e], block_units[e].plain, order, at, 0)[0]
+        for key in keys[e]:
             take = min(remaining[key], left - sum(takes.values()))
             if take > 0:
                 takes[key] = take
