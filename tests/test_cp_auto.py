@@ -10,12 +10,13 @@ import pytest
 import solver.cp.costs
 import solver.cp.plan
 import solver.cp.search
-from model import parse_case
+from model import load_case, parse_case
 from model.objective import parse_objective
 from solver import enumerate_outcomes, optimize
 from solver.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
 from solver.cp.costs import paths_of
 
+from .conftest import CASES
 from .test_cp import STATIC_SHIELD
 from .test_limits import SHIELDS_AND_DOUBLERS, SMALL, _case
 
@@ -70,3 +71,22 @@ def test_plan_step_says_why_not() -> None:
     case = parse_case(STATIC_SHIELD)
     reason = plan_step(case)
     assert isinstance(reason, str) and reason == cp_supported(case)
+
+
+def test_plans_answer_their_own_case_only() -> None:
+    """``planned=`` is a question's own plans: another case's would answer for it, and a prefix
+    cut by a node limit stands for that limit only. Either is a ValueError, not an answer."""
+    small, big = _case(SMALL), _case(SHIELDS_AND_DOUBLERS)
+    plans = plan_step(small)
+    assert not isinstance(plans, str)
+    with pytest.raises(ValueError, match="plans of limits-small-group"):
+        cp_outcomes(big, planned=plans)
+    with pytest.raises(ValueError, match="plans of limits-small-group"):
+        cp_optimize(big, parse_objective({"you": ["maximize you.life"]}), planned=plans)
+    assert cp_outcomes(_case(SMALL), planned=plans).complete  # the same case, read again
+    treefolk = load_case(CASES / "cards" / "mirrorwood-treefolk-bolt-then-shock.yaml")
+    cut = plan_step(treefolk, max_nodes=2)
+    assert not isinstance(cut, str) and not cut.prefix.complete
+    with pytest.raises(ValueError, match="max_nodes=2"):
+        cp_outcomes(treefolk, planned=cut)
+    assert not cp_outcomes(treefolk, planned=cut, max_nodes=2).complete

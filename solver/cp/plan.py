@@ -100,10 +100,23 @@ _PLANNING = "planning the CP model"
 @dataclass
 class StepPlans:
     """The CP answer's parts: the expansion of the choices before the CP step (solver.cp.prefix)
-    and one plan per distinct state at its start (parallel to ``prefix.starts``)."""
+    and one plan per distinct state at its start (parallel to ``prefix.starts``); the case and
+    the node limit they were planned with (an answer from them is that case's only)."""
 
     prefix: Prefix
     plans: list[_Plan]
+    case: Case
+    max_nodes: int | None
+
+    def problem(self, case: Case, max_nodes: int | None) -> str | None:
+        """Why these plans can't answer ``case`` with ``max_nodes`` (None: they can): another
+        case's plans would answer for it, and a prefix its node limit cut, for that limit only."""
+        if self.case is not case and self.case != case:
+            return f"planned= holds the plans of {self.case.id}, not of {case.id}"
+        if not self.prefix.complete and self.max_nodes != max_nodes:
+            return (f"planned= was cut at max_nodes={self.max_nodes} before the step; "
+                    f"plan again with max_nodes={max_nodes}")
+        return None
 
 
 def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
@@ -126,7 +139,7 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
     if missing == NO_BATCH and prefix.complete and not prefix.starts and prefix.ended:
         # no damage batch, so no step for CP-SAT: the expansion went to the end of every
         # branch, and its end states (equal ones merged) are the answer, exact
-        return StepPlans(prefix, [])
+        return StepPlans(prefix, [], case, max_nodes)
     if missing is not None:
         return missing
     if len(prefix.starts) > MAX_STARTS:
@@ -140,7 +153,7 @@ def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None =
         if isinstance(plan, str):
             return plan
         plans.append(plan)
-    return StepPlans(prefix, plans)
+    return StepPlans(prefix, plans, case, max_nodes)
 
 
 def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:

@@ -351,12 +351,15 @@ def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
               planned: StepPlans | None = None) -> tuple[Prefix, list[_Search]]:
     """The expansion before the CP step and, for each distinct state at its start, the step's
     plan and built model, ready to solve (EngineError when CP can't answer). ``planned``: the
-    step already planned for the same case and ``max_nodes`` (engine="auto" plans it once).
+    step already planned for the same case and ``max_nodes`` (engine="auto" plans it once); a
+    ValueError for another case's, or for a prefix cut at another ``max_nodes``.
 
     Raises :class:`LimitReached` when ``deadline`` passes while expanding, planning or building,
     or, with ``build_share``, when that fraction of the time left is gone before every model is
     built (the caller then has the rest for another engine)."""
     budget = deadline if build_share is None else deadline.share(build_share)
+    if planned is not None and (wrong := planned.problem(case, max_nodes)) is not None:
+        raise ValueError(wrong)  # an answer from them would be another question's, silently
     plans = _plans(case, budget, max_nodes) if planned is None else planned
     if isinstance(plans, str):
         raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
