@@ -67,20 +67,6 @@ def _note(text: str) -> None:
         event(text)
 
 
-def cp_ok(case: Case) -> bool:
-    """Whether the CP engine models ``case``; a generated case that loops forever, with choices
-    in the loop or without (a rider's damage the same prevention prevents again), is an error in
-    both engines, not a CP case."""
-    try:
-        return cp_supported(case, timeout=GRAPH_SECONDS) is None
-    except EngineError as e:
-        assert "loop forever" in str(e) or "did not settle" in str(e)
-        return False
-    except LimitReached:  # choices before the step a player can repeat: planning is as long as the graph
-        _note("planning the CP step passed the graph's limit (not compared)")
-        return False
-
-
 @contextmanager
 def blocks_only() -> Iterator[None]:
     """Encode every event with the block encoding (no per-event tables)."""
@@ -93,8 +79,10 @@ def blocks_only() -> Iterator[None]:
 
 
 def cp_paths(case: Case) -> int | None:
-    """:func:`cp_ok` and the step's estimated raw paths from one planning (a random example
-    asks both): the paths, or None when CP doesn't model ``case`` or planning passed the limit."""
+    """Whether CP models ``case`` and the step's estimated raw paths, from one planning (a random
+    example asks both): the paths, or None when CP doesn't model it or planning passed the limit.
+    A generated case that loops forever, with choices in the loop or without (a rider's damage
+    the same prevention prevents again), is an error in both engines, not a CP case."""
     try:
         plans = plan_step(case, timeout=GRAPH_SECONDS)
     except EngineError as e:
