@@ -112,6 +112,30 @@ def test_the_merge_gives_the_reference_table_and_its_back_pointers_lead_home(
             layers[-1][tuple(-1 for _ in top)]
 
 
+@pytest.mark.parametrize("pack_bits", [62, 0], ids=["packed", "rows"])
+def test_a_layer_finds_each_of_its_states_and_no_other(monkeypatch: pytest.MonkeyPatch, pack_bits: int) -> None:
+    """A merge layer's look-up (solver.cp.tables._Layer), over packed keys or, where the rows
+    don't fit ``PACK_BITS``, over the rows: each state gives its own back pointers; a row that
+    is not a state (a value outside a column's range, or between states) is a KeyError."""
+    import random
+
+    import numpy as np
+
+    monkeypatch.setattr(solver.cp.tables, "PACK_BITS", pack_bits)
+    rng = random.Random(7)
+    rows = sorted({(rng.randint(0, 9), rng.randint(3, 5), rng.randint(0, 300)) for _ in range(200)})
+    states = np.array(rows, dtype=np.int64)
+    before = np.arange(len(rows) * 2, dtype=np.int64).reshape(len(rows), 2)
+    layer = solver.cp.tables._Layer(states, before, np.arange(len(rows))[::-1], [(i,) for i in range(len(rows))],
+                                    np.arange(len(rows)))
+    for i, row in enumerate(rows):
+        assert layer[row] == (tuple(before[len(rows) - 1 - i].tolist()), (i,))
+    for missing in [(0, 2, 0), (10, 3, 0), (0, 3, 301), (0, 3, -1), (0, 3), next(
+            (x, y, z) for x in range(10) for y in range(3, 6) for z in range(301) if (x, y, z) not in set(rows))]:
+        with pytest.raises(KeyError):
+            layer[missing]
+
+
 def test_first_seen_keeps_each_key_once_with_its_first_index() -> None:
     """The chunked product's repeats (solver.cp.sums._first_seen): a key already seen keeps its
     earlier index, a key repeated within the chunk its first, new keys are appended in order."""

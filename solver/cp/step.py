@@ -131,6 +131,8 @@ class _Plan:
     deferred: frozenset[str] = frozenset()
     # each alike event's shield hulls, found once (solver.cp.hulls.event_hull)
     hulls: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    # each effect's amount rule, made once (solver.cp.step._rule): effect key -> (its spec, rule)
+    rules: dict[str, tuple[Any, AmountRule]] = field(default_factory=dict)
 
     @property
     def suffix(self) -> bool:
@@ -215,9 +217,13 @@ def _upper(amount: int, effects: list[Instance]) -> int:
 
 def _rule(plan: _Plan, inst: Instance) -> AmountRule:
     """``inst``'s amount rule (solver.amounts), its count read when the batch began (615.10)."""
+    made = plan.rules.get(inst.key)
+    if made is not None and made[0] is inst.spec:
+        return made[1]
     counts = dict(plan.state.batch.counts) if plan.state.batch is not None else {}
     rule = rule_of(inst.spec, counts.get(inst.key))
     assert rule is not None, inst.spec.kind
+    plan.rules[inst.key] = (inst.spec, rule)
     return rule
 
 

@@ -112,8 +112,9 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
     remaining), so a row's columns but its took-all flags are a number in a mixed radix, with the
     flags as its last ``ns`` bits: a sum of two rows is the sum of their numbers with the flag
     bits and-ed, and the first index giving each is kept in an array indexed by it (no hashing;
-    reading it in order gives the distinct rows). A share's guard is a packed key as in
-    :func:`_sum_step`."""
+    reading it in order gives the distinct rows). A share's guard is a field as in
+    :func:`_sum_step`, above the number's bits in the same integer: one addition sums both, and
+    a pair with a guard bit set is at or past ``size``, where the array holds a sink."""
     import numpy as np
 
     width = a.shape[1]
@@ -147,6 +148,14 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
         guard = sum(1 << (s + n - 1) for n, s in zip(bits, shift, strict=True))
     kind = np.int32 if len(a) * len(b) < np.iinfo(np.int32).max else np.int64  # a flat index into the product
     none = np.iinfo(kind).max
+    low = size.bit_length()  # the numbers' bits; a shield's guard fields lie above them
+    keep = ~(flag_bits & ~fb)  # a flag stays set only where both rows took all offered
+    if over:
+        if low + sum(bits) > PACK_BITS:  # no room for the guards: hashed (_sum_step)
+            return False
+        na += ga << low
+        nb += gb << low
+        keep &= (1 << low) - 1 | guard << low
     first = np.full(size + 1, none, dtype=kind)
     first[size] = 0  # where a pair past a shield's remaining points: never new
     found = 0
@@ -155,10 +164,11 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
         if deadline is not None:
             deadline.check(_TABLES)
         part = slice(start, start + per_chunk)
-        number = (na[part, None] + nb[None, :]) & ~(flag_bits & ~fb)[None, :]
+        number = na[part, None] + nb[None, :]
+        number &= keep[None, :]
         number = number.ravel()
-        if over:
-            number[((ga[part, None] + gb[None, :]) & guard).ravel() != 0] = size
+        if over:  # any guard bit set (a share past its shield's remaining) puts it at or past size
+            np.minimum(number, size, out=number)
         new = np.flatnonzero(first[number] == none)
         number = number[new]
         at = (new + start * len(b)).astype(kind)

@@ -189,12 +189,15 @@ class _Layer:
     """One merge layer's back pointers, kept as arrays (a dict of tuples per state cost more than
     the sums): its states (rows, sorted and distinct), and per state the index of the state it
     came from in the previous layer's ``before`` and of the member's own row in ``mine``. Looking
-    a state up is a binary search (the witnesses need a few per outcome)."""
+    a state up is a binary search (the witnesses need a few per outcome), over the rows packed
+    into one integer each where they fit (packed once, at the first look-up)."""
 
-    __slots__ = ("before", "mine", "own", "prev", "states")
+    __slots__ = ("_packed", "_tried", "before", "mine", "own", "prev", "states")
 
     def __init__(self, states: Any, before: Any, prev: Any, mine: list[tuple[int, ...]], own: Any) -> None:
         self.states, self.before, self.prev, self.mine, self.own = states, before, prev, mine, own
+        self._packed: tuple[list[int], list[int], Any] | None = None
+        self._tried = False  # whether _keys has packed them (or found they don't fit)
 
     def __len__(self) -> int:
         return len(self.states)
@@ -202,12 +205,48 @@ class _Layer:
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return iter(map(tuple, self.states.tolist()))
 
+    def _keys(self) -> tuple[list[int], list[int], Any] | None:
+        """Each column's least value and bits, and the rows packed (column 0 most significant,
+        so the keys are sorted as the rows are); None when they don't fit ``PACK_BITS``."""
+        if not self._tried:
+            import numpy as np
+
+            self._tried = True
+            states = self.states
+            lo = states.min(axis=0) if len(states) else np.zeros(states.shape[1], dtype=np.int64)
+            bits = [int(v).bit_length() for v in (states.max(axis=0) - lo)] if len(states) else [0] * len(lo)
+            if sum(bits) <= PACK_BITS:
+                keys = np.zeros(len(states), dtype=np.int64)
+                for c, b in enumerate(bits):
+                    keys = (keys << b) | (states[:, c] - lo[c])
+                self._packed = (lo.tolist(), bits, keys)
+        return self._packed
+
+    def _find(self, key: tuple[int, ...]) -> int:
+        packed = self._keys()
+        states = self.states
+        if packed is None:
+            i = bisect_left(range(len(states)), key, key=lambda j: tuple(states[j].tolist()))
+            if i == len(states) or tuple(states[i].tolist()) != key:
+                raise KeyError(key)
+            return i
+        lo, bits, keys = packed
+        if len(key) != len(bits):
+            raise KeyError(key)
+        k = 0
+        for v, low, b in zip(key, lo, bits, strict=True):
+            v -= low
+            if v < 0 or v >> b:
+                raise KeyError(key)
+            k = k << b | v
+        i = int(keys.searchsorted(k))
+        if i == len(keys) or int(keys[i]) != k:
+            raise KeyError(key)
+        return i
+
     def __getitem__(self, key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The state ``key`` came from and the member's own row that gave it."""
-        states = self.states
-        i = bisect_left(range(len(states)), key, key=lambda j: tuple(states[j].tolist()))
-        if i == len(states) or tuple(states[i].tolist()) != key:
-            raise KeyError(key)
+        i = self._find(key)
         return tuple(self.before[int(self.prev[i])].tolist()), self.mine[int(self.own[i])]
 
 
@@ -322,8 +361,11 @@ def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
     keys = np.zeros(len(rows), dtype=np.int64)
     for c, b in enumerate(bits):
         keys = (keys << b) | rows[:, c]
-    _, at, back = np.unique(keys, return_index=True, return_inverse=True)
-    return rows[at], back if inverse else at
+    if inverse:
+        _, at, back = np.unique(keys, return_index=True, return_inverse=True)
+        return rows[at], back
+    _, at = np.unique(keys, return_index=True)
+    return rows[at], at
 
 
 def _dominated(rows: Any, ns: int, dealt: int) -> Any:
