@@ -158,6 +158,8 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
         keep &= (1 << low) - 1 | guard << low
     first = np.full(size + 1, none, dtype=kind)
     first[size] = 0  # where a pair past a shield's remaining points: never new
+    met = np.zeros(size + 1, dtype=np.bool_)  # the numbers given so far: read per pair, a quarter of first's bytes
+    met[size] = True
     found = 0
     per_chunk = max(1, CHUNK // len(b))
     for start in range(0, len(a), per_chunk):
@@ -169,17 +171,20 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
         number = number.ravel()
         if over:  # any guard bit set (a share past its shield's remaining) puts it at or past size
             np.minimum(number, size, out=number)
-        new = np.flatnonzero(first[number] == none)
+        new = np.flatnonzero(~met[number])
         number = number[new]
         at = (new + start * len(b)).astype(kind)
         np.minimum.at(first, number, at)
+        met[number] = True
         found += int(np.count_nonzero(first[number] == at))
         if found > most:  # before _merge drops the states no choice completes
             return None
-    seen = np.flatnonzero(first[:size] != none)
+    seen = np.flatnonzero(met[:size])
     rows = np.empty((len(seen), width), dtype=np.int64)
-    for c in summed:
-        rows[:, c] = seen // stride[c] % span[c] + int(lo[c])
+    rest = seen >> ns  # the mixed-radix digits, the last column's least significant
+    for c in reversed(summed):
+        rest, rows[:, c] = np.divmod(rest, span[c])
+        rows[:, c] += int(lo[c])
     for i, c in enumerate(flags):
         rows[:, c] = seen >> i & 1
     return rows, first[seen].astype(np.int64)
