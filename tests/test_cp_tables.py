@@ -136,6 +136,33 @@ def test_a_layer_finds_each_of_its_states_and_no_other(monkeypatch: pytest.Monke
             layer[missing]
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_a_layer_keeps_each_distinct_row_once_less_the_dominated(seed: int) -> None:
+    """What a merge layer keeps (solver.cp.tables._kept, one packing for both): the first of
+    each distinct row, in order, less a row when another has the same sums and a strict superset
+    of its took-all flags (615.7); by definition, row by row."""
+    import random
+
+    import numpy as np
+
+    rng = random.Random(seed)
+    ns, dealt, riders = rng.randint(0, 7), rng.randint(1, 2), rng.randint(0, 2)
+    n = rng.randint(1, 60)
+    rows = np.array([[rng.randint(0, 3) for _ in range(dealt + ns)] + [rng.randint(0, 1) for _ in range(ns)]
+                     + [rng.randint(0, 2) for _ in range(riders)] for _ in range(n)],
+                    dtype=np.int64).reshape(n, dealt + 2 * ns + riders)
+    listed = [tuple(r) for r in rows.tolist()]
+    first = {r: listed.index(r) for r in sorted(set(listed))}
+
+    def dominated(r: tuple[int, ...]) -> bool:
+        fl = slice(dealt + ns, dealt + 2 * ns)
+        sums = r[:dealt + ns] + r[dealt + 2 * ns:]
+        return any(o != r and o[:dealt + ns] + o[dealt + 2 * ns:] == sums and all(x <= y for x, y in zip(r[fl], o[fl], strict=True))
+                   for o in first)
+
+    assert solver.cp.tables._kept(rows, ns, dealt).tolist() == [i for r, i in first.items() if not dominated(r)]
+
+
 def test_first_seen_keeps_each_key_once_with_its_first_index() -> None:
     """The chunked product's repeats (solver.cp.sums._first_seen): a key already seen keeps its
     earlier index, a key repeated within the chunk its first, new keys are appended in order."""

@@ -325,11 +325,8 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
             short = np.where(settled & (flag == 0), cap - share, 0)  # what it must still prevent
             alive = np.all(short <= later[k], axis=1) & (short.sum(axis=1) <= later_total[k])
             unique, li_of, ri_of = unique[alive], li_of[alive], ri_of[alive]
-        unique, at = _unique_rows(unique)  # the parts and set flags can meet
-        li_of, ri_of = li_of[at], ri_of[at]
-        if ns:
-            keep = ~_dominated(unique, ns, width)
-            unique, li_of, ri_of = unique[keep], li_of[keep], ri_of[keep]
+        at = _kept(unique, ns, width)  # the parts and set flags can meet; dominated rows go
+        unique, li_of, ri_of = unique[at], li_of[at], ri_of[at]
         if len(unique) > GROUP_LIMIT:
             return None
         layers.append(_Layer(unique, a, li_of, mine, ri_of))
@@ -368,6 +365,39 @@ def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
     return rows[at], at
 
 
+def _kept(rows: Any, ns: int, dealt: int) -> Any:
+    """The index of each distinct row's first occurrence, in the rows' order, less the rows
+    another dominates (:func:`_dominated`): :func:`_unique_rows` then :func:`_dominated`, with
+    one packing of the rows serving both where they fit."""
+    import numpy as np
+
+    bits = [max(int(v).bit_length(), 1) for v in rows.max(axis=0)] if len(rows) else []
+    if not bits or not 0 < ns <= 6 or int(rows.min()) < 0 or sum(bits) > PACK_BITS:
+        _, at = _unique_rows(rows)
+        return at[~_dominated(rows[at], ns, dealt)]
+    shift = [sum(bits[c + 1:]) for c in range(len(bits))]
+    keys = np.zeros(len(rows), dtype=np.int64)
+    for c, b in enumerate(bits):
+        keys = (keys << b) | rows[:, c]
+    keys, at = np.unique(keys, return_index=True)
+    flags = range(dealt + ns, dealt + 2 * ns)  # a took-all flag is 0 or 1: one bit each
+    mask = sum(((keys >> shift[c]) & 1) << i for i, c in enumerate(flags))
+    group = np.unique(keys & ~sum(1 << shift[c] for c in flags), return_inverse=True)[1].reshape(-1)
+    return at[~_flag_dominated(group, mask, ns)]
+
+
+def _flag_dominated(group: Any, mask: Any, ns: int) -> Any:
+    """Whether another row of the same ``group`` (same sums) has a strict superset of the row's
+    took-all flags ``mask`` (615.7: it allows every completion this one does)."""
+    import numpy as np
+
+    mask = mask.astype(np.uint64)
+    present = np.zeros(int(group.max()) + 1, dtype=np.uint64)
+    np.bitwise_or.at(present, group, np.left_shift(np.uint64(1), mask))
+    above = np.array([sum(1 << s for s in range(1 << ns) if s != m and s & m == m) for m in range(1 << ns)], dtype=np.uint64)
+    return (present[group] & above[mask]) != 0
+
+
 def _dominated(rows: Any, ns: int, dealt: int) -> Any:
     """Which rows (an array) :func:`_undominated` drops: another row has the same sums and a
     superset of its took-all flags. Vectorised by flag sets for up to six shields."""
@@ -382,11 +412,7 @@ def _dominated(rows: Any, ns: int, dealt: int) -> Any:
         return np.array([k not in kept for k in keys], dtype=bool)
     sums = np.delete(rows, fl, axis=1)
     group = _unique_rows(sums, inverse=True)[1].reshape(-1)
-    mask = (rows[:, fl] << np.arange(ns)).sum(axis=1).astype(np.uint64)
-    present = np.zeros(int(group.max()) + 1, dtype=np.uint64)
-    np.bitwise_or.at(present, group, np.left_shift(np.uint64(1), mask))
-    above = np.array([sum(1 << s for s in range(1 << ns) if s != m and s & m == m) for m in range(1 << ns)], dtype=np.uint64)
-    return (present[group] & above[mask]) != 0
+    return _flag_dominated(group, (rows[:, fl] << np.arange(ns)).sum(axis=1), ns)
 
 
 def _undominated(rows: dict[tuple[int, ...], Any], ns: int, dealt: int = 1) -> dict[tuple[int, ...], Any]:
