@@ -157,9 +157,8 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
         nb += gb << low
         keep &= (1 << low) - 1 | guard << low
     first = np.full(size + 1, none, dtype=kind)
-    first[size] = 0  # where a pair past a shield's remaining points: never new
     met = np.zeros(size + 1, dtype=np.bool_)  # the numbers given so far: read per pair, a quarter of first's bytes
-    met[size] = True
+    met[size] = True  # where a pair past a shield's remaining points: never new
     found = 0
     per_chunk = max(1, CHUNK // len(b))
     for start in range(0, len(a), per_chunk):

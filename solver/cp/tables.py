@@ -216,10 +216,7 @@ class _Layer:
             lo = states.min(axis=0) if len(states) else np.zeros(states.shape[1], dtype=np.int64)
             bits = [int(v).bit_length() for v in (states.max(axis=0) - lo)] if len(states) else [0] * len(lo)
             if sum(bits) <= PACK_BITS:
-                keys = np.zeros(len(states), dtype=np.int64)
-                for c, b in enumerate(bits):
-                    keys = (keys << b) | (states[:, c] - lo[c])
-                self._packed = (lo.tolist(), bits, keys)
+                self._packed = (lo.tolist(), bits, _pack_rows(states - lo, bits))
         return self._packed
 
     def _find(self, key: tuple[int, ...]) -> int:
@@ -355,14 +352,23 @@ def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
             return got, back
         got, at = np.unique(rows, axis=0, return_index=True)
         return got, at
-    keys = np.zeros(len(rows), dtype=np.int64)
-    for c, b in enumerate(bits):
-        keys = (keys << b) | rows[:, c]
+    keys = _pack_rows(rows, bits)
     if inverse:
         _, at, back = np.unique(keys, return_index=True, return_inverse=True)
         return rows[at], back
     _, at = np.unique(keys, return_index=True)
     return rows[at], at
+
+
+def _pack_rows(rows: Any, bits: list[int]) -> Any:
+    """Each row of non-negative integers as one int64, column ``c`` in ``bits[c]`` bits, column 0
+    most significant (so the keys sort as the rows do); the caller checks that they fit."""
+    import numpy as np
+
+    keys = np.zeros(len(rows), dtype=np.int64)
+    for c, b in enumerate(bits):
+        keys = (keys << b) | rows[:, c]
+    return keys
 
 
 def _kept(rows: Any, ns: int, dealt: int) -> Any:
@@ -376,10 +382,7 @@ def _kept(rows: Any, ns: int, dealt: int) -> Any:
         _, at = _unique_rows(rows)
         return at[~_dominated(rows[at], ns, dealt)]
     shift = [sum(bits[c + 1:]) for c in range(len(bits))]
-    keys = np.zeros(len(rows), dtype=np.int64)
-    for c, b in enumerate(bits):
-        keys = (keys << b) | rows[:, c]
-    keys, at = np.unique(keys, return_index=True)
+    keys, at = np.unique(_pack_rows(rows, bits), return_index=True)
     flags = range(dealt + ns, dealt + 2 * ns)  # a took-all flag is 0 or 1: one bit each
     mask = sum(((keys >> shift[c]) & 1) << i for i, c in enumerate(flags))
     group = np.unique(keys & ~sum(1 << shift[c] for c in flags), return_inverse=True)[1].reshape(-1)
