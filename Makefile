@@ -1,6 +1,9 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# the sources byte-compiled: each start reads .pyc (~0.1 s less per process) even where the
+# environment turns writing them off (PYTHONDONTWRITEBYTECODE, as containers often do)
+COMPILE := $(PY) -m compileall -q model solver
 
 .PHONY: run test bench lint hunt clean
 
@@ -11,9 +14,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	@$(COMPILE)
 	$(VENV)/bin/mtg-outcomes check cases/
 
 test: $(STAMP)
+	@$(COMPILE)
 	$(PY) -m pytest
 
 lint: $(STAMP)
@@ -21,12 +26,14 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy model solver
 
 bench: $(STAMP)
+	@$(COMPILE)
 	$(PY) bench/run.py
 
 MINUTES ?= 30
 RSS_MB ?= 3000
 KIND ?= timelines
 hunt: $(STAMP)
+	@$(COMPILE)
 	$(PY) tests/hunt.py --kind $(KIND) --minutes $(MINUTES) --rss-mb $(RSS_MB)
 
 clean:
