@@ -29,9 +29,10 @@ GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "
              "infect", "lifelink", "menace", "reach", "shroud", "trample", "trample over planeswalkers",
              "vigilance", "wither")
 # the kinds above whose value is a player selector ("can't gain life: <players>")
-PLAYER_KINDS = ("cant_gain_life", "cant_lose_life", "life_cant_change", "no_loss_for_0_life")
+PLAYER_KINDS = (EffectKind.CANT_GAIN_LIFE, EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE,
+                EffectKind.NO_LOSS_FOR_0_LIFE)
 # life-gain replacement effects: they modify a life-gain event, not a damage event (119.10)
-LIFE_GAIN_KINDS = ("gain_life_plus", "gain_life_times")
+LIFE_GAIN_KINDS = (EffectKind.GAIN_LIFE_PLUS, EffectKind.GAIN_LIFE_TIMES)
 # The six types of mana (CR 106.1), in the order outputs list them.
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from model.effects import EffectKind
 from model.errors import EngineError
 from model.expr import expr_str
+from model.kinds import AbilityKind, ActionKind
 from model.selectors import Selector
 from model.types import (
     Ability,
@@ -164,7 +166,7 @@ def _begin_several(state: GameState, table: Table, item: StackItem) -> GameState
     resolve (the state returned, its later parts gone). Otherwise the state and the item, both
     keeping only the legal targets."""
     abilities = table.abilities_of(state, item.source)
-    req = next((a.target for a in abilities if a.kind == "spell" and a.targets is not None), None)
+    req = next((a.target for a in abilities if a.kind == AbilityKind.SPELL and a.targets is not None), None)
     legal = tuple(t for t in item.targets if legal_target(state, table, t, req, item.controller, item.source))
     gone = [t for t in item.targets if t not in legal]
     mine = state.spell_parts(item)
@@ -185,7 +187,7 @@ def _begin_two(state: GameState, table: Table, item: StackItem) -> GameState | t
     both illegal the spell doesn't resolve. The state and the item (and its later parts) with an
     illegal target as None."""
     abilities = table.abilities_of(state, item.source)
-    two = next(a for a in abilities if a.kind == "spell" and a.second_target is not None
+    two = next(a for a in abilities if a.kind == AbilityKind.SPELL and a.second_target is not None
                and (not item.modes or a.mode in item.modes) and (a.kicked is None or a.kicked == item.kicked))
     first = item.target if legal_target(state, table, item.target, two.target, item.controller, item.source) else None
     second = item.second if legal_target(state, table, item.second, two.second_target, item.controller, item.source) else None
@@ -210,7 +212,7 @@ def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameS
     parts still happen. The state (with a note for each illegal target, the left-out parts gone)
     and the item, checked (``continuing``), or None for the item when it is itself left out."""
     abilities = table.abilities_of(state, item.source)
-    reqs = dict(mode_requirements([a for a in abilities if a.kind == "spell" and a.mode in item.modes]))
+    reqs = dict(mode_requirements([a for a in abilities if a.kind == AbilityKind.SPELL and a.mode in item.modes]))
     illegal = [(mode, t) for mode, t in item.mode_targets
                if not legal_target(state, table, t, reqs.get(mode), item.controller, item.source)]
     mine = state.spell_parts(item)
@@ -276,22 +278,22 @@ def _describe(action: Any) -> str:
     if isinstance(action, OneShotAction):
         shot = action.action
         src = f" from {shot.source}" if shot.source else ""
-        if shot.kind == "deal":
+        if shot.kind == ActionKind.DEAL:
             return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}" + "".join(
                 f" and {expr_str(a)} to {to}" for a, to in shot.also)
-        if shot.kind == "put_counters":
+        if shot.kind == ActionKind.PUT_COUNTERS:
             return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
-        if shot.kind == "remove_counters":
+        if shot.kind == ActionKind.REMOVE_COUNTERS:
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
-        if shot.kind == "destroy":
+        if shot.kind == ActionKind.DESTROY:
             return f"destroy {shot.to}"
-        if shot.kind in ("sacrifice", "exile", "tap", "untap"):
+        if shot.kind in (ActionKind.SACRIFICE, ActionKind.EXILE, ActionKind.TAP, ActionKind.UNTAP):
             return f"{shot.kind} {shot.to}"
-        if shot.kind == "return_to_hand":
+        if shot.kind == ActionKind.RETURN_TO_HAND:
             return f"return {shot.to} to its owner's hand"
-        if shot.kind == "set_life":
+        if shot.kind == ActionKind.SET_LIFE:
             return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
-        if shot.kind == "create_tokens":
+        if shot.kind == ActionKind.CREATE_TOKENS:
             return f"create {expr_str(shot.amount)} {shot.token.name if shot.token else 'token'}(s)"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}",
                 "get_energy": "get {} energy"}[shot.kind]
@@ -329,7 +331,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
     abilities = table.abilities_of(state, item.source)
     ab = table.item_ability(state, item)  # (a modal trigger's chosen mode, 700.2b)
-    if ab.kind == "ward":
+    if ab.kind == AbilityKind.WARD:
         return resolve_ward(state, table, item, ab)
     if item.targets and not item.continuing:
         begun = _begin_several(state, table, item)
@@ -352,7 +354,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None
     view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player, second=item.second)
-    if ab.kind == "trigger" and not condition_holds(ab.trigger_if, state, table, view):
+    if ab.kind == AbilityKind.TRIGGER and not condition_holds(ab.trigger_if, state, table, view):
         return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
                            "no longer true as it resolves (603.4)", NOT_DONE)
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
@@ -365,7 +367,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
     elif item.kind is ItemKind.SPELL and item.target is not None:
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
         # its parts happen, the untargeted ones ("and you gain 3 life") included
-        spell_req = next((a.target for a in abilities if a.kind == "spell" and a.target is not None
+        spell_req = next((a.target for a in abilities if a.kind == AbilityKind.SPELL and a.target is not None
                           and (not item.modes or a.mode in item.modes)
                           and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
@@ -410,7 +412,7 @@ def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View
     """611.2c: a power/toughness or keyword change a resolving spell or ability creates for a group
     ("creatures you control get +1/+1 until end of turn") changes the permanents the group names
     as it resolves, and no others: its ``to:`` becomes those permanents (none: it changes nothing)."""
-    if effect.kind not in ("pt", "grant") or effect.to is None or effect.to.kind not in ("objects", "any_of"):
+    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of"):
         return effect
     now = tuple(Selector("ref", name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
     return replace(effect, to=Selector("any_of", parts=now))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.effects import AllBut, AllDamage, CountOf, HalfDamage
+from model.effects import AllBut, AllDamage, CountOf, EffectKind, HalfDamage
 from model.types import EffectSpec
 
 __all__ = ["AmountRule", "PreventAll", "PreventHalf", "PreventAllBut", "PreventN", "Multiply", "Add",
@@ -206,21 +206,21 @@ def rule_of(spec: EffectSpec, count: int | None = None) -> AmountRule | None:
     the damage; other kinds don't change amounts). ``count`` is the effect's X for ``prevent:
     {count: ...}``, read when the batch began (615.10)."""
     kind, value = spec.kind, spec.value
-    if kind == "protection":
+    if kind == EffectKind.PROTECTION:
         return PreventAll()  # 702.16e: damage from a source the player is protected from
-    if kind == "multiply":
+    if kind == EffectKind.MULTIPLY:
         return Multiply(int(value))
-    if kind == "add":
+    if kind == EffectKind.ADD:
         return Add(int(value))
-    if kind == "cap":
+    if kind == EffectKind.CAP:
         return Cap(int(value))
-    if kind == "subtract":
+    if kind == EffectKind.SUBTRACT:
         return Subtract(int(value))
-    if kind == "halve":
+    if kind == EffectKind.HALVE:
         return Halve(value == "up")
-    if kind == "damage_to_counters":
+    if kind == EffectKind.DAMAGE_TO_COUNTERS:
         return ToCounters(str(value))
-    if kind != "prevent":
+    if kind != EffectKind.PREVENT:
         return None
     if isinstance(value, AllDamage):
         return PreventAll()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.errors import EngineError
+from model.kinds import AbilityKind, TriggerEvent
 from model.types import (
     Ability,
     CastAction,
@@ -39,13 +40,13 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     who = spec.controller
     if state.player(who).left:
         return note(state, f"{spec.name} ({action.id}) can't be cast: {who} has left the game (800.4a)", NOT_DONE)
-    modal = next((ab for ab in spec.abilities if ab.kind == "modes"), None)
+    modal = next((ab for ab in spec.abilities if ab.kind == AbilityKind.MODES), None)
     if modal is not None and action.modes is None:
         return _choose_modes(state, table, action, spec, modal)
-    if action.kicked is None and any(ab.kind == "kicker" for ab in spec.abilities):
+    if action.kicked is None and any(ab.kind == AbilityKind.KICKER for ab in spec.abilities):
         return _choose_kicked(state, action, spec)
     chosen_modes = action.modes or ()
-    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == "spell" and (not chosen_modes or ab.mode in chosen_modes)
+    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.SPELL and (not chosen_modes or ab.mode in chosen_modes)
              and (ab.kicked is None or ab.kicked == action.kicked)]
     per_mode = mode_requirements([ab for _, ab in parts]) if chosen_modes else []
     if len(per_mode) > 1:
@@ -85,7 +86,7 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     who = spec.controller
     assert modal.modes is not None
     lo, hi = modal.modes
-    parts = [ab for ab in spec.abilities if ab.kind == "spell"]
+    parts = [ab for ab in spec.abilities if ab.kind == AbilityKind.SPELL]
     n = max(ab.mode for ab in parts)
     given = _announced(action)
     options = []
@@ -288,7 +289,7 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
     carrying the spell's targets (the spell is one object, checked as a whole, 608.2b); each
     permanent with ward it targets triggers (702.21a)."""
     who = spec.controller
-    state = collect_triggers(state, table, "cast", [(action.id, {"_player": who})])  # 601.2i
+    state = collect_triggers(state, table, TriggerEvent.CAST, [(action.id, {"_player": who})])  # 601.2i
     options = []
     for way in ways:
         items = tuple(("resolve" if k == 0 else "part",

@@ -11,6 +11,7 @@ permanents chosen by their keywords (613.8 dependencies) are refused when the ca
 
 from __future__ import annotations
 
+from model.effects import EffectKind
 from model.errors import EngineError
 from model.types import with_pt_counters
 
@@ -34,7 +35,7 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
         raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
     table.memo["pt_grant_busy"] = True
     try:
-        insts = [i for i in effects_in_force(state, table) if i.spec.kind in ("pt", "grant")]
+        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
         out: dict[str, Change] = {}
         for perm in state.perms:
             if not (perm.present or perm.died) or not insts:

@@ -25,6 +25,7 @@ import math
 from typing import Any
 
 from model.blocks import defending_player, evasion_problem, menace_problem, same_side
+from model.effects import EffectKind
 from model.errors import EngineError
 
 from .characteristics import keywords_of, power
@@ -135,7 +136,7 @@ def _protected_from_blocker(state: GameState, table: Table, attacker: str, block
     """702.16f: a creature with protection can't be blocked by creatures with that quality; 702.16k:
     with protection from a player, by creatures that player controls."""
     for inst in effects_in_force(state, table):
-        if inst.spec.kind == "protection" and matches(inst.spec.to, attacker, state, table, inst.view) \
+        if inst.spec.kind == EffectKind.PROTECTION and matches(inst.spec.to, attacker, state, table, inst.view) \
                 and protected_from(inst, blocker.id, blocker.controller, state, table):
             return True
     return False
@@ -350,7 +351,7 @@ def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple
 def as_unblocked(state: GameState, table: Table, pid: str) -> bool:
     """Whether the blocked attacker ``pid`` may assign its combat damage as though it weren't
     blocked (an ``as_unblocked`` effect applies to it: 510.1b instead of 510.1c)."""
-    return any(i.spec.kind == "as_unblocked" and i.spec.value and matches(i.spec.to, pid, state, table, i.view, default=False)
+    return any(i.spec.kind == EffectKind.AS_UNBLOCKED and i.spec.value and matches(i.spec.to, pid, state, table, i.view, default=False)
                for i in effects_in_force(state, table))
 
 

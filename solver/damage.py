@@ -7,7 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from model.effects import is_all
+from model.effects import EffectKind, is_all
+from model.kinds import ActionKind
 from model.selectors import Selector
 from model.types import (
     OneShot,
@@ -119,7 +120,7 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}"
                 picked = inst.key
             else:
-                verb = "redirects" if inst.spec.kind == "redirect" else "prevents"
+                verb = "redirects" if inst.spec.kind == EffectKind.REDIRECT else "prevents"
                 words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
                 picked = f"{inst.key}:{take}"
             options.append(Option(picked, words, nxt))
@@ -161,15 +162,15 @@ def shield_takes(state: GameState, inst: Instance, ev: Event, others_open: bool)
     """The amounts a shield (or a partial redirection) may take from this event (615.7); None
     for other effects. With no other event open, only the most it can take (less would leave it
     unused, an illegal branch)."""
-    depleting = inst.spec.kind == "shield" or (inst.spec.kind == "redirect" and inst.spec.shield is not None)
+    depleting = inst.spec.kind == EffectKind.SHIELD or (inst.spec.kind == EffectKind.REDIRECT and inst.spec.shield is not None)
     if not depleting:
         return [None]
-    if ev.unpreventable and inst.spec.kind == "shield":
+    if ev.unpreventable and inst.spec.kind == EffectKind.SHIELD:
         return [0]
     room = shield_room(state, inst, ev)
     if not others_open:
         return [room]
-    if inst.spec.kind == "shield" and is_all(inst.spec.value):
+    if inst.spec.kind == EffectKind.SHIELD and is_all(inst.spec.value):
         return [room, 0]
     return list(range(room, -1, -1))
 
@@ -180,7 +181,7 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     # a shield that prevented less than it could somewhere must be used up (615.7)
     for e in state.effects:
         if e.id in batch.skipped:
-            left = (not e.used) if is_all(e.spec.value) and e.spec.kind == "shield" else (e.remaining or 0) > 0
+            left = (not e.used) if is_all(e.spec.value) and e.spec.kind == EffectKind.SHIELD else (e.remaining or 0) > 0
             if left:
                 return replace(state, dead=True, batch=None)
     state = replace(state, batch=None)
@@ -211,7 +212,7 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
     insts = {x.key: x for x in effects_in_force_all(state, table)}
     for key, amount in batch.prevented:
         inst = insts.get(key)
-        if inst is None or inst.spec.then is None or inst.spec.then.kind != "gain_life" \
+        if inst is None or inst.spec.then is None or inst.spec.then.kind != ActionKind.GAIN_LIFE \
                 or not _rider_happens(inst.spec.then, amount):
             continue
         who = inst.spec.then.to

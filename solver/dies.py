@@ -4,6 +4,9 @@ effect exiles it instead (614.1a)."""
 
 from __future__ import annotations
 
+from model.effects import EffectKind
+from model.kinds import AbilityKind, TriggerEvent
+
 from .rules import effects_in_force
 from .select import View, matches
 from .state import (
@@ -23,7 +26,7 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
     before = state  # 603.10a: leaves-the-battlefield abilities look back, to the game before the event
     watching = [(q, j, ab) for q in before.perms if q.present
                 for j, ab in enumerate(table.perm_specs[q.spec].abilities)
-                if ab.kind == "trigger" and ab.trigger == "dies" and ab.trigger_from is not None]
+                if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.DIES and ab.trigger_from is not None]
     for perm in perms:
         if _exiled_instead(state, table, perm):
             # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
@@ -32,7 +35,7 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
         state = state.set_perm(replace(perm, present=False, died=True))
         spec = table.perm_specs[perm.spec]
         new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
-                for j, ab in enumerate(spec.abilities) if ab.kind == "trigger" and ab.trigger == "dies" and ab.trigger_from is None]
+                for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.DIES and ab.trigger_from is None]
         # "Whenever a creature dealt damage by this creature this turn dies" (603.6c, 603.10a): the
         # watchers there before the event (one dying with it too), the creature as it last existed
         for q, j, ab in watching:
@@ -43,6 +46,6 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
 
 
 def _exiled_instead(state: GameState, table: Table, perm: PermState) -> bool:
-    return any(inst.spec.kind == "exile_instead" and inst.spec.value
+    return any(inst.spec.kind == EffectKind.EXILE_INSTEAD and inst.spec.value
                and matches(inst.spec.to, perm.id, state, table, inst.view, default=False)
                for inst in effects_in_force(state, table))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from model.effects import is_all
+from model.effects import EffectKind, is_all
 from model.errors import EngineError
-from model.kinds import ActionKind
+from model.kinds import AbilityKind, ActionKind, TriggerEvent
 from model.selectors import Selector
 from model.types import (
     ActivateAction,
@@ -129,8 +129,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                          attached_to=spec.attached_to)
         state = replace(state, perms=state.perms + (perm,))
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
-        state = collect_triggers(state, table, "enters", [(spec.id, {"X": action.x})])
-        if spec.chosen is None and any(a.kind == "as_enters" for a in spec.abilities):
+        state = collect_triggers(state, table, TriggerEvent.ENTERS, [(spec.id, {"X": action.x})])
+        if spec.chosen is None and any(a.kind == AbilityKind.AS_ENTERS for a in spec.abilities):
             opps = opponents(table, state, spec.controller)
             if not opps:
                 return state
@@ -191,7 +191,7 @@ def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
         if not p.present or p.controller != spec.controller:
             continue
         for ab in table.perm_specs[p.spec].abilities:
-            if ab.kind == "trigger" and ab.trigger == "cast" and (
+            if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.CAST and (
                     ab.trigger_spell == "any" or (ab.trigger_spell == "noncreature" and "creature" not in spec.types)):
                 raise EngineError(f"enter {spec.id}: whether it was cast as a spell isn't modelled, and {p.id}'s "
                                   f"\"whenever you cast\" trigger depends on it (CR 601.2i); cast instants and sorceries with cast:")
@@ -206,7 +206,7 @@ def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...
     counters = dict(spec.counters)
     loyalty = spec.loyalty
     for ab in spec.abilities:
-        if ab.kind != "enters_with":
+        if ab.kind != AbilityKind.ENTERS_WITH:
             continue
         for kind, expr in ab.counters:
             n = evaluate(expr, {"X": x})
@@ -349,7 +349,7 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
         spec = table.perm_specs[perm.spec]
         out[f"{perm.id}.damage"] = perm.damage
         out[f"{perm.id}.dies"] = any(q.died for q in state.perms if q.id == perm.id)
-        if any(ab.kind == "mana" for ab in spec.abilities):
+        if any(ab.kind == AbilityKind.MANA for ab in spec.abilities):
             # tapping is tracked for mana abilities only (605); an attacker's tap (508.1f) is not
             out[f"{perm.id}.tapped"] = perm.tapped
         counters = dict(perm.counters)
@@ -364,7 +364,7 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
     for e in state.effects:
         if e.remaining is not None:
             out[f"{e.id}.remaining"] = max(0, e.remaining)
-        elif e.spec.kind == "shield" and is_all(e.spec.value):
+        elif e.spec.kind == EffectKind.SHIELD and is_all(e.spec.value):
             out[f"{e.id}.remaining"] = 0 if e.used else 1
     for pid, types in state.mana:
         out[f"{pid}.could_produce"] = tuple(types)

@@ -53,7 +53,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from model.effects import EffectKind
 from model.errors import EngineError
+from model.kinds import AbilityKind, TriggerEvent
 from model.types import MANA_TYPES, Ability, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, tap_choices
@@ -88,7 +90,7 @@ def mana_sorted(symbols: tuple[str, ...] | list[str]) -> Mana:
 
 
 def _mana_abilities(state: GameState, table: Table, pid: str) -> list[tuple[int, Ability]]:
-    return [(j, ab) for j, ab in enumerate(table.abilities_of(state, pid)) if ab.kind == "mana"]
+    return [(j, ab) for j, ab in enumerate(table.abilities_of(state, pid)) if ab.kind == AbilityKind.MANA]
 
 
 def mana_permanents(state: GameState, table: Table) -> list[str]:
@@ -145,7 +147,7 @@ def _productions(state: GameState, table: Table, pid: str, ab: Ability, known: P
 def _applies(inst: Instance, state: GameState, table: Table, pid: str, ab: Ability) -> bool:
     """The parts of applicability that don't depend on the mana: a mana replacement effect for
     this permanent, and the ability taps it for mana (605)."""
-    if inst.spec.kind not in ("replace_mana", "multiply_mana"):
+    if inst.spec.kind not in (EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA):
         return False
     if not _is_tap_ability(ab):
         return False  # "if a land is tapped for mana" / "if you tap a permanent for mana"
@@ -169,7 +171,7 @@ def _fits(inst: Instance, mana: Mana) -> bool:
 def _apply(inst: Instance, mana: Mana) -> Mana:
     """One mana replacement effect (614.1a): ``replace_mana`` (type, and amount if it says so),
     ``multiply_mana`` ("twice as much of that mana")."""
-    if inst.spec.kind == "replace_mana":
+    if inst.spec.kind == EffectKind.REPLACE_MANA:
         n = inst.spec.mana_amount if inst.spec.mana_amount is not None else len(mana)
         return (str(inst.spec.value),) * n
     return mana_sorted([s for s in mana for _ in range(int(inst.spec.value))])
@@ -378,7 +380,7 @@ def _add_mana(state: GameState, table: Table, perm: PermState, ab: Ability, mana
     state = state.set_player(replace(p, mana=mana_sorted(p.mana + mana)))
     if not _is_tap_ability(ab):
         return state
-    return collect_triggers(state, table, "tapped_for_mana",
+    return collect_triggers(state, table, TriggerEvent.TAPPED_FOR_MANA,
                     [(perm.id, {"_player": perm.controller, "_mana": "".join(mana)})])
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from model.errors import EngineError
 from model.expr import GAME_READS, expr_vars
-from model.kinds import ON_PERMANENTS
+from model.kinds import ON_PERMANENTS, ActionKind
 from model.selectors import Selector
 from model.types import (
     OneShot,
@@ -71,10 +71,10 @@ def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> li
         return [view.target] if view.target is not None else []
     if sel.kind == "second_target":
         return [view.second] if view.second is not None else []
-    counters = shot.kind in ("put_counters", "remove_counters")
+    counters = shot.kind in (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS)
     on_permanents = shot.kind in ON_PERMANENTS
     things = [] if counters or on_permanents else [p.name for p in state.players if not p.left]
-    if shot.kind == "deal" or on_permanents or counters:
+    if shot.kind == ActionKind.DEAL or on_permanents or counters:
         things += [p.id for p in state.perms if p.present]
     return [t for t in things if matches(sel, t, state, table, view)]
 
@@ -93,7 +93,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     base = dict(env)
     # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)
     base["player_count"] = len(in_game)
-    if shot.kind == "deal":
+    if shot.kind == ActionKind.DEAL:
         n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
         if shot.by == "target":
@@ -107,50 +107,50 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             m = evaluate(part.amount, base)
             events += [Event(source, r, m, shot.combat) for r in _recipients(state, table, part, view)]
         return start_batch(state, table, events) if events else state
-    if shot.kind == "destroy":
+    if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
 
         doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
                   and not has_keyword(state, table, r, "indestructible")]
         state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
         return put_into_graveyard(state, table, doomed) if doomed else state
-    if shot.kind in ("exile", "return_to_hand"):
+    if shot.kind in (ActionKind.EXILE, ActionKind.RETURN_TO_HAND):
         # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
         # object), so its dies triggers don't fire
         for r in recipients:
             if (q := state.perm(r)) is not None and q.present:
                 state = state.set_perm(replace(q, present=False))
         return state
-    if shot.kind in ("tap", "untap"):
+    if shot.kind in (ActionKind.TAP, ActionKind.UNTAP):
         # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
         for r in recipients:
-            if (q := state.perm(r)) is not None and q.present and q.tapped != (shot.kind == "tap"):
-                state = state.set_perm(replace(q, tapped=shot.kind == "tap"))
+            if (q := state.perm(r)) is not None and q.present and q.tapped != (shot.kind == ActionKind.TAP):
+                state = state.set_perm(replace(q, tapped=shot.kind == ActionKind.TAP))
         return state
-    if shot.kind == "sacrifice":
+    if shot.kind == ActionKind.SACRIFICE:
         # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
         # or not; a player sacrifices only permanents they control, so one that left does nothing
 
         gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
         return put_into_graveyard(state, table, gone) if gone else state
-    if shot.kind == "become_monarch":
+    if shot.kind == ActionKind.BECOME_MONARCH:
         players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
         if len(players) > 1:
             raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
         return become_monarch(state, players[0]) if players else state
-    if shot.kind == "create_tokens":
+    if shot.kind == ActionKind.CREATE_TOKENS:
         from .tokens import create_tokens  # (tokens reads triggers, as results does)
 
         # 111.2: the player who creates them (the ability's controller) owns and controls them
         return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
                              max(0, evaluate(shot.amount, base)))
-    if shot.kind == "put_counters":
+    if shot.kind == ActionKind.PUT_COUNTERS:
         n = max(0, evaluate(shot.amount, base))
         for r in recipients:
             if not is_player(table, r):
                 state = put_counters(state, table, r, shot.counter, n)
         return state
-    if shot.kind == "remove_counters":
+    if shot.kind == ActionKind.REMOVE_COUNTERS:
         n = max(0, evaluate(shot.amount, base))
         for r in recipients:
             if not is_player(table, r):
@@ -170,7 +170,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         amounts.append((r, evaluate(shot.amount, local)))
     # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each
     # member loses a third of the team's total as it was)
-    if shot.kind == "set_life":
+    if shot.kind == ActionKind.SET_LIFE:
         if amounts:
             task: tuple[Any, ...] = ("set_life", _setting_groups(state, table, amounts), shot.source or view.self_id)
             state = replace(state, queue=(task,) + state.queue)
@@ -179,15 +179,15 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     for r, n in amounts:
         n = max(0, n)  # no negative life loss or gain (107.1b): half of a negative life total is 0
         p = state.player(r)
-        if shot.kind == "lose_life":
+        if shot.kind == ActionKind.LOSE_LIFE:
             before = p.life_lost
             state = change_life(state, table, r, -n)
             lost += state.player(r).life_lost - before  # what was actually lost (119.8: maybe none)
-        elif shot.kind == "gain_life":
+        elif shot.kind == ActionKind.GAIN_LIFE:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
-        elif shot.kind == "draw":
+        elif shot.kind == ActionKind.DRAW:
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
-        elif shot.kind == "get_energy":  # 107.14: that many energy counters (122.1)
+        elif shot.kind == ActionKind.GET_ENERGY:  # 107.14: that many energy counters (122.1)
             state = state.set_player(replace(p, energy=p.energy + n))
     if shot.then is not None:
         # "you gain life equal to the life lost this way": the total every player actually lost

@@ -4,6 +4,7 @@ removed, it is tapped and, attacking or blocking, removed from combat (506.4).""
 
 from __future__ import annotations
 
+from model.effects import EffectKind
 from model.errors import EngineError
 
 from .decision import note
@@ -18,11 +19,11 @@ def _shield(state: GameState, table: Table, perm: PermState) -> Instance | None:
     """The regeneration shield that replaces ``perm``'s destruction, or None. Several are the same
     replacement ("regenerate it", each for this turn), so which one is used can't change anything
     but which is left; the oldest is used."""
-    shields = [i for i in effects_in_force(state, table) if i.spec.kind == "regenerate"
+    shields = [i for i in effects_in_force(state, table) if i.spec.kind == EffectKind.REGENERATE
                and matches(i.spec.to, perm.id, state, table, i.view, default=False)]
     if not shields:
         return None
-    if any(i.spec.kind == "exile_instead" and i.spec.value and matches(i.spec.to, perm.id, state, table, i.view, default=False)
+    if any(i.spec.kind == EffectKind.EXILE_INSTEAD and i.spec.value and matches(i.spec.to, perm.id, state, table, i.view, default=False)
            for i in effects_in_force(state, table)):
         # 616.1: its controller would choose which replacement applies first
         raise EngineError(f"{perm.id}: a regeneration shield and \"exile it instead\" both apply to its destruction; "

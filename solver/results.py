@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from model.effects import EffectKind
+from model.kinds import TriggerEvent
 from model.types import (
     LIFE_GAIN_KINDS,
 )
@@ -113,7 +115,7 @@ def gain_replacements(state: GameState, table: Table, name: str, source: str | N
 def gain_rule(inst: Instance) -> Add | Multiply:
     """One life-gain replacement as an amount rule (solver.amounts, which the CP model encodes):
     "that much life plus N" or "N times that much" (614.1a); gaining 0 is no event (119.9)."""
-    if inst.spec.kind == "gain_life_plus":
+    if inst.spec.kind == EffectKind.GAIN_LIFE_PLUS:
         return Add(int(inst.spec.value))
     return Multiply(int(inst.spec.value))
 
@@ -139,7 +141,7 @@ def gain_life(state: GameState, table: Table, name: str, n: int, source: str | N
         task: tuple[Any, ...] = ("gain", name, n, source, frozenset())
         return replace(state, queue=state.queue[:k] + (task,) + state.queue[k:])
     state = change_life(state, table, name, n)
-    return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+    return collect_triggers(state, table, TriggerEvent.GAIN_LIFE, [(name, {"amount": n})])
 
 
 def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
@@ -150,7 +152,7 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
     left = gain_replacements(state, table, name, source, applied)
     if not left:
         state = change_life(state, table, name, n)
-        return collect_triggers(state, table, "gain_life", [(name, {"amount": n})])
+        return collect_triggers(state, table, TriggerEvent.GAIN_LIFE, [(name, {"amount": n})])
     return apply_one(state, table, name, f"{name} gains life", f"{name}'s life gain", n, left, _replace_gain, str,
                      lambda now, key: replace(state, queue=(("gain", name, now, source, applied | {key}),) + state.queue))
 
@@ -158,7 +160,7 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
     out = set()
     for inst in effects_in_force(state, table):
-        if inst.spec.kind == "as_though":
+        if inst.spec.kind == EffectKind.AS_THOUGH:
             if matches(inst.spec.to, ev.recipient, state, table, inst.view) and \
                     matches(inst.spec.from_, ev.source, state, table, inst.view):
                 out.add(inst.spec.value)
@@ -170,7 +172,7 @@ def life_floor(state: GameState, table: Table, name: str) -> int | None:
     less than 1 reduces it to 1 instead", Worship; 614.1a), or None."""
     floor = None
     for inst in effects_in_force(state, table):
-        if inst.spec.kind == "life_floor" and matches(inst.spec.to, name, state, table, inst.view, default=True):
+        if inst.spec.kind == EffectKind.LIFE_FLOOR and matches(inst.spec.to, name, state, table, inst.view, default=True):
             floor = max(floor or 0, int(inst.spec.value))
     return floor
 
@@ -304,7 +306,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         state = change_life(state, table, name, -n)
     for (src, ctrl), n in sorted(gain_by_source.items()):
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
-    state = collect_triggers(state, table, "combat_damage_to_player",
+    state = collect_triggers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER,
                      [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
     crown = monarch(state)
     if crown is not None:
@@ -313,11 +315,11 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         state = replace(state, pending=state.pending + tuple(
             Trigger(crown, MONARCH, 1, label="the monarch", player=controller_of(state, table, s))
             for (s, p), n in sorted(combat_to_player.items()) if p == crown and n > 0))
-    state = collect_triggers(state, table, "deals_damage",
+    state = collect_triggers(state, table, TriggerEvent.DEALS_DAMAGE,
                      [(s, {"damage_dealt": n, "combat": int(by_source_combat.get(s, 0) > 0),
                            "_to": tuple((r, k) for (r, ss), k in sorted(pair_amounts.items()) if ss == s)})
                       for s, n in sorted(by_source.items())])
-    state = collect_triggers(state, table, "dealt_damage",
+    state = collect_triggers(state, table, TriggerEvent.DEALT_DAMAGE,
                      [(r, {"damage_dealt": n, **({"_player": r} if is_player(table, r) else {}),
                            "_sources": tuple((s, k) for (rr, s), k in sorted(pair_amounts.items()) if rr == r)})
                       for r, n in sorted(to_recipient.items())])
@@ -333,7 +335,7 @@ def fewer_counters(state: GameState, table: Table, pid: str, kind: str) -> int:
     fewer = 0
     for inst in effects_in_force(state, table):
         spec = inst.spec
-        if spec.kind == "fewer_counters" and spec.value[0] == kind and \
+        if spec.kind == EffectKind.FEWER_COUNTERS and spec.value[0] == kind and \
                 matches(spec.to, pid, state, table, inst.view, default=True):
             fewer += int(spec.value[1])
     return fewer

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from model.effects import CountOf, is_all
+from model.effects import CountOf, EffectKind, is_all
 from model.errors import EngineError
+from model.kinds import AbilityKind
 from model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
@@ -27,9 +28,9 @@ __all__ = [
 ]
 
 # Effects that modify a damage event and so take part in the 616 ordering.
-ORDERED_KINDS = ("shield", "prevent", "multiply", "add", "subtract", "cap", "halve", "redirect", "protection",
-                 "damage_to_counters")
-PREVENTION_KINDS = ("shield", "prevent", "protection")
+ORDERED_KINDS = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT,
+                 EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT, EffectKind.PROTECTION, EffectKind.DAMAGE_TO_COUNTERS)
+PREVENTION_KINDS = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION)
 
 
 @dataclass(frozen=True)
@@ -69,13 +70,13 @@ def _life_condition_holds(inst: Instance, state: GameState) -> bool:
 def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
     out: list[Instance] = []
     for e in state.effects:
-        if e.spec.kind == "shield" and (e.used or (e.remaining is not None and e.remaining <= 0)):
+        if e.spec.kind == EffectKind.SHIELD and (e.used or (e.remaining is not None and e.remaining <= 0)):
             continue
-        if e.spec.kind == "redirect" and e.remaining is not None and e.remaining <= 0:
+        if e.spec.kind == EffectKind.REDIRECT and e.remaining is not None and e.remaining <= 0:
             continue
         if e.spec.next_time and e.used:
             continue  # 615.8: it prevented its one instance
-        if e.spec.kind == "regenerate" and e.used:
+        if e.spec.kind == EffectKind.REGENERATE and e.used:
             continue  # 701.19a: it replaced its one destruction
         out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source),
                             e.id, e.id))
@@ -86,7 +87,7 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue
         spec = table.perm_specs[p.spec]
         name = spec.name if names[spec.name] == 1 else f"{spec.name} ({p.id})"
-        statics = [j for j, ab in enumerate(spec.abilities) if ab.kind == "static" and ab.effect is not None]
+        statics = [j for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.STATIC and ab.effect is not None]
         for j in statics:
             ab = spec.abilities[j]
             assert ab.effect is not None
@@ -149,7 +150,7 @@ def can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
 
 def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event) -> bool:
     for inst in insts:
-        if inst.spec.kind == "cant_be_prevented" and inst.spec.value and _filters_match(inst, ev, state, table):
+        if inst.spec.kind == EffectKind.CANT_BE_PREVENTED and inst.spec.value and _filters_match(inst, ev, state, table):
             return True
     return False
 
@@ -171,7 +172,7 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
             continue  # 120.8: 0 damage is no damage
         kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
     for inst in insts:
-        if inst.spec.kind == "redirect" and inst.spec.next_time:
+        if inst.spec.kind == EffectKind.REDIRECT and inst.spec.next_time:
             hits = sum(1 for ev in kept if _filters_match(inst, ev, state, table))
             if hits > 1:
                 # "the next time a source ... would deal damage": with its damage to several at
@@ -182,7 +183,7 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
     counts = []
     for inst in insts:
         value = inst.spec.value
-        if inst.spec.kind == "prevent" and isinstance(value, CountOf):
+        if inst.spec.kind == EffectKind.PREVENT and isinstance(value, CountOf):
             n = sum(1 for p in state.perms if p.present and matches(value.selector, p.id, state, table, inst.view))
             counts.append((inst.key, n))
     return replace(state, batch=Batch(tuple(kept), counts=tuple(counts)))
@@ -259,13 +260,13 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
             continue
         if not _filters_match(inst, ev, state, table):
             continue
-        if spec.kind == "protection" and not _protected_from(inst, ev, state, table):
+        if spec.kind == EffectKind.PROTECTION and not _protected_from(inst, ev, state, table):
             continue
-        if spec.kind == "redirect":
+        if spec.kind == EffectKind.REDIRECT:
             new = _redirect_target(inst, state, table)
             if new == ev.recipient:
                 continue
-        if spec.kind == "prevent" and batch is not None and isinstance(spec.value, CountOf):
+        if spec.kind == EffectKind.PREVENT and batch is not None and isinstance(spec.value, CountOf):
             if dict(batch.counts).get(inst.key, 0) <= 0 and not ev.unpreventable:
                 continue
         rule = None if any_amount else amount_rule(inst, state)
@@ -278,7 +279,7 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
 def shield_room(state: GameState, inst: Instance, ev: Event) -> int:
     """How much a depleting shield (or a partial redirection) could take from this event."""
     eff = _effect_state(state, inst)
-    if inst.spec.kind == "shield" and is_all(inst.spec.value):
+    if inst.spec.kind == EffectKind.SHIELD and is_all(inst.spec.value):
         return ev.amount
     remaining = eff.remaining if eff is not None and eff.remaining is not None else 0
     return min(remaining, ev.amount)
@@ -304,7 +305,7 @@ def would_prevent(state: GameState, inst: Instance, ev: Event) -> int:
     (615.7), another prevention what its rule removes. For damage that can't be prevented it
     prevents none of it (615.12), but this is still "that damage" its additional effect reads
     (Protean Hydra's "remove that many +1/+1 counters"); the CP model reads it too."""
-    if inst.spec.kind == "shield":
+    if inst.spec.kind == EffectKind.SHIELD:
         return shield_room(state, inst, ev)
     rule = amount_rule(inst, state)
     assert rule is not None and rule.prevents
@@ -335,7 +336,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
     events = list(batch.events)
     kind = spec.kind
     if kind in PREVENTION_KINDS:
-        if kind == "shield":
+        if kind == EffectKind.SHIELD:
             room = shield_room(state, inst, ev)
             k = room if take is None else take
             would = would_prevent(state, inst, ev) if ev.unpreventable else k
@@ -362,15 +363,15 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         # the rider still "applies" with 0 (615.12) but then does nothing
         batch = _add_prevented(batch, inst.key, prevented, would)
         return replace(state, batch=batch)
-    if kind == "damage_to_counters":
+    if kind == EffectKind.DAMAGE_TO_COUNTERS:
         # "put that many +1/+1 counters on it instead" (614.1a): no damage is dealt, so no other
         # effect on damage applies to it any more (616.1f) and it has no result of damage (120.3)
         events[index] = replace(ev, applied=applied, done=True, as_counters=str(spec.value))
-    elif kind in ("multiply", "add", "subtract", "cap", "halve"):
+    elif kind in (EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE):
         rule = amount_rule(inst, state)
         assert rule is not None
         events[index] = replace(ev, amount=rule.apply(ev.amount), applied=applied)
-    elif kind == "redirect":
+    elif kind == EffectKind.REDIRECT:
         new = _redirect_target(inst, state, table)
         # the original recipient is still there: start_batch dropped events to players who left
         if new is None or not can_be_dealt(state, table, new):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.effects import EffectKind
+
 from .characteristics import changes, has_keyword
 from .decision import note
 from .dies import put_into_graveyard
@@ -109,7 +111,7 @@ def _protected_from_attachment(state: GameState, table: Table, host: str, perm: 
     equipped or fortified by Equipment or Fortifications, with that quality (from a player: that
     player controls)."""
     for inst in effects_in_force(state, table):
-        if inst.spec.kind == "protection" and matches(inst.spec.to, host, state, table, inst.view) \
+        if inst.spec.kind == EffectKind.PROTECTION and matches(inst.spec.to, host, state, table, inst.view) \
                 and protected_from(inst, perm.id, perm.controller, state, table):
             return True
     return False

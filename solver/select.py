@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.effects import EffectKind
 from model.selectors import Selector
 from model.subtypes import is_creature_type
 from model.types import PermanentSpec, SourceSpec
@@ -22,7 +23,7 @@ def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[s
     "red source" is checked again when the damage would be dealt (615.9, 609.7b)."""
     out = printed
     for e in state.effects:  # created effects, in timestamp order
-        if e.spec.kind != "becomes_color":
+        if e.spec.kind != EffectKind.BECOMES_COLOR:
             continue
         to = e.spec.to
         if to is None:

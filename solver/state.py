@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from model.effects import is_all
+from model.effects import EffectKind, is_all
 from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
 from .log import EMPTY_LOG, Log
@@ -350,9 +350,9 @@ def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str |
     from .values import eval_static
 
     remaining: int | None = None
-    if spec.kind == "shield" and not is_all(spec.value):
+    if spec.kind == EffectKind.SHIELD and not is_all(spec.value):
         remaining = eval_static(spec.value, x)
-    elif spec.kind == "redirect" and spec.shield is not None:
+    elif spec.kind == EffectKind.REDIRECT and spec.shield is not None:
         remaining = eval_static(spec.shield, x)
     return EffectState(eid, spec, controller, source, target, x, remaining, False,
                        chosen_source or spec.source_choice, order, chosen)

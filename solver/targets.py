@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
+
 from .characteristics import keywords_of
 from .rules import (
     effects_in_force,
@@ -52,10 +54,10 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
         tctrl = target
     for inst in effects_in_force(state, table):
         kind = inst.spec.kind
-        if kind in ("hexproof", "shroud") and inst.spec.value and matches(inst.spec.to, target, state, table, inst.view):
-            if kind == "shroud" or controller in opponents(table, state, tctrl):
+        if kind in (EffectKind.HEXPROOF, EffectKind.SHROUD) and inst.spec.value and matches(inst.spec.to, target, state, table, inst.view):
+            if kind == EffectKind.SHROUD or controller in opponents(table, state, tctrl):
                 return False
-        if kind == "protection" and matches(inst.spec.to, target, state, table, inst.view) and \
+        if kind == EffectKind.PROTECTION and matches(inst.spec.to, target, state, table, inst.view) and \
                 protected_from(inst, source, controller, state, table):
             return False  # 702.16b: nor by a spell with the quality, nor an ability from a source with it
     return True

@@ -10,6 +10,7 @@ life.", 111.10b) and die (700.4). Tokens created by one action enter at the same
 
 from __future__ import annotations
 
+from model.kinds import TriggerEvent
 from model.types import OneShot, PermanentSpec, TokenSpec
 from model.vocab.tokens import token_id
 
@@ -59,4 +60,4 @@ def create_tokens(state: GameState, table: Table, shot: OneShot, controller: str
         state = replace(state, perms=state.perms + (perm,))
         made.append(tid)
     # 603.6a: "when this enters" and "whenever a creature you control enters" see them enter
-    return collect_triggers(state, table, "enters", [(tid, {"X": 0}) for tid in made])
+    return collect_triggers(state, table, TriggerEvent.ENTERS, [(tid, {"X": 0}) for tid in made])

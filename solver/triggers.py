@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from model.kinds import AbilityKind, TriggerEvent
 from model.types import (
     Ability,
     Condition,
@@ -63,7 +64,7 @@ def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, st
             continue
         spec = table.perm_specs[p.spec]
         for j, ab in enumerate(spec.abilities):
-            if ab.kind == "trigger" and ab.trigger == trigger:
+            if ab.kind == AbilityKind.TRIGGER and ab.trigger == trigger:
                 out.append((p.id, p.controller, j, ab))
     return out
 
@@ -75,13 +76,13 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
         watcher = state.perm(oid)
         view = View(ctrl, oid, None, watcher.chosen if watcher is not None else None)
         for thing, values in happenings:
-            if trigger == "gain_life":
+            if trigger == TriggerEvent.GAIN_LIFE:
                 ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
-            elif trigger in ("deals_damage",):
+            elif trigger in (TriggerEvent.DEALS_DAMAGE,):
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_combat is not None:
                     ok = bool(values.get("combat", 0)) == ab.trigger_combat
-            elif trigger == "dealt_damage":
+            elif trigger == TriggerEvent.DEALT_DAMAGE:
                 ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
                 if ok and ab.trigger_from is not None and ab.trigger_min is None:
                     # "is dealt damage by <sources>": once, if any of them dealt it damage, its
@@ -89,19 +90,19 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                     by = [n for s, n in values.get("_sources", ()) if n > 0 and matches(ab.trigger_from, s, state, table, view)]
                     ok = bool(by)
                     values = {**values, "damage_dealt": sum(by)}
-            elif trigger == "damage_prevented":
+            elif trigger == TriggerEvent.DAMAGE_PREVENTED:
                 ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl
-            elif trigger == "combat_damage_to_player":
+            elif trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER:
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_to is not None:
                     ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
-            elif trigger == "enters":
+            elif trigger == TriggerEvent.ENTERS:
                 # "When this enters": its own entering only; with from: ("whenever another creature
                 # you control enters") the permanents it watches, read as they enter (603.6a)
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_from is not None:
                     values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
-            elif trigger == "cast":
+            elif trigger == TriggerEvent.CAST:
                 # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
                 spec = table.spec_of(state, thing)
                 types = set(spec.types) if spec is not None else set()
@@ -109,7 +110,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                     ab.trigger_spell == "any"
                     or (ab.trigger_spell == "noncreature" and "creature" not in types)
                     or (ab.trigger_spell == "instant_or_sorcery" and bool(types & {"instant", "sorcery"})))
-            elif trigger == "tapped_for_mana":
+            elif trigger == TriggerEvent.TAPPED_FOR_MANA:
                 # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_mana is not None:
@@ -119,7 +120,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
             if not ok or not condition_holds(ab.trigger_if, state, table, view):
                 continue  # 603.4: an intervening "if" false as the event happens: no trigger
             fired = [values]
-            if trigger == "deals_damage" and ab.trigger_to is not None:
+            if trigger == TriggerEvent.DEALS_DAMAGE and ab.trigger_to is not None:
                 # "whenever it deals damage to an opponent" (603.2): one damage event per recipient
                 # (120.2), so one trigger for each recipient it matches, reading that damage
                 # (its ``that player`` is the player dealt the damage)
@@ -127,7 +128,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                          for r, k in values.get("_to", ()) if matches(ab.trigger_to, r, state, table, view)]
             if ab.trigger_min is not None:
                 # "N or more damage" (603.2): the amount the trigger reads must reach N
-                fired = _per_source(ab, thing, values, state, table, view) if trigger == "dealt_damage" else \
+                fired = _per_source(ab, thing, values, state, table, view) if trigger == TriggerEvent.DEALT_DAMAGE else \
                     [v for v in fired if int(v.get("damage_dealt", 0)) >= ab.trigger_min]
             for one in fired:
                 vals = tuple(sorted((k, v) for k, v in one.items() if not k.startswith("_")))
@@ -148,7 +149,7 @@ def ward_triggers(state: GameState, table: Table, item: StackItem, targets: Iter
         if perm is None or not perm.present or item.controller not in opponents(table, state, perm.controller):
             continue
         for j, ab in enumerate(table.abilities_of(state, t)):
-            if ab.kind == "ward":
+            if ab.kind == AbilityKind.WARD:
                 out.append(Trigger(perm.controller, t, j, (), label=table.perm_specs[perm.spec].name, countering=item))
     return tuple(out)
 
@@ -162,7 +163,7 @@ def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState
         recipients = sorted({ev.recipient for ev in batch.events if key in ev.applied})
         for r in recipients:
             happenings.append((r, {"prevented": amount}))
-    return collect_triggers(state, table, "damage_prevented", happenings) if happenings else state
+    return collect_triggers(state, table, TriggerEvent.DAMAGE_PREVENTED, happenings) if happenings else state
 
 
 def place_triggers(state: GameState, table: Table) -> GameState | Decision:
@@ -206,7 +207,7 @@ def trigger_names(state: GameState, table: Table, distinct: list[Trigger]) -> di
     groups: dict[str, list[Trigger]] = {}
     for t in distinct:
         groups.setdefault(f"{t.source}#{t.ability}", []).append(t)
-    several = {t.source for t in distinct if sum(ab.kind == "trigger" for ab in table.abilities_of(state, t.source)) > 1}
+    several = {t.source for t in distinct if sum(ab.kind == AbilityKind.TRIGGER for ab in table.abilities_of(state, t.source)) > 1}
     out: dict[Trigger, tuple[str, str]] = {}
     for base, shared in groups.items():
         players = {t.player for t in shared}

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from model.errors import EngineError
+from model.kinds import AbilityKind
 from model.types import Ability
 
 from .costs import life_cost, life_payment_problem
@@ -71,11 +72,11 @@ def resolve_ward(state: GameState, table: Table, item: StackItem, ab: Ability) -
     ability pays the cost or lets it be countered, their choice; one who can't pay can't choose to."""
     target = item.countering
     assert target is not None
-    what = f"{target.label} ({target.source})" if target.kind == "spell" else f"{target.label}'s ability ({target.source})"
+    what = f"{target.label} ({target.source})" if target.kind == ItemKind.SPELL else f"{target.label}'s ability ({target.source})"
     ward = f"{item.label}'s ward ({item.source})"
     if not on_stack(state, target):
         return note(state, f"{ward} does nothing: {what} is no longer on the stack", NOT_DONE)
-    if target.kind == "spell" and any(a.kind == "cant_be_countered" for a in table.abilities_of(state, target.source)):
+    if target.kind == ItemKind.SPELL and any(a.kind == AbilityKind.CANT_BE_COUNTERED for a in table.abilities_of(state, target.source)):
         return note(state, f"{ward} does nothing: {what} can't be countered (101.2)", NOT_DONE)
     payer = target.controller
     cost = _cost_words(ab)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..kinds import AbilityKind
 from ..types import (
     Action,
     ActivateAction,
@@ -270,7 +271,7 @@ class _Actions(_Entities):
         spec = self.spec_by_id.get(act.id)
         if not isinstance(spec, PermanentSpec):
             return
-        mana = [j for j, ab in enumerate(spec.abilities) if ab.kind == "mana"]
+        mana = [j for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.MANA]
         if act.ability is not None and act.ability not in mana:
             self.err(f"{path}.tap_for_mana.ability", f"{spec.name} has no mana ability number {act.ability} (its mana abilities: {mana or 'none'})")
         elif not mana:

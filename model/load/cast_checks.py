@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..kinds import AbilityKind
 from ..types import CastAction
 from .actions import _Actions
 
@@ -17,8 +18,8 @@ class _CastChecks(_Actions):
         part in each mode (a target per mode, 700.2a, 601.2c), and the cast's ``modes:`` a legal
         choice. The targeted parts of the modes cast (all of them when the caster chooses), or
         None for a spell without modes."""
-        spells = [ab for ab in spec.abilities if ab.kind == "spell"]
-        counts = [ab for ab in spec.abilities if ab.kind == "modes"]
+        spells = [ab for ab in spec.abilities if ab.kind == AbilityKind.SPELL]
+        counts = [ab for ab in spec.abilities if ab.kind == AbilityKind.MODES]
         if not counts and all(ab.mode == 0 for ab in spells):
             if act.modes is not None:
                 self.err(f"{p}.modes", f"{spec.name} is not modal")
@@ -70,8 +71,8 @@ class _CastChecks(_Actions):
         """Kicker (702.33): parts ``if_kicked:`` only with a ``kicker`` ability, ``kicked:`` only on
         a spell with kicker, not with modes; at most one targeted part whether kicked or not. The
         targeted parts of the cast (the kicked ones when it may be kicked), or None without kicker."""
-        spells = [ab for ab in spec.abilities if ab.kind == "spell"]
-        has = any(ab.kind == "kicker" for ab in spec.abilities)
+        spells = [ab for ab in spec.abilities if ab.kind == AbilityKind.SPELL]
+        has = any(ab.kind == AbilityKind.KICKER for ab in spec.abilities)
         if not has:
             if act.kicked is not None:
                 self.err(f"{p}.kicked", f"{spec.name} has no kicker")

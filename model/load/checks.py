@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
+from ..effects import EffectKind
+from ..kinds import AbilityKind, ActionKind
 from ..selectors import Selector
 from ..types import (
     PLAYER_KINDS,
@@ -46,10 +48,10 @@ class _Checks(_CastChecks):
         found: list[tuple[str, Selector]] = []
         for spec, _ in perms:
             for ab in spec.abilities:
-                if ab.kind == "static" and ab.effect is not None and ab.effect.kind == "no_loss_for_0_life":
+                if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.NO_LOSS_FOR_0_LIFE:
                     found.append((spec.controller, ab.effect.value))
         for eff, _ in effects:
-            if eff.spec.kind == "no_loss_for_0_life":
+            if eff.spec.kind == EffectKind.NO_LOSS_FOR_0_LIFE:
                 found.append((eff.controller, eff.spec.value))
 
         def covers(controller: str, sel: Selector, name: str) -> bool:
@@ -132,14 +134,14 @@ class _Checks(_CastChecks):
             if ab.effect is not None:
                 effect_refs(ab.effect, body)
             if ab.action is not None:
-                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == "trigger", ab.second_target is not None)
+                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == AbilityKind.TRIGGER, ab.second_target is not None)
             for k, shot in enumerate(ab.more, start=1):
-                one_shot_refs(shot, f"{body}[{k}]", ab.kind == "trigger", ab.second_target is not None)
+                one_shot_refs(shot, f"{body}[{k}]", ab.kind == AbilityKind.TRIGGER, ab.second_target is not None)
             if ab.trigger_if is not None:
                 selector_refs(ab.trigger_if.who, f"{q}.if.who")
             if ab.choose is not None:
                 selector_refs(ab.choose, f"{q}.choose")
-            if ab.kind == "mana" and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
+            if ab.kind == AbilityKind.MANA and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
                 selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
 
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False, second_ok: bool = False) -> None:
@@ -147,7 +149,7 @@ class _Checks(_CastChecks):
             where = f"{path}.may" if shot.may else path
             if not second_ok and any(s.mentions("second_target") for s in (shot.to, *(to for _, to in shot.also))):
                 self.err(where, "second target is a spell's second target: it goes with the spell's second_target:")
-            key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == "become_monarch" else "to" if shot.kind in ("deal", "put_counters", "remove_counters") else "who"
+            key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == ActionKind.BECOME_MONARCH else "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS) else "who"
             selector_refs(shot.to, f"{where}.{key}", that_player_ok)
             any_ref(shot.source, f"{where}.from")
             if shot.token is not None:
@@ -158,9 +160,9 @@ class _Checks(_CastChecks):
         def effect_refs(spec: Any, path: str) -> None:
             selector_refs(spec.to, f"{path}.to")
             selector_refs(spec.from_, f"{path}.from")
-            if spec.kind in ("redirect", *PLAYER_KINDS):
+            if spec.kind in (EffectKind.REDIRECT, *PLAYER_KINDS):
                 selector_refs(spec.value, f"{path}.{spec.kind}")
-            if spec.kind == "protection":
+            if spec.kind == EffectKind.PROTECTION:
                 selector_refs(spec.value.player, f"{path}.protection")
                 selector_refs(spec.value.quality, f"{path}.protection.from")
             if spec.then is not None:
@@ -269,7 +271,7 @@ class _Checks(_CastChecks):
             player_ref(s.controller, f"{path}.controller")
             ability_refs(s.abilities, path)
             for k, ab in enumerate(s.abilities):
-                if ab.kind == "static":  # read only from permanents: here it would do nothing, silently
+                if ab.kind == AbilityKind.STATIC:  # read only from permanents: here it would do nothing, silently
                     self.err(f"{path}.abilities[{k}]", "a sources: entry is not on the battlefield, so its static "
                              "abilities don't apply (CR 113.6); put it in battlefield:, or the effect in effects:")
         for e, path in effects:
@@ -298,7 +300,7 @@ class _Checks(_CastChecks):
         """A permanent's static abilities have no target and no chosen source (those are a
         resolving spell's or ability's, 115.1, 609.7a), and "the chosen player" needs one chosen
         as it entered (chosen:, or an as_enters choice): else they would name nothing, silently."""
-        chooses = p.chosen is not None or any(ab.kind == "as_enters" for ab in p.abilities)
+        chooses = p.chosen is not None or any(ab.kind == AbilityKind.AS_ENTERS for ab in p.abilities)
         missing = {"target": True, "target_controller": True, "second_target": True, "chosen": not chooses,
                    "chosen_source": True, "chosen_source_controller": True}
         why = {"target": "target (a static ability has none, CR 115.1)", "target_controller": "target (a static ability has none)",
@@ -306,12 +308,12 @@ class _Checks(_CastChecks):
                "chosen_source": "chosen source (a resolving spell's or ability's, 609.7a)",
                "chosen_source_controller": "chosen source (a resolving spell's or ability's, 609.7a)"}
         for k, ab in enumerate(p.abilities):
-            if ab.kind == "static" and ab.effect is not None:
+            if ab.kind == AbilityKind.STATIC and ab.effect is not None:
                 self._names_nothing(ab.effect, f"{path}.abilities[{k}]", missing, why)
 
     def _names_nothing(self, spec: Any, path: str, missing: dict[str, bool], why: dict[str, str]) -> None:
         selectors = [("to", spec.to), ("from", spec.from_), ("if_you_control", spec.if_you_control)]
-        if spec.kind == "redirect":
+        if spec.kind == EffectKind.REDIRECT:
             selectors.append(("redirect", spec.value))
         if spec.then is not None:
             selectors.append(("then.to", spec.then.to))
@@ -351,7 +353,7 @@ class _Checks(_CastChecks):
                 any_ref(act.id, f"{path}.activate.id", ("permanent",))
                 spec = self.spec_by_id.get(act.id)
                 if spec is not None:
-                    activated = [j for j, ab in enumerate(spec.abilities) if ab.kind == "activated"]
+                    activated = [j for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.ACTIVATED]
                     if act.ability is not None and act.ability not in activated:
                         self.err(f"{path}.activate.ability", f"{spec.name} has no activated ability number {act.ability} (its activated abilities: {activated or 'none'})")
                     elif not activated:
@@ -392,7 +394,7 @@ class _Checks(_CastChecks):
                 any_ref(act.id, q, ("source",))
                 spec = self.spec_by_id.get(act.id)
                 if isinstance(spec, SourceSpec):
-                    spells = [ab for ab in spec.abilities if ab.kind == "spell"]
+                    spells = [ab for ab in spec.abilities if ab.kind == AbilityKind.SPELL]
                     targeted = [ab for ab in spells if ab.target is not None]
                     modal = self._modal_check(spec, act, f"{path}.cast")
                     if modal is not None:
@@ -411,7 +413,7 @@ class _Checks(_CastChecks):
                     elif len(targeted) > 1 and modal is None:
                         self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
                     elif len(targeted) > 1 or modal:
-                        counts = next(ab for ab in spec.abilities if ab.kind == "modes")
+                        counts = next(ab for ab in spec.abilities if ab.kind == AbilityKind.MODES)
                         most = len(targeted) if counts.entwine or act.modes is not None else min(len(targeted), (counts.modes or (1, 1))[1])
                         self._mode_targets_check(spec.name, targeted, act, f"{path}.cast", most)
                     elif (act.target is not None or act.targets is not None) and not targeted:

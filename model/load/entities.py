@@ -261,7 +261,7 @@ class _Entities(_Core):
             if CHOOSE in blocking:
                 self.err(f"{path}.blocking[{blocking.index(CHOOSE)}]", "choose stands alone: blocking: choose "
                          "(the creature's block is chosen); a list names the attackers it blocks")
-        reads_color = any(getattr(ab, "kind", "") == "mana" and ab.mana == ("chosen_color",) for ab in abilities)
+        reads_color = any(getattr(ab, "kind", "") == AbilityKind.MANA and ab.mana == ("chosen_color",) for ab in abilities)
         if reads_color and e.chosen_color is None:
             self.err(f"{path}.chosen_color", "required: the colour chosen as it entered (\"As this enters, choose a "
                      "color\", CR 614.1c), which its mana ability adds: white, blue, black, red or green")

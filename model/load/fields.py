@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import CaseError, CaseErrors
+from ..kinds import AbilityKind
 from ..types import (
     ActivateAction,
     Case,
@@ -65,7 +66,7 @@ def _not_recorded(pid: str, rest: str, spec: PermanentSpec) -> str:
         return f"{pid} is not a planeswalker: it has no loyalty"
     if rest == "defense" and "battle" not in spec.types:
         return f"{pid} is not a battle: it has no defense"
-    if rest in ("tapped", "could_produce") and not any(ab.kind == "mana" for ab in spec.abilities):
+    if rest in ("tapped", "could_produce") and not any(ab.kind == AbilityKind.MANA for ab in spec.abilities):
         return f"{pid} has no mana ability: {rest} is kept only for permanents with one (tapping is tracked for mana)"
     return ""
 

@@ -7,9 +7,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..effects import EffectKind
 from ..errors import CaseError
 from ..expr import expr_vars
-from ..kinds import AbilityKind, TriggerEvent
+from ..kinds import AbilityKind, ActionKind, TriggerEvent
 from ..selectors import Selector
 from ..types import (
     EFFECT_KINDS,
@@ -144,7 +145,7 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     if shot.to.mentions("that_player") and trig != "dealt_damage":
-        where = ("may." if shot.may else "") + ("to" if shot.kind in ("deal", "put_counters") else "who")
+        where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
 
 
@@ -157,7 +158,7 @@ def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]
     shots = tuple(parse_one_shot(v, f"{path}[{i}]") for i, v in enumerate(value))
     for i, shot in enumerate(shots):
         if shot.to.kind in ("any", "choice"):
-            key = "to" if shot.kind in ("deal", "put_counters") else "who"
+            key = "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who"
             raise CaseError(f"{path}[{i}].{'may.' if shot.may else ''}{key}",
                             f"{shot.to.kind} in a list of actions: give the ability target: <requirement> and write target here")
     return shots[0], shots[1:]
@@ -208,7 +209,7 @@ def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> t
         raise CaseError(f"{q}.max", f"expected a whole number, {lo} or more, or any")
     if "target" not in m:
         raise CaseError(path, "targets: needs target: (the requirement each target meets)")
-    if action is None or action.kind != "deal" or action.to.kind != "target" or action.may or action.also:
+    if action is None or action.kind != ActionKind.DEAL or action.to.kind != "target" or action.may or action.also:
         raise CaseError(f"{path}.spell", "a spell with targets: is modelled for deal: N, to: target (optionally divided: true)")
     if divided and not (action.amount[0] == "int" or action.amount == ("var", "X")):
         raise CaseError(f"{path}.spell.deal", "divided damage is a number or X: it is divided as the spell is cast (601.2d)")
@@ -254,7 +255,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
             if any(k in body for k in EFFECT_KINDS):
                 effect = parse_effect(body, f"{path}.{kind}")
-                if effect.kind in ("pt", "grant") and effect.to is not None and effect.to.kind not in ("self", "target", "ref", "objects", "any_of"):
+                if effect.kind in (EffectKind.PT, EffectKind.GRANT) and effect.to is not None and effect.to.kind not in ("self", "target", "ref", "objects", "any_of"):
                     # 611.2c: it changes the objects there as it resolves, not those that come later
                     raise CaseError(f"{path}.{kind}.to", f"a {effect.kind} effect created by a spell or ability changes "
                                     "the permanents there as it resolves (CR 611.2c): self, target, an id or permanents "
@@ -417,10 +418,10 @@ def parse_ability(value: Any, path: str) -> Ability:
         raise CaseError(path, "unknown ability: expected an effect, activated:, spell:, trigger:, as_enters:, enters_with:, modes:, "
                         "kicker:, ward:, cant_be_countered: or mana:")
     static = parse_effect({k: v for k, v in m.items() if k != "text"}, path, static=True)
-    if static.kind == "regenerate":
+    if static.kind == EffectKind.REGENERATE:
         raise CaseError(path, "regenerate is an effect a resolving spell or ability creates (701.19a), not a static "
                               "ability: write it in activated:, spell: or effects:")
-    if static.kind == "becomes_color":
+    if static.kind == EffectKind.BECOMES_COLOR:
         raise CaseError(path, "a static colour-changing ability is not modelled (only effects created by spells and abilities, 611.2c)")
     if static.next_time:
         # 615.8: "the next time ..." is an effect a resolving spell or ability creates, used up

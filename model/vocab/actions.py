@@ -91,7 +91,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     if "then" in m:
         # "... loses N life. You gain life equal to the life lost this way" (Exsanguinate)
         then = _rider(m["then"], f"{path}.then", lost_ok=True)
-        if then.kind != "gain_life":
+        if then.kind != ActionKind.GAIN_LIFE:
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
     also = _also(m["also"], f"{path}.also") if "also" in m else ()
     amt = action_amount(m[kind], f"{path}.{kind}")

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import CaseError
 from ..keywords import KEYWORDS, known_keywords_text
+from ..kinds import AbilityKind
 from ..types import TokenSpec
 from .common import _mapping
 
@@ -123,7 +124,7 @@ def _build(m: Mapping[str, Any], path: str) -> TokenSpec:
     for i, raw in enumerate(raw_abs):
         q = f"{path}.abilities[{i}]"
         ab = parse_ability(raw, q)
-        if ab.kind in ("as_enters", "spell", "modes", "kicker"):
+        if ab.kind in (AbilityKind.AS_ENTERS, AbilityKind.SPELL, AbilityKind.MODES, AbilityKind.KICKER):
             raise CaseError(q, f"a token's ability can't be a {ab.kind} ability (a token is a permanent, 111.1)")
         abilities.append(ab)
     name = m.get("name")

@@ -3,6 +3,7 @@ answer there (it has no move order: one chooser at most)."""
 
 from __future__ import annotations
 
+from model.effects import EffectKind
 from model.objective import Objective
 from model.types import Case
 
@@ -26,7 +27,7 @@ def _choosers(plan: _Plan) -> list[str]:
         if ctrl is not None and len(gain_replacements(plan.state, plan.table, ctrl, src)) > 1:
             gaining.add(ctrl)
     return sorted({pe.chooser for pe in plan.events
-                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == "shield" for i in pe.effects)}
+                   if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == EffectKind.SHIELD for i in pe.effects)}
                   | {c for pe in plan.events if pe.tree is not None for c in pe.tree.choosers}  # after a redirection (616.1)
                   | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining
                   | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from model.effects import EffectKind
 from model.types import Case
 
 from ..limits import Deadline, LimitReached, as_deadline
@@ -46,7 +47,7 @@ def _paths(plan: _Plan) -> int:
         ub = _upper(pe.ev.amount, pe.effects)
         total *= math.factorial(len(pe.effects) + len(pe.noops))
         for inst in pe.effects:
-            if inst.spec.kind == "shield":
+            if inst.spec.kind == EffectKind.SHIELD:
                 total *= min(plan.shields[inst.key], ub) + 1
     return total
 
@@ -62,7 +63,7 @@ def _states(plan: _Plan) -> int:
     for pe in plan.events:
         ub = _upper(pe.ev.amount, pe.effects)
         for inst in pe.effects:
-            if inst.spec.kind == "shield":
+            if inst.spec.kind == EffectKind.SHIELD:
                 k, prod = spread.get(inst.key, (0, 1))
                 spread[inst.key] = (k + 1, prod * (min(ub, plan.shields[inst.key]) + 1))
         ways = math.prod(min(prod, math.comb(k + plan.shields[key], k)) for key, (k, prod) in spread.items())

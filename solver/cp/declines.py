@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
+from model.kinds import ActionKind, TriggerEvent
+
 from ..rules import (
     Instance,
 )
@@ -12,10 +15,12 @@ from ..sba import attachment_kind
 from ..select import has_keyword, matches
 from ..state import GameState, Table
 
-_ORDERED = ("shield", "prevent", "protection", "multiply", "add", "subtract", "cap", "halve", "redirect")
-_PREVENTION = ("shield", "prevent", "protection")
+_ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
+            EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
+_PREVENTION = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION)
 # effect kinds that never touch this batch's damage (no targeting, no mana here)
-_INERT = ("cant_be_prevented", "cant_gain_life", "hexproof", "shroud", "replace_mana", "multiply_mana")
+_INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
+          EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA)
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
@@ -49,7 +54,7 @@ def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> 
 
 # effects on life totals and losing (CR 119.7-8, 704.5a; Worship's floor, 614.1a): read at the
 # step's start through solver.results, as the graph engine reads them while the damage is dealt
-_LIFE = ("cant_lose_life", "life_cant_change", "no_loss_for_0_life", "life_floor")
+_LIFE = (EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE, EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.LIFE_FLOOR)
 
 
 def _life_problem(table: Table, inst: Instance) -> str | None:
@@ -60,16 +65,16 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
     spec = inst.spec
     if spec.if_life_at_most is not None:
         return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
-    if spec.kind == "no_loss_for_0_life" and spec.if_you_control is not None:
+    if spec.kind == EffectKind.NO_LOSS_FOR_0_LIFE and spec.if_you_control is not None:
         return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
-    if spec.kind == "life_floor" and table.two_headed:
+    if spec.kind == EffectKind.LIFE_FLOOR and table.two_headed:
         return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
     return None
 
 
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
 # enters, is cast, is tapped for mana, and no end step begins
-_QUIET = ("end_step", "enters", "cast", "tapped_for_mana")
+_QUIET = (TriggerEvent.END_STEP, TriggerEvent.ENTERS, TriggerEvent.CAST, TriggerEvent.TAPPED_FOR_MANA)
 # damage triggers the CP model declines, with the reason (the graph engine runs them; the rules
 # engine continues the others after the step, solver.cp.riders._CONTINUED)
 _TRIGGERS_DECLINED = {
@@ -78,9 +83,10 @@ _TRIGGERS_DECLINED = {
 }
 # riders the CP model takes (615.5): +1/+1 counters put or removed before state-based actions
 # change toughness, 613.4c, which solver.sba.lethal's thresholds say (704.5f-g)
-_COUNTER_RIDERS = ("put_counters", "remove_counters")
+_COUNTER_RIDERS = (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS)
 # (a create_tokens rider is done by the rules engine after the step: solver.cp.plan)
-_RIDER_KINDS = ("deal", "gain_life", "lose_life", "draw", "create_tokens", *_COUNTER_RIDERS)
+_RIDER_KINDS = (ActionKind.DEAL, ActionKind.GAIN_LIFE, ActionKind.LOSE_LIFE, ActionKind.DRAW, ActionKind.CREATE_TOKENS,
+                *_COUNTER_RIDERS)
 # riders the CP model declines, with the reason
 _RIDERS_DECLINED: dict[str, str] = {}
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
@@ -106,7 +112,7 @@ def _annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, .
         return None
     sources = [p.id for p in state.perms if p.present] + list(table.sources)
     wither = any(has_keyword(state, table, s, k) for s in sources for k in ("wither", "infect")) or \
-        any(i.spec.kind == "as_though" for i in insts) or bool(minus)
+        any(i.spec.kind == EffectKind.AS_THOUGH for i in insts) or bool(minus)
     if wither:
         return f"{plus[0]}'s +1/+1 and -1/-1 counters removing each other (CR 704.5q)"
     return None

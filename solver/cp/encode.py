@@ -7,6 +7,8 @@ import math
 from itertools import permutations
 from typing import Any
 
+from model.kinds import ActionKind
+
 from ..amounts import Multiply
 from ..limits import Deadline
 from ..results import Part, event_results, gain_replacements, gain_rule
@@ -186,7 +188,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         big += bound
         rules = dict(rd.modified)
         for who in rd.recipients:
-            if rd.kind == "deal":
+            if rd.kind == ActionKind.DEAL:
                 dealt = then
                 if who in rules:  # the rider's own event, modified by its one effect
                     dealt = m.new_int_var(0, rules[who].upper(bound), f"rd_{rd.key}_{who}")
@@ -196,13 +198,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
                     gain.setdefault(ctrl, []).extend(values)
                 linked.clear()
-            elif rd.kind == "put_counters" and rd.counter == "-1/-1":
+            elif rd.kind == ActionKind.PUT_COUNTERS and rd.counter == "-1/-1":
                 minus_ops.setdefault(who, []).append(then)  # its own event (solver.results.put_counters)
-            elif rd.kind in ("put_counters", "remove_counters"):
+            elif rd.kind in (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS):
                 plus_ops.setdefault(who, []).append((rd.kind, then))
-            elif rd.kind == "lose_life":
+            elif rd.kind == ActionKind.LOSE_LIFE:
                 loss.setdefault(who, []).append(then)
-            elif rd.kind == "gain_life":
+            elif rd.kind == ActionKind.GAIN_LIFE:
                 if who not in plan.cant_gain:
                     gain.setdefault(who, []).append(then)
                 if rd.own_gain:
@@ -256,13 +258,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         dealt = sum(prevented.get(tr.prevention, [])) if tr.prevention is not None else combat_sum.get((tr.source, tr.player), 0)
         fired.append(dealt)
         fire = _at_least(m, dealt, 1)
-        into = drawn if tr.kind == "draw" else late_gain
+        into = drawn if tr.kind == ActionKind.DRAW else late_gain
         coef, const = tr.amount
         amount = coef * dealt + (const * fire if not _is_const(fire) else const * int(fire))
         # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
         ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
         for q in tr.who:
-            if tr.kind == "gain_life" and q in plan.cant_gain:
+            if tr.kind == ActionKind.GAIN_LIFE and q in plan.cant_gain:
                 continue  # 119.7 (solver.results.gain_life)
             left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else over
             if _is_const(left) and not left:
@@ -294,7 +296,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         # remove_counters: never below none); the toughness thresholds count them (613.4c)
         plus: Any = perm.counter("+1/+1")
         for kind, n in plus_ops.get(cid, []):
-            if kind == "put_counters":
+            if kind == ActionKind.PUT_COUNTERS:
                 plus = plus + n
             else:
                 plus = _floor0(m, plus - n, big + perm.counter("+1/+1"), f"plus_{cid}")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
+
 from ..limits import Deadline
 from . import tables
 from .hulls import add_cuts
@@ -126,8 +128,8 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
     the one shield that brings the event to 0 (it goes last in its block) (615.7).
     """
     effs = pe.effects
-    plain = [j for j, i in enumerate(effs) if i.spec.kind != "shield"]
-    shields = [j for j, i in enumerate(effs) if i.spec.kind == "shield"]
+    plain = [j for j, i in enumerate(effs) if i.spec.kind != EffectKind.SHIELD]
+    shields = [j for j, i in enumerate(effs) if i.spec.kind == EffectKind.SHIELD]
     k = len(plain)
     first = pe.ev.amount if amount is None else amount  # a division choice's amount (510.1c)
     enter: list[Any] = [first] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]

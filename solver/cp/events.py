@@ -27,7 +27,7 @@ from .trees import TREE_LIMIT, event_tree
 def _partial(inst: Instance) -> bool:
     """A partial redirection ("the next N damage ... is dealt to ... instead"): it depletes like a
     shield, its share of each event a choice (615.7 applied to a redirection, 614.9)."""
-    return inst.spec.kind == "redirect" and inst.spec.shield is not None
+    return inst.spec.kind == EffectKind.REDIRECT and inst.spec.shield is not None
 
 
 def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[_PEvent],
@@ -37,19 +37,19 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
     anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them.
     With ``suffix`` (the rules engine continues after the step) a next-time prevention's
     prevention is kept too: whether it was used up (615.8) is part of the state after the step."""
-    redirected = [pe for pe in events if any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops))]
+    redirected = [pe for pe in events if any(i.spec.kind == EffectKind.REDIRECT for i in (*pe.effects, *pe.noops))]
     if redirected and any(i.spec.may for i in insts):
         # the tree walk asks no optional effect's controller (solver.damage's may decisions)
         return "an optional effect (\"you may\", CR 616.1) in a step with a redirection (614.9) is not modelled"
-    shields = {i.key for i in insts if (i.spec.kind == "shield" and not one_instance(i.spec)) or _partial(i)}
-    settle = {i.key for i in insts if i.spec.kind == "shield" and one_instance(i.spec)}
+    shields = {i.key for i in insts if (i.spec.kind == EffectKind.SHIELD and not one_instance(i.spec)) or _partial(i)}
+    settle = {i.key for i in insts if i.spec.kind == EffectKind.SHIELD and one_instance(i.spec)}
     # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
     kept = {i.key for i in insts if i.spec.kind in _PREVENTION and (i.spec.then is not None or (suffix and i.spec.next_time))} \
         - shields | settle
     options = {(a.creature, r): {sum(n for rr, n in opt if rr == r) for opt in a.options}
                for a in assigns for opt in a.options for r, _ in opt}
     for pe in events:
-        if not any(i.spec.kind == "redirect" for i in (*pe.effects, *pe.noops)):
+        if not any(i.spec.kind == EffectKind.REDIRECT for i in (*pe.effects, *pe.noops)):
             continue
         amounts = sorted(options.get((pe.ev.source, pe.ev.recipient), {pe.ev.amount})) if pe.assigned else [pe.ev.amount]
         tree = event_tree(state, table, pe.index, amounts, shields, kept, settle, deadline=deadline)
@@ -77,7 +77,7 @@ def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> 
         if hits > 1:
             return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {hits} events of the step "
                     "(which one uses it is a choice across events) is not modelled")
-        if inst.spec.kind == "shield":
+        if inst.spec.kind == EffectKind.SHIELD:
             swap[inst.key] = replace(inst, spec=replace(inst.spec, kind=EffectKind.PREVENT))
             once.add(inst.key)
     if not swap:

@@ -8,6 +8,8 @@ import math
 from itertools import permutations
 from typing import Any
 
+from model.effects import EffectKind
+
 from .step import _apply, _PEvent, _Plan
 from .units import _Unit
 
@@ -52,7 +54,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
     reach = _reach(plan)
 
     def gain(pe: _PEvent) -> int:  # what a point of shield saves there at most: the multipliers' product
-        return math.prod(int(i.spec.value) for i in pe.effects if i.spec.kind == "multiply")
+        return math.prod(int(i.spec.value) for i in pe.effects if i.spec.kind == EffectKind.MULTIPLY)
 
     # the events where a point of shield saves most take first (a stable order otherwise)
     for e in sorted(range(len(plan.events)), key=lambda e: -gain(plan.events[e])):

@@ -21,6 +21,8 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
+from model.effects import EffectKind
+
 from ..amounts import rule_of
 from .step import _apply, _PEvent, _Plan, _upper
 
@@ -53,12 +55,12 @@ def add_cuts(m: Any, plan: _Plan, events: list[_PEvent], damage: Any, prevented:
 def event_hull(plan: _Plan, pe: _PEvent) -> Hull | None:
     """The event's hulls (module docstring), found once for alike events (``plan.hulls``)."""
     effs = pe.effects
-    plain = [i for i in effs if i.spec.kind != "shield"]
+    plain = [i for i in effs if i.spec.kind != EffectKind.SHIELD]
     if any(rule_of(i.spec) is None for i in plain):
         return None
     ub = _upper(pe.ev.amount, effs)
     # the damage is at most ub wherever a shield stands: t at most (places) * ub
-    most = min(sum(plan.shields[i.key] for i in effs if i.spec.kind == "shield"), (len(plain) + 1) * ub)
+    most = min(sum(plan.shields[i.key] for i in effs if i.spec.kind == EffectKind.SHIELD), (len(plain) + 1) * ub)
     key = (pe.ev.amount, tuple(i.key for i in plain), most)
     if key not in plan.hulls:
         if math.factorial(len(plain)) * (len(plain) + 1) * (ub + 1) ** 2 * (most + 1) > HULL_WORK:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
+
 from ..rules import (
     Instance,
 )
@@ -77,7 +79,7 @@ def _and_not(m: Any, a: Any, b: Any) -> Any:
 def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,
                out: _Unit, tag: str) -> None:
     """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
-    if inst.spec.kind == "shield":  # 615.7: the affected player chooses the share
+    if inst.spec.kind == EffectKind.SHIELD:  # 615.7: the affected player chooses the share
         t = m.new_int_var(0, min(plan.shields[inst.key], ub), f"t{tag}")
         full = m.new_bool_var(f"f{tag}")
         m.add(t <= vin)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from model.effects import EffectKind
+from model.kinds import AbilityKind, ActionKind, TriggerEvent
 from model.types import LIFE_GAIN_KINDS, Case
 
 from ..damage import rider_shot
@@ -183,18 +185,18 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if not perm.present:
             continue
         for ab in table.perm_specs[perm.spec].abilities:
-            if ab.kind == "static" and ab.effect is not None and ab.effect.kind == "shield":
+            if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
                 return f"{perm.id}: a static shield ability is not modelled"
-            if ab.kind != "trigger":
+            if ab.kind != AbilityKind.TRIGGER:
                 continue
             if ab.trigger in _QUIET:
                 continue  # nothing in a damage batch and its aftermath can trigger it
-            if ab.trigger == "damage_prevented":
+            if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
                 problem = _prevention_trigger_problem(perm.id, ab)
                 if problem is not None:
                     return problem
                 continue
-            if ab.trigger == "combat_damage_to_player" and ab.action is not None and _draws(ab):
+            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and _draws(ab):
                 if _linear(ab.action.amount, "damage_dealt") is None:
                     return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
                 continue
@@ -214,11 +216,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     later.extend(f"{pid}'s {ab.trigger} trigger (603.2, 603.3b)" for pid, ab in watching)
     for inst in insts:
         spec = inst.spec
-        if spec.kind == "as_unblocked":
+        if spec.kind == EffectKind.AS_UNBLOCKED:
             continue  # 510.1b: the assignment's options, solver.combat.assign_options (_open_batch)
         if spec.kind in _INERT:
             continue
-        if spec.kind == "fewer_counters":  # on the batch's -1/-1 counters (solver.results.fewer_counters)
+        if spec.kind == EffectKind.FEWER_COUNTERS:  # on the batch's -1/-1 counters (solver.results.fewer_counters)
             if spec.if_life_at_most is not None:
                 return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
             continue
@@ -226,7 +228,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if spec.if_life_at_most is not None:
                 return f"{inst.key}: a life-gain replacement with a life condition is not modelled"
             continue
-        if spec.kind == "as_though":
+        if spec.kind == EffectKind.AS_THOUGH:
             continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
         if spec.kind in _LIFE:
             problem = _life_problem(table, inst)
@@ -238,7 +240,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if problem is not None:
                 return problem
             continue
-        if spec.kind == "damage_to_counters":  # Phytohydra (614.1a): solver.amounts.ToCounters
+        if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.amounts.ToCounters
             if spec.may:
                 return f"{inst.key}: an optional replacement of damage by counters is not modelled"
             if str(spec.value) != "+1/+1":
@@ -254,15 +256,15 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         if spec.kind not in _ORDERED:
             return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
-        if spec.may and (spec.kind not in ("prevent", "multiply", "add", "subtract", "cap", "halve") or spec.then is not None
+        if spec.may and (spec.kind not in (EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE) or spec.then is not None
                          or one_instance(spec)):
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
         # a source of your choice (615.9) is a filter solver.rules re-checks at every event
-        if spec.kind == "shield" and inst.state_id is None:
+        if spec.kind == EffectKind.SHIELD and inst.state_id is None:
             return f"{inst.key}: only created shields are modelled"
-        if spec.kind == "redirect" and spec.shield is not None and inst.state_id is None:
+        if spec.kind == EffectKind.REDIRECT and spec.shield is not None and inst.state_id is None:
             return f"{inst.key}: only created partial redirections are modelled"
-        if spec.kind == "prevent" and isinstance(spec.value, tuple) and spec.value[0] != "int":
+        if spec.kind == EffectKind.PREVENT and isinstance(spec.value, tuple) and spec.value[0] != "int":
             return f"{inst.key}: prevention by an expression is not modelled"
         if spec.then is not None:
             if spec.kind not in _PREVENTION:
@@ -270,7 +272,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if spec.then.kind not in _RIDER_KINDS:
                 return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
             if spec.then.kind in _COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
-                    (spec.then.kind, spec.then.counter) != ("put_counters", "-1/-1"):
+                    (spec.then.kind, spec.then.counter) != (ActionKind.PUT_COUNTERS, "-1/-1"):
                 return (f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
                         "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)")
             read = _rider_amount(spec.then.amount)
@@ -317,12 +319,12 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     insts, once = converted
     shields = {}
     for inst in insts:
-        if inst.spec.kind == "shield" or _partial(inst):
+        if inst.spec.kind == EffectKind.SHIELD or _partial(inst):
             eff = next(e for e in state.effects if e.id == inst.state_id)
             shields[inst.key] = int(eff.remaining or 0)
     live = [p.name for p in state.players if not p.left]
     floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
-    on_life = next((i.key for i in insts if i.spec.kind == "as_though" and i.spec.if_life_at_most is not None), None)
+    on_life = next((i.key for i in insts if i.spec.kind == EffectKind.AS_THOUGH and i.spec.if_life_at_most is not None), None)
     riders = []
     deferred: list[str] = []  # riders whose damage is a second batch of choices: the rules engine's (615.5)
     for inst in insts:
@@ -353,12 +355,12 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             recipients = tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
         else:
             recipients = _players_matching(sel, state, table, inst.view)
-            if rider.kind == "deal":  # and the permanents it names that can be dealt damage (120.1a)
+            if rider.kind == ActionKind.DEAL:  # and the permanents it names that can be dealt damage (120.1a)
                 recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
                                     and can_be_dealt(state, table, p.id))
-        if rider.kind not in ("deal", *_COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
+        if rider.kind not in (ActionKind.DEAL, *_COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
             return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
-        modified = _rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == "deal" else []
+        modified = _rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == ActionKind.DEAL else []
         if isinstance(modified, str):
             # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
             # after the step's choices, before state-based actions, with the amount the model
@@ -376,7 +378,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if isinstance(applied, str):
             return applied
         riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
-                             rider.kind == "gain_life" and (sel is None or sel.kind == "you"), b,
+                             rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == "you"), b,
                              not rider.if_prevented, applied, rider.counter or "+1/+1"))
     if deferred and riders:
         # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:
@@ -405,7 +407,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                       for _, r in pe.tree.columns if is_player(table, r)})
     # the watchers on the battlefield as the damage is dealt (603.2; one that left before the
     # step, say died in the first-strike step, watches nothing: solver.triggers.watchers)
-    for pid, ctrl, j, ab in watchers(state, table, "combat_damage_to_player"):
+    for pid, ctrl, j, ab in watchers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER):
         p = state.perm(pid)
         assert p is not None
         shot = ab.action
@@ -438,7 +440,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if gaining is not None and (riders or deferred):
         return (f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
                 "the gain events, CR 615.5) is not modelled")
-    gaining_trigger = next((t for t in triggers if t.kind == "gain_life"), None)
+    gaining_trigger = next((t for t in triggers if t.kind == ActionKind.GAIN_LIFE), None)
     if gaining is not None and gaining_trigger is not None:
         return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
                 "of order as it resolves, 616.1) is not modelled")

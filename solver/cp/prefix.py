@@ -32,6 +32,7 @@ from typing import Any
 
 from model.errors import EngineError
 from model.expr import expr_vars
+from model.kinds import ActionKind
 from model.outcome import Witness
 from model.types import Case, CombatAction, DamageAction, OneShotAction
 
@@ -41,7 +42,7 @@ from ..decision import Decision, decision_key, scripted
 from ..engine import LOOP, advance
 from ..limits import Deadline, WitnessBudget
 from ..sba import game_ended
-from ..state import Batch, GameState, StackItem, Table, initial_state, replace
+from ..state import Batch, GameState, ItemKind, StackItem, Table, initial_state, replace
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
 MAX_STARTS = 64  # distinct states at the start of the CP step (one CP model each; beyond: declined)
@@ -60,7 +61,7 @@ NO_BATCH = "no damage batch: the timeline has no CP step (the rules engine's ans
 
 # what later instructions of the batch's resolution the CP model applies (608.2c): amounts fixed
 # before the batch (X is the spell's or ability's), none depending on what the damage did
-_TAIL_KINDS = ("draw", "gain_life", "lose_life")
+_TAIL_KINDS = (ActionKind.DRAW, ActionKind.GAIN_LIFE, ActionKind.LOSE_LIFE)
 
 _EXPANDING = "expanding the choices before the last damage step"
 
@@ -169,7 +170,7 @@ def _part_problem(state: GameState, table: Table, item: StackItem) -> str | None
 
 
 def _item_words(item: StackItem) -> str:
-    return f"{item.label}'s {'spell' if item.kind == 'spell' else item.kind + ' ability'} ({item.source})"
+    return f"{item.label}'s {'spell' if item.kind == ItemKind.SPELL else item.kind + ' ability'} ({item.source})"
 
 
 def _task_words(task: tuple[Any, ...]) -> str:

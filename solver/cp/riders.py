@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
+from model.kinds import AbilityKind, ActionKind, TriggerEvent
+
 from ..amounts import AmountRule, rule_of
 from ..results import (
     fewer_counters,
@@ -68,7 +71,7 @@ def _applied_unpreventable(state: GameState, inst: Instance, events: list[_PEven
         if pe.assigned:
             return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) whose amount is a "
                     "combat damage division choice is not modelled")
-        if inst.spec.kind == "shield" and any(inst in q.effects for q in events):
+        if inst.spec.kind == EffectKind.SHIELD and any(inst in q.effects for q in events):
             return (f"{inst.key}: a shield's rider reading damage that can't be prevented (CR 615.12) while the "
                     "shield also prevents other damage of the step (its room there is a choice) is not modelled")
         out.append((pos, would_prevent(state, inst, pe.ev)))
@@ -82,7 +85,7 @@ def _prevention_trigger_problem(pid: str, ab: Any) -> str | None:
     shot = ab.action
     if ab.trigger_min is not None or ab.trigger_if is not None:
         return f"{pid}: damage_prevented triggers with a threshold or an intervening if (CR 603.4) are not modelled"
-    if shot is None or shot.kind not in ("draw", "gain_life") or shot.may or ab.more or ab.target is not None \
+    if shot is None or shot.kind not in (ActionKind.DRAW, ActionKind.GAIN_LIFE) or shot.may or ab.more or ab.target is not None \
             or shot.to.kind in ("target", "any", "choice"):
         return f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled"
     if _linear(shot.amount, "prevented") is None:
@@ -97,7 +100,7 @@ def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, 
     recipient of the events it was applied to, for each watcher it matches (603.2: ``to``, else its
     controller), reading what that effect prevented across the batch. The model takes an effect
     that can apply to one recipient only (then it was applied to it whenever it prevented anything)."""
-    found = watchers(state, table, "damage_prevented")
+    found = watchers(state, table, TriggerEvent.DAMAGE_PREVENTED)
     if not found:
         return []
     if any(pe.tree is not None for pe in events):
@@ -121,7 +124,7 @@ def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, 
                 assert amount is not None
                 who = _players_matching(ab.action.to, state, table, view)
                 out.append(_Trigger(p.id, ctrl, j, inst.key, r, amount, who, table.perm_specs[p.spec].name,
-                                    str(ab.action.kind), inst.key))
+                                    ab.action.kind, inst.key))
     return out
 
 
@@ -130,7 +133,7 @@ def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str
     damage it replaces in the step (the model keeps one amount per effect), or why it can't."""
     out: dict[str, str] = {}
     for inst in insts:
-        if inst.spec.kind != "damage_to_counters":
+        if inst.spec.kind != EffectKind.DAMAGE_TO_COUNTERS:
             continue
         hit = [pe for pe in events if inst in pe.effects]
         if any(pe.tree is not None for pe in hit):
@@ -175,14 +178,14 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
 def _counters_put(riders: list[_Rider], to_counters: dict[str, str]) -> tuple[str, ...]:
     """The permanents the step may put +1/+1 counters on (riders, 615.5; damage put as counters
     instead, 614.1a)."""
-    put = list(to_counters.values()) + [pid for rd in riders if rd.kind == "put_counters" and rd.counter == "+1/+1"
+    put = list(to_counters.values()) + [pid for rd in riders if rd.kind == ActionKind.PUT_COUNTERS and rd.counter == "+1/+1"
                                         for pid in rd.recipients]
     return tuple(dict.fromkeys(put))
 
 
 def _minus_put(riders: list[_Rider]) -> tuple[str, ...]:
     """The permanents the step's riders may put -1/-1 counters on (615.5: Phyrexian Hydra)."""
-    return tuple(dict.fromkeys(pid for rd in riders if rd.kind == "put_counters" and rd.counter == "-1/-1"
+    return tuple(dict.fromkeys(pid for rd in riders if rd.kind == ActionKind.PUT_COUNTERS and rd.counter == "-1/-1"
                                for pid in rd.recipients))
 
 
@@ -227,7 +230,7 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
     redirected = any(pe.tree is not None for pe in events)
     if redirected and not tracked_trees:
         once = next((i.key for pe in events if pe.tree is not None for i in pe.effects
-                     if i.spec.kind == "prevent" and i.spec.next_time), None)
+                     if i.spec.kind == EffectKind.PREVENT and i.spec.next_time), None)
         if once is not None:
             return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
     # a redirection moves damage between recipients inside its tree, which the step's solutions
@@ -236,7 +239,7 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
     if redirected:
         for p in state.perms:
             for ab in table.perm_specs[p.spec].abilities if p.present else ():
-                if ab.kind == "trigger" and ab.trigger == "dealt_damage" and ab.trigger_from is not None \
+                if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.DEALT_DAMAGE and ab.trigger_from is not None \
                         and ab.trigger_min is None:
                     return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9), "
                             "followed by the rules engine, is not modelled")
@@ -246,19 +249,20 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
 # triggers the step can fire that the rules engine puts on the stack and resolves after it
 # (603.3b, solver.cp.suffix): what they read (each batch's damage per source and recipient, 603.2,
 # 603.10; who died, 603.6c; each life-gain event, 119.9) is among what the model's solutions differ by
-_CONTINUED = ("deals_damage", "dealt_damage", "combat_damage_to_player", "dies", "gain_life")
+_CONTINUED = (TriggerEvent.DEALS_DAMAGE, TriggerEvent.DEALT_DAMAGE, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER, TriggerEvent.DIES,
+              TriggerEvent.GAIN_LIFE)
 
 
 def _draws(ab: Any) -> bool:
     """A "deals combat damage to a player" trigger the model applies itself: it draws cards, no
     choice, no threshold or intervening if (603.4), one instruction."""
     shot = ab.action
-    return shot is not None and shot.kind == "draw" and not shot.may and shot.to.kind not in ("target", "any", "choice") \
+    return shot is not None and shot.kind == ActionKind.DRAW and not shot.may and shot.to.kind not in ("target", "any", "choice") \
         and not ab.more and ab.target is None and ab.trigger_min is None and ab.trigger_if is None
 
 
 # riders the rules engine always does after the step's choices (solver.cp.suffix)
-_DEFERRED_KINDS = ("create_tokens",)
+_DEFERRED_KINDS = (ActionKind.CREATE_TOKENS,)
 
 
 def _deferred_problem(state: GameState, inst: Instance, events: list[_PEvent]) -> str | None:
@@ -282,7 +286,7 @@ def _movable_problem(insts: Any, rd: _Rider) -> str | None:
     (615.5), or None: what its effect prevented must be among what the solutions are told apart
     by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
     inst = next(i for i in insts if i.key == rd.key)
-    if inst.spec.kind not in ("prevent", "shield") or rd.that:
+    if inst.spec.kind not in (EffectKind.PREVENT, EffectKind.SHIELD) or rd.that:
         return (f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
                 "beside a rider the rules engine does after the step (615.5) is not modelled")
     return None

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.effects import CountOf, is_all
+from model.effects import CountOf, EffectKind, is_all
 from model.expr import Expr, expr_vars
+from model.kinds import ActionKind
 
 from ..amounts import Add, AmountRule, Multiply, PreventN, rule_of
 from ..lethal import LethalIf
@@ -51,7 +52,7 @@ class _Rider:
     """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
 
     key: str
-    kind: str  # deal | gain_life | lose_life | draw | put_counters | remove_counters
+    kind: ActionKind  # deal | gain_life | lose_life | draw | put_counters | remove_counters
     amount: tuple[int, int]  # coef * prevented + const (when it takes place) + that * that_damage
     source: str
     recipients: tuple[str, ...]
@@ -85,7 +86,7 @@ class _Trigger:
     amount: tuple[int, int]  # coef * damage_dealt (prevented) + const
     who: tuple[str, ...]
     label: str
-    kind: str = "draw"  # draw | gain_life
+    kind: ActionKind = ActionKind.DRAW  # draw | gain_life
     prevention: str | None = None  # the prevention effect whose amount prevented it reads (615.13)
 
 
@@ -144,7 +145,7 @@ def one_instance(spec: Any) -> bool:
     """An effect used up by the one event it prevents damage from (CR 615.8): a shield of "all"
     (``next_time: true`` with ``prevent: all``) or a next-time prevention ("prevent half", Dark
     Sphere); solver.damage applies them (``used`` once they prevented something)."""
-    return (spec.kind == "shield" and is_all(spec.value)) or (spec.kind == "prevent" and bool(spec.next_time))
+    return (spec.kind == EffectKind.SHIELD and is_all(spec.value)) or (spec.kind == EffectKind.PREVENT and bool(spec.next_time))
 
 
 def tracked(plan: _Plan, inst: Instance) -> bool:
@@ -153,11 +154,11 @@ def tracked(plan: _Plan, inst: Instance) -> bool:
     continuing after the step, a next-time prevention's too (615.8: whether it was used up is part
     of the state after the step); what damage put as counters instead replaced (614.1a,
     solver.amounts.ToCounters)."""
-    if inst.spec.kind == "damage_to_counters":
+    if inst.spec.kind == EffectKind.DAMAGE_TO_COUNTERS:
         return True
-    if inst.spec.kind in ("prevent", "protection") and inst.key in plan.watched:
+    if inst.spec.kind in (EffectKind.PREVENT, EffectKind.PROTECTION) and inst.key in plan.watched:
         return True
-    return inst.spec.kind == "prevent" and (inst.spec.then is not None or inst.key in plan.once
+    return inst.spec.kind == EffectKind.PREVENT and (inst.spec.then is not None or inst.key in plan.once
                                             or (plan.suffix and bool(inst.spec.next_time)))
 
 

@@ -8,6 +8,8 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from model.effects import EffectKind
+
 from ..limits import Deadline
 from .step import _apply, _PEvent, _Plan, _rule, tracked
 from .sums import _TABLES, PACK_BITS, _sum_step
@@ -60,7 +62,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     n = len(effs)
     if n > 8:
         return None  # 8! orders and more: leave it to the slot encoding
-    shield = [i.spec.kind == "shield" for i in effs]
+    shield = [i.spec.kind == EffectKind.SHIELD for i in effs]
     rider = [tracked(plan, i) for i in effs]
     # whether each would apply at an amount (a cap only above its N, 616.1f); a shield at any
     applies = [(lambda a: True) if shield[j] else _rule(plan, effs[j]).applies for j in range(n)]
@@ -139,7 +141,7 @@ LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back p
 
 
 def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
-    shields = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == "shield"})
+    shields = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == EffectKind.SHIELD})
     riders = sorted({i.key for pe in members for i in pe.effects if tracked(plan, i)})
     return shields, riders
 
@@ -161,7 +163,7 @@ def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap
     out[:, column] = arr[:, 0]
     i = 1
     for inst in pe.effects:
-        if inst.spec.kind == "shield":
+        if inst.spec.kind == EffectKind.SHIELD:
             at = shields.index(inst.key)
             out[:, width + at], out[:, width + ns + at] = arr[:, i], arr[:, i + 1]
             i += 2

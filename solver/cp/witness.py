@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
 from model.outcome import Witness
 
 from ..combat import run_task
@@ -61,14 +62,14 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             if amount <= 0:
                 break  # 120.8: nothing further applies
             live = [i for i in pool if i.key not in applied and
-                    (remaining[i.key] > 0 if i.spec.kind == "shield" else _rule(plan, i).applies(amount))]
+                    (remaining[i.key] > 0 if i.spec.kind == EffectKind.SHIELD else _rule(plan, i).applies(amount))]
             if inst not in live:
                 continue  # a used-up shield is no longer in force
             options = 0
             for i in live:
                 if i.spec.may and i.view.controller == pe.chooser:
                     options += 2  # apply it or decline it (solver.damage.batch_step)
-                elif i.spec.kind == "shield" and others_open and not pe.ev.unpreventable:
+                elif i.spec.kind == EffectKind.SHIELD and others_open and not pe.ev.unpreventable:
                     options += min(remaining[i.key], amount) + 1
                 elif i.key in plan.once and others_open and not pe.ev.unpreventable:
                     options += 2  # a shield of "all": all of it or none (solver.damage.shield_takes)
@@ -79,7 +80,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             declined = how == "cp" and share == DECLINED
             if declined:
                 pass  # considered once, changes nothing (614.5, solver.damage._decline)
-            elif kind == "shield":
+            elif kind == EffectKind.SHIELD:
                 took = int(share or 0)
                 remaining[inst.key] -= took
                 amount -= took

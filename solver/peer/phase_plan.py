@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.kinds import AbilityKind
 from model.types import Case
 
 __all__ = ["Activate", "Cast", "Combat", "EndStep", "Perm", "Plan", "plan_case"]
@@ -237,7 +238,7 @@ def _effect(plan: Plan, eff: Mapping[str, Any], where: str, seat: Mapping[str, i
           and set(eff) <= {"id", "shield", "to", "controller", "source", "then"}
           and set(then) == {"deal", "to"} and then.get("deal") == "prevented" and then.get("to") in seat
           and eff.get("to") in ("you", None) and eff.get("controller") == src.controller
-          and any(a.kind == "activated" for a in src.abilities))
+          and any(a.kind == AbilityKind.ACTIVATED for a in src.abilities))
     if not ok or src is None:
         bad.append(f"{where}: {eff.get('id')}: an effect phase can only get by activating the ability that "
                    "creates it, and this one isn't an {X}: shield of a permanent's")
