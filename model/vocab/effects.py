@@ -124,10 +124,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
     if not kinds:
         raise CaseError(path, f"an effect needs one of: {', '.join(EFFECT_KINDS)}")
     # a partial redirection is `redirect:` with `shield: N` (Harm's Way), in either key order
-    kind = "redirect" if "redirect" in kinds else "pt" if "pt" in kinds else kinds[0]
+    kind = EffectKind("redirect" if "redirect" in kinds else "pt" if "pt" in kinds else kinds[0])
     # "gets +2/+2 and gains trample": `pt:` with `grant:`, one effect
-    extra = [k for k in kinds if k != kind and not (kind == "redirect" and k == "shield")
-             and not (kind == "pt" and k == "grant")]
+    extra = [k for k in kinds if k != kind and not (kind == EffectKind.REDIRECT and k == "shield")
+             and not (kind == EffectKind.PT and k == "grant")]
     if extra:
         raise CaseError(f"{path}.{extra[0]}", f"an effect has one kind; {kind} is already given")
     for key in m:
@@ -137,21 +137,21 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
     raw = m[kind]
     value_out: Any
     shield_amount = None
-    if kind == "shield":
+    if kind == EffectKind.SHIELD:
         value_out = ALL_DAMAGE if raw == "all" else amount(raw, kpath)
-    elif kind == "prevent":
+    elif kind == EffectKind.PREVENT:
         value_out = _prevent_value(raw, kpath)
-    elif kind in ("multiply", "gain_life_times"):  # "double/triple that damage (life)"
+    elif kind in (EffectKind.MULTIPLY, EffectKind.GAIN_LIFE_TIMES):  # "double/triple that damage (life)"
         if raw not in (2, 3, 4):
             raise CaseError(kpath, f"{kind} must be 2, 3 or 4")
         value_out = raw
-    elif kind in ("add", "subtract", "cap", "life_floor", "gain_life_plus"):
+    elif kind in (EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.LIFE_FLOOR, EffectKind.GAIN_LIFE_PLUS):
         value_out = _count(raw, kpath)
-    elif kind == "halve":  # "it deals half that damage, rounded down, instead": a replacement (614.1a)
+    elif kind == EffectKind.HALVE:  # "it deals half that damage, rounded down, instead": a replacement (614.1a)
         if raw not in ("down", "up"):
             raise CaseError(kpath, "halve is down or up (how the half is rounded)")
         value_out = raw
-    elif kind == "becomes_color":
+    elif kind == EffectKind.BECOMES_COLOR:
         # "becomes blue" / "becomes the colors of your choice" given: [blue]; [] is colourless
         colors = raw if isinstance(raw, list) else [raw]
         if not all(isinstance(c, str) and c.lower() in COLORS for c in colors):
@@ -165,7 +165,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         for key in m:
             if key not in ("becomes_color", "to", "duration"):
                 raise CaseError(f"{path}.{key}", "becomes_color takes to: (and duration:) only")
-    elif kind == "regenerate":
+    elif kind == EffectKind.REGENERATE:
         # 701.19a: a shield for one object, fixed as the effect is created (611.2c)
         if raw is not True:
             raise CaseError(kpath, "regenerate takes true ({regenerate: true, to: self})")
@@ -176,7 +176,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         for key in m:
             if key not in ("regenerate", "to"):
                 raise CaseError(f"{path}.{key}", "regenerate takes to: only (it lasts the turn, 701.19a)")
-    elif kind == "redirect":
+    elif kind == EffectKind.REDIRECT:
         value_out = sel(raw, kpath)
         if value_out.kind not in REDIRECT_TO:
             # 614.9: the damage goes to one permanent or player; a group would be read as nothing
@@ -184,7 +184,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
                             f"({', '.join(REDIRECT_TO.values())}), not {raw!r}")
         if "shield" in m:
             shield_amount = amount(m["shield"], f"{path}.shield")
-    elif kind == "as_unblocked":
+    elif kind == EffectKind.AS_UNBLOCKED:
         if raw is not True:
             raise CaseError(kpath, "as_unblocked takes true ({as_unblocked: true, to: self})")
         value_out = True
@@ -193,11 +193,11 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         for key in m:
             if key not in ("as_unblocked", "to", "duration"):
                 raise CaseError(f"{path}.{key}", f"as_unblocked takes to: and duration:, not {key}")
-    elif kind in ("cant_be_prevented", "hexproof", "shroud", "exile_instead"):
+    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
-    elif kind == "protection":
+    elif kind == EffectKind.PROTECTION:
         pm = _mapping(raw, kpath, "protection: {from_player: A} or {from: white sources}")
         if set(pm) not in ({"from_player"}, {"from"}):
             raise CaseError(kpath, "protection needs exactly one of from_player: <player> or from: <objects> "
@@ -210,31 +210,31 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
                 raise CaseError(f"{kpath}.from", "protection from: names a quality of objects (white sources, "
                                                  "creatures, {types: [instant]}); a player is from_player:")
             value_out = ProtectionFrom(quality=quality)
-    elif kind == "damage_to_counters":
+    elif kind == EffectKind.DAMAGE_TO_COUNTERS:
         value_out = _counter_kind(raw, kpath)
-    elif kind == "fewer_counters":
+    elif kind == EffectKind.FEWER_COUNTERS:
         # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"
         name, raw_n = _one_counter_kind(raw, kpath)
         value_out = (name, _count(raw_n, f"{kpath}.{name}"))
-    elif kind == "as_though":
+    elif kind == EffectKind.AS_THOUGH:
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")
         value_out = raw
-    elif kind in ("pt", "grant"):
+    elif kind in (EffectKind.PT, EffectKind.GRANT):
         value_out = _pt_grant(m, path, kind)
-    elif kind == "replace_mana":
+    elif kind == EffectKind.REPLACE_MANA:
         if raw not in ("W", "U", "B", "R", "G", "C"):
             raise CaseError(kpath, "replace_mana must be one of W U B R G C")
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
-    if kind == "exile_instead":
+    if kind == EffectKind.EXILE_INSTEAD:
         for key in m:
             if key not in ("exile_instead", "to", "duration"):
                 raise CaseError(f"{path}.{key}", f"exile_instead takes to: (the permanents) and duration:, not {key}")
         if "to" not in m:
             raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
-    if kind in ("pt", "grant"):
+    if kind in (EffectKind.PT, EffectKind.GRANT):
         for key in m:
             if key not in ("pt", "grant", "to", "duration", "if_your_turn", "if_attacking"):
                 raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration:, if_your_turn: and "
@@ -244,7 +244,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
                                                     "reads whether the permanent with the ability is attacking")
         if "to" not in m:
             raise CaseError(path, f"{kind} needs to: (the permanents it changes: self, target, equipped creature, ...)")
-        if kind == "grant" or value_out[2]:
+        if kind == EffectKind.GRANT or value_out[2]:
             _no_keyword_reading(m["to"], f"{path}.to")
     elif "if_your_turn" in m:
         raise CaseError(f"{path}.if_your_turn", "if_your_turn goes with a pt: or grant: (\"during your turn\")")
@@ -274,18 +274,18 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
     optional = _bool(m["may"], f"{path}.may") if "may" in m else False
     if optional and kind not in _MAY_KINDS:
         raise CaseError(f"{path}.may", f"may goes with an effect that modifies damage ({', '.join(_MAY_KINDS)}), not {kind}")
-    if next_time and kind == "prevent" and is_all(value_out):
+    if next_time and kind == EffectKind.PREVENT and is_all(value_out):
         # "the next time ... prevent that damage" is a one-instance shield (615.8)
-        kind = "shield"
-    elif next_time and kind == "redirect" and shield_amount is not None:
+        kind = EffectKind.SHIELD
+    elif next_time and kind == EffectKind.REDIRECT and shield_amount is not None:
         raise CaseError(f"{path}.next_time", "next_time goes with a whole redirection (the next time ... that damage is "
                         "dealt to ... instead), not with shield: N (the next N damage)")
-    elif next_time and kind not in ("shield", "prevent", "redirect"):
+    elif next_time and kind not in (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.REDIRECT):
         raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8) or a redirection (614.9)")
-    if kind == "life_floor" and "to" in m and sel(m["to"], f"{path}.to").kind in ("objects", "self", "equipped", "enchanted"):
+    if kind == EffectKind.LIFE_FLOOR and "to" in m and sel(m["to"], f"{path}.to").kind in ("objects", "self", "equipped", "enchanted"):
         raise CaseError(f"{path}.to", f"a life floor is a player's life total's (CR 119.1, 614.1a): to: names players, not {m['to']!r}")
     return EffectSpec(
-        kind=EffectKind(kind),
+        kind=kind,
         value=value_out,
         to=sel(m["to"], f"{path}.to") if "to" in m else None,
         from_=sel(m["from"], f"{path}.from") if "from" in m else None,
