@@ -36,6 +36,7 @@ from .state import (
     PermState,
     StackItem,
     Table,
+    TaskKind,
     make_effect_state,
     replace,
 )
@@ -138,7 +139,7 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                          else f"{words}, sacrificing {sac}")
             item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
                              label=spec.name)
-            tasks = tuple(("act", r) for r in action.responses) + (("resolve", item),)
+            tasks = tuple((TaskKind.ACT, r) for r in action.responses) + ((TaskKind.RESOLVE, item),)
             # 702.21a: targeting an opponent's ward permanent triggers its ward
             options.append(Option(f"{t}/{sac}" if sac is not None else str(t), words,
                                   with_ward(replace(paid, queue=tasks + paid.queue), table, item, [t])))
@@ -322,7 +323,7 @@ def may(state: GameState, table: Table, action: MayAction) -> GameState | Decisi
     problem = _action_problem(state, table, action.action)
     if problem is not None:
         return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)
-    yes = replace(state, queue=(("act", action.action),) + state.queue)
+    yes = replace(state, queue=((TaskKind.ACT, action.action),) + state.queue)
     return Decision(who, "may", what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
                                        Option("no", f"{says(who, 'declines')} to {what}", state)))
 
@@ -398,7 +399,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         shot = ab.action if item.part == 0 else ab.more[item.part - 1]
         if item.part < len(ab.more):
             # the ability's next instruction, in the same resolution (608.2c)
-            state = replace(state, queue=(("part", replace(item, part=item.part + 1, continuing=True)),) + state.queue)
+            state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
         if shot.may:
             yes = run_one_shot(state, table, replace(shot, may=False), view, values)
             return Decision(item.controller, "may", f"{item.label} ({item.source})", (

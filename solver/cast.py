@@ -22,6 +22,7 @@ from .state import (
     ItemKind,
     StackItem,
     Table,
+    TaskKind,
     replace,
 )
 from .targets import legal_target, target_candidates
@@ -106,7 +107,7 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
             paid = ", paying its entwine cost" if k > hi else ""
             options.append(Option("+".join(str(m) for m in modes),
                                   f"{says(who, 'chooses')} mode{'s' if k > 1 else ''} {words} of {spec.name} ({action.id}){paid}",
-                                  replace(state, queue=(("act", replace(action, modes=modes)),) + state.queue)))
+                                  replace(state, queue=((TaskKind.ACT, replace(action, modes=modes)),) + state.queue)))
     if not options:
         return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
     return decide(who, "mode", f"{action.id} cast", options)
@@ -160,7 +161,7 @@ def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState
     who = spec.controller
     return Decision(who, "kick", f"{action.id} cast", tuple(
         Option(key, f"{says(who, 'casts')} {spec.name} ({action.id}) {words}",
-               replace(state, queue=(("act", replace(action, kicked=kicked)),) + state.queue))
+               replace(state, queue=((TaskKind.ACT, replace(action, kicked=kicked)),) + state.queue))
         for key, kicked, words in (("kicked", True, "kicked"), ("not kicked", False, "without kicking it"))))
 
 
@@ -292,13 +293,13 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
     state = collect_triggers(state, table, TriggerEvent.CAST, [(action.id, {"_player": who})])  # 601.2i
     options = []
     for way in ways:
-        items = tuple(("resolve" if k == 0 else "part",
+        items = tuple((TaskKind.RESOLVE if k == 0 else TaskKind.PART,
                        StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x),), way.target_of(ab), label=spec.name,
                                  continuing=k > 0, modes=action.modes or (), kicked=action.kicked, targets=way.targets,
                                  division=way.division, mode_targets=way.mode_targets, two_targets=way.two_targets,
                                  second=way.second))
                       for k, (j, ab) in enumerate(parts))
-        tasks = tuple(("act", r) for r in action.responses) + items
+        tasks = tuple((TaskKind.ACT, r) for r in action.responses) + items
         cast_state = replace(state, queue=tasks + state.queue)
         if items:
             cast_state = with_ward(cast_state, table, items[0][1], way.aimed())  # 702.21a

@@ -33,7 +33,7 @@ from .decision import Decision, Option, decide, note, says
 from .lethal import lethal_assigned
 from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
-from .state import Event, GameState, PermState, Table, replace
+from .state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
 from .symmetry import canonical
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients", "has_trample",
@@ -80,15 +80,15 @@ def begin_combat(state: GameState, table: Table, choose_all: bool = False) -> Ga
     if choose_all or any(p.present and p.choosing_block for p in state.perms):
         sides = _defending_sides(state, table)
         if sides:
-            return replace(state, queue=(("combat", "blocks", choose_all, sides),) + state.queue)
+            return replace(state, queue=((TaskKind.COMBAT, CombatStage.BLOCKS, choose_all, sides),) + state.queue)
     return _queue_steps(_close_choices(state), table)
 
 
 def _queue_steps(state: GameState, table: Table) -> GameState:
     """510.4: a first-strike step when any combatant has first or double strike."""
     two_steps = any(_fs(state, table, p.id) for p in _combatants(state))
-    steps = (("step", 1), ("step", 2)) if two_steps else (("step", 0),)
-    return replace(state, queue=steps + (("step", END_OF_DAMAGE),) + state.queue)
+    steps = ((TaskKind.STEP, 1), (TaskKind.STEP, 2)) if two_steps else ((TaskKind.STEP, 0),)
+    return replace(state, queue=steps + ((TaskKind.STEP, END_OF_DAMAGE),) + state.queue)
 
 
 def _close_choices(state: GameState) -> GameState:
@@ -212,7 +212,7 @@ def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState
         for p in base.perms:
             if p.present and p.controller in side and p.blocking:
                 base = base.set_perm(replace(p, blocking=()))
-    nxt_queue = (("combat", "blocks", choose_all, rest),) + base.queue
+    nxt_queue = ((TaskKind.COMBAT, CombatStage.BLOCKS, choose_all, rest),) + base.queue
     options = []
     for combo in legal:
         st = base
@@ -267,7 +267,7 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
             perm = state.perm(pid)
             assert perm is not None
             state = state.set_perm(replace(perm, first_strike_dealt=True))
-    return replace(state, queue=(("combat", "assign", step, tuple(attackers + blockers), ()),) + state.queue)
+    return replace(state, queue=((TaskKind.COMBAT, CombatStage.ASSIGN, step, tuple(attackers + blockers), ()),) + state.queue)
 
 
 TOP = "trample over planeswalkers"  # 702.19c
@@ -404,10 +404,10 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
 
 
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
-    if task[1] == "blocks":
+    if task[1] == CombatStage.BLOCKS:
         return _declare(state, table, task)
     _, what, step, todo, assigned = task
-    if what != "assign":
+    if what != CombatStage.ASSIGN:
         raise TypeError(task)
     if not todo:
         if not _valid_trample(state, table, assigned):
@@ -420,7 +420,7 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
     options = []
     for opt in assign_options(state, table, pid):
         new_assigned = assigned + tuple((pid, r, n) for r, n in opt)
-        nxt = replace(state, queue=(("combat", "assign", step, rest, new_assigned),) + state.queue)
+        nxt = replace(state, queue=((TaskKind.COMBAT, CombatStage.ASSIGN, step, rest, new_assigned),) + state.queue)
         label = ",".join(f"{r}:{n}" for r, n in opt) or "none"
         options.append(Option(label, f"{says(perm.controller, 'assigns')} {pid}'s damage: {label}", nxt))
     return decide(perm.controller, "assign", pid, options)

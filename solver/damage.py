@@ -34,6 +34,7 @@ from .state import (
     Event,
     GameState,
     Table,
+    TaskKind,
     replace,
 )
 from .triggers import prevention_triggers
@@ -193,7 +194,7 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     for key, amount in batch.prevented:
         inst = insts.get(key)
         if inst is not None and inst.spec.then is not None and _rider_happens(inst.spec.then, amount):
-            riders.append(("rider", key, amount, tried.get(key, amount)))
+            riders.append((TaskKind.RIDER, key, amount, tried.get(key, amount)))
     state = prevention_triggers(state, table, batch)
     if riders:
         state = replace(state, queue=tuple(riders) + state.queue)

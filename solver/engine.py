@@ -53,6 +53,7 @@ from .state import (
     GameState,
     PermState,
     Table,
+    TaskKind,
     Trigger,
     make_effect_state,
     replace,
@@ -269,22 +270,23 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
             if stop is not None and stop(state):
                 return state
             res = batch_step(state, table)
-        elif state.queue and state.queue[0][0] in ("rider", "combat", "mana", "gain", "set_life", "part"):
+        elif state.queue and state.queue[0][0] in (TaskKind.RIDER, TaskKind.COMBAT, TaskKind.MANA, TaskKind.GAIN,
+                                                     TaskKind.SET_LIFE, TaskKind.PART):
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
-            if task[0] == "part":
+            if task[0] == TaskKind.PART:
                 # the next instruction of a resolving spell or ability: no state-based actions
                 # and no triggers put on the stack in between (608.2c, 704.3, 603.3)
                 res = resolve(state, table, task[1])
-            elif task[0] == "rider":
+            elif task[0] == TaskKind.RIDER:
                 res = run_rider(state, table, task[1], task[2], task[3])
-            elif task[0] == "gain":
+            elif task[0] == TaskKind.GAIN:
                 # a life-gain event being replaced (616.1) is part of what caused it: no
                 # state-based actions in between (lifelink's gain is part of the damage, 120.4c)
                 res = gain_event(state, table, task)
-            elif task[0] == "set_life":
+            elif task[0] == TaskKind.SET_LIFE:
                 res = set_life_event(state, table, task)  # part of the resolving action (119.5)
-            elif task[0] == "mana":
+            elif task[0] == TaskKind.MANA:
                 # a mana ability doesn't use the stack: it resolves at once, before state-based
                 # actions and before its triggers are put on the stack (605.3a)
                 res = produce_mana(state, table, task)
@@ -302,11 +304,11 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
                     return state
                 task, queue = state.queue[0], state.queue[1:]
                 state = replace(state, queue=queue)
-                if task[0] == "act":
+                if task[0] == TaskKind.ACT:
                     res = _run_action(state, table, task[1])
-                elif task[0] == "step":
+                elif task[0] == TaskKind.STEP:
                     res = combat_mod.start_step(state, table, task[1])
-                elif task[0] == "resolve":
+                elif task[0] == TaskKind.RESOLVE:
                     res = resolve(state, table, task[1])
                 else:
                     raise TypeError(f"unknown task {task!r}")

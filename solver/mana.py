@@ -64,7 +64,7 @@ from .oneshot import run_one_shot
 from .replacement import apply_one
 from .rules import Instance, effects_in_force
 from .select import View, matches
-from .state import GameState, PermState, Table
+from .state import GameState, PermState, Table, TaskKind
 from .triggers import collect_triggers
 
 __all__ = ["could_produce", "could_produce_action", "could_produce_all", "mana_permanents",
@@ -260,7 +260,7 @@ def could_produce_action(state: GameState, table: Table, id_or_all: str) -> Game
 
 def _event(state: GameState, pid: str, j: int, mana: Mana, applied: frozenset[str] = frozenset()) -> GameState:
     """The mana production event, next to happen (before anything else, 605.3a)."""
-    return replace(state, queue=(("mana", pid, j, mana, applied),) + state.queue)
+    return replace(state, queue=((TaskKind.MANA, pid, j, mana, applied),) + state.queue)
 
 
 def mana_activation_problem(state: GameState, table: Table, action: TapForManaAction) -> str | None:
@@ -297,7 +297,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
         name = table.spec_of(state, action.id).name  # type: ignore[union-attr]
         return decide(who, "choose", f"{action.id} mana ability", [
             Option(str(j), f"{says(who, 'activates')} {name}'s mana ability {j} ({action.id})",
-                   replace(state, queue=(("act", replace(action, ability=j)),) + state.queue))
+                   replace(state, queue=((TaskKind.ACT, replace(action, ability=j)),) + state.queue))
             for j in several if mana_activation_problem(state, table, replace(action, ability=j)) is None])
     perm = state.perm(action.id)
     found = find_ability(table, state, action.id, action.ability, "mana")
@@ -310,7 +310,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
         who, name = perm.controller, table.perm_specs[perm.spec].name
         return decide(who, "tap", f"{perm.id} mana cost", [
             Option(str(t), f"{says(who, 'taps')} {t} to pay for {name}'s mana ability ({perm.id})",
-                   replace(state, queue=(("act", replace(action, ability=j, tap=t)),) + state.queue)) for t in taps])
+                   replace(state, queue=((TaskKind.ACT, replace(action, ability=j, tap=t)),) + state.queue)) for t in taps])
     if action.tap is not None and action.tap not in taps:
         return note(state, f"{table.perm_specs[perm.spec].name}'s mana ability ({perm.id}) can't be activated tapping "
                            f"{action.tap}: it isn't an untapped permanent its cost can tap (601.2h)", NOT_DONE)

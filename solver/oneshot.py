@@ -33,6 +33,7 @@ from .state import (
     Event,
     GameState,
     Table,
+    TaskKind,
     replace,
 )
 from .values import evaluate, read_game
@@ -172,7 +173,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     # member loses a third of the team's total as it was)
     if shot.kind == ActionKind.SET_LIFE:
         if amounts:
-            task: tuple[Any, ...] = ("set_life", _setting_groups(state, table, amounts), shot.source or view.self_id)
+            task: tuple[Any, ...] = (TaskKind.SET_LIFE, _setting_groups(state, table, amounts), shot.source or view.self_id)
             state = replace(state, queue=(task,) + state.queue)
         return state
     lost = 0
@@ -240,12 +241,12 @@ def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> Gam
         # the team chooses, named by its first player in turn order (as for blocks, 810.7)
         chooser = min((name for name, _ in first), key=table.order.index)
         options = [Option(name, f"{says(chooser, 'chooses')} {name} as the player whose life total becomes {n} (810.9d)",
-                          replace(state, queue=(("set_life", (((name, n),), *rest), source),) + state.queue))
+                          replace(state, queue=((TaskKind.SET_LIFE, (((name, n),), *rest), source),) + state.queue))
                    for name, n in first]
         return decide(chooser, "choose", "life total setting", options)
     name, n = first[0]
     if rest:
-        state = replace(state, queue=(("set_life", rest, source),) + state.queue)
+        state = replace(state, queue=((TaskKind.SET_LIFE, rest, source),) + state.queue)
     delta = n - state.player(name).life
     if delta > 0:
         return gain_life(state, table, name, delta, source)

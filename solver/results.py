@@ -26,6 +26,7 @@ from .state import (
     Event,
     GameState,
     Table,
+    TaskKind,
     Trigger,
     replace,
 )
@@ -136,9 +137,9 @@ def gain_life(state: GameState, table: Table, name: str, n: int, source: str | N
         return state
     if gain_replacements(state, table, name, source, frozenset()):
         k = 0  # after the life-gain events already waiting (simultaneous ones, in order)
-        while k < len(state.queue) and state.queue[k][0] == "gain":
+        while k < len(state.queue) and state.queue[k][0] == TaskKind.GAIN:
             k += 1
-        task: tuple[Any, ...] = ("gain", name, n, source, frozenset())
+        task: tuple[Any, ...] = (TaskKind.GAIN, name, n, source, frozenset())
         return replace(state, queue=state.queue[:k] + (task,) + state.queue[k:])
     state = change_life(state, table, name, n)
     return collect_triggers(state, table, TriggerEvent.GAIN_LIFE, [(name, {"amount": n})])
@@ -154,7 +155,7 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
         state = change_life(state, table, name, n)
         return collect_triggers(state, table, TriggerEvent.GAIN_LIFE, [(name, {"amount": n})])
     return apply_one(state, table, name, f"{name} gains life", f"{name}'s life gain", n, left, _replace_gain, str,
-                     lambda now, key: replace(state, queue=(("gain", name, now, source, applied | {key}),) + state.queue))
+                     lambda now, key: replace(state, queue=((TaskKind.GAIN, name, now, source, applied | {key}),) + state.queue))
 
 
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:

@@ -17,7 +17,7 @@ from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 from .log import EMPTY_LOG, Log
 
 __all__ = ["MONARCH", "monarch_abilities", "PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "ItemKind", "StackItem",
-           "GameState", "Table", "initial_state", "replace"]
+           "TaskKind", "CombatStage", "GameState", "Table", "initial_state", "replace"]
 
 
 T = TypeVar("T")
@@ -196,6 +196,36 @@ class StackItem(_CachedHash):
     second: str | None = None
 
 
+class TaskKind(StrEnum):
+    """What the engine still has to do: the first word of a task in :attr:`GameState.queue`.
+
+    ``ACT`` a later action of the case's timeline; ``STEP`` a combat damage step to begin (510;
+    510.4: first strike's step, then the regular one) or to close; ``RESOLVE`` a spell or ability
+    cast or activated in the timeline resolving (608.2); ``PART`` a later instruction of a
+    resolution (608.2c); ``RIDER`` a prevention's rider (615.5); ``COMBAT`` a combat choice (see
+    :class:`CombatStage`); ``MANA`` mana being produced by a mana ability (605.3a); ``GAIN`` a life
+    gain event (119) being replaced (616.1); ``SET_LIFE`` a life total becoming a number (119.5).
+    """
+
+    ACT = "act"
+    STEP = "step"
+    RESOLVE = "resolve"
+    PART = "part"
+    RIDER = "rider"
+    COMBAT = "combat"
+    MANA = "mana"
+    GAIN = "gain"
+    SET_LIFE = "set_life"
+
+
+class CombatStage(StrEnum):
+    """A :attr:`TaskKind.COMBAT` task's second word: declaring blockers (509.1) or assigning
+    combat damage (510.1)."""
+
+    BLOCKS = "blocks"
+    ASSIGN = "assign"
+
+
 @dataclass(frozen=True)
 class GameState(_CachedHash):
     players: tuple[PlayerState, ...]
@@ -231,7 +261,7 @@ class GameState(_CachedHash):
     def spell_parts(self, item: StackItem) -> list[int]:
         """The queue positions of the resolving spell ``item``'s later parts (608.2c: its
         instructions, queued in order), which go with it when it doesn't resolve or is countered."""
-        return [i for i, t in enumerate(self.queue) if t[0] == "part" and t[1].kind is ItemKind.SPELL and t[1].source == item.source]
+        return [i for i, t in enumerate(self.queue) if t[0] == TaskKind.PART and t[1].kind is ItemKind.SPELL and t[1].source == item.source]
 
     def set_player(self, p: PlayerState) -> GameState:
         return replace(self, players=tuple(p if q.name == p.name else q for q in self.players))
@@ -339,7 +369,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
         effects.append(make_effect_state(e.id, e.spec, e.controller, e.source, e.target, 0, i,
                                          chosen=src.chosen if src is not None else None))
     state = GameState(players=players, perms=tuple(perms), effects=tuple(effects),
-                      queue=tuple(("act", a) for a in case.actions),
+                      queue=tuple((TaskKind.ACT, a) for a in case.actions),
                       turn_player=table.active, next_order=len(effects))
     return state, table
 

@@ -25,7 +25,7 @@ from model.types import Ability
 from .costs import life_cost, life_payment_problem
 from .decision import NOT_DONE, Decision, Option, note, says
 from .results import change_life
-from .state import GameState, ItemKind, StackItem, Table, replace
+from .state import GameState, ItemKind, StackItem, Table, TaskKind, replace
 from .triggers import ward_triggers
 
 __all__ = ["with_ward", "resolve_ward", "on_stack"]
@@ -36,8 +36,8 @@ def with_ward(state: GameState, table: Table, item: StackItem, targets: Iterable
     new = ward_triggers(state, table, item, targets)
     if not new:
         return state
-    at = next((k for k, t in enumerate(state.queue) if t[0] == "resolve" and t[1] == item), None)
-    if at is not None and any(t[0] == "act" for t in state.queue[:at]):
+    at = next((k for k, t in enumerate(state.queue) if t[0] == TaskKind.RESOLVE and t[1] == item), None)
+    if at is not None and any(t[0] == TaskKind.ACT for t in state.queue[:at]):
         raise EngineError(f"{item.label} ({item.source}) targets {new[0].source}, which has ward: its responses: "
                           "may be made before or after the ward trigger resolves (CR 117.3b, 702.21a), "
                           "a timing the case doesn't give; not modelled")
@@ -47,7 +47,7 @@ def with_ward(state: GameState, table: Table, item: StackItem, targets: Iterable
 def on_stack(state: GameState, item: StackItem) -> bool:
     """Whether ``item`` is still waiting to resolve: a triggered ability on the stack, or a spell or
     activated ability the timeline will resolve."""
-    return item in state.stack or any(t[0] == "resolve" and t[1] == item for t in state.queue)
+    return item in state.stack or any(t[0] == TaskKind.RESOLVE and t[1] == item for t in state.queue)
 
 
 def _countered(state: GameState, item: StackItem) -> GameState:
@@ -56,7 +56,7 @@ def _countered(state: GameState, item: StackItem) -> GameState:
     if item in state.stack:
         i = max(k for k, s in enumerate(state.stack) if s == item)
         return replace(state, stack=state.stack[:i] + state.stack[i + 1:])
-    i = next(k for k, t in enumerate(state.queue) if t[0] == "resolve" and t[1] == item)
+    i = next(k for k, t in enumerate(state.queue) if t[0] == TaskKind.RESOLVE and t[1] == item)
     gone = {i, *(state.spell_parts(item) if item.kind is ItemKind.SPELL else ())}
     return replace(state, queue=tuple(t for k, t in enumerate(state.queue) if k not in gone))
 

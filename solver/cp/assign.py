@@ -15,7 +15,7 @@ from ..combat import (
 )
 from ..lethal import LethalIf, lethal_conditions
 from ..rules import start_batch
-from ..state import Event, GameState, Table, replace
+from ..state import CombatStage, Event, GameState, Table, TaskKind, replace
 from .step import Trample, _Assign
 
 __all__ = ["_open_batch"]
@@ -35,7 +35,7 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
     state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
     assigning = state
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
-    assert task[:2] == ("combat", "assign")
+    assert task[:2] == (TaskKind.COMBAT, CombatStage.ASSIGN)
     assigns: list[_Assign] = []
     events: list[Event] = []
     trample: list[Trample] = []

@@ -42,7 +42,7 @@ from ..decision import Decision, decision_key, scripted
 from ..engine import LOOP, advance
 from ..limits import Deadline, WitnessBudget
 from ..sba import game_ended
-from ..state import Batch, GameState, ItemKind, StackItem, Table, initial_state, replace
+from ..state import Batch, GameState, ItemKind, StackItem, Table, TaskKind, initial_state, replace
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
 MAX_STARTS = 64  # distinct states at the start of the CP step (one CP model each; beyond: declined)
@@ -144,7 +144,7 @@ def tail_end(state: GameState, table: Table) -> GameState | str:
     s = replace(state, batch=None)
     while s.queue:
         task = s.queue[0]
-        if task[0] != "part":
+        if task[0] != TaskKind.PART:
             return _task_words(task)
         item = task[1]
         problem = _part_problem(s, table, item)
@@ -176,16 +176,16 @@ def _item_words(item: StackItem) -> str:
 def _task_words(task: tuple[Any, ...]) -> str:
     """A queued task in words, for the reason a batch isn't the CP step."""
     kind = task[0]
-    if kind == "act":
+    if kind == TaskKind.ACT:
         return f"a later {task[1].kind}: action"
-    if kind in ("resolve", "part"):
+    if kind in (TaskKind.RESOLVE, TaskKind.PART):
         return _item_words(task[1])
-    if kind == "rider":
+    if kind == TaskKind.RIDER:
         return f"{task[1]}'s rider (615.5)"
-    if kind == "step":
+    if kind == TaskKind.STEP:
         return "a combat damage step" if task[1] != END_OF_DAMAGE else "the end of the combat damage step"
-    return {"gain": "a life gain being replaced (616.1)", "set_life": "a life total becoming a number (119.5)",
-            "mana": "mana being produced (605)"}.get(kind, f"a {kind} task")
+    return {TaskKind.GAIN: "a life gain being replaced (616.1)", TaskKind.SET_LIFE: "a life total becoming a number (119.5)",
+            TaskKind.MANA: "mana being produced (605)"}.get(kind, f"a {kind} task")
 
 
 def follows(state: GameState, table: Table) -> GameState | str:
@@ -203,13 +203,13 @@ def follows(state: GameState, table: Table) -> GameState | str:
 def _combat_step(s: GameState) -> bool:
     """A combat damage step about to begin, the only or the regular one (510.4: the first-strike
     step before it done), with only the step's end next."""
-    return s.batch is None and len(s.queue) >= 2 and s.queue[0][0] == "step" and s.queue[0][1] in (0, 2) \
-        and s.queue[1] == ("step", END_OF_DAMAGE)
+    return s.batch is None and len(s.queue) >= 2 and s.queue[0][0] == TaskKind.STEP and s.queue[0][1] in (0, 2) \
+        and s.queue[1] == (TaskKind.STEP, END_OF_DAMAGE)
 
 
 def _damage_actions_left(s: GameState) -> bool:
     """Whether a later action of the timeline is a damage batch, combat or a one-shot action."""
-    return any(t[0] == "act" and isinstance(t[1], DamageAction | CombatAction | OneShotAction) for t in s.queue)
+    return any(t[0] == TaskKind.ACT and isinstance(t[1], DamageAction | CombatAction | OneShotAction) for t in s.queue)
 
 
 def _at_step(last: Any, table: Table, out: Prefix) -> Any:

@@ -14,7 +14,7 @@ from ..results import gain_event, gain_life
 from ..rules import (
     event_label,
 )
-from ..state import GameState, Trigger, replace
+from ..state import CombatStage, GameState, TaskKind, Trigger, replace
 from ..triggers import trigger_names
 from .step import _apply, _Plan, _rule
 from .tables import DECLINED, Seq, _is_const
@@ -122,7 +122,7 @@ def _gain_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], w
     for who, src, total, keys, orders in built.gains:
         chosen = [keys[k] for k in next(o for o, lit in orders if _solved_bool(solver, lit))]
         state = gain_life(replace(plan.state, queue=()), table, who, _value(solver, "int", total), src)
-        while state.queue and state.queue[0][0] == "gain":
+        while state.queue and state.queue[0][0] == TaskKind.GAIN:
             task = state.queue[0]
             res = gain_event(replace(state, queue=state.queue[1:]), table, task)
             if not isinstance(res, Decision):
@@ -206,7 +206,7 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
         labels = {a.creature: a.label(next(k for k, lit in enumerate(lits) if _solved_bool(solver, lit)))
                   for a, lits in zip(plan.assigns, built.picks, strict=True)}
         state = plan.assigning
-        while state.batch is None and state.queue and state.queue[0][:2] == ("combat", "assign"):
+        while state.batch is None and state.queue and state.queue[0][:2] == (TaskKind.COMBAT, CombatStage.ASSIGN):
             res = run_task(replace(state, queue=state.queue[1:]), table, state.queue[0])
             if isinstance(res, Decision):
                 opt = next(o for o in res.options if o.picked == labels[res.at])
