@@ -17,7 +17,6 @@ from ..state import GameState, Table
 
 _ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
-_PREVENTION = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION)
 # effect kinds that never touch this batch's damage (no targeting, no mana here)
 _INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
           EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA)

@@ -10,12 +10,10 @@ from model.effects import EffectKind
 
 from ..limits import Deadline
 from ..rules import (
+    PREVENTION_KINDS,
     Instance,
 )
 from ..state import GameState, Table
-from .declines import (
-    _PREVENTION,
-)
 from .step import (
     _Assign,
     _PEvent,
@@ -44,7 +42,7 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
     shields = {i.key for i in insts if (i.spec.kind == EffectKind.SHIELD and not one_instance(i.spec)) or _partial(i)}
     settle = {i.key for i in insts if i.spec.kind == EffectKind.SHIELD and one_instance(i.spec)}
     # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
-    kept = {i.key for i in insts if i.spec.kind in _PREVENTION and (i.spec.then is not None or (suffix and i.spec.next_time))} \
+    kept = {i.key for i in insts if i.spec.kind in PREVENTION_KINDS and (i.spec.then is not None or (suffix and i.spec.next_time))} \
         - shields | settle
     options = {(a.creature, r): {sum(n for rr, n in opt if rr == r) for opt in a.options}
                for a in assigns for opt in a.options for r, _ in opt}

@@ -22,6 +22,7 @@ from ..results import (
     no_loss_for_0_life,
 )
 from ..rules import (
+    PREVENTION_KINDS,
     affected_player,
     applicable_effects,
     can_be_dealt,
@@ -41,7 +42,6 @@ from .declines import (
     _INERT,
     _LIFE,
     _ORDERED,
-    _PREVENTION,
     _QUIET,
     _RIDER_KINDS,
     _RIDERS_DECLINED,
@@ -267,7 +267,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if spec.kind == EffectKind.PREVENT and isinstance(spec.value, tuple) and spec.value[0] != "int":
             return f"{inst.key}: prevention by an expression is not modelled"
         if spec.then is not None:
-            if spec.kind not in _PREVENTION:
+            if spec.kind not in PREVENTION_KINDS:
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
             if spec.then.kind not in _RIDER_KINDS:
                 return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
@@ -294,8 +294,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if deadline is not None:
             deadline.check(_PLANNING)
         apps = applicable_effects(state, table, ev, any_amount=True)
-        modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in _PREVENTION)]
-        noops = [a for a in apps if ev.unpreventable and a.spec.kind in _PREVENTION]
+        modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in PREVENTION_KINDS)]
+        noops = [a for a in apps if ev.unpreventable and a.spec.kind in PREVENTION_KINDS]
         if any(a.spec.may for a in noops):
             return f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled"
         events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,

@@ -16,6 +16,7 @@ from ..results import (
     fewer_counters,
 )
 from ..rules import (
+    PREVENTION_KINDS,
     Instance,
     applicable_effects,
     unpreventable,
@@ -27,7 +28,6 @@ from ..triggers import watchers
 from .declines import (
     _COUNTER_RIDERS,
     _ORDERED,
-    _PREVENTION,
     _players_matching,
 )
 from .step import (
@@ -107,7 +107,7 @@ def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, 
         return "a damage_prevented trigger (CR 615.13) in a step with a redirection (614.9) is not modelled"
     out = []
     for inst in insts:
-        if inst.spec.kind not in _PREVENTION:
+        if inst.spec.kind not in PREVENTION_KINDS:
             continue
         whose = sorted({pe.ev.recipient for pe in events if inst in pe.effects})
         if len(whose) > 1:
@@ -204,7 +204,7 @@ def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, 
         probe = unpreventable(state, table, Event(source, r, 1, False))
         # 615.12: a prevention without a rider does nothing to damage that can't be prevented
         apps = [a for a in applicable_effects(state, table, probe, any_amount=True)
-                if not (probe.unpreventable and a.spec.kind in _PREVENTION and a.spec.then is None)]
+                if not (probe.unpreventable and a.spec.kind in PREVENTION_KINDS and a.spec.then is None)]
         if not apps:
             continue
         if any(a.spec.may for a in apps):
