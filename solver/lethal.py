@@ -12,12 +12,12 @@ from .state import GameState, Table
 
 
 def _needed(state: GameState, table: Table, blocker: str) -> int:
-    """The damage still lethal for ``blocker``: its toughness less damage already marked (120.6),
-    none once a deathtouch source's damage is marked on it (702.2b)."""
+    """The damage still lethal for ``blocker``: its toughness less damage already marked (120.4a,
+    702.19b). Damage a deathtouch source dealt it earlier counts only as marked damage: deathtouch
+    makes 1 lethal only for the source now dealing or assigning it (120.4a, 702.2c), and one that
+    survived the state-based check since (indestructible, 702.12b) is not doomed by it (704.5h)."""
     perm = state.perm(blocker)
     assert perm is not None
-    if perm.deathtouched and perm.damage > 0:
-        return 0
     return max(0, toughness(table, perm, state) - perm.damage)
 
 

@@ -178,6 +178,12 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             if dying:
                 state = put_into_graveyard(state, table, dying)
             changed = True
+        # 704.5h reads deathtouch damage dealt "since the last time state-based actions were
+        # checked": this check has read it, so it is forgotten (an indestructible creature keeps
+        # the damage, 120.6, not the doom, 702.12b)
+        for perm in state.perms:
+            if perm.present and perm.deathtouched:
+                state = state.set_perm(replace(perm, deathtouched=False))
         for pid in detached:
             now = state.perm(pid)
             assert now is not None
