@@ -351,7 +351,9 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         if checked is None:
             return state
         item = checked
-    values = dict(item.values)
+    # X is the value chosen for it; where none was (a permanent's ability that doesn't use the
+    # spell's X, a card put onto the battlefield without being cast) it is 0 (107.3i, 107.3m)
+    values = {"X": 0, **dict(item.values)}
     perm = state.perm(item.source)
     chosen = perm.chosen if perm is not None else None
     view = View(item.controller, item.source, item.target, chosen, item.source_choice, item.player, second=item.second)

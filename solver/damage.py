@@ -241,7 +241,9 @@ def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage
     inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
     rider = inst.spec.then
     assert rider is not None
-    env = {"prevented": amount, "that_damage": that_damage, "X": 0}
+    # X is the X of the spell or ability that created the effect (a static ability's: 0, 107.3i)
+    made = next((e for e in state.effects if e.id == inst.state_id), None) if inst.state_id else None
+    env = {"prevented": amount, "that_damage": that_damage, "X": made.x if made is not None else 0}
     return run_one_shot(state, table, rider_shot(inst, evaluate(rider.amount, env)), inst.view, env)
 
 

@@ -94,19 +94,22 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     base = dict(env)
     # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)
     base["player_count"] = len(in_game)
+    # read once, before any of the action happens: the players' life totals change at once
+    base["lowest_life_total"] = min((p.life for p in in_game), default=0)
     if shot.kind == ActionKind.DEAL:
-        n = evaluate(shot.amount, base)
         source = shot.source or view.self_id or view.controller
         if shot.by == "target":
             # "target creature deals damage ...": the target is the source (as it last existed if
             # it has left, 113.7a; an illegal target deals none, above)
             assert view.target is not None
             source = view.target
-        events = [Event(source, r, n, shot.combat) for r in recipients]
+        # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
+        # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
+        events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
         for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
-            m = evaluate(part.amount, base)
-            events += [Event(source, r, m, shot.combat) for r in _recipients(state, table, part, view)]
+            events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
+                       for r in _recipients(state, table, part, view)]
         return start_batch(state, table, events) if events else state
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
@@ -157,18 +160,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             if not is_player(table, r):
                 state = remove_counters(state, r, shot.counter, n)
         return state
-    # read once, before any of the action happens: the players' life totals change at once
-    base["lowest_life_total"] = min((p.life for p in in_game), default=0)
-    amounts: list[tuple[str, int]] = []
-    for r in recipients:
-        if not is_player(table, r) or state.player(r).left:
-            continue
-        local = dict(base)
-        p = state.player(r)
-        local["life_lost_this_turn"] = p.life_lost
-        local["life_gained_this_turn"] = p.life_gained
-        local["life_total"] = p.life  # in Two-Headed Giant the team's (810.9a)
-        amounts.append((r, evaluate(shot.amount, local)))
+    amounts = [(r, _amount_for(shot.amount, state, table, base, r)) for r in recipients
+               if is_player(table, r) and not state.player(r).left]
     # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each
     # member loses a third of the team's total as it was)
     if shot.kind == ActionKind.SET_LIFE:
@@ -197,6 +190,20 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def _amount_for(amount: Any, state: GameState, table: Table, base: dict[str, int], who: str) -> int:
+    """``amount`` for the player or permanent ``who``: a player's own life total and the life it
+    lost and gained this turn (in Two-Headed Giant the team's total, 810.9a) are read for that
+    player; for a permanent they have no value, and reading them is an error (solver.values)."""
+    if not is_player(table, who):
+        try:
+            return evaluate(amount, base)
+        except EngineError as exc:
+            raise EngineError(f"{who}: {exc} (a permanent has no life total: the amount is read for a player, 119.1)") from None
+    p = state.player(who)
+    return evaluate(amount, {**base, "life_lost_this_turn": p.life_lost, "life_gained_this_turn": p.life_gained,
+                             "life_total": p.life})
 
 
 def _deal_to_itself(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:

@@ -5,18 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from model.errors import EngineError
 from model.expr import GAME_READS, Expr
 
 __all__ = ["evaluate", "eval_static", "read_game"]
 
 
 def evaluate(node: Expr, env: Mapping[str, int]) -> int:
-    """Evaluate an expression; unknown variables read as 0. Results never go below 0."""
+    """Evaluate an expression against ``env``, the values known where it is read (608.2h).
+    A variable ``env`` doesn't hold is an error, never a quiet 0: it names something this
+    action can't read here (a player's life total in damage to a permanent, ``prevented``
+    outside a prevention effect's rider). Subtraction never goes below 0."""
     tag = node[0]
     if tag == "int":
         return int(node[1])
     if tag == "var":
-        return int(env.get(node[1], 0))
+        if node[1] not in env:
+            raise EngineError(f"the amount reads {node[1]}, which has no value here")
+        return int(env[node[1]])
     if tag in GAME_READS:
         raise AssertionError(f"{tag} is read from the game first (read_game)")
     if tag == "half_up":

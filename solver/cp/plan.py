@@ -277,7 +277,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                         "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)")
             read = _rider_amount(spec.then.amount)
             if read is None:
-                return f"{inst.key}: the rider's amount is not linear in prevented or that_damage"
+                return (f"{inst.key}: the rider's amount is not linear in prevented and that_damage, or reads "
+                        "another value (X, a life total) the model doesn't hold")
             if read[2] and not spec.then.if_prevented and _can_prevent_none(spec):
                 return (f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
                         "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "

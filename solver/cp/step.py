@@ -162,21 +162,24 @@ def tracked(plan: _Plan, inst: Instance) -> bool:
                                             or (plan.suffix and bool(inst.spec.next_time)))
 
 
-def _linear(node: Expr, var: str) -> tuple[int, int] | None:
-    """``node`` as ``coef * var + const``, or None when it isn't of that shape (or reads the
-    player's life lost or gained this turn, which a trigger reads as it resolves, 608.2h)."""
+def _linear(node: Expr, var: str, others: tuple[str, ...] = ()) -> tuple[int, int] | None:
+    """``node`` as ``coef * var + const`` (each of ``others`` read as 0: it has its own reading),
+    or None when it isn't of that shape or reads any other variable (X, a player's life: only
+    the rules engine has their values, 608.2h)."""
     tag = node[0]
     if tag == "int":
         return 0, int(node[1])
     if tag == "var":
-        if node[1] in ("life_lost_this_turn", "life_gained_this_turn"):
-            return None
-        return (1, 0) if node[1] == var else (0, 0)  # other variables read 0 here
+        if node[1] == var:
+            return 1, 0
+        # ``others`` are read separately (a rider's prevented and that_damage); any other
+        # variable (X, a player's life) only the rules engine has a value for
+        return (0, 0) if node[1] in others else None
     if tag == "add":
-        a, b = _linear(node[1], var), _linear(node[2], var)
+        a, b = _linear(node[1], var, others), _linear(node[2], var, others)
         return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
     if tag == "mul":
-        a, b = _linear(node[1], var), _linear(node[2], var)
+        a, b = _linear(node[1], var, others), _linear(node[2], var, others)
         if a is None or b is None or (a[0] and b[0]):
             return None
         return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
@@ -186,7 +189,7 @@ def _linear(node: Expr, var: str) -> tuple[int, int] | None:
 def _rider_amount(node: Expr) -> tuple[int, int, int] | None:
     """A rider's amount as ``(a, b, c)``: ``a * prevented + b * that_damage + c`` (solver.damage.run_rider's
     variables), or None when it isn't linear in them."""
-    p, t = _linear(node, "prevented"), _linear(node, "that_damage")
+    p, t = _linear(node, "prevented", ("that_damage",)), _linear(node, "that_damage", ("prevented",))
     if p is None or t is None or not _additive(node):
         return None
     return p[0], t[0], p[1]
