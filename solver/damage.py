@@ -211,6 +211,7 @@ def _rider_happens(rider: Rider, prevented: int) -> bool:
 def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
     gains: dict[str, int] = defaultdict(int)
     insts = {x.key: x for x in effects_in_force_all(state, table)}
+    tried = dict(batch.tried)
     for key, amount in batch.prevented:
         inst = insts.get(key)
         if inst is None or inst.spec.then is None or inst.spec.then.kind != ActionKind.GAIN_LIFE \
@@ -218,7 +219,7 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
             continue
         who = inst.spec.then.to
         if who is None or who.kind == "you":
-            gains[inst.view.controller] += evaluate(inst.spec.then.amount, {"prevented": amount})
+            gains[inst.view.controller] += evaluate(inst.spec.then.amount, _rider_env(state, inst, amount, tried.get(key, amount)))
     return gains
 
 
@@ -241,10 +242,16 @@ def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage
     inst = next(x for x in effects_in_force_all(state, table) if x.key == key)
     rider = inst.spec.then
     assert rider is not None
-    # X is the X of the spell or ability that created the effect (a static ability's: 0, 107.3i)
-    made = next((e for e in state.effects if e.id == inst.state_id), None) if inst.state_id else None
-    env = {"prevented": amount, "that_damage": that_damage, "X": made.x if made is not None else 0}
+    env = _rider_env(state, inst, amount, that_damage)
     return run_one_shot(state, table, rider_shot(inst, evaluate(rider.amount, env)), inst.view, env)
+
+
+def _rider_env(state: GameState, inst: Instance, prevented: int, that_damage: int) -> dict[str, int]:
+    """What a rider's amount reads (615.5): what its effect prevented, the damage it was applied
+    to (615.12), and the X of the spell or ability that created the effect (a static ability's
+    is 0, 107.3i)."""
+    made = next((e for e in state.effects if e.id == inst.state_id), None) if inst.state_id else None
+    return {"prevented": prevented, "that_damage": that_damage, "X": made.x if made is not None else 0}
 
 
 def rider_shot(inst: Instance, n: int) -> OneShot:
