@@ -255,7 +255,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     for i in range(draw(st.sampled_from(range(1, 7) if combat else range(1, 4)))):
         ctrl = draw(st.sampled_from(names))
         kws = draw(st.lists(st.sampled_from(["lifelink", "infect", "deathtouch", "wither"]
-                                            + ["trample", "trample over planeswalkers"] * combat), max_size=2, unique=True))
+                                            + ["trample", "trample over planeswalkers", "toxic 2"] * combat),
+                                   max_size=2, unique=True))
         if combat and draw(st.integers(0, 5)) == 0:  # 510.4: a first-strike damage step before the regular one
             kws = [*kws, draw(st.sampled_from(["first strike", "double strike"]))]
         c: dict[str, Any] = {"id": f"c{i}", "name": f"Critter {i}", "controller": ctrl, "types": ["creature"],

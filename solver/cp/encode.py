@@ -66,9 +66,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         if link is not None and gain_replacements(state, table, link, src):
             link = (link, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
         # (with the rules engine continuing after the step, each source's damage is its own:
-        # deals_damage and dealt_damage triggers read it per source, 603.2, solver.cp.suffix)
+        # deals_damage and dealt_damage triggers read it per source, 603.2, solver.cp.suffix;
+        # so is an event with a result counted once per event dealt, not per point: toxic's
+        # poison, 120.3g, which two events' sum can't tell; deathtouch's flag is one either way)
+        counted = any(r.once for r in event_results(state, table, Event(src, rcp, 1, pe.ev.combat))
+                      if r.part is not Part.DEATHTOUCHED)
         sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
-               (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix else None)
+               (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix or counted else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
     for memo in memos.values():  # freed now: tables._results' recursive closure holds it in a cycle
