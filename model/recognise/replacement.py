@@ -17,16 +17,21 @@ def _worship(m: re.Match[str], ctx: Ctx) -> Built | None:
 
 
 _FROM = {"a source": None, "a spell": "spells", "a source you control": "sources you control",
+         "a creature you control": "creatures you control",
          "a red source you control": "red sources you control",
          "a source an opponent controls": "sources an opponent controls"}
 _THAT = r"(?:that (?:permanent or player|player or permanent|creature|player)|it)"
 
 
-@template("multiply", rf"if (?P<src>a source(?: you control| an opponent controls)?|a red source you control) would deal damage to (?P<to>[^,]+), (?:it|that source) deals (?P<k>double|triple) that damage(?: to {_THAT})? instead\.", "CR 614.1a")
+@template("multiply", rf"if (?P<src>a source(?: you control| an opponent controls)?|a red source you control|a creature you control) would deal (?P<kind>noncombat |combat )?damage to (?P<to>[^,]+), (?:it|that source) deals (?P<k>double|triple) that damage(?: to {_THAT})? instead\.", "CR 614.1a")
 def _multiply(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If a source would deal damage to a permanent or player, it deals double that damage to
-    that permanent or player instead." (Furnace of Rath): a replacement effect (614.1a)."""
-    return _amount_replacement(m, {"multiply": 2 if m.group("k").lower() == "double" else 3})
+    that permanent or player instead." (Furnace of Rath; Gratuitous Violence's "a creature you
+    control"; Solphim's "noncombat damage", 120.2): a replacement effect (614.1a)."""
+    ab: dict[str, Any] = {"multiply": 2 if m.group("k").lower() == "double" else 3}
+    if m.group("kind"):
+        ab["combat"] = m.group("kind").strip().lower() == "combat"
+    return _amount_replacement(m, ab)
 
 
 @template("halve_damage", rf"if (?P<src>a source(?: you control| an opponent controls)?) would deal damage to (?P<to>[^,]+), (?:it|that source) deals half that damage, rounded (?P<r>down|up),(?: to {_THAT})? instead\.", "CR 614.1a")
