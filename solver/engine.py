@@ -45,7 +45,7 @@ from .results import gain_event, team_names
 from .rules import (
     start_batch,
 )
-from .sba import game_over, leave_game, multiplayer, state_based_actions
+from .sba import game_over, last_standing, leave_game, multiplayer, state_based_actions
 from .select import View, controller_of, opponents
 from .state import (
     MONARCH,
@@ -153,7 +153,9 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
             for name in names:
                 state = state.set_player(replace(state.player(name), lost=True))
             return game_over(leave_game(state, table, action.player), names)
-        return leave_game(state, table, action.player)
+        state = leave_game(state, table, action.player)
+        # the last player left in a multiplayer game wins it (104.2a): nothing further happens
+        return game_over(state, [action.player]) if last_standing(state) else state
     if isinstance(action, EndStepAction | UpkeepAction):
         # "at the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step begins
         new = []

@@ -19,6 +19,7 @@ from .replacement import apply_one
 from .rules import (
     Instance,
     effects_in_force,
+    filters_match,
 )
 from .select import controller_of, has_keyword, is_player, matches
 from .state import (
@@ -159,13 +160,11 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
 
 
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
-    out = set()
-    for inst in effects_in_force(state, table):
-        if inst.spec.kind == EffectKind.AS_THOUGH:
-            if matches(inst.spec.to, ev.recipient, state, table, inst.view) and \
-                    matches(inst.spec.from_, ev.source, state, table, inst.view):
-                out.add(inst.spec.value)
-    return out
+    """The keywords ``ev``'s damage is dealt as though its source had (120.3; Everlasting
+    Torment, Phyrexian Unlife): an as_though effect's filters read as any damage effect's,
+    its combat-only one too (solver.rules.filters_match)."""
+    return {inst.spec.value for inst in effects_in_force(state, table)
+            if inst.spec.kind == EffectKind.AS_THOUGH and filters_match(inst, ev, state, table)}
 
 
 def life_floor(state: GameState, table: Table, name: str) -> int | None:
@@ -181,9 +180,11 @@ def life_floor(state: GameState, table: Table, name: str) -> int | None:
 def floored_loss(n: int, room: int) -> int:
     """The life a batch's damage makes a player lose under a life floor: all ``n`` unless that
     would take them below the floor, then what is left above it (``room``: life, with what the
-    same modified event gives, minus the floor; CR 120.4 example). The CP model encodes the same
-    ``min(n, max(0, room))`` on its variables (solver.cp.encode)."""
-    return min(n, max(0, room))
+    same modified event gives, minus the floor; CR 120.4 example). A player already below the
+    floor is not raised to it: the effect doesn't apply and the loss is all ``n`` (the Fortune
+    Thief ruling, 2018-03-16, on the same text as Worship's). The CP model encodes the same
+    ``min(n, room)``, or ``n`` when ``room < 0``, on its variables (solver.cp.encode)."""
+    return n if room < 0 else min(n, room)
 
 
 class Part(Enum):

@@ -23,7 +23,7 @@ from .select import View, attached_to, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
 
 __all__ = [
-    "Instance", "effects_in_force", "applicable_effects", "affected_player", "start_batch",
+    "Instance", "effects_in_force", "filters_match", "applicable_effects", "affected_player", "start_batch",
     "apply_effect", "shield_room", "would_prevent", "ORDERED_KINDS", "effect_name", "event_label", "can_be_dealt",
 ]
 
@@ -150,7 +150,7 @@ def can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
 
 def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event) -> bool:
     for inst in insts:
-        if inst.spec.kind == EffectKind.CANT_BE_PREVENTED and inst.spec.value and _filters_match(inst, ev, state, table):
+        if inst.spec.kind == EffectKind.CANT_BE_PREVENTED and inst.spec.value and filters_match(inst, ev, state, table):
             return True
     return False
 
@@ -173,7 +173,7 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
         kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
     for inst in insts:
         if inst.spec.kind == EffectKind.REDIRECT and inst.spec.next_time:
-            hits = sum(1 for ev in kept if _filters_match(inst, ev, state, table))
+            hits = sum(1 for ev in kept if filters_match(inst, ev, state, table))
             if hits > 1:
                 # "the next time a source ... would deal damage": with its damage to several at
                 # once, whether all of it or one event is that time isn't settled here (615.8 has
@@ -189,7 +189,9 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
     return replace(state, batch=Batch(tuple(kept), counts=tuple(counts)))
 
 
-def _filters_match(inst: Instance, ev: Event, state: GameState, table: Table) -> bool:
+def filters_match(inst: Instance, ev: Event, state: GameState, table: Table) -> bool:
+    """Whether the effect ``inst`` reaches the damage event ``ev``: its combat-only or noncombat
+    filter, its recipients and sources (a source as it last existed, 113.7a), its chosen source."""
     spec = inst.spec
     if spec.combat is not None and spec.combat != ev.combat:
         return False
@@ -258,7 +260,7 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
         spec = inst.spec
         if spec.kind not in ORDERED_KINDS or inst.key in ev.applied:
             continue
-        if not _filters_match(inst, ev, state, table):
+        if not filters_match(inst, ev, state, table):
             continue
         if spec.kind == EffectKind.PROTECTION and not _protected_from(inst, ev, state, table):
             continue

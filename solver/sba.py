@@ -47,6 +47,12 @@ def multiplayer(state: GameState, table: Table) -> bool:
     return len(state.players) > 2 and not table.two_headed
 
 
+def last_standing(state: GameState) -> bool:
+    """Whether at most one player is left in the game: a multiplayer game is then over (104.2a:
+    the one left wins; none left, it is a draw, 104.4a)."""
+    return sum(1 for p in state.players if not p.left and not p.lost) <= 1
+
+
 @dataclass(frozen=True)
 class Threshold:
     """A permanent is put into its graveyard when the sum of ``parts`` reaches ``at_least``."""
@@ -199,6 +205,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
         if multiplayer(state, table):
             for name in losers:
                 state = leave_game(state, table, name)
+            if losers and last_standing(state):
+                return game_over(state, losers)  # 104.2a, 104.4a: no one left to play against
         elif losers:
             return game_over(state, losers)
         if not changed:
@@ -207,8 +215,9 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
 
 def game_ended(state: GameState, table: Table) -> bool:
     """Whether the game has ended (104.2a, 104.3): a player (a team, 810.8a) lost a game that isn't
-    multiplayer (there, the losers leave and the game goes on, 800.4a)."""
-    return any(p.lost for p in state.players) and not multiplayer(state, table)
+    multiplayer (there, the losers leave and the game goes on, 800.4a, until at most one player
+    is left in it, 104.2a)."""
+    return any(p.lost for p in state.players) and (not multiplayer(state, table) or last_standing(state))
 
 
 def game_over(state: GameState, losers: list[str]) -> GameState:

@@ -306,6 +306,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 3)) == 0:
         rule = draw(st.sampled_from([{"life_floor": 1, "to": "you"}, {"cant_lose_life": "you"}, {"life_cant_change": "you"},
                                      {"no_loss_for_0_life": "you"}, {"as_though": "infect", "to": "you", "if_life_at_most": 3},
+                                     {"as_though": "wither", "from": "red sources"}, {"as_though": "infect", "combat": True},
                                      {"fewer_counters": {"-1/-1": 1}, "to": "creatures you control"},
                                      {"gain_life_plus": 1, "to": "you"}, {"gain_life_times": 2, "to": "you"}]))
         battlefield.append({"id": "rule", "name": "Life Rule", "controller": draw(st.sampled_from(names)),

@@ -11,7 +11,7 @@ from model.kinds import ActionKind
 
 from ..amounts import Multiply
 from ..limits import Deadline
-from ..results import Part, event_results, gain_replacements, gain_rule
+from ..results import Part, event_results, floored_loss, gain_replacements, gain_rule
 from ..sba import attachment_kind
 from ..sba import dies as sba_dies
 from ..sba import lethal as lethal_thresholds
@@ -26,6 +26,16 @@ from .tables import Rows, _is_const
 from .units import _Built, _Unit
 
 _BUILDING = "building the CP model"
+
+
+def _last_standing(m: Any, state: Any, lost: dict[str, Any]) -> Any:
+    """A literal for solver.sba.last_standing after the step's check: at most one of the players
+    in the game at its start is still in it (104.2a); False when no one lost (the game went on)."""
+    staying = [lost[p.name] for p in state.players if not p.left and not p.lost]
+    lits = [x for x in staying if not isinstance(x, bool)]
+    if not lits:
+        return sum(1 for x in staying if x is False) <= 1 and any(x is True for x in staying)
+    return _at_most(m, sum(1 for x in staying if x is False) + len(lits) - sum(lits), 1)
 
 
 def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
@@ -69,10 +79,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         # deals_damage and dealt_damage triggers read it per source, 603.2, solver.cp.suffix;
         # so is an event with a result counted once per event dealt, not per point: toxic's
         # poison, 120.3g, which two events' sum can't tell; deathtouch's flag is one either way)
-        counted = any(r.once for r in event_results(state, table, Event(src, rcp, 1, pe.ev.combat))
-                      if r.part is not Part.DEATHTOUCHED)
-        sig = (rcp, link, tuple(has_keyword(state, table, src, k) for k in ("infect", "wither", "deathtouch")),
-               (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix or counted else None)
+        # Two events are summed only when their results (120.3, results.event_results: which
+        # parts, for whom, per point; infect, wither, deathtouch and as_though effects included)
+        # are the same; lifelink's controller is ``link``
+        results = event_results(state, table, Event(src, rcp, 1, pe.ev.combat))
+        counted = any(r.once for r in results if r.part is not Part.DEATHTOUCHED)
+        shape = tuple((r.part, r.who, r.per_point, r.once) for r in results if r.part is not Part.LIFELINK)
+        sig = (rcp, link, shape, (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix or counted else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
     for memo in memos.values():  # freed now: tables._results' recursive closure holds it in a cycle
@@ -217,15 +230,22 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
                 drawn.setdefault(who, []).append(then)
     for name in sorted(batch_loss):
         n = sum(batch_loss[name])
-        if name in plan.floors:  # solver.results.floored_loss: min(n, max(0, life + gains - floor))
+        if name in plan.floors:  # solver.results.floored_loss: n below the floor, else min(n, room)
             room = state.player(name).life + sum(floor_gain.get(name, [])) - plan.floors[name]
             if _is_const(n) and _is_const(room):
-                n = min(int(n), max(0, int(room)))
+                n = floored_loss(int(n), int(room))
             else:
-                above = _floor0(m, room, big + abs(state.player(name).life), f"room_{name}")
-                kept = m.new_int_var(0, big, f"floored_{name}")
-                m.add_min_equality(kept, [n, above])
-                n = kept
+                below = _at_most(m, room, -1)  # already below the floor: it doesn't apply
+                if below is not True:
+                    capped = m.new_int_var(0, big, f"floored_{name}")
+                    m.add_min_equality(capped, [n, _floor0(m, room, big + abs(state.player(name).life), f"room_{name}")])
+                    if below is False:
+                        n = capped
+                    else:
+                        kept = m.new_int_var(0, big, f"kept_{name}")
+                        m.add(kept == n).only_enforce_if(below)
+                        m.add(kept == capped).only_enforce_if(~below)
+                        n = kept
         loss.setdefault(name, []).append(n)
     for name in plan.cant_lose:  # 119.8: the loss doesn't happen (solver.results.change_life)
         loss.pop(name, None)
@@ -253,7 +273,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             outputs[f"team{p.team}.poison"] = ("int", pois)
     # draw triggers resolve after state-based actions; a player who left draws nothing (800.4a),
     # and after a player loses a two-player game nothing resolves at all (104.2a, engine.game_over)
-    over = False if plan.multiplayer else _either(m, list(lost.values()))
+    # (a multiplayer game is over once at most one player is left in it, 104.2a, 104.4a:
+    # solver.sba.last_standing)
+    over = _last_standing(m, state, lost) if plan.multiplayer else _either(m, list(lost.values()))
     late_gain: dict[str, list[Any]] = {}  # life gained as triggers resolve, after the check (615.13)
     fired: list[Any] = []  # the amount each trigger reads (it triggers when at least 1)
     for tr in plan.triggers:
@@ -270,7 +292,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         for q in tr.who:
             if tr.kind == ActionKind.GAIN_LIFE and q in plan.cant_gain:
                 continue  # 119.7 (solver.results.gain_life)
-            left = _either(m, [lost[q], ctrl_left]) if plan.multiplayer else over
+            left = _either(m, [lost[q], ctrl_left, over]) if plan.multiplayer else over
             if _is_const(left) and not left:
                 into.setdefault(q, []).append(amount)
             elif not _is_const(left):
