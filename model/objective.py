@@ -97,9 +97,15 @@ def parse_objective_text(texts: list[str]) -> Objective:
     merged: dict[str, Any] = {}
     for text in texts:
         chooser, sep, rest = text.partition(":")
-        if not sep:
-            raise CaseError("--objective", f"expected 'CHOOSER: maximize FIELD', got {text!r}")
-        rest = rest.strip()
-        value: Any = yaml.safe_load(rest) if rest.startswith("[") else rest
-        merged[chooser.strip()] = value
+        chooser, rest = chooser.strip(), rest.strip()
+        if not sep or not chooser:
+            raise CaseError("--objective", f"expected 'CHOOSER: maximize FIELD', got {text[:200]!r}")
+        if chooser in merged:
+            raise CaseError(f"--objective {chooser}", "given twice: put its goals in one list, in order")
+        try:
+            value: Any = yaml.safe_load(rest) if rest.startswith("[") else rest
+        except (yaml.YAMLError, RecursionError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise CaseError(f"--objective {chooser}", f"expected '[maximize FIELD, ...]': {reason}") from None
+        merged[chooser] = value
     return parse_objective(merged, "--objective")

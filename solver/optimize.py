@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from model.errors import EngineError
-from model.load import check_fields
+from model.load import check_choosers, check_fields
 from model.objective import Objective
 from model.outcome import Outcome
 from model.types import Case
@@ -88,6 +88,7 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     check_fields(case, sorted(objective.fields()), "objective")
+    check_choosers(case, [c for c, _ in objective.goals])
     deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     if engine == "auto":
         from .cp.auto import auto_optimize

@@ -154,6 +154,25 @@ def test_unknown_objective_field_is_an_error(capsys: pytest.CaptureFixture[str])
     assert "objective: 'thief.dyes': unknown permanent field 'dyes'" in err and "did you mean thief.dies" in err
 
 
+@pytest.mark.parametrize("objective, reason", [
+    ("You: maximize you.life", "objective.You: 'You' is not a player (players: A, you)"),
+    (": maximize you.life", "--objective: expected 'CHOOSER: maximize FIELD'"),
+    ("you: [maximize you.life, ", "--objective you: expected '[maximize FIELD, ...]'"),
+    ("you: " + "[" * 5000, "--objective you: expected '[maximize FIELD, ...]'"),
+])
+def test_a_bad_command_line_objective_is_one_line_exit_2(objective: str, reason: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # a chooser who isn't a player used to be read by no one: the other players' goals decided
+    code, out, err = run(capsys, "optimize", str(COMBAT), "--objective", objective)
+    assert code == 2 and reason in err and "Traceback" not in err + out
+
+
+def test_an_objective_chooser_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "optimize", str(COMBAT), "--objective", "you: maximize you.life",
+                       "--objective", "you: minimize you.life")
+    assert code == 2 and "given twice" in err
+
+
 def test_unknown_field_in_the_python_api() -> None:
     from model import CaseErrors, load_case
     from solver import enumerate_outcomes
@@ -333,3 +352,28 @@ def test_a_situation_the_engine_cant_honour_names_the_case_file(tmp_path: Path,
     assert main(["enumerate", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"{path}: Lightning Bolt") and "117.3b" in err
+
+
+@pytest.mark.parametrize("argv, reason", [
+    (["generate", "DIR/afile", "--count", "3"], "cannot write the cases"),
+    (["generate", "DIR/g", "--count", "100000001"], "at most 100000 files"),
+    (["generate", "DIR/g", "--count", "0"], "expected at least 1"),
+    (["enumerate", str(COMBAT), "--max-nodes", "-5"], "expected at least 1"),
+    (["batch", str(COMBAT), "--out", "DIR/b.jsonl", "--jobs", "0"], "expected at least 1"),
+    (["check", str(COMBAT), "--timeout", "-1"], "expected seconds >= 0"),
+])
+def test_counts_and_paths_the_tool_cant_honour_are_one_line_exit_2(argv: list[str], reason: str, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "afile").write_text("")
+    argv = [a.replace("DIR", str(tmp_path)) for a in argv]
+    try:
+        code, out, err = run(capsys, *argv)
+    except SystemExit as exc:  # argparse's own refusal
+        code, err = int(exc.code or 0), capsys.readouterr().err
+    assert code == 2 and reason in err and "Traceback" not in err
+    assert not (tmp_path / "g").exists()
+
+
+def test_check_timeout_0_is_no_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(COMBAT), "--timeout", "0")
+    assert code == 0 and "1 OK" in out

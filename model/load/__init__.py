@@ -8,7 +8,7 @@ ids, a blocker that isn't a creature, Two-Headed Giant teams) run with the same 
 """
 
 from .build import load_case, parse_case
-from .fields import check_fields, field_problem
+from .fields import check_choosers, check_fields, field_problem
 from .schema import EFFECT_FIELDS, PERMANENT_FIELDS, PLAYER_FIELDS, TEAM_FIELDS
 
-__all__ = ["load_case", "parse_case", "field_problem", "check_fields", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]
+__all__ = ["load_case", "parse_case", "field_problem", "check_fields", "check_choosers", "PLAYER_FIELDS", "PERMANENT_FIELDS", "EFFECT_FIELDS", "TEAM_FIELDS"]

@@ -18,6 +18,7 @@ from ..types import (
 )
 from ..yamlio import read_yaml
 from .checks import _Checks
+from .fields import unknown_chooser
 from .schema import _STRUCTURAL, CaseModel, _pydantic_errors
 
 
@@ -75,7 +76,7 @@ class _Builder(_Checks):
             if objective is not None:
                 for chooser, _ in objective.goals:
                     if chooser not in self.player_names:
-                        self.err(f"objective.{chooser}", f"{chooser!r} is not a player")
+                        self.err(f"objective.{chooser}", unknown_chooser(chooser, self.player_names))
         choices = tuple(sorted((k, tuple(v)) for k, v in (m.choices or {}).items()))
         for k in dict(choices):
             if k not in self.player_names:

@@ -140,3 +140,18 @@ def check_fields(case: Case, fields: Iterable[str] | None, where: str = "fields"
               for key in fields or () if (reason := field_problem(case, key))]
     if errors:
         raise CaseErrors(errors)
+
+
+def check_choosers(case: Case, choosers: Iterable[str], where: str = "objective") -> None:
+    """Raise :class:`CaseErrors` naming every chooser of an objective that is not one of
+    ``case``'s players: its goals would be read by no one and the other players' alone decide
+    the answer (a silent wrong answer)."""
+    names = {p.name for p in case.players}
+    errors = [CaseError(f"{where}.{c}" if c else where, unknown_chooser(c, names), case.path) for c in choosers if c not in names]
+    if errors:
+        raise CaseErrors(errors)
+
+
+def unknown_chooser(chooser: str, names: Iterable[str]) -> str:
+    """The reason an objective's ``chooser`` is refused (the case file's and the command line's)."""
+    return f"{chooser!r} is not a player (players: {', '.join(sorted(names))})"

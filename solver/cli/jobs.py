@@ -88,6 +88,9 @@ def report_command(args: argparse.Namespace) -> int:
 def generate_command(args: argparse.Namespace) -> int:
     from ..batch import generate_cases
 
-    files = generate_cases(args.count, args.seed, args.dir)
+    try:
+        files = generate_cases(args.count, args.seed, args.dir)
+    except OSError as exc:
+        raise CaseErrors([CaseError("dir", f"{args.dir}: cannot write the cases: {exc.strerror or exc}")]) from None
     print(f"{len(files)} case file{'s' if len(files) != 1 else ''} written to {args.dir}")
     return 0

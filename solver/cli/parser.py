@@ -32,6 +32,28 @@ def workers(text: str) -> int:
     return value
 
 
+def at_least_one(text: str) -> int:
+    """A count that must be a whole number, at least 1 (--max-nodes, --jobs, --count)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {text!r}")
+    return value
+
+
+MAX_GENERATED = 100_000  # generate writes at most this many files in one run (a limit, said)
+
+
+def case_count(text: str) -> int:
+    """generate's --count: at least 1, at most MAX_GENERATED."""
+    value = at_least_one(text)
+    if value > MAX_GENERATED:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GENERATED} files in one run, got {text!r}")
+    return value
+
+
 WORKERS_HELP = ("CP-SAT's parallel search workers (default 1: the same witnesses every run; more: the same "
                 "outcomes, maybe other witnesses); the CP engine only")
 
@@ -50,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--explain", action="store_true",
                    help="list every step of each witness, forced steps too (an only option, an action that can't happen)")
     e.add_argument("--engine", choices=ENGINES, default="auto")
-    e.add_argument("--max-nodes", type=int, default=2_000_000)
+    e.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked incomplete")
     e.add_argument("--workers", type=workers, default=1, help=WORKERS_HELP)
@@ -65,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "auto: CP when the graph would be large")
     o.add_argument("--fields", help="comma-separated fields: list optimal outcomes projected onto these")
     o.add_argument("--explain", action="store_true", help="list forced steps too (see enumerate --explain)")
-    o.add_argument("--max-nodes", type=int, default=2_000_000)
+    o.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     o.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
     o.add_argument("--workers", type=workers, default=1, help=WORKERS_HELP)
@@ -73,10 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="+")
     c.add_argument("--json", action="store_true")
     c.add_argument("--engine", choices=ENGINES, default="auto")
-    c.add_argument("--timeout", type=float, default=60.0)
+    c.add_argument("--timeout", type=seconds, default=60.0,
+                   help="seconds per case (default 60; 0: no limit); a case cut by it is reported, not passed")
     b = sub.add_parser("batch", help="run many cases in parallel; one JSON line per case, resumable")
     b.add_argument("paths", nargs="+")
-    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    b.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1)
     b.add_argument("--out", required=True, help="JSON-lines results file (appended; re-running resumes)")
     b.add_argument("--mode", choices=("enumerate", "optimize", "check"), default="enumerate")
     b.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
@@ -88,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "case's verdict into DIR")
     g = sub.add_parser("generate", help="reproducible random valid case files")
     g.add_argument("dir")
-    g.add_argument("--count", type=int, required=True)
+    g.add_argument("--count", type=case_count, required=True, help=f"how many (1 to {MAX_GENERATED})")
     g.add_argument("--seed", type=int, default=0)
     r = sub.add_parser("report", help="one self-contained HTML page: the situation, every outcome and why, "
                        "the ruling's verdict, the optimal line, the choice tree drawn")
@@ -98,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--objective", action="append", default=[],
                    help="as for optimize (repeatable); defaults to the case's objective:, if any")
     r.add_argument("--engine", choices=ENGINES, default="auto")
-    r.add_argument("--max-nodes", type=int, default=3000,
+    r.add_argument("--max-nodes", type=at_least_one, default=3000,
                    help="the picture's choice graph is built up to this many nodes (default 3000); a cut graph is drawn cut")
     r.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
