@@ -177,6 +177,15 @@ def _apply(inst: Instance, mana: Mana) -> Mana:
     return mana_sorted([s for s in mana for _ in range(int(inst.spec.value))])
 
 
+MAX_ORDERS = 10_000  # orders listed (or partial orders memoised) for one production: past it, an error
+
+
+def _too_many(insts: list[Instance]) -> EngineError:
+    """The limit on the orders of mana replacement effects (616.1: each order is followed)."""
+    return EngineError(f"{len(insts)} mana replacement effects apply to one production: more than {MAX_ORDERS:,} "
+                       "ways to order them (CR 616.1), past what the tool follows")
+
+
 def _sequences(mana: Mana, insts: list[Instance]) -> list[tuple[tuple[Instance, ...], Mana]]:
     """Every way the affected player may apply the effects (616.1: one applicable effect at a time,
     re-checked after each; 614.5: each once), with the mana each way produces."""
@@ -187,6 +196,8 @@ def _sequences(mana: Mana, insts: list[Instance]) -> list[tuple[tuple[Instance, 
         left = [i for i in insts if i.key not in keys and _fits(i, now)]
         if not left:
             out.append((done, now))
+            if len(out) > MAX_ORDERS:
+                raise _too_many(insts)
             return
         for inst in left:
             go(done + (inst,), _apply(inst, now))
@@ -202,6 +213,8 @@ def _outcomes(mana: Mana, insts: list[Instance]) -> set[Mana]:
     def go(applied: frozenset[str], now: Mana) -> set[Mana]:
         key = (applied, now)
         if key not in memo:
+            if len(memo) > MAX_ORDERS:
+                raise _too_many(insts)
             left = [i for i in insts if i.key not in applied and _fits(i, now)]
             res: set[Mana] = {now} if not left else set()
             for inst in left:

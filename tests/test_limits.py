@@ -289,3 +289,59 @@ def test_vectorised_dominance_drops_the_rows_the_plain_one_drops(ns: int) -> Non
         kept = solver.cp.tables._undominated(dict.fromkeys(keys), ns, 2)
         assert solver.cp.tables._dominated(rows, ns, 2).tolist() == [k not in kept for k in keys]
         assert 0 < len(kept) < len(keys)
+
+
+def _board(cards: str, effects: str = "", actions: str = "") -> Case:
+    return parse_case(__import__("yaml").safe_load(f"""
+id: limits
+players: [{{name: A}}, {{name: you}}]
+battlefield: {cards}
+sources: [{{id: bolt, name: Bolt, controller: A, types: [instant], colors: [red]}}]
+effects: {effects or "[]"}
+actions: {actions}
+"""))
+
+
+def test_planning_a_10000_power_trampler_keeps_the_limit() -> None:
+    # its ~10^4 division options were compared with each other before the deadline was read
+    case = _board("[{id: wurm, name: Wurm, controller: A, types: [creature], power: 10000, toughness: 5, "
+                  "keywords: [trample], attacking: you}, {id: bear, name: Bear, controller: you, types: [creature], "
+                  "power: 2, toughness: 2, blocking: wurm}]", actions="[{combat: {}}]")
+    res = enumerate_outcomes(case, engine="cp", timeout=1.0)
+    assert not res.complete and "time limit" in str(res.stats.get("limit"))
+
+
+def test_amounts_past_64_bits_are_refused_by_cp_and_left_to_the_graph_by_auto() -> None:
+    furnaces = "[" + ", ".join(f"{{id: f{i}, card: Furnace of Rath, controller: A}}" for i in range(44)) + "]"
+    case = _board(furnaces, actions="[{damage: [{from: bolt, to: you, amount: 1000000}]}]")
+    with pytest.raises(solver.cp.encode.ModelTooLarge, match="more than the CP model holds"):
+        cp_outcomes(case)
+
+
+def test_sixty_riders_keep_the_models_bounds_small() -> None:
+    # each rider's bound was the sum of the ones before it, doubled: 2^60 overflowed CP-SAT's domains
+    shields = "[" + ", ".join(f"{{id: s{i}, shield: 1, to: you, controller: you, source: archon, "
+                              "then: {deal: prevented, to: A}}" for i in range(60)) + "]"
+    case = _board("[{id: archon, card: Vengeful Archon, controller: you}]", shields,
+                  "[{damage: [{from: bolt, to: you, amount: 3}]}]")
+    res = cp_outcomes(case, fields=["you.life", "A.life"], timeout=60)
+    assert {tuple(dict(o.state).values()) for o in res.outcomes} == {(17, 20)}
+
+
+def test_more_life_gain_replacements_than_cp_orders_are_declined() -> None:
+    boons = "[" + ", ".join(f"{{id: b{i}, card: Boon Reflection, controller: A}}" for i in range(7)) + \
+        ", {id: lion, name: Lion, controller: A, types: [creature], power: 1, toughness: 1, keywords: [lifelink], attacking: you}]"
+    case = _board(boons, actions="[{combat: {}}]")
+    assert "7 life-gain replacements" in (cp_supported(case) or "")
+    assert {o.values["A.life"] for o in enumerate_outcomes(case).outcomes} == {20 + 128}
+
+
+def test_mana_replacement_orders_past_the_limit_are_an_error() -> None:
+    from model.errors import EngineError
+
+    effects = "[" + ", ".join(f"{{id: g{i}, controller: A, replace_mana: R, mana: G, to: lands}}, "
+                              f"{{id: b{i}, controller: A, multiply_mana: 2, mana: B, to: lands}}" for i in range(13)) + "]"
+    case = _board("[{id: forest, card: Forest, controller: you}, {id: contamination, card: Contamination, controller: A}]",
+                  effects, "[{could_produce: forest}, {tap_for_mana: forest}]")
+    with pytest.raises(EngineError, match="more than 10,000 ways to order them"):
+        enumerate_outcomes(case)

@@ -18,6 +18,7 @@ from ..api import Result
 from ..limits import Deadline, LimitReached
 from .choosers import _optimizable
 from .costs import preferred_plans
+from .encode import ModelTooLarge
 from .optimum import cp_optimize
 from .search import AUTO_BUILD_SHARE, cp_outcomes
 
@@ -34,8 +35,8 @@ def auto_outcomes(case: Case, fields: Iterable[str] | None, deadline: Deadline, 
     try:
         return cp_outcomes(case, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,
                            max_nodes=max_nodes, workers=workers, planned=plans)
-    except LimitReached:
-        return None  # the CP build can't finish in its share of the limit: the graph has the rest
+    except (LimitReached, ModelTooLarge):
+        return None  # the CP build can't finish in its share of the limit (or hold the amounts): the graph has the rest
 
 
 def auto_optimize(case: Case, objective: Objective, fields: Iterable[str] | None, deadline: Deadline,
@@ -48,5 +49,5 @@ def auto_optimize(case: Case, objective: Objective, fields: Iterable[str] | None
     try:
         return cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,
                            max_nodes=max_nodes, workers=workers, planned=plans)
-    except LimitReached:
+    except (LimitReached, ModelTooLarge):
         return None

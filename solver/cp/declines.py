@@ -7,6 +7,7 @@ from typing import Any
 
 from model.effects import EffectKind
 from model.kinds import ActionKind, TriggerEvent
+from model.types import LIFE_GAIN_KINDS
 
 from ..rules import (
     Instance,
@@ -68,6 +69,21 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
         return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
     if spec.kind == EffectKind.LIFE_FLOOR and table.two_headed:
         return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
+    return None
+
+
+MAX_GAIN_REPLACEMENTS = 6  # a gain event's orders are one literal each (solver.cp.encode): 720 at most
+
+
+def _gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> str | None:
+    """Why a life-gain replacement (119.10) is declined, or None: one with a life condition, or
+    more of them than the model lists orders for (616.1: every order is a literal; 7 make 5040)."""
+    if inst.spec.if_life_at_most is not None:
+        return f"{inst.key}: a life-gain replacement with a life condition is not modelled"
+    n = sum(1 for i in insts if i.spec.kind in LIFE_GAIN_KINDS)
+    if n > MAX_GAIN_REPLACEMENTS:
+        return (f"{inst.key}: {n} life-gain replacements (CR 616.1: {n}! orders of a gain event) are more than "
+                f"the model lists ({MAX_GAIN_REPLACEMENTS})")
     return None
 
 

@@ -7,6 +7,7 @@ import math
 from itertools import permutations
 from typing import Any
 
+from model.errors import EngineError
 from model.kinds import ActionKind
 
 from ..amounts import Multiply
@@ -26,6 +27,20 @@ from .tables import Rows, _is_const
 from .units import _Built, _Unit
 
 _BUILDING = "building the CP model"
+
+
+MAX_VALUE = 2 ** 40  # the largest amount the model holds: CP-SAT's domains and their sums are 64-bit
+
+
+class ModelTooLarge(EngineError):
+    """An amount past :data:`MAX_VALUE` (x2 doublings of a large amount): the CP model can't
+    hold it; engine="auto" leaves the case to the graph, whose integers have no bound."""
+
+
+def _fits(bound: int) -> None:
+    if bound > MAX_VALUE:
+        raise ModelTooLarge(f"an amount of up to {bound:,} damage or life is more than the CP model holds "
+                            f"({MAX_VALUE:,}: CP-SAT's integers are 64-bit)")
 
 
 def _last_standing(m: Any, state: Any, lost: dict[str, Any]) -> Any:
@@ -54,6 +69,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         if deadline is not None:
             deadline.check(_BUILDING)
         big += _upper(pe.ev.amount, pe.effects)
+        _fits(big)
         if pe.tree is not None:  # a redirection applies: a table of its tree's results (614.9)
             unit = _encode_tree(m, plan, pe, e, dealt.get((pe.ev.source, pe.ev.recipient), pe.ev.amount))
             big += max(sum(row[1:1 + len(pe.tree.columns)]) for row in pe.tree.rows)
@@ -185,6 +201,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     for key, pid in sorted(plan.to_counters.items()):
         if key in prevented:
             plus_ops.setdefault(pid, []).append(("put_counters", sum(prevented[key])))
+    dealt_bound = big  # what the batch's events can deal: no rider prevents more (615.5)
     for rd in plan.riders:
         done = sum(prevented.get(rd.key, []))
         # a * prevented + b * that_damage + c, when it takes place (solver.damage._rider_happens):
@@ -201,8 +218,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             then = coef * done + const * pos
         else:
             then = coef * done
-        bound = big * max(coef, 1) + const
+        bound = dealt_bound * max(coef, 1) + const  # (not the riders' before it: 60 riders made 2^60)
         big += bound
+        _fits(big)
         rules = dict(rd.modified)
         for who in rd.recipients:
             if rd.kind == ActionKind.DEAL:

@@ -48,6 +48,7 @@ from .declines import (
     _TRIGGERS_DECLINED,
     _annihilation,
     _characteristics_problem,
+    _gain_problem,
     _life_problem,
     _players_matching,
 )
@@ -225,8 +226,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
             continue
         if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
-            if spec.if_life_at_most is not None:
-                return f"{inst.key}: a life-gain replacement with a life condition is not modelled"
+            if (problem := _gain_problem(inst, insts)) is not None:
+                return problem
             continue
         if spec.kind == EffectKind.AS_THOUGH:
             continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
