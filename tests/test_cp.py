@@ -112,8 +112,9 @@ def assert_same(case: Case, fields: list[str] | None = None, max_nodes: int = 20
         # a loop that never ends (a rider's damage the same prevention prevents again, after the
         # step: the rules engine continues there in both engines) is the same error in CP
         assert "loop forever" in str(e) or "did not settle" in str(e), e
-        try:  # (the same node limit: the rules engine may meet the loop later in its order)
-            cut = cp_outcomes(case, fields=fields, max_nodes=max_nodes)
+        try:  # (the same limits: the rules engine may meet the loop later in its order; a loop
+            # whose states never repeat, life growing each time round, is cut by the time limit)
+            cut = cp_outcomes(case, fields=fields, max_nodes=max_nodes, timeout=GRAPH_SECONDS if limited else None)
         except EngineError as again:
             assert "loop forever" in str(again) or "did not settle" in str(again), again
         else:

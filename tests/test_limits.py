@@ -314,7 +314,7 @@ def test_planning_a_10000_power_trampler_keeps_the_limit() -> None:
 def test_amounts_past_64_bits_are_refused_by_cp_and_left_to_the_graph_by_auto() -> None:
     furnaces = "[" + ", ".join(f"{{id: f{i}, card: Furnace of Rath, controller: A}}" for i in range(44)) + "]"
     case = _board(furnaces, actions="[{damage: [{from: bolt, to: you, amount: 1000000}]}]")
-    with pytest.raises(solver.cp.encode.ModelTooLarge, match="more than the CP model holds"):
+    with pytest.raises(solver.cp.bounds.ModelTooLarge, match="more than the CP model holds"):
         cp_outcomes(case)
 
 

@@ -16,9 +16,9 @@ from model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached
+from .bounds import ModelTooLarge
 from .choosers import _optimizable
 from .costs import preferred_plans
-from .encode import ModelTooLarge
 from .optimum import cp_optimize
 from .search import AUTO_BUILD_SHARE, cp_outcomes
 

@@ -7,7 +7,6 @@ import math
 from itertools import permutations
 from typing import Any
 
-from model.errors import EngineError
 from model.kinds import ActionKind
 
 from ..amounts import Multiply
@@ -19,6 +18,7 @@ from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
 from ..state import Event
 from . import tables
+from .bounds import fits as _fits
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
 from .literals import _and_not, _at_least, _at_most, _either, _floor0
@@ -27,20 +27,6 @@ from .tables import Rows, _is_const
 from .units import _Built, _Unit
 
 _BUILDING = "building the CP model"
-
-
-MAX_VALUE = 2 ** 40  # the largest amount the model holds: CP-SAT's domains and their sums are 64-bit
-
-
-class ModelTooLarge(EngineError):
-    """An amount past :data:`MAX_VALUE` (x2 doublings of a large amount): the CP model can't
-    hold it; engine="auto" leaves the case to the graph, whose integers have no bound."""
-
-
-def _fits(bound: int) -> None:
-    if bound > MAX_VALUE:
-        raise ModelTooLarge(f"an amount of up to {bound:,} damage or life is more than the CP model holds "
-                            f"({MAX_VALUE:,}: CP-SAT's integers are 64-bit)")
 
 
 def _last_standing(m: Any, state: Any, lost: dict[str, Any]) -> Any:
