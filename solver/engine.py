@@ -357,8 +357,9 @@ def final_fields(state: GameState, table: Table) -> dict[str, Any]:
             # tapping is tracked for mana abilities only (605); an attacker's tap (508.1f) is not
             out[f"{perm.id}.tapped"] = perm.tapped
         counters = dict(perm.counters)
-        if "creature" in spec.types:
+        if "creature" in spec.types:  # a creature's +1/+1 and -1/-1 counters are read as 0 when it has none
             counters.setdefault("-1/-1", 0)
+            counters.setdefault("+1/+1", 0)
         for kind, n in sorted(counters.items()):
             out[f"{perm.id}.counters.{kind}"] = n
         if "planeswalker" in spec.types:

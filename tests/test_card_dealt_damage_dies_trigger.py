@@ -41,7 +41,7 @@ def test_603_6c_a_creature_it_damaged_dies() -> None:
 def test_603_6c_a_creature_it_didnt_damage_dies_no_trigger() -> None:
     """The Elves die to the rock's damage: the Vampire dealt them none, no counter."""
     text = FIGHT.replace("BLOCKER", "Giant Spider").replace("  - combat: {}", "  - damage: [{from: rock, to: elves, amount: 1}]")
-    assert outcome_set(text, "elves.dies", "vamp.counters.+1/+1") == {(True, None)}  # (no counters: no field)
+    assert outcome_set(text, "elves.dies", "vamp.counters.+1/+1") == {(True, 0)}  # (no counter: 0, not absent)
 
 
 def test_603_10a_it_triggers_as_it_dies_with_the_creature() -> None:
