@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CaseError
+from .expr import MAX_INT
 
 __all__ = ["Goal", "Objective", "parse_objective", "parse_objective_text"]
 
@@ -70,6 +71,8 @@ def _goal(value: Any, path: str) -> Goal:
             raise CaseError(path, f"can't read the expression {expr!r} (fields joined by + and -, e.g. A.life - you.life)")
         sign = -1 if m.group(1) == "-" else 1
         coef = int(m.group(2)) if m.group(2) else 1
+        if coef > MAX_INT:  # (an objective is a sum of fields: a weight past the amounts' bound is a typo)
+            raise CaseError(path, f"a weight of at most {MAX_INT} per field, got {m.group(2)[:30]}")
         terms.append((sign * coef, m.group(3)))
         pos = m.end()
     if not terms:

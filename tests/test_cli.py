@@ -361,10 +361,14 @@ def test_a_situation_the_engine_cant_honour_names_the_case_file(tmp_path: Path,
     (["enumerate", str(COMBAT), "--max-nodes", "-5"], "expected at least 1"),
     (["batch", str(COMBAT), "--out", "DIR/b.jsonl", "--jobs", "0"], "expected at least 1"),
     (["check", str(COMBAT), "--timeout", "-1"], "expected seconds >= 0"),
+    (["check", "DIR/empty"], "no case files"),
+    (["enumerate", str(COMBAT), "--fields", ",,,"], "--fields: no field named"),
+    (["optimize", str(COMBAT), "--objective", "you: maximize 99999999999 you.life"], "a weight of at most 1000000"),
 ])
 def test_counts_and_paths_the_tool_cant_honour_are_one_line_exit_2(argv: list[str], reason: str, tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "afile").write_text("")
+    (tmp_path / "empty").mkdir()
     argv = [a.replace("DIR", str(tmp_path)) for a in argv]
     try:
         code, out, err = run(capsys, *argv)

@@ -42,7 +42,7 @@ class UnknownCard(LookupError):
 
     def __init__(self, name: str, suggestions: list[str], reason: str = "") -> None:
         self.name, self.suggestions = name, suggestions
-        text = reason or f"no card is named {name!r}"
+        text = reason or f"no card is named {name[:200]!r}{'...' if len(name) > 200 else ''}"
         if suggestions:
             text += "; closest: " + ", ".join(suggestions)
         super().__init__(text)

@@ -74,7 +74,14 @@ def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any], deadl
 
 
 def parse_fields(text: str | None) -> list[str] | None:
-    return [f.strip() for f in text.split(",") if f.strip()] if text else None
+    """--fields' comma-separated paths; given but naming none (``,,,``) is an error, not a
+    projection onto nothing (every outcome would look the same)."""
+    if text is None:
+        return None
+    fields = [f.strip() for f in text.split(",") if f.strip()]
+    if not fields:
+        raise CaseErrors([CaseError("--fields", f"no field named in {text[:100]!r} (e.g. you.life,A.cards_drawn)")])
+    return fields
 
 
 def _graph_has_no_workers(args: argparse.Namespace, case: Any) -> None:
@@ -198,6 +205,8 @@ def _baseline(case: Any) -> dict[str, Any]:
 
 def check_command(args: argparse.Namespace) -> int:
     reports = check_paths(args.paths, engine=args.engine, timeout=args.timeout)
+    if not reports:  # exit 2 with its reason, not a bare "(0 cases)"
+        raise CaseErrors([CaseError("paths", f"no case files (*.yaml, *.yml) in {', '.join(args.paths)}")])
     if args.json:
         print(json.dumps([r.as_dict() for r in reports], sort_keys=True))
     else:
