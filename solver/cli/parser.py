@@ -21,19 +21,8 @@ def seconds(text: str) -> float | None:
     return None if value == 0 else value
 
 
-def workers(text: str) -> int:
-    """CP-SAT's parallel workers: a whole number, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of workers, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1 worker, got {text!r}")
-    return value
-
-
 def at_least_one(text: str) -> int:
-    """A count that must be a whole number, at least 1 (--max-nodes, --jobs, --count)."""
+    """A count that must be a whole number, at least 1 (--max-nodes, --jobs, --count, --workers)."""
     try:
         value = int(text)
     except ValueError:
@@ -41,6 +30,11 @@ def at_least_one(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {text!r}")
     return value
+
+
+def workers(text: str) -> int:
+    """CP-SAT's parallel workers: a whole number, at least 1."""
+    return at_least_one(text)
 
 
 MAX_GENERATED = 100_000  # generate writes at most this many files in one run (a limit, said)
