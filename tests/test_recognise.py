@@ -163,6 +163,9 @@ def one(text: str, types: tuple[str, ...] = ("creature",), subtypes: tuple[str, 
      [{"life_floor": 1, "to": "you", "if_you_control": "creatures"}]),
     ("Whenever a player taps a land for mana, Test Card deals 1 damage to that player.", ("enchantment",),
      [{"trigger": "tapped_for_mana", "from": "lands", "do": {"deal": 1, "to": "that player"}}]),
+    # an ability word has no rules meaning (207.2c): Ripjaw Raptor's "Enrage —"
+    ("Enrage — Whenever this creature is dealt damage, draw a card.", ("creature",),
+     [{"trigger": "dealt_damage", "do": {"draw": 1, "who": "you"}}]),
 ])
 def test_template(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
     r = one(text, types)

@@ -119,7 +119,7 @@ def _deals_damage_to(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _trigger(ab, m.group("what"), that_much=True)
 
 
-@template("dealt_damage_fling", r"whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
+@template("dealt_damage_fling", r"(?:[a-z]+ — )?whenever ~ is dealt damage, it deals that much damage to (?P<to>any target|each opponent)\.", "CR 603.2, 120.3")
 def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ is dealt damage, it deals that much damage to any target." (Boros Reckoner):
     a trigger on damage dealt to it (603.2) for the amount dealt."""
@@ -127,7 +127,7 @@ def _dealt(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"trigger": "dealt_damage", "do": {"deal": "damage_dealt", "to": to}}], []
 
 
-@template("dealt_damage_trigger", r"whenever ~ is dealt damage, (?P<what>[^:]+\.)", "CR 603.2, 120.3")
+@template("dealt_damage_trigger", r"(?:[a-z]+ — )?whenever ~ is dealt damage, (?P<what>[^:]+\.)", "CR 603.2, 120.3")
 def _dealt_trigger(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ is dealt damage, you gain that much life." (Spiritual Guardian's kin) and other
     one-shots after it: a trigger on damage dealt to it (603.2), "that much" the damage dealt."""
