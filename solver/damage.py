@@ -250,7 +250,7 @@ def _rider_env(state: GameState, inst: Instance, prevented: int, that_damage: in
     """What a rider's amount reads (615.5): what its effect prevented, the damage it was applied
     to (615.12), and the X of the spell or ability that created the effect (a static ability's
     is 0, 107.3i)."""
-    made = next((e for e in state.effects if e.id == inst.state_id), None) if inst.state_id else None
+    made = state.effect(inst.state_id)
     return {"prevented": prevented, "that_damage": that_damage, "X": made.x if made is not None else 0}
 
 

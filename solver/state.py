@@ -258,6 +258,10 @@ class GameState(_CachedHash):
                 found = p  # the newest object with this id (a returned permanent is new)
         return found
 
+    def effect(self, eid: str | None) -> EffectState | None:
+        """The created effect ``eid`` in force (None for a static ability's, which has no id)."""
+        return next((e for e in self.effects if e.id == eid), None) if eid is not None else None
+
     def spell_parts(self, item: StackItem) -> list[int]:
         """The queue positions of the resolving spell ``item``'s later parts (608.2c: its
         instructions, queued in order), which go with it when it doesn't resolve or is countered."""

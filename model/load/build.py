@@ -18,7 +18,7 @@ from ..types import (
 )
 from ..yamlio import read_yaml
 from .checks import _Checks
-from .fields import unknown_chooser
+from .fields import chooser_problems
 from .schema import _STRUCTURAL, CaseModel, _pydantic_errors
 
 
@@ -74,9 +74,8 @@ class _Builder(_Checks):
 
             objective = self.guard(parse_objective, m.objective, "objective")
             if objective is not None:
-                for chooser, _ in objective.goals:
-                    if chooser not in self.player_names:
-                        self.err(f"objective.{chooser}", unknown_chooser(chooser, self.player_names))
+                for path, reason in chooser_problems([c for c, _ in objective.goals], self.player_names):
+                    self.err(path, reason)
         choices = tuple(sorted((k, tuple(v)) for k, v in (m.choices or {}).items()))
         for k in dict(choices):
             if k not in self.player_names:

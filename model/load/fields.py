@@ -146,12 +146,15 @@ def check_choosers(case: Case, choosers: Iterable[str], where: str = "objective"
     """Raise :class:`CaseErrors` naming every chooser of an objective that is not one of
     ``case``'s players: its goals would be read by no one and the other players' alone decide
     the answer (a silent wrong answer)."""
-    names = {p.name for p in case.players}
-    errors = [CaseError(f"{where}.{c}" if c else where, unknown_chooser(c, names), case.path) for c in choosers if c not in names]
+    errors = [CaseError(path, reason, case.path)
+              for path, reason in chooser_problems(choosers, {p.name for p in case.players}, where)]
     if errors:
         raise CaseErrors(errors)
 
 
-def unknown_chooser(chooser: str, names: Iterable[str]) -> str:
-    """The reason an objective's ``chooser`` is refused (the case file's and the command line's)."""
-    return f"{chooser!r} is not a player (players: {', '.join(sorted(names))})"
+def chooser_problems(choosers: Iterable[str], names: Iterable[str], where: str = "objective") -> list[tuple[str, str]]:
+    """(path, reason) for each chooser that is not one of the player ``names``: the one check of
+    an objective's choosers, the case file's (model.load.build) and the command line's."""
+    known = set(names)
+    return [(f"{where}.{c}" if c else where, f"{c!r} is not a player (players: {', '.join(sorted(known))})")
+            for c in choosers if c not in known]

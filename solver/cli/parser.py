@@ -32,11 +32,6 @@ def at_least_one(text: str) -> int:
     return value
 
 
-def workers(text: str) -> int:
-    """CP-SAT's parallel workers: a whole number, at least 1."""
-    return at_least_one(text)
-
-
 MAX_GENERATED = 100_000  # generate writes at most this many files in one run (a limit, said)
 
 
@@ -69,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked incomplete")
-    e.add_argument("--workers", type=workers, default=1, help=WORKERS_HELP)
+    e.add_argument("--workers", type=at_least_one, default=1, help=WORKERS_HELP)
     o = sub.add_parser("optimize", help="the best choices for each chooser's objective (backward induction)")
     o.add_argument("case")
     o.add_argument("--objective", action="append", default=[],
@@ -84,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     o.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
-    o.add_argument("--workers", type=workers, default=1, help=WORKERS_HELP)
+    o.add_argument("--workers", type=at_least_one, default=1, help=WORKERS_HELP)
     c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
     c.add_argument("paths", nargs="+")
     c.add_argument("--json", action="store_true")

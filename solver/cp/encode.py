@@ -77,13 +77,12 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         link: Any = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
         if link is not None and gain_replacements(state, table, link, src):
             link = (link, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
-        # (with the rules engine continuing after the step, each source's damage is its own:
-        # deals_damage and dealt_damage triggers read it per source, 603.2, solver.cp.suffix;
-        # so is an event with a result counted once per event dealt, not per point: toxic's
-        # poison, 120.3g, which two events' sum can't tell; deathtouch's flag is one either way)
-        # Two events are summed only when their results (120.3, results.event_results: which
-        # parts, for whom, per point; infect, wither, deathtouch and as_though effects included)
-        # are the same; lifelink's controller is ``link``
+        # Two events are summed only when their results are the same (120.3, results.event_results:
+        # which parts, for whom, per point; infect, wither, deathtouch and as_though included;
+        # lifelink's controller is ``link``). Each source's damage is its own when triggers read
+        # it per source (603.2), when the rules engine continues after the step (solver.cp.suffix),
+        # and when a result counts once per event dealt (toxic's poison, 120.3g, which a sum can't
+        # tell; deathtouch's flag is one either way)
         results = event_results(state, table, Event(src, rcp, 1, pe.ev.combat))
         counted = any(r.once for r in results if r.part is not Part.DEATHTOUCHED)
         shape = tuple((r.part, r.who, r.per_point, r.once) for r in results if r.part is not Part.LIFELINK)

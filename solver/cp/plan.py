@@ -322,7 +322,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     shields = {}
     for inst in insts:
         if inst.spec.kind == EffectKind.SHIELD or _partial(inst):
-            eff = next(e for e in state.effects if e.id == inst.state_id)
+            eff = state.effect(inst.state_id)
+            assert eff is not None  # (a shield is a created effect, 615.7)
             shields[inst.key] = int(eff.remaining or 0)
     live = [p.name for p in state.players if not p.left]
     floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
