@@ -33,7 +33,7 @@ from .state import (
 )
 from .triggers import collect_triggers
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -96,6 +96,13 @@ def no_loss_for_0_life(state: GameState, table: Table, name: str) -> bool:
     704.5a; in Two-Headed Giant it covers the team (810.8a and its Transcendence example). The
     player still loses for poison (704.5c) and loses at 0 life once the effect ends."""
     return _covers(state, table, name, ("no_loss_for_0_life",))
+
+
+def cant_lose_game(state: GameState, table: Table, name: str) -> bool:
+    """"You can't lose the game" (Platinum Angel): no state-based action makes the player lose
+    (704.5a, 704.5c); in Two-Headed Giant it covers the team (810.8a and its Platinum Angel
+    example). Read at each check (704.3): once its source has left, the next check applies."""
+    return _covers(state, table, name, ("cant_lose_game",))
 
 
 def gain_replacements(state: GameState, table: Table, name: str, source: str | None,

@@ -10,7 +10,7 @@ from .characteristics import changes, has_keyword
 from .decision import note
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
-from .results import Part, no_loss_for_0_life
+from .results import Part, cant_lose_game, no_loss_for_0_life
 from .rules import effects_in_force, protected_from
 from .select import is_player, matches
 from .state import (
@@ -164,7 +164,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             if p.lost or p.left:
                 continue
             limit = 15 if table.two_headed else 10  # 704.5c, 704.6b
-            if (p.life <= 0 and not no_loss_for_0_life(state, table, p.name)) or p.poison >= limit:  # 704.5a, 810.8c
+            loses = (p.life <= 0 and not no_loss_for_0_life(state, table, p.name)) or p.poison >= limit  # 704.5a, 810.8c
+            if loses and not cant_lose_game(state, table, p.name):
                 state = state.set_player(replace(p, lost=True))
                 losers.append(p.name)
                 changed = True

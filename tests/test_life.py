@@ -567,3 +567,42 @@ actions:
   - {gain_life: player_count, who: you}
 """
     assert outcome_set(text, "team1.life", "you.life_gained") == {(35, 5)}
+
+
+def test_704_3_a_sparing_creature_dying_with_you_at_0_loses_at_the_next_check() -> None:
+    """A creature's "you don't lose for 0 or less life" spares you at the check where it dies, not
+    at the next one (704.3); the CP model reads who is spared once, so it declines, naming why."""
+    text = """
+players:
+  - {name: you, life: 3}
+  - {name: A}
+battlefield:
+  - {id: ghost, name: Guardian, controller: you, types: [creature], power: 1, toughness: 1, abilities: [{no_loss_for_0_life: you}]}
+sources:
+  - {id: quake, name: Quake, controller: A, types: [sorcery]}
+actions:
+  - damage: [{from: quake, to: you, amount: 5}, {from: quake, to: ghost, amount: 5}]
+"""
+    assert outcome_set(text, "you.life", "you.lost", "ghost.dies") == {(-2, True, True)}
+    assert "the step's damage can reach" in (cp_supported(case_from(text)) or "")
+
+
+def test_704_5a_cant_lose_game_spares_life_and_poison_and_cp_agrees() -> None:
+    """Platinum Angel, out of the damage's reach: no loss at -1 life and 10 poison (704.5a, 704.5c)."""
+    text = """
+players:
+  - {name: A}
+  - {name: you, life: 2, poison: 8}
+battlefield:
+  - {id: angel, card: Platinum Angel, controller: you}
+sources:
+  - {id: s, name: Spark, controller: A, types: [instant]}
+  - {id: t, name: Blight, controller: A, types: [instant], keywords: [infect]}
+actions:
+  - damage: [{from: s, to: you, amount: 3}, {from: t, to: you, amount: 2}]
+"""
+    case = case_from(text)
+    assert cp_supported(case) is None
+    for engine in ("graph", "cp"):
+        [out] = enumerate_outcomes(case, engine=engine).outcomes
+        assert (out.values["you.life"], out.values["you.poison"], out.values["you.lost"]) == (-1, 10, False)

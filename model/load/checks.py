@@ -36,6 +36,9 @@ from .cast_checks import _CastChecks
 from .fields import _field_problem, _value_problem
 from .schema import _ID_RE, CHOOSE
 
+# effects under which a player at 0 or less life hasn't lost (704.5a's exception; Platinum Angel)
+_SPARED = (EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
+
 
 class _Checks(_CastChecks):
     """Cross references between the parts, and the expectation."""
@@ -48,10 +51,10 @@ class _Checks(_CastChecks):
         found: list[tuple[str, Selector]] = []
         for spec, _ in perms:
             for ab in spec.abilities:
-                if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.NO_LOSS_FOR_0_LIFE:
+                if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind in _SPARED:
                     found.append((spec.controller, ab.effect.value))
         for eff, _ in effects:
-            if eff.spec.kind == EffectKind.NO_LOSS_FOR_0_LIFE:
+            if eff.spec.kind in _SPARED:
                 found.append((eff.controller, eff.spec.value))
 
         def covers(controller: str, sel: Selector, name: str) -> bool:

@@ -9,11 +9,15 @@ from .base import TARGETS, Built, Ctx, number, spell_or_activated, template
 from .prevention import static_to
 
 
-@template("life_floor", r"if you control an? (?P<what>creature|artifact|enchantment|land|planeswalker), damage that would reduce your life total to less than 1 reduces it to 1 instead\.", "CR 614.1a, 120.3")
+@template("life_floor", r"(?:if you control an? (?P<what>creature|artifact|enchantment|land|planeswalker), )?damage that would reduce your life total to less than 1 reduces it to 1 instead\.", "CR 614.1a, 120.3")
 def _worship(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"If you control a creature, damage that would reduce your life total to less than 1 reduces
-    it to 1 instead." (Worship): a replacement effect on the life loss from damage (614.1a)."""
-    return [{"life_floor": 1, "to": "you", "if_you_control": m.group("what").lower() + "s"}], []
+    it to 1 instead." (Worship), or the same without the condition (Ali from Cairo, Fortune
+    Thief): a replacement effect on the life loss from damage (614.1a)."""
+    ab: dict[str, Any] = {"life_floor": 1, "to": "you"}
+    if m.group("what"):
+        ab["if_you_control"] = m.group("what").lower() + "s"
+    return [ab], []
 
 
 _FROM = {"a source": None, "a spell": "spells", "a source you control": "sources you control",
@@ -109,6 +113,15 @@ def _no_loss(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"You don't lose the game for having 0 or less life." (Phyrexian Unlife, Transcendence):
     the exception to the state-based action of 704.5a."""
     return [{"no_loss_for_0_life": "you"}], []
+
+
+@template("cant_lose_game", r"you can't lose the game(?: and your opponents can't win the game)?\.", "CR 704.5a, 704.5c, 810.8a")
+def _cant_lose(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"You can't lose the game and your opponents can't win the game." (Platinum Angel): no
+    state-based action makes you lose (704.5a, 704.5c). A player here wins only by being the last
+    one left (104.2a), which can't happen while you are in the game, so the second half changes
+    nothing a case can show."""
+    return [{"cant_lose_game": "you"}], []
 
 
 @template("as_though_keyword", r"(?:as long as you have (?P<n>\d+) or less life, )?all damage is dealt(?P<you> to you)? as though its source had (?P<kw>infect|wither)\.", "CR 120.3, 702.80, 702.90")

@@ -45,16 +45,29 @@ def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> 
         return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
     if spec.if_you_control is not None:
         return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
-    if inst.state_id is None and inst.view.self_id is not None and (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")):
-        perm = state.perm(inst.view.self_id)
-        if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
-            return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
+    if (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")) and _mortal(state, table, inst) is not None:
+        return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
+    return None
+
+
+def _mortal(state: GameState, table: Table, inst: Instance) -> Any:
+    """The permanent whose static ability ``inst`` is, when it can die in a step: a creature
+    (704.5f-h) or an Aura (its host dying, 704.5m); else None."""
+    if inst.state_id is not None or inst.view.self_id is None:
+        return None
+    perm = state.perm(inst.view.self_id)
+    if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
+        return perm
     return None
 
 
 # effects on life totals and losing (CR 119.7-8, 704.5a; Worship's floor, 614.1a): read at the
 # step's start through solver.results, as the graph engine reads them while the damage is dealt
-_LIFE = (EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE, EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.LIFE_FLOOR)
+_LIFE = (EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE, EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.LIFE_FLOOR,
+         EffectKind.CANT_LOSE_GAME)
+# effects that spare a player a state-based loss (704.5a, 704.5c): read at each check, so one
+# whose permanent leaves in a check no longer spares the player at the next (704.3)
+_SPARING = (EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
 
 
 def _life_problem(table: Table, inst: Instance) -> str | None:
@@ -69,6 +82,22 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
         return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
     if spec.kind == EffectKind.LIFE_FLOOR and table.two_headed:
         return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
+    return None
+
+
+def _spared_problem(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any) -> str | None:
+    """Why an effect sparing a player a loss is declined, or None: one of a permanent that can die
+    (:func:`_mortal`) when the step's damage, counters or riders can reach it or its host. The model reads
+    who is spared once, at the step's start; if that permanent dies in the check after the
+    damage, the player at 0 or less life loses at the next check (704.3, 704.5a) -- the rules
+    engine repeats the checks."""
+    hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
+        | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
+    for inst in insts:
+        perm = _mortal(state, table, inst) if inst.spec.kind in _SPARING else None
+        if perm is not None and ({perm.id, perm.attached_to} & hit):
+            return (f"{inst.key}: a {inst.spec.kind} effect of a permanent the step's damage can reach (it may die in "
+                    "the check after the damage, and the next check applies, CR 704.3) is not modelled")
     return None
 
 

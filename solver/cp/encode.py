@@ -269,7 +269,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         # 704.5a, 704.5c
         limit = 15 if two_headed else 10  # 704.5c, 704.6b (810.8c-d: a team loses together)
         dead = [] if p.name in plan.no_loss else [_at_most(m, life, 0)]  # 704.5a, unless (Phyrexian Unlife)
-        lost[p.name] = True if p.lost else _either(m, [*dead, _at_least(m, pois, limit)])
+        lost[p.name] = True if p.lost else False if p.name in plan.unbeaten else _either(m, [*dead, _at_least(m, pois, limit)])
         outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
         if p.team is not None:
             outputs[f"team{p.team}.life"] = ("int", life)

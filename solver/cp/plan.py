@@ -15,12 +15,7 @@ from ..engine import final_fields
 from ..limits import Deadline, as_deadline
 from ..oneshot import shot_recipients
 from ..results import cant_gain_life as _cant_gain_life
-from ..results import (
-    cant_lose_life,
-    fewer_counters,
-    life_floor,
-    no_loss_for_0_life,
-)
+from ..results import cant_lose_game, cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
 from ..rules import (
     PREVENTION_KINDS,
     affected_player,
@@ -51,6 +46,7 @@ from .declines import (
     _gain_problem,
     _life_problem,
     _players_matching,
+    _spared_problem,
 )
 from .events import (
     _one_instance_events,
@@ -447,7 +443,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if gaining is not None and gaining_trigger is not None:
         return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
                 "of order as it resolves, 616.1) is not modelled")
-    problem = _suffix_problem(state, table, events, tracked_trees) if later else None
+    problem = (_suffix_problem(state, table, events, tracked_trees) if later else None) \
+        or _spared_problem(state, table, insts, events, assigns, riders)
     if problem is not None:
         return problem
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
@@ -455,7 +452,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
                  to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None),
-                 tuple(later), frozenset(deferred))
+                 tuple(later), frozenset(deferred), unbeaten=frozenset(n for n in live if cant_lose_game(state, table, n)))
 
 
 # replacements of a creature's dying or destruction, applied by the rules engine after the step

@@ -134,6 +134,7 @@ class _Plan:
     hulls: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     # each effect's amount rule, made once (solver.cp.step._rule): effect key -> (its spec, rule)
     rules: dict[str, tuple[Any, AmountRule]] = field(default_factory=dict)
+    unbeaten: frozenset[str] = frozenset()  # players who can't lose the game (Platinum Angel; 704.5a, 704.5c)
 
     @property
     def suffix(self) -> bool:
