@@ -606,3 +606,24 @@ actions:
     for engine in ("graph", "cp"):
         [out] = enumerate_outcomes(case, engine=engine).outcomes
         assert (out.values["you.life"], out.values["you.poison"], out.values["you.lost"]) == (-1, 10, False)
+
+
+def test_603_3_cant_gain_creature_dead_before_a_trigger_gain_resolves() -> None:
+    """A "players can't gain life" creature that dies in the step's check no longer stops a
+    damage_prevented trigger's gain, which resolves after that check (603.3, 704.3); CP declines."""
+    text = """
+players:
+  - {name: A}
+  - {name: you}
+battlefield:
+  - {id: fero, name: Ferocidon, controller: you, types: [creature], power: 3, toughness: 3, abilities: [{cant_gain_life: players}]}
+  - {id: watcher, name: Watcher, controller: you, types: [enchantment], abilities: [{trigger: damage_prevented, do: {gain_life: prevented, who: you}}]}
+sources:
+  - {id: s, name: Spark, controller: A, types: [instant]}
+effects:
+  - {id: p4, shield: 4, to: you, controller: you, source: s}
+actions:
+  - damage: [{from: s, to: you, amount: 2}, {from: s, to: fero, amount: 3}]
+"""
+    assert outcome_set(text, "you.life", "you.life_gained", "fero.dies") == {(22, 2, True)}
+    assert "a trigger's life gain resolves after it" in (cp_supported(case_from(text)) or "")

@@ -85,19 +85,28 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
     return None
 
 
-def _spared_problem(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any) -> str | None:
-    """Why an effect sparing a player a loss is declined, or None: one of a permanent that can die
-    (:func:`_mortal`) when the step's damage, counters or riders can reach it or its host. The model reads
-    who is spared once, at the step's start; if that permanent dies in the check after the
-    damage, the player at 0 or less life loses at the next check (704.3, 704.5a) -- the rules
-    engine repeats the checks."""
+# effects on life gain that a trigger's gain, resolving after the step's state-based check, meets (603.3)
+_ON_GAIN = (EffectKind.CANT_GAIN_LIFE, EffectKind.LIFE_CANT_CHANGE, *LIFE_GAIN_KINDS)
+
+
+def _dying_problem(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
+                   late_gain: bool) -> str | None:
+    """Why an effect the model reads once, at the step's start, is declined because it may end
+    within the step, or None: one of a permanent that can die (:func:`_mortal`) when the step's
+    damage, counters or riders can reach it or its host. The rules engine meets what follows
+    that permanent's death: an effect sparing a player a loss spares them at the check where it
+    dies, not at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after
+    the check (603.3, 704.3), when "can't gain life" or a gain replacement of a creature that
+    died there no longer applies."""
     hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
         | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
+    kinds = _SPARING + (_ON_GAIN if late_gain else ())
     for inst in insts:
-        perm = _mortal(state, table, inst) if inst.spec.kind in _SPARING else None
+        perm = _mortal(state, table, inst) if inst.spec.kind in kinds else None
         if perm is not None and ({perm.id, perm.attached_to} & hit):
+            when = "the next check applies" if inst.spec.kind in _SPARING else "a trigger's life gain resolves after it"
             return (f"{inst.key}: a {inst.spec.kind} effect of a permanent the step's damage can reach (it may die in "
-                    "the check after the damage, and the next check applies, CR 704.3) is not modelled")
+                    f"the check after the damage, and {when}, CR 704.3) is not modelled")
     return None
 
 

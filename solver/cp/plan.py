@@ -43,10 +43,10 @@ from .declines import (
     _TRIGGERS_DECLINED,
     _annihilation,
     _characteristics_problem,
+    _dying_problem,
     _gain_problem,
     _life_problem,
     _players_matching,
-    _spared_problem,
 )
 from .events import (
     _one_instance_events,
@@ -444,7 +444,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
                 "of order as it resolves, 616.1) is not modelled")
     problem = (_suffix_problem(state, table, events, tracked_trees) if later else None) \
-        or _spared_problem(state, table, insts, events, assigns, riders)
+        or _dying_problem(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
     if problem is not None:
         return problem
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
