@@ -627,3 +627,20 @@ actions:
 """
     assert outcome_set(text, "you.life", "you.life_gained", "fero.dies") == {(22, 2, True)}
     assert "a trigger's life gain resolves after it" in (cp_supported(case_from(text)) or "")
+
+
+def test_704_5c_a_case_may_start_with_lethal_poison_only_if_you_cant_lose() -> None:
+    board = """
+players:
+  - {name: A}
+  - {name: you, life: 2, poison: 12}
+battlefield:
+  - {id: angel, card: %s, controller: you}
+sources:
+  - {id: s, name: Spark, controller: A, types: [instant]}
+actions:
+  - damage: [{from: s, to: you, amount: 3}]
+"""
+    assert outcome_set(board % "Platinum Angel", "you.life", "you.lost") == {(-1, False)}
+    [(path, reason)] = problems(board % "Phyrexian Unlife")
+    assert path == "players[1].poison" and "704.5c" in reason

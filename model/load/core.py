@@ -40,6 +40,7 @@ class _Core:
         self.errors: list[CaseError] = list(errors or ())
         self.warnings: list[tuple[str, CaseWarning]] = []  # (keyword, warning)
         self.zero_life: list[tuple[int, str, str | None, int]] = []  # players starting at 0 or less life
+        self.lethal_poison: list[tuple[int, str, str | None, int, int]] = []  # ... with lethal poison, and the limit (704.5c)
         # each entry on its own (a bad one is reported and skipped; its name or id still counts as
         # declared, so references to it are not reported a second time)
         self.player_models = [self.entry(PlayerModel, raw, f"players[{i}]") for i, raw in enumerate(m.players)]

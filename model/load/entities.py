@@ -45,10 +45,10 @@ class _Entities(_Core):
             if life <= 0:
                 # unless an effect says they don't lose for it (checked once permanents are read)
                 self.zero_life.append((i, p.name, team, life))
-            limit = 15 if two_hg else 10
+            limit = 15 if two_hg else 10  # 704.6b, 704.5c
             if p.poison >= limit:
-                self.err(f"players[{i}].poison", f"a player with {p.poison} poison counters would already have lost the game "
-                         f"(CR {'704.6b' if two_hg else '704.5c'}: {limit} or more)")
+                # unless an effect says they can't lose the game (checked once permanents are read)
+                self.lethal_poison.append((i, p.name, team, p.poison, limit))
             if p.monarch and any(o.monarch for o in out):
                 self.err(f"players[{i}].monarch", "only one player can be the monarch (CR 724.3)")
             out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison,
