@@ -21,7 +21,7 @@ from model.types import (
     TapForManaAction,
 )
 
-from .cast import _and, mode_requirements
+from .cast import _and, cast_spells, mode_requirements
 from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
@@ -390,12 +390,14 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
         if ab.effect.source_choice == "chosen_source" and picked is None:
             return _choose_source(state, table, item, ab.effect, view)
         if ab.effect.source_choice == "chosen_source" and picked is not None and \
-                not matches(ab.effect.from_, picked, state, table, view):
+                picked not in _source_choices(state, table, ab.effect, view, item):
             raise EngineError(f"activate {item.source}: source {item.source_choice!r} is not a legal choice for "
-                              f"{item.label}: it is not one of {ab.effect.from_} (609.7a)")
+                              f"{item.label}: it is not one of {ab.effect.from_} on the battlefield, on the stack or "
+                              "among the case's sources (609.7a)")
         eid = f"{item.source}.{item.ability}.{state.next_order}"
         eff = make_effect_state(eid, fixed_as_it_resolves(ab.effect, state, table, view), item.controller, item.source,
-                                item.target, values.get("X", 0), state.next_order, item.source_choice, chosen)
+                                item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
+                                len(state.perms))
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if ab.action is not None:
         shot = ab.action if item.part == 0 else ab.more[item.part - 1]
@@ -430,12 +432,23 @@ def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Se
                                  f"does nothing: there is no {among} to choose", "for")
 
 
-def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
+def _source_choices(state: GameState, table: Table, effect: Any, view: View, *resolving: StackItem) -> list[str]:
     """615.9, 609.7a: "a source of your choice" is chosen as the effect is created, among the
     permanents and the case's other sources (spells, emblems) with the effect's properties; a source
-    needn't be able to deal damage to be chosen."""
-    objects = [p.id for p in state.perms if p.present] + list(table.sources)
-    legal = [o for o in objects if matches(effect.from_, o, state, table, view)]
+    needn't be able to deal damage to be chosen. A spell a ``cast:`` action casts is a choice only
+    while it is on the stack (solver.cast.cast_spells)."""
+    cast = cast_spells(table)
+    # a cast spell is on the stack from its cast (its resolution waiting in the queue behind the
+    # responses, solver.cast._put_on_stack) to the end of its resolution (608.2)
+    waiting = [t[1] for t in state.queue if t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem)]
+    on_stack = {i.source for i in (*state.stack, *waiting, *resolving) if i.kind is ItemKind.SPELL}
+    objects = [p.id for p in state.perms if p.present] + [s for s in table.sources if s not in cast or s in on_stack]
+    return [o for o in objects if matches(effect.from_, o, state, table, view)]
+
+
+def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
+    """The controller's choice of a source (:func:`_source_choices`) as the effect is created."""
+    legal = _source_choices(state, table, effect, view, item)
     return _chosen_on_resolution(state, table, item, legal, "source", "source_choice",
                                  "creates no shield: there is no source to choose (609.7a)", "as the source for")
 

@@ -12,6 +12,7 @@ from model.errors import EngineError
 from model.kinds import AbilityKind, TriggerEvent
 from model.types import (
     Ability,
+    Action,
     CastAction,
 )
 
@@ -30,6 +31,28 @@ from .triggers import collect_triggers
 from .ward import with_ward
 
 __all__ = ["cast", "MAX_SPELL_CHOICES", "mode_requirements"]
+
+
+def cast_spells(table: Table) -> frozenset[str]:
+    """The sources a ``cast:`` action of the case puts on the stack (anywhere in the timeline,
+    inside ``may:`` or ``responses:``): such a spell exists as a source only while it is on the
+    stack (609.7a), not in its owner's hand before, nor in the graveyard after."""
+    got = table.memo.get("cast_spells")
+    if got is None:
+        found: set[str] = set()
+
+        def walk(a: Any) -> None:
+            if isinstance(a, CastAction):
+                found.add(a.id)
+            for v in vars(a).values():
+                for sub in (v if isinstance(v, tuple) else (v,)):
+                    if isinstance(sub, Action):
+                        walk(sub)
+
+        for a in table.case.actions:
+            walk(a)
+        got = table.memo["cast_spells"] = frozenset(found)
+    return got
 
 
 def cast(state: GameState, table: Table, action: CastAction) -> GameState | Decision:

@@ -117,7 +117,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return run_one_shot(state, table, shot, view, {})
     if isinstance(action, CreateAction):
         ce = action.effect
-        eff = make_effect_state(ce.id, ce.spec, ce.controller, ce.source, ce.target, 0, state.next_order)
+        eff = make_effect_state(ce.id, ce.spec, ce.controller, ce.source, ce.target, 0, state.next_order,
+                                born=len(state.perms))
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
     if isinstance(action, EnterAction):
         spec = action.permanent

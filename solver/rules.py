@@ -78,7 +78,7 @@ def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
             continue  # 615.8: it prevented its one instance
         if e.spec.kind == EffectKind.REGENERATE and e.used:
             continue  # 701.19a: it replaced its one destruction
-        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source),
+        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source, born=e.born),
                             e.id, e.id))
     # a witness names each permanent unambiguously: the id goes with a name two objects share
     names = Counter(table.perm_specs[p.spec].name for p in state.perms if p.present)

@@ -48,6 +48,8 @@ class View:
     chosen_source: str | None = None
     that_player: str | None = None  # a trigger's "that player" (the player who tapped for mana)
     second: str | None = None  # a spell's second target (601.2c), None if it has none or it is illegal
+    # a created effect's: the objects there were as it was created (solver.state.EffectState.born)
+    born: int | None = None
 
 
 def is_player(table: Table, name: str) -> bool:
@@ -103,6 +105,20 @@ def attached_to(state: GameState, self_id: str | None) -> str | None:
     return perm.attached_to if perm is not None else None
 
 
+def same_object(state: GameState, thing: str, born: int | None) -> bool:
+    """Whether ``thing`` is still the object its id named when an effect was created with
+    ``born`` objects (solver.state.EffectState.born): a permanent that left the battlefield and
+    came back with the same id is a new object (400.7), which the effect doesn't refer to. An
+    id that named no permanent then (a spell, 609.7a: the permanent it becomes) is the same."""
+    if born is None or len(state.perms) <= born:
+        return True
+    at = [i for i, p in enumerate(state.perms) if p.id == thing]
+    return not at or at[0] >= born or at[-1] < born
+
+
+_BY_ID = ("self", "target", "second_target", "chosen_source", "ref")  # kinds that name one object
+
+
 def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
             default: bool = True, last_known: bool = False) -> bool:
     """Does ``thing`` (a player name or object id) satisfy ``sel`` as read by ``view``?
@@ -112,6 +128,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         return default
     kind = sel.kind
     player = is_player(table, thing)
+    if kind in _BY_ID and view.born is not None and not player and not same_object(state, thing, view.born):
+        return False
     if kind == "any_of":
         return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
     if kind == "any":

@@ -116,6 +116,9 @@ class EffectState(_CachedHash):
     chosen_source: str | None = None
     order: int = 0  # timestamp
     chosen: str | None = None  # the source's chosen player, fixed when the effect was created (608.2h)
+    # the objects there were as it was created (len(GameState.perms)): an object that entered
+    # since with the id of one it names is a new object it doesn't refer to (400.7)
+    born: int | None = None
 
 
 @dataclass(frozen=True)
@@ -371,7 +374,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
     for i, e in enumerate(case.effects):
         src = next((p for p in case.permanents if p.id == e.source), None)
         effects.append(make_effect_state(e.id, e.spec, e.controller, e.source, e.target, 0, i,
-                                         chosen=src.chosen if src is not None else None))
+                                         chosen=src.chosen if src is not None else None, born=len(perms)))
     state = GameState(players=players, perms=tuple(perms), effects=tuple(effects),
                       queue=tuple((TaskKind.ACT, a) for a in case.actions),
                       turn_player=table.active, next_order=len(effects))
@@ -380,7 +383,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
 
 def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str | None,
                       target: str | None, x: int, order: int, chosen_source: str | None = None,
-                      chosen: str | None = None) -> EffectState:
+                      chosen: str | None = None, born: int | None = None) -> EffectState:
     from .values import eval_static
 
     remaining: int | None = None
@@ -389,4 +392,4 @@ def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str |
     elif spec.kind == EffectKind.REDIRECT and spec.shield is not None:
         remaining = eval_static(spec.shield, x)
     return EffectState(eid, spec, controller, source, target, x, remaining, False,
-                       chosen_source or spec.source_choice, order, chosen)
+                       chosen_source or spec.source_choice, order, chosen, born)
