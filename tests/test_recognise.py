@@ -278,7 +278,6 @@ def test_every_template_cites_a_rule() -> None:
 
 # the library cards whose abilities the recogniser doesn't derive, and why
 WHY_NOT = {
-    "boros reckoner": "'{R/W}: ... gains first strike until end of turn' grants a keyword, not in the vocabulary; the library leaves it out",
     "contamination": "the upkeep sacrifice trigger is not in the vocabulary (and a case has no upkeep); the library leaves it out",
     "guardian archon": "'Reveal the player you chose:' is a cost the recogniser doesn't read",
     "walking ballista": "'{4}: Put a +1/+1 counter on this creature.' is not in the vocabulary; the library leaves it out",
