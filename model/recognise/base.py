@@ -254,14 +254,18 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
 
         if (read := deal_equal_to(low, allow_target)) is not None:
             return read
-    if m := re.fullmatch(r"(?:~|it) deals (\d+|x) damage to (.+)", low):
+    if m := re.fullmatch(r"(?:~|it) deals (\d+|x|that much) damage to (.+)", low):
+        # "that much" in a trigger on damage: the damage dealt (Brash Taunter, Mogg Maniac)
+        if m.group(1) == "that much" and not that_much:
+            return None
+        amount = "damage_dealt" if m.group(1) == "that much" else number(m.group(1))
         rec = recipient(m.group(2))
         if rec is None or (rec[1] is not None and not allow_target and rec[1] != "any"):
             return None
         to, req = rec
         if not allow_target and req == "any":
-            return {"deal": number(m.group(1)), "to": "any"}, None
-        return {"deal": number(m.group(1)), "to": to}, req
+            return {"deal": amount, "to": "any"}, None
+        return {"deal": amount, "to": to}, req
     if m := re.fullmatch(rf"(you|each opponent|each player|target player|target opponent|{_ITS_CONTROLLER}) "
                          r"(gain|gains|lose|loses) (\d+|x) life", low):
         who, verb = m.group(1), m.group(2)
