@@ -13,6 +13,7 @@ from ..rules import (
     Instance,
 )
 from ..sba import attachment_kind
+from ..sba import multiplayer as sba_multiplayer
 from ..select import has_keyword, matches
 from ..state import GameState, Table
 
@@ -36,27 +37,36 @@ def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> 
     """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
     step or its state-based actions, or None: the model reads characteristics once, at the
     step's start. A life condition is read again after the damage; a static ability of a
-    creature or an Aura that reaches more than its own permanent or host ends when its source
-    dies (704.5g, 704.5m), which changes who dies at the next check (704.3); so does a condition
-    on what its controller controls."""
+    permanent that can leave in the step (:func:`_mortal`) and reaches more than its own
+    permanent or host ends when its source leaves (704.5g, 704.5m, 800.4a), which changes who
+    dies at the next check (704.3); so does a condition on what its controller controls."""
     spec = inst.spec
     what = _CHARACTERISTICS[spec.kind]
     if spec.if_life_at_most is not None:
         return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
     if spec.if_you_control is not None:
         return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
-    if (spec.to is None or spec.to.kind not in ("self", "equipped", "enchanted")) and _mortal(state, table, inst) is not None:
+    # its own permanent, or the host it leaves with; in a multiplayer game an Equipment or Aura
+    # leaves with its owner while another player's host stays (800.4a)
+    own = ("self",) if sba_multiplayer(state, table) else ("self", "equipped", "enchanted")
+    if (spec.to is None or spec.to.kind not in own) and _mortal(state, table, inst) is not None:
         return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
     return None
 
 
 def _mortal(state: GameState, table: Table, inst: Instance) -> Any:
-    """The permanent whose static ability ``inst`` is, when it can die in a step: a creature
-    (704.5f-h) or an Aura (its host dying, 704.5m); else None."""
+    """The permanent whose static ability ``inst`` is, when it can leave the battlefield in a
+    step's state-based actions: a creature (704.5f-h), a planeswalker (704.5i), a battle
+    (704.5v), an Aura (its host dying, 704.5m), and in a multiplayer game any permanent (its
+    owner may lose and leave the game, 800.4a); else None."""
     if inst.state_id is not None or inst.view.self_id is None:
         return None
     perm = state.perm(inst.view.self_id)
-    if perm is not None and ("creature" in table.perm_specs[perm.spec].types or attachment_kind(table, perm) == "aura"):
+    if perm is None:
+        return None
+    types = table.perm_specs[perm.spec].types
+    if {"creature", "planeswalker", "battle"} & set(types) or attachment_kind(table, perm) == "aura" \
+            or sba_multiplayer(state, table):
         return perm
     return None
 
@@ -78,8 +88,8 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
     spec = inst.spec
     if spec.if_life_at_most is not None:
         return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
-    if spec.kind == EffectKind.NO_LOSS_FOR_0_LIFE and spec.if_you_control is not None:
-        return f"{inst.key}: a no_loss_for_0_life effect with a condition on what its controller controls is not modelled"
+    if spec.kind in _SPARING and spec.if_you_control is not None:
+        return f"{inst.key}: a {spec.kind} effect with a condition on what its controller controls is not modelled"
     if spec.kind == EffectKind.LIFE_FLOOR and table.two_headed:
         return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
     return None
@@ -92,18 +102,25 @@ _ON_GAIN = (EffectKind.CANT_GAIN_LIFE, EffectKind.LIFE_CANT_CHANGE, *LIFE_GAIN_K
 def _dying_problem(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
                    late_gain: bool) -> str | None:
     """Why an effect the model reads once, at the step's start, is declined because it may end
-    within the step, or None: one of a permanent that can die (:func:`_mortal`) when the step's
-    damage, counters or riders can reach it or its host. The rules engine meets what follows
-    that permanent's death: an effect sparing a player a loss spares them at the check where it
-    dies, not at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after
-    the check (603.3, 704.3), when "can't gain life" or a gain replacement of a creature that
-    died there no longer applies."""
+    within the step, or None: one of a permanent that can leave (:func:`_mortal`) when the step
+    can make it: its damage, counters or riders reach it, its host or, in a multiplayer game,
+    its owner (800.4a), or it is already damaged (an earlier instruction of the same resolution,
+    608.2c); or one with a condition on what its controller controls. The rules engine meets
+    what follows: an effect sparing a player a loss spares them at the check where it ends, not
+    at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after the check
+    (603.3, 704.3), when "can't gain life" or a gain replacement that ended there no longer
+    applies."""
     hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
         | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
     kinds = _SPARING + (_ON_GAIN if late_gain else ())
     for inst in insts:
+        if inst.spec.kind in kinds and inst.spec.if_you_control is not None:
+            return (f"{inst.key}: a {inst.spec.kind} effect with a condition on what its controller controls (it may "
+                    "end in the step's state-based actions, CR 704.3) is not modelled")
         perm = _mortal(state, table, inst) if inst.spec.kind in kinds else None
-        if perm is not None and ({perm.id, perm.attached_to} & hit):
+        reach = {perm.id, perm.attached_to, table.perm_specs[perm.spec].owner if sba_multiplayer(state, table) else None} \
+            if perm is not None else set()
+        if perm is not None and (reach & hit or perm.damage > 0 or perm.deathtouched):
             when = "the next check applies" if inst.spec.kind in _SPARING else "a trigger's life gain resolves after it"
             return (f"{inst.key}: a {inst.spec.kind} effect of a permanent the step's damage can reach (it may die in "
                     f"the check after the damage, and {when}, CR 704.3) is not modelled")
