@@ -3,7 +3,7 @@ damage replaced by counters and -1/-1 counter replacements; one rule each, named
 
 from __future__ import annotations
 
-from .helpers import both_engines, case_from, outcome_set
+from .helpers import both_engines, case_from, outcome_set, problems
 from .helpers import case_error as _error
 
 PLAYERS = """
@@ -356,3 +356,25 @@ actions:
 """)
     assert cp_supported(faith) is None
     assert assert_same(faith) == 1
+
+
+def test_122_1_counters_with_rules_meaning_the_tool_does_not_model_are_refused() -> None:
+    """A shield counter (122.1c) or a +1/+0 counter (122.1a) would otherwise be kept and ignored:
+    the Bears would die to the Bolt a shield counter prevents."""
+    board = """
+players:
+  - {name: A}
+  - {name: B}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A, counters: {%s: 1}}
+sources:
+  - {id: bolt, card: Lightning Bolt, controller: B}
+actions:
+  - damage: [{from: bolt, to: bears, amount: 3}]
+"""
+    [(path, reason)] = problems(board % "shield")
+    assert path == "battlefield[0].counters.shield" and "122.1c" in reason
+    [(path, reason)] = problems(board % "+1/+0")
+    assert path == "battlefield[0].counters.+1/+0" and "122.1a" in reason
+    put = board.replace("  - damage:", "  - {put_counters: {shield: 1}, to: bears}\n  - damage:") % "quest"
+    assert [p for p, _ in problems(put)] == ["actions[0].put_counters.shield"]

@@ -17,7 +17,7 @@ from ..types import (
     SourceSpec,
     with_pt_counters,
 )
-from ..vocab import parse_ability, parse_effect
+from ..vocab import counter_problem, parse_ability, parse_effect
 from .core import _Core
 from .schema import _ID_RE, CHOOSE, PermanentModel, SourceModel, _describe
 
@@ -221,6 +221,19 @@ class _Entities(_Core):
             return 0
         return value
 
+    def _protector(self, e: PermanentModel, path: str, types: tuple[str, ...], ch: Mapping[str, Any]) -> str | None:
+        """A battle's protector (310.5): ``protector:``, else its controller (a battle written under
+        its protector). A Siege's is an opponent its controller chose as it entered (310.8a)."""
+        if "battle" not in types:
+            if e.protector is not None:
+                self.err(f"{path}.protector", "only a battle has a protector (CR 310.5)")
+            return None
+        protector = e.protector or e.controller
+        if protector == e.controller and "siege" in {str(s).lower() for s in ch.get("subtypes") or ()}:
+            self.err(f"{path}.protector", "a Siege's protector is an opponent its controller chose as it entered "
+                     "(CR 310.8a): name it with protector:")
+        return protector
+
     def _creature_state(self, e: PermanentModel, path: str, toughness: int, indestructible: bool) -> None:
         """A creature on the battlefield at the start is past state-based actions (704.3): its
         toughness with counters is above 0 (704.5f) and, unless indestructible, its marked damage
@@ -268,6 +281,9 @@ class _Entities(_Core):
         elif e.chosen_color is not None and not reads_color:
             self.err(f"{path}.chosen_color", "nothing of this permanent reads a chosen colour (a mana ability "
                      "{mana: chosen_color} does)")
+        for kind in e.counters:
+            if (why := counter_problem(kind)) is not None:
+                self.err(f"{path}.counters.{kind}", why)
         bad = len(self.errors)
         power, toughness, loyalty, defense = (self._number(ch, e, path, k) for k in ("power", "toughness", "loyalty", "defense"))
         if initial and "creature" in types and len(self.errors) == bad:
@@ -281,7 +297,7 @@ class _Entities(_Core):
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
             summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen, choose_block=choose_block,
             dealt_damage_by=tuple(dict.fromkeys(e.dealt_damage_by)),
-            chosen_color=e.chosen_color,
+            chosen_color=e.chosen_color, protector=self._protector(e, path, types, ch),
         )
 
     def source(self, e: SourceModel, path: str) -> SourceSpec | None:

@@ -15,10 +15,11 @@ from .common import (
     TRIGGERS,
     action_amount,
     amount,
+    counter_problem,
     mana_type,
     sel,
 )
 from .effects import parse_effect
 
-__all__ = ["EFFECT_FILTERS", "ONE_SHOT_KINDS", "PERMANENT_SHOTS", "TRIGGERS", "action_amount", "amount", "mana_type",
+__all__ = ["EFFECT_FILTERS", "ONE_SHOT_KINDS", "PERMANENT_SHOTS", "TRIGGERS", "action_amount", "amount", "counter_problem", "mana_type",
            "parse_ability", "parse_effect", "parse_one_shot", "sel"]

@@ -3,6 +3,7 @@ kinds each part of an ability may name."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -131,22 +132,41 @@ def mana_type(value: Any, path: str) -> str:
     return str(value)
 
 
+# counters with rules meaning (122.1) the tool doesn't model, and what to write instead
+_COUNTERS_WITH_RULES = {
+    "shield": "shield counters protect the permanent from damage and destruction (CR 122.1c): not modelled",
+    "loyalty": "putting or removing loyalty counters is not modelled: a planeswalker's loyalty is its loyalty: field (CR 122.1e, 306.5b)",
+    "defense": "putting or removing defense counters is not modelled: a battle's defense is its defense: field (CR 122.1g, 310.4b)",
+    "poison": "poison counters are a player's (CR 122.1f): players[].poison",
+}
+
+
+def counter_problem(kind: str) -> str | None:
+    """Why a permanent's ``counters:`` kind is refused, or None: one whose rules meaning the
+    tool would otherwise ignore (122.1): a +X/+Y counter other than +1/+1 and -1/-1 changes
+    power and toughness (122.1a), shield counters prevent damage (122.1c), and so on. Kinds
+    with no rules meaning here (quest, charge, ...) are kept for abilities that count them."""
+    if kind in ("+1/+1", "-1/-1"):
+        return None
+    if re.fullmatch(r"[+-]\d+/[+-]\d+", kind):
+        return f"a {kind} counter changes power and toughness (CR 122.1a); only +1/+1 and -1/-1 counters are modelled"
+    return _COUNTERS_WITH_RULES.get(kind.lower())
+
+
 def _one_counter_kind(value: Any, path: str) -> tuple[str, Any]:
     """``{+1/+1: N}``: one counter kind and its (unparsed) amount."""
     kinds = _mapping(value, path, "a counter kind and amount such as {+1/+1: 1}")
     if len(kinds) != 1:
         raise CaseError(path, "name exactly one counter kind and its amount, e.g. {+1/+1: 1}")
     raw_kind, raw_n = next(iter(kinds.items()))
-    name = _counter_kind(raw_kind, path)
-    if name in ("loyalty", "defense"):
-        # a permanent's loyalty and defense are its loyalty:/defense: (306.5b, 310.4b)
-        raise CaseError(f"{path}.{name}", f"putting or removing {name} counters is not modelled")
-    return name, raw_n
+    return _counter_kind(raw_kind, path), raw_n
 
 
 def _counter_kind(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise CaseError(path, f"expected a counter kind such as +1/+1, got {_kind(value)}")
+    if (why := counter_problem(value.strip())) is not None:
+        raise CaseError(f"{path}.{value.strip()}", why)
     return value.strip()
 
 
