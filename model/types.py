@@ -221,6 +221,12 @@ class PermanentSpec:
     chosen_color: str | None = None  # the colour chosen as it entered (614.1c): white, blue, black, red, green
     choose_block: bool = False  # ``blocking: choose``: its block is its controller's choice (509.1a)
     dealt_damage_by: tuple[str, ...] = ()  # the objects that dealt it damage earlier this turn (120.1)
+    protector: str | None = None  # a battle's protector (310.5): who defends it (506.2); None: not a battle
+
+    @property
+    def defender(self) -> str:
+        """Who defends it when it is attacked (506.2): a battle's protector, a planeswalker's controller."""
+        return self.protector or self.controller
 
 
 @dataclass(frozen=True)

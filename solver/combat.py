@@ -110,8 +110,10 @@ def _teams(table: Table) -> dict[str, str | None]:
     return {p.name: p.team for p in table.case.players} if table.two_headed else {}
 
 
-def _controllers(state: GameState) -> dict[str, str]:
-    return {p.id: p.controller for p in state.perms}  # (the newest object with each id wins)
+def _controllers(state: GameState, table: Table) -> dict[str, str]:
+    """Who defends each permanent when it is attacked (506.2): its controller, a battle's
+    protector (310.5) (the newest object with each id wins)."""
+    return {p.id: table.perm_specs[p.spec].protector or p.controller for p in state.perms}
 
 
 def _attackers(state: GameState) -> list[PermState]:
@@ -121,7 +123,7 @@ def _attackers(state: GameState) -> list[PermState]:
 def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], ...]:
     """The defending players (506.2), each alone or, in Two-Headed Giant, with their team (810.7),
     in APNAP order (101.4): each side declares its blocks as one decision."""
-    controllers = _controllers(state)
+    controllers = _controllers(state, table)
     teams = _teams(table)
     defending = {defending_player(a.attacking, controllers) for a in _attackers(state)}  # type: ignore[arg-type]
     sides: list[tuple[str, ...]] = []
@@ -158,7 +160,7 @@ def block_declarations(state: GameState, table: Table, side: tuple[str, ...], ch
     planeswalkers and battles) that it can legally block. The declaration as a whole must leave each
     creature with menace blocked by none or by two or more creatures (702.111b), counting blocks
     written in the case."""
-    controllers = _controllers(state)
+    controllers = _controllers(state, table)
     teams = _teams(table)
     attackers = sorted((a for a in _attackers(state)
                         if same_side(side[0], defending_player(a.attacking, controllers), teams)),  # type: ignore[arg-type]
@@ -200,7 +202,7 @@ def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState
     if not legal:
         raise EngineError(f"{chooser} has no legal block declaration: the blocks written in the case need a "
                           "second blocker for a creature with menace that no chosen creature can give (CR 702.111b)")
-    controllers = _controllers(state)
+    controllers = _controllers(state, table)
     teams = _teams(table)
     attacked = {a.id for a in _attackers(state) if same_side(chooser, defending_player(a.attacking, controllers), teams)}  # type: ignore[arg-type]
     base = state
@@ -244,8 +246,10 @@ def _assigns_in_step(state: GameState, table: Table, perm: PermState, step: int)
         return True
     if step == 1:
         return _fs(state, table, perm.id)
-    # 510.4: those that had neither first nor double strike, and those with double strike
-    return not perm.first_strike_dealt or has_keyword(state, table, perm.id, "double strike")
+    # 510.4, 702.7c: those that had neither first nor double strike as the first step began
+    # (dealing damage in it or not: a 0-power first striker pumped since deals none), and those
+    # with double strike
+    return not perm.had_first_strike or has_keyword(state, table, perm.id, "double strike")
 
 
 def start_step(state: GameState, table: Table, step: int) -> GameState:
@@ -255,6 +259,8 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     order = table.apnap(table.order)
     todo = []
     for p in _combatants(state):
+        if step == 1 and _fs(state, table, p.id):
+            state = state.set_perm(replace(p, had_first_strike=True))  # 702.7c: read as the step begins
         if not _assigns_in_step(state, table, p, step) or power(table, p, state) <= 0:
             continue  # 510.1a
         todo.append(p.id)
@@ -262,11 +268,6 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     blockers = [pid for pid in todo if state.perm(pid).blocking]  # type: ignore[union-attr]
     # active player's attackers first, then blockers by controller in APNAP order (510.1)
     blockers.sort(key=lambda pid: order.index(state.perm(pid).controller))  # type: ignore[union-attr]
-    if step == 1:
-        for pid in todo:
-            perm = state.perm(pid)
-            assert perm is not None
-            state = state.set_perm(replace(perm, first_strike_dealt=True))
     return replace(state, queue=((TaskKind.COMBAT, CombatStage.ASSIGN, step, tuple(attackers + blockers), ()),) + state.queue)
 
 

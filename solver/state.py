@@ -86,13 +86,17 @@ class PermState(_CachedHash):
     chosen: str | None = None
     activated_once: tuple[int, ...] = ()
     tapped: bool = False
-    first_strike_dealt: bool = False  # dealt combat damage in a first-strike step (702.4, 702.7)
+    # had first strike or double strike as the first-strike combat damage step began (702.7c, 702.4c)
+    had_first_strike: bool = False
     blocked: bool = False
     choosing_block: bool = False  # ``blocking: choose``: its block is chosen at the next combat (509.1a)
     # the object or player an Aura, Equipment or Fortification is attached to (301.5, 303.4);
     # None once an Equipment has become unattached (704.5n)
     attached_to: str | None = None
     dealt_by: tuple[str, ...] = ()  # the objects that dealt it damage this turn (120.1), in order
+    # once it has left the battlefield: its power/toughness change and granted keywords as it
+    # last existed there (113.7a, 608.2h: an Equipment's bonus, a lord's that died with it)
+    last: tuple[int, int, frozenset[str]] | None = None
 
     def counter(self, kind: str) -> int:
         for k, v in self.counters:

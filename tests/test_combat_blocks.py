@@ -481,3 +481,39 @@ def test_optimize_merges_blockers_its_objective_and_fields_dont_name() -> None:
     full = optimize(case, objective, engine="graph")
     assert {o.state for o in merged.outcomes} == {tuple(sorted((f, o.values[f]) for f in fields)) for o in full.outcomes}
     assert merged.stats["nodes"] < full.stats["nodes"]
+
+
+SIEGE = """
+players:
+  - {name: A}
+  - {name: B}
+battlefield:
+  - {id: siege, name: Invasion, controller: A, %s types: [battle], subtypes: [Siege], defense: 5}
+  - {id: abear, card: Grizzly Bears, controller: A, attacking: siege}
+  - {id: bbear, card: Grizzly Bears, controller: B}
+actions:
+  - combat: {blocks: choose}
+"""
+
+
+def test_310_8a_a_sieges_protector_is_an_opponent_and_defends_it() -> None:
+    """Its controller may attack the Siege; its protector's creatures block (506.2, 509.1a)."""
+    found = dict(problems(SIEGE % ""))  # with no protector written, it would be its controller, A
+    assert "310.8a" in found["battlefield[0].protector"] and "508.1b" in found["battlefield[1].attacking"]
+    got = outcome_set(SIEGE % "protector: B,", "siege.defense", "abear.dies", "bbear.dies")
+    assert got == {(3, False, False), (5, True, True)}
+
+
+def test_508_1b_a_creature_cant_attack_what_its_controller_defends() -> None:
+    text = """
+players:
+  - {name: A}
+  - {name: B}
+battlefield:
+  - {id: walker, name: Walker, controller: A, types: [planeswalker], loyalty: 3}
+  - {id: bear, card: Grizzly Bears, controller: A, attacking: walker}
+actions:
+  - combat: {}
+"""
+    [(path, reason)] = problems(text)
+    assert path == "battlefield[1].attacking" and "508.1b" in reason

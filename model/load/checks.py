@@ -183,7 +183,7 @@ class _Checks(_CastChecks):
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
-        controllers = {p.id: p.controller for p, _ in perms}
+        controllers = {p.id: p.defender for p, _ in perms}  # who defends each when attacked (506.2)
         active = self.m.active or (self.player_names[0] if self.player_names else "")
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
         chosen_combat = _choosing_combat(actions)
@@ -226,6 +226,9 @@ class _Checks(_CastChecks):
                         self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
                 elif "planeswalker" not in target.types and "battle" not in target.types:
                     self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
+                elif same_side(p.controller, target.defender, teams):
+                    self.err(f"{path}.attacking", f"{p.attacking!r} is defended by {target.defender}: a creature attacks "
+                             "only a planeswalker an opponent controls or a battle an opponent protects (CR 508.1b)")
             if p.choose_block:
                 if "creature" not in p.types:
                     self.err(f"{path}.blocking", f"{p.id!r} is not a creature and can't block")
@@ -260,8 +263,8 @@ class _Checks(_CastChecks):
                 elif att.controller == p.controller:
                     self.err(q, f"{p.id!r} can't block its own controller's creature")
                 elif not same_side(p.controller, defending_player(att.attacking, controllers), teams):
-                    self.err(q, f"{p.id!r} can block only a creature attacking {p.controller} or a planeswalker or battle "
-                             f"{p.controller} controls (CR 509.1a); {b!r} is attacking {att.attacking}")
+                    self.err(q, f"{p.id!r} can block only a creature attacking {p.controller}, a planeswalker "
+                             f"{p.controller} controls or a battle {p.controller} protects (CR 509.1a); {b!r} is attacking {att.attacking}")
                 elif (why := evasion_problem(att.keywords, p.keywords)) is not None:
                     self.err(q, f"{p.id!r} can't block {b!r}: {why}")
                 else:

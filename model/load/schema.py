@@ -61,6 +61,7 @@ class PermanentModel(_ObjectModel):
     supertypes: list[str] | None = None
     loyalty: Count | None = None
     defense: Count | None = None
+    protector: Name | None = None  # a battle's protector (310.5, 310.8a)
     attacking: Name | None = None
     blocking: Name | list[Name] | None = None
     damage: Count = 0
