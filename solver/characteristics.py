@@ -17,9 +17,9 @@ from model.types import with_pt_counters
 
 from .rules import effects_in_force
 from .select import matches
-from .state import GameState, PermState, Table
+from .state import GameState, PermState, Table, replace
 
-__all__ = ["changes", "power", "toughness", "keywords_of", "has_keyword"]
+__all__ = ["changes", "power", "toughness", "keywords_of", "has_keyword", "leave"]
 
 Change = tuple[int, int, frozenset[str]]
 _NONE: Change = (0, 0, frozenset())
@@ -38,6 +38,10 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
         insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
         out: dict[str, Change] = {}
         for perm in state.perms:
+            if not perm.present and perm.last is not None:
+                if perm.last != _NONE:
+                    out[perm.id] = perm.last  # as it last existed on the battlefield (113.7a)
+                continue
             if not (perm.present or perm.died) or not insts:
                 continue
             p = t = 0
@@ -76,3 +80,15 @@ def keywords_of(state: GameState, table: Table, oid: str) -> frozenset[str]:
 
 def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
     return kw in keywords_of(state, table, oid)
+
+
+def leave(state: GameState, table: Table, perms: list[PermState], died: frozenset[str] = frozenset()) -> GameState:
+    """``perms`` leave the battlefield at once, each keeping its characteristics as it last existed
+    there (113.7a, 608.2h), read on the state before any of them left: the bonus of an Equipment
+    that becomes unattached after (704.5n), of a lord leaving with it. Those in ``died`` are put
+    into a graveyard (700.4)."""
+    before = changes(state, table)
+    for perm in perms:
+        now = state.perm(perm.id) or perm
+        state = state.set_perm(replace(now, present=False, last=before.get(perm.id, _NONE), died=now.died or perm.id in died))
+    return state

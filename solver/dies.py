@@ -7,6 +7,7 @@ from __future__ import annotations
 from model.effects import EffectKind
 from model.kinds import AbilityKind, TriggerEvent
 
+from .characteristics import leave
 from .rules import effects_in_force
 from .select import View, matches
 from .state import (
@@ -27,12 +28,10 @@ def put_into_graveyard(state: GameState, table: Table, perms: list[PermState]) -
     watching = [(q, j, ab) for q in before.perms if q.present
                 for j, ab in enumerate(table.perm_specs[q.spec].abilities)
                 if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.DIES and ab.trigger_from is not None]
-    for perm in perms:
-        if _exiled_instead(state, table, perm):
-            # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
-            state = state.set_perm(replace(perm, present=False))
-            continue
-        state = state.set_perm(replace(perm, present=False, died=True))
+    # 614.1a: "if it would die, exile it instead": it leaves, it doesn't die, nothing triggers
+    dying = [perm for perm in perms if not _exiled_instead(before, table, perm)]
+    state = leave(state, table, perms, frozenset(p.id for p in dying))
+    for perm in dying:
         spec = table.perm_specs[perm.spec]
         new += [Trigger(perm.controller, perm.id, j, (), label=spec.name)
                 for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.DIES and ab.trigger_from is None]

@@ -37,6 +37,7 @@ from model.types import (
 from . import combat as combat_mod
 from .activation import activate, may, resolve
 from .cast import cast
+from .characteristics import leave
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .mana import could_produce_action, produce_mana, tap_for_mana
@@ -146,7 +147,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         leaving = state.perm(action.id)
         if leaving is None or not leaving.present:
             return state
-        return state.set_perm(replace(leaving, present=False))
+        return leave(state, table, [leaving])
     if isinstance(action, LeaveGameAction):
         if not multiplayer(state, table):
             # 104.3a: a player who leaves a two-player game (or a Two-Headed Giant team, 810.8b) loses it

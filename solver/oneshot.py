@@ -14,6 +14,7 @@ from model.types import (
     OneShot,
 )
 
+from .characteristics import leave
 from .decision import Decision, Option, decide, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
@@ -121,10 +122,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.kind in (ActionKind.EXILE, ActionKind.RETURN_TO_HAND):
         # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
         # object), so its dies triggers don't fire
-        for r in recipients:
-            if (q := state.perm(r)) is not None and q.present:
-                state = state.set_perm(replace(q, present=False))
-        return state
+        return leave(state, table, [q for r in recipients if (q := state.perm(r)) is not None and q.present])
     if shot.kind in (ActionKind.TAP, ActionKind.UNTAP):
         # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
         for r in recipients:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from model.effects import EffectKind
 
-from .characteristics import changes, has_keyword
+from .characteristics import changes, has_keyword, leave
 from .decision import note
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
@@ -35,9 +35,7 @@ def leave_game(state: GameState, table: Table, name: str) -> GameState:
         heir = next((n for k in range(len(table.order)) if not state.player(n := table.order[(start + k) % len(table.order)]).left), None)
         if heir is not None:
             state = state.set_player(replace(state.player(heir), monarch=True))
-    for perm in state.perms:
-        if perm.present and table.perm_specs[perm.spec].owner == name:
-            state = state.set_perm(replace(perm, present=False))
+    state = leave(state, table, [p for p in state.perms if p.present and table.perm_specs[p.spec].owner == name])
     return replace(state, pending=tuple(t for t in state.pending if t.controller != name),
                    stack=tuple(i for i in state.stack if i.controller != name))
 
@@ -197,7 +195,7 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             if not now.present:
                 continue  # it died of its own 704.5 action in this check
             if attachment_kind(table, now) == "aura":
-                state = state.set_perm(replace(now, present=False, died=True))
+                state = leave(state, table, [now], frozenset({now.id}))
             else:
                 state = state.set_perm(replace(now, attached_to=None))
             changed = True
