@@ -7,7 +7,7 @@ from solver import enumerate_outcomes
 
 from .helpers import case_from
 
-FLICKER = """
+BOARD = """
 players:
   - {name: A}
   - {name: B}
@@ -16,11 +16,12 @@ battlefield:
 sources:
   - {id: salve, name: Salve, controller: A, types: [instant], colors: [white]}
   - {id: spark, name: Spark, controller: B, types: [instant], colors: [red]}
-effects:
-  - {id: s, shield: 3, to: bears, controller: A, source: salve}
+effects: %s
 actions:
 %s  - damage: [{from: spark, to: bears, amount: 3}]
 """
+SHIELD = "{id: s, shield: 3, to: bears, controller: A, source: salve}"
+BACK = "  - leave: bears\n  - enter: {id: bears, card: Grizzly Bears, controller: A}\n"
 
 
 def _outcomes(text: str, *fields: str, engine: str = "graph") -> set[tuple[object, ...]]:
@@ -30,29 +31,13 @@ def _outcomes(text: str, *fields: str, engine: str = "graph") -> set[tuple[objec
 
 
 def test_400_7_a_shield_on_a_permanent_that_returned_doesnt_apply() -> None:
-    back = "  - leave: bears\n  - enter: {id: bears, card: Grizzly Bears, controller: A}\n"
     for engine in ("graph", "cp"):
-        assert _outcomes(FLICKER % back, "bears.dies", "s.remaining", engine=engine) == {(True, 3)}
-        assert _outcomes(FLICKER % "", "bears.dies", "s.remaining", engine=engine) == {(False, 0)}
+        assert _outcomes(BOARD % (f"[{SHIELD}]", BACK), "bears.dies", "s.remaining", engine=engine) == {(True, 3)}
+        assert _outcomes(BOARD % (f"[{SHIELD}]", ""), "bears.dies", "s.remaining", engine=engine) == {(False, 0)}
 
 
 def test_400_7_an_effect_created_after_the_return_applies() -> None:
-    text = """
-players:
-  - {name: A}
-  - {name: B}
-battlefield:
-  - {id: bears, card: Grizzly Bears, controller: A}
-sources:
-  - {id: salve, name: Salve, controller: A, types: [instant], colors: [white]}
-  - {id: spark, name: Spark, controller: B, types: [instant], colors: [red]}
-actions:
-  - leave: bears
-  - enter: {id: bears, card: Grizzly Bears, controller: A}
-  - create: {id: s, shield: 3, to: bears, controller: A, source: salve}
-  - damage: [{from: spark, to: bears, amount: 3}]
-"""
-    assert _outcomes(text, "bears.dies", "s.remaining") == {(False, 0)}
+    assert _outcomes(BOARD % ("[]", BACK + f"  - create: {SHIELD}\n"), "bears.dies", "s.remaining") == {(False, 0)}
 
 
 CIRCLE = """
