@@ -60,6 +60,9 @@ class EffectKind(StrEnum):
     GRANT = "grant"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
+    # "each creature assigns combat damage equal to its toughness rather than its power" (Doran,
+    # the Siege Tower): 510.1a's amount read from toughness
+    ASSIGNS_BY_TOUGHNESS = "assigns_by_toughness"
     # "regenerate it": the next time it would be destroyed this turn, instead remove all damage
     # marked on it, tap it and remove it from combat (701.19a, 614.8)
     REGENERATE = "regenerate"

@@ -28,7 +28,7 @@ from model.blocks import defending_player, evasion_problem, menace_problem, same
 from model.effects import EffectKind
 from model.errors import EngineError
 
-from .characteristics import keywords_of, power
+from .characteristics import keywords_of, power, toughness
 from .decision import Decision, Option, decide, note, says
 from .lethal import lethal_assigned
 from .rules import effects_in_force, protected_from, start_batch
@@ -261,7 +261,7 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     for p in _combatants(state):
         if step == 1 and _fs(state, table, p.id):
             state = state.set_perm(replace(p, had_first_strike=True))  # 702.7c: read as the step begins
-        if not _assigns_in_step(state, table, p, step) or power(table, p, state) <= 0:
+        if not _assigns_in_step(state, table, p, step) or assigned_amount(state, table, p) <= 0:
             continue  # 510.1a
         todo.append(p.id)
     attackers = [pid for pid in todo if state.perm(pid).attacking is not None]  # type: ignore[union-attr]
@@ -327,12 +327,21 @@ def _splits(amount: int, recipients: list[str], pid: str = "") -> list[tuple[tup
             for split in compositions(amount, len(recipients))]
 
 
+def assigned_amount(state: GameState, table: Table, perm: PermState) -> int:
+    """The combat damage a creature assigns: its power (510.1a), or its toughness under "assigns
+    combat damage equal to its toughness rather than its power" (Doran, the Siege Tower)."""
+    by_toughness = any(i.spec.kind == EffectKind.ASSIGNS_BY_TOUGHNESS and i.spec.value
+                       and matches(i.spec.to, perm.id, state, table, i.view, default=False)
+                       for i in effects_in_force(state, table))
+    return toughness(table, perm, state) if by_toughness else power(table, perm, state)
+
+
 def assign_options(state: GameState, table: Table, pid: str) -> list[tuple[tuple[str, int], ...]]:
     """Every division of one creature's combat damage (510.1a-d, 702.19b-e); those a trampler
     may not make are rejected once the whole assignment is known (510.1e, :func:`_valid_trample`)."""
     perm = state.perm(pid)
     assert perm is not None
-    amount = power(table, perm, state)
+    amount = assigned_amount(state, table, perm)
     creatures, defended = damage_recipients(state, table, perm)
     # trample over planeswalkers is a variant of trample (702.19c)
     trample = perm.attacking is not None and has_trample(state, table, pid)

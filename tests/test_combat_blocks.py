@@ -517,3 +517,22 @@ actions:
 """
     [(path, reason)] = problems(text)
     assert path == "battlefield[1].attacking" and "508.1b" in reason
+
+
+def test_510_1a_a_creature_may_assign_damage_by_its_toughness() -> None:
+    """Doran's "each creature assigns combat damage equal to its toughness": the opponent's
+    blocker too; the graph and CP agree (CP reads the division before its batch)."""
+    text = """
+players:
+  - {name: A}
+  - {name: B}
+battlefield:
+  - {id: doran, name: Doran, controller: A, types: [creature], power: 0, toughness: 5, abilities: [{assigns_by_toughness: true, to: creatures}], attacking: B}
+  - {id: wall, name: Wall, controller: B, types: [creature], power: 0, toughness: 4, keywords: [defender]}
+  - {id: bear, card: Grizzly Bears, controller: A, attacking: B}
+actions:
+  - combat: {blocks: choose}
+"""
+    for engine in ("graph", "cp"):
+        got = outcome_set(text, "B.life", "wall.dies", "doran.damage", "bear.dies", engine=engine)
+        assert got == {(13, False, 0, False), (15, False, 0, True), (18, True, 4, False)}

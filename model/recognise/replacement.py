@@ -115,6 +115,14 @@ def _no_loss(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [{"no_loss_for_0_life": "you"}], []
 
 
+@template("assigns_by_toughness", r"each creature(?P<you> you control)? assigns combat damage equal to its toughness rather than its power\.", "CR 510.1a")
+def _by_toughness(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Each creature assigns combat damage equal to its toughness rather than its power."
+    (Doran, the Siege Tower; "... you control": Ancient Lumberknot): 510.1a's amount read from
+    toughness."""
+    return [{"assigns_by_toughness": True, "to": "creatures you control" if m.group("you") else "creatures"}], []
+
+
 @template("cant_lose_game", r"you can't lose the game(?: and your opponents can't win the game)?\.", "CR 704.5a, 704.5c, 810.8a")
 def _cant_lose(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"You can't lose the game and your opponents can't win the game." (Platinum Angel): no

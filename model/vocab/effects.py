@@ -193,7 +193,8 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         for key in m:
             if key not in ("as_unblocked", "to", "duration"):
                 raise CaseError(f"{path}.{key}", f"as_unblocked takes to: and duration:, not {key}")
-    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD):
+    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD,
+                  EffectKind.ASSIGNS_BY_TOUGHNESS):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
         value_out = sel(raw, kpath)
@@ -228,12 +229,13 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         value_out = raw
     else:  # multiply_mana
         value_out = _count(raw, kpath)
-    if kind == EffectKind.EXILE_INSTEAD:
+    if kind in (EffectKind.EXILE_INSTEAD, EffectKind.ASSIGNS_BY_TOUGHNESS):
+        what = "exiled if they would die" if kind == EffectKind.EXILE_INSTEAD else "that assign combat damage by toughness"
         for key in m:
-            if key not in ("exile_instead", "to", "duration"):
-                raise CaseError(f"{path}.{key}", f"exile_instead takes to: (the permanents) and duration:, not {key}")
+            if key not in (kind.value, "to", "duration"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents) and duration:, not {key}")
         if "to" not in m:
-            raise CaseError(path, "exile_instead needs to: (the permanents exiled if they would die)")
+            raise CaseError(path, f"{kind} needs to: (the permanents {what})")
     if kind in (EffectKind.PT, EffectKind.GRANT):
         for key in m:
             if key not in ("pt", "grant", "to", "duration", "if_your_turn", "if_attacking"):

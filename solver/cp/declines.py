@@ -19,9 +19,10 @@ from ..state import GameState, Table
 
 _ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
-# effect kinds that never touch this batch's damage (no targeting, no mana here)
+# effect kinds that never touch this batch's damage (no targeting, no mana here; the combat damage
+# a creature assigns is read before the batch, by solver.combat.assign_options)
 _INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
-          EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA)
+          EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS)
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
