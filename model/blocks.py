@@ -30,10 +30,10 @@ def menace_problem(attacker: Collection[str], blockers: int) -> str | None:
     return None
 
 
-def defending_player(attacked: str, controllers: Mapping[str, str]) -> str:
-    """506.2: the player an attacker attacks, or the controller of the planeswalker or battle it
-    attacks (this tool has no separate protector: a battle is written under its protector)."""
-    return controllers.get(attacked, attacked)
+def defending_player(attacked: str, defenders: Mapping[str, str]) -> str:
+    """506.2: the player an attacker attacks, or who defends the planeswalker or battle it
+    attacks (``defenders``: a planeswalker's controller, a battle's protector, 310.5)."""
+    return defenders.get(attacked, attacked)
 
 
 def same_side(blocker_controller: str, defending: str, teams: Mapping[str, str | None]) -> bool:

@@ -38,17 +38,17 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
         insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
         out: dict[str, Change] = {}
         for perm in state.perms:
-            if not perm.present and perm.last is not None:
-                if perm.last != _NONE:
-                    out[perm.id] = perm.last  # as it last existed on the battlefield (113.7a)
+            if not perm.present:
+                # as it last existed on the battlefield (113.7a; set by :func:`leave`)
+                if perm.last is not None and perm.last != _NONE:
+                    out[perm.id] = perm.last
                 continue
-            if not (perm.present or perm.died) or not insts:
+            if not insts:
                 continue
             p = t = 0
             kws: set[str] = set()
             for inst in insts:
-                # one that has died is read as it last existed (113.7a: a sacrificed creature's lifelink)
-                if matches(inst.spec.to, perm.id, state, table, inst.view, default=False, last_known=not perm.present):
+                if matches(inst.spec.to, perm.id, state, table, inst.view, default=False):
                     dp, dt, granted = inst.spec.value
                     p, t = p + dp, t + dt
                     kws.update(granted)

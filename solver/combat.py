@@ -110,7 +110,7 @@ def _teams(table: Table) -> dict[str, str | None]:
     return {p.name: p.team for p in table.case.players} if table.two_headed else {}
 
 
-def _controllers(state: GameState, table: Table) -> dict[str, str]:
+def _defenders(state: GameState, table: Table) -> dict[str, str]:
     """Who defends each permanent when it is attacked (506.2): its controller, a battle's
     protector (310.5) (the newest object with each id wins)."""
     return {p.id: table.perm_specs[p.spec].protector or p.controller for p in state.perms}
@@ -123,9 +123,9 @@ def _attackers(state: GameState) -> list[PermState]:
 def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], ...]:
     """The defending players (506.2), each alone or, in Two-Headed Giant, with their team (810.7),
     in APNAP order (101.4): each side declares its blocks as one decision."""
-    controllers = _controllers(state, table)
+    defenders = _defenders(state, table)
     teams = _teams(table)
-    defending = {defending_player(a.attacking, controllers) for a in _attackers(state)}  # type: ignore[arg-type]
+    defending = {defending_player(a.attacking, defenders) for a in _attackers(state)}  # type: ignore[arg-type]
     sides: list[tuple[str, ...]] = []
     for name in table.apnap(sorted(defending)):
         if any(name in side for side in sides):
@@ -160,10 +160,10 @@ def block_declarations(state: GameState, table: Table, side: tuple[str, ...], ch
     planeswalkers and battles) that it can legally block. The declaration as a whole must leave each
     creature with menace blocked by none or by two or more creatures (702.111b), counting blocks
     written in the case."""
-    controllers = _controllers(state, table)
+    defenders = _defenders(state, table)
     teams = _teams(table)
     attackers = sorted((a for a in _attackers(state)
-                        if same_side(side[0], defending_player(a.attacking, controllers), teams)),  # type: ignore[arg-type]
+                        if same_side(side[0], defending_player(a.attacking, defenders), teams)),  # type: ignore[arg-type]
                        key=lambda a: a.id)
     blockers = sorted((p for p in state.perms
                        if p.present and p.controller in side and p.attacking is None and not p.tapped
@@ -202,9 +202,9 @@ def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState
     if not legal:
         raise EngineError(f"{chooser} has no legal block declaration: the blocks written in the case need a "
                           "second blocker for a creature with menace that no chosen creature can give (CR 702.111b)")
-    controllers = _controllers(state, table)
+    defenders = _defenders(state, table)
     teams = _teams(table)
-    attacked = {a.id for a in _attackers(state) if same_side(chooser, defending_player(a.attacking, controllers), teams)}  # type: ignore[arg-type]
+    attacked = {a.id for a in _attackers(state) if same_side(chooser, defending_player(a.attacking, defenders), teams)}  # type: ignore[arg-type]
     base = state
     for p in state.perms:
         if p.choosing_block and p.controller in side:

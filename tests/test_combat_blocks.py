@@ -500,6 +500,8 @@ def test_310_8a_a_sieges_protector_is_an_opponent_and_defends_it() -> None:
     """Its controller may attack the Siege; its protector's creatures block (506.2, 509.1a)."""
     found = dict(problems(SIEGE % ""))  # with no protector written, it would be its controller, A
     assert "310.8a" in found["battlefield[0].protector"] and "508.1b" in found["battlefield[1].attacking"]
+    [(path, reason)] = problems(SIEGE % "protector: Zed,")
+    assert path == "battlefield[0].protector" and "not a player" in reason
     got = outcome_set(SIEGE % "protector: B,", "siege.defense", "abear.dies", "bbear.dies")
     assert got == {(3, False, False), (5, True, True)}
 

@@ -138,7 +138,7 @@ class _Checks(_LossChecks):
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
-        controllers = {p.id: p.defender for p, _ in perms}  # who defends each when attacked (506.2)
+        defenders = {p.id: p.defender for p, _ in perms}  # who defends each when attacked (506.2)
         active = self.m.active or (self.player_names[0] if self.player_names else "")
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
         chosen_combat = _choosing_combat(actions)
@@ -149,6 +149,12 @@ class _Checks(_LossChecks):
                 player_ref(p.owner, f"{path}.owner")
             ability_refs(p.abilities, path)
             self._static_context(p, path)
+            if p.protector is not None and p.protector != p.controller:
+                player_ref(p.protector, f"{path}.protector")
+            if p.protector is not None and "siege" in {s.lower() for s in p.subtypes} \
+                    and p.protector in names and same_side(p.controller, p.protector, teams):
+                self.err(f"{path}.protector", "a Siege's protector is an opponent its controller chose as it entered "
+                         "(CR 310.8a): name it with protector:")
             if p.chosen is not None:
                 player_ref(p.chosen, f"{path}.chosen")
                 if p.chosen == p.controller:
@@ -217,7 +223,7 @@ class _Checks(_LossChecks):
                     self.err(q, f"{b!r} is not attacking")
                 elif att.controller == p.controller:
                     self.err(q, f"{p.id!r} can't block its own controller's creature")
-                elif not same_side(p.controller, defending_player(att.attacking, controllers), teams):
+                elif not same_side(p.controller, defending_player(att.attacking, defenders), teams):
                     self.err(q, f"{p.id!r} can block only a creature attacking {p.controller}, a planeswalker "
                              f"{p.controller} controls or a battle {p.controller} protects (CR 509.1a); {b!r} is attacking {att.attacking}")
                 elif (why := evasion_problem(att.keywords, p.keywords)) is not None:

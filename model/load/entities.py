@@ -221,18 +221,14 @@ class _Entities(_Core):
             return 0
         return value
 
-    def _protector(self, e: PermanentModel, path: str, types: tuple[str, ...], ch: Mapping[str, Any]) -> str | None:
+    def _protector(self, e: PermanentModel, path: str, types: tuple[str, ...]) -> str | None:
         """A battle's protector (310.5): ``protector:``, else its controller (a battle written under
-        its protector). A Siege's is an opponent its controller chose as it entered (310.8a)."""
+        its protector); the cross-reference checks read who it may be (a Siege's, 310.8a)."""
         if "battle" not in types:
             if e.protector is not None:
                 self.err(f"{path}.protector", "only a battle has a protector (CR 310.5)")
             return None
-        protector = e.protector or e.controller
-        if protector == e.controller and "siege" in {str(s).lower() for s in ch.get("subtypes") or ()}:
-            self.err(f"{path}.protector", "a Siege's protector is an opponent its controller chose as it entered "
-                     "(CR 310.8a): name it with protector:")
-        return protector
+        return e.protector or e.controller
 
     def _creature_state(self, e: PermanentModel, path: str, toughness: int, indestructible: bool) -> None:
         """A creature on the battlefield at the start is past state-based actions (704.3): its
@@ -297,7 +293,7 @@ class _Entities(_Core):
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
             summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen, choose_block=choose_block,
             dealt_damage_by=tuple(dict.fromkeys(e.dealt_damage_by)),
-            chosen_color=e.chosen_color, protector=self._protector(e, path, types, ch),
+            chosen_color=e.chosen_color, protector=self._protector(e, path, types),
         )
 
     def source(self, e: SourceModel, path: str) -> SourceSpec | None:

@@ -118,8 +118,8 @@ def _no_loss(m: re.Match[str], ctx: Ctx) -> Built | None:
 @template("assigns_by_toughness", r"each creature(?P<you> you control)? assigns combat damage equal to its toughness rather than its power\.", "CR 510.1a")
 def _by_toughness(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Each creature assigns combat damage equal to its toughness rather than its power."
-    (Doran, the Siege Tower; "... you control": Ancient Lumberknot): 510.1a's amount read from
-    toughness."""
+    (Doran, the Siege Tower; "... you control": Belligerent Brontodon): 510.1a's amount read
+    from toughness."""
     return [{"assigns_by_toughness": True, "to": "creatures you control" if m.group("you") else "creatures"}], []
 
 

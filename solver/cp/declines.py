@@ -83,14 +83,11 @@ _SPARING = (EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
 
 def _life_problem(table: Table, inst: Instance) -> str | None:
     """Why a life effect could change within the step, or None. A life condition changes with the
-    damage; a condition on what its controller controls changes as creatures die, which "don't
-    lose for 0 life" meets at the next state-based check (704.3). A floor on a team's shared
-    life (810.9) is declined."""
+    damage (a condition on what its controller controls: :func:`_dying_problem`). A floor on a
+    team's shared life (810.9) is declined."""
     spec = inst.spec
     if spec.if_life_at_most is not None:
         return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
-    if spec.kind in _SPARING and spec.if_you_control is not None:
-        return f"{inst.key}: a {spec.kind} effect with a condition on what its controller controls is not modelled"
     if spec.kind == EffectKind.LIFE_FLOOR and table.two_headed:
         return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
     return None
@@ -114,12 +111,13 @@ def _dying_problem(state: GameState, table: Table, insts: Any, events: Any, assi
     hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
         | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
     kinds = _SPARING + (_ON_GAIN if late_gain else ())
+    several = sba_multiplayer(state, table)
     for inst in insts:
         if inst.spec.kind in kinds and inst.spec.if_you_control is not None:
             return (f"{inst.key}: a {inst.spec.kind} effect with a condition on what its controller controls (it may "
                     "end in the step's state-based actions, CR 704.3) is not modelled")
         perm = _mortal(state, table, inst) if inst.spec.kind in kinds else None
-        reach = {perm.id, perm.attached_to, table.perm_specs[perm.spec].owner if sba_multiplayer(state, table) else None} \
+        reach = {perm.id, perm.attached_to, table.perm_specs[perm.spec].owner if several else None} \
             if perm is not None else set()
         if perm is not None and (reach & hit or perm.damage > 0 or perm.deathtouched):
             when = "the next check applies" if inst.spec.kind in _SPARING else "a trigger's life gain resolves after it"
