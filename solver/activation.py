@@ -393,7 +393,8 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                 picked not in _source_choices(state, table, ab.effect, view, item):
             raise EngineError(f"activate {item.source}: source {item.source_choice!r} is not a legal choice for "
                               f"{item.label}: it is not one of {ab.effect.from_} on the battlefield, on the stack or "
-                              "among the case's sources (609.7a)")
+                              "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
+                              "on the stack)")
         eid = f"{item.source}.{item.ability}.{state.next_order}"
         eff = make_effect_state(eid, fixed_as_it_resolves(ab.effect, state, table, view), item.controller, item.source,
                                 item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,

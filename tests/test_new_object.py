@@ -58,3 +58,14 @@ def test_609_7a_a_spell_is_a_source_choice_only_while_on_the_stack() -> None:
     assert _outcomes(CIRCLE % before, "A.life") == {(17,)}
     assert _outcomes(CIRCLE % during, "A.life") == {(20,)}
     assert _outcomes(CIRCLE % after, "A.life") == {(17,)}
+
+
+def test_609_7a_naming_a_spell_not_yet_cast_as_the_source_is_an_error() -> None:
+    import pytest
+
+    from model.errors import EngineError
+
+    text = CIRCLE % "  - activate: {id: cop, source: bolt}\n  - cast: {id: bolt, target: A}"
+    text = text.replace("actions:", "sources:\n  - {id: bolt, card: Lightning Bolt, controller: B}\nactions:")
+    with pytest.raises(EngineError, match="a spell is a choice only while on the stack"):
+        enumerate_outcomes(case_from(text))
