@@ -263,3 +263,87 @@ def test_next_time_damage_to_it_or_you_is_dealt_to_any_target() -> None:
     turn, that damage is dealt to any target instead." (both recipients, one next time)."""
     assert reading("Glarecaster").abilities == [
         {"activated": {"redirect": "target", "next_time": True, "to": ["self", "you"]}, "cost": [5, "W"], "target": "any"}]
+
+
+# --- a source of your choice (CR 609.7a, 615.1a, 615.8) ----------------------------------------------
+
+def test_prevent_all_damage_a_source_of_your_choice_would_deal() -> None:
+    """Pay No Heed: "Prevent all damage a source of your choice would deal this turn." Not a
+    next-time shield: every damage of the chosen source this turn, to anything."""
+    assert reading("Pay No Heed").abilities == [
+        {"spell": {"prevent": "all", "source_choice": "chosen_source", "duration": "turn"}}]
+
+
+def test_prevent_all_damage_a_red_source_of_your_choice_would_deal() -> None:
+    """Burrenton Forge-Tender: "Sacrifice this creature: Prevent all damage a red source of your
+    choice would deal this turn." (its first line, protection from red, is a keyword)."""
+    assert reading("Burrenton Forge-Tender").abilities[-1] == {
+        "activated": {"prevent": "all", "source_choice": "chosen_source", "duration": "turn", "from": "red sources"},
+        "cost": [{"sacrifice": "self"}]}
+
+
+def test_prevent_all_damage_dealt_to_you_by_a_source_of_your_choice() -> None:
+    """Consulate Surveillance: "Pay {E}{E}: Prevent all damage that would be dealt to you this turn
+    by a source of your choice.\""""
+    assert reading("Consulate Surveillance").abilities[-1] == {
+        "activated": {"prevent": "all", "source_choice": "chosen_source", "duration": "turn", "to": "you"},
+        "cost": [{"pay_energy": 2}]}
+
+
+def test_next_time_a_black_or_red_source_either_colour() -> None:
+    """Greater Realm of Preservation: "a black or red source of your choice": either colour."""
+    assert reading("Greater Realm of Preservation").abilities == [
+        {"activated": {"shield": "all", "next_time": True, "from": ["black sources", "red sources"],
+                       "source_choice": "chosen_source", "to": "you"}, "cost": [1, "W"]}]
+
+
+def test_next_time_a_red_source_without_to_you_is_damage_to_anything() -> None:
+    """Pilgrim of Justice: "{W}, Sacrifice this creature: The next time a red source of your choice
+    would deal damage this turn, prevent that damage." (no recipient: any)."""
+    assert reading("Pilgrim of Justice").abilities[-1] == {
+        "activated": {"shield": "all", "next_time": True, "from": "red sources", "source_choice": "chosen_source"},
+        "cost": ["W", {"sacrifice": "self"}]}
+
+
+def test_next_time_an_artifact_source() -> None:
+    """Circle of Protection: Artifacts: "an artifact source of your choice" is a type, not a colour."""
+    assert reading("Circle of Protection: Artifacts").abilities == [
+        {"activated": {"shield": "all", "next_time": True, "from": {"types": ["artifact"]},
+                       "source_choice": "chosen_source", "to": "you"}, "cost": [2]}]
+
+
+def test_next_time_prevent_half_rounded_down() -> None:
+    """Dark Sphere: "... prevent half that damage, rounded down." is a next-time prevention of half."""
+    assert reading("Dark Sphere").abilities == [
+        {"activated": {"next_time": True, "to": "you", "source_choice": "chosen_source", "prevent": "half_down"},
+         "cost": ["T", {"sacrifice": "self"}]}]
+
+
+# --- damage that can't be prevented (CR 615.12) ------------------------------------------------------
+
+def test_a_spells_closing_the_damage_cant_be_prevented() -> None:
+    """Combust: "Combust deals 5 damage to target white or blue creature. The damage can't be
+    prevented." The effect comes before the damage, so it applies to it."""
+    assert reading("Combust").abilities == [
+        {"cant_be_countered": True},
+        {"spell": {"cant_be_prevented": True, "from": "self", "duration": "turn"}},
+        {"spell": {"deal": 5, "to": "target"}, "target": {"types": ["creature"], "colors": ["white", "blue"]}}]
+
+
+def test_combat_damage_cant_be_prevented() -> None:
+    """Everlasting Torment's "Damage can't be prevented." and Questing Beast's "Combat damage that
+    would be dealt by creatures you control can't be prevented.\""""
+    assert {"cant_be_prevented": True} in reading("Everlasting Torment").abilities
+    from model.carddata import find
+    from model.recognise import read_face
+
+    beast = read_face(find("Questing Beast").face)  # (its evasion and trigger lines aren't read)
+    assert {"cant_be_prevented": True, "combat": True, "from": "creatures you control"} in beast.abilities
+
+
+def test_prevent_all_damage_to_creatures_and_to_attacking_creatures_you_control() -> None:
+    """Bubble Matrix: "Prevent all damage that would be dealt to creatures."; Dolmen Gate: "Prevent
+    all combat damage that would be dealt to attacking creatures you control.\""""
+    assert reading("Bubble Matrix").abilities == [{"prevent": "all", "to": "creatures"}]
+    assert reading("Dolmen Gate").abilities == [
+        {"prevent": "all", "to": {"controller": "you", "types": ["creature"], "in_combat": ["attacking"]}, "combat": True}]

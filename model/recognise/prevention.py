@@ -94,7 +94,15 @@ _BY_SOURCES: dict[str, Any] = {
     **{f"{c} sources": f"{c} sources" for c in ("white", "blue", "black", "red", "green")},
     **{f"{c} creatures": f"{c} creatures" for c in ("white", "blue", "black", "red", "green")},
 }
-_STATIC_PREVENT_TO = "~|you|enchanted creature|equipped creature|creatures you control|other creatures you control|you and creatures you control"
+_STATIC_PREVENT_TO = ("~|you|enchanted creature|equipped creature|creatures you control|other creatures you control|"
+                     "you and creatures you control|attacking creatures you control|creatures")
+
+
+# recipients only this template names: Bubble Matrix's "creatures", Dolmen Gate's "attacking
+# creatures you control" (read as the damage would be dealt, 609.7c)
+_STATIC_ONLY_TO: dict[str, Any] = {
+    "other creatures you control": "other creatures you control", "creatures": "creatures",
+    "attacking creatures you control": {"controller": "you", "types": ["creature"], "in_combat": ["attacking"]}}
 
 
 @template("prevent_all_static", r"prevent all (?P<combat>combat |noncombat )?damage that would be dealt (?P<by>to|by) "
@@ -102,11 +110,12 @@ _STATIC_PREVENT_TO = "~|you|enchanted creature|equipped creature|creatures you c
 def _prevent_static(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Prevent all damage that would be dealt to ~." / "... dealt by enchanted creature." /
     "... dealt to ~ by creatures." / "Prevent all noncombat damage that would be dealt to other
-    creatures you control.": a static prevention effect (615.1a) on damage to it or from it,
+    creatures you control." / "... to creatures." (Bubble Matrix) / "Prevent all combat damage that
+    would be dealt to attacking creatures you control." (Dolmen Gate): a static prevention effect (615.1a) on damage to it or from it,
     maybe only from some sources, only combat or only noncombat damage."""
     if {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    who = _STATIC_TO.get(m.group("to").lower(), {"other creatures you control": "other creatures you control"}.get(m.group("to").lower()))
+    who = _STATIC_TO.get(m.group("to").lower(), _STATIC_ONLY_TO.get(m.group("to").lower()))
     if who is None or (m.group("src") and m.group("by") != "to"):
         return None
     ab: dict[str, Any] = {"prevent": "all", "to" if m.group("by") == "to" else "from": who}
@@ -239,19 +248,47 @@ _CHOSEN_RIDERS: dict[str, dict[str, Any]] = {
 }
 
 
-@template("next_time_chosen_source", r"(?:(?P<cost>[^:]+): )?the next time a source of your choice would deal damage to (?P<to>you|any target|target creature) this turn, prevent that damage\.(?: (?P<rider>you gain life equal to the damage prevented this way\.|if damage is prevented this way, ~ deals that much damage to that source's controller\.))?", "CR 615.8, 615.9, 615.5")
+@template("next_time_chosen_source", r"(?:(?P<cost>[^:]+): )?the next time a source of your choice would deal damage to (?P<to>you|any target|target creature) this turn, prevent (?:that damage|half that damage, rounded (?P<half>down|up))\.(?: (?P<rider>you gain life equal to the damage prevented this way\.|if damage is prevented this way, ~ deals that much damage to that source's controller\.))?", "CR 615.8, 615.9, 615.5")
 def _chosen_source_shield(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"The next time a source of your choice would deal damage to you this turn, prevent that
-    damage." (Invulnerability, Righteous Aura, Pentagram of the Ages), with "You gain life equal
+    damage." (Invulnerability, Righteous Aura, Pentagram of the Ages; "prevent half that damage,
+    rounded down": Dark Sphere), with "You gain life equal
     to the damage prevented this way." (Reverse Damage) or "If damage is prevented this way, ~
     deals that much damage to that source's controller." (Deflecting Palm): a next-time shield
     (615.8) from a source chosen as the effect is created (615.9, 609.7a), its rider done with
     what it prevented (615.5)."""
     to, req = _CHOSEN_TO[m.group("to").lower()]
     effect: dict[str, Any] = {"shield": "all", "next_time": True, "to": to, "source_choice": "chosen_source"}
+    if m.group("half"):  # "prevent half that damage, rounded down" (Dark Sphere): a prevention of half (615.1a)
+        del effect["shield"]
+        effect["prevent"] = f"half_{m.group('half').lower()}"
     if m.group("rider"):
         effect["then"] = dict(_CHOSEN_RIDERS[m.group("rider").lower()])
     return spell_or_activated(ctx, m.group("cost"), effect, req)
+
+
+_SOURCE_COLOURS = r"(?:white|blue|black|red|green)(?: or (?:white|blue|black|red|green))?"
+
+
+@template("prevent_all_chosen_source", r"(?:(?P<cost>[^:]+): )?prevent all damage (?:an? (?P<color>"
+          + _SOURCE_COLOURS + r") source|a source) of your choice would deal(?: to (?P<to>you|~))? this turn\.|"
+          r"(?:(?P<cost2>[^:]+): )?prevent all damage that would be dealt(?: to (?P<to2>you))? this turn by a source of your choice\.",
+          "CR 615.1a, 609.7a")
+def _prevent_chosen_source(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Prevent all damage a source of your choice would deal this turn." (Pay No Heed, Prahv),
+    "... a red source of your choice ..." (Burrenton Forge-Tender), "... would deal to you this
+    turn." (Auriok Replica), "Prevent all damage that would be dealt to you this turn by a source
+    of your choice." (Consulate Surveillance): a prevention effect for the rest of the turn
+    (615.1a) on the damage of one source, chosen as the effect is created (609.7a) among those
+    of the named colours; not used up, unlike a next-time shield (615.8)."""
+    effect: dict[str, Any] = {"prevent": "all", "source_choice": "chosen_source", "duration": "turn"}
+    to = (m.group("to") or m.group("to2") or "").lower()
+    if to:
+        effect["to"] = "self" if to == "~" else "you"
+    if m.group("color"):
+        colours = m.group("color").lower().split(" or ")
+        effect["from"] = f"{colours[0]} sources" if len(colours) == 1 else [f"{c} sources" for c in colours]
+    return spell_or_activated(ctx, m.group("cost") or m.group("cost2"), effect, None)
 
 
 _NEXT_DEST = {"that source's controller": ("chosen source's controller", None), "~": ("self", None),
@@ -289,16 +326,26 @@ def _next_redirect_from_self(m: re.Match[str], ctx: Ctx) -> Built | None:
     return spell_or_activated(ctx, m.group("cost"), {"redirect": "target", "next_time": True, "to": to}, "any")
 
 
-@template("circle_of_protection", r"(?P<cost>[^:]+): the next time an? (?P<color>white|blue|black|red|green) source of your choice would deal damage to you this turn, prevent that damage\.", "CR 615.8, 609.7a")
+@template("circle_of_protection", r"(?P<cost>[^:]+): the next time an? (?P<kind>" + _SOURCE_COLOURS + r"|artifact|land) "
+          r"source of your choice would deal damage(?P<you> to you)? this turn, prevent that damage\.", "CR 615.8, 609.7a")
 def _cop(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"{1}: The next time a red source of your choice would deal damage to you this turn, prevent
-    that damage." (the Circles of Protection): a next-time shield (615.8) from a source chosen as
-    the effect is created (609.7a)."""
+    that damage." (the Circles of Protection; "a black or red source": Greater Realm of
+    Preservation, either colour; "an artifact source": Circle of Protection: Artifacts; without
+    "to you", damage to anything: Pilgrim of Justice): a next-time shield (615.8) from a source
+    chosen as the effect is created (609.7a) among those of that kind."""
     c = cost(m.group("cost"))
     if c is None:
         return None
-    ab: dict[str, Any] = {"activated": {"shield": "all", "next_time": True, "to": "you",
-                                        "from": f"{m.group('color').lower()} sources", "source_choice": "chosen_source"}}
+    kind = m.group("kind").lower()
+    sources: Any = {"types": [kind]} if kind in ("artifact", "land") else \
+        [f"{colour} sources" for colour in kind.split(" or ")]
+    effect: dict[str, Any] = {"shield": "all", "next_time": True,
+                              "from": sources[0] if isinstance(sources, list) and len(sources) == 1 else sources,
+                              "source_choice": "chosen_source"}
+    if m.group("you"):
+        effect["to"] = "you"
+    ab: dict[str, Any] = {"activated": effect}
     if c:
         ab["cost"] = c
     return [ab], []

@@ -145,10 +145,18 @@ def _as_though(m: re.Match[str], ctx: Ctx) -> Built | None:
     return [ab], []
 
 
-@template("cant_be_prevented", r"damage can't be prevented\.", "CR 615.12")
+@template("cant_be_prevented", r"(?P<combat>combat )?damage(?: that would be dealt by (?P<by>~|creatures you control))? can't be prevented\.", "CR 615.12")
 def _cant_prevent(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"Damage can't be prevented.": prevention effects don't apply (615.12)."""
-    return [{"cant_be_prevented": True}], []
+    """"Damage can't be prevented." (Everlasting Torment), "Combat damage can't be prevented."
+    (Frenzied Baloth), "Damage that would be dealt by ~ can't be prevented." (Malignus),
+    "... by creatures you control ..." (Questing Beast's third line aside): prevention effects
+    don't apply to that damage (615.12)."""
+    ab: dict[str, Any] = {"cant_be_prevented": True}
+    if m.group("combat"):
+        ab["combat"] = True
+    if m.group("by"):
+        ab["from"] = "self" if m.group("by") == "~" else m.group("by")
+    return [ab], []
 
 
 _HAVE = {"you have": "you", "creatures you control have": "creatures you control",

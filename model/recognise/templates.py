@@ -56,6 +56,10 @@ _TURN_EFFECTS: dict[str, dict[str, object]] = {
     "your opponents can't gain life this turn.": {"cant_gain_life": "opponents", "duration": "turn"},
 }
 _TURN_LEAD = re.compile("^(" + "|".join(re.escape(k) for k in _TURN_EFFECTS) + ")(?: |$)", re.IGNORECASE)
+# an instant's or sorcery's closing sentence on the damage it deals (Combust, Unstable Footing's
+# kicker aside): its damage can't be prevented (615.12), an effect of the spell created before
+# the damage is dealt; the spell deals damage once, so "this turn" is the same damage
+_UNPREVENTABLE_TAIL = re.compile(r" (?:the|this) damage can't be prevented\.$", re.IGNORECASE)
 
 
 def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
@@ -85,6 +89,9 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if lead and not core:
             return Reading(raw, UNDERSTOOD, "this_turn_effects", "CR 611.2a, 615.12, 119.7", tuple(lead), (),
                            "; ".join(dropped))
+    tail = None
+    if {"instant", "sorcery"} & set(ctx["types"]) and (tm := _UNPREVENTABLE_TAIL.search(core)) is not None:
+        core, tail = core[:tm.start()], {"spell": {"cant_be_prevented": True, "from": "self", "duration": "turn"}}
     once = core.lower().endswith(_ONCE)
     if once:
         core = core[: -len(_ONCE)].rstrip()
@@ -98,6 +105,10 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         abilities, kws = built
         if {"instant", "sorcery"} & set(ctx["types"]) and not all("spell" in ab for ab in abilities):
             continue  # an instant's or sorcery's text is its spell ability (CR 113.3a, 608.2), never static
+        if tail is not None:
+            if not any("deal" in ab["spell"] for ab in abilities):
+                continue  # (a spell whose words say it deals damage)
+            abilities = [tail, *abilities]
         if once:
             if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
                 continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)
