@@ -17,6 +17,7 @@ from model.types import (
 
 from .decision import Decision, Option, decide, says
 from .lethal import lethal_damage
+from .next_time import committed, end_instances, fell_short
 from .oneshot import run_one_shot
 from .results import deal
 from .rules import (
@@ -172,20 +173,21 @@ def shield_takes(state: GameState, inst: Instance, ev: Event, others_open: bool)
     if not others_open:
         return [room]
     if inst.spec.kind == EffectKind.SHIELD and is_all(inst.spec.value):
-        return [room, 0]
+        # committed to this source's instance, it prevents this too (615.8, solver.next_time)
+        return [room] if committed(state.batch, inst.key) == ev.source else [room, 0]
     return list(range(room, -1, -1))
 
 
 def _finish_batch(state: GameState, table: Table) -> GameState:
     batch = state.batch
     assert batch is not None
-    # a shield that prevented less than it could somewhere must be used up (615.7)
-    for e in state.effects:
-        if e.id in batch.skipped:
-            left = (not e.used) if is_all(e.spec.value) and e.spec.kind == EffectKind.SHIELD else (e.remaining or 0) > 0
-            if left:
-                return replace(state, dead=True, batch=None)
-    state = replace(state, batch=None)
+    # a shield that prevented less than it could somewhere must be used up (615.7); a
+    # one-instance shield prevents all of its instance (615.8, solver.next_time)
+    once = {e.id for e in state.effects if e.spec.kind == EffectKind.SHIELD and is_all(e.spec.value)}
+    if fell_short(state, once) or any(e.id in batch.skipped and e.id not in once and (e.remaining or 0) > 0
+                                      for e in state.effects):
+        return replace(state, dead=True, batch=None)
+    state = replace(end_instances(state), batch=None)
     state = deal(state, table, batch.events, _rider_gains(state, table, batch))
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []

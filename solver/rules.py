@@ -19,6 +19,7 @@ from model.kinds import AbilityKind
 from model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
+from .next_time import commit, committed, pass_over
 from .select import View, attached_to, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
 
@@ -172,6 +173,13 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
             continue  # 120.8: 0 damage is no damage
         kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
     for inst in insts:
+        if inst.spec.kind == EffectKind.PREVENT and inst.spec.next_time:
+            froms = Counter(ev.source for ev in kept if filters_match(inst, ev, state, table))
+            if any(n > 1 for n in froms.values()):
+                # 615.8: one instance of a source's damage dealt at once to several recipients:
+                # whether it prevents half of each event or half of their total isn't settled
+                raise EngineError(f"{inst.key}: a next-time prevention of part of the damage (CR 615.8) that could apply to "
+                                  "several damage events one source deals at once is not modelled (half of each or of all)")
         if inst.spec.kind == EffectKind.REDIRECT and inst.spec.next_time:
             hits = sum(1 for ev in kept if filters_match(inst, ev, state, table))
             if hits > 1:
@@ -260,6 +268,8 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
         spec = inst.spec
         if spec.kind not in ORDERED_KINDS or inst.key in ev.applied:
             continue
+        if committed(batch, inst.key) not in (None, ev.source):
+            continue  # 615.8: it prevents another source's instance of damage
         if not filters_match(inst, ev, state, table):
             continue
         if spec.kind == EffectKind.PROTECTION and not _protected_from(inst, ev, state, table):
@@ -345,20 +355,20 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
             if ev.unpreventable:
                 k = 0  # 615.12: unpreventable damage doesn't reduce the shield
             elif k < room:
-                batch = replace(batch, skipped=batch.skipped | {inst.key})
+                batch = pass_over(batch, inst.key, ev.source) if is_all(spec.value) else \
+                    replace(batch, skipped=batch.skipped | {inst.key})
             eff = _effect_state(state, inst)
             if eff is not None and k > 0:
                 if is_all(spec.value):
-                    state = state.set_effect(replace(eff, used=True))  # 615.8: one instance
+                    batch = commit(batch, inst.key, ev.source)  # 615.8: this source's damage is its instance
                 elif eff.remaining is not None:
                     state = state.set_effect(replace(eff, remaining=eff.remaining - k))
             prevented = k
         else:
             would = would_prevent(state, inst, ev)
             prevented = 0 if ev.unpreventable else would
-            eff = _effect_state(state, inst)
-            if eff is not None and spec.next_time and prevented > 0:
-                state = state.set_effect(replace(eff, used=True))  # 615.8, 609.7b
+            if spec.next_time and prevented > 0:
+                batch = commit(batch, inst.key, ev.source)  # 615.8, 609.7b
         events[index] = replace(ev, amount=ev.amount - prevented, applied=applied)
         batch = replace(batch, events=tuple(events))
         # riders (615.5) and 615.13 triggers use the total this effect prevented in the batch;

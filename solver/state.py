@@ -150,6 +150,10 @@ class Batch(_CachedHash):
     tried: tuple[tuple[str, int], ...] = ()  # effect key -> damage it applied to would have prevented (615.12)
     counts: tuple[tuple[str, int], ...] = ()  # dynamic X read before any damage is dealt (615.10)
     redirected_from: tuple[tuple[str, int], ...] = ()
+    # one-instance effects (615.8): effect key -> the source whose damage is their instance in
+    # this batch, and the (key, source) events the affected player let them pass (solver.next_time)
+    instances: tuple[tuple[str, str], ...] = ()
+    passed: frozenset[tuple[str, str]] = frozenset()
     # an optional effect ("you may prevent") the affected player picked whose controller decides
     # now: (event index, effect key, the shield's take or -1)
     asking: tuple[int, str, int] | None = None

@@ -9,6 +9,7 @@ from dataclasses import replace
 from model.effects import EffectKind
 
 from ..limits import Deadline
+from ..next_time import one_instance
 from ..rules import (
     PREVENTION_KINDS,
     Instance,
@@ -17,7 +18,6 @@ from ..state import GameState, Table
 from .step import (
     _Assign,
     _PEvent,
-    one_instance,
 )
 from .trees import TREE_LIMIT, event_tree
 
@@ -71,7 +71,8 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
 
 def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
     """One-instance shields and next-time preventions (CR 615.8) that can apply to at most one
-    event of the step: there they are a plain prevention (a shield of "all" prevents all of it,
+    event of the step, or a shield to events of one source alone (one instance of damage,
+    solver.next_time): there they are a plain prevention (a shield of "all" prevents all of it,
     its share is no choice: taking 0 leaves it unused, an illegal branch, 615.7), so the shield
     becomes ``prevent: all`` in ``insts`` and the events, its key in the returned set (its use is
     tracked). Damage that can't be prevented (615.12) doesn't use it: those events don't count.
@@ -82,10 +83,12 @@ def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> 
         if not one_instance(inst.spec):
             continue
         # an event it can't prevent (615.12) counts too: the graph offers it there only while unused
-        hits = sum(1 for pe in events if any(i.key == inst.key for i in (*pe.effects, *pe.noops)))
-        if hits > 1:
-            return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {hits} events of the step "
+        met = [pe for pe in events if any(i.key == inst.key for i in (*pe.effects, *pe.noops))]
+        if len(met) > 1 and (inst.spec.kind != EffectKind.SHIELD or len({pe.ev.source for pe in met}) > 1
+                             or any(pe.tree is not None for pe in met)):
+            return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {len(met)} events of the step "
                     "(which one uses it is a choice across events) is not modelled")
+        # several events of one source are one instance of damage: it prevents each (solver.next_time)
         if inst.spec.kind == EffectKind.SHIELD:
             swap[inst.key] = replace(inst, spec=replace(inst.spec, kind=EffectKind.PREVENT))
             once.add(inst.key)

@@ -13,6 +13,7 @@ from model.types import LIFE_GAIN_KINDS, Case
 from ..damage import rider_shot
 from ..engine import final_fields
 from ..limits import Deadline, as_deadline
+from ..next_time import one_instance
 from ..oneshot import shot_recipients
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import cant_lose_game, cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
@@ -89,7 +90,6 @@ from .step import (
     _Rider,
     _rider_amount,
     _Trigger,
-    one_instance,
 )
 
 # what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)

@@ -12,6 +12,7 @@ from model.effects import EffectKind
 from model.kinds import AbilityKind, ActionKind, TriggerEvent
 
 from ..amounts import AmountRule, rule_of
+from ..next_time import one_instance
 from ..results import (
     fewer_counters,
 )
@@ -37,7 +38,6 @@ from .step import (
     _Rider,
     _rider_amount,
     _Trigger,
-    one_instance,
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.effects import CountOf, EffectKind, is_all
+from model.effects import CountOf, EffectKind
 from model.expr import Expr, expr_vars
 from model.kinds import ActionKind
 
@@ -140,13 +140,6 @@ class _Plan:
     def suffix(self) -> bool:
         """Whether the rules engine continues after the step (solver.cp.suffix)."""
         return bool(self.later)
-
-
-def one_instance(spec: Any) -> bool:
-    """An effect used up by the one event it prevents damage from (CR 615.8): a shield of "all"
-    (``next_time: true`` with ``prevent: all``) or a next-time prevention ("prevent half", Dark
-    Sphere); solver.damage applies them (``used`` once they prevented something)."""
-    return (spec.kind == EffectKind.SHIELD and is_all(spec.value)) or (spec.kind == EffectKind.PREVENT and bool(spec.next_time))
 
 
 def tracked(plan: _Plan, inst: Instance) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..damage import next_event, shield_takes
 from ..limits import Deadline
+from ..next_time import fell_short
 from ..rules import Instance, affected_player, applicable_effects, apply_effect
 from ..state import GameState, Table, replace
 
@@ -73,7 +74,7 @@ def event_tree(state: GameState, table: Table, index: int, amounts: list[int], s
     def leaf(st: GameState, slots: tuple[tuple[int, Slot], ...]) -> Any | None:
         b = st.batch
         assert b is not None
-        if any(e.id in b.skipped and not e.used for e in st.effects if e.id in settle):
+        if fell_short(st, settle):
             return None  # 615.7, 615.8: it prevents as much as it can
         remaining = {e.id: e.remaining or 0 for e in st.effects}
         dealt = tuple(sorted((sid, b.events[j].recipient, b.events[j].amount) for j, sid in slots if b.events[j].amount > 0))
