@@ -169,10 +169,13 @@ def test_some_shipped_cases_are_supported() -> None:
     # 102 since choices before the last damage step and first-strike steps are expanded by the
     # graph engine's rules (solver.cp.prefix): 88 before; 132 since the step is the timeline's
     # last damage batch whatever opened it (a spell, an ability, a trigger): 109 before
-    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 130
+    # graph's 645 cases, 623 since -1/-1 counters instead of damage (614.1a) and one source's
+    # damage as one instance of a next-time shield (615.8) are modelled
+    assert sum(cp_supported(load_case(p)) is None for p in FILES) >= 620
     for name in ("cards/boros-swiftblade-double-strike.yaml", "rulings/first-strike-kills-blocker-first.yaml",
                  "seeds/guardian-archon-secret-choice.yaml", "rulings/healing-salve-block-the-thief.yaml",
-                 "cards/thorn-of-the-black-rose-monarch.yaml"):
+                 "cards/thorn-of-the-black-rose-monarch.yaml", "rulings/soul-scar-mage-brash-taunter.yaml",
+                 "rulings/xmage-shadowbane-famine.yaml"):
         assert cp_supported(load_case(CASES / name)) is None, name
 
 
@@ -273,7 +276,8 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
                              "colors": [draw(st.sampled_from(["red", "green"]))], "power": draw(st.sampled_from(range(7))),
                              "toughness": draw(st.integers(1, 5)), "keywords": kws}
         if draw(st.integers(0, 5)) == 0:  # Phytohydra: its damage is put as +1/+1 counters instead (614.1a)
-            c["abilities"] = [{"damage_to_counters": "+1/+1", "to": "self"}]
+            # (or -1/-1 counters, Soul-Scar Mage's: toughness falls, 704.5f even if indestructible)
+            c["abilities"] = [{"damage_to_counters": draw(st.sampled_from(["+1/+1", "-1/-1"])), "to": "self"}]
         elif draw(st.integers(0, 3)) == 0:  # +1/+1 counters a rider may remove (Protean Hydra, 613.4c)
             c["counters"] = {"+1/+1": draw(st.integers(1, 3))}
             if draw(st.booleans()):  # Phantom Tiger, Protean Hydra: "prevent ...; remove a counter / that many"

@@ -183,8 +183,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     plus_ops: dict[str, list[tuple[str, Any]]] = {}  # permanent -> +1/+1 counters put or removed, in order
     minus_ops: dict[str, list[Any]] = {}  # permanent -> -1/-1 counters riders put
     # damage put as counters instead (614.1a) goes on as the batch is dealt (solver.results.deal)
-    for key, pid in sorted(plan.to_counters.items()):
-        if key in prevented:
+    for key, (pid, counter) in sorted(plan.to_counters.items()):
+        if key in prevented and counter == "-1/-1":
+            minus_ops.setdefault(pid, []).append(sum(prevented[key]))
+        elif key in prevented:
             plus_ops.setdefault(pid, []).append(("put_counters", sum(prevented[key])))
     dealt_bound = big  # what the batch's events can deal: no rider prevents more (615.5)
     for rd in plan.riders:

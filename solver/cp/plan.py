@@ -75,7 +75,6 @@ from .riders import (
     _counters_put,
     _deferred_problem,
     _draws,
-    _minus_put,
     _movable_problem,
     _prevention_trigger_problem,
     _prevention_triggers,
@@ -240,8 +239,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.amounts.ToCounters
             if spec.may:
                 return f"{inst.key}: an optional replacement of damage by counters is not modelled"
-            if str(spec.value) != "+1/+1":
-                return f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1, 613.4c)"
+            if str(spec.value) not in ("+1/+1", "-1/-1"):
+                return f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1 and -1/-1, 613.4c)"
             continue
         if spec.kind in _REPLACING_DESTRUCTION:
             # "exile it instead" (614.1a) and a regeneration shield (701.19a, 614.8) replace what
@@ -397,7 +396,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if problem is not None:
         return problem
     if pairs_off is None:
-        pairs_off = _annihilation(state, table, insts, _counters_put(riders, to_counters), _minus_put(riders))
+        pairs_off = _annihilation(state, table, insts, _counters_put(riders, to_counters),
+                                  _counters_put(riders, to_counters, "-1/-1"))
         if pairs_off is not None:
             later.append(pairs_off)
     triggers = []

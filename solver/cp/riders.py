@@ -128,10 +128,11 @@ def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, 
     return out
 
 
-def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str, str] | str:
-    """Each effect that puts damage as +1/+1 counters instead (614.1a) with the one permanent whose
-    damage it replaces in the step (the model keeps one amount per effect), or why it can't."""
-    out: dict[str, str] = {}
+def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str, tuple[str, str]] | str:
+    """Each effect that puts damage as counters instead (614.1a) with the one permanent whose
+    damage it replaces in the step (the model keeps one amount per effect) and the kind of
+    counter, or why it can't."""
+    out: dict[str, tuple[str, str]] = {}
     for inst in insts:
         if inst.spec.kind != EffectKind.DAMAGE_TO_COUNTERS:
             continue
@@ -142,22 +143,23 @@ def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str
         if len(whose) > 1:
             return f"{inst.key}: damage replaced by counters on {len(whose)} permanents in one step is not modelled"
         if whose:
-            out[inst.key] = whose[0]
+            out[inst.key] = (whose[0], str(inst.spec.value))
     return out
 
 
 def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[_Rider],
-                      to_counters: dict[str, str]) -> str | None:
+                      to_counters: dict[str, tuple[str, str]]) -> str | None:
     """Why the model can't follow the +1/+1 counters the step puts or removes (615.5, 614.1a), or
     None: a replacement of how many are put (614.1a) applies to each event; one without any that
     gets some put and some removed may end with the kind at 0, a field the model doesn't show.
     (One that gets them beside -1/-1 counters loses pairs of them after the step, 704.5q:
     :func:`_counters_put`, solver.cp.plan.)"""
     kinds: dict[str, set[str]] = {}
-    for key, pid in to_counters.items():
-        kinds.setdefault(pid, set()).add("put_counters")
-        if fewer_counters(state, table, pid, "+1/+1"):
-            return f"{key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
+    for key, (pid, counter) in to_counters.items():
+        if fewer_counters(state, table, pid, counter):
+            return f"{key}: fewer {counter} counters put on {pid} (CR 614.1a) is not modelled"
+        if counter == "+1/+1":
+            kinds.setdefault(pid, set()).add("put_counters")
     for rd in riders:
         if rd.kind in _COUNTER_RIDERS and rd.counter == "-1/-1":
             for pid in rd.recipients:  # each putting is an event of its own that it would replace
@@ -175,18 +177,12 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
     return None
 
 
-def _counters_put(riders: list[_Rider], to_counters: dict[str, str]) -> tuple[str, ...]:
-    """The permanents the step may put +1/+1 counters on (riders, 615.5; damage put as counters
-    instead, 614.1a)."""
-    put = list(to_counters.values()) + [pid for rd in riders if rd.kind == ActionKind.PUT_COUNTERS and rd.counter == "+1/+1"
-                                        for pid in rd.recipients]
+def _counters_put(riders: list[_Rider], to_counters: dict[str, tuple[str, str]], counter: str = "+1/+1") -> tuple[str, ...]:
+    """The permanents the step may put ``counter`` counters on (riders, 615.5: Phyrexian Hydra's
+    -1/-1; damage put as counters instead, 614.1a)."""
+    put = [pid for pid, kind in to_counters.values() if kind == counter] + \
+        [pid for rd in riders if rd.kind == ActionKind.PUT_COUNTERS and rd.counter == counter for pid in rd.recipients]
     return tuple(dict.fromkeys(put))
-
-
-def _minus_put(riders: list[_Rider]) -> tuple[str, ...]:
-    """The permanents the step's riders may put -1/-1 counters on (615.5: Phyrexian Hydra)."""
-    return tuple(dict.fromkeys(pid for rd in riders if rd.kind == ActionKind.PUT_COUNTERS and rd.counter == "-1/-1"
-                               for pid in rd.recipients))
 
 
 def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],

@@ -120,8 +120,9 @@ class _Plan:
     no_loss: frozenset[str] = frozenset()
     floors: dict[str, int] = field(default_factory=dict)
     fewer: dict[str, int] = field(default_factory=dict)  # permanent -> fewer -1/-1 counters per event (614.1a)
-    # damage put as +1/+1 counters instead (Phytohydra, 614.1a): effect key -> the one permanent it applies to
-    to_counters: dict[str, str] = field(default_factory=dict)
+    # damage put as counters instead (Phytohydra's +1/+1, Soul-Scar Mage's -1/-1; 614.1a): effect
+    # key -> the one permanent it applies to and the kind of counter
+    to_counters: dict[str, tuple[str, str]] = field(default_factory=dict)
     # preventions whose amount prevented a damage_prevented trigger reads (615.13): tracked
     watched: frozenset[str] = frozenset()
     # what follows the step that the rules engine continues from each of its results (a later
