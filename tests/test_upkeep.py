@@ -10,7 +10,7 @@ from model import parse_case
 from model.carddata import find
 from model.errors import CaseErrors
 from model.recognise import read_face, read_text
-from tests.helpers import outcome_set
+from tests.helpers import both_engines, outcome_set
 
 
 def abilities(name: str) -> list[object]:
@@ -61,3 +61,25 @@ def test_upkeep_takes_no_options() -> None:
     with pytest.raises(CaseErrors) as exc:
         parse_case(yaml.safe_load(BOARD + "actions:\n  - upkeep: 3\n"), "<inline>")
     assert any("upkeep takes no options" in e.reason for e in exc.value.errors)
+
+
+def test_upkeep_triggers_on_the_battlefield_in_a_cp_step_and_a_later_upkeep() -> None:
+    """No damage batch begins an upkeep (503.1a), so the Djinn's upkeep trigger on the battlefield
+    doesn't stop the CP model. Your 3-point shield ("the next 3", 615.7) takes the Djinn's first
+    1, then 2 of the Imp's 2 and the Ogre's 3 dealt at once (3 dealt: 17), and the second
+    upkeep's 1 is dealt (16), however the 2 are split between the two sources."""
+    text = BOARD.replace("""  - {id: ench, name: Test Curse, controller: A, types: [enchantment],
+     abilities: [{trigger: upkeep, turn: opponents, do: {lose_life: 2, who: opponents}}]}
+  - {id: force, card: Baleful Force, controller: A}
+""", """sources:
+  - {id: imp, name: Imp, controller: A, types: [instant]}
+  - {id: ogre, name: Ogre, controller: A, types: [instant]}
+  - {id: salve, name: Salve, controller: you, types: [instant]}
+effects:
+  - {id: s, shield: 3, to: you, controller: you, source: salve}
+""") + """actions:
+  - upkeep: {}
+  - damage: [{from: imp, to: you, amount: 2}, {from: ogre, to: you, amount: 3}]
+  - upkeep: {}
+"""
+    assert both_engines(text, "you.life", "s.remaining") == {(16, 0)}

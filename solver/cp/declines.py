@@ -36,22 +36,29 @@ _CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a ke
 
 def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
     """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
-    step or its state-based actions, or None: the model reads characteristics once, at the
-    step's start. A life condition is read again after the damage; a static ability of a
-    permanent that can leave in the step (:func:`_mortal`) and reaches more than its own
-    permanent or host ends when its source leaves (704.5g, 704.5m, 800.4a), which changes who
-    dies at the next check (704.3); so does a condition on what its controller controls."""
+    step, or None: the model reads characteristics once, at the step's start. A life condition
+    is read again after the damage, before the step's check."""
+    spec = inst.spec
+    if spec.if_life_at_most is not None:
+        return f"{inst.key}: {_CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled"
+    return None
+
+
+def _characteristics_ending(state: GameState, table: Table, inst: Instance) -> str | None:
+    """Why a power/toughness, keyword or colour change may end in the step's state-based actions,
+    or None: a static ability of a permanent that can leave there (:func:`_mortal`) and reaches
+    more than its own permanent or host ends when its source leaves (704.5g, 704.5m, 800.4a), and
+    so may one with a condition on what its controller controls. It still applies at that check
+    (704.3), which the model reads; who dies at the next is the rules engine's (solver.cp.suffix)."""
     spec = inst.spec
     what = _CHARACTERISTICS[spec.kind]
-    if spec.if_life_at_most is not None:
-        return f"{inst.key}: {what} with a life condition (read again after the damage) is not modelled"
     if spec.if_you_control is not None:
-        return f"{inst.key}: {what} with a condition on what its controller controls is not modelled"
+        return f"{inst.key}: {what} with a condition on what its controller controls (it may end in the check, 704.3)"
     # its own permanent, or the host it leaves with; in a multiplayer game an Equipment or Aura
     # leaves with its owner while another player's host stays (800.4a)
     own = ("self",) if sba_multiplayer(state, table) else ("self", "equipped", "enchanted")
     if (spec.to is None or spec.to.kind not in own) and _mortal(state, table, inst) is not None:
-        return f"{inst.key}: {what} by a static ability of a permanent that can die in the step is not modelled"
+        return f"{inst.key}: {what} by a static ability of a permanent that can die in the step (704.3)"
     return None
 
 
@@ -142,8 +149,9 @@ def _gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> str | None:
 
 
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
-# enters, is cast, is tapped for mana, and no end step begins
-_QUIET = (TriggerEvent.END_STEP, TriggerEvent.ENTERS, TriggerEvent.CAST, TriggerEvent.TAPPED_FOR_MANA)
+# enters, is cast, is tapped for mana, and no upkeep or end step begins (503.1a, 513.1: a later
+# upkeep: or end_step: action is the rules engine's, after the step, solver.cp.suffix)
+_QUIET = (TriggerEvent.END_STEP, TriggerEvent.UPKEEP, TriggerEvent.ENTERS, TriggerEvent.CAST, TriggerEvent.TAPPED_FOR_MANA)
 # damage triggers the CP model declines, with the reason (the graph engine runs them; the rules
 # engine continues the others after the step, solver.cp.riders._CONTINUED)
 _TRIGGERS_DECLINED = {

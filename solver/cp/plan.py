@@ -43,6 +43,7 @@ from .declines import (
     _RIDERS_DECLINED,
     _TRIGGERS_DECLINED,
     _annihilation,
+    _characteristics_ending,
     _characteristics_problem,
     _dying_problem,
     _gain_problem,
@@ -202,9 +203,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if sba_multiplayer(state0, table):
         aura = next((p for p in state0.perms if p.present and p.attached_to is not None
                      and attachment_kind(table, p) == "aura"), None)
-        if aura is not None:
-            return (f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
-                    "CR 800.4a, and 704.5m after it) is not modelled")
+        if aura is not None:  # the model's check doesn't follow it: the rules engine's checks do
+            later.append(f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
+                         "CR 800.4a, and 704.5m after it)")
     insts = effects_in_force(state0, table)
     pairs_off = _annihilation(state0, table, insts)  # 704.5q: the rules engine's, after the step
     if pairs_off is not None:
@@ -235,6 +236,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             problem = _characteristics_problem(state0, table, inst)
             if problem is not None:
                 return problem
+            ending = _characteristics_ending(state0, table, inst)
+            if ending is not None:  # the rules engine does the checks after the step's first
+                later.append(ending)
             continue
         if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.amounts.ToCounters
             if spec.may:
@@ -443,8 +447,13 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if gaining is not None and gaining_trigger is not None:
         return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
                 "of order as it resolves, 616.1) is not modelled")
-    problem = (_suffix_problem(state, table, events, tracked_trees) if later else None) \
-        or _dying_problem(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
+    # an effect that may end in the step's check (its permanent dies): the model reads it at that
+    # check, where it still applies (704.3), and the rules engine does what follows, the next
+    # check and the triggers' gains, from each solution's state (solver.cp.suffix)
+    ending = _dying_problem(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
+    if ending is not None:
+        later.append(ending)
+    problem = _suffix_problem(state, table, events, tracked_trees) if later else None
     if problem is not None:
         return problem
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
