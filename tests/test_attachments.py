@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.cp import cp_supported
-
-from .helpers import case_from, outcome_set
+from .helpers import both_engines, outcome_set
 
 PLAYERS = """
 players:
@@ -89,12 +87,15 @@ actions:
     assert outcome_set(text, "curse.dies") == {(True,)}
 
 
-def test_704_5m_cp_declines_an_aura_in_a_multiplayer_game() -> None:
-    case = case_from("""
+def test_704_5m_an_aura_in_a_multiplayer_game_in_both_engines() -> None:
+    """B loses to the Bolt and leaves the game with the Bears (800.4a); your Aura on them goes to
+    the graveyard at the next check (704.5m). The CP model's check doesn't follow it: the rules
+    engine does the checks after the step (solver.cp.suffix), so both engines agree."""
+    text = """
 players:
   - {name: you}
   - {name: A}
-  - {name: B}
+  - {name: B, life: 3}
 battlefield:
   - {id: bears, card: Grizzly Bears, controller: B}
   - {id: ward, name: Test Ward, controller: you, types: [enchantment], subtypes: [Aura], attached_to: bears}
@@ -102,8 +103,8 @@ sources:
   - {id: bolt, card: Lightning Bolt, controller: A}
 actions:
   - damage: [{from: bolt, to: B, amount: 3}]
-""")
-    assert "704.5m" in (cp_supported(case) or "")
+"""
+    assert both_engines(text, "B.lost", "bears.dies", "ward.dies") == {(True, False, True)}
 
 
 @pytest.mark.parametrize("engine", ["graph", "cp"])
