@@ -17,7 +17,7 @@ from model.types import (
 
 from .decision import Decision, Option, decide, says
 from .lethal import lethal_damage
-from .next_time import committed, end_instances, fell_short
+from .next_time import committed, end_instances, fell_short, one_instance
 from .oneshot import run_one_shot
 from .results import deal
 from .rules import (
@@ -183,7 +183,7 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     assert batch is not None
     # a shield that prevented less than it could somewhere must be used up (615.7); a
     # one-instance shield prevents all of its instance (615.8, solver.next_time)
-    once = {e.id for e in state.effects if e.spec.kind == EffectKind.SHIELD and is_all(e.spec.value)}
+    once = {e.id for e in state.effects if one_instance(e.spec)}
     if fell_short(state, once) or any(e.id in batch.skipped and e.id not in once and (e.remaining or 0) > 0
                                       for e in state.effects):
         return replace(state, dead=True, batch=None)

@@ -18,7 +18,7 @@ from model.effects import EffectKind, is_all
 
 from .state import Batch, GameState, replace
 
-__all__ = ["one_instance", "committed", "commit", "pass_over", "used_up", "fell_short", "end_instances"]
+__all__ = ["one_instance", "committed", "commit", "pass_over", "fell_short", "end_instances"]
 
 
 def one_instance(spec: Any) -> bool:
@@ -45,11 +45,6 @@ def commit(batch: Batch, key: str, source: str) -> Batch:
 def pass_over(batch: Batch, key: str, source: str) -> Batch:
     """The affected player let the effect pass an event of ``source`` it could have prevented."""
     return replace(batch, skipped=batch.skipped | {key}, passed=batch.passed | {(key, source)})
-
-
-def used_up(state: GameState, effect_id: str, used: bool) -> bool:
-    """Whether a one-instance effect is spent: used in an earlier batch, or committed in this one."""
-    return used or committed(state.batch, effect_id) is not None
 
 
 def fell_short(state: GameState, keys: Any) -> bool:

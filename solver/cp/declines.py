@@ -90,7 +90,7 @@ _SPARING = (EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
 
 def _life_problem(table: Table, inst: Instance) -> str | None:
     """Why a life effect could change within the step, or None. A life condition changes with the
-    damage (a condition on what its controller controls: :func:`_dying_problem`). A floor on a
+    damage (a condition on what its controller controls: :func:`_life_effect_ending`). A floor on a
     team's shared life (810.9) is declined."""
     spec = inst.spec
     if spec.if_life_at_most is not None:
@@ -104,17 +104,17 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
 _ON_GAIN = (EffectKind.CANT_GAIN_LIFE, EffectKind.LIFE_CANT_CHANGE, *LIFE_GAIN_KINDS)
 
 
-def _dying_problem(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
+def _life_effect_ending(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
                    late_gain: bool) -> str | None:
-    """Why an effect the model reads once, at the step's start, is declined because it may end
-    within the step, or None: one of a permanent that can leave (:func:`_mortal`) when the step
-    can make it: its damage, counters or riders reach it, its host or, in a multiplayer game,
-    its owner (800.4a), or it is already damaged (an earlier instruction of the same resolution,
-    608.2c); or one with a condition on what its controller controls. The rules engine meets
-    what follows: an effect sparing a player a loss spares them at the check where it ends, not
-    at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after the check
-    (603.3, 704.3), when "can't gain life" or a gain replacement that ended there no longer
-    applies."""
+    """Why an effect on losing or gaining life the model reads at the step's check may end there,
+    or None: one of a permanent that can leave (:func:`_mortal`) when the step can make it: its
+    damage, counters or riders reach it, its host or, in a multiplayer game, its owner (800.4a),
+    or it is already damaged (an earlier instruction of the same resolution, 608.2c); or one
+    with a condition on what its controller controls. The rules engine then does what follows
+    (solver.cp.suffix): an effect sparing a player a loss spares them at the check where it
+    ends, not at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after
+    the check (603.3, 704.3), when "can't gain life" or a gain replacement that ended there no
+    longer applies."""
     hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
         | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
     kinds = _SPARING + (_ON_GAIN if late_gain else ())
@@ -122,14 +122,14 @@ def _dying_problem(state: GameState, table: Table, insts: Any, events: Any, assi
     for inst in insts:
         if inst.spec.kind in kinds and inst.spec.if_you_control is not None:
             return (f"{inst.key}: a {inst.spec.kind} effect with a condition on what its controller controls (it may "
-                    "end in the step's state-based actions, CR 704.3) is not modelled")
+                    "end in the step's state-based actions, CR 704.3)")
         perm = _mortal(state, table, inst) if inst.spec.kind in kinds else None
         reach = {perm.id, perm.attached_to, table.perm_specs[perm.spec].owner if several else None} \
             if perm is not None else set()
         if perm is not None and (reach & hit or perm.damage > 0 or perm.deathtouched):
             when = "the next check applies" if inst.spec.kind in _SPARING else "a trigger's life gain resolves after it"
             return (f"{inst.key}: a {inst.spec.kind} effect of a permanent the step's damage can reach (it may die in "
-                    f"the check after the damage, and {when}, CR 704.3) is not modelled")
+                    f"the check after the damage, and {when}, CR 704.3)")
     return None
 
 

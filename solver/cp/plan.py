@@ -45,8 +45,8 @@ from .declines import (
     _annihilation,
     _characteristics_ending,
     _characteristics_problem,
-    _dying_problem,
     _gain_problem,
+    _life_effect_ending,
     _life_problem,
     _players_matching,
 )
@@ -450,7 +450,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     # an effect that may end in the step's check (its permanent dies): the model reads it at that
     # check, where it still applies (704.3), and the rules engine does what follows, the next
     # check and the triggers' gains, from each solution's state (solver.cp.suffix)
-    ending = _dying_problem(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
+    ending = _life_effect_ending(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
     if ending is not None:
         later.append(ending)
     problem = _suffix_problem(state, table, events, tracked_trees) if later else None
