@@ -174,12 +174,15 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
         kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
     for inst in insts:
         if inst.spec.kind == EffectKind.PREVENT and inst.spec.next_time:
-            froms = Counter(ev.source for ev in kept if filters_match(inst, ev, state, table))
-            if any(n > 1 for n in froms.values()):
-                # 615.8: one instance of a source's damage dealt at once to several recipients:
-                # whether it prevents half of each event or half of their total isn't settled
+            # 615.8: of several events dealt at once that it could prevent, one source's are one
+            # instance, but whether it prevents half (or N) of each or of their total isn't
+            # settled; several sources' are no choice the rules give, and the batch's order
+            # would pick one (damage that can't be prevented doesn't use it, 615.12)
+            hits = sum(1 for ev in kept if not ev.unpreventable and filters_match(inst, ev, state, table))
+            if hits > 1:
                 raise EngineError(f"{inst.key}: a next-time prevention of part of the damage (CR 615.8) that could apply to "
-                                  "several damage events one source deals at once is not modelled (half of each or of all)")
+                                  f"{hits} damage events dealt at once is not modelled (which is its next time, or "
+                                  "half of each or of all, isn't settled)")
         if inst.spec.kind == EffectKind.REDIRECT and inst.spec.next_time:
             hits = sum(1 for ev in kept if filters_match(inst, ev, state, table))
             if hits > 1:

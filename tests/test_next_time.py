@@ -58,3 +58,12 @@ def test_615_8_half_of_one_sources_damage_to_two_recipients_is_refused() -> None
         "amount: 2}, {from: clasm, to: elf, amount: 2}", "amount: 3}, {from: clasm, to: elf, amount: 3}")
     with pytest.raises(EngineError, match="half of each or of all"):
         enumerate_outcomes(case_from(text), engine="graph")
+
+
+def test_615_8_part_of_two_sources_damage_at_once_is_refused() -> None:
+    """"The next time damage would be dealt to you, prevent 1 of it" met by two sources' damage at
+    once: the rules give no choice of which is its next time, and the batch's order would pick one."""
+    text = SWEEP.replace("shield: all, next_time: true, from: clasm", "prevent: 1, next_time: true, to: you").replace(
+        "{from: clasm, to: you, amount: 2}]", "{from: clasm, to: you, amount: 2}, {from: elf, to: you, amount: 1}]")
+    with pytest.raises(EngineError, match="2 damage events dealt at once"):
+        enumerate_outcomes(case_from(text), engine="graph")
