@@ -4,10 +4,9 @@ riders, triggers, combat assignments), or the reason it can't; the estimate ``au
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from model.effects import EffectKind
-from model.kinds import AbilityKind, ActionKind, TriggerEvent
+from model.kinds import ActionKind, TriggerEvent
 from model.types import LIFE_GAIN_KINDS, Case
 
 from ..damage import rider_shot
@@ -38,10 +37,8 @@ from .declines import (
     _INERT,
     _LIFE,
     _ORDERED,
-    _QUIET,
     _RIDER_KINDS,
     _RIDERS_DECLINED,
-    _TRIGGERS_DECLINED,
     _annihilation,
     _characteristics_ending,
     _characteristics_problem,
@@ -68,7 +65,6 @@ from .prefix import (
     script_left,
 )
 from .riders import (
-    _CONTINUED,
     _DEFERRED_KINDS,
     _applied_unpreventable,
     _can_prevent_none,
@@ -77,11 +73,11 @@ from .riders import (
     _deferred_problem,
     _draws,
     _movable_problem,
-    _prevention_trigger_problem,
     _prevention_triggers,
     _rider_effects,
     _suffix_problem,
     _to_counters,
+    _watching,
 )
 from .step import (
     _linear,
@@ -177,29 +173,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     # later instruction or action, the end of the combat damage step, triggers the step fires
     after = follows(start, table)
     later = [after] if isinstance(after, str) else []
-    watching: list[tuple[str, Any]] = []  # (permanent, trigger) the step can fire, left to the rules engine
-    for perm in state0.perms:
-        if not perm.present:
-            continue
-        for ab in table.perm_specs[perm.spec].abilities:
-            if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
-                return f"{perm.id}: a static shield ability is not modelled"
-            if ab.kind != AbilityKind.TRIGGER:
-                continue
-            if ab.trigger in _QUIET:
-                continue  # nothing in a damage batch and its aftermath can trigger it
-            if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
-                problem = _prevention_trigger_problem(perm.id, ab)
-                if problem is not None:
-                    return problem
-                continue
-            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and _draws(ab):
-                if _linear(ab.action.amount, "damage_dealt") is None:
-                    return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
-                continue
-            if ab.trigger not in _CONTINUED:
-                return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
-            watching.append((perm.id, ab))
+    watching = _watching(state0, table)  # (permanent, trigger) the step can fire, left to the rules engine
+    if isinstance(watching, str):
+        return watching
     if sba_multiplayer(state0, table):
         aura = next((p for p in state0.perms if p.present and p.attached_to is not None
                      and attachment_kind(table, p) == "aura"), None)

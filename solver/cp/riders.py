@@ -29,6 +29,8 @@ from ..triggers import watchers
 from .declines import (
     _COUNTER_RIDERS,
     _ORDERED,
+    _QUIET,
+    _TRIGGERS_DECLINED,
     _players_matching,
 )
 from .step import (
@@ -286,3 +288,35 @@ def _movable_problem(insts: Any, rd: _Rider) -> str | None:
         return (f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
                 "beside a rider the rules engine does after the step (615.5) is not modelled")
     return None
+
+
+def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
+    """The triggered abilities on the battlefield the step's damage and its aftermath can fire
+    that the rules engine resolves after the step (603.2, 603.3b, solver.cp.suffix), or why the
+    model can't take one: those none of it can fire (:data:`_QUIET`), "whenever damage is
+    prevented" (615.13) and plain combat-damage draws are the model's own; a static shield is
+    declined."""
+    watching: list[tuple[str, Any]] = []
+    for perm in state.perms:
+        if not perm.present:
+            continue
+        for ab in table.perm_specs[perm.spec].abilities:
+            if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
+                return f"{perm.id}: a static shield ability is not modelled"
+            if ab.kind != AbilityKind.TRIGGER:
+                continue
+            if ab.trigger in _QUIET:
+                continue  # nothing in a damage batch and its aftermath can trigger it
+            if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
+                problem = _prevention_trigger_problem(perm.id, ab)
+                if problem is not None:
+                    return problem
+                continue
+            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and _draws(ab):
+                if _linear(ab.action.amount, "damage_dealt") is None:
+                    return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+                continue
+            if ab.trigger not in _CONTINUED:
+                return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
+            watching.append((perm.id, ab))
+    return watching
