@@ -41,6 +41,13 @@ ON_PERMANENTS = frozenset({ActionKind.DESTROY, ActionKind.SACRIFICE, ActionKind.
                            ActionKind.TAP, ActionKind.UNTAP})
 
 
+class AsEntersChoice(StrEnum):
+    """Whom "As ~ enters, choose ..." may choose (614.12), read later as "the chosen player" (607.2)."""
+
+    OPPONENT = "choose_opponent"  # "choose an opponent" (Guardian Archon)
+    PLAYER = "choose_player"  # "choose a player": its controller too (Stuffy Doll, True-Name Nemesis)
+
+
 class AbilityKind(StrEnum):
     """The kinds of abilities an object's ``abilities:`` list (CR 113.3)."""
 
@@ -48,7 +55,7 @@ class AbilityKind(StrEnum):
     ACTIVATED = "activated"  # 113.3b, 602
     SPELL = "spell"  # a spell's effect (113.3a)
     TRIGGER = "trigger"  # 113.3c, 603
-    AS_ENTERS = "as_enters"  # "as ~ enters, choose an opponent" (614.12)
+    AS_ENTERS = "as_enters"  # "as ~ enters, choose an opponent / a player" (614.12): AsEntersChoice
     ENTERS_WITH = "enters_with"  # "enters with N counters" (614.1c)
     MANA = "mana"  # 605
     KEYWORD = "keyword"  # a keyword written in abilities: (702)

@@ -171,7 +171,7 @@ class Ability:
     trigger_if: Condition | None = None  # intervening "if" (603.4): checked on triggering and resolving
     trigger_mana: str | None = None  # tapped_for_mana triggers: "tapped for {G}" (a type filter)
     trigger_spell: str = "any"  # cast triggers: any | noncreature | instant_or_sorcery (the spell you cast)
-    choice: str = ""  # as_enters: choose_opponent
+    choice: str = ""  # as_enters: an AsEntersChoice (choose_opponent, choose_player)
     # "Choose a creature or planeswalker you control" as the spell or ability resolves (Gideon's
     # Sacrifice): its controller picks one of these; the effect's ``chosen`` is that permanent
     choose: Selector | None = None

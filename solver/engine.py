@@ -12,7 +12,7 @@ from typing import Any
 
 from model.effects import EffectKind, is_all
 from model.errors import EngineError
-from model.kinds import AbilityKind, ActionKind, TriggerEvent
+from model.kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
 from model.selectors import Selector
 from model.types import (
     ActivateAction,
@@ -133,15 +133,21 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         state = replace(state, perms=state.perms + (perm,))
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
         state = collect_triggers(state, table, TriggerEvent.ENTERS, [(spec.id, {"X": action.x})])
-        if spec.chosen is None and any(a.kind == AbilityKind.AS_ENTERS for a in spec.abilities):
-            opps = opponents(table, state, spec.controller)
-            if not opps:
+        as_enters = next((a for a in spec.abilities if a.kind == AbilityKind.AS_ENTERS), None)
+        if spec.chosen is None and as_enters is not None:
+            choice, text = as_enters.choice, as_enters.text.lower()
+            secret = "secretly" in text if text else choice == AsEntersChoice.OPPONENT  # (a card's line says)
+            verb = "secretly chooses" if secret else "chooses"
+            # 614.12: "choose an opponent" or "choose a player" (any player, its controller too)
+            eligible = opponents(table, state, spec.controller) if choice == AsEntersChoice.OPPONENT else \
+                [p.name for p in state.players]
+            if not eligible:
                 return state
-            if len(opps) == 1:
-                return state.set_perm(replace(perm, chosen=opps[0]))
+            if len(eligible) == 1:
+                return state.set_perm(replace(perm, chosen=eligible[0]))
             return Decision(spec.controller, "choose", f"{spec.id} enters", tuple(
-                Option(o, f"{says(spec.controller, 'secretly chooses')} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
-                for o in opps))
+                Option(o, f"{says(spec.controller, verb)} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
+                for o in eligible))
         return state
     if isinstance(action, LeaveAction):
         leaving = state.perm(action.id)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
 from ..effects import EffectKind
-from ..kinds import AbilityKind, ActionKind
+from ..kinds import AbilityKind, ActionKind, AsEntersChoice
 from ..selectors import Selector
 from ..types import (
     PLAYER_KINDS,
@@ -157,7 +157,8 @@ class _Checks(_LossChecks):
                          "(CR 310.8a): name it with protector:")
             if p.chosen is not None:
                 player_ref(p.chosen, f"{path}.chosen")
-                if p.chosen == p.controller:
+                anyone = any(ab.kind == AbilityKind.AS_ENTERS and ab.choice == AsEntersChoice.PLAYER for ab in p.abilities)
+                if p.chosen == p.controller and not anyone:  # 614.12: "choose a player" may choose its controller
                     self.err(f"{path}.chosen", "the chosen player must be an opponent")
             for k, by in enumerate(p.dealt_damage_by):
                 if by not in perm_by_id and by not in ids:

@@ -76,6 +76,8 @@ TARGETS: dict[str, Any] = {
 }
 # "each ..." phrases and other fixed recipients: a selector, no target (CR 115.10: "each" doesn't target)
 EACH: dict[str, Any] = {
+    "itself": "self",  # "~ deals 1 damage to itself" (Stuffy Doll): the source is also the recipient (120.1)
+    "the chosen player": "chosen",  # chosen as it entered (614.12, 607.2: "As ~ enters, choose a player.")
     "each opponent": "opponents",
     "each player": "each player",
     "you": "you",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..kinds import AsEntersChoice
 from .base import TARGETS, Built, Ctx, number, spell_or_activated, template
 from .prevention import static_to
 
@@ -227,11 +228,20 @@ def _enters_with_n(m: re.Match[str], ctx: Ctx) -> Built | None:
     return None if n is None else ([{"enters_with": {m.group("kind"): n}}], [])
 
 
-@template("as_enters_choose_opponent", r"as ~ enters, (?:secretly )?choose an opponent\.", "CR 614.12, 607.2")
-def _choose_opponent(m: re.Match[str], ctx: Ctx) -> Built | None:
-    """"As ~ enters, choose an opponent.": a choice made as it enters (614.12), which later text
-    reads as "the chosen player" (607.2); on the battlefield already, chosen: gives it."""
-    return [{"as_enters": "choose_opponent"}], []
+@template("as_enters_choose_player", r"as ~ enters, (?:secretly )?choose (?P<who>an opponent|a player)\.", "CR 614.12, 607.2")
+def _choose_player(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"As ~ enters, choose an opponent." / "... choose a player." (a player may choose
+    themselves): a choice made as it enters (614.12), which later text reads as "the chosen
+    player" (607.2); on the battlefield already, chosen: gives it."""
+    who = AsEntersChoice.OPPONENT if m.group("who").lower() == "an opponent" else AsEntersChoice.PLAYER
+    return [{"as_enters": str(who)}], []
+
+
+@template("protection_from_chosen_player", r"~ has protection from the chosen player\.", "CR 702.16k, 607.2")
+def _protection_from_chosen(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"~ has protection from the chosen player." (True-Name Nemesis): protection from a player
+    (702.16k), the one chosen as it entered (607.2, its as-enters choice)."""
+    return [{"protection": {"from_player": "chosen"}, "to": "self"}], []
 
 
 @template("prevent_count_static", r"if a source would deal damage to (?P<to>[^,]+), prevent X of that damage, where X is the number of (?P<what>creatures|artifacts|lands|enchantments) you control\.", "CR 615.1a")

@@ -10,7 +10,7 @@ from typing import Any
 from ..effects import EffectKind
 from ..errors import CaseError
 from ..expr import expr_vars
-from ..kinds import AbilityKind, ActionKind, TriggerEvent
+from ..kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
 from ..selectors import Selector
 from ..types import (
     EFFECT_KINDS,
@@ -373,9 +373,9 @@ def parse_ability(value: Any, path: str) -> Ability:
             trigger_spell=spell,
         )
     if "as_enters" in m:
-        if m["as_enters"] != "choose_opponent" or set(m) - {"as_enters", "text"}:
-            raise CaseError(f"{path}.as_enters", "the only as-enters choice is choose_opponent")
-        return Ability(AbilityKind.AS_ENTERS, choice="choose_opponent", text=text)
+        if m["as_enters"] not in set(AsEntersChoice) or set(m) - {"as_enters", "text"}:
+            raise CaseError(f"{path}.as_enters", f"the as-enters choices are {' and '.join(AsEntersChoice)} (614.12)")
+        return Ability(AbilityKind.AS_ENTERS, choice=AsEntersChoice(m["as_enters"]), text=text)
     if "enters_with" in m:
         for key in m:
             if key not in ("enters_with", "text"):
