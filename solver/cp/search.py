@@ -20,8 +20,9 @@ from .choosers import _optimizable
 from .encode import _build
 from .plan import StepPlans, _plans
 from .prefix import Prefix, Start
+from .ranges import RUN_BUDGET, close
 from .step import _Plan
-from .suffix import SUFFIX_PHASE, after_step, continue_after
+from .suffix import ends_after
 from .sweep import AIM_PARAMS, far_seed, sweep
 from .tables import _is_const
 from .units import _Built
@@ -42,6 +43,9 @@ _SOLVING_CUT = "the time limit was reached while solving"
 
 class _Cut(Exception):
     """The time limit cut the enumeration."""
+
+
+_OVER_BUDGET = "over budget"  # what solve() returns when a run's own budget, not the time limit, ended it
 
 
 PER_RUN = 100  # distinct outcomes one enumeration run collects before they are forbidden
@@ -138,7 +142,7 @@ class _Search:
         After a run stopped by repeats (solutions that differ in choices no projected field sees,
         the mark of a big model), solver.cp.sweep aims at the neighbours of its outcomes
         directly, and of theirs in turn; the next run, with all of them forbidden, is the
-        proof, or brings the seeds of another sweep.
+        proof, or brings more seeds; past ``RUN_BUDGET`` solver.cp.ranges asks it by ranges.
 
         ``first``, a solver holding a solution of the model as it stands (the last optimisation
         level's optimum), is recorded and forbidden before the first run: it is not searched
@@ -190,13 +194,21 @@ class _Search:
         # from, solver.cp.suffix): a run that stops for repeats hands over to the sweep (a run
         # over few solutions never stops: its solutions aren't kept as seeds)
         sweeping = self.workers == 1 and not self.plan.suffix and not few
+        budget: float | None = None  # the run after a sweep: how long it may prove it alone
         while True:
             collect = Collect()
-            status = self.solve(collect)
+            status = self.solve(collect, budget)
             if status is None:
                 return  # nothing left
             if status == cp.OPTIMAL and not collect.stopped and self.workers == 1:
                 return  # the run saw every solution
+            budget = None
+            if status is _OVER_BUDGET:  # the proof is hard for a run: ask it by ranges (solver.cp.ranges)
+                self.found.update(dict.fromkeys(collect.new))
+                if close(self):
+                    return
+                self.forbid_found()
+                continue
             if not collect.new:
                 # several workers: a run that ended proves nothing about solutions no worker
                 # passed on (each may see some twice), only "infeasible" does; ask once more
@@ -213,7 +225,8 @@ class _Search:
                         far = far_seed(self)
                         if far is not None:
                             collect.seeds.append(far)  # swept from first
-                    sweep(self, collect.seeds)  # the next run, with all they found forbidden, is the proof
+                    sweep(self, collect.seeds)
+                budget = RUN_BUDGET  # the next run, with all found forbidden, is the proof, or brings more seeds
             self.forbid_found()
 
     def key_of(self, solver: Any) -> tuple[int, ...]:
@@ -231,21 +244,32 @@ class _Search:
         """A solver holding a solution whose projection is ``key``, or None when a short solve
         (solver.cp.sweep: assumptions, ``hint``, a deterministic limit) finds none; and whether
         it proved there is none. Raises _Cut on the time limit."""
-        cp, m = self.cp, self.built.model
-        solver = self.solver(AIM_PARAMS)
-        _hint(m, hint)
-        m.add_assumptions([self.lit(i, v) for i, v in enumerate(key)])
+        solver, status = self.assuming(AIM_PARAMS, [self.lit(i, v) for i, v in enumerate(key)], hint)
+        if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
+            return solver, False
+        if self.deadline.expired():
+            raise _Cut
+        return None, status == self.cp.INFEASIBLE
+
+    def assuming(self, params: dict[str, Any], assumptions: list[Any], hint: list[int] | None = None,
+                 lp_search: bool = False) -> tuple[Any, Any]:
+        """One solve with ``params`` under ``assumptions`` (and ``hint``, cleared after; with
+        ``lp_search``, branching on the LP's solution): the solver and its status."""
+        m = self.built.model
+        solver = self.solver(params)
+        if lp_search:
+            solver.parameters.search_branching = type(solver.parameters).LP_SEARCH
+        if hint is not None:
+            _hint(m, hint)
+        m.add_assumptions(assumptions)
         try:
             status = solver.solve(m)
         finally:
             m.clear_assumptions()
-            m.clear_hints()
+            if hint is not None:
+                m.clear_hints()
         self.solves += 1
-        if status in (cp.OPTIMAL, cp.FEASIBLE):
-            return solver, False
-        if self.deadline.expired():
-            raise _Cut
-        return None, status == cp.INFEASIBLE
+        return solver, status
 
     @contextmanager
     def hint_kept(self) -> Iterator[None]:
@@ -275,11 +299,11 @@ class _Search:
             solver.parameters.max_time_in_seconds = left
         return solver
 
-    def solve(self, collect: Any = None) -> Any:
+    def solve(self, collect: Any = None, budget: float | None = None) -> Any:
         """One run. Without ``collect``: a solver holding a solution (optimal when the model has
         an objective), None when there is none. With ``collect`` (a solution callback): every
         solution goes to it (enumerate_all_solutions); returns the status, None when
-        infeasible. Raises _Cut on the time limit (after keeping the best solution in
+        infeasible, ``_OVER_BUDGET`` when ``budget`` (deterministic time) ended it first. Raises _Cut on the time limit (after keeping the best solution in
         ``self.best`` when optimising)."""
         cp, m = self.cp, self.built.model
         solver = self.solver({"num_workers": self.workers})
@@ -289,6 +313,8 @@ class _Search:
             solver.parameters.search_branching = type(solver.parameters).LP_SEARCH
         if collect is not None:
             solver.parameters.enumerate_all_solutions = True
+            if budget is not None:
+                solver.parameters.max_deterministic_time = budget
             status = solver.solve(m, collect)
         else:
             status = solver.solve(m)
@@ -302,6 +328,8 @@ class _Search:
                 raise _Cut
             if status == cp.OPTIMAL or (status == cp.FEASIBLE and collect.stopped):
                 return status
+            if budget is not None and not self.deadline.expired():
+                return _OVER_BUDGET  # the budget ended the run, not the time limit
             if self.workers > 1 and not self.deadline.expired():
                 return status  # several workers can end a run early: distinct() goes on until a proof
             raise _Cut  # the time limit ended the run; what it collected is recorded
@@ -370,26 +398,6 @@ def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
 
     return plans.prefix, [_Search(case, plan, _build(plan, cp, budget), fields, deadline, cp, workers)
                           for plan in plans.plans]
-
-
-def _suffix(case: Case, prefix: Prefix, searches: list[_Search], deadline: Deadline,
-            max_nodes: int | None) -> tuple[list[Start], str | None]:
-    """The end states the rules engine reaches after the steps it continues (solver.cp.suffix):
-    each distinct solution's witness replayed to the state after its last choice, then every
-    later decision expanded from all of them, equal states merged; and what cut it, if anything."""
-    roots = []
-    try:
-        for start, search in zip(prefix.starts, searches, strict=True):
-            if search.plan.suffix:
-                for o in search.outcomes:
-                    deadline.check(SUFFIX_PHASE)
-                    roots.append(after_step(case, prefix.table, start, o.witness, o.words))
-    except LimitReached as cut:
-        return [], str(cut)
-    if not roots:
-        return [], None
-    walk, cut_by = continue_after(case, prefix.table, roots, deadline, max_nodes)
-    return walk.ended, cut_by
 
 
 def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterable[str] | None,
@@ -466,7 +474,7 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
         complete = False
     extra: dict[str, Any] | None = {"limit": _SOLVING_CUT} if not complete else \
         {"limit": _PREFIX_CUT} if not prefix.complete else None
-    after, cut_by = _suffix(case, prefix, searches, deadline, max_nodes)
+    after, cut_by = ends_after(case, prefix, searches, deadline, max_nodes)
     if cut_by is not None:
         complete = False
         extra = {"limit": cut_by} if extra is None else extra

@@ -18,6 +18,9 @@ expansion; a cut answer is partial.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from model.errors import EngineError
 from model.outcome import Witness
 from model.types import Case
@@ -26,9 +29,12 @@ from ..decision import Decision
 from ..engine import advance
 from ..limits import Deadline, LimitReached
 from ..state import Table
-from .prefix import Start, Walk, explore
+from .prefix import Prefix, Start, Walk, explore
 
-__all__ = ["after_step", "continue_after", "SUFFIX_PHASE", "SUFFIX_CUT"]
+if TYPE_CHECKING:
+    from .search import _Search
+
+__all__ = ["after_step", "continue_after", "ends_after", "SUFFIX_PHASE", "SUFFIX_CUT"]
 
 SUFFIX_PHASE = "expanding the choices after the CP step"
 SUFFIX_CUT = "the node limit (max_nodes) was reached while expanding the choices after the CP step"
@@ -68,3 +74,23 @@ def continue_after(case: Case, table: Table, roots: list[Start], deadline: Deadl
         out.complete = False
         return out, str(cut)
     return out, None if out.complete else out.limit or SUFFIX_CUT
+
+
+def ends_after(case: Case, prefix: Prefix, searches: Sequence[_Search], deadline: Deadline,
+               max_nodes: int | None) -> tuple[list[Start], str | None]:
+    """The end states the rules engine reaches after the steps it continues (solver.cp.suffix):
+    each distinct solution's witness replayed to the state after its last choice, then every
+    later decision expanded from all of them, equal states merged; and what cut it, if anything."""
+    roots = []
+    try:
+        for start, search in zip(prefix.starts, searches, strict=True):
+            if search.plan.suffix:
+                for o in search.outcomes:
+                    deadline.check(SUFFIX_PHASE)
+                    roots.append(after_step(case, prefix.table, start, o.witness, o.words))
+    except LimitReached as cut:
+        return [], str(cut)
+    if not roots:
+        return [], None
+    walk, cut_by = continue_after(case, prefix.table, roots, deadline, max_nodes)
+    return walk.ended, cut_by

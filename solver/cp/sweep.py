@@ -8,7 +8,7 @@ gives the same answer on every run); an aim cut by that limit may be tried once 
 another seed, whose solution is another hint. An aim that finds nothing proves nothing: when no
 neighbour is left, every outcome found is forbidden (the no-goods of ``_Search.distinct``) and
 its next run looks for any other: its outcomes are swept from like the first, none proves the
-set complete. A value of a field that no outcome has and that aims proved empty a few times (one
+set complete (that run does, or, when it takes too long, solver.cp.ranges). A value of a field that no outcome has and that aims proved empty a few times (one
 card more than the attackers can draw) is not aimed at again.
 
 On the 100-attacker bench board (projected on life and cards; 600 s) the first sweep found ~1400
