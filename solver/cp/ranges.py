@@ -33,7 +33,7 @@ RUN_BUDGET = 10.0  # deterministic time (about CPU seconds) the run after a swee
 MAX_GROUPS = 64  # groups above which the ranges aren't asked (the runs' no-goods prove it)
 
 Seed = tuple[tuple[int, ...], list[int]]  # an outcome found and a solution giving it (solver.cp.sweep)
-Proved = dict[tuple[Any, ...], int]  # what is proved: ("groups",) -> how many; (group, 1 | -1) -> least | most; (group, v) -> 0
+Proved = dict[tuple[Any, ...], int]  # ("groups",) -> how many; ("end", group, 1 | -1) -> least | most; ("gap", group, v) -> 0
 
 
 class _Open(Exception):
@@ -78,16 +78,16 @@ def _missing(search: _Search, proved: Proved) -> Seed | None:
     for g, values in sorted(groups.items()):
         fixed = [search.lit(i, v) for i, v in zip(others, g, strict=True)]
         for sense, known in ((1, min(values)), (-1, max(values))):  # (2)
-            if proved.get((g, sense)) != known:
+            if proved.get(("end", g, sense)) != known:
                 got, best = _extreme(search, fixed, line, sense, known)
-                proved[(g, sense)] = best
+                proved[("end", g, sense)] = best
                 if got is not None:
                     return got
         for v in range(min(values) + 1, max(values)):  # (3)
-            if v not in values and (g, v) not in proved:
+            if v not in values and ("gap", g, v) not in proved:
                 if (got := _solution(search, [*fixed, search.lit(line, v)])) is not None:
                     return got
-                proved[(g, v)] = 0
+                proved[("gap", g, v)] = 0
     return None
 
 
