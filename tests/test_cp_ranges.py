@@ -80,3 +80,27 @@ def test_too_many_groups_leave_it_to_the_runs(monkeypatch: pytest.MonkeyPatch) -
         res = cp_outcomes(case, fields=FIELDS)
     assert res.complete and closed and not any(closed)
     assert {o.state for o in res.outcomes} == {o.state for o in cp_outcomes(case, fields=FIELDS).outcomes}
+
+
+def test_a_gap_at_1_is_asked_after_the_least_end_is_proved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outcomes at line values 0 and 2: after the ends are proved (0 and 2), the value 1 between
+    them must still be asked. (Proved ends and gaps were once kept under keys that collide at
+    1 and -1: the gap was taken as proved and the set marked complete unasked.)"""
+    asked: list[Any] = []
+
+    class Model:
+        def has_objective(self) -> bool:
+            return False
+
+    class Fake:
+        found = {(0,): None, (2,): None}
+        watch = ["life"]
+        built = type("Built", (), {"model": Model()})()
+
+        def lit(self, i: int, v: int) -> tuple[int, int]:
+            return (i, v)
+
+    monkeypatch.setattr(solver.cp.ranges, "_extreme", lambda s, fixed, line, sense, known: (None, known))
+    monkeypatch.setattr(solver.cp.ranges, "_solution", lambda s, assumptions, lp_search=False: asked.append(assumptions))
+    assert solver.cp.ranges.close(Fake())  # type: ignore[arg-type]
+    assert asked == [[(0, 1)]]
