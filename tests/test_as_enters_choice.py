@@ -56,3 +56,15 @@ actions:
     archon = outcome_set(enter.replace("CARD", "Guardian Archon") +
                          "  - activate: {id: x, target: x}\n  - cast: {card: Pyroclasm, controller: B}\n", "x.damage")
     assert archon == {(0,), (2,)}  # B chosen: protected from B's Pyroclasm; C chosen: dealt 2
+
+
+def test_614_12_on_the_battlefield_the_choice_must_be_given() -> None:
+    """Left out, "the chosen player" would name no one, silently (a Stuffy Doll passing its
+    damage to nobody): chosen: is required, chosen: none says it chose no one (a copy made after
+    it entered, the Guardian Archon rulings) and is only for such a permanent."""
+    missing = DOLL.replace("CARD", "Stuffy Doll").replace(", chosen: CHOSEN", "")
+    assert [p for p, _ in problems(missing)] == ["battlefield[0].chosen"]
+    none = DOLL.replace("CARD", "Stuffy Doll").replace("CHOSEN", "none")
+    assert outcome_set(none, "A.life", "B.life", "C.life", "doll.damage") == {(20, 20, 20, 3)}
+    bears = DOLL.replace("CARD", "Grizzly Bears").replace("CHOSEN", "none")
+    assert [p for p, _ in problems(bears)] == ["battlefield[0].chosen"]

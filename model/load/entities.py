@@ -19,7 +19,7 @@ from ..types import (
 )
 from ..vocab import counter_problem, parse_ability, parse_effect
 from .core import _Core
-from .schema import _ID_RE, CHOOSE, PermanentModel, SourceModel, _describe
+from .schema import _ID_RE, CHOOSE, NO_ONE, PermanentModel, SourceModel, _describe
 
 
 class _Entities(_Core):
@@ -277,6 +277,7 @@ class _Entities(_Core):
         elif e.chosen_color is not None and not reads_color:
             self.err(f"{path}.chosen_color", "nothing of this permanent reads a chosen colour (a mana ability "
                      "{mana: chosen_color} does)")
+        chosen = self._chosen(e, path, abilities, initial)
         for kind in e.counters:
             if (why := counter_problem(kind)) is not None:
                 self.err(f"{path}.counters.{kind}", why)
@@ -291,10 +292,27 @@ class _Entities(_Core):
             power=power, toughness=toughness, loyalty=loyalty, defense=defense,
             keywords=kws, toxic=toxic, abilities=abilities, attacking=e.attacking, blocking=blocking,
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
-            summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=e.chosen, choose_block=choose_block,
+            summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=chosen, choose_block=choose_block,
             dealt_damage_by=tuple(dict.fromkeys(e.dealt_damage_by)),
             chosen_color=e.chosen_color, protector=self._protector(e, path, types),
         )
+
+    def _chosen(self, e: PermanentModel, path: str, abilities: Any, initial: bool) -> str | None:
+        """The player chosen as it entered (614.12, read as "the chosen player", 607.2). On the
+        battlefield already, a permanent whose text makes that choice must say it: ``chosen: P``,
+        or ``chosen: none`` when it chose no one (it became a copy after it entered: the Guardian
+        Archon rulings); left out, "the chosen player" would name no one, silently. One that
+        enters during the case makes the choice then (left out: its controller's choice)."""
+        chooses = any(getattr(ab, "kind", "") == AbilityKind.AS_ENTERS for ab in abilities)
+        if e.chosen == NO_ONE:
+            if not (initial and chooses):
+                self.err(f"{path}.chosen", "none is for a permanent on the battlefield whose text chooses a player "
+                         "as it enters (CR 614.12) and that chose no one")
+            return None
+        if e.chosen is None and initial and chooses:
+            self.err(f"{path}.chosen", "required: the player it chose as it entered (CR 614.12), which \"the chosen "
+                     "player\" reads (607.2); chosen: none if it chose no one (it became a copy after it entered)")
+        return e.chosen
 
     def source(self, e: SourceModel, path: str) -> SourceSpec | None:
         ch = self._characteristics(e, path)

@@ -19,6 +19,7 @@ EFFECT_FIELDS = ("remaining",)
 TEAM_FIELDS = ("life", "poison")
 _ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
 CHOOSE = "choose"  # blocking: choose, combat: {blocks: choose}
+NO_ONE = "none"  # chosen: none: a permanent whose as-enters choice of a player chose no one (614.12)
 
 
 class _Strict(BaseModel):
