@@ -72,7 +72,11 @@ def _missing(search: _Search, proved: Proved) -> Seed | None:
         outside = m.new_bool_var("")
         for g in groups:
             m.add_bool_or([~search.lit(i, v) for i, v in zip(others, g, strict=True)]).only_enforce_if(outside)
-        if (got := _solution(search, [outside])) is not None:
+        try:
+            got = _solution(search, [outside])
+        finally:
+            m.add(outside == 0)  # (used once: left free, each later run's solutions would count twice)
+        if got is not None:
             return got
         proved[("groups",)] = len(groups)
     for g, values in sorted(groups.items()):
@@ -105,6 +109,7 @@ def _extreme(search: _Search, fixed: list[Any], line: int, sense: int, known: in
         got = _solution(search, [*fixed, past], lp_search=True)
     finally:
         m.clear_objective()
+        m.add(past == 0)  # (used once, as ``outside`` in _missing)
     return (None, known) if got is None else (got, got[0][line])
 
 

@@ -45,7 +45,7 @@ class _Cut(Exception):
     """The time limit cut the enumeration."""
 
 
-_OVER_BUDGET = "over budget"  # what solve() returns when a run's own budget, not the time limit, ended it
+_OVER_BUDGET = object()  # what solve() returns when a run's own budget, not the time limit, ended it
 
 
 PER_RUN = 100  # distinct outcomes one enumeration run collects before they are forbidden
