@@ -32,7 +32,7 @@ def ranges_only() -> Iterator[list[bool]]:
     saved_aimed, saved_close = search.aimed, solver.cp.search.close
     closed: list[bool] = []
 
-    def aimed(self: Any, key: tuple[int, ...], hint: list[int]) -> tuple[Any, bool]:
+    def aimed(self: Any, key: tuple[int, ...], hint: list[int], *dtime: float) -> tuple[Any, bool]:
         return None, False
 
     def close(s: Any) -> bool:
@@ -102,5 +102,6 @@ def test_a_gap_at_1_is_asked_after_the_least_end_is_proved(monkeypatch: pytest.M
 
     monkeypatch.setattr(solver.cp.ranges, "_extreme", lambda s, fixed, line, sense, known: (None, known))
     monkeypatch.setattr(solver.cp.ranges, "_solution", lambda s, assumptions, lp_search=False: asked.append(assumptions))
+    monkeypatch.setattr(solver.cp.ranges, "reach", lambda s, aim: None)  # (no model to aim in)
     assert solver.cp.ranges.close(Fake())  # type: ignore[arg-type]
     assert asked == [[(0, 1)]]

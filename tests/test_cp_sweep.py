@@ -14,10 +14,13 @@ from typing import Any
 
 import pytest
 
+import solver.cp.ranges
 import solver.cp.search
+import solver.cp.sweep
 from bench.gen import large_enumeration
 from model import load_case, parse_case
 from solver.cp import cp_outcomes, cp_supported
+from solver.cp.sweep import reach
 from solver.limits import as_deadline
 
 from .test_cp import FILES, assert_same
@@ -32,8 +35,8 @@ def swept() -> Iterator[list[int]]:
     saved = (solver.cp.search.ONE_RUN, solver.cp.search.REPEATS, search.aimed)
     counts = [0, 0]
 
-    def aimed(self: Any, key: tuple[int, ...], hint: list[int]) -> tuple[Any, bool]:
-        got, none = saved[2](self, key, hint)
+    def aimed(self: Any, key: tuple[int, ...], hint: list[int], *dtime: float) -> tuple[Any, bool]:
+        got, none = saved[2](self, key, hint, *dtime)
         counts[0] += 1
         counts[1] += got is not None
         return got, none
@@ -95,3 +98,47 @@ def test_the_sweep_gives_the_model_its_own_hint_back() -> None:
         assert not list(search.built.model.proto.solution_hint.vars)  # the aim cleared it
     after = search.built.model.proto.solution_hint
     assert (list(after.vars), list(after.values)) == own
+
+
+def test_reach_aims_from_each_neighbour_not_yet_tried() -> None:
+    """solver.cp.sweep.reach (what the ranges ask before a proof's solve): from the kept solution
+    at life 390, no card, the outcome at 391 is found (recorded, kept, a seed) and not aimed at
+    again; at 400 life and a card (one card means damage dealt) the aim from 400 with no card
+    proves there is none and it is not asked again; a key outside a field's range is not aimed at."""
+    case = parse_case(large_enumeration(4, 3))
+    search = solver.cp.search._prepared(case, FIELDS, as_deadline(60.0))[1][0]
+    for key in ((390, 0), (400, 0)):
+        got, _ = search.aimed(key, [])
+        assert got is not None
+        search.found[key] = None
+        search.kept.put(key, got.response_proto.solution)
+    seed = reach(search, (391, 0))
+    assert seed is not None and seed[0] == (391, 0) and (391, 0) in search.found
+    assert search.kept.get((391, 0)) == seed[1] and search.tried[(391, 0)] == [(390, 0)]
+    assert reach(search, (391, 0)) is None and search.tried[(391, 0)] == [(390, 0)]
+    assert reach(search, (400, 1)) is None and (400, 1) in search.empty and (400, 1) not in search.found
+    assert reach(search, (400, 1)) is None and search.tried[(400, 1)] == [(400, 0)]
+    beyond = (search.span[0][1] + 1, 0)
+    assert reach(search, beyond) is None and beyond not in search.tried
+
+
+def test_with_no_aim_in_the_sweep_the_ranges_aims_find_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep aims at nothing and the run after it has no time: the ranges' own aims (reach,
+    a step past each end and each value between) find what the first run missed, most of it
+    with no proof's solve, and the answer is the runs' own, complete."""
+    case = parse_case(large_enumeration(4, 3))
+    plain = cp_outcomes(case, fields=FIELDS)
+    monkeypatch.setattr(solver.cp.sweep, "AIM_TRIES", 0)
+    monkeypatch.setattr(solver.cp.search, "RUN_BUDGET", 0.0)
+    reached: list[bool] = []
+
+    def counted(search: Any, aim: tuple[int, ...]) -> Any:
+        got = reach(search, aim)
+        reached.append(got is not None)
+        return got
+
+    monkeypatch.setattr(solver.cp.ranges, "reach", counted)
+    with swept():
+        res = cp_outcomes(case, fields=FIELDS)
+    assert res.complete and {o.state for o in res.outcomes} == {o.state for o in plain.outcomes}
+    assert sum(reached) >= len(plain.outcomes) // 2, (sum(reached), len(plain.outcomes))

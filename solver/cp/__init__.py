@@ -55,7 +55,8 @@ finds nothing or sees every solution left. When every choice is a table's row an
 enough of them, one run enumerates them all. After a run stopped by repeats (a big model whose
 solutions differ where no projected field looks), ``sweep`` aims at each found outcome's
 neighbours directly (a field one step up or down: a short hinted solve under assumptions); the
-next run is the proof.
+next run is the proof, or, when it takes too long, ``ranges`` (each value of one field between
+its proved ends, for each value of the others), which aims from the neighbours first.
 
 ``Outcome.paths`` is 0 for this engine: raw choice paths are not counted (the point of the engine
 is not to walk them). Each outcome's witness is a legal choice sequence in the graph engine's

@@ -9,7 +9,9 @@ value lies below the least found or above the most (two optimisations, whose bou
 relaxation nearly gives: the least and the most damage for a number of cards), and (3) each
 value between them that none has has no solution. Each is one solve; a solution one of them
 finds is a new outcome, swept from like the others, and the questions not yet answered are
-asked again. A run's no-goods, one clause per outcome, are all but invisible to the relaxation:
+asked again. A question about one value (a step past an end, a value between) is first aimed
+at from its found neighbours (solver.cp.sweep.reach): what the sweep missed next to others is
+found so in a second, where the proof's solve took 10-190 s (once 695 s) to find it. A run's no-goods, one clause per outcome, are all but invisible to the relaxation:
 on `bench/gen.py large_enumeration(14, 7)` the runs found all 137 outcomes and could not prove
 it in 600 s; with the ranges it is complete in 29 s (20 x 10: 167 outcomes in 63 s, where the
 runs had 165 and no proof after 300 s). The run after a sweep is tried first, for
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .sweep import sweep
+from .sweep import Seed, reach, sweep
 
 if TYPE_CHECKING:
     from .search import _Search
@@ -29,10 +31,13 @@ if TYPE_CHECKING:
 # relaxation bounds the line (presolve's symmetries and probing as well cost more than they
 # saved: 20 x 10 in 88 s with them, 63 without; 14 x 7 33 against 29)
 PROOF_PARAMS: dict[str, Any] = {"linearization_level": 2}
-RUN_BUDGET = 10.0  # deterministic time (about CPU seconds) the run after a sweep has to prove it alone
+# deterministic time (about CPU seconds) the run after a sweep has to prove it alone: past it the
+# ranges ask it. 2 against 10, in turn on one machine (CPU s, bench/gen.py large_enumeration):
+# 14 x 7 31 against 49, 20 x 10 70 against 117, 30 x 12 27 against 38; 12 x 6, whose run proves
+# it in under 10, 30 against 25
+RUN_BUDGET = 2.0
 MAX_GROUPS = 64  # groups above which the ranges aren't asked (the runs' no-goods prove it)
 
-Seed = tuple[tuple[int, ...], list[int]]  # an outcome found and a solution giving it (solver.cp.sweep)
 Proved = dict[tuple[Any, ...], int]  # ("groups",) -> how many; ("end", group, 1 | -1) -> least | most; ("gap", group, v) -> 0
 
 
@@ -81,14 +86,22 @@ def _missing(search: _Search, proved: Proved) -> Seed | None:
         proved[("groups",)] = len(groups)
     for g, values in sorted(groups.items()):
         fixed = [search.lit(i, v) for i, v in zip(others, g, strict=True)]
+
+        def at(v: int, g: tuple[int, ...] = g) -> tuple[int, ...]:  # the key at line value v in g
+            return (*g[:line], v, *g[line:])
+
         for sense, known in ((1, min(values)), (-1, max(values))):  # (2)
             if proved.get(("end", g, sense)) != known:
+                if (got := reach(search, at(known - sense))) is not None:
+                    return got  # (a step past the end, aimed at from the neighbours first)
                 got, best = _extreme(search, fixed, line, sense, known)
                 proved[("end", g, sense)] = best
                 if got is not None:
                     return got
         for v in range(min(values) + 1, max(values)):  # (3)
             if v not in values and ("gap", g, v) not in proved:
+                if (got := reach(search, at(v))) is not None:
+                    return got  # (aimed at from its neighbours first)
                 if (got := _solution(search, [*fixed, search.lit(line, v)])) is not None:
                     return got
                 proved[("gap", g, v)] = 0

@@ -18,12 +18,13 @@ from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from .choosers import _optimizable
 from .encode import _build
+from .kept import Kept
 from .plan import StepPlans, _plans
 from .prefix import Prefix, Start
 from .ranges import RUN_BUDGET, close
 from .step import _Plan
 from .suffix import ends_after
-from .sweep import AIM_PARAMS, far_seed, sweep
+from .sweep import AIM_DTIMES, AIM_PARAMS, far_seed, sweep
 from .tables import _is_const
 from .units import _Built
 from .witness import _value, _witness
@@ -96,7 +97,9 @@ class _Search:
         self.eq: dict[tuple[int, int], Any] = {}
         self.found: dict[tuple[int, ...], None] = {}  # the projections found (solver.cp.sweep)
         self.forbidden = 0  # the first this many of them have a no-good (forbid_found)
-        self.aims: dict[tuple[int, ...], int] = {}  # the projections a sweep has aimed at: how often
+        self.tried: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # aims: the outcomes hinted from
+        self.empty: set[tuple[int, ...]] = set()  # aims proved to have no solution
+        self.kept = Kept()  # a solution of each outcome a sweep found or met (hints for later aims)
         self.dead: dict[tuple[int, int], int] = {}  # (field, value): aims there proved empty
         self.far_sought = False  # whether the sweep was given a seed at the most damage (far_seed)
 
@@ -240,11 +243,12 @@ class _Search:
             self.built.model.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
         self.forbidden = len(self.found)
 
-    def aimed(self, key: tuple[int, ...], hint: list[int]) -> tuple[Any, bool]:
+    def aimed(self, key: tuple[int, ...], hint: list[int], dtime: float = AIM_DTIMES[-1]) -> tuple[Any, bool]:
         """A solver holding a solution whose projection is ``key``, or None when a short solve
-        (solver.cp.sweep: assumptions, ``hint``, a deterministic limit) finds none; and whether
-        it proved there is none. Raises _Cut on the time limit."""
-        solver, status = self.assuming(AIM_PARAMS, [self.lit(i, v) for i, v in enumerate(key)], hint)
+        (solver.cp.sweep: assumptions, ``hint``, cut at ``dtime`` deterministic time) finds
+        none; and whether it proved there is none. Raises _Cut on the time limit."""
+        params = {**AIM_PARAMS, "max_deterministic_time": dtime}
+        solver, status = self.assuming(params, [self.lit(i, v) for i, v in enumerate(key)], hint)
         if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return solver, False
         if self.deadline.expired():

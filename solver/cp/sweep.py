@@ -4,21 +4,26 @@ solutions differ in choices no projected field sees), the distinct outcomes are 
 From each outcome found, each neighbour (one projected field one step up or down) not yet found
 is aimed at: one short solve with the neighbour's values as assumptions, hinted with the
 outcome's own solution, presolve and the LP off, cut at a deterministic time (the same input
-gives the same answer on every run); an aim cut by that limit may be tried once more from
-another seed, whose solution is another hint. An aim that finds nothing proves nothing: when no
-neighbour is left, every outcome found is forbidden (the no-goods of ``_Search.distinct``) and
-its next run looks for any other: its outcomes are swept from like the first, none proves the
-set complete (that run does, or, when it takes too long, solver.cp.ranges). A value of a field that no outcome has and that aims proved empty a few times (one
-card more than the attackers can draw) is not aimed at again.
+gives the same answer on every run). Most aims that find one need little (on the 100-attacker
+bench board 99% under 0.04 units), so the first try is short; an aim that stays unanswered is
+tried once more, longer, from another neighbour's solution (another hint). An aim that finds
+nothing proves nothing: when no neighbour is left, every outcome found is forbidden (the
+no-goods of ``_Search.distinct``) and its next run looks for any other: its outcomes are swept
+from like the first, none proves the set complete (that run does, or, when it takes too long,
+solver.cp.ranges, which first aims from the neighbours not yet tried: :func:`reach`). A value of
+a field that no outcome has and that aims proved empty a few times (one card more than the
+attackers can draw) is not aimed at again. The outcomes' solutions are kept (solver.cp.kept)
+for those later aims.
 
-On the 100-attacker bench board (projected on life and cards; 600 s) the first sweep found ~1400
-outcomes in ~250 s, ~0.2 s each, where the runs alone found 215 in all; the runs after it find
-the last ones slowly (1485 in all, not complete; 1445 with one try per aim, same machine). At
-10 x 5 (79 outcomes, two intervals of life) 15 s where the runs alone take 20 s.
+On the 100-attacker bench board (projected on life and cards) 1566 outcomes in 300 s against
+1419 with every try at 0.5 units (the first sweep's unanswered aims cost half its time, ~1 s
+each, and most were found by the second try from another neighbour). At 10 x 5 (79 outcomes,
+two intervals of life) 15 s where the runs alone take 20 s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .hints import _far_hint
@@ -26,45 +31,90 @@ from .hints import _far_hint
 if TYPE_CHECKING:
     from .search import _Search
 
-# deterministic time (CP-SAT's unit; 0.2-0.7 s of CPU measured) of one aimed solve: every aim
-# that found an outcome on the 100-attacker bench board needed less (99% under 0.3, which found
-# fewer outcomes in 600 s: 1402 against 1445, same run)
-AIM_DTIME = 0.5
-AIM_TRIES = 2  # an aim cut by its limit is tried once more from another seed (another hint)
+Seed = tuple[tuple[int, ...], list[int]]  # an outcome found and a solution of the model giving it
+
+# deterministic time (CP-SAT's unit; ~2 s of CPU per unit here) of an aim's first try, and of
+# each later one: on the 100-attacker bench board 99% of the aims that found an outcome needed
+# under 0.04 units, the rest up to 0.3
+AIM_DTIMES = (0.05, 0.5)
+AIM_TRIES = len(AIM_DTIMES)  # the sweep's tries per aim, each from another neighbour
 DEAD_AFTER = 3  # aims proved empty at a field's value no outcome has, after which it isn't aimed at
 AIM_PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False,
-                              "max_deterministic_time": AIM_DTIME}
+                              "max_deterministic_time": AIM_DTIMES[-1]}
 
 
-def sweep(search: _Search, seeds: list[tuple[tuple[int, ...], list[int]]]) -> None:
+def sweep(search: _Search, seeds: list[Seed]) -> None:
     """Add to ``search`` the outcomes reached from ``seeds`` (outcomes found, each with a solution
     of the model giving it) by aimed solves at neighbours not yet found (``search.found``, which
     this extends), and their neighbours in turn. Raises search's _Cut when the time limit passes."""
-    stack = list(seeds)
+    for key, values in seeds:
+        search.kept.put(key, values)
+    stack = [key for key, _ in seeds]
     live = {(i, v) for key in search.found for i, v in enumerate(key)}  # values some outcome has
     while stack:
-        key, hint = stack.pop()
-        for i in range(len(key)):
-            for step in (1, -1):
-                aim = (*key[:i], key[i] + step, *key[i + 1:])
-                lo, hi = search.span[i]
-                if not lo <= aim[i] <= hi or aim in search.found or search.aims.get(aim, 0) >= AIM_TRIES:
-                    continue  # (an aim that found nothing is left to the runs)
-                if (i, aim[i]) not in live and search.dead.get((i, aim[i]), 0) >= DEAD_AFTER:
-                    continue  # a value no outcome has, proved out of reach from several of them
-                search.aims[aim] = search.aims.get(aim, 0) + 1
-                solver, none = search.aimed(aim, hint)
-                if solver is not None:
-                    search.record(solver)
-                    search.found[aim] = None
-                    live.update(enumerate(aim))
-                    stack.append((aim, list(solver.response_proto.solution)))
-                elif none:
-                    search.aims[aim] = AIM_TRIES  # proved empty: never again
-                    search.dead[(i, aim[i])] = search.dead.get((i, aim[i]), 0) + 1
+        key = stack.pop()
+        for i, aim in _neighbours(search, key):
+            tried = search.tried.get(aim, ())
+            if aim in search.found or aim in search.empty or len(tried) >= AIM_TRIES:
+                continue  # (an aim that found nothing is left to the runs and the ranges)
+            if (i, aim[i]) not in live and search.dead.get((i, aim[i]), 0) >= DEAD_AFTER:
+                continue  # a value no outcome has, proved out of reach from several of them
+            got = _aim(search, aim, key, AIM_DTIMES[len(tried)])
+            if got:
+                live.update(enumerate(aim))
+                stack.append(aim)
+            elif got is None:
+                search.dead[(i, aim[i])] = search.dead.get((i, aim[i]), 0) + 1
 
 
-def far_seed(search: _Search) -> tuple[tuple[int, ...], list[int]] | None:
+def reach(search: _Search, aim: tuple[int, ...]) -> Seed | None:
+    """An outcome at ``aim`` (recorded, as a seed), aimed at from each found neighbour whose
+    solution is kept and that has not tried yet, each for the longer time; None when none finds
+    one (which proves nothing, unless an aim proved it empty). solver.cp.ranges asks this before a proof's solve: the outcome next to others that
+    the sweep's two tries missed is most often found so in a second, where a proof's solve took
+    10-190 s to find it. Raises search's _Cut when the time limit passes."""
+    if aim in search.found or aim in search.empty or not all(
+            lo <= v <= hi for v, (lo, hi) in zip(aim, search.span, strict=True)):
+        return None
+    for _, near in _neighbours(search, aim):
+        if near in search.kept and near not in search.tried.get(aim, ()):
+            got = _aim(search, aim, near, AIM_DTIMES[-1])
+            if got:
+                values = search.kept.get(aim)
+                assert values is not None
+                return aim, values
+            if got is None:
+                return None
+    return None
+
+
+def _neighbours(search: _Search, key: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """The keys one projected field one step from ``key`` within its range, with that field."""
+    for i in range(len(key)):
+        for step in (1, -1):
+            lo, hi = search.span[i]
+            if lo <= key[i] + step <= hi:
+                yield i, (*key[:i], key[i] + step, *key[i + 1:])
+
+
+def _aim(search: _Search, aim: tuple[int, ...], near: tuple[int, ...], dtime: float) -> bool | None:
+    """One aimed solve at ``aim`` hinted with the kept solution of ``near`` (a found outcome),
+    cut at ``dtime``: True when it found one (recorded and kept), None when it proved there is
+    none, False when it ended unanswered."""
+    search.tried.setdefault(aim, []).append(near)
+    solver, none = search.aimed(aim, search.kept.get(near) or [], dtime)
+    if solver is not None:
+        search.record(solver)
+        search.found[aim] = None
+        search.kept.put(aim, solver.response_proto.solution)
+        return True
+    if none:
+        search.empty.add(aim)
+        return None
+    return False
+
+
+def far_seed(search: _Search) -> Seed | None:
     """A solution near the most damage (solver.cp.hints._far_hint), recorded when its projection
     is new, as a seed for the sweep; None when the short solve finds none. The runs and the
     model's own hint start at the least damage and the aims walk out from there a step at a

@@ -61,20 +61,26 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
         for how, inst, share in seq:
             if amount <= 0:
                 break  # 120.8: nothing further applies
-            live = [i for i in pool if i.key not in applied and
-                    (remaining[i.key] > 0 if i.spec.kind == EffectKind.SHIELD else _rule(plan, i).applies(amount))]
-            if inst not in live:
+            if not _live(plan, inst, applied, remaining, amount):
                 continue  # a used-up shield is no longer in force
-            options = 0
-            for i in live:
-                if i.spec.may and i.view.controller == pe.chooser:
-                    options += 2  # apply it or decline it (solver.damage.batch_step)
-                elif i.spec.kind == EffectKind.SHIELD and others_open and not pe.ev.unpreventable:
-                    options += min(remaining[i.key], amount) + 1
-                elif i.key in plan.once and others_open and not pe.ev.unpreventable:
-                    options += 2  # a shield of "all": all of it or none (solver.damage.shield_takes)
-                else:
-                    options += 1
+            # the affected player is asked when another effect is in force too (616.1) or this
+            # one has more than one answer: apply or decline it, or how much of a shield to take
+            in_force = 0  # (up to 2: whether another is)
+            for i in pool:
+                if _live(plan, i, applied, remaining, amount):
+                    in_force += 1
+                    if in_force > 1:
+                        break
+            alone = in_force == 1
+            if inst.spec.may and inst.view.controller == pe.chooser:
+                answers = 2  # apply it or decline it (solver.damage.batch_step)
+            elif inst.spec.kind == EffectKind.SHIELD and others_open and not pe.ev.unpreventable:
+                answers = min(remaining[inst.key], amount) + 1
+            elif inst.key in plan.once and others_open and not pe.ev.unpreventable:
+                answers = 2  # a shield of "all": all of it or none (solver.damage.shield_takes)
+            else:
+                answers = 1
+            options = answers if alone else 2
             kind = inst.spec.kind
             took = None
             declined = how == "cp" and share == DECLINED
@@ -97,7 +103,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             if options > 1:
                 picked = inst.key if took is None else f"{inst.key}:{took}"
                 picked = f"{inst.key}:no" if declined and own else picked
-                kind_of = "order" if len(live) > 1 else "may" if inst.spec.may else "split"
+                kind_of = "order" if not alone else "may" if inst.spec.may else "split"
                 steps.append(Witness(pe.chooser, kind_of, event_label(pe.ev), picked))
                 text = f"{says(pe.chooser, 'declines' if declined and own else 'applies')} {name} {'for' if declined and own else 'to'} {on}"
                 words.append(text if took is None else f"{text}: it prevents {took}")
@@ -110,6 +116,13 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
         _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
+
+
+def _live(plan: _Plan, inst: Any, applied: set[str], remaining: dict[str, int], amount: int) -> bool:
+    """Whether ``inst`` is still to be applied to an event with ``amount`` left: not applied yet
+    (614.5), and a shield with some left, or an effect whose rule applies to that amount."""
+    return inst.key not in applied and (
+        remaining[inst.key] > 0 if inst.spec.kind == EffectKind.SHIELD else _rule(plan, inst).applies(amount))
 
 
 def _gain_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
@@ -145,14 +158,22 @@ def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
             effs = plan.events[unit.events[0]].effects
             k = len(unit.plain)
             order = [unit.plain[q] for b in range(k) for q in range(k) if solver.boolean_value(unit.slots[b][q])]
+            # each shield is in one block or in none (encodings._encode_blocks: exactly one)
+            blocks: list[list[tuple[bool, int]]] = [[] for _ in range(k + 1)]
+            unplaced = []
+            for j, y, _none, w in unit.placed:
+                b = next((b for b, lit in enumerate(y) if solver.boolean_value(lit)), None)
+                if b is None:
+                    unplaced.append(j)
+                else:
+                    blocks[b].append((solver.boolean_value(w), j))
             steps_of: list[tuple[int, int | None]] = []
             for b in range(k + 1):  # a block's shields, the one that reaches 0 last
-                block = [(solver.boolean_value(w), j) for j, y, _n, w in unit.placed if solver.boolean_value(y[b])]
-                steps_of.extend((j, int(solver.value(unit.shares[effs[j].key]))) for _, j in sorted(block))
+                steps_of.extend((j, int(solver.value(unit.shares[effs[j].key]))) for _, j in sorted(blocks[b]))
                 if b < k:
                     use = unit.uses.get(effs[order[b]].key)
                     steps_of.append((order[b], None if use is None or solver.boolean_value(use) else DECLINED))
-            steps_of.extend((j, 0) for j, _y, none, _w in unit.placed if solver.boolean_value(none))
+            steps_of.extend((j, 0) for j in unplaced)
             chosen_by_event[unit.events[0]] = tuple(steps_of)
         else:
             chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
