@@ -33,10 +33,3 @@ class Kept:
 
     def __contains__(self, key: object) -> bool:
         return key in self._packed
-
-    def __len__(self) -> int:
-        return len(self._packed)
-
-    def size(self) -> int:
-        """The bytes held (packed)."""
-        return sum(len(p) for p in self._packed.values())

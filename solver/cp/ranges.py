@@ -11,8 +11,9 @@ value between them that none has has no solution. Each is one solve; a solution 
 finds is a new outcome, swept from like the others, and the questions not yet answered are
 asked again. A question about one value (a step past an end, a value between) is first aimed
 at from its found neighbours (solver.cp.sweep.reach): what the sweep missed next to others is
-found so in a second, where the proof's solve took 10-190 s (once 695 s) to find it. A run's no-goods, one clause per outcome, are all but invisible to the relaxation:
-on `bench/gen.py large_enumeration(14, 7)` the runs found all 137 outcomes and could not prove
+found so in a second, where the proof's solve took 10-190 s (once 695 s) to find it. A run's
+no-goods, one clause per outcome, are all but invisible to the relaxation: on
+`bench/gen.py large_enumeration(14, 7)` the runs found all 137 outcomes and could not prove
 it in 600 s; with the ranges it is complete in 29 s (20 x 10: 167 outcomes in 63 s, where the
 runs had 165 and no proof after 300 s). The run after a sweep is tried first, for
 ``RUN_BUDGET``: on small models it proves it sooner than the ranges' presolve would.

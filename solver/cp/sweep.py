@@ -70,9 +70,10 @@ def sweep(search: _Search, seeds: list[Seed]) -> None:
 def reach(search: _Search, aim: tuple[int, ...]) -> Seed | None:
     """An outcome at ``aim`` (recorded, as a seed), aimed at from each found neighbour whose
     solution is kept and that has not tried yet, each for the longer time; None when none finds
-    one (which proves nothing, unless an aim proved it empty). solver.cp.ranges asks this before a proof's solve: the outcome next to others that
-    the sweep's two tries missed is most often found so in a second, where a proof's solve took
-    10-190 s to find it. Raises search's _Cut when the time limit passes."""
+    one (which proves nothing, unless an aim proved it empty). solver.cp.ranges asks this before
+    a proof's solve: the outcome next to others that the sweep's two tries missed is most often
+    found so in a second, where a proof's solve took 10-190 s to find it. Raises search's _Cut
+    when the time limit passes."""
     if aim in search.found or aim in search.empty or not all(
             lo <= v <= hi for v, (lo, hi) in zip(aim, search.span, strict=True)):
         return None

@@ -11,9 +11,7 @@ from ..combat import run_task
 from ..damage import batch_step, next_event
 from ..decision import Decision, says
 from ..results import gain_event, gain_life
-from ..rules import (
-    event_label,
-)
+from ..rules import Instance, event_label
 from ..state import CombatStage, GameState, TaskKind, Trigger, replace
 from ..triggers import trigger_names
 from .step import _apply, _Plan, _rule
@@ -72,15 +70,11 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
                     if in_force > 1:
                         break
             alone = in_force == 1
-            if inst.spec.may and inst.view.controller == pe.chooser:
-                answers = 2  # apply it or decline it (solver.damage.batch_step)
-            elif inst.spec.kind == EffectKind.SHIELD and others_open and not pe.ev.unpreventable:
-                answers = min(remaining[inst.key], amount) + 1
-            elif inst.key in plan.once and others_open and not pe.ev.unpreventable:
-                answers = 2  # a shield of "all": all of it or none (solver.damage.shield_takes)
-            else:
-                answers = 1
-            options = answers if alone else 2
+            open_ = others_open and not pe.ev.unpreventable
+            asked = not alone or (
+                (inst.spec.may and inst.view.controller == pe.chooser)  # apply it or decline it (solver.damage.batch_step)
+                or (inst.spec.kind == EffectKind.SHIELD and open_)  # how much of what is left (its rest is > 0 here)
+                or (inst.key in plan.once and open_))  # a shield of "all": all of it or none (solver.damage.shield_takes)
             kind = inst.spec.kind
             took = None
             declined = how == "cp" and share == DECLINED
@@ -100,7 +94,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             own = inst.spec.may and inst.view.controller == pe.chooser  # its "no" is an option of the order
             name = plan.names.get(inst.key, inst.key)
             on = f"{pe.ev.source}'s damage to {pe.ev.recipient}"
-            if options > 1:
+            if asked:
                 picked = inst.key if took is None else f"{inst.key}:{took}"
                 picked = f"{inst.key}:no" if declined and own else picked
                 kind_of = "order" if not alone else "may" if inst.spec.may else "split"
@@ -118,7 +112,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     return tuple(steps), tuple(words)
 
 
-def _live(plan: _Plan, inst: Any, applied: set[str], remaining: dict[str, int], amount: int) -> bool:
+def _live(plan: _Plan, inst: Instance, applied: set[str], remaining: dict[str, int], amount: int) -> bool:
     """Whether ``inst`` is still to be applied to an event with ``amount`` left: not applied yet
     (614.5), and a shield with some left, or an effect whose rule applies to that amount."""
     return inst.key not in applied and (
