@@ -20,26 +20,24 @@ at the end, as 510.1e does.
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Any
 
-from model.blocks import defending_player, evasion_problem, menace_problem, same_side
+from model.blocks import defending_player, evasion_problem, same_side
 from model.effects import EffectKind
 from model.errors import EngineError
 
 from .characteristics import keywords_of, power, toughness
-from .decision import Decision, Option, decide, note, says
+from .decision import Option, decide, note, says
 from .lethal import lethal_assigned
 from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
 from .state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
-from .symmetry import canonical
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients", "has_trample",
-           "step_name", "END_OF_DAMAGE", "block_declarations", "MAX_DECLARATIONS", "MAX_DIVISIONS"]
+           "step_name", "END_OF_DAMAGE", "queue_steps", "close_choices", "assigns_in_step", "can_block", "defenders", "teams",
+           "attackers_of", "MAX_DIVISIONS"]
 
-MAX_DECLARATIONS = 100_000  # one decision's options are built at once: a guard against a huge board
 MAX_DIVISIONS = 200_000  # likewise for one creature's ways to divide its combat damage
 
 # ``GameState.damage_step`` while a combat damage step is under way (its assignments, the damage,
@@ -81,17 +79,17 @@ def begin_combat(state: GameState, table: Table, choose_all: bool = False) -> Ga
         sides = _defending_sides(state, table)
         if sides:
             return replace(state, queue=((TaskKind.COMBAT, CombatStage.BLOCKS, choose_all, sides),) + state.queue)
-    return _queue_steps(_close_choices(state), table)
+    return queue_steps(close_choices(state), table)
 
 
-def _queue_steps(state: GameState, table: Table) -> GameState:
+def queue_steps(state: GameState, table: Table) -> GameState:
     """510.4: a first-strike step when any combatant has first or double strike."""
     two_steps = any(_fs(state, table, p.id) for p in _combatants(state))
     steps = ((TaskKind.STEP, 1), (TaskKind.STEP, 2)) if two_steps else ((TaskKind.STEP, 0),)
     return replace(state, queue=steps + ((TaskKind.STEP, END_OF_DAMAGE),) + state.queue)
 
 
-def _close_choices(state: GameState) -> GameState:
+def close_choices(state: GameState) -> GameState:
     """Blocks chosen or not, nothing is left to choose once blockers are declared (509.1): a
     ``blocking: choose`` creature no defending player declared for blocks nothing (a forced step)."""
     for p in state.perms:
@@ -106,31 +104,31 @@ def _close_choices(state: GameState) -> GameState:
 # declare blockers (509.1)
 
 
-def _teams(table: Table) -> dict[str, str | None]:
+def teams(table: Table) -> dict[str, str | None]:
     return {p.name: p.team for p in table.case.players} if table.two_headed else {}
 
 
-def _defenders(state: GameState, table: Table) -> dict[str, str]:
+def defenders(state: GameState, table: Table) -> dict[str, str]:
     """Who defends each permanent when it is attacked (506.2): its controller, a battle's
     protector (310.5) (the newest object with each id wins)."""
     return {p.id: table.perm_specs[p.spec].protector or p.controller for p in state.perms}
 
 
-def _attackers(state: GameState) -> list[PermState]:
+def attackers_of(state: GameState) -> list[PermState]:
     return [p for p in state.perms if p.present and p.attacking is not None]
 
 
 def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], ...]:
     """The defending players (506.2), each alone or, in Two-Headed Giant, with their team (810.7),
     in APNAP order (101.4): each side declares its blocks as one decision."""
-    defenders = _defenders(state, table)
-    teams = _teams(table)
-    defending = {defending_player(a.attacking, defenders) for a in _attackers(state)}  # type: ignore[arg-type]
+    who_defends = defenders(state, table)
+    team_of = teams(table)
+    defending = {defending_player(a.attacking, who_defends) for a in attackers_of(state)}  # type: ignore[arg-type]
     sides: list[tuple[str, ...]] = []
     for name in table.apnap(sorted(defending)):
         if any(name in side for side in sides):
             continue
-        sides.append(tuple(table.apnap([n for n in table.order if same_side(n, name, teams)])))
+        sides.append(tuple(table.apnap([n for n in table.order if same_side(n, name, team_of)])))
     return tuple(sides)
 
 
@@ -144,104 +142,15 @@ def _protected_from_blocker(state: GameState, table: Table, attacker: str, block
     return False
 
 
-def _can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
+def can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
     """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16f, k (protection)."""
     bkw = keywords_of(state, table, blocker.id)  # granted keywords count (613.1f)
     akw = keywords_of(state, table, attacker.id)
     return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker)
 
 
-def block_declarations(state: GameState, table: Table, side: tuple[str, ...], choose_all: bool) -> tuple[list[str], list[tuple[str | None, ...]]]:
-    """Every legal declaration of ``side``'s chosen blocks (509.1a-c): the potential blockers
-    (sorted by id) and, per declaration, the attacker each blocks (None: it doesn't block).
-
-    A potential blocker is a creature a player of ``side`` controls, untapped (509.1a), not
-    attacking, whose block is to be chosen; it may block one creature attacking ``side`` (or its
-    planeswalkers and battles) that it can legally block. The declaration as a whole must leave each
-    creature with menace blocked by none or by two or more creatures (702.111b), counting blocks
-    written in the case."""
-    defenders = _defenders(state, table)
-    teams = _teams(table)
-    attackers = sorted((a for a in _attackers(state)
-                        if same_side(side[0], defending_player(a.attacking, defenders), teams)),  # type: ignore[arg-type]
-                       key=lambda a: a.id)
-    blockers = sorted((p for p in state.perms
-                       if p.present and p.controller in side and p.attacking is None and not p.tapped
-                       and "creature" in table.perm_specs[p.spec].types and (choose_all or p.choosing_block)),
-                      key=lambda p: p.id)
-    per_blocker = [[None, *(a.id for a in attackers if _can_block(state, table, b, a))] for b in blockers]
-    total = math.prod(len(c) for c in per_blocker)
-    if total > MAX_DECLARATIONS:
-        raise EngineError(f"{side[0]} would choose among {total} block declarations (more than {MAX_DECLARATIONS}); "
-                          "write some blocks with blocking:")
-    fixed: dict[str, int] = {}
-    if not choose_all:
-        for p in state.perms:
-            if p.present and not p.choosing_block:
-                for a in p.blocking:
-                    fixed[a] = fixed.get(a, 0) + 1
-    menace = [a for a in attackers if "menace" in keywords_of(state, table, a.id)]
-    legal = []
-    ids = [b.id for b in blockers]
-    for combo in itertools.product(*per_blocker):
-        if table.interchangeable and not canonical(ids, combo, table.interchangeable):
-            continue  # a swap of interchangeable blockers away from one kept (solver.symmetry)
-        if all(menace_problem(keywords_of(state, table, a.id), fixed.get(a.id, 0) + combo.count(a.id)) is None for a in menace):
-            legal.append(combo)
-    return ids, legal
-
-
-def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
-    """One side's declaration (509.1), then the next side's, then the combat damage steps."""
-    _, _, choose_all, sides = task
-    if not sides:
-        return _queue_steps(_close_choices(state), table)
-    side, rest = sides[0], sides[1:]
-    chooser = side[0]
-    ids, legal = block_declarations(state, table, side, choose_all)
-    if not legal:
-        raise EngineError(f"{chooser} has no legal block declaration: the blocks written in the case need a "
-                          "second blocker for a creature with menace that no chosen creature can give (CR 702.111b)")
-    defenders = _defenders(state, table)
-    teams = _teams(table)
-    attacked = {a.id for a in _attackers(state) if same_side(chooser, defending_player(a.attacking, defenders), teams)}  # type: ignore[arg-type]
-    base = state
-    for p in state.perms:
-        if p.choosing_block and p.controller in side:
-            base = base.set_perm(replace(p, choosing_block=False))  # (a tapped one blocks nothing, 509.1a)
-    if choose_all:
-        # every block of the side is chosen: none is left from the file (or from an earlier combat)
-        for p in base.perms:
-            if p.present and p.controller in side and p.blocking:
-                base = base.set_perm(replace(p, blocking=()))
-    nxt_queue = ((TaskKind.COMBAT, CombatStage.BLOCKS, choose_all, rest),) + base.queue
-    options = []
-    for combo in legal:
-        st = base
-        for bid, aid in zip(ids, combo, strict=True):
-            perm = st.perm(bid)
-            assert perm is not None
-            st = st.set_perm(replace(perm, blocking=(aid,) if aid else (), choosing_block=False))
-        for p in st.perms:
-            if p.present and p.id in attacked:
-                # 509.1h: a creature with a blocker declared for it becomes blocked
-                blocked = any(p.id in q.blocking for q in st.perms if q.present)
-                if choose_all or blocked:
-                    st = st.set_perm(replace(p, blocked=blocked))
-        picked = "; ".join(f"{b}->{a or 'none'}" for b, a in zip(ids, combo, strict=True)) or "none"
-        pairs = [(a, b) for b, a in zip(ids, combo, strict=True) if a]
-        if pairs:
-            by_attacker: dict[str, list[str]] = {}
-            for a, b in pairs:
-                by_attacker.setdefault(a, []).append(b)
-            words = f"{says(chooser, 'blocks')} " + ", ".join(f"{a} with {' and '.join(bs)}" for a, bs in sorted(by_attacker.items()))
-        else:
-            words = f"{says(chooser, 'declares')} no blockers"
-        options.append(Option(picked, words, replace(st, queue=nxt_queue)))
-    return decide(chooser, "block", "declare blockers", options)
-
-
-def _assigns_in_step(state: GameState, table: Table, perm: PermState, step: int) -> bool:
+def assigns_in_step(state: GameState, table: Table, perm: PermState, step: int) -> bool:
+    """Whether ``perm`` assigns combat damage in ``step`` (0 the only step, 1 first-strike, 2 regular; 510.4)."""
     if step == 0:
         return True
     if step == 1:
@@ -261,7 +170,7 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     for p in _combatants(state):
         if step == 1 and _fs(state, table, p.id):
             state = state.set_perm(replace(p, had_first_strike=True))  # 702.7c: read as the step begins
-        if not _assigns_in_step(state, table, p, step) or assigned_amount(state, table, p) <= 0:
+        if not assigns_in_step(state, table, p, step) or assigned_amount(state, table, p) <= 0:
             continue  # 510.1a
         todo.append(p.id)
     attackers = [pid for pid in todo if state.perm(pid).attacking is not None]  # type: ignore[union-attr]
@@ -414,8 +323,7 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
 
 
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
-    if task[1] == CombatStage.BLOCKS:
-        return _declare(state, table, task)
+    """A combat damage assignment task (510.1; the declaration of blockers is solver.declare's)."""
     _, what, step, todo, assigned = task
     if what != CombatStage.ASSIGN:
         raise TypeError(task)

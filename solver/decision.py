@@ -11,6 +11,7 @@ stops the graph from merging identical states.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from model.types import Case
 from .log import CHOICE, EMPTY_LOG, FORCED, NOT_DONE, Log, Step
 from .state import GameState, replace
 
-__all__ = ["Step", "Option", "Decision", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
+__all__ = ["Step", "Option", "Decision", "find_option", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
 
 @dataclass(frozen=True)
 class Option:
@@ -34,8 +35,17 @@ class Decision:
     chooser: str
     kind: str  # order | split | assign | target | stack_order | may | choose | source | mode | kick
     at: str
-    options: tuple[Option, ...]
+    options: Sequence[Option]  # (a declaration of blockers builds them as read: solver.declare)
     log: Log = EMPTY_LOG  # the forced steps of the path up to this decision
+
+
+def find_option(d: Decision, picked: str) -> Option | None:
+    """The option of ``d`` labelled ``picked`` (a witness's step), None if it has none; built alone
+    where the options are built as read (solver.declare.Declarations)."""
+    find = getattr(d.options, "find", None)
+    if find is not None:
+        return find(picked)
+    return next((o for o in d.options if o.picked == picked), None)
 
 
 def says(chooser: str, verb: str) -> str:

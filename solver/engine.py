@@ -40,6 +40,7 @@ from .cast import cast
 from .characteristics import leave
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .declare import declare
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
 from .results import gain_event, team_names
@@ -50,6 +51,7 @@ from .sba import game_over, last_standing, leave_game, multiplayer, state_based_
 from .select import View, controller_of, opponents
 from .state import (
     MONARCH,
+    CombatStage,
     Event,
     GameState,
     PermState,
@@ -282,6 +284,8 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
             res = batch_step(state, table)
         elif state.queue and state.queue[0][0] in (TaskKind.RIDER, TaskKind.COMBAT, TaskKind.MANA, TaskKind.GAIN,
                                                      TaskKind.SET_LIFE, TaskKind.PART):
+            if stop is not None and state.queue[0][:2] == (TaskKind.COMBAT, CombatStage.BLOCKS) and stop(state):
+                return state  # blocks to declare (509.1): the CP model may declare them itself (solver.cp.blocks)
             task, queue = state.queue[0], state.queue[1:]
             state = replace(state, queue=queue)
             if task[0] == TaskKind.PART:
@@ -300,6 +304,8 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
                 # a mana ability doesn't use the stack: it resolves at once, before state-based
                 # actions and before its triggers are put on the stack (605.3a)
                 res = produce_mana(state, table, task)
+            elif task[1] == CombatStage.BLOCKS:
+                res = declare(state, table, task)
             else:
                 res = combat_mod.run_task(state, table, task)
         else:

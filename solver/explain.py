@@ -16,7 +16,7 @@ from model.errors import EngineError
 from model.outcome import Outcome
 from model.types import Case
 
-from .decision import CHOICE, Decision, Step
+from .decision import CHOICE, Decision, Step, find_option
 from .engine import advance, final_fields
 from .state import initial_state
 
@@ -47,7 +47,7 @@ def replay(case: Case, outcome: Outcome) -> Replay:
         if (w.chooser, w.kind, w.at) != (res.chooser, res.kind, res.at):
             raise EngineError(f"witness step {w.chooser} {w.kind} at {w.at} does not match the decision "
                               f"{res.chooser} {res.kind} at {res.at}")
-        picked = next((o for o in res.options if o.picked == w.picked), None)
+        picked = find_option(res, w.picked)
         if picked is None:
             raise EngineError(f"witness step {w.picked!r} is not an option at {res.at}")
         steps.append(Step(CHOICE, picked.words))

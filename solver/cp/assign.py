@@ -5,6 +5,8 @@ trample conditions on them, every option and condition from the rules engine's
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..combat import (
     as_unblocked,
     assign_options,
@@ -16,9 +18,12 @@ from ..combat import (
 from ..lethal import LethalIf, lethal_conditions
 from ..rules import start_batch
 from ..state import CombatStage, Event, GameState, Table, TaskKind, replace
-from .step import Trample, _Assign
+from .blocks import encode_blocks
+from .literals import _at_least
+from .step import Trample, _Assign, _Plan
+from .tables import _is_const
 
-__all__ = ["_open_batch"]
+__all__ = ["_open_batch", "_assignments"]
 
 
 def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[Trample], GameState | None] | str:
@@ -69,3 +74,46 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
             assert walker is not None
             trample.append((pid, beyond, defended, (LethalIf(None, walker.loyalty),), ()))
     return start_batch(state, table, events), assigns, trample, assigning
+
+
+def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any], dict[tuple[str, str], Any]]:
+    """Combat damage division (CR 510.1c-d): one literal per option of each combatant (exactly one
+    holds), the amount each (creature, recipient) pair is assigned, and trample's condition on
+    the whole assignment (702.19b, 510.1e): a trampler assigns to the player only if each of its
+    blockers is assigned lethal damage in total (deathtouch: 1), damage already marked counted."""
+    picks: list[list[Any]] = []
+    dealt: dict[tuple[str, str], Any]
+    if plan.blocks is not None:  # the declaration of blockers too (509.1): solver.cp.blocks
+        dealt, declared = encode_blocks(m, plan.blocks)
+        return picks, dealt, declared
+    dealt = {}
+    for a in plan.assigns:
+        lits = [m.new_bool_var(f"assign_{a.creature}_{k}") for k in range(len(a.options))] if len(a.options) > 1 else [True]
+        if len(lits) > 1:
+            m.add_exactly_one(lits)
+        picks.append(lits)
+        for lit, opt in zip(lits, a.options, strict=True):
+            for r, n in opt:
+                dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
+    for trampler, player, blocker, conditions, mode in plan.trample:
+        to_player = dealt.get((trampler, player), 0)
+        if _is_const(to_player):
+            continue
+        # 702.19b: damage to the player needs lethal damage assigned to the blocker (combat.lethal_conditions)
+        met = [_at_least(m, sum(v for (src, r), v in dealt.items() if r == blocker and (c.sources is None or src in c.sources)),
+                         c.at_least) for c in conditions]
+        if any(x is True for x in met):
+            continue
+        lits = [x for x in met if x is not False]
+        when = [_at_least(m, to_player, 1)]
+        if mode:  # it may assign as though unblocked (510.1b): only assigning to its blockers binds it
+            blocked = _at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1)
+            if blocked is False:
+                continue
+            if blocked is not True:
+                when.append(blocked)
+        if lits:
+            m.add_bool_or(lits).only_enforce_if(when)
+        else:
+            m.add_bool_or([~x for x in when])
+    return picks, dealt, {}

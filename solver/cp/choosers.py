@@ -30,7 +30,8 @@ def _choosers(plan: _Plan) -> list[str]:
                    if len(pe.effects) + len(pe.noops) > 1 or any(i.spec.kind == EffectKind.SHIELD for i in pe.effects)}
                   | {c for pe in plan.events if pe.tree is not None for c in pe.tree.choosers}  # after a redirection (616.1)
                   | {a.controller for a in plan.assigns if len(a.options) > 1} | gaining
-                  | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may})
+                  | {i.view.controller for pe in plan.events for i in pe.effects if i.spec.may}
+                  | (set(plan.blocks.choosers()) if plan.blocks is not None else set()))
 
 
 def cp_optimizable(case: Case, objective: Objective, timeout: float | Deadline | None = None) -> str | None:

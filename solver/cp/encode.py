@@ -18,6 +18,7 @@ from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
 from ..state import Event
 from . import tables
+from .assign import _assignments
 from .bounds import fits as _fits
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
@@ -50,7 +51,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     units: list[_Unit] = []
     tabled: dict[tuple[Any, ...], Rows | None] = {}
     memos: dict[tuple[str, ...], tables.Memo] = {}  # events with the same effects share what follows an amount
-    picks, dealt = _assignments(m, plan)
+    picks, dealt, declared = _assignments(m, plan)
     for e, pe in enumerate(plan.events):
         if deadline is not None:
             deadline.check(_BUILDING)
@@ -374,7 +375,10 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
     hidden = _state_after(m, plan, by_pair, prevented, deathtouch, gains) if plan.suffix else {}
-    return _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired, hidden)
+    built = _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired, hidden)
+    if plan.blocks is not None:  # what the witness reads of the declaration and the divisions
+        built.declared, built.divided = declared, dealt
+    return built
 
 
 def _state_after(m: Any, plan: _Plan, by_pair: dict[tuple[str, str, str, bool], list[Any]],
@@ -437,45 +441,6 @@ def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], 
         out.append((who, src, total, tuple(i.key for i in reps), orders))
     linked.clear()
     return out
-
-
-def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any]]:
-    """Combat damage division (CR 510.1c-d): one literal per option of each combatant (exactly one
-    holds), the amount each (creature, recipient) pair is assigned, and trample's condition on
-    the whole assignment (702.19b, 510.1e): a trampler assigns to the player only if each of its
-    blockers is assigned lethal damage in total (deathtouch: 1), damage already marked counted."""
-    picks: list[list[Any]] = []
-    dealt: dict[tuple[str, str], Any] = {}
-    for a in plan.assigns:
-        lits = [m.new_bool_var(f"assign_{a.creature}_{k}") for k in range(len(a.options))] if len(a.options) > 1 else [True]
-        if len(lits) > 1:
-            m.add_exactly_one(lits)
-        picks.append(lits)
-        for lit, opt in zip(lits, a.options, strict=True):
-            for r, n in opt:
-                dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
-    for trampler, player, blocker, conditions, mode in plan.trample:
-        to_player = dealt.get((trampler, player), 0)
-        if _is_const(to_player):
-            continue
-        # 702.19b: damage to the player needs lethal damage assigned to the blocker (combat.lethal_conditions)
-        met = [_at_least(m, sum(v for (src, r), v in dealt.items() if r == blocker and (c.sources is None or src in c.sources)),
-                         c.at_least) for c in conditions]
-        if any(x is True for x in met):
-            continue
-        lits = [x for x in met if x is not False]
-        when = [_at_least(m, to_player, 1)]
-        if mode:  # it may assign as though unblocked (510.1b): only assigning to its blockers binds it
-            blocked = _at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1)
-            if blocked is False:
-                continue
-            if blocked is not True:
-                when.append(blocked)
-        if lits:
-            m.add_bool_or(lits).only_enforce_if(when)
-        else:
-            m.add_bool_or([~x for x in when])
-    return picks, dealt
 
 
 def _shield_bounds(m: Any, plan: _Plan, units: list[_Unit], totals: dict[str, Any]) -> None:

@@ -26,12 +26,21 @@ from model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
+from .blocks import join_witness
 from .choosers import _choosers
 from .plan import StepPlans
 from .prefix import Prefix
-from .search import _SOLVING_CUT, _check_workers, _Cut, _cut_short, _joined, _prepared, _Search
+from .search import (
+    _SOLVING_CUT,
+    _check_workers,
+    _Cut,
+    _cut_short,
+    _prepared,
+    _Search,
+)
 from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step
+from .union import _joined, _with_witness
 from .units import _Built
 
 __all__ = ["cp_optimize", "optimize_after"]
@@ -77,7 +86,7 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
         root = roots[i]
         listed, cut = witnesses(cg, ind, cg.roots[i])
         for o in listed:
-            found.setdefault(o.state, Outcome(o.state, root.witness + o.witness, 0, root.words + o.words))
+            found.setdefault(o.state, _with_witness(o.state, join_witness(root.witness, root.words, o.witness, o.words)))
         if cut is not None:
             break
     out = sorted(found.values(), key=lambda o: sort_key(o.state))
@@ -165,3 +174,4 @@ def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: _S
                                                deadline, max_nodes)
     stats: dict[str, Any] = {"solves": search.solves, **extra, "seconds": round(deadline.elapsed(), 3)}
     return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)
+

@@ -30,6 +30,7 @@ from ..select import View, is_player, matches
 from ..state import GameState, Table
 from ..triggers import watchers
 from .assign import _open_batch
+from .blocks import BlockPlan, deferred_blocks, deferred_problem, is_block_start, open_blocks
 from .declines import (
     _CHARACTERISTICS,
     _COUNTER_RIDERS,
@@ -80,6 +81,8 @@ from .riders import (
     _watching,
 )
 from .step import (
+    Trample,
+    _Assign,
     _linear,
     _PEvent,
     _Plan,
@@ -259,11 +262,22 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 return (f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
                         "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "
                         "modelled (the model reads that it was applied from what it prevented)")
-    opened = _open_batch(start, state0, table, step)
-    if isinstance(opened, str):
-        return opened
-    state, assigns, trample, assigning = opened
-    varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
+    blocks: BlockPlan | None = None
+    assigns: list[_Assign]
+    trample: list[Trample]
+    assigning: GameState | None
+    if is_block_start(start) or deferred_blocks(start):  # the declaration of blockers is the model's (509.1, solver.cp.blocks)
+        if (problem := deferred_problem(start)) is not None:
+            return problem
+        state, blocks = open_blocks(start, table)
+        assigns, trample, assigning = [], [], state
+        varying = {(ev.source, ev.recipient) for ev in state.batch.events} if state.batch is not None else set()
+    else:
+        opened = _open_batch(start, state0, table, step)
+        if isinstance(opened, str):
+            return opened
+        state, assigns, trample, assigning = opened
+        varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
     events: list[_PEvent] = []
     batch_events = state.batch.events if state.batch is not None else ()
     order = table.apnap(table.order)
@@ -432,12 +446,15 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     problem = _suffix_problem(state, table, events, tracked_trees) if later else None
     if problem is not None:
         return problem
+    if later and blocks is not None and deferred_blocks(start):  # (the rules engine replays the step from its start)
+        return f"{later[0]} after a combat damage step whose blocks the model chooses after a first-strike step's"
     return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
                  to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None),
-                 tuple(later), frozenset(deferred), unbeaten=frozenset(n for n in live if cant_lose_game(state, table, n)))
+                 tuple(later), frozenset(deferred), unbeaten=frozenset(n for n in live if cant_lose_game(state, table, n)),
+                 blocks=blocks)
 
 
 # replacements of a creature's dying or destruction, applied by the rules engine after the step

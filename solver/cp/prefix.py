@@ -43,6 +43,7 @@ from ..engine import LOOP, advance
 from ..limits import Deadline, WitnessBudget
 from ..sba import game_ended
 from ..state import Batch, GameState, ItemKind, StackItem, Table, TaskKind, initial_state, replace
+from .blocks import block_problem, early_declarations, is_block_start
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
 MAX_STARTS = 64  # distinct states at the start of the CP step (one CP model each; beyond: declined)
@@ -104,7 +105,9 @@ class Prefix(Walk):
     def step(self, start: Start) -> int | None:
         """The combat damage step the CP models from ``start`` (0: the only one, 2: the regular
         one after a first-strike step, CR 510.4), None for a damage batch (open in ``start``)."""
-        return start.state.queue[0][1] if start.state.batch is None else None
+        if start.state.batch is not None or is_block_start(start.state):
+            return None  # (a declaration of blockers: its only combat damage step, solver.cp.blocks)
+        return start.state.queue[0][1]
 
     def no_step(self) -> str | None:
         """Why the CP engine has nothing to solve, or None: no branch reached the step, and the
@@ -229,7 +232,9 @@ def _at_step(last: Any, table: Table, out: Prefix) -> Any:
             return point and (out.mode == FIRST or not _damage_actions_left(s))
         return candidate
     if isinstance(last, CombatAction):
-        return lambda s: _combat_step(s) and len(s.queue) == 2
+        # the last combat damage step; or, when the model can make it, the declaration of blockers
+        # before it (509.1, solver.cp.blocks: each declaration's step would be a model of its own)
+        return lambda s: (_combat_step(s) and len(s.queue) == 2) or (is_block_start(s) and block_problem(s, table) is None)
 
     def stop(s: GameState) -> bool:
         if not _fresh(s.batch):
@@ -276,6 +281,10 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
         if deadline is not None:
             deadline.check(phase)
         res = advance(raw, table, stop)
+        if isinstance(res, GameState) and stop is not None and is_block_start(res) and not res.dead:
+            # with first or double strike, the blocks the first-strike step reads are declared
+            # here and the others left to the regular step's model (solver.cp.blocks, 510.4)
+            res = early_declarations(res, table) or res
         if isinstance(res, Decision) and case.choices:
             res = scripted(res, case)
         key = res if isinstance(res, GameState) else decision_key(res)

@@ -10,22 +10,22 @@ from typing import Any
 
 from model.errors import EngineError
 from model.objective import Objective
-from model.outcome import Outcome, sort_key
+from model.outcome import Outcome
 from model.types import Case
 
 from ..api import Result
-from ..engine import final_fields
 from ..limits import Deadline, LimitReached, as_deadline
 from .choosers import _optimizable
 from .encode import _build
 from .kept import Kept
 from .plan import StepPlans, _plans
-from .prefix import Prefix, Start
+from .prefix import Prefix
 from .ranges import RUN_BUDGET, close
 from .step import _Plan
 from .suffix import ends_after
 from .sweep import AIM_DTIMES, AIM_PARAMS, far_seed, sweep
 from .tables import _is_const
+from .union import _joined
 from .units import _Built
 from .witness import _value, _witness
 
@@ -84,10 +84,14 @@ class _Search:
         # then forbidden as one tuple (a no-good), so the next solve must find a new outcome
         self.watch: list[Any] = []
         self.span: list[tuple[int, int]] = []  # each watched value's range (a sweep aims within it)
+        self.named: list[tuple[str, str]] = []  # each watched field and its kind
+        self.fixed: dict[str, tuple[str, Any]] = {}  # the projected fields the model holds constant
         for f in dict.fromkeys(names):
             kind, expr = parts.get(f, ("int", 0))
             if isinstance(expr, bool | int):
+                self.fixed[f] = (kind, expr)
                 continue
+            self.named.append((f, kind))
             if kind != "bool":
                 var = m.new_int_var(-built.bound, built.bound, f"y_{f}")
                 m.add(var == expr)
@@ -235,6 +239,24 @@ class _Search:
     def key_of(self, solver: Any) -> tuple[int, ...]:
         """The projected fields' values in ``solver``'s solution."""
         return tuple(int(solver.value(v)) for v in self.watch)
+
+    def forbid_known(self, known: Iterable[tuple[tuple[str, Any], ...]]) -> None:
+        """No-goods for the outcomes another model of the union found already (the union keeps its
+        first witness): this model's solves look only for new ones, and its proofs of
+        completeness hold for what is left. An outcome this model can't reach (a field it holds
+        at another value) needs none; fields read only when positive ("opt") are not matched."""
+        if self.plan.suffix or any(kind == "opt" for _, kind in self.named) or not self.watch:
+            return
+        m = self.built.model
+        for state in known:
+            values = dict(state)
+            if any(f not in values for f, _ in self.named):
+                continue
+            if any(kind != "opt" and f in values and values[f] != expr for f, (kind, expr) in self.fixed.items()):
+                continue
+            key = tuple(int(values[f]) for f, _ in self.named)
+            if key not in self.found:
+                m.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
 
     def forbid_found(self) -> None:
         """A no-good for each projection found and not yet forbidden: a clause that some
@@ -404,35 +426,6 @@ def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
                           for plan in plans.plans]
 
 
-def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterable[str] | None,
-            deadline: Deadline, complete: bool, extra: dict[str, Any] | None = None,
-            after: list[Start] | None = None) -> Result:
-    """The union of the step's outcomes over the states at its start, each outcome once (its
-    first witness: the choices before the step, then the step's own), with the end states of
-    branches that ended without reaching the step (the game ended, 104.2a; no later damage batch)
-    and those the rules engine reached after the steps it continues (``after``, solver.cp.suffix)."""
-    wanted = list(fields) if fields is not None else None
-    found: dict[Any, Outcome] = {}
-    for end in [*prefix.ended, *(after or [])]:
-        values = final_fields(end.state, prefix.table)
-        key = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
-        found.setdefault(key, Outcome(key, end.witness, 0, end.words))
-    for start, search in zip(prefix.starts, searches, strict=True):
-        if search.plan.suffix:
-            continue  # its outcomes are the ends after it (``after``)
-        for o in search.outcomes:
-            found.setdefault(o.state, Outcome(o.state, start.witness + o.witness, 0, start.words + o.words))
-    outcomes = sorted(found.values(), key=lambda o: sort_key(o.state))
-    stats: dict[str, Any] = {"solves": sum(s.solves for s in searches),
-                             "tables": sum(bool(u.columns) for s in searches for u in s.built.units),
-                             "slot_events": sum(u.slots is not None for s in searches for u in s.built.units)}
-    if prefix.decisions:  # choices before the step: one model per distinct state at its start
-        stats.update({"prefix_nodes": prefix.nodes, "models": len(searches)})
-    stats.update(extra or {})
-    stats["seconds"] = round(deadline.elapsed(), 3)
-    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)
-
-
 _PREFIX_CUT = "the node limit (max_nodes) was reached while expanding the choices before the last damage step"
 
 
@@ -471,9 +464,12 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
             raise
         return _cut_short(case, deadline, cut)
     complete = True
+    known: list[Any] = []
     try:
         for search in searches:
+            search.forbid_known(known)  # (each model of the union looks only for new outcomes)
             search.distinct()
+            known.extend(o.state for o in search.outcomes)
     except _Cut:
         complete = False
     extra: dict[str, Any] | None = {"limit": _SOLVING_CUT} if not complete else \

@@ -136,6 +136,8 @@ class _Plan:
     # each effect's amount rule, made once (solver.cp.step._rule): effect key -> (its spec, rule)
     rules: dict[str, tuple[Any, AmountRule]] = field(default_factory=dict)
     unbeaten: frozenset[str] = frozenset()  # players who can't lose the game (Platinum Angel; 704.5a, 704.5c)
+    # the declaration of blockers when the model makes it (509.1, solver.cp.blocks.BlockPlan)
+    blocks: Any = None
 
     @property
     def suffix(self) -> bool:

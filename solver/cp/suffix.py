@@ -25,7 +25,7 @@ from model.errors import EngineError
 from model.outcome import Witness
 from model.types import Case
 
-from ..decision import Decision
+from ..decision import Decision, find_option
 from ..engine import advance
 from ..limits import Deadline, LimitReached
 from ..state import Table
@@ -54,7 +54,7 @@ def after_step(case: Case, table: Table, start: Start, witness: tuple[Witness, .
             got = f"{res.chooser} {res.kind} at {res.at}" if isinstance(res, Decision) else "the end of the timeline"
             raise EngineError(f"{case.id}: the CP step's choice {w.chooser} {w.kind} at {w.at} does not replay "
                               f"through the rules engine (it asks {got})")
-        opt = next((o for o in res.options if o.picked == w.picked), None)
+        opt = find_option(res, w.picked)
         if opt is None:
             raise EngineError(f"{case.id}: the CP step's choice {w.picked!r} is not an option at {w.at}")
         raw = opt.state

@@ -51,6 +51,10 @@ class _Built:
     # with the rules engine continuing after the step (solver.cp.suffix): the rest of the state
     # after it that solutions may differ by, beside the outputs (solver.cp.encode._state_after)
     hidden: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    # a declaration of blockers in the model (solver.cp.blocks): each (blocker, attacker) pair's
+    # literal, and each (creature, recipient) pair's assigned amount
+    declared: dict[tuple[str, str], Any] = field(default_factory=dict)
+    divided: dict[tuple[str, str], Any] = field(default_factory=dict)
 
 
 def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:

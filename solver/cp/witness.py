@@ -14,6 +14,7 @@ from ..results import gain_event, gain_life
 from ..rules import Instance, event_label
 from ..state import CombatStage, GameState, TaskKind, Trigger, replace
 from ..triggers import trigger_names
+from .blocks import declaration_of, drive_declaration
 from .step import _apply, _Plan, _rule
 from .tables import DECLINED, Seq, _is_const
 from .trees import Slot
@@ -28,7 +29,7 @@ def _value(solver: Any, kind: str, expr: Any) -> Any:
 
 def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """Replay the solution's orders and shares through the graph engine's decision rules."""
-    if any(u.hits is not None for u in built.units):
+    if plan.blocks is not None or any(u.hits is not None for u in built.units):
         return _driven(plan, built, solver)
     steps: list[Witness] = []
     words: list[str] = []
@@ -221,10 +222,17 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
         labels = {a.creature: a.label(next(k for k, lit in enumerate(lits) if _solved_bool(solver, lit)))
                   for a, lits in zip(plan.assigns, built.picks, strict=True)}
         state = plan.assigning
+        if plan.blocks is not None:  # 509.1: the declaration first, then the divisions it leaves
+            state, step, said = drive_declaration(plan.blocks, table, declaration_of(plan.blocks, built.declared, solver))
+            steps.append(step)
+            words.append(said)
         while state.batch is None and state.queue and state.queue[0][:2] == (TaskKind.COMBAT, CombatStage.ASSIGN):
             res = run_task(replace(state, queue=state.queue[1:]), table, state.queue[0])
             if isinstance(res, Decision):
-                opt = next(o for o in res.options if o.picked == labels[res.at])
+                if plan.blocks is not None:
+                    opt = next(o for o in res.options if _division(o.state, res.at) == _divided(built, solver, res.at))
+                else:
+                    opt = next(o for o in res.options if o.picked == labels[res.at])
                 steps.append(Witness(res.chooser, res.kind, res.at, opt.picked))
                 words.append(opt.words)
                 res = opt.state
@@ -238,6 +246,24 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
     if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
         _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
+
+
+def _division(state: GameState, creature: str) -> dict[str, int]:
+    """What an assignment option gave ``creature``'s recipients (the assignment task it queued)."""
+    out: dict[str, int] = {}
+    for src, rcp, n in state.queue[0][4]:
+        if src == creature and n > 0:
+            out[rcp] = out.get(rcp, 0) + n
+    return out
+
+
+def _divided(built: _Built, solver: Any, creature: str) -> dict[str, int]:
+    """What the solution assigns ``creature``'s recipients (solver.cp.blocks)."""
+    out = {}
+    for (src, rcp), amount in built.divided.items():
+        if src == creature and (n := _value(solver, "int", amount)) > 0:
+            out[rcp] = n
+    return out
 
 
 def _batch_choices(plan: _Plan, built: _Built, solver: Any, state: GameState, steps: list[Witness],
