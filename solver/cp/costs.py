@@ -42,7 +42,7 @@ def paths_of(plans: StepPlans) -> int:
 
 
 def _paths(plan: _Plan) -> int:
-    total = math.prod(len(a.options) for a in plan.assigns)  # damage divisions (510.1c-d)
+    total = math.prod(len(a.options) for a in plan.assigns) * _declarations(plan)  # divisions (510.1c-d), blocks
     for pe in plan.events:
         ub = _upper(pe.ev.amount, pe.effects)
         total *= math.factorial(len(pe.effects) + len(pe.noops))
@@ -68,7 +68,13 @@ def _states(plan: _Plan) -> int:
                 spread[inst.key] = (k + 1, prod * (min(ub, plan.shields[inst.key]) + 1))
         ways = math.prod(min(prod, math.comb(k + plan.shields[key], k)) for key, (k, prod) in spread.items())
         total += math.factorial(len(pe.effects) + len(pe.noops)) * ways
-    return total * math.prod(len(a.options) for a in plan.assigns)
+    return total * math.prod(len(a.options) for a in plan.assigns) * _declarations(plan)
+
+
+def _declarations(plan: _Plan) -> int:
+    """The graph engine expands every declaration of blockers the model chooses among (509.1),
+    each with its own combat damage step (solver.cp.blocks)."""
+    return plan.blocks.declarations() if plan.blocks is not None else 1
 
 
 def estimate_costs(plans: StepPlans) -> tuple[float, float]:
