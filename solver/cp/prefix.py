@@ -46,7 +46,7 @@ from ..state import Batch, GameState, ItemKind, StackItem, Table, TaskKind, init
 from .blocks import block_problem, early_declarations, is_block_start
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
-MAX_STARTS = 64  # distinct states at the start of the CP step (one CP model each; beyond: declined)
+MAX_STARTS = 512  # distinct states at the start of the CP step (one CP model each; beyond: declined)
 
 __all__ = ["Prefix", "Start", "Walk", "expand", "explore", "script_left", "tail_end", "follows", "NO_BATCH",
            "PREFIX_NODES", "MAX_STARTS", "END", "LAST", "FIRST"]
