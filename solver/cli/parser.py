@@ -94,6 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds per case (default {DEFAULT_TIMEOUT:g}; 0: no limit); a stuck worker is killed")
     b.add_argument("--executor", choices=("local", "ray"), default="local")
+    b.add_argument("--address", metavar="HOST:PORT", help="with --executor ray: the running Ray cluster to use "
+                   "(default: $RAY_ADDRESS; neither: a local Ray instance of --jobs CPUs is started)")
     b.add_argument("--csv", metavar="FILE", help="also write a CSV summary of every recorded case")
     b.add_argument("--no-progress", action="store_true")
     b.add_argument("--report", metavar="DIR", help="also write an HTML page per case and an index.html with every "
