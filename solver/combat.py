@@ -31,6 +31,7 @@ from model.errors import EngineError
 from .characteristics import keywords_of, power, toughness
 from .decision import Decision, Option, decide, note, says
 from .lethal import lethal_assigned
+from .limits import check_running
 from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
 from .state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
@@ -181,9 +182,11 @@ def block_declarations(state: GameState, table: Table, side: tuple[str, ...], ch
                 for a in p.blocking:
                     fixed[a] = fixed.get(a, 0) + 1
     menace = [a for a in attackers if "menace" in keywords_of(state, table, a.id)]
-    legal = []
+    legal: list[tuple[str | None, ...]] = []
     ids = [b.id for b in blockers]
-    for combo in itertools.product(*per_blocker):
+    for n, combo in enumerate(itertools.product(*per_blocker)):
+        if n & 1023 == 1023:
+            check_running("listing the block declarations", len(legal))
         if table.interchangeable and not canonical(ids, combo, table.interchangeable):
             continue  # a swap of interchangeable blockers away from one kept (solver.symmetry)
         if all(menace_problem(keywords_of(state, table, a.id), fixed.get(a.id, 0) + combo.count(a.id)) is None for a in menace):
@@ -216,7 +219,9 @@ def _declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState
                 base = base.set_perm(replace(p, blocking=()))
     nxt_queue = ((TaskKind.COMBAT, CombatStage.BLOCKS, choose_all, rest),) + base.queue
     options = []
-    for combo in legal:
+    for n, combo in enumerate(legal):
+        if n & 63 == 63:  # many declarations (9^5 for 8 attackers, 5 blockers): the limits hold
+            check_running("declaring blockers", n)
         st = base
         for bid, aid in zip(ids, combo, strict=True):
             perm = st.perm(bid)

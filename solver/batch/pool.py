@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+import signal
 import sys
 import threading
 import time
@@ -40,7 +41,49 @@ def _start_method() -> str:
     return "spawn"
 
 
-def _worker(conn: Connection, inherited: Sequence[Connection] = ()) -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the batch process ``parent`` ends, even by ``kill -9`` (it can't say so).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``prctl(PR_SET_PDEATHSIG)``; a forked
+    worker's parent is the batch's main thread). Everywhere, and for a worker a forkserver started
+    (its parent is the server), a watchdog thread checks the batch's pid every second.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the watchdog alone
+            pass
+
+    def alive() -> bool:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:  # it exists
+            return True
+        try:  # a killed parent stays a zombie until its own parent reaps it
+            with open(f"/proc/{parent}/stat", "rb") as fh:
+                return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+        except (OSError, IndexError):
+            return True
+
+    def watch() -> None:
+        while alive():
+            time.sleep(1.0)
+        os._exit(1)
+
+    if not alive():
+        os._exit(1)
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _worker(conn: Connection, inherited: Sequence[Connection] = (), parent: int | None = None) -> None:
     """Run the chunks sent on ``conn``, one message per event, each sent the moment it happens.
 
     ``("run", idx)`` when a chunk's first case starts; ``("done", idx, record, next)`` when a case
@@ -49,6 +92,8 @@ def _worker(conn: Connection, inherited: Sequence[Connection] = ()) -> None:
     """
     for c in inherited:  # a forked worker holds copies of the parent's pipe ends: drop them, so EOF = parent gone
         c.close()
+    if parent is not None:
+        _die_with(parent)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     try:
         while True:
@@ -95,7 +140,7 @@ class _LocalPool:
             ctx.set_forkserver_preload(["solver.batch"])
         ours, theirs = ctx.Pipe()
         inherited = [s.conn for s in self.slots.values()] + [ours] if method == "fork" else []
-        proc = ctx.Process(target=_worker, args=(theirs, inherited), daemon=True)
+        proc = ctx.Process(target=_worker, args=(theirs, inherited, os.getpid()), daemon=True)
         proc.start()
         theirs.close()
         wid = self.next_wid

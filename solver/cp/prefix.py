@@ -40,7 +40,7 @@ from ..activation import resolve
 from ..combat import END_OF_DAMAGE
 from ..decision import Decision, decision_key, scripted
 from ..engine import LOOP, advance
-from ..limits import Deadline, WitnessBudget
+from ..limits import Deadline, NodeLimitReached, WitnessBudget, running_under
 from ..sba import game_ended
 from ..state import Batch, GameState, ItemKind, StackItem, Table, TaskKind, initial_state, replace
 
@@ -275,7 +275,12 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
         nonlocal cut
         if deadline is not None:
             deadline.check(phase)
-        res = advance(raw, table, stop)
+        try:
+            with running_under(deadline, max_nodes):  # inside one step too (a block declaration's many options)
+                res = advance(raw, table, stop)
+        except NodeLimitReached:  # one decision of more options than max_nodes: as the node limit
+            cut = True
+            return None
         if isinstance(res, Decision) and case.choices:
             res = scripted(res, case)
         key = res if isinstance(res, GameState) else decision_key(res)
