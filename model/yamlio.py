@@ -16,7 +16,7 @@ import yaml
 
 from .errors import CaseError
 
-__all__ = ["read_yaml", "read_bounded", "MAX_BYTES"]
+__all__ = ["read_yaml", "read_bounded", "load_text", "MAX_BYTES"]
 
 MAX_BYTES = 1_000_000
 MAX_ALIASES = 200
@@ -206,6 +206,16 @@ def read_yaml(path: str | Path) -> Any:
         raise CaseError("", f"not UTF-8 text (byte {exc.start})", name) from None
     if not text.strip():
         raise CaseError("", "file is empty", name)
+    data = load_text(text, name)
+    if data is None:
+        raise CaseError("", "file is empty (no YAML content, only comments or blank lines)", name)
+    return data
+
+
+def load_text(text: str, name: str = "") -> Any:
+    """One YAML document from ``text`` (a file's, or a command-line value's) under the same bounds
+    and number rules as a case file; :class:`CaseError` (with ``name`` as its file) on any problem.
+    None for a document with no content."""
     try:
         _check_bounds(text)
         loader = _BoundedLoader(text)
@@ -216,9 +226,8 @@ def read_yaml(path: str | Path) -> Any:
             data = None if node is None else loader.construct_document(node)
         finally:
             loader.dispose()
-        if data is None:
-            raise CaseError("", "file is empty (no YAML content, only comments or blank lines)", name)
-        _count_expansion(data)
+        if data is not None:
+            _count_expansion(data)
     except CaseError as exc:
         exc.file = name
         raise

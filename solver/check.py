@@ -13,8 +13,8 @@ from model.load import load_case
 from model.outcome import Outcome, agrees, expectation_report
 from model.types import Case
 
-from .api import Result, enumerate_outcomes
-from .limits import Deadline
+from .api import Result, check_case, enumerate_outcomes
+from .limits import Deadline, as_deadline
 
 __all__ = ["CheckReport", "check", "check_paths", "case_files"]
 
@@ -51,6 +51,8 @@ class CheckReport:
 def check(case: Case, engine: str = "auto", timeout: float | Deadline | None = None) -> CheckReport:
     """Compare every reachable outcome of ``case`` with its ``expect:``."""
     start = time.perf_counter()
+    check_case(case)
+    as_deadline(timeout)  # a bad limit is a ValueError even for a case without expect:
     if case.expect is None:
         return verdict(case, None, start)
     return verdict(case, enumerate_outcomes(case, engine=engine, timeout=timeout), start)

@@ -81,9 +81,18 @@ class Deadline:
 
 
 def as_deadline(limit: float | Deadline | None) -> Deadline:
-    """``limit`` as a deadline: a number of seconds from now, an existing deadline (shared with
-    the phases before), or None (no limit)."""
-    return limit if isinstance(limit, Deadline) else Deadline(limit)
+    """``limit`` as a deadline: a number of seconds from now (infinity: none), an existing deadline
+    (shared with the phases before), or None (no limit). A ValueError for anything else: NaN (no
+    limit to one engine, cut at once to the other, were it let through), a negative number, text."""
+    if isinstance(limit, Deadline):
+        return limit
+    if limit is None:
+        return Deadline(None)
+    if isinstance(limit, bool) or not isinstance(limit, int | float):
+        raise ValueError(f"timeout must be a number of seconds or None, got {type(limit).__name__} {limit!r}")
+    if limit != limit or limit < 0:
+        raise ValueError(f"timeout must be a number of seconds >= 0 or None, got {limit!r}")
+    return Deadline(None if limit == float("inf") else float(limit))
 
 
 class NodeLimitReached(LimitReached):
