@@ -11,7 +11,7 @@ from typing import Any
 
 from model.errors import CaseError
 
-from .output import _latest, _open_output, load_done
+from .output import _latest, _open_output, load_done, lock_output
 from .pool import _LocalPool, _run_local, _run_ray
 from .records import (
     MODES,
@@ -41,6 +41,7 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
     paths = [str(p) for p in case_files(inputs)]
     fh = _open_output(out, "--out", append=True)  # before anything runs: a bad --out is one line
     try:
+        lock_output(fh, out)  # held until fh is closed: a second batch on this file refuses to start
         previous = load_done(out)
     except BaseException:
         fh.close()

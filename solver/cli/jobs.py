@@ -30,7 +30,7 @@ def batch_command(args: argparse.Namespace) -> int:
         return 2
     check_output(args.out, "--out")
     if args.csv is not None:
-        check_output(args.csv, "--csv")
+        check_output(args.csv, "--csv", probe=True)
         same = os.path.abspath(args.csv) == os.path.abspath(args.out) or (
             os.path.exists(args.csv) and os.path.exists(args.out) and os.path.samefile(args.csv, args.out))
         if same:
