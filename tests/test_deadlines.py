@@ -101,3 +101,14 @@ def test_report_holds_one_deadline(tmp_path: Path) -> None:
     data, took = _timed(lambda: analyse(wide, timeout=2.0, objective=parse_objective_text(["A: maximize A.life"])))
     assert took < 2.0 + OVERSHOOT, took
     assert data.optimum is not None and not data.optimum.complete
+
+
+def test_enumerate_explain_replays_within_the_deadline(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--explain's replay of a long witness is cut inside it: the raw witness instead, said."""
+    from solver.cli import main
+
+    path = _loop(tmp_path, 600)
+    code, took = _timed(lambda: main(["enumerate", str(path), "--timeout", "2", "--explain"]))
+    assert code == 0 and took < 2.0 + OVERSHOOT, took
+    cap = capsys.readouterr()
+    assert "Traceback" not in cap.err
