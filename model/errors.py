@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["MtgOutcomesError", "CaseError", "CaseErrors", "CaseWarning", "EngineError"]
+__all__ = ["MtgOutcomesError", "CaseError", "CaseErrors", "CaseWarning", "EngineError", "printable"]
+
+# control, format (U+202E RIGHT-TO-LEFT OVERRIDE and the other bidi controls), line and paragraph
+# separators, surrogates, private use and unassigned code points
+_HIDDEN = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"))
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that could hide or reorder what a terminal shows escaped
+    (``\\u202e``): a field path or file name from a case file is shown as written, not obeyed."""
+    if text.isascii() and text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if unicodedata.category(ch) in _HIDDEN:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 class MtgOutcomesError(Exception):
@@ -21,9 +41,9 @@ class CaseError(MtgOutcomesError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = f"{self.path}: " if self.path else ""
-        prefix = f"{self.file}: " if self.file else ""
-        return f"{prefix}{where}{self.reason}"
+        where = f"{printable(self.path)}: " if self.path else ""
+        prefix = f"{printable(self.file)}: " if self.file else ""
+        return f"{prefix}{where}{printable(self.reason)}"
 
 
 class CaseErrors(MtgOutcomesError):
@@ -45,9 +65,9 @@ class CaseWarning:
     file: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.path}: " if self.path else ""
-        prefix = f"{self.file}: " if self.file else ""
-        return f"{prefix}{where}warning: {self.reason}"
+        where = f"{printable(self.path)}: " if self.path else ""
+        prefix = f"{printable(self.file)}: " if self.file else ""
+        return f"{prefix}{where}warning: {printable(self.reason)}"
 
 
 class EngineError(MtgOutcomesError):

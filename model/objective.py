@@ -93,10 +93,20 @@ def parse_objective(value: Any, path: str = "objective") -> Objective:
     return Objective(tuple(goals))
 
 
-def parse_objective_text(texts: list[str]) -> Objective:
-    """Command-line form: ``'you: maximize you.life'`` or ``'you: [maximize you.life, minimize A.cards_drawn]'``."""
-    import yaml
+MAX_OBJECTIVE_TEXT = 100_000  # characters of --objective in all (a bound, said, as a case file's size)
 
+
+def parse_objective_text(texts: list[str]) -> Objective:
+    """Command-line form: ``'you: maximize you.life'`` or ``'you: [maximize you.life, minimize A.cards_drawn]'``.
+
+    A list is read by the case files' bounded YAML reader (no alias bomb, base-10 numbers), in
+    time linear in its length; the text in all is at most :data:`MAX_OBJECTIVE_TEXT` characters."""
+    from .yamlio import load_text
+
+    if isinstance(texts, str):
+        texts = [texts]
+    if sum(len(t) for t in texts) > MAX_OBJECTIVE_TEXT:
+        raise CaseError("--objective", f"longer than {MAX_OBJECTIVE_TEXT} characters in all")
     merged: dict[str, Any] = {}
     for text in texts:
         chooser, sep, rest = text.partition(":")
@@ -106,9 +116,8 @@ def parse_objective_text(texts: list[str]) -> Objective:
         if chooser in merged:
             raise CaseError(f"--objective {chooser}", "given twice: put its goals in one list, in order")
         try:
-            value: Any = yaml.safe_load(rest) if rest.startswith("[") else rest
-        except (yaml.YAMLError, RecursionError) as exc:
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise CaseError(f"--objective {chooser}", f"expected '[maximize FIELD, ...]': {reason}") from None
+            value: Any = load_text(rest) if rest.startswith("[") else rest
+        except CaseError as exc:
+            raise CaseError(f"--objective {chooser}", f"expected '[maximize FIELD, ...]': {exc.reason}") from None
         merged[chooser] = value
     return parse_objective(merged, "--objective")

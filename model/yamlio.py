@@ -16,12 +16,13 @@ import yaml
 
 from .errors import CaseError
 
-__all__ = ["read_yaml", "read_bounded", "MAX_BYTES"]
+__all__ = ["read_yaml", "read_bounded", "load_text", "MAX_BYTES"]
 
 MAX_BYTES = 1_000_000
 MAX_ALIASES = 200
 MAX_NODES = 200_000
 MAX_DEPTH = 64
+MAX_DIGITS = 100  # an integer in a case file has at most this many digits (the fields bound their values further)
 
 
 # libyaml's C parser when PyYAML was built with it (about 10x faster), else the pure-Python one
@@ -66,6 +67,59 @@ class _BoundedLoader(_BaseLoader):
                 raise CaseError("", f"line {key_node.start_mark.line + 1}: duplicate key {key!r}")
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
+
+
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+
+
+def _number_problem(text: str, tag: str) -> str | None:
+    """Why the scalar ``text`` that YAML 1.1 reads as a number (``tag``) is refused, or None.
+
+    Integers are written in base 10 only: YAML 1.1 would read ``1:20`` as 80 (base 60), ``0x1F``
+    as 31, ``017`` as 15 and ``0b11`` as 3, silently; and at most :data:`MAX_DIGITS` digits, so a
+    4,301-digit number is a line, not Python's digit-limit traceback.
+    """
+    body = text.strip().lstrip("+-").replace("_", "")
+    if ":" in body:
+        return (f"{text!r} is a base-60 number in YAML 1.1 (1:20 means 80); write the number in base 10, "
+                "or quote it if it is text")
+    if tag == _FLOAT:
+        return None
+    low = body.lower()
+    if low.startswith(("0x", "0o", "0b")) or (len(body) > 1 and body.startswith("0")):
+        base = {"0x": "a hexadecimal", "0o": "an octal", "0b": "a binary"}.get(low[:2], "an octal (a leading 0)")
+        return f"{text!r} is {base} number in YAML 1.1; write integers in base 10"
+    if "_" in text:
+        return f"{text!r}: write integers without '_' separators"
+    if len(body) > MAX_DIGITS:
+        return f"an integer of {len(body)} digits; at most {MAX_DIGITS} are accepted"
+    return None
+
+
+def _check_numbers(root: Any) -> None:
+    """Refuse, with its field path, a number YAML 1.1 reads in a way a reader wouldn't guess, or a
+    huge one (:func:`_number_problem`); every node is looked at once (aliases share nodes)."""
+    seen: set[int] = set()
+    stack: list[tuple[Any, str]] = [(root, "")]
+    while stack:
+        node, path = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag in (_INT, _FLOAT):
+                problem = _number_problem(str(node.value), node.tag)
+                if problem is not None:
+                    where = path or f"line {node.start_mark.line + 1}"
+                    raise CaseError(where, problem)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                name = str(key.value) if isinstance(key, yaml.ScalarNode) else "?"
+                stack.append((key, f"{path}.{name}" if path else name))
+                stack.append((value, f"{path}.{name}" if path else name))
 
 
 def _count_expansion(data: Any, limit: int = MAX_NODES) -> None:
@@ -152,16 +206,28 @@ def read_yaml(path: str | Path) -> Any:
         raise CaseError("", f"not UTF-8 text (byte {exc.start})", name) from None
     if not text.strip():
         raise CaseError("", "file is empty", name)
+    data = load_text(text, name)
+    if data is None:
+        raise CaseError("", "file is empty (no YAML content, only comments or blank lines)", name)
+    return data
+
+
+def load_text(text: str, name: str = "") -> Any:
+    """One YAML document from ``text`` (a file's, or a command-line value's) under the same bounds
+    and number rules as a case file; :class:`CaseError` (with ``name`` as its file) on any problem.
+    None for a document with no content."""
     try:
         _check_bounds(text)
         loader = _BoundedLoader(text)
         try:
-            data = loader.get_single_data()
+            node = loader.get_single_node()
+            if node is not None:
+                _check_numbers(node)
+            data = None if node is None else loader.construct_document(node)
         finally:
             loader.dispose()
-        if data is None:
-            raise CaseError("", "file is empty (no YAML content, only comments or blank lines)", name)
-        _count_expansion(data)
+        if data is not None:
+            _count_expansion(data)
     except CaseError as exc:
         exc.file = name
         raise

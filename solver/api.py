@@ -20,16 +20,30 @@ __all__ = ["Result", "enumerate_outcomes", "ENGINES", "DEFAULT_MAX_NODES"]
 ENGINES = ("auto", "graph", "cp")
 
 
+MAX_WORKERS = 256  # CP-SAT's parallel workers at most (a million is an invalid model, said by nobody)
+
+
 def check_engine(engine: str, workers: int) -> None:
     """A ValueError for an engine that doesn't exist, or parallel workers the graph engine
     doesn't have (enumerate_outcomes, optimize)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be a whole number from 1 to {MAX_WORKERS}, got {workers!r}")
     if engine == "graph" and workers != 1:
         raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
 
 
 DEFAULT_MAX_NODES = 2_000_000
+
+
+def check_case(case: Any, max_nodes: Any = None) -> None:
+    """A ValueError, with a message, for an argument that is not a case or a node limit that is
+    not a whole number of at least 1 (None: no limit); the time limit is :func:`as_deadline`'s."""
+    if not isinstance(case, Case):
+        raise ValueError(f"case must be a Case (model.load.load_case(path)), got {type(case).__name__}")
+    if max_nodes is not None and (not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1):
+        raise ValueError(f"max_nodes must be a whole number of at least 1, or None, got {max_nodes!r}")
 
 
 @dataclass
@@ -64,10 +78,11 @@ def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] |
     same outcome set; with more than 1 the CP witnesses may differ between runs; the graph
     engine has none: ``engine="graph"`` with more than 1 is a ValueError).
     """
+    check_case(case, max_nodes)
     check_engine(engine, workers)
+    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
-    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     if engine == "auto":
         from .cp.auto import auto_outcomes
 

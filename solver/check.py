@@ -13,7 +13,8 @@ from model.load import load_case
 from model.outcome import Outcome, agrees, expectation_report
 from model.types import Case
 
-from .api import Result, enumerate_outcomes
+from .api import Result, check_case, enumerate_outcomes
+from .limits import Deadline, as_deadline
 
 __all__ = ["CheckReport", "check", "check_paths", "case_files"]
 
@@ -47,13 +48,23 @@ class CheckReport:
                 "unreachable": self.unreachable, "closest": self.closest, "warnings": self.warnings}
 
 
-def check(case: Case, engine: str = "auto", timeout: float | None = None) -> CheckReport:
+def check(case: Case, engine: str = "auto", timeout: float | Deadline | None = None) -> CheckReport:
     """Compare every reachable outcome of ``case`` with its ``expect:``."""
     start = time.perf_counter()
-    warnings = [str(w) for w in case.warnings]
+    check_case(case)
+    as_deadline(timeout)  # a bad limit is a ValueError even for a case without expect:
     if case.expect is None:
+        return verdict(case, None, start)
+    return verdict(case, enumerate_outcomes(case, engine=engine, timeout=timeout), start)
+
+
+def verdict(case: Case, result: Result | None, start: float | None = None) -> CheckReport:
+    """The ruling's verdict on ``result`` (the case's outcomes, not projected): ``check`` without
+    enumerating again (the report has them already)."""
+    start = time.perf_counter() if start is None else start
+    warnings = [str(w) for w in case.warnings]
+    if case.expect is None or result is None:
         return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect:"], warnings=warnings)
-    result: Result = enumerate_outcomes(case, engine=engine, timeout=timeout)
     states = [o.values for o in result.outcomes]
     rep = expectation_report(case.expect, states)
     report = CheckReport(case.id, case.path, "OK", outcomes=len(result.outcomes), warnings=warnings)

@@ -11,6 +11,7 @@ stops the graph from merging identical states.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +22,7 @@ from model.types import Case
 from .log import CHOICE, EMPTY_LOG, FORCED, NOT_DONE, Log, Step
 from .state import GameState, replace
 
-__all__ = ["Step", "Option", "Decision", "find_option", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
+__all__ = ["Step", "Option", "Decision", "find_option", "settle", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
 
 @dataclass(frozen=True)
 class Option:
@@ -37,6 +38,14 @@ class Decision:
     at: str
     options: Sequence[Option]  # (a declaration of blockers builds them as read: solver.declare)
     log: Log = EMPTY_LOG  # the forced steps of the path up to this decision
+
+
+def settle(res: Any) -> Any:
+    """``res`` with a decision's options all built (solver.declare builds a declaration's as they
+    are read): an expansion that reads them all does it here, under its limits."""
+    if isinstance(res, Decision) and not isinstance(res.options, tuple):
+        return dataclasses.replace(res, options=tuple(res.options))
+    return res
 
 
 def find_option(d: Decision, picked: str) -> Option | None:

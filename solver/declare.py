@@ -28,6 +28,7 @@ from model.errors import EngineError
 from .characteristics import keywords_of
 from .combat import attackers_of, can_block, close_choices, defenders, queue_steps, teams
 from .decision import Decision, Option, note, says
+from .limits import check_running
 from .state import CombatStage, GameState, PermState, Table, TaskKind, replace
 from .symmetry import canonical
 
@@ -151,8 +152,15 @@ class Declarations(Sequence[Option]):
         return all(menace_problem(kw, self.fixed.get(a, 0) + combo.count(a)) is None for a, kw in self.menace.items())
 
     def combos(self) -> Iterator[Combo]:
-        """The legal declarations, in the order of the blockers' choices."""
-        return (c for c in itertools.product(*self.per_blocker) if self.legal(c))
+        """The legal declarations, in the order of the blockers' choices (the running step's
+        limits checked as they are listed: 9^5 for 8 attackers into 5 blockers)."""
+        kept = 0
+        for n, c in enumerate(itertools.product(*self.per_blocker)):
+            if n & 1023 == 1023:
+                check_running("listing the block declarations", kept)
+            if self.legal(c):
+                kept += 1
+                yield c
 
     def option(self, combo: Combo) -> Option:
         return declaration_option(self.chooser, self.base, self.ids, combo, self.attacked, self.choose_all, self.queue)
@@ -163,7 +171,12 @@ class Declarations(Sequence[Option]):
             if total > MAX_DECLARATIONS:
                 raise EngineError(f"{self.chooser} would choose among {total} block declarations (more than "
                                   f"{MAX_DECLARATIONS}); write some blocks with blocking:")
-            self._built = tuple(self.option(c) for c in self.combos())
+            built = []
+            for n, c in enumerate(self.combos()):
+                if n & 63 == 63:
+                    check_running("declaring blockers", n)
+                built.append(self.option(c))
+            self._built = tuple(built)
         return self._built
 
     def first_two(self) -> list[Combo]:

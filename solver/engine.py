@@ -41,6 +41,7 @@ from .characteristics import leave
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .declare import declare
+from .limits import check_running
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
 from .results import gain_event, team_names
@@ -275,7 +276,9 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
     (state-based actions checked, triggers and the stack resolved, 704.3, 117.5), or inside a
     damage batch before each of its steps, where ``stop(state)`` holds: the CP engine starts its
     damage step there (solver.cp.prefix)."""
-    for _ in range(MAX_STEPS):
+    for n in range(MAX_STEPS):
+        if n & 1023 == 1023:  # a long chain with no choice in it: the running step's deadline holds
+            check_running("running a chain of triggers or effects with no choice in it")
         if state.dead:
             return state
         if state.batch is not None:
@@ -333,9 +336,10 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
         if isinstance(res, Decision):
             return replace(res, log=state.log)  # the forced steps of the path up to this decision
         state = res
-    # a loop with no choice in it (a trigger that keeps triggering itself): said, not a traceback
-    raise EngineError(f"the timeline did not settle after {MAX_STEPS} steps with no choice in them "
-                      "(a loop of triggers or effects that never ends)")
+    # a loop with no choice in it (a trigger that keeps triggering itself): said, not a traceback;
+    # the bound is this tool's limit, not a proof the loop never ends (one may end at 20,000 life)
+    raise EngineError(f"the timeline did not settle after {MAX_STEPS} steps with no choice in them: a step "
+                      "limit of this tool, reached by a loop of triggers or effects that may or may not end")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from model.outcome import Outcome, Witness, sort_key
 from model.types import Case
 
 from .combat import step_name
-from .decision import Decision, decision_key, scripted
+from .decision import Decision, decision_key, scripted, settle
 from .engine import LOOP, advance, final_fields
-from .limits import Deadline, WitnessBudget, as_deadline
+from .limits import Deadline, LimitReached, WitnessBudget, as_deadline, running_under
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 
@@ -82,7 +82,8 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     def node_for(raw: GameState) -> tuple[int, Decision | GameState | None]:
         if raw in resolved:
             return resolved[raw], None
-        res = advance(raw, table)
+        with running_under(deadline, max_nodes):  # a step's own long loops (declarations, trigger chains) stop too
+            res = settle(advance(raw, table))
         if isinstance(res, Decision) and case.choices:
             res = scripted(res, case)
         key = res if isinstance(res, GameState) else decision_key(res)
@@ -104,7 +105,14 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     todo: list[tuple[int, Decision | GameState]] = []
     roots = []
     for state in states:
-        nid, res0 = node_for(state)
+        try:
+            nid, res0 = node_for(state)
+        except LimitReached:  # the limit passed before this start's first choice was computed
+            complete = False
+            nid, res0 = len(ids), None
+            ids[state] = nid
+            g.add_node(nid, kind="cut", chooser="", at="", truncated=True,
+                       label="not expanded: the time limit passed before the first choice")
         roots.append(nid)
         if res0 is not None:
             todo.append((nid, res0))
@@ -128,7 +136,12 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
                 complete = False
                 g.nodes[nid]["truncated"] = True
                 break
-            cid, cres = node_for(opt.state)
+            try:
+                cid, cres = node_for(opt.state)
+            except LimitReached:  # inside one step (its own long loop): cut there
+                complete = False
+                g.nodes[nid]["truncated"] = True
+                break
             if g.has_edge(nid, cid):
                 # another option reaching the same state: one edge, counted for every option (its
                 # first option names it in witnesses), so ``paths`` counts both

@@ -6,8 +6,12 @@ answer was asked for and check it often, so ``--timeout`` bounds the whole run, 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-__all__ = ["Deadline", "LimitReached", "as_deadline", "WITNESS_STEPS", "WitnessBudget"]
+__all__ = ["Deadline", "LimitReached", "as_deadline", "WITNESS_STEPS", "WitnessBudget", "running_under",
+           "check_running", "NodeLimitReached"]
 
 # the choices the witnesses of one answer may hold together, in either engine (a memory bound:
 # a long chain of riders' damage with an end state at every link makes them grow with outcomes x
@@ -77,6 +81,57 @@ class Deadline:
 
 
 def as_deadline(limit: float | Deadline | None) -> Deadline:
-    """``limit`` as a deadline: a number of seconds from now, an existing deadline (shared with
-    the phases before), or None (no limit)."""
-    return limit if isinstance(limit, Deadline) else Deadline(limit)
+    """``limit`` as a deadline: a number of seconds from now (infinity: none), an existing deadline
+    (shared with the phases before), or None (no limit). A ValueError for anything else: NaN (no
+    limit to one engine, cut at once to the other, were it let through), a negative number, text."""
+    if isinstance(limit, Deadline):
+        return limit
+    if limit is None:
+        return Deadline(None)
+    if isinstance(limit, bool) or not isinstance(limit, int | float):
+        raise ValueError(f"timeout must be a number of seconds or None, got {type(limit).__name__} {limit!r}")
+    if limit != limit or limit < 0:
+        raise ValueError(f"timeout must be a number of seconds >= 0 or None, got {limit!r}")
+    return Deadline(None if limit == float("inf") else float(limit))
+
+
+class NodeLimitReached(LimitReached):
+    """One decision would have more options than the node limit (``--max-nodes``) allows states."""
+
+    def __init__(self, phase: str, nodes: int) -> None:
+        Exception.__init__(self, f"the node limit (max_nodes={nodes}) was reached while {phase}: one decision "
+                                 "has more options than that")
+        self.phase = phase
+
+
+# the limits of the expansion step running now: checked inside a step's own long loops (a block
+# declaration's combinations, a chain of triggers), which know neither the deadline nor the node
+# limit of the expansion they are part of
+_RUNNING: ContextVar[tuple[Deadline | None, int | None] | None] = ContextVar("mtg_outcomes_running", default=None)
+
+
+@contextmanager
+def running_under(deadline: Deadline | None, max_nodes: int | None = None) -> Iterator[None]:
+    """Within this block :func:`check_running` raises :class:`LimitReached` once ``deadline`` has
+    passed, and :class:`NodeLimitReached` for a decision of more than ``max_nodes`` options: the
+    caller catches it (the step is cut, the answer partial)."""
+    if deadline is not None and deadline.seconds is None:
+        deadline = None
+    token = _RUNNING.set(None if deadline is None and max_nodes is None else (deadline, max_nodes))
+    try:
+        yield
+    finally:
+        _RUNNING.reset(token)
+
+
+def check_running(phase: str, options: int = 0) -> None:
+    """Raise :class:`LimitReached` if the deadline of the step running now has passed, or
+    :class:`NodeLimitReached` if ``options`` (of the decision being built) pass its node limit."""
+    running = _RUNNING.get()
+    if running is None:
+        return
+    deadline, nodes = running
+    if deadline is not None:
+        deadline.check(phase)
+    if nodes is not None and options > nodes:
+        raise NodeLimitReached(phase, nodes)

@@ -19,7 +19,7 @@ from model.objective import Objective
 from model.outcome import Outcome
 from model.types import Case
 
-from .api import check_engine
+from .api import check_case, check_engine
 from .limits import Deadline, WitnessBudget, as_deadline
 
 if TYPE_CHECKING:
@@ -84,12 +84,16 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     outcome's witness is a choice sequence reaching it. ``workers``: CP-SAT's parallel workers,
     as for :func:`solver.enumerate_outcomes`.
     """
+    check_case(case, max_nodes)
+    if not isinstance(objective, Objective):
+        raise ValueError("objective must be an Objective (model.objective.parse_objective_text([...]) or "
+                         f"the case's objective), got {type(objective).__name__}")
     check_engine(engine, workers)
+    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     fields = list(fields) if fields is not None else None
     check_fields(case, fields)
     check_fields(case, sorted(objective.fields()), "objective")
     check_choosers(case, [c for c, _ in objective.goals])
-    deadline = as_deadline(timeout)  # one limit for choosing, building and solving
     if engine == "auto":
         from .cp.auto import auto_optimize
 

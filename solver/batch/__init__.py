@@ -17,9 +17,9 @@ retried on resume; ``timeout`` records its limit in ``timeout`` and is retried o
 """
 
 from .generate import generate_cases
-from .output import check_output, load_done, write_csv
+from .output import check_output, check_output_dir, load_done, lock_output, write_csv
 from .records import FAILED, MODES, PASSED, OutputError, analyze, content_hash, failed
 from .run import print_summary, run_batch, summary_lines, tally_line
 
 __all__ = ["MODES", "analyze", "content_hash", "load_done", "run_batch", "write_csv", "generate_cases",
-           "summary_lines", "tally_line", "failed", "check_output", "OutputError", "FAILED", "PASSED", "print_summary"]
+           "summary_lines", "tally_line", "failed", "check_output", "check_output_dir", "lock_output", "OutputError", "FAILED", "PASSED", "print_summary"]

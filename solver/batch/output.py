@@ -97,6 +97,10 @@ def _output_problem(path: str, flag: str) -> str | None:
             return f"{flag} {path}: is a directory; give a file name"
         if stat.S_ISSOCK(st.st_mode):
             return f"{flag} {path}: is a socket; give a file name"
+        if stat.S_ISFIFO(st.st_mode):  # never opened: an open for writing would wait for a reader
+            return f"{flag} {path}: is a named pipe (FIFO); give a regular file"
+        if stat.S_ISBLK(st.st_mode):
+            return f"{flag} {path}: is a block device; give a regular file"
         if not os.access(p, os.W_OK):
             return f"{flag} {path}: not writable (permission denied)"
         return None
@@ -110,11 +114,70 @@ def _output_problem(path: str, flag: str) -> str | None:
     return None
 
 
-def check_output(path: str, flag: str = "--out") -> None:
-    """Refuse an output path that cannot be written, before any case runs (:class:`OutputError`)."""
+def check_output(path: str, flag: str = "--out", probe: bool = False) -> None:
+    """Refuse an output path that cannot be written, before any case runs (:class:`OutputError`).
+
+    ``probe``: also open it for writing (non-blocking, without truncating; a file created for the
+    probe is removed), so what the permission bits don't show is found now, not after the run: a
+    read-only file system, or root's ``access()`` that says yes to everything.
+    """
     problem = _output_problem(path, flag)
+    if problem is None and probe:
+        problem = _probe(path, flag)
     if problem is not None:
         raise OutputError(problem)
+
+
+def _probe(path: str, flag: str) -> str | None:
+    p = Path(path)
+    existed = os.path.lexists(p)
+    try:
+        p.absolute().parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0), 0o666)
+        os.close(fd)
+    except OSError as exc:
+        return f"{flag} {path}: cannot open for writing: {exc.strerror or exc}"
+    if not existed:
+        try:
+            os.unlink(p)
+        except OSError:
+            pass
+    return None
+
+
+def check_output_dir(path: str, flag: str) -> None:
+    """A directory the run will write files into: made now (with its parents) and probed with a
+    file created and removed, so a read-only or unwritable one is refused before any case runs."""
+    p = Path(path)
+    if os.path.lexists(p) and not p.is_dir():
+        raise OutputError(f"{flag} {path}: not a directory")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        probe = p / f".mtg-outcomes-probe-{os.getpid()}"
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputError(f"{flag} {path}: cannot write files in it: {exc.strerror or exc}") from None
+
+
+def lock_output(fh: IO[str], path: str, flag: str = "--out") -> None:
+    """Hold an advisory lock (``flock``) on a regular output file while this run writes it: a second
+    batch on the same file refuses to start, one line (it would compute and write every case twice).
+    Where ``fcntl`` is missing (Windows) there is no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):  # /dev/null and the like: nothing to protect
+        return
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise OutputError(f"{flag} {path}: another batch is writing to it (locked); wait for it to end "
+                          "or give another file") from None
+    except OSError:  # a file system without locks (some network ones): run unlocked
+        return
 
 
 def _open_output(path: str, flag: str, append: bool) -> IO[str]:

@@ -3,8 +3,10 @@ hard per-case timeout (the worker is terminated and replaced), and the same over
 
 from __future__ import annotations
 
+import logging
 import multiprocessing as mp
 import os
+import signal
 import sys
 import threading
 import time
@@ -39,7 +41,49 @@ def _start_method() -> str:
     return "spawn"
 
 
-def _worker(conn: Connection, inherited: Sequence[Connection] = ()) -> None:
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when the batch process ``parent`` ends, even by ``kill -9`` (it can't say so).
+
+    On Linux the kernel sends SIGKILL at the parent's death (``prctl(PR_SET_PDEATHSIG)``; a forked
+    worker's parent is the batch's main thread). Everywhere, and for a worker a forkserver started
+    (its parent is the server), a watchdog thread checks the batch's pid every second.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the watchdog alone
+            pass
+
+    def alive() -> bool:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:  # it exists
+            return True
+        try:  # a killed parent stays a zombie until its own parent reaps it
+            with open(f"/proc/{parent}/stat", "rb") as fh:
+                return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+        except (OSError, IndexError):
+            return True
+
+    def watch() -> None:
+        while alive():
+            time.sleep(1.0)
+        os._exit(1)
+
+    if not alive():
+        os._exit(1)
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _worker(conn: Connection, inherited: Sequence[Connection] = (), parent: int | None = None) -> None:
     """Run the chunks sent on ``conn``, one message per event, each sent the moment it happens.
 
     ``("run", idx)`` when a chunk's first case starts; ``("done", idx, record, next)`` when a case
@@ -48,6 +92,8 @@ def _worker(conn: Connection, inherited: Sequence[Connection] = ()) -> None:
     """
     for c in inherited:  # a forked worker holds copies of the parent's pipe ends: drop them, so EOF = parent gone
         c.close()
+    if parent is not None:
+        _die_with(parent)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     try:
         while True:
@@ -94,7 +140,7 @@ class _LocalPool:
             ctx.set_forkserver_preload(["solver.batch"])
         ours, theirs = ctx.Pipe()
         inherited = [s.conn for s in self.slots.values()] + [ours] if method == "fork" else []
-        proc = ctx.Process(target=_worker, args=(theirs, inherited), daemon=True)
+        proc = ctx.Process(target=_worker, args=(theirs, inherited, os.getpid()), daemon=True)
         proc.start()
         theirs.close()
         wid = self.next_wid
@@ -231,38 +277,174 @@ def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
     pool.close()
 
 
-def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
-             emit: Callable[[dict[str, Any]], None]) -> None:
+RAY_START_SECONDS = 60.0  # how long connecting to (or starting) Ray may take before it is an error
+RAY_START_ENV = "MTG_OUTCOMES_RAY_START_TIMEOUT"  # seconds, to change it
+
+
+class RayStartError(MtgOutcomesError):
+    """Ray could not be started or reached in time (one line, exit 2). ``stuck`` when its start-up
+    thread is still running: the CLI then exits at once rather than wait for Ray's shutdown."""
+
+    def __init__(self, message: str, stuck: bool = False) -> None:
+        super().__init__(message)
+        self.stuck = stuck
+
+
+def ray_address(address: str | None) -> str | None:
+    """The cluster to connect to: ``--address``, else ``RAY_ADDRESS``, else None (start a local one)."""
+    return address or os.environ.get("RAY_ADDRESS") or None
+
+
+def _start_limit() -> float:
+    text = os.environ.get(RAY_START_ENV, "")
+    try:
+        value = float(text) if text else RAY_START_SECONDS
+    except ValueError:
+        raise RayStartError(f"{RAY_START_ENV}={text!r}: expected seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise RayStartError(f"{RAY_START_ENV}={text!r}: expected seconds > 0")
+    return value
+
+
+def connect_ray(address: str | None, jobs: int) -> threading.Event | None:
+    """Join the Ray cluster at ``address`` (``RAY_ADDRESS``), or start a local one of ``jobs`` CPUs when
+    none is given. Returns the event that ends the start-up thread once set (after ``ray.shutdown()``),
+    or None when Ray was already connected.
+
+    An existing cluster has its own resources: ``num_cpus`` is not passed then (Ray refuses it). Ray's
+    start-up can wait forever (an address nobody answers, a head that cannot start): it runs in a
+    thread given :data:`RAY_START_SECONDS`, past which it is :class:`RayStartError`, one line. The
+    thread lives until the run ends: the local Ray processes it starts get a parent-death signal
+    tied to the thread that started them (Linux ``PR_SET_PDEATHSIG``), so they would die with it.
+    """
     import ray
 
-    if not ray.is_initialized():
-        ray.init(num_cpus=jobs, ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(num_cpus=1)(analyze)
-    pending: dict[Any, tuple[int, float]] = {}
+    if ray.is_initialized():
+        return None
+    addr = ray_address(address)
+    kwargs: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
+    if addr is not None:
+        kwargs["address"] = addr
+    else:
+        kwargs["num_cpus"] = jobs
+        kwargs["include_dashboard"] = False
+    where = f"the Ray cluster at {addr}" if addr else "a local Ray instance"
+    limit = _start_limit()
+    logging.getLogger("ray").setLevel(logging.ERROR)  # its warnings (init off the main thread) aren't ours
+    failure: list[BaseException] = []
+    up = threading.Event()
+    release = threading.Event()
+
+    def start() -> None:
+        try:
+            ray.init(**kwargs)
+        except BaseException as exc:  # said by the caller, one line
+            failure.append(exc)
+            return
+        finally:
+            up.set()
+        release.wait()
+
+    thread = threading.Thread(target=start, name="ray-init", daemon=True)
+    thread.start()
+    if not up.wait(limit):
+        raise RayStartError(f"--executor ray: could not reach {where} within {limit:g} s "
+                            f"(set {RAY_START_ENV} to wait longer)", stuck=True)
+    if failure:
+        exc = failure[0]
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise RayStartError(f"--executor ray: could not reach {where}: {first}")
+    return release
+
+
+def _ray_case(path: str, mode: str, timeout: float | None, cwd: str) -> Any:
+    """One case as a Ray task: first says it started (the clock of its limit starts there, not at
+    submission, which may be long before a worker is free), then gives the record. Relative paths
+    are the driver's: its directory when it exists on this node (a shared file system)."""
+    yield ("run", os.getpid())
+    if os.path.isdir(cwd):
+        os.chdir(cwd)
+    yield analyze(path, mode, timeout)
+
+
+def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
+             emit: Callable[[dict[str, Any]], None], address: str | None = None) -> None:
+    """Run ``paths`` as Ray tasks, at most twice the cluster's CPUs in flight.
+
+    A case's hard limit (``timeout`` + :data:`GRACE`) runs from when its task says it started, so a
+    case waiting for a worker is never timed out. A task whose worker or node is lost (killed,
+    out of memory, cancelled by someone else) is ``died``, retried on resume; Ray does not retry it
+    (``max_retries=0``), so no case runs twice in one batch.
+    """
+    import ray
+
+    release = connect_ray(address, jobs)
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", jobs)) if ray_address(address) else jobs
+        _ray_loop(paths, mode, max(1, cpus), timeout, emit)
+    finally:
+        if release is not None:
+            ray.shutdown()
+            release.set()
+
+
+def _ray_loop(paths: list[str], mode: str, cpus: int, timeout: float | None,
+              emit: Callable[[dict[str, Any]], None]) -> None:
+    import ray
+
+    remote = ray.remote(num_cpus=1, num_returns="streaming", max_retries=0)(_ray_case)
+    cwd = os.getcwd()
+    pending: dict[Any, list[Any]] = {}  # task -> [case index, monotonic start or None while queued]
     it = iter(enumerate(paths))
     hard = None if timeout is None else timeout + GRACE
 
     def submit() -> None:
-        for i, p in it:
-            pending[remote.remote(p, mode, timeout)] = (i, time.monotonic())
-            if len(pending) >= jobs * 2:
+        while len(pending) < cpus * 2:
+            nxt = next(it, None)
+            if nxt is None:
                 return
+            pending[remote.remote(nxt[1], mode, timeout, cwd)] = [nxt[0], None]
+
+    def died(i: int, exc: BaseException, t0: float | None) -> None:
+        why = (str(exc).strip().splitlines() or [""])[0]
+        emit(_failed_record(paths[i], mode, "ERROR", f"worker died: {type(exc).__name__}: {why}"[:300],
+                            0.0 if t0 is None else time.monotonic() - t0, "died"))
+
+    def take(task: Any) -> None:
+        i, t0 = pending[task]
+        try:
+            item = ray.get(next(task))
+        except StopIteration:  # ended without a record: as a death
+            pending.pop(task)
+            died(i, RuntimeError("the task ended without a result"), t0)
+            return
+        except Exception as exc:  # analyze never raises: the task's worker or node was lost
+            pending.pop(task)
+            died(i, exc, t0)
+            return
+        if isinstance(item, tuple) and item and item[0] == "run":
+            pending[task][1] = time.monotonic()
+            return
+        pending.pop(task)
+        emit(item)
 
     submit()
     while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
-        for ref in ready:
-            i, _t0 = pending.pop(ref)
-            try:
-                emit(ray.get(ref))
-            except Exception as exc:  # analyze never raises: the task's worker or node was lost
-                emit(_failed_record(paths[i], mode, "ERROR", f"worker died: {type(exc).__name__}: {exc}".splitlines()[0],
-                                    0.0, "died"))
+        wait_for = 0.5
+        if hard is not None:
+            starts = [t0 for _i, t0 in pending.values() if t0 is not None]
+            if starts:
+                wait_for = min(wait_for, max(0.01, min(starts) + hard - time.monotonic()))
+        ready, _ = ray.wait(list(pending), num_returns=1, timeout=wait_for)
+        if ready:
+            ready, _ = ray.wait(list(pending), num_returns=len(pending), timeout=0)
+        for task in ready:
+            take(task)
         now = time.monotonic()
-        for ref, (i, t0) in list(pending.items()):
-            if hard is not None and now - t0 > hard:
-                ray.cancel(ref, force=True)
-                pending.pop(ref)
+        for task, (i, t0) in list(pending.items()):
+            if hard is not None and t0 is not None and now - t0 > hard:
+                pending.pop(task)
+                ray.cancel(task, force=True)
                 emit(_failed_record(paths[i], mode, "TIMEOUT", f"no result within {timeout:g} s; task cancelled",
                                     now - t0, "timeout", timeout))
         submit()

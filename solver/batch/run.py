@@ -11,7 +11,7 @@ from typing import Any
 
 from model.errors import CaseError
 
-from .output import _latest, _open_output, load_done
+from .output import _latest, _open_output, load_done, lock_output
 from .pool import _LocalPool, _run_local, _run_ray
 from .records import (
     MODES,
@@ -25,11 +25,13 @@ from .records import (
 
 
 def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enumerate",
-              timeout: float | None = None, executor: str = "local", progress: bool = True) -> list[dict[str, Any]]:
+              timeout: float | None = None, executor: str = "local", progress: bool = True,
+              address: str | None = None) -> list[dict[str, Any]]:
     """Run every case under ``inputs`` not yet in ``out``; return the latest record of each case.
 
     A case is done when ``out`` holds a record of it with the same content hash and mode that is
-    not to be retried (see :func:`_retry`). Of several records of one path and mode (a retried case,
+    not to be retried (see :func:`_retry`). ``address``: the Ray cluster (``executor="ray"``; default
+    ``RAY_ADDRESS``, else a local Ray instance is started). Of several records of one path and mode (a retried case,
     an edited file), the last one counts. :class:`OutputError` if ``out`` cannot be written.
     """
     from ..check import case_files
@@ -39,6 +41,7 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
     paths = [str(p) for p in case_files(inputs)]
     fh = _open_output(out, "--out", append=True)  # before anything runs: a bad --out is one line
     try:
+        lock_output(fh, out)  # held until fh is closed: a second batch on this file refuses to start
         previous = load_done(out)
     except BaseException:
         fh.close()
@@ -90,7 +93,7 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
             prog, task = _progress(len(todo))
             prog.start()
         if pool is None:
-            _run_ray(todo, mode, jobs, timeout, emit)
+            _run_ray(todo, mode, jobs, timeout, emit, address)
         else:
             _run_local(todo, mode, jobs, timeout, emit, pool)
     finally:

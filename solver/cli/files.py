@@ -16,7 +16,12 @@ from ..check import case_files
 
 
 def out_file(path: str, flag: str) -> Path:
-    """An output file named on the command line: checked before any solving (one line, exit 2)."""
+    """An output file named on the command line: checked before any solving (one line, exit 2);
+    a FIFO or block device is refused from ``os.stat`` (never opened: the open would wait for a
+    reader), and the file is opened for writing once, non-blocking, to find what the permission
+    bits don't show (:func:`solver.batch.check_output`)."""
+    from ..batch import OutputError, check_output
+
     p = Path(path)
     if p.is_dir():
         raise CaseErrors([CaseError(flag, f"{path}: is a directory")])
@@ -24,21 +29,20 @@ def out_file(path: str, flag: str) -> Path:
         raise CaseErrors([CaseError(flag, f"{path}: {p.parent} is not a directory")])
     if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise CaseErrors([CaseError(flag, f"{path}: not writable")])
+    try:
+        check_output(path, flag, probe=True)
+    except OutputError as exc:
+        reason = str(exc).removeprefix(f"{flag} {path}: ")
+        raise CaseErrors([CaseError(flag, f"{path}: {reason}")]) from None
     return p
 
 
 def report_dir(path: str) -> None:
-    """``batch --report DIR``: a directory that exists or can be made, and can be written to."""
-    from ..batch import OutputError
+    """``batch --report DIR``: a directory made now if missing, and probed with a file written and
+    removed, so an unwritable one is refused before any case runs, not after the batch."""
+    from ..batch import check_output_dir
 
-    p = Path(path)
-    if p.exists() and not p.is_dir():
-        raise OutputError(f"--report {path}: not a directory")
-    probe = p
-    while not probe.exists():
-        probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
-        raise OutputError(f"--report {path}: cannot create or write {probe}")
+    check_output_dir(path, "--report")
 
 
 def graph_file(path: str) -> str:
@@ -50,6 +54,7 @@ def graph_file(path: str) -> str:
         raise CaseErrors([CaseError("--graph", f"{path}: {parent} is not a directory")])
     if Path(path).is_dir():
         raise CaseErrors([CaseError("--graph", f"{path}: is a directory")])
+    out_file(path, "--graph")  # a FIFO, a device or an unwritable file: now, not after the solve
     return path
 
 

@@ -17,6 +17,7 @@ def batch_command(args: argparse.Namespace) -> int:
     """Exit 1 when any case fails as ``check`` would fail it (an error, a timeout, a ruling that is
     INCOMPLETE or UNREACHABLE); 2 for bad arguments, an unwritable ``--out``/``--csv`` included."""
     from ..batch import OutputError, check_output, failed, print_summary, run_batch, write_csv
+    from ..batch.pool import RayStartError
 
     if args.executor == "ray":
         try:
@@ -24,9 +25,12 @@ def batch_command(args: argparse.Namespace) -> int:
         except ImportError:
             print("ray is not installed: pip install '.[cluster]'", file=sys.stderr)
             return 2
+    elif args.address is not None:
+        print("--address: only with --executor ray", file=sys.stderr)
+        return 2
     check_output(args.out, "--out")
     if args.csv is not None:
-        check_output(args.csv, "--csv")
+        check_output(args.csv, "--csv", probe=True)
         same = os.path.abspath(args.csv) == os.path.abspath(args.out) or (
             os.path.exists(args.csv) and os.path.exists(args.out) and os.path.samefile(args.csv, args.out))
         if same:
@@ -38,7 +42,14 @@ def batch_command(args: argparse.Namespace) -> int:
         return 2
     try:
         records = run_batch(args.paths, args.out, jobs=args.jobs, mode=args.mode, timeout=args.timeout,
-                            executor=args.executor, progress=not args.no_progress)
+                            executor=args.executor, progress=not args.no_progress, address=args.address)
+    except RayStartError as exc:
+        print(f"mtg-outcomes: {exc}", file=sys.stderr)
+        if exc.stuck:  # Ray's start-up thread still waits: don't wait for it (nor for Ray's exit hooks)
+            sys.stderr.flush()
+            sys.stdout.flush()
+            os._exit(2)
+        return 2
     except KeyboardInterrupt:
         print(f"mtg-outcomes: interrupted; finished cases are in {args.out} (re-run to resume)", file=sys.stderr)
         return 130

@@ -12,7 +12,7 @@ from model.errors import CaseError, CaseErrors
 
 from ..api import enumerate_outcomes
 from ..check import check_paths
-from ..limits import Deadline
+from ..limits import Deadline, LimitReached, running_under
 from .files import graph_file, load_case_or_exit
 
 
@@ -45,17 +45,30 @@ RAW_NOTE = ("the time limit passed while the witnesses were put into words: the 
             "engine's raw choices (chooser, decision, picked), each still a replayable witness")
 
 
+def _replayed(case: Any, outcome: Any, deadline: Deadline | None) -> Any:
+    """The witness's replayed steps, or None once ``deadline`` has passed (before or inside the
+    replay: a long chain of triggers is cut inside, solver.limits.running_under)."""
+    from ..explain import replay
+
+    if deadline is not None and deadline.expired():
+        return None
+    try:
+        with running_under(deadline):
+            return replay(case, outcome).steps
+    except LimitReached:
+        return None
+
+
 def _steps(case: Any, outcome: Any, explain: bool, deadline: Deadline | None = None) -> list[str]:
     """An outcome's witness in words: its choices, the actions that couldn't happen, and with
     ``explain`` the forced steps too (replayed through the rules engine, so both engines' alike).
     Once ``deadline`` has passed, the raw witness instead: a replay costs a walk of the timeline
     (about a second per outcome at 100 events), and the time limit holds while printing too."""
     from ..decision import CHOICE, NOT_DONE
-    from ..explain import replay
 
-    if deadline is not None and deadline.expired():
+    steps = _replayed(case, outcome, deadline)
+    if steps is None:
         return [f"[raw] {w.chooser} {w.kind} at {w.at}: {w.picked}" for w in outcome.witness]
-    steps = replay(case, outcome).steps
     return [s.words if s.kind == CHOICE else f"({s.words})" for s in steps
             if explain or s.kind in (CHOICE, NOT_DONE)]
 
@@ -63,14 +76,13 @@ def _steps(case: Any, outcome: Any, explain: bool, deadline: Deadline | None = N
 def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any], deadline: Deadline | None = None) -> None:
     """``--explain --json``: each outcome gets ``explain``, its steps as ``{kind, words}``; once
     ``deadline`` has passed, ``explain`` is null and ``stats.explain`` says why."""
-    from ..explain import replay
-
     for entry, o in zip(doc["outcomes"], outcomes, strict=True):
-        if deadline is not None and deadline.expired():
+        steps = _replayed(case, o, deadline)
+        if steps is None:
             entry["explain"] = None
             doc["stats"]["explain"] = RAW_NOTE
             continue
-        entry["explain"] = [s.as_dict() for s in replay(case, o).steps]
+        entry["explain"] = [s.as_dict() for s in steps]
 
 
 def parse_fields(text: str | None) -> list[str] | None:
@@ -125,10 +137,11 @@ def enumerate_command(args: argparse.Namespace) -> int:
         print(f"\n  {i}. {text}")
         # the CP engine finds distinct outcomes without walking raw choice paths: none counted
         print(f"     paths: {o.paths}" if result.engine != "cp" else "     paths: not counted (CP engine)")
-        if deadline.expired() and not noted:
+        lines = _steps(case, o, args.explain, deadline)
+        if deadline.expired() and not noted:  # (before or during this replay)
             print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
             noted = True
-        for line in _steps(case, o, args.explain, deadline) or ["no choices"]:
+        for line in lines or ["no choices"]:
             print(f"     - {line}")
     return 0
 
@@ -174,10 +187,11 @@ def optimize_command(args: argparse.Namespace) -> int:
     noted = False
     for i, o in enumerate(res.outcomes, 1):
         print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
-        if deadline.expired() and not noted:
+        lines = _steps(case, o, args.explain, deadline)
+        if deadline.expired() and not noted:  # (before or during this replay)
             print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
             noted = True
-        for line in _steps(case, o, args.explain, deadline) or ["no choices"]:
+        for line in lines or ["no choices"]:
             print(f"     - {line}")
     if res.engine == "cp":
         proved = res.stats.get("optimum", {})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..api import ENGINES
+from ..api import ENGINES, MAX_WORKERS
 
 DEFAULT_TIMEOUT = 600.0  # the tool never hangs: a run that long reports what it has, marked partial
 
@@ -29,6 +29,14 @@ def at_least_one(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {text!r}")
+    return value
+
+
+def worker_count(text: str) -> int:
+    """--workers: 1 to MAX_WORKERS (CP-SAT's parallel search workers)."""
+    value = at_least_one(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS}, got {text!r}")
     return value
 
 
@@ -64,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked incomplete")
-    e.add_argument("--workers", type=at_least_one, default=1, help=WORKERS_HELP)
+    e.add_argument("--workers", type=worker_count, default=1, help=WORKERS_HELP)
     o = sub.add_parser("optimize", help="the best choices for each chooser's objective (backward induction)")
     o.add_argument("case")
     o.add_argument("--objective", action="append", default=[],
@@ -79,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     o.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit); partial results are marked as such")
-    o.add_argument("--workers", type=at_least_one, default=1, help=WORKERS_HELP)
+    o.add_argument("--workers", type=worker_count, default=1, help=WORKERS_HELP)
     c = sub.add_parser("check", help="compare each case's expect: with every reachable outcome")
     c.add_argument("paths", nargs="+")
     c.add_argument("--json", action="store_true")
@@ -94,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds per case (default {DEFAULT_TIMEOUT:g}; 0: no limit); a stuck worker is killed")
     b.add_argument("--executor", choices=("local", "ray"), default="local")
+    b.add_argument("--address", metavar="HOST:PORT", help="with --executor ray: the running Ray cluster to use "
+                   "(default: $RAY_ADDRESS; neither: a local Ray instance of --jobs CPUs is started)")
     b.add_argument("--csv", metavar="FILE", help="also write a CSV summary of every recorded case")
     b.add_argument("--no-progress", action="store_true")
     b.add_argument("--report", metavar="DIR", help="also write an HTML page per case and an index.html with every "

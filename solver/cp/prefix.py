@@ -38,9 +38,9 @@ from model.types import Case, CombatAction, DamageAction, OneShotAction
 
 from ..activation import resolve
 from ..combat import END_OF_DAMAGE
-from ..decision import Decision, decision_key, scripted
+from ..decision import Decision, decision_key, scripted, settle
 from ..engine import LOOP, advance
-from ..limits import Deadline, WitnessBudget
+from ..limits import Deadline, NodeLimitReached, WitnessBudget, running_under
 from ..sba import game_ended
 from ..state import Batch, GameState, ItemKind, StackItem, Table, TaskKind, initial_state, replace
 from .blocks import block_problem, early_declarations, is_block_start
@@ -280,7 +280,12 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
         nonlocal cut
         if deadline is not None:
             deadline.check(phase)
-        res = advance(raw, table, stop)
+        try:
+            with running_under(deadline, max_nodes):  # inside one step too (a block declaration's many options)
+                res = settle(advance(raw, table, stop))
+        except NodeLimitReached:  # one decision of more options than max_nodes: as the node limit
+            cut = True
+            return None
         if isinstance(res, GameState) and stop is not None and is_block_start(res) and not res.dead:
             # with first or double strike, the blocks the first-strike step reads are declared
             # here and the others left to the regular step's model (solver.cp.blocks, 510.4)

@@ -13,10 +13,11 @@ from model.outcome import Outcome, agrees
 from model.types import Case
 
 from ..api import Result, enumerate_outcomes
-from ..check import CheckReport, check
+from ..check import CheckReport, check, verdict
 from ..decision import NOT_DONE, Step
 from ..explain import replay
 from ..graph import ChoiceGraph, build_graph, shown_fields
+from ..limits import Deadline, LimitReached, as_deadline, running_under
 from ..optimize import OptimizeResult, optimize
 from ..tree import DEFAULT_CAP, Tree, summarise
 
@@ -64,9 +65,12 @@ def analyse(case: Case, fields: Sequence[str] | None = None, objective: Objectiv
             cap: int = DEFAULT_CAP) -> ReportData:
     """Everything the page shows. The outcomes come from ``engine`` as in ``enumerate`` (auto: CP
     when the graph would be large); the picture's graph from the graph engine, limited to
-    ``max_nodes`` nodes and ``timeout`` (a cut graph is drawn cut)."""
+    ``max_nodes`` nodes (a cut graph is drawn cut). ``timeout`` bounds the whole page: one deadline,
+    of which the outcomes get a share, then the witnesses' replay, the verdict, the optimum and the
+    picture what is left (a phase the limit cuts is marked so, never run on without it)."""
     fields = list(fields) if fields is not None else None
-    result = enumerate_outcomes(case, engine=engine, fields=fields, timeout=timeout)
+    deadline = as_deadline(timeout)
+    result = enumerate_outcomes(case, engine=engine, fields=fields, timeout=deadline.share(0.5))
     baseline = _baseline(case)
     states = [o.values for o in result.outcomes]
     if fields is not None:
@@ -76,33 +80,44 @@ def analyse(case: Case, fields: Sequence[str] | None = None, objective: Objectiv
             shown_fields(states)
     differ = {k for k in columns if len({repr(s.get(k)) for s in states}) > 1}
     rows = []
+    replays = deadline.share(0.5)
     for i, o in enumerate(result.outcomes, 1):
-        try:
-            steps = list(replay(case, o).steps)
-        except MtgOutcomesError as exc:
-            steps = [Step(NOT_DONE, f"the witness could not be replayed: {exc}")]
-        rows.append(Row(i, o, o.values, steps))
+        rows.append(Row(i, o, o.values, _replayed(case, o, replays)))
     data = ReportData(case, result, rows, columns, baseline, differ, None, None, fields)
     if case.expect is not None:
-        data.check = check(case, engine=engine, timeout=timeout)
+        data.check = verdict(case, result) if fields is None else check(case, engine=engine,
+                                                                         timeout=deadline.share(0.5))
         for row in rows:
             row.missing = any(all(agrees(row.values, [(k, v)]) for k, v in m.state if k in row.values)
                               for m in data.check.missing)
     objective = objective if objective is not None else case.objective
     if objective is not None:
         data.objective = objective
-        data.optimum = optimize(case, objective, timeout=timeout, engine=engine, fields=fields)
+        data.optimum = optimize(case, objective, timeout=deadline.share(0.5), engine=engine, fields=fields)
         for row in rows:
             row.optimal = any(agrees(row.values, [(k, v) for k, v in o.state if k in row.values])
                               for o in data.optimum.outcomes)
     cg = result.graph
     if cg is None or cg.graph.number_of_nodes() > max_nodes:
-        cg = build_graph(case, max_nodes=max_nodes, timeout=timeout)
+        cg = build_graph(case, max_nodes=max_nodes, timeout=deadline)
         data.notes.append(f"the picture's graph was built by the graph engine under --max-nodes {max_nodes}"
                           + ("" if result.graph is None else " (the outcomes' graph is larger)"))
     data.picture = cg
     data.tree = _tree(data, cg, cap)
     return data
+
+
+def _replayed(case: Case, outcome: Outcome, deadline: Deadline) -> list[Step]:
+    """The witness's steps, replayed within ``deadline`` (a long chain of triggers is cut inside)."""
+    if deadline.expired():
+        return [Step(NOT_DONE, "the witness was not replayed: the time limit passed")]
+    try:
+        with running_under(deadline):
+            return list(replay(case, outcome).steps)
+    except LimitReached:
+        return [Step(NOT_DONE, "the witness was not replayed: the time limit passed during it")]
+    except MtgOutcomesError as exc:
+        return [Step(NOT_DONE, f"the witness could not be replayed: {exc}")]
 
 
 def _tree(data: ReportData, cg: ChoiceGraph, cap: int) -> Tree:
