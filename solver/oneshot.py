@@ -88,6 +88,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.by == "target" and (view.target is None or is_player(table, view.target)):
         # an illegal (or no) target deals nothing: it performs no action (608.2b)
         return state
+    if shot.kind == ActionKind.FIGHT:
+        return _fight(state, table, shot, view)
+    if shot.kind == ActionKind.MILL:
+        return state  # 701.17a: libraries and graveyards aren't tracked, so nothing computed changes
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     recipients = _recipients(state, table, shot, view)
@@ -188,6 +192,29 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameState:
+    """701.14a: each of the two creatures deals damage equal to its power to the other, at once
+    (one batch, 120.2), powers read as it happens (608.2h). 701.14b: if either is no longer on the
+    battlefield or no longer a creature, or is an illegal target (608.2b: None here), no damage is
+    dealt. 701.14c: a creature that fights itself deals itself twice its power."""
+    from .characteristics import power  # (characteristics reads rules, as results does)
+    from .decision import note
+
+    first = {"target": view.target, "self": view.self_id}.get(shot.by, shot.source)
+    other = {"target": view.target, "second_target": view.second, "self": view.self_id}.get(
+        shot.to.kind, shot.to.name if shot.to.kind == "ref" else None)
+    pair = [state.perm(x) if x is not None and not is_player(table, x) else None for x in (first, other)]
+    if any(p is None or not p.present or "creature" not in table.perm_specs[p.spec].types for p in pair):
+        return note(state, f"no damage is dealt: {first or 'a creature'} and {other or 'a creature'} can't fight, "
+                           "one of them isn't a creature on the battlefield or isn't a legal target (701.14b)")
+    a, b = pair[0], pair[1]
+    assert a is not None and b is not None
+    if a.id == b.id:
+        return start_batch(state, table, [Event(a.id, a.id, 2 * max(0, power(table, a, state)), False)])
+    return start_batch(state, table, [Event(a.id, b.id, max(0, power(table, a, state)), False),
+                                      Event(b.id, a.id, max(0, power(table, b, state)), False)])
 
 
 def _amount_for(amount: Any, state: GameState, table: Table, base: dict[str, int], who: str) -> int:

@@ -55,7 +55,7 @@ class _Actions(_Entities):
             return None
         if "may" in raw:
             return self.may_action(raw, path)
-        if "deal" in raw or "set_life" in raw or "put_counters" in raw or "remove_counters" in raw or "create_tokens" in raw or "get_energy" in raw or "become_monarch" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+        if "deal" in raw or "set_life" in raw or "put_counters" in raw or "remove_counters" in raw or "create_tokens" in raw or "get_energy" in raw or "become_monarch" in raw or "fight" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
             one = self.guard(parse_one_shot, dict(raw), path)
             if one is None:
                 return None

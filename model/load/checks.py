@@ -86,10 +86,14 @@ class _Checks(_LossChecks):
                     self.err(path, f"unknown player or id {ref!r}")
 
         def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
+            # a spell's later untargeted part may name the second target its targeted part chose
+            # ("Put a +1/+1 counter on target creature you control. Then that creature fights
+            # target creature you don't control.": one spell, its targets on every part, 601.2c)
+            second = any(ab.kind == AbilityKind.SPELL and ab.second_target is not None for ab in abilities)
             for j, ab in enumerate(abilities):
-                one_ability_refs(ab, f"{path}.abilities[{j}]")
+                one_ability_refs(ab, f"{path}.abilities[{j}]", second and ab.kind == AbilityKind.SPELL and ab.target is None)
 
-        def one_ability_refs(ab: Ability, q: str) -> None:
+        def one_ability_refs(ab: Ability, q: str, spell_second: bool = False) -> None:
             for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
                 one_ability_refs(mode, f"{q}.choose_one[{k}]")
             selector_refs(ab.target, f"{q}.target")
@@ -101,9 +105,10 @@ class _Checks(_LossChecks):
             if ab.effect is not None:
                 effect_refs(ab.effect, body)
             if ab.action is not None:
-                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == AbilityKind.TRIGGER, ab.second_target is not None)
+                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == AbilityKind.TRIGGER,
+                              ab.second_target is not None or spell_second)
             for k, shot in enumerate(ab.more, start=1):
-                one_shot_refs(shot, f"{body}[{k}]", ab.kind == AbilityKind.TRIGGER, ab.second_target is not None)
+                one_shot_refs(shot, f"{body}[{k}]", ab.kind == AbilityKind.TRIGGER, ab.second_target is not None or spell_second)
             if ab.trigger_if is not None:
                 selector_refs(ab.trigger_if.who, f"{q}.if.who")
             if ab.choose is not None:

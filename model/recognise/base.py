@@ -136,7 +136,8 @@ _ITS_CONTROLLER = r"(?:its|that (?:creature|land|artifact|enchantment|permanent|
 WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
        "target player": "target", "target opponent": "target"}
 WHO_TARGET = {"target player": "player", "target opponent": "opponent"}
-WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fifteen": 15, "twenty": 20}
 
 
 def number(raw: str) -> Any:
@@ -155,7 +156,9 @@ def mana_cost(text: str) -> list[Any] | None:
     """A mana ability's cost: as :func:`cost`, without counters (the vocabulary's mana abilities
     pay {T}, {Q}, mana and life)."""
     c = cost(text)
-    return None if c is None or any(isinstance(p, dict) and ("remove_counters" in p or p.get("sacrifice", "self") != "self")
+    # (a loyalty ability is never a mana ability, 605.1a)
+    return None if c is None or any(isinstance(p, dict) and ("remove_counters" in p or "loyalty" in p
+                                                             or p.get("sacrifice", "self") != "self")
                                     for p in c) else c
 
 
@@ -195,6 +198,15 @@ def cost(text: str) -> list[Any] | None:
             out.append({"sacrifice": "self"})
         elif low in _SACRIFICED:  # "Sacrifice a creature" (701.21a): one of yours, chosen as it is paid
             out.append({"sacrifice": _SACRIFICED[low]})
+        elif m := re.fullmatch(r"\[([+\u2212-]?)(\d+|x)\]", low):
+            # a loyalty symbol (606.4): [+N] puts on, [\u2212N] / [\u2212X] removes loyalty counters
+            sign = -1 if m.group(1) in ("\u2212", "-") else 1
+            if m.group(2) == "x":
+                if sign > 0:
+                    return None
+                out.append({"loyalty": "-X"})
+            else:
+                out.append({"loyalty": sign * int(m.group(2))})
         elif m := re.fullmatch(r"remove (a|one|two|three|\d+) \+1/\+1 counters? from ~", low):
             out.append({"remove_counters": {"+1/+1": number(m.group(1))}})
         else:
@@ -322,6 +334,15 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
             req = target_filter(m.group(2))
         kind = {"return": "return_to_hand"}.get(m.group(1), m.group(1))
         return ({kind: "target"}, req) if req is not None and allow_target else None
+    if m := re.fullmatch(r"(target player|each player|each opponent|you) (mills?) (a|[a-z]+|\d+|x) cards?", low):
+        # 701.17a: libraries and graveyards aren't tracked, so it changes nothing computed here; it
+        # stays an instruction (a loyalty ability that mills still has its cost and its target)
+        n, who = number(m.group(3)), m.group(1)
+        if n is None or (who == "target player" and not allow_target) or (who == "you") != (m.group(2) == "mill"):
+            return None
+        return {"mill": n, "who": WHO[who]}, WHO_TARGET.get(who)
+    if m := re.fullmatch(r"(each player|each opponent) draws (a|one|two|three|four|\d+|x) cards?", low):
+        return {"draw": number(m.group(2)), "who": WHO[m.group(1)]}, None  # 121.1
     if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+|x) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:

@@ -101,15 +101,30 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
             for kind, n in kinds.items():
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
+        elif isinstance(c, Mapping) and set(c) == {"loyalty"} and not mana_ability:
+            # a loyalty ability's cost (606.4): put on (+N) or remove (-N, -X) loyalty counters
+            out.append(("loyalty", _loyalty_cost(c["loyalty"], f"{q}.loyalty")))
         elif mana_ability:
             raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N}, {sacrifice: self} "
                             "or {tap: <selector>}")
         else:
             raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {pay_energy: N}, "
-                            "{remove_counters: {<kind>: N}} or {sacrifice: self}")
+                            "{remove_counters: {<kind>: N}}, {loyalty: N} or {sacrifice: self}")
     if "T" in out and "Q" in out:
         raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
+    if sum(1 for c in out if isinstance(c, tuple) and c[0] == "loyalty") > 1:
+        raise CaseError(path, "a loyalty ability has one loyalty cost (606.4)")
     return tuple(out)
+
+
+def _loyalty_cost(value: Any, path: str) -> int | str:
+    """``{loyalty: 2}`` ([+2]), ``{loyalty: -3}`` ([−3]), ``{loyalty: 0}`` ([0]) or ``{loyalty: -X}``
+    ([−X], X chosen by the activating player, 107.3, 606.4): the loyalty counters put on or removed."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip() in ("-X", "−X"):
+        return "-X"
+    raise CaseError(path, "expected a whole number (2 for [+2], -3 for [−3]) or -X")
 
 
 _CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
@@ -179,7 +194,9 @@ def _second_target(m: Mapping[str, Any], target: Selector | None, targets: Any, 
                 for s in (shot.to, *(to for _, to in shot.also)))
     if effect is not None and any(s is not None and s.mentions("second_target") for s in (effect.to, effect.from_)):
         raise CaseError(path, "second target is read by a spell's one-shot actions (deal, destroy, ...), not by an effect")
-    if named and second is None:
+    if named and second is None and (target is not None or "spell" not in m):
+        # (a spell's untargeted later part may name it: the card's targeted part has second_target:,
+        # which model.load checks)
         raise CaseError(path, "second target needs second_target: (the requirement of the spell's second target)")
     return second, another
 

@@ -50,6 +50,8 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind.BECOME_MONARCH, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
+    if kind == "fight":
+        return _fight(m, path)
     if kind == "sacrifice":
         # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
@@ -105,6 +107,24 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     if ("power", "itself") in _reads(amt) and by != "itself":
         raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
     return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by)
+
+
+def _fight(m: Mapping[str, Any], path: str) -> OneShot:
+    """``{fight: second target, from: target}``: "Target creature you control fights target
+    creature you don't control" (701.14a: each deals damage equal to its power to the other, at
+    once); ``from:`` is the first creature (``self``, the default: "~ fights target creature";
+    ``target``; or a permanent's id) and the value the other (``target``, ``second target``, an id)."""
+    for key in m:
+        if key not in ("fight", "from"):
+            raise CaseError(f"{path}.{key}", "unknown key (fight takes the other creature, and from: the first)")
+    other = sel(m["fight"], f"{path}.fight")
+    if other.kind not in ("target", "second_target", "ref", "self"):
+        raise CaseError(f"{path}.fight", f"the creature fought is one: target, second target or an id, not {other}")
+    first = m.get("from", "self")
+    if not isinstance(first, str) or not first.strip():
+        raise CaseError(f"{path}.from", "expected self, target or the id of the creature that fights")
+    by = first if first in ("self", "target") else ""
+    return OneShot(ActionKind.FIGHT, amount(0, f"{path}.fight"), other, None if by else first, by=by)
 
 
 def _reads(node: Any) -> list[Any]:
