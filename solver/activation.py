@@ -21,12 +21,12 @@ from model.types import (
     TapForManaAction,
 )
 
-from .cast import _and, cast_spells, mode_requirements
+from .cast import _and, cast_spells, choose_x, mode_requirements
 from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
-from .oneshot import read_now, run_one_shot
+from .oneshot import read_now, run_one_shot, spell_unpreventable
 from .rules import start_batch
 from .select import View, controller_of, matches
 from .state import (
@@ -130,6 +130,12 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     targeted ability with no ``target:`` in the case is its controller's choice among every legal
     target.
     """
+    if action.x_range is not None:
+        perm0 = state.perm(action.id)
+        if perm0 is not None and perm0.present:
+            name = table.perm_specs[perm0.spec].name
+            return choose_x(state, perm0.controller, f"{name}'s ability ({action.id})", action, f"{action.id} activation")
+        action = replace(action, x_range=None)
     act = activation(state, table, action)
     if isinstance(act, str):
         return note(state, act, NOT_DONE)
@@ -273,6 +279,8 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     n = evaluate(read_now(shot.amount, state, table, View(item.controller, item.source)), dict(item.values))
     source = shot.source or item.source
     events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
+    if spell_unpreventable(table, state, item.source, dict(item.values).get("X", 0)):
+        events = [replace(e, unpreventable=True) for e in events]
     return start_batch(state, table, events) if events else state
 
 

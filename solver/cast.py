@@ -30,7 +30,7 @@ from .targets import legal_target, target_candidates
 from .triggers import collect_triggers
 from .ward import with_ward
 
-__all__ = ["cast", "MAX_SPELL_CHOICES", "mode_requirements"]
+__all__ = ["cast", "choose_x", "MAX_SPELL_CHOICES", "mode_requirements"]
 
 
 def cast_spells(table: Table) -> frozenset[str]:
@@ -64,6 +64,8 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     who = spec.controller
     if state.player(who).left:
         return note(state, f"{spec.name} ({action.id}) can't be cast: {who} has left the game (800.4a)", NOT_DONE)
+    if action.x_range is not None:
+        return choose_x(state, who, f"{spec.name} ({action.id})", action, f"{action.id} cast")
     modal = next((ab for ab in spec.abilities if ab.kind == AbilityKind.MODES), None)
     if modal is not None and action.modes is None:
         return _choose_modes(state, table, action, spec, modal)
@@ -97,6 +99,17 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
                 return note(state, f"{cant}: there is no legal target (601.2c)", NOT_DONE)
     ways = [_Way(str(t), f" targeting {t}" if t is not None else "", target=t) for t in targets]
     return _put_on_stack(state, table, action, spec, parts, ways, requirement is None or action.target is not None)
+
+
+def choose_x(state: GameState, who: str, what: str, action: Any, at: str) -> GameState | Decision:
+    """107.3a, 601.2b: X is chosen by the player casting the spell (or activating the ability, 602.2b)
+    as it is announced; ``x: {min, max}`` leaves it to them within that range, each value a branch
+    (the action again, its X now known)."""
+    lo, hi = action.x_range
+    return decide(who, "x", at, [
+        Option(f"X={v}", f"{says(who, 'chooses')} X={v} for {what}",
+               replace(state, queue=((TaskKind.ACT, replace(action, x=v, x_range=None)),) + state.queue))
+        for v in range(lo, hi + 1)])
 
 
 def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
@@ -201,7 +214,10 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
     cant = f"{spec.name} ({action.id}) can't be cast"
     assert ranged.targets is not None and ranged.action is not None
     lo, hi = ranged.targets
-    divided = ranged.action.divided
+    # "divided evenly, rounded down" (Fireball): each target gets the amount // the number of
+    # targets, fixed by the targets chosen (601.2d is about a division the caster chooses)
+    evenly = ranged.action.evenly
+    divided = ranged.action.divided and not evenly
     amount = int(ranged.action.amount[1]) if ranged.action.amount[0] == "int" else action.x
     chosen = _announced(action)
     if chosen is not None:
@@ -230,8 +246,10 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
                               f"more than the {MAX_SPELL_CHOICES} one cast may have here")
     chosen_ways: list[_Way] = []
     for ts in sets:
-        if not divided:
-            divisions: list[tuple[tuple[str, int], ...]] = [()]
+        if evenly:
+            divisions: list[tuple[tuple[str, int], ...]] = [tuple((t, amount // len(ts)) for t in ts)]
+        elif not divided:
+            divisions = [()]
         elif action.divide is not None:
             divisions = [action.divide]
         else:
@@ -244,6 +262,8 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
             chosen_ways.append(_Way(key, words, targets=ts, division=div))
     if not chosen_ways:
         return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
+    if evenly:
+        chosen_ways = [replace(w, words=w.words.replace(", dividing ", ", dividing evenly ")) for w in chosen_ways]
     return _put_on_stack(state, table, action, spec, parts, chosen_ways, chosen is not None)
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
 from model.errors import EngineError
 from model.expr import GAME_READS, expr_vars
-from model.kinds import ON_PERMANENTS, ActionKind
+from model.kinds import ON_PERMANENTS, AbilityKind, ActionKind
 from model.selectors import Selector
 from model.types import (
     OneShot,
@@ -39,7 +40,7 @@ from .state import (
 )
 from .values import evaluate, read_game
 
-__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event']
+__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_unpreventable']
 
 
 def read_now(amount: Any, state: GameState, table: Table, view: View, itself: str | None = None) -> Any:
@@ -115,6 +116,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
             events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
                        for r in _recipients(state, table, part, view)]
+        if spell_unpreventable(table, state, source, int(env.get("X", 0))):
+            events = [replace(e, unpreventable=True) for e in events]
         return start_batch(state, table, events) if events else state
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
@@ -192,6 +195,16 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def spell_unpreventable(table: Table, state: GameState, source: str, x: int) -> bool:
+    """Whether a spell's own static ability says its damage can't be prevented now (615.12):
+    ``{cant_be_prevented: true, from: self, if_x_at_least: 5}``, Banefire's "If X is 5 or more,
+    ... the damage can't be prevented." with the spell's X (107.3)."""
+    if source not in table.sources:
+        return False
+    return any(ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
+               and (ab.x_at_least is None or x >= ab.x_at_least) for ab in table.abilities_of(state, source))
 
 
 def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameState:

@@ -80,7 +80,8 @@ class _Actions(_Entities):
             responses = self._responses(val, p)
             if responses is None:
                 return None
-            return ActivateAction(am.id, am.ability, am.x, am.target, am.source, responses)
+            x, x_range = _x_split(am.x)
+            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range)
         if key == "cast":
             return self.cast_action(val, p)
         if key == "create":
@@ -156,7 +157,7 @@ class _Actions(_Entities):
         cm: CastModel | None = self.entry(CastModel, val, p)
         if cm is None:
             return None
-        target, x = cm.target, cm.x
+        target, (x, x_range) = cm.target, _x_split(cm.x)
         chosen = self._cast_targets(val, p)
         if chosen is None:
             return None
@@ -191,7 +192,7 @@ class _Actions(_Entities):
                 self.err(f"{p}.modes", "expected the distinct modes chosen, numbered from 1 (700.2d)")
                 return None
             modes = tuple(sorted(cm.modes))
-        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked)
+        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:
@@ -283,6 +284,13 @@ class _Actions(_Entities):
                 self.err(f"{path}.tap_for_mana.tap", f"{spec.name}'s mana ability doesn't tap another permanent as its cost")
 
     # ---- the whole case -------------------------------------------------------------------
+
+def _x_split(raw: Any) -> tuple[int, tuple[int, int] | None]:
+    """``x: 3`` -> (3, None); ``x: {min: 0, max: 5}`` -> (0, (0, 5)): X its caster chooses (107.3a)."""
+    if isinstance(raw, dict):
+        return int(raw["min"]), (int(raw["min"]), int(raw["max"]))
+    return int(raw), None
+
 
 def _reads_x(node: Any) -> bool:
     """Whether an ability (or any part of it) reads X (107.3): an amount ``("var", "X")`` or

@@ -110,6 +110,10 @@ class _CastChecks(_Actions):
         if act.divide is not None and not divided:
             self.err(f"{p}.divide", f"{name} doesn't divide its damage")
             return
+        if act.divide is not None and ab.action is not None and ab.action.evenly:
+            self.err(f"{p}.divide", f"{name} divides its damage evenly: each target gets X divided by the number of targets, "
+                     "rounded down; there is no division to announce")
+            return
         if act.divide is not None and ab.action is not None:
             node = ab.action.amount  # a number or X (vocab: known as the spell is cast, 601.2d)
             total = int(node[1]) if node[0] == "int" else act.x

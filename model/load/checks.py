@@ -253,7 +253,8 @@ class _Checks(_LossChecks):
             player_ref(s.controller, f"{path}.controller")
             ability_refs(s.abilities, path)
             for k, ab in enumerate(s.abilities):
-                if ab.kind == AbilityKind.STATIC:  # read only from permanents: here it would do nothing, silently
+                if ab.kind == AbilityKind.STATIC and not _own_damage_unpreventable(ab):
+                    # read only from permanents: here it would do nothing, silently
                     self.err(f"{path}.abilities[{k}]", "a sources: entry is not on the battlefield, so its static "
                              "abilities don't apply (CR 113.6); put it in battlefield:, or the effect in effects:")
         for e, path in effects:
@@ -346,7 +347,7 @@ class _Checks(_LossChecks):
                             self.err(f"{path}.activate.target", f"{spec.name}'s ability has no target")
                         if act.source_choice is not None and (ab.effect is None or ab.effect.source_choice != "chosen_source"):
                             self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
-                        if act.x and not _reads_x(ab):
+                        if (act.x or act.x_range) and not _reads_x(ab):
                             self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
@@ -402,7 +403,7 @@ class _Checks(_LossChecks):
                         self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
                     elif targeted:
                         self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
-                    if act.x and spells and not any(_reads_x(ab) for ab in spec.abilities):
+                    if (act.x or act.x_range) and spells and not any(_reads_x(ab) for ab in spec.abilities):
                         self.err(f"{path}.cast.x", f"{spec.name} has no X (107.3): x: {act.x} would be ignored")
                 any_ref(act.target, f"{path}.cast.target", ("permanent",))
                 for i, t in enumerate(act.targets or ()):
@@ -475,3 +476,11 @@ def _attachment_problem(p: PermanentSpec, host: PermanentSpec | None) -> str:
         return f"a Fortification fortifies a land; {host.id} is not one (301.6, 704.5n)"
     return ""
 
+
+def _own_damage_unpreventable(ab: Ability) -> bool:
+    """A spell's static ability "the damage can't be prevented" (``{cant_be_prevented: true, from:
+    self}``, Banefire's with ``if_x_at_least``): it functions while the spell is on the stack (113.6,
+    615.12), read as the spell deals damage (solver.oneshot.spell_unpreventable)."""
+    e = ab.effect
+    return e is not None and e.kind == EffectKind.CANT_BE_PREVENTED and e.from_ is not None and e.from_.kind == "self" \
+        and e.to is None

@@ -3,6 +3,7 @@ abilities (605), with their costs, conditions and targets."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -254,9 +255,27 @@ def _modal_trigger(m: Mapping[str, Any], path: str) -> Ability:
                    choices=tuple(modes))
 
 
+def _if_x(m: Mapping[str, Any], path: str) -> Ability:
+    """``{cant_be_countered: true, if_x_at_least: 5}`` and ``{cant_be_prevented: true, from: self,
+    if_x_at_least: 5}``: Banefire's "If X is 5 or more, this spell can't be countered and the damage
+    can't be prevented." (107.3: the spell's X; 101.2, 615.12), static abilities of the spell."""
+    n = _count(m["if_x_at_least"], f"{path}.if_x_at_least")
+    rest = {k: v for k, v in m.items() if k != "if_x_at_least"}
+    ab = parse_ability(rest, path)
+    ok = ab.kind == AbilityKind.CANT_BE_COUNTERED or (
+        ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
+        and ab.effect.from_ is not None and ab.effect.from_.kind == "self" and ab.effect.to is None)
+    if not ok:
+        raise CaseError(f"{path}.if_x_at_least", "if_x_at_least goes with cant_be_countered: true or with "
+                        "{cant_be_prevented: true, from: self} (a spell's own damage)")
+    return dataclasses.replace(ab, x_at_least=n)
+
+
 def parse_ability(value: Any, path: str) -> Ability:
     """One ability of a permanent or spell (see model/cards/README.md)."""
     m = _mapping(value, path, "an ability")
+    if "if_x_at_least" in m:
+        return _if_x(m, path)
     text = str(m.get("text", ""))
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"

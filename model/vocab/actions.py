@@ -71,7 +71,9 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
-    divided = _bool(m["divided"], f"{path}.divided") if "divided" in m else False
+    # divided: evenly is Fireball's "X damage divided evenly, rounded down, among any number of targets"
+    evenly = m.get("divided") == "evenly"
+    divided = True if evenly else _bool(m["divided"], f"{path}.divided") if "divided" in m else False
     if divided and not divided_ok:
         raise CaseError(f"{path}.divided", "divided damage is modelled on a spell: {spell: {deal: N, to: target, "
                         "divided: true}, target: <requirement>, targets: {min: 1, max: 2}} (601.2d)")
@@ -106,7 +108,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", f"from: {by} goes with one deal, without also: or divided:")
     if ("power", "itself") in _reads(amt) and by != "itself":
         raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
-    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by)
+    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by, evenly=evenly)
 
 
 def _fight(m: Mapping[str, Any], path: str) -> OneShot:
