@@ -186,6 +186,7 @@ class Ability:
     mode: int = 0
     modes: tuple[int, int] | None = None
     entwine: bool = False  # the ``modes`` ability's "Entwine [cost]": all modes may be chosen instead (702.42a)
+    repeat: bool = False  # the ``modes`` ability's "You may choose the same mode more than once." (700.2d)
     # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
     # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
     kicked: bool | None = None

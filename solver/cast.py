@@ -72,8 +72,12 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     if action.kicked is None and any(ab.kind == AbilityKind.KICKER for ab in spec.abilities):
         return _choose_kicked(state, action, spec)
     chosen_modes = action.modes or ()
-    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.SPELL and (not chosen_modes or ab.mode in chosen_modes)
+    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.SPELL and not chosen_modes
              and (ab.kicked is None or ab.kicked == action.kicked)]
+    if chosen_modes:
+        # the chosen modes' instructions in the order printed, a mode chosen twice done twice (700.2d, 608.2c)
+        parts = [(j, ab) for mode in sorted(chosen_modes) for j, ab in enumerate(spec.abilities)
+                 if ab.kind == AbilityKind.SPELL and ab.mode == mode and (ab.kicked is None or ab.kicked == action.kicked)]
     per_mode = mode_requirements([ab for _, ab in parts]) if chosen_modes else []
     if len(per_mode) > 1:
         return _cast_modes(state, table, action, spec, parts, per_mode)
@@ -128,10 +132,17 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     given = _announced(action)
     options = []
     # 702.42a: with entwine, all the modes may be chosen instead (its cost paid: mana isn't tracked)
-    sizes = list(range(lo, min(hi, n) + 1)) + ([n] if modal.entwine and n > hi else [])
+    sizes = list(range(lo, (hi if modal.repeat else min(hi, n)) + 1)) + ([n] if modal.entwine and n > hi else [])
+    # 700.2d: "You may choose the same mode more than once."
+    pick = itertools.combinations_with_replacement if modal.repeat else itertools.combinations
+    targeted = {mode for mode, _ in mode_requirements(parts)}
     for k in sizes:
-        for modes in itertools.combinations(range(1, n + 1), k):
+        for modes in pick(range(1, n + 1), k):
             reqs = [req for mode, req in mode_requirements(parts) if mode in modes]
+            if any(modes.count(mode) > 1 for mode in targeted) and all(
+                    target_candidates(state, table, req, who, action.id) for req in reqs):
+                raise EngineError(f"cast {action.id}: {spec.name}'s mode with a target chosen more than once (700.2d) "
+                                  "isn't modelled; give the cast's modes:")
             if given is not None:
                 # the announced targets: one per chosen mode with a target, each legal for its mode
                 if len(reqs) != len(given) or not all(legal_target(state, table, t, req, who, action.id)

@@ -188,8 +188,8 @@ class _Actions(_Entities):
             self.mapping_actions.add(p)
         modes = None
         if cm.modes is not None:
-            if not cm.modes or len(set(cm.modes)) != len(cm.modes):
-                self.err(f"{p}.modes", "expected the distinct modes chosen, numbered from 1 (700.2d)")
+            if not cm.modes:
+                self.err(f"{p}.modes", "expected the modes chosen, numbered from 1 (700.2d)")
                 return None
             modes = tuple(sorted(cm.modes))
         return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range)

@@ -29,7 +29,10 @@ class _CastChecks(_Actions):
             self.err(p, f"{spec.name}: a modal spell has one modes: ability and every spell part in a mode, numbered 1 to N (700.2)")
             return []
         lo, hi = counts[0].modes or (1, 1)
-        if hi > n:
+        if act.modes is not None and len(set(act.modes)) != len(act.modes) and not counts[0].repeat:
+            self.err(f"{p}.modes", f"{spec.name}'s modes are distinct: a mode is chosen at most once (700.2d)")
+            return []
+        if hi > n and not counts[0].repeat:
             self.err(p, f"{spec.name} chooses up to {hi} modes but has {n} (700.2d: a mode is chosen at most once)")
             return []
         if any(ab.targets is not None for ab in spells):
@@ -37,6 +40,9 @@ class _CastChecks(_Actions):
             return []
         if any(len([ab for ab in spells if ab.mode == k and ab.target is not None]) > 1 for k in range(1, n + 1)):
             self.err(p, f"{spec.name}: a mode with two targeted parts (two targets in one mode) isn't modelled")
+            return []
+        if act.modes is not None and any(act.modes.count(ab.mode) > 1 for ab in spells if ab.target is not None):
+            self.err(f"{p}.modes", f"{spec.name}: a mode with a target chosen more than once (700.2d) isn't modelled")
             return []
         if act.modes is not None:
             entwined = counts[0].entwine and len(act.modes) == n  # 702.42a: all of them

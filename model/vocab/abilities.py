@@ -327,8 +327,11 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "modes" in m:
         # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
         for key in m:
-            if key not in ("modes", "entwine", "text"):
-                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N}, and entwine: true)")
+            if key not in ("modes", "entwine", "repeat", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N}, entwine: true and repeat: true)")
+        # "You may choose the same mode more than once." (700.2d)
+        if "repeat" in m and m["repeat"] is not True:
+            raise CaseError(f"{path}.repeat", "expected repeat: true (\"you may choose the same mode more than once\", 700.2d)")
         # "Entwine [cost]" (702.42a): its caster may choose all the modes instead, paying the cost
         # (mana isn't tracked, so it can always be paid)
         if "entwine" in m and m["entwine"] is not True:
@@ -343,7 +346,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             lo = hi = _count(raw, f"{path}.modes")
         if lo < 1 or hi < lo:
             raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
-        return Ability(AbilityKind.MODES, modes=(lo, hi), entwine="entwine" in m, text=text)
+        return Ability(AbilityKind.MODES, modes=(lo, hi), entwine="entwine" in m, repeat="repeat" in m, text=text)
     if "trigger" in m and "choose_one" in m:
         return _modal_trigger(m, path)
     if "trigger" in m:
