@@ -118,6 +118,9 @@ class OneShot:
     counter: str = ""  # put_counters: the kind of counter put (122.1), e.g. "+1/+1"
     divided: bool = False  # deal: "N damage divided as you choose among" the spell's targets (601.2d)
     evenly: bool = False  # divided: "divided evenly, rounded down, among" them (Fireball): no choice, each N // targets
+    # deal: "Excess damage is dealt to that creature's controller instead." (120.4a): "always", or
+    # "trample" (Ram Through: only if the source has trample); "" for none
+    excess: str = ""
     # deal: more (amount, recipients) pairs dealt by the same source in the same batch ("~ deals 2
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()

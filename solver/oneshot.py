@@ -112,6 +112,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
         # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
         events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
+        if shot.excess and (shot.excess == "always" or has_keyword(state, table, source, "trample")):
+            events = _excess_to_controller(state, table, events)
         for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
             events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
@@ -195,6 +197,16 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def _excess_to_controller(state: GameState, table: Table, events: list[Event]) -> list[Event]:
+    """120.4a: damage beyond lethal for a permanent recipient is dealt to its controller instead
+    ("Excess damage is dealt to that creature's controller instead.": Flame Spill; Ram Through's,
+    if the creature has trample), split as the damage is processed (solver.damage.excess_split)."""
+    from .damage import excess_split  # (damage reads this module's neighbours)
+
+    return excess_split(state, table, events, [p.controller if (p := state.perm(ev.recipient)) is not None else None
+                                               for ev in events])
 
 
 def spell_unpreventable(table: Table, state: GameState, source: str, x: int) -> bool:

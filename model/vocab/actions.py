@@ -67,7 +67,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided", "also"} if kind == "deal" else set())
+        ({"divided", "also", "excess_to_controller"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -98,6 +98,14 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if then.kind != ActionKind.GAIN_LIFE:
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
     also = _also(m["also"], f"{path}.also") if "also" in m else ()
+    # 120.4a: "excess damage is dealt to that creature's controller instead" (true), or only if the
+    # source has trample (Ram Through: trample)
+    excess = {True: "always", "trample": "trample"}.get(m.get("excess_to_controller", False), "") \
+        if m.get("excess_to_controller", False) is not False else ""
+    if "excess_to_controller" in m and not excess:
+        raise CaseError(f"{path}.excess_to_controller", "expected true or trample (only if the source has trample)")
+    if excess and (divided or also):
+        raise CaseError(f"{path}.excess_to_controller", "excess damage goes with one deal to a permanent, without divided: or also:")
     amt = action_amount(m[kind], f"{path}.{kind}")
     by = ""
     if kind == "deal" and source in ("target", "itself"):
@@ -108,7 +116,8 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", f"from: {by} goes with one deal, without also: or divided:")
     if ("power", "itself") in _reads(amt) and by != "itself":
         raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
-    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by, evenly=evenly)
+    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by, evenly=evenly,
+                   excess=excess)
 
 
 def _fight(m: Mapping[str, Any], path: str) -> OneShot:
