@@ -294,6 +294,8 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
             return None
         kind = "gain_life" if verb.startswith("gain") else "lose_life"
         return {kind: number(m.group(3)), "who": WHO[who]}, WHO_TARGET.get(who)
+    if (m := re.fullmatch(r"(target player|target opponent)'s life total becomes (\d+)", low)) and allow_target:
+        return {"set_life": int(m.group(2)), "who": "target"}, WHO_TARGET[m.group(1)]  # 119.5 (Sorin Markov)
     if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
         return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
     if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature"
