@@ -224,6 +224,7 @@ class PermanentSpec:
     counters: tuple[tuple[str, int], ...] = ()
     tapped: bool = False
     summoning_sick: bool = False
+    monstrous: bool = False  # it became monstrous before the case (701.37b)
     attached_to: str | None = None
     chosen: str | None = None
     chosen_color: str | None = None  # the colour chosen as it entered (614.1c): white, blue, black, red, green

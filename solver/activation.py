@@ -324,7 +324,7 @@ def _describe(action: Any) -> str:
         if shot.kind == ActionKind.CREATE_TOKENS:
             return f"create {expr_str(shot.amount)} {shot.token.name if shot.token else 'token'}(s)"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}",
-                "get_energy": "get {} energy", "mill": "mill {}"}[shot.kind]
+                "get_energy": "get {} energy", "mill": "mill {}", "monstrosity": "monstrosity {}"}[shot.kind]
         return f"have {shot.to} " + verb.format(expr_str(shot.amount))
     if isinstance(action, DamageAction):
         return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)

@@ -9,7 +9,7 @@ from typing import Any
 from model.effects import EffectKind
 from model.errors import EngineError
 from model.expr import GAME_READS, expr_vars
-from model.kinds import ON_PERMANENTS, AbilityKind, ActionKind
+from model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
 from model.selectors import Selector
 from model.types import (
     OneShot,
@@ -91,6 +91,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         return state
     if shot.kind == ActionKind.FIGHT:
         return _fight(state, table, shot, view)
+    if shot.kind == ActionKind.MONSTROSITY:
+        return _monstrosity(state, table, shot, view, env)
     if shot.kind == ActionKind.MILL:
         return state  # 701.17a: libraries and graveyards aren't tracked, so nothing computed changes
     if expr_vars(shot.amount) & set(GAME_READS):
@@ -217,6 +219,25 @@ def spell_unpreventable(table: Table, state: GameState, source: str, x: int) -> 
         return False
     return any(ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
                and (ab.x_at_least is None or x >= ab.x_at_least) for ab in table.abilities_of(state, source))
+
+
+def _monstrosity(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """701.37a: "Monstrosity N" means "If this permanent isn't monstrous, put N +1/+1 counters on it
+    and it becomes monstrous"; then its "when ~ becomes monstrous" abilities trigger, their X the
+    monstrosity's N (701.37b-c). One that left or is already monstrous does nothing."""
+    from .decision import note
+    from .triggers import collect_triggers  # (triggers reads this module's neighbours)
+
+    me = state.perm(view.self_id) if view.self_id is not None else None
+    if me is None or not me.present or me.monstrous:
+        why = "it is already monstrous" if me is not None and me.present else "it has left the battlefield"
+        return note(state, f"{view.self_id}'s monstrosity does nothing: {why} (701.37a)")
+    n = max(0, evaluate(shot.amount, env))
+    state = put_counters(state, table, me.id, "+1/+1", n)
+    now = state.perm(me.id)
+    assert now is not None
+    state = state.set_perm(replace(now, monstrous=True))
+    return collect_triggers(state, table, TriggerEvent.BECOMES_MONSTROUS, [(me.id, {"X": n})])
 
 
 def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameState:

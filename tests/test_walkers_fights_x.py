@@ -155,3 +155,17 @@ def test_120_4a_excess_to_the_controller_only_with_trample() -> None:
     assert both_engines(text, "A.life", "elves.damage") == {(20, 2)}
     flame = FIGHT.replace("ACTION", "cast: {card: Flame Spill, controller: you, target: elves}")
     assert both_engines(flame, "A.life", "elves.damage") == {(17, 1)}
+
+
+def test_701_37_monstrosity_once_and_monstrous_before_the_case() -> None:
+    assert reading("Ill-Tempered Cyclops").abilities == [{"activated": {"monstrosity": 3}, "cost": [5, "R"]}]
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: cyclops, card: Ill-Tempered Cyclops, controller: you, MONSTROUS}
+actions:
+  - activate: {id: cyclops}
+"""
+    assert both_engines(text.replace(", MONSTROUS", ""), "cyclops.counters.+1/+1") == {(3,)}
+    # already monstrous before the case (701.37a): nothing happens
+    assert both_engines(text.replace("MONSTROUS", "monstrous: true"), "cyclops.counters.+1/+1") == {(0,)}

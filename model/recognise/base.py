@@ -98,6 +98,7 @@ EACH: dict[str, Any] = {
     "each creature and each opponent": ["creatures", "opponents"],
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
+    "each opponent and each creature they control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
     "each creature with flying and each player": ["each player", {"types": ["creature"], "with": ["flying"]}],
     "each creature and each planeswalker": ["creatures", "planeswalkers"],

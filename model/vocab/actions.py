@@ -52,6 +52,11 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         return OneShot(ActionKind.BECOME_MONARCH, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     if kind == "fight":
         return _fight(m, path)
+    if kind == "monstrosity":
+        # {monstrosity: 3}: "Monstrosity 3." (701.37a): of the permanent the ability is of
+        if set(m) != {"monstrosity"}:
+            raise CaseError(path, "monstrosity takes only its number (of the permanent the ability is of, 701.37a)")
+        return OneShot(ActionKind.MONSTROSITY, amount(m["monstrosity"], f"{path}.monstrosity"), sel("self", path))
     if kind == "sacrifice":
         # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
