@@ -251,6 +251,13 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
     action made optional (its controller's choice, 603.5). ``that_much``: in a trigger on damage,
     "you gain that much life" / "draw that many cards" read the damage dealt."""
     low = phrase.strip().lower()
+    if (m := re.fullmatch(r"(you may have (?:~|it) fight|(?:~|it) fights) (target creature[a-z' ]*)", low)) and allow_target:
+        # 701.14a: "~ fights target creature you don't control" (the permanent the ability is of
+        # fights its target); "you may have it fight ..." is the same made optional (603.5)
+        req = TARGETS.get(m.group(2))
+        if req is None or (req != "creature" and "creature" not in str(req)):
+            return None
+        return ({"may": {"fight": "target"}} if m.group(1).startswith("you may") else {"fight": "target"}), req
     if low.startswith("you may "):
         rest = low[len("you may "):]
         inner = one_shot(rest if rest.startswith(("draw ", "have ")) else "you " + rest, allow_target, that_much)
