@@ -27,6 +27,7 @@ from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot, spell_unpreventable
+from .results import team_names
 from .rules import start_batch
 from .select import View, controller_of, matches
 from .state import (
@@ -115,7 +116,7 @@ def _loyalty_timing(state: GameState, table: Table, perm: PermState) -> str | No
     if any(loyalty_change(table.abilities_of(state, perm.id)[k].cost) is not None for k in perm.activated_once
            if k < len(table.abilities_of(state, perm.id))):
         return "a loyalty ability of it was already activated this turn (606.3)"
-    if perm.controller != state.turn_player:
+    if state.turn_player not in team_names(state, table, perm.controller):  # (in Two-Headed Giant a turn is the team's, 810.2, 805)
         return f"it is {state.turn_player}'s turn, and a loyalty ability is activated only during its controller's turn (606.3)"
     waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
     if state.stack or waiting:
