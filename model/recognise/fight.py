@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import TARGETS, Built, Ctx, number, template
+from .base import TARGETS, Built, Ctx, number, recipient, spell_or_activated, template
 from .twotargets import _SECOND, _rest, _spell
 
 _FIRST = {"target creature you control": TARGETS["target creature you control"], "target creature": "creature"}
@@ -91,3 +91,38 @@ def _counter_then(m: re.Match[str], ctx: Ctx) -> Built | None:
     req, other, more = got
     put = _with_second({"spell": {"put_counters": {"+1/+1": n}, "to": "target"}, "target": req}, other)
     return [put, {"spell": dict(_ACTS[m.group("act").lower()])}, *more], []
+
+
+def _its_power_to(to_text: str) -> tuple[dict[str, Any], Any] | None:
+    """``{deal: {power: self}, to: ...}`` and the target requirement for "... to <recipient>"."""
+    rec = recipient(to_text)
+    if rec is None:
+        return None
+    return {"deal": {"power": "self"}, "to": rec[0]}, rec[1]
+
+
+@template("activated_it_deals_its_power", r"(?P<cost>[^:]+): it deals damage equal to its power to (?P<to>[^.:]+)\.",
+          "CR 602.1, 120.1, 608.2h, 113.7a")
+def _activated_its_power(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"{R}, Sacrifice ~: It deals damage equal to its power to target creature." (Minotaur
+    Illusionist): "it" is the permanent the ability is of; sacrificed as the cost is paid, its power
+    is read as it last existed (608.2h, 113.7a)."""
+    got = _its_power_to(m.group("to"))
+    if got is None or "creature" not in ctx["types"]:
+        return None
+    return spell_or_activated(ctx, m.group("cost"), got[0], got[1], spell=False)
+
+
+@template("own_trigger_it_deals_its_power", r"when ~ (?P<event>dies|enters|enters the battlefield), it deals damage equal to its power "
+          r"to (?P<to>[^.:]+)\.", "CR 603.6a, 603.6c, 603.10a, 120.1, 608.2h")
+def _trigger_its_power(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"When this creature dies, it deals damage equal to its power to any target." (Fireblade
+    Charger) / "When ~ enters, it deals damage equal to its power to target creature ...": a
+    trigger on its own event, "it" the creature itself (dying: its power as it last existed, 603.10a)."""
+    got = _its_power_to(m.group("to"))
+    if got is None or "creature" not in ctx["types"]:
+        return None
+    ab: dict[str, Any] = {"trigger": "dies" if m.group("event") == "dies" else "enters", "do": got[0]}
+    if got[1] is not None:
+        ab["target"] = got[1]
+    return [ab], []
