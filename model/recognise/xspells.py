@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Built, Ctx, template
+from .base import Built, Ctx, number, template
 
 # read by templates.read_line before the templates (a spell's static ability, not a spell ability)
 X_AT_LEAST = re.compile(r"^if x is (?P<n>\d+) or more, ~ can't be countered and the damage can't be prevented\.$", re.IGNORECASE)
@@ -35,3 +35,15 @@ def _evenly(m: re.Match[str], ctx: Ctx) -> Built | None:
     amount: object = "X" if n.upper() == "X" else int(n)
     return [{"spell": {"deal": amount, "to": "target", "divided": "evenly"}, "target": "any",
              "targets": {"min": 1, "max": "any"}}], []
+
+
+@template("enters_with_counters", r"~ enters with (?P<n>x|a|an|one|two|three|four|five|six|\d+) (?P<kind>\+1/\+1|-1/-1) counters? on it\.",
+          "CR 614.1c, 107.3m, 122.1")
+def _enters_with(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"~ enters with X +1/+1 counters on it." (Balduvian Hydra; 614.1c: a replacement of its
+    entering; X is the X paid for the spell that became it, 107.3m: ``enter: {x: N}``). A permanent
+    already on the battlefield has the counters its case gives."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    n = number(m.group("n"))
+    return None if n is None else ([{"enters_with": {m.group("kind"): n}}], [])
