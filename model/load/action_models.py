@@ -48,8 +48,8 @@ def _x_choice(v: Any) -> bool:
 
 
 MAX_X_CHOICES = 100  # the values one x: {min, max} may offer (each is a branch)
-XChoice = Annotated[Any, _checked(_x_choice, f"x must be a whole number from 0 to {BIG}, or {{min: N, max: M}} (X is the "
-                                  f"caster's choice in that range, CR 107.3a; at most {MAX_X_CHOICES} values)")]
+XChoice = Annotated[Any, _checked(_x_choice, f"x must be a whole number from 0 to {BIG}, or a mapping of min: and max: (X is "
+                                  f"the caster's choice in that range, CR 107.3a; at most {MAX_X_CHOICES} values)")]
 EnterX = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
 Index = Annotated[int, _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
 Ref = Annotated[str, _checked(lambda v: isinstance(v, str), "expected a player name or permanent id", got=True)]
