@@ -196,6 +196,10 @@ class Ability:
     # "If X is N or more, this spell can't be countered and the damage can't be prevented."
     # (Banefire): a spell's static ability that applies only while its X is at least N (107.3)
     x_at_least: int | None = None
+    # "You get an emblem with "Creatures you control get +1/+1."" (114.1, 114.4): the effect is the
+    # emblem's static ability, for the rest of the game, to whatever its ``to:`` names at any time
+    # (611.3a), not fixed as the ability resolves (611.2c)
+    emblem: bool = False
     # a modal triggered ability ("When ~ enters, choose one —", 700.2b): its modes, each a trigger
     # of the same event with its own instructions and target; one is chosen as it is put on the stack
     choices: tuple[Ability, ...] = ()

@@ -424,7 +424,9 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                               "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
                               "on the stack)")
         eid = f"{item.source}.{item.ability}.{state.next_order}"
-        eff = make_effect_state(eid, fixed_as_it_resolves(ab.effect, state, table, view), item.controller, item.source,
+        # an emblem's static ability applies to what it names at any time (114.4, 611.3a)
+        made = ab.effect if ab.emblem else fixed_as_it_resolves(ab.effect, state, table, view)
+        eff = make_effect_state(eid, made, item.controller, item.source,
                                 item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
                                 len(state.perms))
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)

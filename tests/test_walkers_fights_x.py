@@ -169,3 +169,15 @@ actions:
     assert both_engines(text.replace(", MONSTROUS", ""), "cyclops.counters.+1/+1") == {(3,)}
     # already monstrous before the case (701.37a): nothing happens
     assert both_engines(text.replace("MONSTROUS", "monstrous: true"), "cyclops.counters.+1/+1") == {(0,)}
+
+
+def test_114_emblem_reading_and_vocabulary() -> None:
+    from model.carddata import find
+    from model.recognise import read_face
+
+    lines = read_face(find("Gideon, Ally of Zendikar").face).lines
+    emblem = next(r for r in lines if "emblem" in r.text)
+    assert emblem.abilities == ({"activated": {"emblem": {"pt": [1, 1], "to": "creatures you control"}},
+                                 "cost": [{"loyalty": -4}]},)
+    with pytest.raises(CaseError, match="an emblem is modelled"):
+        parse_ability({"activated": {"emblem": {"pt": [1, 1], "to": "self"}}}, "p")

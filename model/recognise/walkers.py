@@ -37,3 +37,21 @@ def _player_and_creatures(m: re.Match[str], ctx: Ctx) -> Built | None:
     if m.group("what").lower() != "creature":  # "each creature and planeswalker they control"
         creatures = [creatures, {"types": ["planeswalker"], "controller": "target"}]
     return spell_or_activated(ctx, m.group("cost"), {"deal": n, "to": "target", "also": [{"deal": n, "to": creatures}]}, req)
+
+
+@template("emblem_static", r"(?P<cost>[^:]+): you get an emblem with \"(?P<inner>[^\"]+)\"", "CR 114.1, 114.4, 611.3a")
+def _emblem(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"[−2]: You get an emblem with "Creatures you control get +1/+0."" (Sorin, Lord of
+    Innistrad): the emblem's static ability applies to the creatures its owner controls at any time
+    (611.3a, 114.4), for the rest of the game. Only a power/toughness change or keywords for a group
+    of permanents (the static templates' reading of the quoted sentence) is read."""
+    from . import UNDERSTOOD, read_text  # (the quoted text is a line of the emblem's own)
+
+    inner = read_text(m.group("inner"), "emblem", ["enchantment"])
+    if len(inner.lines) != 1 or inner.lines[0].status != UNDERSTOOD or len(inner.lines[0].abilities) != 1:
+        return None
+    ab = inner.lines[0].abilities[0]
+    if not isinstance(ab, dict) or set(ab) - {"pt", "grant", "to"} or not isinstance(ab.get("to"), str) \
+            or not ab["to"].endswith("you control"):
+        return None
+    return spell_or_activated(ctx, m.group("cost"), {"emblem": dict(ab)}, None, spell=False)

@@ -255,6 +255,17 @@ def _modal_trigger(m: Mapping[str, Any], path: str) -> Ability:
                    choices=tuple(modes))
 
 
+def _emblem(value: Any, path: str) -> Any:
+    """``{emblem: {pt: [1, 1], to: creatures you control}}``: "You get an emblem with "Creatures you
+    control get +1/+1."" (114.1): the emblem's static ability, a power/toughness change or keywords
+    (613.4c, 613.1f) for creatures its owner controls, whenever they are (611.3a, 114.4)."""
+    effect = parse_effect(value, path, static=True)
+    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of") \
+            or any(p.kind != "objects" for p in effect.to.parts) or effect.if_attacking or effect.if_your_turn is not None:
+        raise CaseError(path, "an emblem is modelled with a pt: or grant: for permanents such as creatures you control")
+    return effect
+
+
 def _if_x(m: Mapping[str, Any], path: str) -> Ability:
     """``{cant_be_countered: true, if_x_at_least: 5}`` and ``{cant_be_prevented: true, from: self,
     if_x_at_least: 5}``: Banefire's "If X is 5 or more, this spell can't be countered and the damage
@@ -285,8 +296,11 @@ def parse_ability(value: Any, path: str) -> Ability:
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
+        emblem = isinstance(m[kind], Mapping) and set(m[kind]) == {"emblem"}
         if isinstance(m[kind], list) and kind == "activated":
             action, more = _actions(m[kind], f"{path}.{kind}")
+        elif emblem:
+            effect = _emblem(m[kind]["emblem"], f"{path}.{kind}.emblem")
         else:
             body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
             if any(k in body for k in EFFECT_KINDS):
@@ -311,7 +325,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
         second, another = _second_target(m, target, targets, action, more, effect, path)
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
-                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another)
+                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another,
+                       emblem=emblem)
     if "ward" in m:
         return _ward(m, path, text)
     if "cant_be_countered" in m:
