@@ -68,8 +68,9 @@ def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
         body = _FLAVOR.sub("", text[len(BULLET):].strip())
         r = read_line(raw, body, ctx)
         if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities) \
-                or sum("target" in ab for ab in r.abilities) > 1:
-            return failed
+                or sum("target" in ab for ab in r.abilities) > 1 \
+                or (any("second_target" in ab for ab in r.abilities) and (hi > 1 or entwine is not None or repeat)):
+            return failed  # (a mode with two targets: modelled when it is the one mode chosen)
         out.append(Reading(raw, UNDERSTOOD, f"modal_spell:{r.template}", f"{RULE}; {r.rule}",
                            tuple({**ab, "mode": k} for ab in r.abilities), r.keywords, r.reason))
     modes: object = lo if lo == hi else {"min": lo, "max": hi}
