@@ -139,6 +139,8 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     for k in sizes:
         for modes in pick(range(1, n + 1), k):
             reqs = [req for mode, req in mode_requirements(parts) if mode in modes]
+            # a mode with a second target announces both (601.2c; it is then the one mode chosen)
+            reqs += [ab.second_target for ab in parts if ab.mode in modes and ab.second_target is not None]
             if any(modes.count(mode) > 1 for mode in targeted) and all(
                     target_candidates(state, table, req, who, action.id) for req in reqs):
                 raise EngineError(f"cast {action.id}: {spec.name}'s mode with a target chosen more than once (700.2d) "

@@ -181,3 +181,10 @@ def test_114_emblem_reading_and_vocabulary() -> None:
                                  "cost": [{"loyalty": -4}]},)
     with pytest.raises(CaseError, match="an emblem is modelled"):
         parse_ability({"activated": {"emblem": {"pt": [1, 1], "to": "self"}}}, "p")
+
+
+def test_601_2c_a_fight_mode_announces_both_targets() -> None:
+    """Plow Through with its targets announced and its mode left to the caster: only the fight
+    mode takes two targets (the Vehicle mode has none to choose), so it is the one cast."""
+    text = FIGHT.replace("ACTION", "cast: {card: Plow Through, controller: you, targets: [bears, giant]}")
+    assert both_engines(text, "bears.dies", "giant.damage") == {(True, 2)}

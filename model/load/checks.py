@@ -397,7 +397,9 @@ class _Checks(_LossChecks):
                         self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
                     elif len(targeted) > 1 or modal:
                         counts = next(ab for ab in spec.abilities if ab.kind == AbilityKind.MODES)
-                        most = len(targeted) if counts.entwine or act.modes is not None else min(len(targeted), (counts.modes or (1, 1))[1])
+                        # (a mode with a second target has two, 601.2c)
+                        per = sorted((2 if ab.second_target is not None else 1 for ab in targeted), reverse=True)
+                        most = sum(per) if counts.entwine or act.modes is not None else sum(per[:(counts.modes or (1, 1))[1]])
                         self._mode_targets_check(spec.name, targeted, act, f"{path}.cast", most)
                     elif (act.target is not None or act.targets is not None) and not targeted:
                         self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
