@@ -32,6 +32,9 @@ class ActionKind(StrEnum):
     CREATE_TOKENS = "create_tokens"  # 111.1
     GET_ENERGY = "get_energy"  # "you get {E}{E}": energy counters (107.14, 122.1)
     BECOME_MONARCH = "become_monarch"  # "you become the monarch" (724.3)
+    FIGHT = "fight"  # 701.14a: each of two creatures deals damage equal to its power to the other
+    MILL = "mill"  # 701.17a: cards from the top of a library to the graveyard (neither is tracked)
+    MONSTROSITY = "monstrosity"  # 701.37a: N +1/+1 counters and monstrous, if it isn't already
 
 
 # the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile
@@ -79,3 +82,4 @@ class TriggerEvent(StrEnum):
     TAPPED_FOR_MANA = "tapped_for_mana"  # 605.1b
     CAST = "cast"  # 601.2i
     UPKEEP = "upkeep"  # 503.1a
+    BECOMES_MONSTROUS = "becomes_monstrous"  # 701.37b: "When ~ becomes monstrous"

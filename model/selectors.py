@@ -86,7 +86,10 @@ class Selector:
     colors: tuple[str, ...] = ()
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
-    controller: str = ""  # "", "you", "not_you" ("you don't control"), "opponents", or a player name
+    # "", "you", "not_you" ("you don't control"), "opponents", "target" (the ability's target player, or
+    # its target permanent's controller: "each creature that player or that planeswalker's
+    # controller controls"), or a player name
+    controller: str = ""
     without: tuple[str, ...] = ()
     parts: tuple[Selector, ...] = ()
     with_: tuple[str, ...] = ()  # ``with: [flying]``: has each of these keywords ("creature with flying")
@@ -102,7 +105,7 @@ class Selector:
         out: list[str] = []
         if self.kind == "ref":
             out.append(self.name)
-        if self.controller and self.controller not in ("you", "not_you", "opponents"):
+        if self.controller and self.controller not in ("you", "not_you", "opponents", "target"):
             out.append(self.controller)
         if self.dealt_damage_by and self.dealt_damage_by != "self":
             out.append(self.dealt_damage_by)
@@ -129,7 +132,8 @@ class Selector:
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
         words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
         if self.controller:
-            words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls"}.get(
+            words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls",
+                          "target": "the target (or the target's controller) controls"}.get(
                 self.controller, f"{self.controller} controls"))
         return " ".join(words)
 

@@ -117,6 +117,10 @@ class OneShot:
     then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
     counter: str = ""  # put_counters: the kind of counter put (122.1), e.g. "+1/+1"
     divided: bool = False  # deal: "N damage divided as you choose among" the spell's targets (601.2d)
+    evenly: bool = False  # divided: "divided evenly, rounded down, among" them (Fireball): no choice, each N // targets
+    # deal: "Excess damage is dealt to that creature's controller instead." (120.4a): "always", or
+    # "trample" (Ram Through: only if the source has trample); "" for none
+    excess: str = ""
     # deal: more (amount, recipients) pairs dealt by the same source in the same batch ("~ deals 2
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()
@@ -185,9 +189,17 @@ class Ability:
     mode: int = 0
     modes: tuple[int, int] | None = None
     entwine: bool = False  # the ``modes`` ability's "Entwine [cost]": all modes may be chosen instead (702.42a)
+    repeat: bool = False  # the ``modes`` ability's "You may choose the same mode more than once." (700.2d)
     # kicker (702.33): a spell part done only if the spell was kicked (True) or only if it wasn't
     # (False); None: either way. The spell's ``kicker`` ability (kind "kicker") offers the choice
     kicked: bool | None = None
+    # "If X is N or more, this spell can't be countered and the damage can't be prevented."
+    # (Banefire): a spell's static ability that applies only while its X is at least N (107.3)
+    x_at_least: int | None = None
+    # "You get an emblem with "Creatures you control get +1/+1."" (114.1, 114.4): the effect is the
+    # emblem's static ability, for the rest of the game, to whatever its ``to:`` names at any time
+    # (611.3a), not fixed as the ability resolves (611.2c)
+    emblem: bool = False
     # a modal triggered ability ("When ~ enters, choose one —", 700.2b): its modes, each a trigger
     # of the same event with its own instructions and target; one is chosen as it is put on the stack
     choices: tuple[Ability, ...] = ()
@@ -216,6 +228,7 @@ class PermanentSpec:
     counters: tuple[tuple[str, int], ...] = ()
     tapped: bool = False
     summoning_sick: bool = False
+    monstrous: bool = False  # it became monstrous before the case (701.37b)
     attached_to: str | None = None
     chosen: str | None = None
     chosen_color: str | None = None  # the colour chosen as it entered (614.1c): white, blue, black, red, green
@@ -305,6 +318,7 @@ class ActivateAction(Action):
     target: str | None = None
     source_choice: str | None = None
     responses: tuple[Action, ...] = ()
+    x_range: tuple[int, int] | None = None  # x: {min, max}: X is its controller's choice in that range (107.3a)
     kind: str = "activate"
 
 
@@ -389,6 +403,7 @@ class CastAction(Action):
     divide: tuple[tuple[str, int], ...] | None = None
     modes: tuple[int, ...] | None = None  # a modal spell's modes, as announced (700.2a, 601.2b)
     kicked: bool | None = None  # whether its kicker cost was paid, as announced (702.33a, 601.2b)
+    x_range: tuple[int, int] | None = None  # x: {min, max}: X is its caster's choice in that range (107.3a)
     kind: str = "cast"
 
 

@@ -21,12 +21,13 @@ from model.types import (
     TapForManaAction,
 )
 
-from .cast import _and, cast_spells, mode_requirements
-from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
+from .cast import _and, cast_spells, choose_x, mode_requirements
+from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
-from .oneshot import read_now, run_one_shot
+from .oneshot import read_now, run_one_shot, spell_unpreventable
+from .results import team_names
 from .rules import start_batch
 from .select import View, controller_of, matches
 from .state import (
@@ -88,6 +89,8 @@ def activation(state: GameState, table: Table, action: ActivateAction) -> Activa
     cant = f"{spec.name}'s ability ({perm.id}) can't be activated"
     if ab.once and j in perm.activated_once:
         return f"{cant} again: it can be activated only once each turn"
+    if loyalty_change(ab.cost) is not None and (why := _loyalty_timing(state, table, perm)) is not None:
+        return f"{cant}: {why}"
     if _uses_chosen_player(ab) and perm.chosen is None:
         return f"{cant}: no player was chosen for it"
     targets: tuple[str | None, ...] = (None,)
@@ -100,10 +103,25 @@ def activation(state: GameState, table: Table, action: ActivateAction) -> Activa
             targets = tuple(target_candidates(state, table, ab.target, perm.controller, perm.id))
             if not targets:
                 return f"{cant}: there is no legal target (601.2c)"
-    problem = cost_problem(state, table, perm, ab.cost)
+    problem = cost_problem(state, table, perm, ab.cost, action.x)
     if problem is not None:
         return f"{cant}: {problem}"
     return Activation(perm, j, ab, targets)
+
+
+def _loyalty_timing(state: GameState, table: Table, perm: PermState) -> str | None:
+    """606.3: a loyalty ability is activated only during its controller's turn with the stack
+    empty (sorcery timing; the case's actions are in a main phase unless in combat), and only if
+    no loyalty ability of that permanent was activated this turn; why not, or None."""
+    if any(loyalty_change(table.abilities_of(state, perm.id)[k].cost) is not None for k in perm.activated_once
+           if k < len(table.abilities_of(state, perm.id))):
+        return "a loyalty ability of it was already activated this turn (606.3)"
+    if state.turn_player not in team_names(state, table, perm.controller):  # (in Two-Headed Giant a turn is the team's, 810.2, 805)
+        return f"it is {state.turn_player}'s turn, and a loyalty ability is activated only during its controller's turn (606.3)"
+    waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
+    if state.stack or waiting:
+        return "the stack isn't empty, and a loyalty ability is activated only when it is (606.3)"
+    return None
 
 
 def activate(state: GameState, table: Table, action: ActivateAction) -> GameState | Decision:
@@ -113,12 +131,18 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     targeted ability with no ``target:`` in the case is its controller's choice among every legal
     target.
     """
+    if action.x_range is not None:
+        perm0 = state.perm(action.id)
+        if perm0 is not None and perm0.present:
+            name = table.perm_specs[perm0.spec].name
+            return choose_x(state, perm0.controller, f"{name}'s ability ({action.id})", action, f"{action.id} activation")
+        action = replace(action, x_range=None)
     act = activation(state, table, action)
     if isinstance(act, str):
         return note(state, act, NOT_DONE)
     spec = table.perm_specs[act.perm.spec]
     who = act.perm.controller
-    paid0 = pay_cost(state, table, act.perm, act.ability.cost)
+    paid0 = pay_cost(state, table, act.perm, act.ability.cost, action.x)
     assert paid0 is not None
     perm = paid0.perm(action.id)
     assert perm is not None
@@ -256,6 +280,8 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     n = evaluate(read_now(shot.amount, state, table, View(item.controller, item.source)), dict(item.values))
     source = shot.source or item.source
     events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
+    if spell_unpreventable(table, state, item.source, dict(item.values).get("X", 0)):
+        events = [replace(e, unpreventable=True) for e in events]
     return start_batch(state, table, events) if events else state
 
 
@@ -288,6 +314,8 @@ def _describe(action: Any) -> str:
             return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
         if shot.kind == ActionKind.DESTROY:
             return f"destroy {shot.to}"
+        if shot.kind == ActionKind.FIGHT:
+            return f"have {shot.source or shot.by or 'it'} fight {shot.to}"
         if shot.kind in (ActionKind.SACRIFICE, ActionKind.EXILE, ActionKind.TAP, ActionKind.UNTAP):
             return f"{shot.kind} {shot.to}"
         if shot.kind == ActionKind.RETURN_TO_HAND:
@@ -297,7 +325,7 @@ def _describe(action: Any) -> str:
         if shot.kind == ActionKind.CREATE_TOKENS:
             return f"create {expr_str(shot.amount)} {shot.token.name if shot.token else 'token'}(s)"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}",
-                "get_energy": "get {} energy"}[shot.kind]
+                "get_energy": "get {} energy", "mill": "mill {}", "monstrosity": "monstrosity {}"}[shot.kind]
         return f"have {shot.to} " + verb.format(expr_str(shot.amount))
     if isinstance(action, DamageAction):
         return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)
@@ -396,7 +424,9 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
                               "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
                               "on the stack)")
         eid = f"{item.source}.{item.ability}.{state.next_order}"
-        eff = make_effect_state(eid, fixed_as_it_resolves(ab.effect, state, table, view), item.controller, item.source,
+        # an emblem's static ability applies to what it names at any time (114.4, 611.3a)
+        made = ab.effect if ab.emblem else fixed_as_it_resolves(ab.effect, state, table, view)
+        eff = make_effect_state(eid, made, item.controller, item.source,
                                 item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
                                 len(state.perms))
         return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)

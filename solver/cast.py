@@ -30,7 +30,7 @@ from .targets import legal_target, target_candidates
 from .triggers import collect_triggers
 from .ward import with_ward
 
-__all__ = ["cast", "MAX_SPELL_CHOICES", "mode_requirements"]
+__all__ = ["cast", "choose_x", "MAX_SPELL_CHOICES", "mode_requirements"]
 
 
 def cast_spells(table: Table) -> frozenset[str]:
@@ -64,14 +64,20 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     who = spec.controller
     if state.player(who).left:
         return note(state, f"{spec.name} ({action.id}) can't be cast: {who} has left the game (800.4a)", NOT_DONE)
+    if action.x_range is not None:
+        return choose_x(state, who, f"{spec.name} ({action.id})", action, f"{action.id} cast")
     modal = next((ab for ab in spec.abilities if ab.kind == AbilityKind.MODES), None)
     if modal is not None and action.modes is None:
         return _choose_modes(state, table, action, spec, modal)
     if action.kicked is None and any(ab.kind == AbilityKind.KICKER for ab in spec.abilities):
         return _choose_kicked(state, action, spec)
     chosen_modes = action.modes or ()
-    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.SPELL and (not chosen_modes or ab.mode in chosen_modes)
+    parts = [(j, ab) for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.SPELL and not chosen_modes
              and (ab.kicked is None or ab.kicked == action.kicked)]
+    if chosen_modes:
+        # the chosen modes' instructions in the order printed, a mode chosen twice done twice (700.2d, 608.2c)
+        parts = [(j, ab) for mode in sorted(chosen_modes) for j, ab in enumerate(spec.abilities)
+                 if ab.kind == AbilityKind.SPELL and ab.mode == mode and (ab.kicked is None or ab.kicked == action.kicked)]
     per_mode = mode_requirements([ab for _, ab in parts]) if chosen_modes else []
     if len(per_mode) > 1:
         return _cast_modes(state, table, action, spec, parts, per_mode)
@@ -99,6 +105,17 @@ def cast(state: GameState, table: Table, action: CastAction) -> GameState | Deci
     return _put_on_stack(state, table, action, spec, parts, ways, requirement is None or action.target is not None)
 
 
+def choose_x(state: GameState, who: str, what: str, action: Any, at: str) -> GameState | Decision:
+    """107.3a, 601.2b: X is chosen by the player casting the spell (or activating the ability, 602.2b)
+    as it is announced; ``x: {min, max}`` leaves it to them within that range, each value a branch
+    (the action again, its X now known)."""
+    lo, hi = action.x_range
+    return decide(who, "x", at, [
+        Option(f"X={v}", f"{says(who, 'chooses')} X={v} for {what}",
+               replace(state, queue=((TaskKind.ACT, replace(action, x=v, x_range=None)),) + state.queue))
+        for v in range(lo, hi + 1)])
+
+
 def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
     """700.2a, 601.2b: the caster of a modal spell chooses its modes as it is cast ("Choose one
     —": one; "Choose one or both —": one or two; distinct, 700.2d; with entwine all of them
@@ -115,10 +132,19 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
     given = _announced(action)
     options = []
     # 702.42a: with entwine, all the modes may be chosen instead (its cost paid: mana isn't tracked)
-    sizes = list(range(lo, min(hi, n) + 1)) + ([n] if modal.entwine and n > hi else [])
+    sizes = list(range(lo, (hi if modal.repeat else min(hi, n)) + 1)) + ([n] if modal.entwine and n > hi else [])
+    # 700.2d: "You may choose the same mode more than once."
+    pick = itertools.combinations_with_replacement if modal.repeat else itertools.combinations
+    targeted = {mode for mode, _ in mode_requirements(parts)}
     for k in sizes:
-        for modes in itertools.combinations(range(1, n + 1), k):
+        for modes in pick(range(1, n + 1), k):
             reqs = [req for mode, req in mode_requirements(parts) if mode in modes]
+            # a mode with a second target announces both (601.2c; it is then the one mode chosen)
+            reqs += [ab.second_target for ab in parts if ab.mode in modes and ab.second_target is not None]
+            if any(modes.count(mode) > 1 for mode in targeted) and all(
+                    target_candidates(state, table, req, who, action.id) for req in reqs):
+                raise EngineError(f"cast {action.id}: {spec.name}'s mode with a target chosen more than once (700.2d) "
+                                  "isn't modelled; give the cast's modes:")
             if given is not None:
                 # the announced targets: one per chosen mode with a target, each legal for its mode
                 if len(reqs) != len(given) or not all(legal_target(state, table, t, req, who, action.id)
@@ -201,7 +227,10 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
     cant = f"{spec.name} ({action.id}) can't be cast"
     assert ranged.targets is not None and ranged.action is not None
     lo, hi = ranged.targets
-    divided = ranged.action.divided
+    # "divided evenly, rounded down" (Fireball): each target gets the amount // the number of
+    # targets, fixed by the targets chosen (601.2d is about a division the caster chooses)
+    evenly = ranged.action.evenly
+    divided = ranged.action.divided and not evenly
     amount = int(ranged.action.amount[1]) if ranged.action.amount[0] == "int" else action.x
     chosen = _announced(action)
     if chosen is not None:
@@ -230,8 +259,10 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
                               f"more than the {MAX_SPELL_CHOICES} one cast may have here")
     chosen_ways: list[_Way] = []
     for ts in sets:
-        if not divided:
-            divisions: list[tuple[tuple[str, int], ...]] = [()]
+        if evenly:
+            divisions: list[tuple[tuple[str, int], ...]] = [tuple((t, amount // len(ts)) for t in ts)]
+        elif not divided:
+            divisions = [()]
         elif action.divide is not None:
             divisions = [action.divide]
         else:
@@ -244,6 +275,8 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
             chosen_ways.append(_Way(key, words, targets=ts, division=div))
     if not chosen_ways:
         return note(state, f"{cant}: {amount} damage can't be divided among its targets (601.2d)", NOT_DONE)
+    if evenly:
+        chosen_ways = [replace(w, words=w.words.replace(", dividing ", ", dividing evenly ")) for w in chosen_ways]
     return _put_on_stack(state, table, action, spec, parts, chosen_ways, chosen is not None)
 
 

@@ -1,5 +1,5 @@
-"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, life
-(119.4), sacrificing the permanent itself (701.21a)."""
+"""Abilities' costs (601.2h via 602.2b): {T} and {Q}, summoning sickness (302.6), counters, loyalty
+(606.4), life (119.4), sacrificing the permanent itself (701.21a)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .state import (
     replace,
 )
 
-__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'pay_cost', 'sacrifice_choices', 'tap_choices',
+__all__ = ['find_ability', 'summoning_sick', 'cost_problem', 'loyalty_change', 'pay_cost', 'sacrifice_choices', 'tap_choices',
            'life_payment_problem', 'life_cost']
 
 
@@ -42,7 +42,16 @@ def summoning_sick(table: Table, perm: PermState, state: GameState) -> bool:
     return spec.summoning_sick or perm.spec >= len(table.case.permanents)
 
 
-def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> str | None:
+def loyalty_change(cost: tuple[Any, ...], x: int = 0) -> int | None:
+    """The loyalty counters a loyalty ability's cost puts on (+) or removes (-) (606.4; [−X]: X
+    chosen by its controller, 107.3), or None for a cost without a loyalty symbol."""
+    for c in cost:
+        if isinstance(c, tuple) and c[0] == "loyalty":
+            return -x if c[1] == "-X" else int(c[1])
+    return None
+
+
+def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...], x: int = 0) -> str | None:
     """Why an ability's cost can't be paid now, or None if it can (601.2h via 602.2b).
 
     {T} needs the permanent untapped (107.5), {Q} tapped (107.6), and neither can be paid for a
@@ -55,6 +64,10 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
         return "it is already untapped, so {Q} can't be paid (107.6)"
     if ("T" in cost or "Q" in cost) and summoning_sick(table, perm, state):
         return "it is a summoning-sick creature, so its {T}/{Q} abilities can't be activated (302.6)"
+    loyalty = loyalty_change(cost, x)
+    if loyalty is not None and loyalty < 0 and perm.loyalty < -loyalty:
+        # 606.5: a negative loyalty cost needs at least that many loyalty counters
+        return f"it has {perm.loyalty} loyalty, so it can't remove {-loyalty} loyalty counters (606.5)"
     counters = dict(perm.counters)
     for item in cost:
         if isinstance(item, tuple) and item[0] == "remove_counters" and counters.get(item[1], 0) < item[2]:
@@ -121,11 +134,13 @@ def _energy_cost(cost: tuple[Any, ...]) -> int:
     return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_energy")
 
 
-def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...]) -> GameState | None:
+def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...], x: int = 0) -> GameState | None:
     """Pay an ability's cost (601.2h via 602.2b), or None if it can't be paid
-    (:func:`cost_problem`): tap or untap the permanent, remove counters, pay life (a life loss)."""
-    if cost_problem(state, table, perm, cost) is not None:
+    (:func:`cost_problem`): tap or untap the permanent, put on or remove loyalty counters (606.4),
+    remove counters, pay life (a life loss)."""
+    if cost_problem(state, table, perm, cost, x) is not None:
         return None
+    perm = replace(perm, loyalty=perm.loyalty + (loyalty_change(cost, x) or 0))
     counters = dict(perm.counters)
     for item in cost:
         if isinstance(item, tuple) and item[0] == "remove_counters":

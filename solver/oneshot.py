@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from model.effects import EffectKind
 from model.errors import EngineError
 from model.expr import GAME_READS, expr_vars
-from model.kinds import ON_PERMANENTS, ActionKind
+from model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
 from model.selectors import Selector
 from model.types import (
     OneShot,
@@ -39,7 +40,7 @@ from .state import (
 )
 from .values import evaluate, read_game
 
-__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event']
+__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_unpreventable']
 
 
 def read_now(amount: Any, state: GameState, table: Table, view: View, itself: str | None = None) -> Any:
@@ -88,6 +89,12 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.by == "target" and (view.target is None or is_player(table, view.target)):
         # an illegal (or no) target deals nothing: it performs no action (608.2b)
         return state
+    if shot.kind == ActionKind.FIGHT:
+        return _fight(state, table, shot, view)
+    if shot.kind == ActionKind.MONSTROSITY:
+        return _monstrosity(state, table, shot, view, env)
+    if shot.kind == ActionKind.MILL:
+        return state  # 701.17a: libraries and graveyards aren't tracked, so nothing computed changes
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     recipients = _recipients(state, table, shot, view)
@@ -107,10 +114,14 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
         # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
         events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
+        if shot.excess and (shot.excess == "always" or has_keyword(state, table, source, "trample")):
+            events = _excess_to_controller(state, table, events)
         for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
             events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
                        for r in _recipients(state, table, part, view)]
+        if spell_unpreventable(table, state, source, int(env.get("X", 0))):
+            events = [replace(e, unpreventable=True) for e in events]
         return start_batch(state, table, events) if events else state
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
@@ -188,6 +199,68 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
+
+
+def _excess_to_controller(state: GameState, table: Table, events: list[Event]) -> list[Event]:
+    """120.4a: damage beyond lethal for a permanent recipient is dealt to its controller instead
+    ("Excess damage is dealt to that creature's controller instead.": Flame Spill; Ram Through's,
+    if the creature has trample), split as the damage is processed (solver.damage.excess_split)."""
+    from .damage import excess_split  # (damage reads this module's neighbours)
+
+    return excess_split(state, table, events, [p.controller if (p := state.perm(ev.recipient)) is not None else None
+                                               for ev in events])
+
+
+def spell_unpreventable(table: Table, state: GameState, source: str, x: int) -> bool:
+    """Whether a spell's own static ability says its damage can't be prevented now (615.12):
+    ``{cant_be_prevented: true, from: self, if_x_at_least: 5}``, Banefire's "If X is 5 or more,
+    ... the damage can't be prevented." with the spell's X (107.3)."""
+    if source not in table.sources:
+        return False
+    return any(ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
+               and (ab.x_at_least is None or x >= ab.x_at_least) for ab in table.abilities_of(state, source))
+
+
+def _monstrosity(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """701.37a: "Monstrosity N" means "If this permanent isn't monstrous, put N +1/+1 counters on it
+    and it becomes monstrous"; then its "when ~ becomes monstrous" abilities trigger, their X the
+    monstrosity's N (701.37b-c). One that left or is already monstrous does nothing."""
+    from .decision import note
+    from .triggers import collect_triggers  # (triggers reads this module's neighbours)
+
+    me = state.perm(view.self_id) if view.self_id is not None else None
+    if me is None or not me.present or me.monstrous:
+        why = "it is already monstrous" if me is not None and me.present else "it has left the battlefield"
+        return note(state, f"{view.self_id}'s monstrosity does nothing: {why} (701.37a)")
+    n = max(0, evaluate(shot.amount, env))
+    state = put_counters(state, table, me.id, "+1/+1", n)
+    now = state.perm(me.id)
+    assert now is not None
+    state = state.set_perm(replace(now, monstrous=True))
+    return collect_triggers(state, table, TriggerEvent.BECOMES_MONSTROUS, [(me.id, {"X": n})])
+
+
+def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameState:
+    """701.14a: each of the two creatures deals damage equal to its power to the other, at once
+    (one batch, 120.2), powers read as it happens (608.2h). 701.14b: if either is no longer on the
+    battlefield or no longer a creature, or is an illegal target (608.2b: None here), no damage is
+    dealt. 701.14c: a creature that fights itself deals itself twice its power."""
+    from .characteristics import power  # (characteristics reads rules, as results does)
+    from .decision import note
+
+    first = {"target": view.target, "self": view.self_id}.get(shot.by, shot.source)
+    other = {"target": view.target, "second_target": view.second, "self": view.self_id}.get(
+        shot.to.kind, shot.to.name if shot.to.kind == "ref" else None)
+    pair = [state.perm(x) if x is not None and not is_player(table, x) else None for x in (first, other)]
+    if any(p is None or not p.present or "creature" not in table.perm_specs[p.spec].types for p in pair):
+        return note(state, f"no damage is dealt: {first or 'a creature'} and {other or 'a creature'} can't fight, "
+                           "one of them isn't a creature on the battlefield or isn't a legal target (701.14b)")
+    a, b = pair[0], pair[1]
+    assert a is not None and b is not None
+    if a.id == b.id:
+        return start_batch(state, table, [Event(a.id, a.id, 2 * max(0, power(table, a, state)), False)])
+    return start_batch(state, table, [Event(a.id, b.id, max(0, power(table, a, state)), False),
+                                      Event(b.id, a.id, max(0, power(table, b, state)), False)])
 
 
 def _amount_for(amount: Any, state: GameState, table: Table, base: dict[str, int], who: str) -> int:

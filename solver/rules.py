@@ -171,7 +171,8 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
     for i, ev in enumerate(events):
         if ev.amount <= 0 or not can_be_dealt(state, table, ev.recipient):
             continue  # 120.8: 0 damage is no damage
-        kept.append(replace(ev, unpreventable=_unpreventable(state, table, insts, ev), origin=i))
+        # (an event its source's own ability made unpreventable stays so: Banefire, solver.oneshot)
+        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i))
     for inst in insts:
         if inst.spec.kind == EffectKind.PREVENT and inst.spec.next_time:
             # 615.8: of several events dealt at once that it could prevent, one source's are one

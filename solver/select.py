@@ -226,6 +226,11 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         elif sel.controller == "opponents":
             if ctrl is None or ctrl not in opponents(table, state, view.controller):
                 return False
+        elif sel.controller == "target":
+            # the target player, or the target permanent's controller as it last existed (608.2h)
+            aimed = view.target
+            if aimed is None or ctrl is None or ctrl != (aimed if is_player(table, aimed) else controller_of(state, table, aimed)):
+                return False
         elif ctrl != sel.controller:
             return False
     return True

@@ -86,6 +86,7 @@ class PermState(_CachedHash):
     chosen: str | None = None
     activated_once: tuple[int, ...] = ()
     tapped: bool = False
+    monstrous: bool = False  # 701.37b
     # had first strike or double strike as the first-strike combat damage step began (702.7c, 702.4c)
     had_first_strike: bool = False
     blocked: bool = False
@@ -377,7 +378,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
             id=s.id, spec=i, controller=s.controller, damage=s.damage, counters=s.counters,
             loyalty=s.loyalty, defense=s.defense, attacking=s.attacking, blocking=s.blocking,
             chosen=s.chosen, tapped=s.tapped, blocked=blocked, choosing_block=s.choose_block,
-            attached_to=s.attached_to, dealt_by=s.dealt_damage_by))
+            attached_to=s.attached_to, dealt_by=s.dealt_damage_by, monstrous=s.monstrous))
     effects = []
     for i, e in enumerate(case.effects):
         src = next((p for p in case.permanents if p.id == e.source), None)

@@ -102,6 +102,8 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_from is not None:
                     values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
+            elif trigger == TriggerEvent.BECOMES_MONSTROUS:
+                ok = thing == oid  # "When ~ becomes monstrous": its own (701.37b)
             elif trigger == TriggerEvent.CAST:
                 # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
                 spec = table.spec_of(state, thing)

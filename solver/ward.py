@@ -76,7 +76,9 @@ def resolve_ward(state: GameState, table: Table, item: StackItem, ab: Ability) -
     ward = f"{item.label}'s ward ({item.source})"
     if not on_stack(state, target):
         return note(state, f"{ward} does nothing: {what} is no longer on the stack", NOT_DONE)
-    if target.kind == ItemKind.SPELL and any(a.kind == AbilityKind.CANT_BE_COUNTERED for a in table.abilities_of(state, target.source)):
+    x = dict(target.values).get("X", 0)
+    if target.kind == ItemKind.SPELL and any(a.kind == AbilityKind.CANT_BE_COUNTERED and (a.x_at_least is None or x >= a.x_at_least)
+                                             for a in table.abilities_of(state, target.source)):
         return note(state, f"{ward} does nothing: {what} can't be countered (101.2)", NOT_DONE)
     payer = target.controller
     cost = _cost_words(ab)

@@ -37,6 +37,19 @@ def _whole(low: int, high: int | None) -> Callable[[Any], bool]:
 
 
 X = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG}")]
+
+
+def _x_choice(v: Any) -> bool:
+    """A whole number, or ``{min: N, max: M}``: X left to its caster (107.3a) within that range."""
+    if _whole(0, BIG)(v):
+        return True
+    return isinstance(v, dict) and set(v) == {"min", "max"} and _whole(0, BIG)(v["min"]) and _whole(0, BIG)(v["max"]) \
+        and v["min"] <= v["max"] and v["max"] - v["min"] < MAX_X_CHOICES
+
+
+MAX_X_CHOICES = 100  # the values one x: {min, max} may offer (each is a branch)
+XChoice = Annotated[Any, _checked(_x_choice, f"x must be a whole number from 0 to {BIG}, or a mapping of min: and max: (X is "
+                                  f"the caster's choice in that range, CR 107.3a; at most {MAX_X_CHOICES} values)")]
 EnterX = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
 Index = Annotated[int, _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
 Ref = Annotated[str, _checked(lambda v: isinstance(v, str), "expected a player name or permanent id", got=True)]
@@ -63,7 +76,7 @@ class ActivateModel(_Strict):
 
     id: _id("the permanent whose ability is activated")  # type: ignore[valid-type]
     ability: Index | None = None
-    x: X = 0
+    x: XChoice = 0
     target: Ref | None = None
     source: _id("the chosen source") | None = None  # type: ignore[valid-type]
     responses: list[Any] = []
@@ -96,7 +109,7 @@ class CastModel(_Strict):
     divide: Any = None  # (601.2d: each target at least 1)
     modes: list[Annotated[int, Field(ge=1, le=20)]] | None = None  # a modal spell's modes (700.2a)
     kicked: bool | None = None  # whether the kicker cost was paid (702.33a)
-    x: X = 0
+    x: XChoice = 0
     responses: list[Any] = []
 
 

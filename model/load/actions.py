@@ -55,7 +55,7 @@ class _Actions(_Entities):
             return None
         if "may" in raw:
             return self.may_action(raw, path)
-        if "deal" in raw or "set_life" in raw or "put_counters" in raw or "remove_counters" in raw or "create_tokens" in raw or "get_energy" in raw or "become_monarch" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
+        if "deal" in raw or "set_life" in raw or "put_counters" in raw or "remove_counters" in raw or "create_tokens" in raw or "get_energy" in raw or "become_monarch" in raw or "fight" in raw or (len(raw) > 1 and ("lose_life" in raw or "gain_life" in raw or "draw" in raw)):
             one = self.guard(parse_one_shot, dict(raw), path)
             if one is None:
                 return None
@@ -80,7 +80,8 @@ class _Actions(_Entities):
             responses = self._responses(val, p)
             if responses is None:
                 return None
-            return ActivateAction(am.id, am.ability, am.x, am.target, am.source, responses)
+            x, x_range = _x_split(am.x)
+            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range)
         if key == "cast":
             return self.cast_action(val, p)
         if key == "create":
@@ -156,7 +157,7 @@ class _Actions(_Entities):
         cm: CastModel | None = self.entry(CastModel, val, p)
         if cm is None:
             return None
-        target, x = cm.target, cm.x
+        target, (x, x_range) = cm.target, _x_split(cm.x)
         chosen = self._cast_targets(val, p)
         if chosen is None:
             return None
@@ -187,11 +188,11 @@ class _Actions(_Entities):
             self.mapping_actions.add(p)
         modes = None
         if cm.modes is not None:
-            if not cm.modes or len(set(cm.modes)) != len(cm.modes):
-                self.err(f"{p}.modes", "expected the distinct modes chosen, numbered from 1 (700.2d)")
+            if not cm.modes:
+                self.err(f"{p}.modes", "expected the modes chosen, numbered from 1 (700.2d)")
                 return None
             modes = tuple(sorted(cm.modes))
-        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked)
+        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:
@@ -283,6 +284,13 @@ class _Actions(_Entities):
                 self.err(f"{path}.tap_for_mana.tap", f"{spec.name}'s mana ability doesn't tap another permanent as its cost")
 
     # ---- the whole case -------------------------------------------------------------------
+
+def _x_split(raw: Any) -> tuple[int, tuple[int, int] | None]:
+    """``x: 3`` -> (3, None); ``x: {min: 0, max: 5}`` -> (0, (0, 5)): X its caster chooses (107.3a)."""
+    if isinstance(raw, dict):
+        return int(raw["min"]), (int(raw["min"]), int(raw["max"]))
+    return int(raw), None
+
 
 def _reads_x(node: Any) -> bool:
     """Whether an ability (or any part of it) reads X (107.3): an amount ``("var", "X")`` or

@@ -29,14 +29,25 @@ class _CastChecks(_Actions):
             self.err(p, f"{spec.name}: a modal spell has one modes: ability and every spell part in a mode, numbered 1 to N (700.2)")
             return []
         lo, hi = counts[0].modes or (1, 1)
-        if hi > n:
+        if act.modes is not None and len(set(act.modes)) != len(act.modes) and not counts[0].repeat:
+            self.err(f"{p}.modes", f"{spec.name}'s modes are distinct: a mode is chosen at most once (700.2d)")
+            return []
+        if hi > n and not counts[0].repeat:
             self.err(p, f"{spec.name} chooses up to {hi} modes but has {n} (700.2d: a mode is chosen at most once)")
             return []
         if any(ab.targets is not None for ab in spells):
             self.err(p, f"{spec.name}: a modal spell with several targets (targets:) isn't modelled")
             return []
+        if any(ab.second_target is not None for ab in spells) and (hi > 1 or counts[0].entwine or counts[0].repeat):
+            # (a mode's second target is chosen only when that mode is the one chosen, solver.cast._cast_two)
+            self.err(p, f"{spec.name}: a mode with two targets (second_target:) in a spell that chooses more than one "
+                     "mode isn't modelled")
+            return []
         if any(len([ab for ab in spells if ab.mode == k and ab.target is not None]) > 1 for k in range(1, n + 1)):
             self.err(p, f"{spec.name}: a mode with two targeted parts (two targets in one mode) isn't modelled")
+            return []
+        if act.modes is not None and any(act.modes.count(ab.mode) > 1 for ab in spells if ab.target is not None):
+            self.err(f"{p}.modes", f"{spec.name}: a mode with a target chosen more than once (700.2d) isn't modelled")
             return []
         if act.modes is not None:
             entwined = counts[0].entwine and len(act.modes) == n  # 702.42a: all of them
@@ -60,9 +71,10 @@ class _CastChecks(_Actions):
             return
         elif not targeted:
             self.err(key, f"{name} has no target in the modes chosen")
-        elif act.modes is not None and len(given) != len(targeted):
-            self.err(key, f"{name}'s modes {', '.join(map(str, act.modes))} have {len(targeted)} target"
-                     f"{'s' if len(targeted) > 1 else ''} (one per mode with a target, in the order printed), not {len(given)} (601.2c)")
+        elif act.modes is not None and len(given) != (count := sum(2 if ab.second_target is not None else 1 for ab in targeted)):
+            # (a mode with a second target has both: targets: [first, second], 601.2c)
+            self.err(key, f"{name}'s modes {', '.join(map(str, act.modes))} have {count} target"
+                     f"{'s' if count > 1 else ''} (one per mode with a target, in the order printed), not {len(given)} (601.2c)")
         elif act.modes is None and len(given) > most:
             self.err(key, f"{name} has at most {most} target{'s' if most > 1 else ''} (one per chosen mode with a target), "
                      f"not {len(given)} (601.2c)")
@@ -109,6 +121,10 @@ class _CastChecks(_Actions):
             return
         if act.divide is not None and not divided:
             self.err(f"{p}.divide", f"{name} doesn't divide its damage")
+            return
+        if act.divide is not None and ab.action is not None and ab.action.evenly:
+            self.err(f"{p}.divide", f"{name} divides its damage evenly: each target gets X divided by the number of targets, "
+                     "rounded down; there is no division to announce")
             return
         if act.divide is not None and ab.action is not None:
             node = ab.action.amount  # a number or X (vocab: known as the spell is cast, 601.2d)

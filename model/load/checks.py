@@ -86,10 +86,14 @@ class _Checks(_LossChecks):
                     self.err(path, f"unknown player or id {ref!r}")
 
         def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
+            # a spell's later untargeted part may name the second target its targeted part chose
+            # ("Put a +1/+1 counter on target creature you control. Then that creature fights
+            # target creature you don't control.": one spell, its targets on every part, 601.2c)
+            second = any(ab.kind == AbilityKind.SPELL and ab.second_target is not None for ab in abilities)
             for j, ab in enumerate(abilities):
-                one_ability_refs(ab, f"{path}.abilities[{j}]")
+                one_ability_refs(ab, f"{path}.abilities[{j}]", second and ab.kind == AbilityKind.SPELL and ab.target is None)
 
-        def one_ability_refs(ab: Ability, q: str) -> None:
+        def one_ability_refs(ab: Ability, q: str, spell_second: bool = False) -> None:
             for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
                 one_ability_refs(mode, f"{q}.choose_one[{k}]")
             selector_refs(ab.target, f"{q}.target")
@@ -101,9 +105,10 @@ class _Checks(_LossChecks):
             if ab.effect is not None:
                 effect_refs(ab.effect, body)
             if ab.action is not None:
-                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == AbilityKind.TRIGGER, ab.second_target is not None)
+                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == AbilityKind.TRIGGER,
+                              ab.second_target is not None or spell_second)
             for k, shot in enumerate(ab.more, start=1):
-                one_shot_refs(shot, f"{body}[{k}]", ab.kind == AbilityKind.TRIGGER, ab.second_target is not None)
+                one_shot_refs(shot, f"{body}[{k}]", ab.kind == AbilityKind.TRIGGER, ab.second_target is not None or spell_second)
             if ab.trigger_if is not None:
                 selector_refs(ab.trigger_if.who, f"{q}.if.who")
             if ab.choose is not None:
@@ -248,7 +253,8 @@ class _Checks(_LossChecks):
             player_ref(s.controller, f"{path}.controller")
             ability_refs(s.abilities, path)
             for k, ab in enumerate(s.abilities):
-                if ab.kind == AbilityKind.STATIC:  # read only from permanents: here it would do nothing, silently
+                if ab.kind == AbilityKind.STATIC and not _own_damage_unpreventable(ab):
+                    # read only from permanents: here it would do nothing, silently
                     self.err(f"{path}.abilities[{k}]", "a sources: entry is not on the battlefield, so its static "
                              "abilities don't apply (CR 113.6); put it in battlefield:, or the effect in effects:")
         for e, path in effects:
@@ -341,7 +347,7 @@ class _Checks(_LossChecks):
                             self.err(f"{path}.activate.target", f"{spec.name}'s ability has no target")
                         if act.source_choice is not None and (ab.effect is None or ab.effect.source_choice != "chosen_source"):
                             self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
-                        if act.x and not _reads_x(ab):
+                        if (act.x or act.x_range) and not _reads_x(ab):
                             self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
@@ -391,13 +397,15 @@ class _Checks(_LossChecks):
                         self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
                     elif len(targeted) > 1 or modal:
                         counts = next(ab for ab in spec.abilities if ab.kind == AbilityKind.MODES)
-                        most = len(targeted) if counts.entwine or act.modes is not None else min(len(targeted), (counts.modes or (1, 1))[1])
+                        # (a mode with a second target has two, 601.2c)
+                        per = sorted((2 if ab.second_target is not None else 1 for ab in targeted), reverse=True)
+                        most = sum(per) if counts.entwine or act.modes is not None else sum(per[:(counts.modes or (1, 1))[1]])
                         self._mode_targets_check(spec.name, targeted, act, f"{path}.cast", most)
                     elif (act.target is not None or act.targets is not None) and not targeted:
                         self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
                     elif targeted:
                         self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
-                    if act.x and spells and not any(_reads_x(ab) for ab in spec.abilities):
+                    if (act.x or act.x_range) and spells and not any(_reads_x(ab) for ab in spec.abilities):
                         self.err(f"{path}.cast.x", f"{spec.name} has no X (107.3): x: {act.x} would be ignored")
                 any_ref(act.target, f"{path}.cast.target", ("permanent",))
                 for i, t in enumerate(act.targets or ()):
@@ -470,3 +478,11 @@ def _attachment_problem(p: PermanentSpec, host: PermanentSpec | None) -> str:
         return f"a Fortification fortifies a land; {host.id} is not one (301.6, 704.5n)"
     return ""
 
+
+def _own_damage_unpreventable(ab: Ability) -> bool:
+    """A spell's static ability "the damage can't be prevented" (``{cant_be_prevented: true, from:
+    self}``, Banefire's with ``if_x_at_least``): it functions while the spell is on the stack (113.6,
+    615.12), read as the spell deals damage (solver.oneshot.spell_unpreventable)."""
+    e = ab.effect
+    return e is not None and e.kind == EffectKind.CANT_BE_PREVENTED and e.from_ is not None and e.from_.kind == "self" \
+        and e.to is None

@@ -292,7 +292,7 @@ class _Entities(_Core):
             power=power, toughness=toughness, loyalty=loyalty, defense=defense,
             keywords=kws, toxic=toxic, abilities=abilities, attacking=e.attacking, blocking=blocking,
             damage=e.damage, counters=tuple(sorted(e.counters.items())), tapped=e.tapped,
-            summoning_sick=e.summoning_sick, attached_to=e.attached_to, chosen=chosen, choose_block=choose_block,
+            summoning_sick=e.summoning_sick, monstrous=e.monstrous, attached_to=e.attached_to, chosen=chosen, choose_block=choose_block,
             dealt_damage_by=tuple(dict.fromkeys(e.dealt_damage_by)),
             chosen_color=e.chosen_color, protector=self._protector(e, path, types),
         )

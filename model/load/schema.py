@@ -69,6 +69,7 @@ class PermanentModel(_ObjectModel):
     counters: dict[str, Count] = {}
     tapped: bool = False
     summoning_sick: bool = False
+    monstrous: bool = False  # it became monstrous before the case (701.37b)
     attached_to: Name | None = None
     chosen: Name | None = None
     dealt_damage_by: list[Name] = []  # the objects that dealt it damage earlier this turn (120.1)

@@ -135,12 +135,23 @@ _THIS = re.compile(r"\bthis (creature|permanent|artifact|enchantment|land|spell|
                    r"vehicle|planeswalker|battle|card|siege|saga|class|case)\b", re.IGNORECASE)
 
 
-def normalise(line: str, name: str) -> str:
-    """The line with reminder text removed and the card's references to itself written ``~``."""
+def normalise(line: str, name: str, also: Sequence[str] = ()) -> str:
+    """The line with reminder text removed and the card's references to itself written ``~``
+    (``also``: more names it uses for itself, :func:`walker_names`)."""
     text = strip_reminder(line)
-    for n in self_names(name):
+    for n in sorted({*self_names(name), *also}, key=len, reverse=True):
         text = re.sub(rf"(?<![\w']){re.escape(n)}(?![\w])", "~", text)
     return _THIS.sub("~", text)
+
+
+def walker_names(name: str, types: Sequence[str], subtypes: Sequence[str]) -> list[str]:
+    """A planeswalker's text names it by its first name, its planeswalker type ("Ajani deals 3
+    damage" on Ajani Vengeant; CR 201.5, 205.3j): that word when the name starts with it."""
+    first = name[2:] if name.startswith("A-") else name
+    word = first.split(" ")[0].rstrip(",")
+    if "planeswalker" in {t.lower() for t in types} and word in subtypes and word != first:
+        return [word]
+    return []
 
 
 def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequence[str] = ()) -> CardReading:
@@ -158,36 +169,37 @@ def read_text(text: str, name: str, types: Sequence[str] = (), subtypes: Sequenc
     from .templates import read_line
 
     lines = [ln.strip() for ln in (text or "").split("\n") if ln.strip()]
+    also = walker_names(name, types, subtypes)
     ctx = {"name": name, "types": [t.lower() for t in types], "subtypes": list(subtypes)}
     out: list[Reading] = []
     i = 0
     while i < len(lines):
         ln = lines[i]
-        if MODAL_HEADER.match(normalise(ln, name)):
+        if MODAL_HEADER.match(normalise(ln, name, also)):
             # a modal spell's header and its bullets are read together (CR 700.2)
             j = i + 1
             while j < len(lines) and lines[j].startswith(BULLET):
                 j += 1
             # "Entwine {2}" after the bullets is read with them (702.42a)
-            entwine = lines[j] if j < len(lines) and ENTWINE.match(normalise(lines[j], name)) else None
-            out.extend(read_modal(ln, [(b, normalise(b, name)) for b in lines[i + 1:j]], ctx, read_line, entwine))
+            entwine = lines[j] if j < len(lines) and ENTWINE.match(normalise(lines[j], name, also)) else None
+            out.extend(read_modal(ln, [(b, normalise(b, name, also)) for b in lines[i + 1:j]], ctx, read_line, entwine))
             i = j + (entwine is not None)
             continue
-        if ESCALATE.match(normalise(ln, name)) and any(MODAL_HEADER.match(normalise(x, name)) for x in lines) \
+        if ESCALATE.match(normalise(ln, name, also)) and any(MODAL_HEADER.match(normalise(x, name, also)) for x in lines) \
                 and {"instant", "sorcery"} & set(ctx["types"]):
             out.append(read_escalate(ln))  # a modal spell's "Escalate {1}" (702.120a)
             i += 1
             continue
-        if TRIGGER_HEADER.match(normalise(ln, name)):
+        if TRIGGER_HEADER.match(normalise(ln, name, also)):
             # a modal trigger ("When ~ enters, choose one —") and its bullets (700.2b)
             j = i + 1
             while j < len(lines) and lines[j].startswith(BULLET):
                 j += 1
-            out.extend(read_modal_trigger(ln, normalise(ln, name), [(b, normalise(b, name)) for b in lines[i + 1:j]],
+            out.extend(read_modal_trigger(ln, normalise(ln, name, also), [(b, normalise(b, name, also)) for b in lines[i + 1:j]],
                                           ctx, read_line))
             i = j
             continue
-        out.append(read_line(ln, normalise(ln, name), ctx))
+        out.append(read_line(ln, normalise(ln, name, also), ctx))
         i += 1
     return CardReading(name, tuple(out))
 

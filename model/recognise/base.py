@@ -98,6 +98,7 @@ EACH: dict[str, Any] = {
     "each creature and each opponent": ["creatures", "opponents"],
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
+    "each opponent and each creature they control": ["opponents", "creatures an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
     "each creature with flying and each player": ["each player", {"types": ["creature"], "with": ["flying"]}],
     "each creature and each planeswalker": ["creatures", "planeswalkers"],
@@ -136,7 +137,8 @@ _ITS_CONTROLLER = r"(?:its|that (?:creature|land|artifact|enchantment|permanent|
 WHO = {"you": "you", "each opponent": "opponents", "each player": "each player",
        "target player": "target", "target opponent": "target"}
 WHO_TARGET = {"target player": "player", "target opponent": "opponent"}
-WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fifteen": 15, "twenty": 20}
 
 
 def number(raw: str) -> Any:
@@ -155,7 +157,9 @@ def mana_cost(text: str) -> list[Any] | None:
     """A mana ability's cost: as :func:`cost`, without counters (the vocabulary's mana abilities
     pay {T}, {Q}, mana and life)."""
     c = cost(text)
-    return None if c is None or any(isinstance(p, dict) and ("remove_counters" in p or p.get("sacrifice", "self") != "self")
+    # (a loyalty ability is never a mana ability, 605.1a)
+    return None if c is None or any(isinstance(p, dict) and ("remove_counters" in p or "loyalty" in p
+                                                             or p.get("sacrifice", "self") != "self")
                                     for p in c) else c
 
 
@@ -195,6 +199,15 @@ def cost(text: str) -> list[Any] | None:
             out.append({"sacrifice": "self"})
         elif low in _SACRIFICED:  # "Sacrifice a creature" (701.21a): one of yours, chosen as it is paid
             out.append({"sacrifice": _SACRIFICED[low]})
+        elif m := re.fullmatch(r"\[([+\u2212-]?)(\d+|x)\]", low):
+            # a loyalty symbol (606.4): [+N] puts on, [\u2212N] / [\u2212X] removes loyalty counters
+            sign = -1 if m.group(1) in ("\u2212", "-") else 1
+            if m.group(2) == "x":
+                if sign > 0:
+                    return None
+                out.append({"loyalty": "-X"})
+            else:
+                out.append({"loyalty": sign * int(m.group(2))})
         elif m := re.fullmatch(r"remove (a|one|two|three|\d+) \+1/\+1 counters? from ~", low):
             out.append({"remove_counters": {"+1/+1": number(m.group(1))}})
         else:
@@ -238,6 +251,13 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
     action made optional (its controller's choice, 603.5). ``that_much``: in a trigger on damage,
     "you gain that much life" / "draw that many cards" read the damage dealt."""
     low = phrase.strip().lower()
+    if (m := re.fullmatch(r"(you may have (?:~|it) fight|(?:~|it) fights) (target creature[a-z' ]*)", low)) and allow_target:
+        # 701.14a: "~ fights target creature you don't control" (the permanent the ability is of
+        # fights its target); "you may have it fight ..." is the same made optional (603.5)
+        req = TARGETS.get(m.group(2))
+        if req is None or (req != "creature" and "creature" not in str(req)):
+            return None
+        return ({"may": {"fight": "target"}} if m.group(1).startswith("you may") else {"fight": "target"}), req
     if low.startswith("you may "):
         rest = low[len("you may "):]
         inner = one_shot(rest if rest.startswith(("draw ", "have ")) else "you " + rest, allow_target, that_much)
@@ -282,6 +302,8 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
             return None
         kind = "gain_life" if verb.startswith("gain") else "lose_life"
         return {kind: number(m.group(3)), "who": WHO[who]}, WHO_TARGET.get(who)
+    if (m := re.fullmatch(r"(target player|target opponent)'s life total becomes (\d+)", low)) and allow_target:
+        return {"set_life": int(m.group(2)), "who": "target"}, WHO_TARGET[m.group(1)]  # 119.5 (Sorin Markov)
     if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
         return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
     if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature"
@@ -322,6 +344,15 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
             req = target_filter(m.group(2))
         kind = {"return": "return_to_hand"}.get(m.group(1), m.group(1))
         return ({kind: "target"}, req) if req is not None and allow_target else None
+    if m := re.fullmatch(r"(target player|each player|each opponent|you) (mills?) (a|[a-z]+|\d+|x) cards?", low):
+        # 701.17a: libraries and graveyards aren't tracked, so it changes nothing computed here; it
+        # stays an instruction (a loyalty ability that mills still has its cost and its target)
+        n, who = number(m.group(3)), m.group(1)
+        if n is None or (who == "target player" and not allow_target) or (who == "you") != (m.group(2) == "mill"):
+            return None
+        return {"mill": n, "who": WHO[who]}, WHO_TARGET.get(who)
+    if m := re.fullmatch(r"(each player|each opponent) draws (a|one|two|three|four|\d+|x) cards?", low):
+        return {"draw": number(m.group(2)), "who": WHO[m.group(1)]}, None  # 121.1
     if m := re.fullmatch(r"(you draw|draw|target player draws) (a|one|two|three|four|\d+|x) cards?", low):
         if m.group(1) == "target player draws":
             if not allow_target:

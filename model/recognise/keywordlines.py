@@ -63,6 +63,11 @@ _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"devour \d+"),
      "keyword without effect here: it acts as the permanent enters (CR 702.82a); it is already on the battlefield "
      "(counters: give its state)"),
+    # 702.150a: a planeswalker with compleated enters with two fewer loyalty counters for each
+    # Phyrexian mana paid with life; one on the battlefield has its loyalty: as written
+    (re.compile(r"compleated"),
+     "keyword without effect here: it acts as the planeswalker enters (CR 702.150a); it is already on the battlefield "
+     "(loyalty: gives its loyalty)"),
     (re.compile(r"soulshift \d+"),
      "keyword without effect here: a dies trigger that only returns a card from a graveyard to a hand (CR 702.46a); "
      "graveyards and hands aren't tracked"),
@@ -157,7 +162,7 @@ def ward_ability(part: str) -> dict[str, Any] | None:
 
 
 # keyword parts whose effect is as the permanent enters: not understood for one entering during the case
-_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon")
+_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon|compleated")
 
 
 def afterlife_ability(part: str) -> dict[str, Any] | None:

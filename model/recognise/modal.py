@@ -22,7 +22,8 @@ from .base import WORDS, Ctx
 
 __all__ = ["MODAL_HEADER", "ENTWINE", "ESCALATE", "read_modal", "read_escalate", "read_modal_trigger"]
 
-MODAL_HEADER = re.compile(r"^choose (?P<n>one|two|three) —$|^choose one or (?P<more>both|more) —$", re.IGNORECASE)
+MODAL_HEADER = re.compile(r"^choose (?P<n>one|two|three) —$|^choose one or (?P<more>both|more) —$"
+                          r"|^choose (?P<rep>two|three|four|five)\. you may choose the same mode more than once\.$", re.IGNORECASE)
 BULLET = "•"
 # a flavor word naming a mode ("• Cure Wounds — You gain 3 life."): no rules meaning (CR 207.2d)
 _FLAVOR = re.compile(r"^[A-Z][A-Za-z' ,-]{0,40} — (?=\S)")
@@ -53,21 +54,23 @@ def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
     m = MODAL_HEADER.match(header)
     assert m is not None
     n = len(bullets)
-    if m.group("n"):
-        lo = hi = WORDS[m.group("n").lower()]
+    repeat = m.group("rep") is not None  # 700.2d: a mode may be chosen more than once
+    if m.group("n") or repeat:
+        lo = hi = WORDS[(m.group("n") or m.group("rep")).lower()]
     else:
         lo, hi = 1, 2 if m.group("more").lower() == "both" else n
     failed = [Reading(header, NOT_UNDERSTOOD)] + [Reading(raw, NOT_UNDERSTOOD) for raw, _ in bullets] + \
         ([Reading(entwine, NOT_UNDERSTOOD)] if entwine is not None else [])
-    if not {"instant", "sorcery"} & set(ctx["types"]) or n < 2 or hi > n or (m.group("more") == "both" and n != 2):
+    if not {"instant", "sorcery"} & set(ctx["types"]) or n < 2 or (hi > n and not repeat) or (m.group("more") == "both" and n != 2):
         return failed
     out: list[Reading] = []
     for k, (raw, text) in enumerate(bullets, start=1):
         body = _FLAVOR.sub("", text[len(BULLET):].strip())
         r = read_line(raw, body, ctx)
         if r.status != UNDERSTOOD or not r.abilities or any("spell" not in ab or "targets" in ab for ab in r.abilities) \
-                or sum("target" in ab for ab in r.abilities) > 1:
-            return failed
+                or sum("target" in ab for ab in r.abilities) > 1 \
+                or (any("second_target" in ab for ab in r.abilities) and (hi > 1 or entwine is not None or repeat)):
+            return failed  # (a mode with two targets: modelled when it is the one mode chosen)
         out.append(Reading(raw, UNDERSTOOD, f"modal_spell:{r.template}", f"{RULE}; {r.rule}",
                            tuple({**ab, "mode": k} for ab in r.abilities), r.keywords, r.reason))
     modes: object = lo if lo == hi else {"min": lo, "max": hi}
@@ -76,6 +79,8 @@ def read_modal(header: str, bullets: list[tuple[str, str]], ctx: Ctx,
             return failed  # (entwine on a spell that may already choose every mode: not a card's)
         return [Reading(header, UNDERSTOOD, "modal_spell", f"{RULE}, {ENTWINE_RULE}", ({"modes": modes, "entwine": True},))] + out + \
             [Reading(entwine, UNDERSTOOD, "entwine", ENTWINE_RULE)]  # (its meaning is the header's entwine: true)
+    if repeat:
+        return [Reading(header, UNDERSTOOD, "modal_spell", RULE, ({"modes": modes, "repeat": True},))] + out
     return [Reading(header, UNDERSTOOD, "modal_spell", RULE, ({"modes": modes},))] + out
 
 

@@ -18,7 +18,10 @@ import re
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
-from . import kicker as _kicker  # noqa: F401
+from . import excess as _excess  # noqa: F401
+from . import fight as _fight  # noqa: F401
+from . import kicker as _kicker
+from . import monstrous as _monstrous  # noqa: F401  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
@@ -26,6 +29,8 @@ from . import replacement as _replacement  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
+from . import walkers as _walkers  # noqa: F401
+from . import xspells as _xspells
 from .base import TEMPLATES, Ctx, Template
 from .ignores import (
     _ONCE,
@@ -44,7 +49,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before
@@ -74,6 +79,8 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         return Reading(raw, UNDERSTOOD, _kicker.KICKER_SPELL, "CR 702.33a, 601.2b", ({"kicker": True},))
     if _kicker.KICKER_PERMANENT.match(text) and not {"instant", "sorcery"} & set(ctx["types"]):
         return Reading(raw, IGNORED, reason=_kicker.KICKER_REASON)
+    if (xm := _xspells.X_AT_LEAST.match(text)) and {"instant", "sorcery"} & set(ctx["types"]):
+        return Reading(raw, UNDERSTOOD, "if_x_at_least", _xspells.X_AT_LEAST_RULE, tuple(_xspells.x_at_least(xm)))
     if _CANT_BE_COUNTERED.match(text):
         # 101.2: a spell or ability that would counter it (a ward trigger, 702.21a) doesn't
         return Reading(raw, UNDERSTOOD, "cant_be_countered", "CR 101.2, 701.6a", ({"cant_be_countered": True},))

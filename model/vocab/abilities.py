@@ -3,6 +3,7 @@ abilities (605), with their costs, conditions and targets."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -101,15 +102,30 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
             for kind, n in kinds.items():
                 name = _counter_kind(kind, f"{q}.remove_counters")
                 out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
+        elif isinstance(c, Mapping) and set(c) == {"loyalty"} and not mana_ability:
+            # a loyalty ability's cost (606.4): put on (+N) or remove (-N, -X) loyalty counters
+            out.append(("loyalty", _loyalty_cost(c["loyalty"], f"{q}.loyalty")))
         elif mana_ability:
             raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N}, {sacrifice: self} "
                             "or {tap: <selector>}")
         else:
             raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {pay_energy: N}, "
-                            "{remove_counters: {<kind>: N}} or {sacrifice: self}")
+                            "{remove_counters: {<kind>: N}}, {loyalty: N} or {sacrifice: self}")
     if "T" in out and "Q" in out:
         raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
+    if sum(1 for c in out if isinstance(c, tuple) and c[0] == "loyalty") > 1:
+        raise CaseError(path, "a loyalty ability has one loyalty cost (606.4)")
     return tuple(out)
+
+
+def _loyalty_cost(value: Any, path: str) -> int | str:
+    """``{loyalty: 2}`` ([+2]), ``{loyalty: -3}`` ([−3]), ``{loyalty: 0}`` ([0]) or ``{loyalty: -X}``
+    ([−X], X chosen by the activating player, 107.3, 606.4): the loyalty counters put on or removed."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip() in ("-X", "−X"):
+        return "-X"
+    raise CaseError(path, "expected a whole number (2 for [+2], -3 for [−3]) or -X")
 
 
 _CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
@@ -179,7 +195,9 @@ def _second_target(m: Mapping[str, Any], target: Selector | None, targets: Any, 
                 for s in (shot.to, *(to for _, to in shot.also)))
     if effect is not None and any(s is not None and s.mentions("second_target") for s in (effect.to, effect.from_)):
         raise CaseError(path, "second target is read by a spell's one-shot actions (deal, destroy, ...), not by an effect")
-    if named and second is None:
+    if named and second is None and (target is not None or "spell" not in m):
+        # (a spell's untargeted later part may name it: the card's targeted part has second_target:,
+        # which model.load checks)
         raise CaseError(path, "second target needs second_target: (the requirement of the spell's second target)")
     return second, another
 
@@ -237,9 +255,38 @@ def _modal_trigger(m: Mapping[str, Any], path: str) -> Ability:
                    choices=tuple(modes))
 
 
+def _emblem(value: Any, path: str) -> Any:
+    """``{emblem: {pt: [1, 1], to: creatures you control}}``: "You get an emblem with "Creatures you
+    control get +1/+1."" (114.1): the emblem's static ability, a power/toughness change or keywords
+    (613.4c, 613.1f) for creatures its owner controls, whenever they are (611.3a, 114.4)."""
+    effect = parse_effect(value, path, static=True)
+    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of") \
+            or any(p.kind != "objects" for p in effect.to.parts) or effect.if_attacking or effect.if_your_turn is not None:
+        raise CaseError(path, "an emblem is modelled with a pt: or grant: for permanents such as creatures you control")
+    return effect
+
+
+def _if_x(m: Mapping[str, Any], path: str) -> Ability:
+    """``{cant_be_countered: true, if_x_at_least: 5}`` and ``{cant_be_prevented: true, from: self,
+    if_x_at_least: 5}``: Banefire's "If X is 5 or more, this spell can't be countered and the damage
+    can't be prevented." (107.3: the spell's X; 101.2, 615.12), static abilities of the spell."""
+    n = _count(m["if_x_at_least"], f"{path}.if_x_at_least")
+    rest = {k: v for k, v in m.items() if k != "if_x_at_least"}
+    ab = parse_ability(rest, path)
+    ok = ab.kind == AbilityKind.CANT_BE_COUNTERED or (
+        ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
+        and ab.effect.from_ is not None and ab.effect.from_.kind == "self" and ab.effect.to is None)
+    if not ok:
+        raise CaseError(f"{path}.if_x_at_least", "if_x_at_least goes with cant_be_countered: true or with "
+                        "{cant_be_prevented: true, from: self} (a spell's own damage)")
+    return dataclasses.replace(ab, x_at_least=n)
+
+
 def parse_ability(value: Any, path: str) -> Ability:
     """One ability of a permanent or spell (see model/cards/README.md)."""
     m = _mapping(value, path, "an ability")
+    if "if_x_at_least" in m:
+        return _if_x(m, path)
     text = str(m.get("text", ""))
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
@@ -249,8 +296,11 @@ def parse_ability(value: Any, path: str) -> Ability:
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
+        emblem = isinstance(m[kind], Mapping) and set(m[kind]) == {"emblem"}
         if isinstance(m[kind], list) and kind == "activated":
             action, more = _actions(m[kind], f"{path}.{kind}")
+        elif emblem:
+            effect = _emblem(m[kind]["emblem"], f"{path}.{kind}.emblem")
         else:
             body = _mapping(m[kind], f"{path}.{kind}", "an effect or one-shot action")
             if any(k in body for k in EFFECT_KINDS):
@@ -275,7 +325,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         kicked = _bool(m["if_kicked"], f"{path}.if_kicked") if "if_kicked" in m else None
         second, another = _second_target(m, target, targets, action, more, effect, path)
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
-                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another)
+                       cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another,
+                       emblem=emblem)
     if "ward" in m:
         return _ward(m, path, text)
     if "cant_be_countered" in m:
@@ -291,8 +342,11 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "modes" in m:
         # "Choose one —" (700.2): how many of the spell's modes its caster chooses (601.2b)
         for key in m:
-            if key not in ("modes", "entwine", "text"):
-                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N}, and entwine: true)")
+            if key not in ("modes", "entwine", "repeat", "text"):
+                raise CaseError(f"{path}.{key}", "unknown key (modes: takes N or {min: N, max: N}, entwine: true and repeat: true)")
+        # "You may choose the same mode more than once." (700.2d)
+        if "repeat" in m and m["repeat"] is not True:
+            raise CaseError(f"{path}.repeat", "expected repeat: true (\"you may choose the same mode more than once\", 700.2d)")
         # "Entwine [cost]" (702.42a): its caster may choose all the modes instead, paying the cost
         # (mana isn't tracked, so it can always be paid)
         if "entwine" in m and m["entwine"] is not True:
@@ -307,7 +361,7 @@ def parse_ability(value: Any, path: str) -> Ability:
             lo = hi = _count(raw, f"{path}.modes")
         if lo < 1 or hi < lo:
             raise CaseError(f"{path}.modes", "expected 1 or more modes, min at most max")
-        return Ability(AbilityKind.MODES, modes=(lo, hi), entwine="entwine" in m, text=text)
+        return Ability(AbilityKind.MODES, modes=(lo, hi), entwine="entwine" in m, repeat="repeat" in m, text=text)
     if "trigger" in m and "choose_one" in m:
         return _modal_trigger(m, path)
     if "trigger" in m:

@@ -50,6 +50,13 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind.BECOME_MONARCH, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
+    if kind == "fight":
+        return _fight(m, path)
+    if kind == "monstrosity":
+        # {monstrosity: 3}: "Monstrosity 3." (701.37a): of the permanent the ability is of
+        if set(m) != {"monstrosity"}:
+            raise CaseError(path, "monstrosity takes only its number (of the permanent the ability is of, 701.37a)")
+        return OneShot(ActionKind.MONSTROSITY, amount(m["monstrosity"], f"{path}.monstrosity"), sel("self", path))
     if kind == "sacrifice":
         # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
@@ -65,11 +72,13 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided", "also"} if kind == "deal" else set())
+        ({"divided", "also", "excess_to_controller"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
-    divided = _bool(m["divided"], f"{path}.divided") if "divided" in m else False
+    # divided: evenly is Fireball's "X damage divided evenly, rounded down, among any number of targets"
+    evenly = m.get("divided") == "evenly"
+    divided = True if evenly else _bool(m["divided"], f"{path}.divided") if "divided" in m else False
     if divided and not divided_ok:
         raise CaseError(f"{path}.divided", "divided damage is modelled on a spell: {spell: {deal: N, to: target, "
                         "divided: true}, target: <requirement>, targets: {min: 1, max: 2}} (601.2d)")
@@ -94,6 +103,14 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if then.kind != ActionKind.GAIN_LIFE:
             raise CaseError(f"{path}.then", "a lose_life action's then: is {gain_life: life_lost_this_way} (who: defaults to you)")
     also = _also(m["also"], f"{path}.also") if "also" in m else ()
+    # 120.4a: "excess damage is dealt to that creature's controller instead" (true), or only if the
+    # source has trample (Ram Through: trample)
+    excess = {True: "always", "trample": "trample"}.get(m.get("excess_to_controller", False), "") \
+        if m.get("excess_to_controller", False) is not False else ""
+    if "excess_to_controller" in m and not excess:
+        raise CaseError(f"{path}.excess_to_controller", "expected true or trample (only if the source has trample)")
+    if excess and (divided or also):
+        raise CaseError(f"{path}.excess_to_controller", "excess damage goes with one deal to a permanent, without divided: or also:")
     amt = action_amount(m[kind], f"{path}.{kind}")
     by = ""
     if kind == "deal" and source in ("target", "itself"):
@@ -104,7 +121,26 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", f"from: {by} goes with one deal, without also: or divided:")
     if ("power", "itself") in _reads(amt) and by != "itself":
         raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
-    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by)
+    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by, evenly=evenly,
+                   excess=excess)
+
+
+def _fight(m: Mapping[str, Any], path: str) -> OneShot:
+    """``{fight: second target, from: target}``: "Target creature you control fights target
+    creature you don't control" (701.14a: each deals damage equal to its power to the other, at
+    once); ``from:`` is the first creature (``self``, the default: "~ fights target creature";
+    ``target``; or a permanent's id) and the value the other (``target``, ``second target``, an id)."""
+    for key in m:
+        if key not in ("fight", "from"):
+            raise CaseError(f"{path}.{key}", "unknown key (fight takes the other creature, and from: the first)")
+    other = sel(m["fight"], f"{path}.fight")
+    if other.kind not in ("target", "second_target", "ref", "self"):
+        raise CaseError(f"{path}.fight", f"the creature fought is one: target, second target or an id, not {other}")
+    first = m.get("from", "self")
+    if not isinstance(first, str) or not first.strip():
+        raise CaseError(f"{path}.from", "expected self, target or the id of the creature that fights")
+    by = first if first in ("self", "target") else ""
+    return OneShot(ActionKind.FIGHT, amount(0, f"{path}.fight"), other, None if by else first, by=by)
 
 
 def _reads(node: Any) -> list[Any]:
