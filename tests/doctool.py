@@ -119,6 +119,7 @@ def run(line: str) -> list[str]:
     argv, echo = argv_of(line)
     buf = io.StringIO()
     cwd = os.getcwd()
+    columns = os.environ.get("COLUMNS")
     os.chdir(ROOT)
     os.environ["COLUMNS"] = "100"  # argparse's usage lines, as a terminal 100 wide
     try:
@@ -129,6 +130,10 @@ def run(line: str) -> list[str]:
                 code = exc.code if isinstance(exc.code, int) else 2
     finally:
         os.chdir(cwd)
+        if columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = columns
     text = buf.getvalue()
     lines = text.split("\n")
     if lines and lines[-1] == "":
