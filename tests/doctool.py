@@ -267,7 +267,8 @@ def _row(action: argparse.Action) -> str:
     helps = [(action.help or "").replace("|", "\\|")]
     if action.choices:
         helps.append("one of " + ", ".join(f"`{c}`" for c in action.choices))
-    if action.option_strings and action.nargs != 0 and action.default not in (None, [], argparse.SUPPRESS):
+    if (action.option_strings and action.nargs != 0 and action.default not in (None, [], argparse.SUPPRESS)
+            and "default" not in (action.help or "")):
         helps.append(f"default `{action.default}`")
     if action.required and action.option_strings:
         helps.append("required")
