@@ -1,6 +1,6 @@
 """The documentation kept true: README.md and docs/ checked against the tool, and regenerated.
 
-Conventions (docs/CONTRIBUTING.md, "Documentation"):
+Conventions (docs/CONTRIBUTING.md, "Keeping the documentation true"):
 
 - Every fenced ```console block is run. A line starting with ``$ `` is a command; the lines after it,
   up to the next command or the end of the block, are what it prints (stdout and stderr, in order).
