@@ -21,7 +21,7 @@ __all__ = ["EffectKind", "EFFECT_KINDS", "ProtectionFrom", "AllDamage", "HalfDam
 
 
 class EffectKind(StrEnum):
-    """Exactly one of these keys names an effect's kind (design.md, the generic vocabulary)."""
+    """Exactly one of these keys names an effect's kind (docs/design.md, the generic vocabulary)."""
 
     SHIELD = "shield"  # "prevent the next N damage" (615.7)
     PREVENT = "prevent"  # a static prevention of each event (615.1a)

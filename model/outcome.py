@@ -2,7 +2,7 @@
 
 An expectation matches a set of outcomes when each expected outcome agrees with some state on the
 fields it names; with ``complete: true`` every state projected onto the union of named fields must
-also be expected (design.md, "Outcomes, projections, expectations").
+also be expected (docs/design.md, "Outcomes, projections, expectations").
 """
 
 from __future__ import annotations

@@ -344,7 +344,7 @@ def _action_problem(state: GameState, table: Table, action: Any) -> str | None:
 
 def may(state: GameState, table: Table, action: MayAction) -> GameState | Decision:
     """``may: <action>``: its chooser decides whether it happens; an action the rules forbid
-    leaves only "no" (design.md: illegality is an outcome, not an error)."""
+    leaves only "no" (docs/design.md: illegality is an outcome, not an error)."""
     obj = _named_object(action.action)
     who = action.chooser or (controller_of(state, table, obj) if obj else None) or table.active
     what = _describe(action.action)

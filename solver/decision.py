@@ -80,7 +80,7 @@ def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Optio
 
 
 def scripted(d: Decision, case: Case) -> Decision:
-    """Replay ``choices:`` (design.md): while the chooser's queue lasts, keep only its next pick."""
+    """Replay ``choices:`` (docs/design.md): while the chooser's queue lasts, keep only its next pick."""
     names = [name for name, _ in case.choices]
     if d.chooser not in names:
         return d

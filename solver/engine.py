@@ -347,7 +347,7 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
 
 
 def final_fields(state: GameState, table: Table) -> dict[str, Any]:
-    """Every field of every player, team, permanent and effect, flat (design.md)."""
+    """Every field of every player, team, permanent and effect, flat (docs/design.md)."""
     out: dict[str, Any] = {}
     for p in state.players:
         out[f"{p.name}.life"] = p.life

@@ -1,6 +1,6 @@
 """Why an outcome happens: its witness replayed step by step, with the forced steps between.
 
-A witness lists only real choices (design.md). Replaying it through the rules engine recovers
+A witness lists only real choices (docs/design.md). Replaying it through the rules engine recovers
 everything else that happened on the way, as :func:`solver.decision.note` recorded it: options the
 rules left no alternative to (a shield that had to take everything, CR 615.7; a single legal
 target), and actions that could not happen (an activation without a legal target, CR 601.2c; an

@@ -1,4 +1,4 @@
-"""Reading selectors against a game state, from the point of view of a controller (design.md:
+"""Reading selectors against a game state, from the point of view of a controller (docs/design.md:
 "Selectors are read from the point of view of the effect's or ability's controller")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The game state the solver moves through: small frozen records, hashable so the choice graph can
-merge identical states (design.md: "Identical states are merged (it is a DAG)").
+merge identical states (docs/design.md: "Identical states are merged (it is a DAG)").
 
 The state holds only what changes; the unchanging parts (card characteristics, abilities) are
 looked up in the :class:`Table` built once per case.

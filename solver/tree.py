@@ -1,6 +1,6 @@
 """The choice tree as a picture: the choice graph summarised, laid out (solver.layout), as SVG.
 
-What is drawn (design.md, "Choice graph"; the graph is a DAG, identical states merged):
+What is drawn (docs/design.md, "Choice graph"; the graph is a DAG, identical states merged):
 
 - one box per decision state, saying who chooses what, where, and in which combat damage step
   (CR 510.4: the first-strike step or the regular one); one edge per option, labelled with it;

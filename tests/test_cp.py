@@ -1,5 +1,5 @@
 """The CP-SAT engine against the choice graph: same distinct outcomes on every case it models
-(design.md: "Graph and CP engines must agree on every case: that is the core correctness test")."""
+(docs/design.md: "Graph and CP engines must agree on every case: that is the core correctness test")."""
 
 from __future__ import annotations
 

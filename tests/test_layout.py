@@ -1,4 +1,4 @@
-"""The layout the design promises (design.md; issue "One rules core"), checked on the source:
+"""The layout the design promises (docs/design.md; issue "One rules core"), checked on the source:
 ``model`` never imports ``solver``, only ``solver.cp`` imports OR-Tools, no cycle among the
 modules' top-level imports (an import inside a function is a deliberate lazy load), and no
 module past 500 lines."""
@@ -68,7 +68,7 @@ def test_the_module_list_is_read() -> None:
 
 @pytest.mark.parametrize("module", [m for m in MODULES if m.startswith("model")])
 def test_model_never_imports_solver(module: str) -> None:
-    """What a situation is never depends on what can happen (design.md)."""
+    """What a situation is never depends on what can happen (docs/design.md)."""
     assert not [n for n in _imports(module, top_level_only=False) if n.split(".")[0] == "solver"]
 
 

@@ -470,7 +470,7 @@ actions:
 
 
 # ---------------------------------------------------------------------------------------------
-# may: wraps any action (design.md "Actions"); an illegal one leaves only "no"
+# may: wraps any action (docs/design.md "Actions"); an illegal one leaves only "no"
 
 
 def test_may_wraps_a_one_shot_action() -> None:

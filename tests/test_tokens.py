@@ -130,7 +130,7 @@ actions:
 
 
 def test_615_5_a_rider_creates_one_token_per_point_prevented() -> None:
-    """design.md's ``{create_tokens: prevented}`` rider with its token named (111.1): the shield
+    """docs/design.md's ``{create_tokens: prevented}`` rider with its token named (111.1): the shield
     prevents 2 of its 3, and the rider creates two 1/1 Soldiers under the effect's controller
     (111.2); the CP engine leaves the rider to the rules engine after the step, from what the
     shield prevented (solver.cp.suffix): the same outcomes."""

@@ -238,7 +238,7 @@ class _Actions(_Entities):
         return responses if len(responses) == len(raw) else None
 
     def may_action(self, raw: Mapping[str, Any], path: str) -> MayAction | None:
-        """``{may: <action>, by: <player>}``: any action, made optional (design.md, "Actions")."""
+        """``{may: <action>, by: <player>}``: any action, made optional (docs/design.md, "Actions")."""
         bad = set(raw) - {"may", "by"}
         if bad:
             self.err(f"{path}.{sorted(map(str, bad))[0]}", "unknown key (a may: action takes may: and by:)")

@@ -61,7 +61,7 @@ def _field_problem(key: str, players: set[str], teams: set[str | None], kinds: M
 
 def _not_recorded(pid: str, rest: str, spec: PermanentSpec) -> str:
     """A permanent field the outcome record doesn't keep for this permanent ("" if it does): it
-    would read as nothing in every outcome (design.md, "Outcomes")."""
+    would read as nothing in every outcome (docs/design.md, "Outcomes")."""
     if rest == "loyalty" and "planeswalker" not in spec.types:
         return f"{pid} is not a planeswalker: it has no loyalty"
     if rest == "defense" and "battle" not in spec.types:
@@ -97,7 +97,7 @@ def _case_kinds(case: Case) -> dict[str, str]:
 def field_problem(case: Case, key: str) -> str:
     """Why ``key`` is not a field of ``case``'s outcomes ("" if it is), with the closest names.
 
-    The same check as ``expect:`` (design.md, "Outcomes"); effects that activated abilities create
+    The same check as ``expect:`` (docs/design.md, "Outcomes"); effects that activated abilities create
     during the actions are named ``<permanent>.<ability>.<n>`` and have ``remaining``.
     """
     import difflib

@@ -1,6 +1,6 @@
 """The ``mtg-outcomes`` command line: validate, enumerate, check.
 
-Exit codes (design.md): 0 ok, 1 a check or expectation failed, 2 bad input. Errors are one line
+Exit codes (docs/design.md): 0 ok, 1 a check or expectation failed, 2 bad input. Errors are one line
 each (``file: path.to.field: reason``), never a traceback.
 """
 

@@ -1,4 +1,4 @@
-"""The CP-SAT engine: one damage batch's choices as a constraint model (design.md, "Choice graph
+"""The CP-SAT engine: one damage batch's choices as a constraint model (docs/design.md, "Choice graph
 and CP model"): the timeline's last batch, whatever opened it, or its last combat damage step.
 The only package that imports ortools (solver.cp.search, when a model is built), so
 :func:`cp_supported` stays cheap. Modules: ``prefix`` (the graph engine's rules expand every

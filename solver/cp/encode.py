@@ -371,7 +371,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         before = outputs.get(f"{aura.id}.dies", ("bool", bool(plan.base[f"{aura.id}.dies"])))[1]
         outputs[f"{aura.id}.dies"] = ("bool", _either(m, [before, gone]))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
-    # every other variable is a function of the tables' rows (design.md): at most their product
+    # every other variable is a function of the tables' rows (docs/design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
     hidden = _state_after(m, plan, by_pair, prevented, deathtouch, gains) if plan.suffix else {}

@@ -60,7 +60,7 @@ ONE_RUN = 500_000  # a model with at most this many solutions is enumerated in o
 
 class _Search:
     """Solves of one built model: distinct projected outcomes by no-goods, and lexicographic
-    optimisation of linear objectives over the same model (design.md, "Choice graph and CP model")."""
+    optimisation of linear objectives over the same model (docs/design.md, "Choice graph and CP model")."""
 
     def __init__(self, case: Case, plan: _Plan, built: _Built, fields: Iterable[str] | None,
                  deadline: Deadline, cp: Any, workers: int = 1) -> None:

@@ -1,5 +1,5 @@
 """What follows the CP step, the mirror of the prefix: the rules engine continues from each of
-the step's results to the end of the timeline (design.md, "Choice graph and CP model").
+the step's results to the end of the timeline (docs/design.md, "Choice graph and CP model").
 
 When more of the timeline follows the step (a later action or instruction of the resolution,
 608.2c; the end of the combat damage step and what comes after, 510.4; the triggers the step

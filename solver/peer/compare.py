@@ -1,6 +1,6 @@
 """Our outcome set against a peer's, on the fields both can read.
 
-Both sets are projected onto the same field paths (design.md, "Outcomes, projections"): the fields
+Both sets are projected onto the same field paths (docs/design.md, "Outcomes, projections"): the fields
 asked for, else every field our outcomes carry, keeping only those the peer can read — a field it
 can't read is listed, not compared as if it agreed.
 """

@@ -3,7 +3,7 @@
 A *peer* is another rules engine (phase.rs, or a test double). It gets the case, sets the board up
 as far as it can, explores every branch its own prompts offer, and reports each end state read on
 the case's field paths (``you.life``, ``thief.dies``). What it could not set up or read is listed,
-never dropped (design.md: no silent wrong answer).
+never dropped (docs/design.md: no silent wrong answer).
 """
 
 from __future__ import annotations
