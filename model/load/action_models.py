@@ -36,9 +36,11 @@ def _whole(low: int, high: int | None) -> Callable[[Any], bool]:
                       and (high is None or v <= high))
 
 
-X = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG}")]
-EnterX = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
-Index = Annotated[int, _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
+# (the Field bounds repeat the check for the JSON Schema, model.load.case_schema; the check says it first)
+X = Annotated[int, Field(ge=0, le=BIG), _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG}")]
+EnterX = Annotated[int, Field(ge=0, le=BIG),
+                   _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
+Index = Annotated[int, Field(ge=0), _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
 Ref = Annotated[str, _checked(lambda v: isinstance(v, str), "expected a player name or permanent id", got=True)]
 Flag = Annotated[bool, _checked(lambda v: isinstance(v, bool), "expected true or false", got=True)]
 
@@ -82,7 +84,7 @@ class CombatModel(_Strict):
 
     blocks: Annotated[str, _checked(lambda v: v == CHOOSE, "blocks: takes only choose (the defending players choose "
                                     "every block, CR 509.1), got {got}; fixed blocks are written as blocking: on the "
-                                    "blockers")]
+                                    "blockers"), Field(json_schema_extra={"const": CHOOSE})]
 
 
 class CastModel(_Strict):
