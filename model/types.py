@@ -389,6 +389,7 @@ class CastAction(Action):
     divide: tuple[tuple[str, int], ...] | None = None
     modes: tuple[int, ...] | None = None  # a modal spell's modes, as announced (700.2a, 601.2b)
     kicked: bool | None = None  # whether its kicker cost was paid, as announced (702.33a, 601.2b)
+    source_choice: str | None = None  # "a source of your choice", chosen as it resolves (615.9, 608.2c)
     kind: str = "cast"
 
 

@@ -391,7 +391,7 @@ def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Deci
             return _choose_source(state, table, item, ab.effect, view)
         if ab.effect.source_choice == "chosen_source" and picked is not None and \
                 picked not in _source_choices(state, table, ab.effect, view, item):
-            raise EngineError(f"activate {item.source}: source {item.source_choice!r} is not a legal choice for "
+            raise EngineError(f"{'cast' if item.kind is ItemKind.SPELL else 'activate'} {item.source}: source {item.source_choice!r} is not a legal choice for "
                               f"{item.label}: it is not one of {ab.effect.from_} on the battlefield, on the stack or "
                               "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
                               "on the stack)")

@@ -99,6 +99,7 @@ class CastModel(_Strict):
     modes: list[Annotated[int, Field(ge=1, le=20)]] | None = None  # a modal spell's modes (700.2a)
     kicked: bool | None = None  # whether the kicker cost was paid (702.33a)
     x: X = 0
+    source: _id("the chosen source") | None = None  # type: ignore[valid-type]  # "a source of your choice" (615.9)
     responses: list[Any] = []
 
 
