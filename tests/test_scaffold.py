@@ -70,3 +70,17 @@ def test_existing_file_needs_force(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "exists" in capsys.readouterr().err and out.read_text(encoding="utf-8") == "mine\n"
     assert _new(tmp_path, *BOARD, "--force")[0] == 0
     assert load_case(out).id == "first"
+
+
+def test_a_name_with_a_comma_is_one_card(tmp_path: Path) -> None:
+    """"Gisela, Blade of Goldnight" is one name (its pieces joined name a card), quoted in the file;
+    a player's name with a space is kept as written. Gisela (5, flying, first strike) doubles
+    the damage dealt to her controller's opponents (CR 614.1a): unblocked, 2 x (5 + 6) = 22."""
+    rc, out = _new(tmp_path, "--attackers", "Gisela, Blade of Goldnight, Craw Wurm", "--blockers", "Hill Giant",
+                   "--players", "you,Opp 2")
+    assert rc == 0
+    assert 'card: "Gisela, Blade of Goldnight"' in out.read_text(encoding="utf-8")
+    case = load_case(out)
+    assert [p.id for p in case.permanents] == ["gisela-blade-of-goldnight", "craw-wurm", "hill-giant"]
+    lives = {o.values["Opp 2.life"] for o in enumerate_outcomes(case, fields=["Opp 2.life"]).outcomes}
+    assert -2 in lives

@@ -59,7 +59,7 @@ def test_schema_is_the_models() -> None:
 
 
 def test_every_shipped_case_validates() -> None:
-    files = sorted((ROOT / "cases").rglob("*.yaml"))
+    files = sorted((ROOT / "cases").rglob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
     assert len(files) > 300
     bad = {str(f.relative_to(ROOT)): e.message for f in files
            for e in list(VALIDATOR.iter_errors(yaml.safe_load(f.read_text(encoding="utf-8"))))[:1]}

@@ -108,4 +108,7 @@ def case_json_schema() -> dict[str, Any]:
     props["expect"] = {"anyOf": [d.ref(ExpectModel), {"type": "null"}], "default": None}
     d.defs["Action"] = _action(d)
     props["actions"]["items"] = _ACTION
+    top["description"] = ("An mtg-outcomes case file: the situation (players, battlefield, sources, effects), "
+                          "the timeline (actions) and what the rules allow (expect). The shape only: "
+                          "mtg-outcomes validate reads what each value means.")
     return {"$schema": DIALECT, **top, "title": "mtg-outcomes case file", "$defs": dict(sorted(d.defs.items()))}

@@ -136,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="choose: the defending player chooses every block (CR 509.1, the default); "
                          "none: the blockers stay back (write blocking: to fix blocks)")
     nw.add_argument("--cast", default="", metavar="NAMES",
-                    help="comma-separated card names: spells the defending player may cast before combat damage")
+                    help="comma-separated card names: instants and sorceries the defending player casts before "
+                         "combat (each one's targets and modes are left to enumerate)")
     nw.add_argument("--players", default="you,opponent", metavar="A,B",
                     help="the two players' names, the attacker first (default you,opponent)")
     nw.add_argument("--life", type=int, default=20, help="each player's life total (default 20)")

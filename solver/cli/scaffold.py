@@ -32,7 +32,25 @@ def schema_command() -> int:
 
 
 def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
+    """Comma-separated names; a name with commas of its own ("Gisela, Blade of Goldnight") is
+    read whole where the pieces joined name a card (the longest such join)."""
+    parts = [n.strip() for n in text.split(",") if n.strip()]
+    names, i = [], 0
+    while i < len(parts):
+        j = next((j for j in range(len(parts), i + 1, -1) if _known(", ".join(parts[i:j]))), i + 1)
+        names.append(", ".join(parts[i:j]))
+        i = j
+    return names
+
+
+def _known(name: str) -> bool:
+    if lookup_card(name) is not None:
+        return True
+    try:
+        find(name)
+    except (UnknownCard, MissingFace):
+        return False
+    return True
 
 
 def _card(name: str, flag: str) -> tuple[str, tuple[str, ...]]:
@@ -42,9 +60,7 @@ def _card(name: str, flag: str) -> tuple[str, tuple[str, ...]]:
         return str(library["name"]), tuple(str(t).lower() for t in library.get("types") or ())
     try:
         found = find(name)
-    except UnknownCard as exc:
-        raise ScaffoldError(f"{flag}: {exc}") from None
-    except MissingFace as exc:
+    except (UnknownCard, MissingFace) as exc:
         raise ScaffoldError(f"{flag}: {exc}") from None
     face: Mapping[str, Any] = found.face if found.by_face else found.card["faces"][0]
     return str(face["name"]), tuple(str(t).lower() for t in face.get("types") or ())
@@ -64,9 +80,13 @@ def _flow(entry: Mapping[str, str]) -> str:
     return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in entry.items()) + "}"
 
 
+_PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 '._-]*$")
+
+
 def _scalar(value: str) -> str:
-    plain = yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
-    return plain.removesuffix("\n...").removesuffix("...").strip()
+    """Plain where a flow mapping allows it, else double-quoted (a JSON string is YAML)."""
+    plain = _PLAIN.match(value) and yaml.safe_load(value) == value
+    return value if plain else json.dumps(value, ensure_ascii=False)
 
 
 def scaffold(attackers: list[str], blockers: list[str], casts: list[str], players: list[str],
