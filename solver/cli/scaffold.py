@@ -98,7 +98,7 @@ def scaffold(attackers: list[str], blockers: list[str], casts: list[str], player
         raise ScaffoldError("--attackers: name at least one creature (comma-separated)")
     att, dfn = players
     taken = set(players)
-    lines = [f"# A case written by mtg-outcomes new ({att}'s creatures attack {dfn}). Edit it, then run",
+    lines = [f"# A case written by mtg-outcomes new: the creatures of {att} attack {dfn}. Edit it, then run",
              "#   mtg-outcomes enumerate THIS_FILE      (every outcome, each with one way to get it)",
              "# and write what the rules say into expect: below.",
              "# Editors: mtg-outcomes schema > case.schema.json, then make the first line",
