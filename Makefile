@@ -17,9 +17,10 @@ run: $(STAMP)
 	@$(COMPILE)
 	$(VENV)/bin/mtg-outcomes check cases/
 
+# every test, on every core (pytest-xdist; `-n auto` is one worker per core), the 25 slowest listed
 test: $(STAMP)
 	@$(COMPILE)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --durations=25
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check model solver tests bench

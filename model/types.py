@@ -404,6 +404,7 @@ class CastAction(Action):
     modes: tuple[int, ...] | None = None  # a modal spell's modes, as announced (700.2a, 601.2b)
     kicked: bool | None = None  # whether its kicker cost was paid, as announced (702.33a, 601.2b)
     x_range: tuple[int, int] | None = None  # x: {min, max}: X is its caster's choice in that range (107.3a)
+    source_choice: str | None = None  # "a source of your choice", chosen as it resolves (615.9, 608.2c)
     kind: str = "cast"
 
 

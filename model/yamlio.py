@@ -196,6 +196,16 @@ def read_bounded(path: str | Path, limit: int = MAX_BYTES) -> bytes:
     return b"".join(chunks)
 
 
+def _tab_hint(text: str, mark: Any) -> str:
+    """A tab in a line's indentation (YAML indents with spaces only, YAML 1.2 6.1): said, with
+    the first such line, when the parse failed at or after it (the usual cause)."""
+    limit = mark.line if mark is not None else len(text)
+    for i, line in enumerate(text.splitlines()[: limit + 1]):
+        if "\t" in line[: len(line) - len(line.lstrip(" \t"))]:
+            return f" (line {i + 1} is indented with a tab: YAML indents with spaces only)"
+    return ""
+
+
 def read_yaml(path: str | Path) -> Any:
     """Read one YAML document; raise :class:`CaseError` (with the file name) on any problem."""
     name = str(path)
@@ -235,7 +245,7 @@ def load_text(text: str, name: str = "") -> Any:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
         what = " ".join(p for p in (exc.context, exc.problem) if p) or str(exc)
-        raise CaseError("", _one_line(f"malformed YAML: {where}{what}"), name) from None
+        raise CaseError("", _one_line(f"malformed YAML: {where}{what}{_tab_hint(text, mark)}"), name) from None
     except yaml.YAMLError as exc:
         raise CaseError("", _one_line(f"malformed YAML: {exc}"), name) from None
     except RecursionError:

@@ -350,7 +350,8 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
     options = []
     for way in ways:
         items = tuple((TaskKind.RESOLVE if k == 0 else TaskKind.PART,
-                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x),), way.target_of(ab), label=spec.name,
+                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x),), way.target_of(ab),
+                                 action.source_choice, label=spec.name,
                                  continuing=k > 0, modes=action.modes or (), kicked=action.kicked, targets=way.targets,
                                  division=way.division, mode_targets=way.mode_targets, two_targets=way.two_targets,
                                  second=way.second))

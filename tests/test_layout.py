@@ -31,13 +31,23 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
+def _source(name: str) -> str:
+    """An import name as the source folders name it: installed, solver/ is ``mtg_outcomes`` and
+    model/ is ``mtg_outcomes.model`` (pyproject's package-dir)."""
+    if name == "mtg_outcomes.model" or name.startswith("mtg_outcomes.model."):
+        return name.removeprefix("mtg_outcomes.")
+    if name == "mtg_outcomes" or name.startswith("mtg_outcomes."):
+        return "solver" + name.removeprefix("mtg_outcomes")
+    return name
+
+
 def _imported(module: str, path: Path, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
     """The names an import statement loads, resolved to absolute module paths."""
     if isinstance(node, ast.Import):
-        yield from (a.name for a in node.names)
+        yield from (_source(a.name) for a in node.names)
         return
     if not node.level:
-        target = node.module or ""
+        target = _source(node.module or "")
     else:
         here = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
         here = here[: len(here) - (node.level - 1)]

@@ -133,6 +133,19 @@ def _index() -> tuple[dict[str, int], dict[str, list[tuple[int, int]]]]:
     return {key: i for key, (_, i) in named.items()}, by_face
 
 
+def _keyword_named(key: str, name: str) -> str:
+    """A keyword ability's name given for a card's (``card Hexproof``): said as such (CR 702),
+    rather than the card names spelled most like it."""
+    from ..keywords import EFFECTIVE, NO_EFFECT
+
+    what = EFFECTIVE.get(key) or NO_EFFECT.get(key)
+    if what is None:
+        return ""
+    rule = re.search(r"702\.\d+[a-z]?", what)
+    return (f"{name!r} is a keyword ability (CR {rule.group(0) if rule else '702'}), not a card's name: "
+            f"a permanent has it with keywords: [{key}]")
+
+
 def find(name: str) -> Found:
     """The card called ``name`` (its full name or one face's). Raises :class:`UnknownCard` (with
     the closest names) or :class:`MissingFace`."""
@@ -154,6 +167,9 @@ def find(name: str) -> Found:
             raise MissingFace(f"{face['name']!r} is a face of {card['name']!r} whose text the shipped "
                               "card data lacks (regenerate it from MTGJSON AtomicCards: python -m model.carddata.build)")
         return Found(card, face, True)
+    keyword = _keyword_named(key, name)
+    if keyword:
+        raise UnknownCard(name, [], keyword)
     keys = list(by_name) + list(by_face)
     close = difflib.get_close_matches(key, keys, n=5, cutoff=0.6)
     names: list[str] = []

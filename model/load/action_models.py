@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from .schema import BIG, CHOOSE, _describe, _Strict
@@ -36,7 +36,8 @@ def _whole(low: int, high: int | None) -> Callable[[Any], bool]:
                       and (high is None or v <= high))
 
 
-X = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG}")]
+# (the Field bounds repeat the check for the JSON Schema, model.load.case_schema; the check says it first)
+X = Annotated[int, Field(ge=0, le=BIG), _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG}")]
 
 
 def _x_choice(v: Any) -> bool:
@@ -48,10 +49,15 @@ def _x_choice(v: Any) -> bool:
 
 
 MAX_X_CHOICES = 100  # the values one x: {min, max} may offer (each is a branch)
-XChoice = Annotated[Any, _checked(_x_choice, f"x must be a whole number from 0 to {BIG}, or a mapping of min: and max: (X is "
+_X_SCHEMA = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": BIG},
+                      {"type": "object", "additionalProperties": False, "required": ["min", "max"],
+                       "properties": {"min": {"type": "integer", "minimum": 0, "maximum": BIG},
+                                      "max": {"type": "integer", "minimum": 0, "maximum": BIG}}}]}
+XChoice = Annotated[Any, WithJsonSchema(_X_SCHEMA), _checked(_x_choice, f"x must be a whole number from 0 to {BIG}, or a mapping of min: and max: (X is "
                                   f"the caster's choice in that range, CR 107.3a; at most {MAX_X_CHOICES} values)")]
-EnterX = Annotated[int, _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
-Index = Annotated[int, _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
+EnterX = Annotated[int, Field(ge=0, le=BIG),
+                   _checked(_whole(0, BIG), f"x must be a whole number from 0 to {BIG} (the X paid for the spell)")]
+Index = Annotated[int, Field(ge=0), _checked(_whole(0, None), "expected the ability's index (0 is the first)")]
 Ref = Annotated[str, _checked(lambda v: isinstance(v, str), "expected a player name or permanent id", got=True)]
 Flag = Annotated[bool, _checked(lambda v: isinstance(v, bool), "expected true or false", got=True)]
 
@@ -95,7 +101,7 @@ class CombatModel(_Strict):
 
     blocks: Annotated[str, _checked(lambda v: v == CHOOSE, "blocks: takes only choose (the defending players choose "
                                     "every block, CR 509.1), got {got}; fixed blocks are written as blocking: on the "
-                                    "blockers")]
+                                    "blockers"), Field(json_schema_extra={"const": CHOOSE})]
 
 
 class CastModel(_Strict):
@@ -110,6 +116,7 @@ class CastModel(_Strict):
     modes: list[Annotated[int, Field(ge=1, le=20)]] | None = None  # a modal spell's modes (700.2a)
     kicked: bool | None = None  # whether the kicker cost was paid (702.33a)
     x: XChoice = 0
+    source: _id("the chosen source") | None = None  # type: ignore[valid-type]  # "a source of your choice" (615.9)
     responses: list[Any] = []
 
 

@@ -77,6 +77,8 @@ class _Actions(_Entities):
             am: ActivateModel | None = self.entry(ActivateModel, val, p)
             if am is None:
                 return None
+            if self._mana_ability(am.id, am.ability):
+                return self._activate_mana(am, val, p)
             responses = self._responses(val, p)
             if responses is None:
                 return None
@@ -113,6 +115,7 @@ class _Actions(_Entities):
                 self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
                 return None
             self.entered.append((spec, p))
+            self.known_perms.setdefault(spec.id, spec)
             if x and len(self.errors) == before and not _reads_x(spec.abilities):  # (a broken ability: said once)
                 self.err(f"{p}.x", f"{spec.name} has no ability that reads X (107.3m): x: {x} would be ignored")
             return EnterAction(spec, x)
@@ -130,6 +133,27 @@ class _Actions(_Entities):
             return EndStepAction() if key == "end_step" else UpkeepAction()
         self.err(p, f"unknown action {key!r}")
         return None
+
+    def _mana_ability(self, pid: str, index: int | None) -> bool:
+        """Whether ``activate:`` names a mana ability: the one numbered, or, unnumbered, the
+        permanent's only kind of activated ability (a mana ability is one, CR 605.1a)."""
+        spec = self.known_perms.get(pid)
+        if spec is None:
+            return False
+        kinds = [ab.kind for ab in spec.abilities]
+        if index is not None:
+            return 0 <= index < len(kinds) and kinds[index] == AbilityKind.MANA
+        return AbilityKind.MANA in kinds and AbilityKind.ACTIVATED not in kinds
+
+    def _activate_mana(self, am: ActivateModel, val: Mapping[str, Any], p: str) -> TapForManaAction | None:
+        """``activate:`` of a mana ability: activated as ``tap_for_mana:`` activates it (605.1a;
+        it doesn't use the stack, 605.3b), so nothing of an ability on the stack goes with it."""
+        extra = next((k for k in ("x", "target", "source", "responses") if k in val), None)
+        if extra is not None:
+            self.err(f"{p}.{extra}", f"a mana ability (605.1a) is activated without {extra}: "
+                     "(tap_for_mana: takes its choose: and tap:)")
+            return None
+        return TapForManaAction(am.id, am.ability)
 
     def combat_action(self, val: Any, p: str) -> CombatAction | None:
         """``combat: {}`` (blocks as written with ``blocking:``) or ``combat: {blocks: choose}``:
@@ -192,7 +216,7 @@ class _Actions(_Entities):
                 self.err(f"{p}.modes", "expected the modes chosen, numbered from 1 (700.2d)")
                 return None
             modes = tuple(sorted(cm.modes))
-        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range)
+        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range, cm.source)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:

@@ -59,6 +59,7 @@ class _Builder(_Checks):
             eff = self.created_effect(raw, f"effects[{i}]", f"effect{i}")
             if eff is not None:
                 effects.append((eff, f"effects[{i}]"))
+        self.known_perms = {spec.id: spec for spec, _ in perms}  # (an activate: of a mana ability, 605.1a)
         actions = []
         for i, raw in enumerate(m.actions):
             act = self.action(raw, f"actions[{i}]")
@@ -113,7 +114,7 @@ def parse_case(data: Any, file: str = "") -> Case:
     except ValidationError as exc:
         # a bad top-level value is reported and dropped, and the rest is still checked, unless it
         # is one of the lists everything else refers to
-        first = _pydantic_errors(exc)
+        first = _pydantic_errors(exc, CaseModel)
         bad = {err["loc"][0] for err in exc.errors() if err["loc"]}
         if bad & set(_STRUCTURAL):
             raise CaseErrors([CaseError(e.path, e.reason, file) for e in first]) from None

@@ -407,7 +407,11 @@ class _Checks(_LossChecks):
                         self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
                     if (act.x or act.x_range) and spells and not any(_reads_x(ab) for ab in spec.abilities):
                         self.err(f"{path}.cast.x", f"{spec.name} has no X (107.3): x: {act.x} would be ignored")
+                    if act.source_choice is not None and not any(
+                            ab.effect is not None and ab.effect.source_choice == "chosen_source" for ab in spells):
+                        self.err(f"{path}.cast.source", f"{spec.name} doesn't choose a source")
                 any_ref(act.target, f"{path}.cast.target", ("permanent",))
+                any_ref(act.source_choice, f"{path}.cast.source")
                 for i, t in enumerate(act.targets or ()):
                     any_ref(t, f"{path}.cast.targets[{i}]", ("permanent",))
                 self._action_refs(act.responses, f"{path}.cast.responses", player_ref, any_ref, selector_refs, effect_refs,

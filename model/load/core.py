@@ -49,6 +49,7 @@ class _Core:
         self.expect_model = self.entry(ExpectModel, m.expect, "expect") if m.expect is not None else None
         self.player_names = [p.name if p is not None else raw.get("name") for p, raw in zip(self.player_models, m.players, strict=True)
                              if p is not None or (isinstance(raw, Mapping) and isinstance(raw.get("name"), str))]
+        self.known_perms: dict[str, PermanentSpec] = {}  # by id, once built (model.load.build)
         self.object_ids: dict[str, str] = {}  # id -> "permanent" | "source" | "effect"
         self.mapping_actions: set[str] = set()  # paths of actions written as mappings (for error paths)
 
@@ -61,7 +62,7 @@ class _Core:
         try:
             return model.model_validate(raw)
         except ValidationError as exc:
-            for e in _pydantic_errors(exc):
+            for e in _pydantic_errors(exc, model):
                 self.err(f"{path}.{e.path}" if e.path else path, e.reason)
             return None
 

@@ -3,6 +3,7 @@ and how its errors become one line each, with the field path."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Annotated, Any, Literal
 
@@ -175,7 +176,18 @@ def _union_errors(raw: list[Any]) -> tuple[list[Any], dict[str, str]]:
     return [e for e in raw if id(e) not in drop], merged
 
 
-def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
+def _did_you_mean(key: Any, model: type[BaseModel] | None) -> str:
+    """``unknown key`` with the model's closest key, if one is close ("lief" -> "life")."""
+    if model is None or not isinstance(key, str):
+        return "unknown key"
+    known = [f.alias or name for name, f in model.model_fields.items()]
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    return f"unknown key (did you mean {close[0]}:?)" if close else "unknown key"
+
+
+def _pydantic_errors(exc: ValidationError, model: type[BaseModel] | None = None) -> list[CaseError]:
+    """Each error one line with its field path; ``model``: the model validated, whose keys an
+    unknown key is compared with (a flat model's: its keys are the error's last part)."""
     errors: list[CaseError] = []
     seen: set[str] = set()
     raw, merged = _union_errors(exc.errors())
@@ -189,7 +201,7 @@ def _pydantic_errors(exc: ValidationError) -> list[CaseError]:
             continue
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
-            msg = "unknown key"
+            msg = _did_you_mean(err["loc"][-1] if len(err["loc"]) == 1 else None, model)
         elif err["type"] in ("dict_type", "model_type", "model_attributes_type"):
             msg = f"expected a mapping, got {_describe(err.get('input'))}"
         elif err["type"] == "list_type":

@@ -35,7 +35,9 @@ DAMAGE_KEYWORDS = ("deathtouch", "double strike", "first strike", "indestructibl
 _RELEVANT = re.compile(
     r"damage|prevent|\blife\b|poison|lifelink|deathtouch|infect|wither|toxic|trample|first strike|"
     r"double strike|indestructible|\badd\b[^.]*(\{[WUBRGCS0-9X]\}|mana)", re.IGNORECASE)
-FAMILIES = ("keyword", "mana", "damage", "prevention", "life", "trigger", "activated", "static")
+FAMILIES = ("keyword", "modal", "mana", "damage", "prevention", "life", "trigger", "activated", "static")
+# a modal spell's or ability's choice of modes ("Choose one —", "Choose one or both —", 700.2)
+_MODAL_LINE = re.compile(r"^(?:[^.—]*?,\s*)?choose (?:one|two|three|four|five|any number|up to \w+)\b[^.]*—")
 
 
 @dataclass(frozen=True)
@@ -228,10 +230,12 @@ _KEYWORD_LINE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?(?:[ —-]+(?:\d+|X|(?:\{[^
 
 def family_of(reading: Reading) -> str:
     """The family of a line (for ``cards --coverage --family``): what the line is about, first
-    match of keyword, mana, damage, prevention, life, trigger, activated, static."""
+    match of keyword, modal (700.2), mana, damage, prevention, life, trigger, activated, static."""
     low = reading.text.lower()
     if reading.template == "keywords" or _KEYWORD_LINE.match(strip_reminder(reading.text)):
         return "keyword"
+    if _MODAL_LINE.match(low):
+        return "modal"
     if re.search(r"\badd\b[^.]*(\{[wubrgcs0-9x]\}|mana)", low):
         return "mana"
     if "prevent" in low:

@@ -45,6 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "cards":
             from .cards import coverage_command
             return coverage_command(args.family, args.json)
+        if args.command == "schema":
+            from .scaffold import schema_command
+            return schema_command()
+        if args.command == "new":
+            from .scaffold import new_command
+            return new_command(args)
         if args.command == "peer":
             from ..peer.cli import peer_command
             return peer_command(args)

@@ -20,6 +20,7 @@ from model.recognise import (
     normalise,
     read_face,
     read_text,
+    strip_reminder,
 )
 
 __all__ = ["card_command", "coverage_command", "coverage"]
@@ -36,6 +37,18 @@ def _flow(value: Any) -> str:
     return str(value)
 
 
+def keyword_abilities(face: Mapping[str, Any]) -> list[str]:
+    """The card data's keywords that are keyword abilities the card has (CR 702): each begins
+    an item of a line of keywords ("Flying, vigilance", "Toxic 2", "Equip {2}"). The data also
+    lists keyword actions (701: Furnace of Rath's "deals double that damage", 701.10) and
+    ability words (207.2c: "Landfall — ..."), which are not abilities."""
+    lines = [strip_reminder(line).strip() for line in str(face.get("text", "")).splitlines()]
+    items = [item.strip().lower() for line in lines if not line.endswith(".") for item in line.split(",")]
+    return [k for k in face.get("keywords") or []
+            if any(i == k.lower() or (i.startswith(k.lower() + " ") and not i.startswith(k.lower() + " —"))
+                   for i in items)]
+
+
 def _face_facts(face: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"name": face["name"]}
     if face.get("missing"):
@@ -45,7 +58,7 @@ def _face_facts(face: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("color_indicator", "power", "toughness", "loyalty", "defense"):
         if face.get(key) is not None:
             out[key] = face[key]
-    out["keywords"] = list(face.get("keywords") or [])
+    out["keywords"] = keyword_abilities(face)
     out["text"] = face.get("text", "")
     return out
 

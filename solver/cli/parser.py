@@ -135,6 +135,23 @@ def build_parser() -> argparse.ArgumentParser:
     cs.add_argument("--coverage", action="store_true", required=True)
     cs.add_argument("--family", help="only this family of lines not understood (more examples)")
     cs.add_argument("--json", action="store_true")
+    sub.add_parser("schema", help="the case file's JSON Schema (for an editor's YAML language server)")
+    nw = sub.add_parser("new", help="write a commented case file from real cards' names: a first case to edit")
+    nw.add_argument("file", help="the case file to write (refused if it exists, unless --force)")
+    nw.add_argument("--attackers", default="", metavar="NAMES",
+                    help="comma-separated card names: creatures of the active player, attacking")
+    nw.add_argument("--blockers", default="", metavar="NAMES",
+                    help="comma-separated card names: creatures of the defending player")
+    nw.add_argument("--blocks", choices=("choose", "none"), default="choose",
+                    help="choose: the defending player chooses every block (CR 509.1, the default); "
+                         "none: the blockers stay back (write blocking: to fix blocks)")
+    nw.add_argument("--cast", default="", metavar="NAMES",
+                    help="comma-separated card names: instants and sorceries the defending player casts before "
+                         "combat (each one's targets and modes are left to enumerate)")
+    nw.add_argument("--players", default="you,opponent", metavar="A,B",
+                    help="the two players' names, the attacker first (default you,opponent)")
+    nw.add_argument("--life", type=int, default=20, help="each player's life total (default 20)")
+    nw.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     from ..peer.cli import add_parser as add_peer
 
     add_peer(sub)
