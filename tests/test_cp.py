@@ -472,7 +472,7 @@ def test_random_timelines_projected_graph_equals_cp(data: dict[str, Any], more: 
     assert_same(case, fields=fields, max_nodes=20_000, max_outcomes=2000, limited=True)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases())
 def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     case = parse_case(data)
@@ -480,7 +480,7 @@ def test_random_cases_graph_equals_cp(data: dict[str, Any]) -> None:
     assert_same(case, max_nodes=50_000, max_outcomes=5000, limited=True)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases())
 def test_random_cases_block_encoding(data: dict[str, Any]) -> None:
     case = parse_case(data)
@@ -679,7 +679,7 @@ def objectives(draw: st.DrawFn, names: list[str]) -> Objective:
     return parse_objective({chooser: goals})
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(random_cases(), st.data())
 def test_random_cases_optimum_graph_equals_cp(data: dict[str, Any], more: st.DataObject) -> None:
     case = parse_case(data)

@@ -49,7 +49,7 @@ def ranges_only() -> Iterator[list[bool]]:
             solver.cp.search.close, solver.cp.search.RUN_BUDGET = saved_close, solver.cp.ranges.RUN_BUDGET
 
 
-@pytest.mark.parametrize("size", [(4, 3), (8, 4), (10, 5)])
+@pytest.mark.parametrize("size", [(4, 3), (8, 4)])  # (10 x 5 took minutes to test the same paths; make hunt goes further)
 def test_ranges_alone_find_every_outcome_of_the_bench_board(size: tuple[int, int]) -> None:
     """The runs alone, then one run's first solution and the ranges: the same outcomes, and the
     ranges proved them complete (no run after them)."""
