@@ -26,9 +26,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check model solver tests bench
 	$(VENV)/bin/mypy model solver
 
+# BASELINE=REV: bench/combat.py runs the same commands on that commit too (ratios in one run)
+BASELINE ?=
 bench: $(STAMP)
 	@$(COMPILE)
-	$(PY) bench/run.py
+	BASELINE=$(BASELINE) $(PY) bench/run.py
 
 MINUTES ?= 30
 RSS_MB ?= 3000

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -237,6 +238,11 @@ def main() -> None:
         print()
     if not args.no_batch and not args.cases:
         subprocess.run([sys.executable, str(ROOT / "bench" / "batch_bench.py")], cwd=ROOT, check=False)
+    if not args.cases:  # the ordinary combat family (bench/combat.py), against $BASELINE when given
+        sizes = ["--sizes", "2x2,5x4,8x8", "--graph-limit", "20"] if args.quick else []
+        base = ["--baseline", os.environ["BASELINE"]] if os.environ.get("BASELINE") else []
+        subprocess.run([sys.executable, str(ROOT / "bench" / "combat.py"), *sizes, *base], cwd=ROOT, check=False)
+        print()
     if not args.cases:
         grid = ["--attackers", "2,4,8", "--shields", "1,3", "--limit", "20"] if args.quick else \
             ["--attackers", "2,4,6,8,10,12", "--shields", "1,2,3,4,5", "--limit", "120"]
