@@ -3,8 +3,9 @@ damage assignment (510.1c-d, trample 702.19b) and by excess damage (120.4a)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .characteristics import toughness
 from .select import has_keyword
@@ -56,3 +57,22 @@ def lethal_assigned(state: GameState, table: Table, blocker: str, assigned: dict
     """Whether ``assigned`` (source -> damage assigned to ``blocker``) meets :func:`lethal_conditions`."""
     return any(sum(n for src, n in assigned.items() if c.sources is None or src in c.sources) >= c.at_least
                for c in lethal_conditions(state, table, blocker, assigned))
+
+
+def lethal_constraint(m: Any, at_least: Callable[[Any, int], Any], to_blocker: Callable[[frozenset[str] | None], Any],
+                      conditions: Iterable[LethalIf], when: Iterable[Any]) -> None:
+    """The constraint form of :func:`lethal_assigned` (702.19b, over the whole assignment: 510.1e)
+    on a CP-SAT model ``m``: when every literal of ``when`` holds, one of ``conditions`` is met.
+    ``to_blocker(sources)``: the damage those sources (None: every creature) assign the blocker, a
+    linear expression; ``at_least(expr, k)``: a literal for ``expr >= k`` (or a bool)."""
+    met = [at_least(to_blocker(c.sources), c.at_least) for c in conditions]
+    guard = [x for x in when if x is not True]
+    if any(x is True for x in met) or any(x is False for x in guard):
+        return
+    lits = [x for x in met if x is not False]
+    if lits:
+        m.add_bool_or(lits).only_enforce_if(guard)
+    elif guard:
+        m.add_bool_or([~x for x in guard])
+    else:
+        m.add_bool_or([False])  # the trampler can't assign to the player at all

@@ -23,7 +23,7 @@ from .state import (
 )
 from .targets import target_candidates
 
-__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'condition_holds', 'ward_triggers', 'trigger_names']
+__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'stack_order_key', 'condition_holds', 'ward_triggers', 'trigger_names']
 
 
 def condition_holds(cond: Condition | None, state: GameState, table: Table, view: View) -> bool:
@@ -168,6 +168,12 @@ def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState
     return collect_triggers(state, table, TriggerEvent.DAMAGE_PREVENTED, happenings) if happenings else state
 
 
+def stack_order_key(t: Trigger) -> tuple[str, int, Any, str]:
+    """The order a player's waiting triggers are offered in (603.3b): the one key both engines
+    sort by, so a CP witness names the graph engine's options."""
+    return (t.source, t.ability, t.values, t.player or "")
+
+
 def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     """603.3b: each player in APNAP order puts their triggers on the stack in any order."""
     pending = state.pending
@@ -175,7 +181,7 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     who = controllers[0]
     mine = [t for t in pending if t.controller == who]
     rest = tuple(t for t in pending if t.controller != who)
-    distinct = sorted(set(mine), key=lambda t: (t.source, t.ability, t.values, t.player or ""))
+    distinct = sorted(set(mine), key=stack_order_key)
     names = trigger_names(state, table, distinct)
     options = []
     for t in distinct:

@@ -15,11 +15,11 @@ from ..combat import (
     start_step,
     trample_beyond,
 )
-from ..lethal import LethalIf, lethal_conditions
+from ..lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..rules import start_batch
 from ..state import CombatStage, Event, GameState, Table, TaskKind, replace
 from .blocks import encode_blocks
-from .literals import _at_least
+from .literals import _at_least, _to
 from .step import Trample, _Assign, _Plan
 from .tables import _is_const
 
@@ -99,21 +99,10 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
         to_player = dealt.get((trampler, player), 0)
         if _is_const(to_player):
             continue
-        # 702.19b: damage to the player needs lethal damage assigned to the blocker (combat.lethal_conditions)
-        met = [_at_least(m, sum(v for (src, r), v in dealt.items() if r == blocker and (c.sources is None or src in c.sources)),
-                         c.at_least) for c in conditions]
-        if any(x is True for x in met):
-            continue
-        lits = [x for x in met if x is not False]
+        # 702.19b: damage to the player needs lethal damage assigned to the blocker (solver.lethal)
         when = [_at_least(m, to_player, 1)]
         if mode:  # it may assign as though unblocked (510.1b): only assigning to its blockers binds it
-            blocked = _at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1)
-            if blocked is False:
-                continue
-            if blocked is not True:
-                when.append(blocked)
-        if lits:
-            m.add_bool_or(lits).only_enforce_if(when)
-        else:
-            m.add_bool_or([~x for x in when])
+            when.append(_at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1))
+        lethal_constraint(m, lambda e, k: _at_least(m, e, k), _to(dealt, blocker), conditions, when)
     return picks, dealt, {}
+

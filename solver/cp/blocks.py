@@ -52,11 +52,11 @@ from ..declare import (
     declare,
     declared,
 )
-from ..lethal import LethalIf, lethal_conditions
+from ..lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..rules import effects_in_force, start_batch
 from ..select import is_player
 from ..state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
-from .literals import _at_least, _either
+from .literals import _at_least, _either, _to
 
 __all__ = ["BlockPlan", "is_block_start", "deferred_blocks", "block_problem", "early_declarations", "open_blocks",
            "encode_blocks", "declaration_of", "drive_declaration", "complete_declaration", "deferred_problem",
@@ -366,18 +366,8 @@ def _trample(m: Any, bp: BlockPlan, a: str, pair: dict[tuple[str, str], Any], de
     assigned to each creature blocking ``a``, counting every attacker's assignment to it."""
     over = _at_least(m, dealt[a, bp.defended[a]], 1)
     for b in bp.blockers_of(a):
-        met = [_at_least(m, sum(v for (src, r), v in dealt.items() if r == b and src in bp.defended
-                                and (c.sources is None or src in c.sources)), c.at_least) for c in bp.lethal[b]]
-        if any(x is True for x in met):
-            continue
-        lits = [x for x in met if x is not False]
-        when = [x for x in (over, pair[b, a]) if x is not True]
-        if lits:
-            m.add_bool_or(lits).only_enforce_if(when)
-        elif when:
-            m.add_bool_or([~x for x in when])
-        else:
-            m.add_bool_or([False])
+        to_b = _to(dealt, b, bp.defended)
+        lethal_constraint(m, lambda e, k: _at_least(m, e, k), to_b, bp.lethal[b], [over, pair[b, a]])
 
 
 def _canonical(m: Any, bp: BlockPlan, blocks: dict[tuple[str, str], Any]) -> None:

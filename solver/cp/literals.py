@@ -96,3 +96,10 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
         out.uses[inst.key] = use
     else:
         _rule(plan, inst).encode(m, vin, vout, tag)
+
+
+def _to(dealt: dict[tuple[str, str], Any], blocker: str, among: Any = None) -> Any:
+    """What the creatures (of ``among``, None: any) assign ``blocker``, for solver.lethal's
+    constraint form: a function of the condition's sources."""
+    return lambda sources: sum(v for (src, r), v in dealt.items() if r == blocker
+                               and (among is None or src in among) and (sources is None or src in sources))
