@@ -62,7 +62,9 @@ __all__ = ["BlockPlan", "is_block_start", "deferred_blocks", "block_problem", "e
            "encode_blocks", "declaration_of", "drive_declaration", "complete_declaration", "deferred_problem",
            "join_witness", "EARLY", "LATE"]
 
-_BLOCK_READERS = ("blocking", "unblocked")  # in_combat words that read the declaration (506.4, 509.1h)
+# the one in_combat word that does not read the declaration (attacking, 506.4, 508.1k): every
+# other one does (blocking, unblocked, blocking_it, blocked_by_it, ...: 509.1h)
+_NOT_BLOCK_READERS = ("attacking",)
 EARLY = "first-strike blocks: "  # the label of a declaration the regular step's model completes
 
 
@@ -126,7 +128,7 @@ def _reads_blocks(node: Any, seen: set[int]) -> bool:
         return False
     seen.add(id(node))
     if isinstance(node, Selector):
-        return any(word in _BLOCK_READERS for word in node.in_combat) or \
+        return any(word not in _NOT_BLOCK_READERS for word in node.in_combat) or \
             any(_reads_blocks(getattr(node, f.name), seen) for f in dataclasses.fields(node))
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return any(_reads_blocks(getattr(node, f.name), seen) for f in dataclasses.fields(node))
