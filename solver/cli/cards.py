@@ -21,6 +21,7 @@ from model.recognise import (
     read_face,
     read_text,
 )
+from model.recognise.why import why_not_understood
 
 __all__ = ["card_command", "coverage_command", "coverage", "MISSING_FACE"]
 
@@ -89,6 +90,10 @@ def card_command(name: str, as_json: bool) -> int:
             entry = _face_facts(f)
             if not f.get("missing"):
                 entry["reading"] = _reading_json(read_face(f))
+                for line in entry["reading"]["lines"]:
+                    if line["status"] == "not understood":
+                        line["why"] = why_not_understood(line["text"], str(f["name"]), f.get("types") or (),
+                                                         f.get("subtypes") or ())
             out["faces"].append(entry)
         if library is not None:
             out["library"] = {"abilities": list(library.get("abilities") or []),
@@ -110,7 +115,7 @@ def card_command(name: str, as_json: bool) -> int:
         colors = "unknown (no colour indicator in the data)" if facts["colors"] is None else (", ".join(facts["colors"]) or "colourless")
         print(f"  {facts['mana_cost'] or '(no mana cost)'}  {facts['type_line']}{pt}{loyalty}")
         print(f"  colours: {colors}; keywords: {', '.join(facts['keywords']) or '-'}")
-        _print_reading(read_face(f))
+        _print_reading(read_face(f), f)
     if library is not None and lib_reading is not None:
         print(f"  hand-written library card (takes precedence): abilities {_flow(list(library.get('abilities') or []))}"
               f", keywords {_flow(list(library.get('keywords') or []))}")
@@ -120,9 +125,10 @@ def card_command(name: str, as_json: bool) -> int:
     return 1 if partly else 0
 
 
-def _print_reading(reading: CardReading) -> None:
+def _print_reading(reading: CardReading, face: Mapping[str, Any] | None = None) -> None:
     """Each line and what it became; abilities numbered as ``activate: {ability: N}`` and
-    ``tap_for_mana: {ability: N}`` count them."""
+    ``tap_for_mana: {ability: N}`` count them. A line not understood says why (the sentences
+    read alone, the nearest template and the part it could not read: model.recognise.why)."""
     index = 0
     for r in reading.lines:
         print(f"  - {r.text}")
@@ -142,6 +148,9 @@ def _print_reading(reading: CardReading) -> None:
             print(f"      ignored: {r.reason}{extra}")
         else:
             print("      NOT UNDERSTOOD")
+            if face is not None:
+                for why in why_not_understood(r.text, str(face["name"]), face.get("types") or (), face.get("subtypes") or ()):
+                    print(f"        why: {why}")
 
 
 def coverage() -> dict[str, Any]:
