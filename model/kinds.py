@@ -73,6 +73,7 @@ class TriggerEvent(StrEnum):
     DEALT_DAMAGE = "dealt_damage"
     DAMAGE_PREVENTED = "damage_prevented"  # 615.5 riders aside: "whenever damage is prevented"
     GAIN_LIFE = "gain_life"
+    LOSE_LIFE = "lose_life"  # 603.2, 119.3: each life-loss event (damage to a player, 120.3a; a loss; paying life, 119.4)
     END_STEP = "end_step"  # 513.1
     ENTERS = "enters"  # 603.6a
     DIES = "dies"  # 603.6c, 700.4

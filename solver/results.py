@@ -57,8 +57,10 @@ def change_life(state: GameState, table: Table, name: str, delta: int) -> GameSt
     p = state.player(name)
     if delta < 0:
         state = state.set_player(replace(p, life_lost=p.life_lost - delta))
-    else:
-        state = state.set_player(replace(p, life_gained=p.life_gained + delta))
+        # "whenever a player loses life" (603.2): one trigger per life-loss event, reading the
+        # amount lost (damage to a player is loss of life, 120.3a; so is paying life, 119.4)
+        return collect_triggers(state, table, TriggerEvent.LOSE_LIFE, [(name, {"amount": -delta})])
+    state = state.set_player(replace(p, life_gained=p.life_gained + delta))
     return state
 
 

@@ -76,7 +76,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
         watcher = state.perm(oid)
         view = View(ctrl, oid, None, watcher.chosen if watcher is not None else None)
         for thing, values in happenings:
-            if trigger == TriggerEvent.GAIN_LIFE:
+            if trigger in (TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE):
                 ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
             elif trigger in (TriggerEvent.DEALS_DAMAGE,):
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid

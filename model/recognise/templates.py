@@ -20,6 +20,7 @@ from . import attacking as _attacking  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import kicker as _kicker  # noqa: F401
+from . import lifetriggers as _lifetriggers  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
@@ -45,7 +46,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before
