@@ -74,6 +74,13 @@ _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
      _evasion("702.14")),
     (re.compile(r"affinity for [a-z]+(?: [a-z]+)?"),
      "keyword without effect here: a reduction of its cost; casting costs aren't modelled (CR 702.41)"),
+    # 702.138a: an ability of a card in a graveyard; the permanent or spell is the same ("escapes
+    # with" counters are a line of their own, read as it enters)
+    (re.compile(r"escape—(?:\{[^}]+\})+(?:, exile [a-z ]+ other cards? from your graveyard)?"),
+     "keyword without effect here: casting from a graveyard isn't modelled; the spell is the same (CR 702.138a)"),
+    (re.compile(r"evoke—exile an? [a-z]+ card from your hand"),
+     "keyword without effect here: an alternative cost and a trigger on its entering that sacrifices it if it was paid "
+     "(CR 702.74a); it is already on the battlefield, so that is over"),
     (re.compile(r"suspend \d+—(?:\{[^}]+\})+"),
      "keyword without effect here: an ability of a card in hand or exile (CR 702.62a); a spell cast with it has the "
      "same effect; a creature cast with it has haste (its state is given: summoning_sick:, keywords: [haste])"),
@@ -91,6 +98,23 @@ _COSTLY = {
                  "case's permanents are face up",
     "unearth": "keyword without effect here: an ability of a card in a graveyard (CR 702.84a); graveyards aren't "
                "tracked (a creature returned by it: give keywords: [haste] and {exile_instead: true, to: it})",
+    # alternative costs (118.9): the spell cast is the same spell, and mana spent isn't tracked
+    "spectacle": "keyword without effect here: an alternative cost (CR 702.137a); the spell is the same, casting costs "
+                 "aren't modelled",
+    "surge": "keyword without effect here: an alternative cost (CR 702.117a); the spell is the same, casting costs "
+             "aren't modelled",
+    "prowl": "keyword without effect here: an alternative cost (CR 702.76a); the spell is the same, casting costs "
+             "aren't modelled",
+    "miracle": "keyword without effect here: an alternative cost as the card is drawn (CR 702.94a); hands aren't "
+               "tracked, the spell is the same",
+    "foretell": "keyword without effect here: an ability of a card in hand and a cost to cast it from exile "
+                "(CR 702.143a); hands and exile aren't tracked, the spell is the same",
+    "plot": "keyword without effect here: an ability of a card in hand, cast later from exile without paying its cost "
+            "(CR 702.170a); the spell is the same",
+    # evoke (702.74a): an alternative cost and a sacrifice trigger as it enters; over for a permanent
+    # already on the battlefield, not understood for one entering during the case (_ON_ENTERING)
+    "evoke": "keyword without effect here: an alternative cost and a trigger on its entering that sacrifices it if "
+             "it was paid (CR 702.74a); it is already on the battlefield, so that is over",
 }
 _COSTED_IGNORED = {
     "equip": "keyword without effect here: what it's attached to is given by attached_to: (CR 702.6)",
@@ -157,7 +181,8 @@ def ward_ability(part: str) -> dict[str, Any] | None:
 
 
 # keyword parts whose effect is as the permanent enters: not understood for one entering during the case
-_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon")
+_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon|"
+                          r"evoke(?: (?:\{[^}]+\})+|—exile an? [a-z]+ card from your hand)")
 
 
 def afterlife_ability(part: str) -> dict[str, Any] | None:
@@ -234,7 +259,7 @@ def read_keywords(text: str) -> Reading | None:
     (a selector such as "without flying" reads them) but the line counts as ignored if that is all."""
     body = text.rstrip(".")
     # "Ward—{1}, Pay 1 life": a ward cost of several parts is one keyword (702.21a)
-    parts = [body] if re.match(r"ward—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
+    parts = [body] if re.match(r"(?:ward|escape)—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
     # "protection from Vampires, from Werewolves, and from Zombies": one keyword (702.16g)
     parts = _join_protection(parts)
     if not parts:

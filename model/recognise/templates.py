@@ -19,12 +19,14 @@ from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
+from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker  # noqa: F401
 from . import lifetriggers as _lifetriggers  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
+from . import restrictions as _restrictions  # noqa: F401  (adds to the ignore tables)
 from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
