@@ -117,6 +117,9 @@ class OneShot:
     then: Rider | None = None  # lose_life: "you gain life equal to the life lost this way"
     counter: str = ""  # put_counters: the kind of counter put (122.1), e.g. "+1/+1"
     divided: bool = False  # deal: "N damage divided as you choose among" the spell's targets (601.2d)
+    # deal: "Excess damage is dealt to that creature's controller instead" (120.4a, Flame Spill): the
+    # damage beyond lethal to a permanent recipient is dealt to this player instead
+    excess_to: Selector | None = None
     # deal: more (amount, recipients) pairs dealt by the same source in the same batch ("~ deals 2
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()

@@ -111,6 +111,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
             events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
                        for r in _recipients(state, table, part, view)]
+        if shot.excess_to is not None and events:
+            events = _with_excess(state, table, shot, view, events)
         return start_batch(state, table, events) if events else state
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
@@ -256,3 +258,16 @@ def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> Gam
     if delta > 0:
         return gain_life(state, table, name, delta, source)
     return change_life(state, table, name, delta)
+
+
+def _with_excess(state: GameState, table: Table, shot: OneShot, view: View, events: list[Event]) -> list[Event]:
+    """"Excess damage is dealt to that creature's controller instead" (Flame Spill): the first step
+    of processing the damage splits each event to a permanent at lethal (120.4a,
+    solver.damage.excess_split); the player is read as the damage is dealt (608.2h)."""
+    from .damage import excess_split  # (solver.damage runs one-shot riders: imported here)
+
+    assert shot.excess_to is not None
+    players = [p for p in _recipients(state, table, replace(shot, to=shot.excess_to, excess_to=None), view) if is_player(table, p)]
+    if len(players) != 1:
+        return events  # (no such player: nothing beyond lethal goes anywhere else)
+    return excess_split(state, table, events, [players[0]] * len(events))

@@ -65,7 +65,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided", "also"} if kind == "deal" else set())
+        ({"divided", "also", "excess_to"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -104,7 +104,11 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", f"from: {by} goes with one deal, without also: or divided:")
     if ("power", "itself") in _reads(amt) and by != "itself":
         raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
-    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by)
+    excess = sel(m["excess_to"], f"{path}.excess_to") if "excess_to" in m else None
+    if excess is not None and (also or divided or by):
+        raise CaseError(f"{path}.excess_to", "excess_to: goes with one deal, without also:, divided: or from: target/itself")
+    return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by,
+                   excess_to=excess)
 
 
 def _reads(node: Any) -> list[Any]:
