@@ -345,9 +345,10 @@ def parse_ability(value: Any, path: str) -> Ability:
         if spell not in CAST_SPELLS:
             raise CaseError(f"{path}.spells", f"spells must be one of {', '.join(CAST_SPELLS)}")
         if trig == "cast":
-            for key in ("to", "from", "combat", "turn"):
+            # to: whose casting it watches ("whenever a player casts", "an opponent casts"); you by default
+            for key in ("from", "combat", "turn"):
                 if key in m:
-                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: only")
+                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: and to: only")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours", "opponents"):
             raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
