@@ -32,6 +32,9 @@ class ActionKind(StrEnum):
     CREATE_TOKENS = "create_tokens"  # 111.1
     GET_ENERGY = "get_energy"  # "you get {E}{E}": energy counters (107.14, 122.1)
     BECOME_MONARCH = "become_monarch"  # "you become the monarch" (724.3)
+    # persist and undying (702.79a, 702.93a): "return it to the battlefield under its owner's control
+    # with a -1/-1 (+1/+1) counter on it" if it had none of that kind: a new object (400.7)
+    RETURN_TO_BATTLEFIELD = "return_to_battlefield"
 
 
 # the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile

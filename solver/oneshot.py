@@ -114,6 +114,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         if shot.excess_to is not None and events:
             events = _with_excess(state, table, shot, view, events)
         return start_batch(state, table, events) if events else state
+    if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
+        from .persist import return_to_battlefield  # (persist reads the engine's enters_with)
+
+        return return_to_battlefield(state, table, view.self_id, shot.counter)
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
 

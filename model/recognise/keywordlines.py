@@ -163,6 +163,10 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
 ABILITY_KEYWORDS: dict[str, dict[str, Any]] = {
     # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
     "prowess": {"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}},
+    # 702.79a / 702.93a: "When this permanent dies, if it had no -1/-1 (+1/+1) counters on it,
+    # return it to the battlefield under its owner's control with a -1/-1 (+1/+1) counter on it."
+    "persist": {"trigger": "dies", "do": {"return_to_battlefield": "self", "with_counter": "-1/-1"}},
+    "undying": {"trigger": "dies", "do": {"return_to_battlefield": "self", "with_counter": "+1/+1"}},
 }
 
 
@@ -274,7 +278,9 @@ def read_keywords(text: str) -> Reading | None:
     abilities = tuple(a for a in (_ability_of(p) for p in parts) if a is not None)
     if any(s == UNDERSTOOD for s, _, _ in found):
         rules = ["CR 702.1"] + (["702.108a"] if any(a.get("trigger") == "cast" for a in abilities) else []) + \
-            (["702.135a"] if any(a.get("trigger") == "dies" for a in abilities) else []) + \
+            (["702.135a"] if any(a.get("trigger") == "dies" and "create_tokens" in a["do"] for a in abilities) else []) + \
+            (["702.79a, 702.93a"] if any(a.get("trigger") == "dies" and "return_to_battlefield" in a["do"] for a in abilities)
+             else []) + \
             (["702.21a"] if any("ward" in a for a in abilities) else []) + \
             (["702.16a"] if any("protection" in a for a in abilities) else [])
         return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons, entering)

@@ -50,6 +50,14 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind.BECOME_MONARCH, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
+    if kind == "return_to_battlefield":
+        # {return_to_battlefield: self, with_counter: -1/-1}: persist / undying (702.79a, 702.93a)
+        if m["return_to_battlefield"] != "self" or set(m) != {"return_to_battlefield", "with_counter"} \
+                or m["with_counter"] not in ("-1/-1", "+1/+1"):
+            raise CaseError(f"{path}.return_to_battlefield", "expected {return_to_battlefield: self, with_counter: -1/-1 "
+                            "or +1/+1} (persist, undying: CR 702.79a, 702.93a)")
+        return OneShot(ActionKind.RETURN_TO_BATTLEFIELD, amount(1, f"{path}.{kind}"), sel("self", f"{path}.{kind}"),
+                       counter=str(m["with_counter"]))
     if kind == "sacrifice":
         # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
