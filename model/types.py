@@ -120,6 +120,9 @@ class OneShot:
     # deal: "Excess damage is dealt to that creature's controller instead" (120.4a, Flame Spill): the
     # damage beyond lethal to a permanent recipient is dealt to this player instead
     excess_to: Selector | None = None
+    # deal: "... unless that creature's controller has ~ deal 5 damage to them" (Blazing Salvo): the
+    # one player this other deal names chooses, as it resolves, which of the two happens (101.4, 608.2d)
+    unless: OneShot | None = None
     # deal: more (amount, recipients) pairs dealt by the same source in the same batch ("~ deals 2
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()

@@ -97,6 +97,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     base["player_count"] = len(in_game)
     # read once, before any of the action happens: the players' life totals change at once
     base["lowest_life_total"] = min((p.life for p in in_game), default=0)
+    if shot.kind == ActionKind.DEAL and shot.unless is not None:
+        return _unless(state, table, shot, view, env)
     if shot.kind == ActionKind.DEAL:
         source = shot.source or view.self_id or view.controller
         if shot.by == "target":
@@ -275,3 +277,21 @@ def _with_excess(state: GameState, table: Table, shot: OneShot, view: View, even
     if len(players) != 1:
         return events  # (no such player: nothing beyond lethal goes anywhere else)
     return excess_split(state, table, events, [players[0]] * len(events))
+
+
+def _unless(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """"~ deals 3 damage to target creature unless that creature's controller has ~ deal 5 damage
+    to them" (Blazing Salvo): the player the other deal names makes the choice as the spell
+    resolves (608.2d; a choice of a player other than its controller, 101.4)."""
+    alt = shot.unless
+    assert alt is not None
+    plain = replace(shot, unless=None)
+    players = [p for p in _recipients(state, table, alt, view) if is_player(table, p) and not state.player(p).left]
+    if len(players) != 1:
+        return run_one_shot(state, table, plain, view, env)  # (no such player: nothing to choose)
+    who = players[0]
+    other = replace(alt, source=shot.source)
+    name = shot.source or view.self_id or view.controller
+    options = [Option("take", f"{says(who, 'has')} {name} deal its damage to them instead", run_one_shot(state, table, other, view, env)),
+               Option("refuse", f"{says(who, 'lets')} {name} deal its damage as written", run_one_shot(state, table, plain, view, env))]
+    return decide(who, "choose", f"{name}: unless", options)  # type: ignore[return-value]

@@ -73,7 +73,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided", "also", "excess_to"} if kind == "deal" else set())
+        ({"divided", "also", "excess_to", "unless"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -115,8 +115,18 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
     excess = sel(m["excess_to"], f"{path}.excess_to") if "excess_to" in m else None
     if excess is not None and (also or divided or by):
         raise CaseError(f"{path}.excess_to", "excess_to: goes with one deal, without also:, divided: or from: target/itself")
+    unless = None
+    if "unless" in m and not divided_ok:
+        raise CaseError(f"{path}.unless", "unless: is modelled on a spell: {spell: {deal: N, to: target, unless: {deal: M, "
+                        "to: target's controller}}, target: <requirement>} (608.2d)")
+    if "unless" in m:
+        unless = parse_one_shot(m["unless"], f"{path}.unless")
+        if unless.kind != ActionKind.DEAL or unless.also or unless.unless or unless.by or unless.may \
+                or unless.to.kind not in ("target_controller", "ref", "you"):
+            raise CaseError(f"{path}.unless", "unless: is another deal to one player (to: target's controller, a player "
+                            "name or you), who chooses which of the two happens (608.2d)")
     return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by,
-                   excess_to=excess)
+                   excess_to=excess, unless=unless)
 
 
 def _reads(node: Any) -> list[Any]:
