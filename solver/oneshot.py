@@ -90,7 +90,9 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         return state
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
-    recipients = _recipients(state, table, shot, view)
+    # "target creature deals damage ... to each other creature" (Chandra's Ignition): "other" is
+    # other than the creature dealing it, the target (608.2c)
+    recipients = _recipients(state, table, shot, replace(view, self_id=view.target) if shot.by == "target" else view)
     in_game = [p for p in state.players if not p.left]
     base = dict(env)
     # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)

@@ -25,3 +25,18 @@ battlefield:
 actions: []
 """
     assert any(path.endswith("unless") for path, _ in problems(text))
+
+
+def test_a_target_creature_deals_damage_to_each_other_creature() -> None:
+    """Chandra's Ignition: "each other creature" is other than the target dealing it (608.2c);
+    its lifelink gains its controller the total (702.15b)."""
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: hawk, card: Vampire Nighthawk, controller: you}
+  - {id: bear, name: Test Bear, controller: A, types: [creature], power: 2, toughness: 2}
+actions:
+  - cast: {card: Chandra's Ignition, controller: you, target: hawk}
+"""
+    # 2 to the bear (deathtouch: it dies) and 2 to A: you gain 4
+    assert both_engines(text, "you.life", "A.life", "bear.dies", "hawk.damage") == {(24, 18, True, 0)}

@@ -29,6 +29,7 @@ from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from . import restrictions as _restrictions  # noqa: F401  (adds to the ignore tables)
+from . import targetdeals as _targetdeals  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
@@ -51,7 +52,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "excess", "casttriggers", "unless")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "excess", "casttriggers", "unless", "targetdeals")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before
