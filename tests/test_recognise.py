@@ -361,7 +361,7 @@ def test_damage_relevant_and_families() -> None:
     assert not damage_relevant({"text": "Flying", "keywords": ["Flying"]})
     assert not damage_relevant({"text": "Draw a card. (Then you gain 1 life.)"})  # reminder text left out
     fams = {family_of(one(t)) for t in ("Ward {2}", "{T}: Add {B} or {C}{C}.", "Choose one —")}
-    assert fams == {"keyword", "mana", "static"}
+    assert fams == {"keyword", "mana", "modal"}  # a modal header has its own family
 
 
 # --- real cards in case files ----------------------------------------------------------------------
