@@ -35,6 +35,7 @@ class ActionKind(StrEnum):
     # persist and undying (702.79a, 702.93a): "return it to the battlefield under its owner's control
     # with a -1/-1 (+1/+1) counter on it" if it had none of that kind: a new object (400.7)
     RETURN_TO_BATTLEFIELD = "return_to_battlefield"
+    GET_POISON = "get_poison"  # "that player gets N poison counters" (122.1; ten or more: 704.5c)
 
 
 # the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile

@@ -19,6 +19,7 @@ from .decision import Decision, Option, decide, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
 from .results import (
+    add_poison,
     become_monarch,
     change_life,
     gain_life,
@@ -189,6 +190,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == ActionKind.DRAW:
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+        elif shot.kind == ActionKind.GET_POISON:  # 122.1: poison counters (a team's shared, 810.10)
+            state = add_poison(state, table, r, n)
         elif shot.kind == ActionKind.GET_ENERGY:  # 107.14: that many energy counters (122.1)
             state = state.set_player(replace(p, energy=p.energy + n))
     if shot.then is not None:

@@ -318,7 +318,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     for (src, ctrl), n in sorted(gain_by_source.items()):
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
     state = collect_triggers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER,
-                     [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
+                     [(s, {"damage_dealt": n, "_to": p, "_player": p}) for (s, p), n in sorted(combat_to_player.items())])
     crown = monarch(state)
     if crown is not None:
         # 724.2: "Whenever a creature deals combat damage to the monarch, its controller becomes the

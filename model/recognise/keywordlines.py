@@ -146,7 +146,8 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, "", IGNORED_KEYWORDS[low]
     if low in ABILITY_KEYWORDS:
         return UNDERSTOOD, "", ""
-    if ward_ability(low) is not None or protection_ability(low) is not None or afterlife_ability(low) is not None:
+    if ward_ability(low) is not None or protection_ability(low) is not None or afterlife_ability(low) is not None \
+            or poisonous_ability(low) is not None:
         return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
@@ -200,6 +201,15 @@ def afterlife_ability(part: str) -> dict[str, Any] | None:
     return {"trigger": "dies", "do": {"create_tokens": int(m.group(1)), "token": token}}
 
 
+def poisonous_ability(part: str) -> dict[str, Any] | None:
+    """"Poisonous 1" (702.70a): "Whenever this creature deals combat damage to a player, that player
+    gets N poison counters." — a combat_damage_to_player trigger of the vocabulary; None else."""
+    m = re.fullmatch(r"poisonous (\d+)", " ".join(part.lower().split()))
+    if m is None or int(m.group(1)) < 1:
+        return None
+    return {"trigger": "combat_damage_to_player", "do": {"get_poison": int(m.group(1)), "who": "that player"}}
+
+
 _COLOURS = ("white", "blue", "black", "red", "green")
 _CARD_TYPES = {"artifacts": "artifact", "creatures": "creature", "enchantments": "enchantment",
                "planeswalkers": "planeswalker", "instants": "instant", "sorceries": "sorcery", "lands": "land"}
@@ -241,7 +251,7 @@ def _ability_of(part: str) -> dict[str, Any] | None:
     low = " ".join(part.lower().split())
     if low in ABILITY_KEYWORDS:
         return dict(ABILITY_KEYWORDS[low])
-    return ward_ability(low) or protection_ability(low) or afterlife_ability(low)
+    return ward_ability(low) or protection_ability(low) or afterlife_ability(low) or poisonous_ability(low)
 
 
 def _join_protection(parts: list[str]) -> list[str]:
@@ -282,6 +292,7 @@ def read_keywords(text: str) -> Reading | None:
             (["702.79a, 702.93a"] if any(a.get("trigger") == "dies" and "return_to_battlefield" in a["do"] for a in abilities)
              else []) + \
             (["702.21a"] if any("ward" in a for a in abilities) else []) + \
+            (["702.70a"] if any(a.get("trigger") == "combat_damage_to_player" for a in abilities) else []) + \
             (["702.16a"] if any("protection" in a for a in abilities) else [])
         return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons, entering)
     return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons, entering)

@@ -24,6 +24,7 @@ from . import excess as _excess  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker  # noqa: F401
 from . import lifetriggers as _lifetriggers  # noqa: F401
+from . import poison as _poison  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
@@ -52,7 +53,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "excess", "casttriggers", "unless", "targetdeals")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "excess", "casttriggers", "unless", "targetdeals", "poison")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before

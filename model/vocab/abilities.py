@@ -144,7 +144,10 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         return
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
-    if shot.to.mentions("that_player") and trig != "dealt_damage":
+    # the player dealt damage: dealt_damage's, and combat_damage_to_player's (510.3a: the player it hit)
+    # deals_damage's with to: (each recipient's own trigger, 120.2)
+    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player") \
+            and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
 
