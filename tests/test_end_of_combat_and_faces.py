@@ -87,8 +87,9 @@ def test_card_says_why_a_line_is_not_understood(capsys: pytest.CaptureFixture[st
     """The nearest template and the words it could not read; a line's sentences read alone."""
     from model.recognise.why import why_not_understood
 
-    why = why_not_understood("Whenever an opponent loses life, you gain that much life.", "Test Blood", ["enchantment"])
-    assert why[-1].startswith("nearest template: deals_damage_gain") and "'an opponent loses life'" in why[-1]
+    why = why_not_understood("Whenever an opponent sacrifices a creature, you gain that much life.", "Test Blood",
+                             ["enchantment"])
+    assert why[-1].startswith("nearest template: life_change_trigger") and "'sacrifices a creature'" in why[-1]
     why = why_not_understood("Flame Spill deals 4 damage to target creature. Excess damage is dealt to that "
                              "creature's controller instead.", "Flame Spill", ["sorcery"])
     assert why[0] == "sentence '~ deals 4 damage to target creature.': understood alone (spell_one_shot)"
