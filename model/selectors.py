@@ -274,7 +274,8 @@ def parse_selector(value: Any) -> Selector:
         in_combat = _str_list(value.get("in_combat", []), "in_combat")
         for c in in_combat:
             if c not in IN_COMBAT:
-                raise SelectorError(f"in_combat takes {', '.join(IN_COMBAT)}", "in_combat")
+                raise SelectorError("in_combat takes attacking, blocking and/or unblocked, or blocking_it / blocked_by_it "
+                                    "(creatures blocking its own object, or that it blocks)", "in_combat")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
             raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")

@@ -131,6 +131,8 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
             for one in fired:
                 vals = tuple(sorted((k, v) for k, v in one.items() if not k.startswith("_")))
                 player = one.get("_player")
+                if trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and not _reads_that_player(ab):
+                    player = None  # (the player dealt combat damage: only for "that player", 510.3a)
                 new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
                                    player=str(player) if player is not None else None))
     if not new:
@@ -269,3 +271,8 @@ def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bo
     if kind == "instant_or_sorcery":
         return bool(types & {"instant", "sorcery"})
     return spec is not None and kind in colors_of(state, thing, spec.colors)
+
+
+def _reads_that_player(ab: Ability) -> bool:
+    """Whether a trigger's instructions name "that player" (the player its event names)."""
+    return any(shot is not None and shot.to.mentions("that_player") for shot in (ab.action, *ab.more))
