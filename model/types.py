@@ -30,7 +30,7 @@ GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "
              "vigilance", "wither")
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = (EffectKind.CANT_GAIN_LIFE, EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE,
-                EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
+                EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME, EffectKind.CANT_GET_POISON)
 # life-gain replacement effects: they modify a life-gain event, not a damage event (119.10)
 LIFE_GAIN_KINDS = (EffectKind.GAIN_LIFE_PLUS, EffectKind.GAIN_LIFE_TIMES)
 # The six types of mana (CR 106.1), in the order outputs list them.

@@ -33,7 +33,7 @@ from .state import (
 )
 from .triggers import collect_triggers
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -65,6 +65,8 @@ def change_life(state: GameState, table: Table, name: str, delta: int) -> GameSt
 
 
 def add_poison(state: GameState, table: Table, name: str, n: int) -> GameState:
+    if cant_get_poison(state, table, name):
+        return state  # "can't get poison counters": none are given (122.1)
     for member in team_names(state, table, name):
         p = state.player(member)
         state = state.set_player(replace(p, poison=p.poison + n))
@@ -85,6 +87,11 @@ def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
     """"Can't gain life" effects (119.7), and "your life total can't change"; in Two-Headed Giant
     they cover the team (810.9g)."""
     return _covers(state, table, name, ("cant_gain_life", "life_cant_change"))
+
+
+def cant_get_poison(state: GameState, table: Table, name: str) -> bool:
+    """"You can't get poison counters" (Melira): in Two-Headed Giant the team's are shared (810.10)."""
+    return _covers(state, table, name, ("cant_get_poison",))
 
 
 def cant_lose_life(state: GameState, table: Table, name: str) -> bool:
@@ -231,8 +238,11 @@ def event_results(state: GameState, table: Table, ev: Event) -> tuple[Result, ..
     out: list[Result] = []
     if is_player(table, ev.recipient):
         out.append(Result(Part.DAMAGE_TAKEN, ev.recipient))
-        out.append(Result(Part.POISON if infect else Part.LIFE_LOSS, ev.recipient))  # 120.3b, 120.3a
-        if ev.combat and src is not None and src.toxic and "creature" in src.types:
+        # 120.3b, 120.3a; a player who can't get poison counters gets none from infect or toxic
+        poisonable = not cant_get_poison(state, table, ev.recipient)
+        if not infect or poisonable:
+            out.append(Result(Part.POISON if infect else Part.LIFE_LOSS, ev.recipient))
+        if ev.combat and src is not None and src.toxic and "creature" in src.types and poisonable:
             out.append(Result(Part.POISON, ev.recipient, 0, src.toxic))  # 120.3g
         if ev.combat:
             out.append(Result(Part.COMBAT_TO_PLAYER, ev.recipient))

@@ -28,3 +28,15 @@ def _poison(m: re.Match[str], ctx: Ctx) -> Built | None:
     if watched is not None:
         ab["from"] = watched
     return [ab], []
+
+
+_CANT = {"you": "you", "players": "each player", "your opponents": "opponents"}
+
+
+@template("cant_get_poison", r"(?P<who>you|players|your opponents) can't get poison counters\.", "CR 122.1, 120.3b, 120.3g")
+def _cant_get_poison(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"You can't get poison counters." (Melira, Sylvok Outcast): infect's and toxic's poison and an
+    effect's aren't given to those players."""
+    if {"instant", "sorcery"} & set(ctx["types"]):
+        return None
+    return [{"cant_get_poison": _CANT[m.group("who").lower()]}], []
