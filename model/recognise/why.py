@@ -54,7 +54,7 @@ def _refused(text: str, ctx: dict[str, object]) -> list[str]:
             continue  # a catch-all (a spell's sentences, read part by part): no shape to speak of
         if m is not None and t.build(m, ctx) is None:
             groups = ", ".join(f"{k}={v!r}" for k, v in m.groupdict().items() if v)
-            out.append(f"template {t.name} ({t.rule}) has this shape but refused a phrase not in its tables"
+            out.append(f"template {t.name} ({t.rule}) has this shape but refused it (a phrase not in its tables, or a card type it doesn't go with)"
                        + (f": {groups}" if groups else ""))
     return out
 
