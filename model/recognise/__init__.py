@@ -35,7 +35,7 @@ DAMAGE_KEYWORDS = ("deathtouch", "double strike", "first strike", "indestructibl
 _RELEVANT = re.compile(
     r"damage|prevent|\blife\b|poison|lifelink|deathtouch|infect|wither|toxic|trample|first strike|"
     r"double strike|indestructible|\badd\b[^.]*(\{[WUBRGCS0-9X]\}|mana)", re.IGNORECASE)
-FAMILIES = ("keyword", "mana", "damage", "prevention", "life", "trigger", "activated", "static")
+FAMILIES = ("keyword", "mana", "damage", "prevention", "life", "trigger", "activated", "modal", "static")
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ _KEYWORD_LINE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?(?:[ —-]+(?:\d+|X|(?:\{[^
 
 def family_of(reading: Reading) -> str:
     """The family of a line (for ``cards --coverage --family``): what the line is about, first
-    match of keyword, mana, damage, prevention, life, trigger, activated, static."""
+    match of keyword, mana, damage, prevention, life, trigger, activated, modal, static."""
     low = reading.text.lower()
     if reading.template == "keywords" or _KEYWORD_LINE.match(strip_reminder(reading.text)):
         return "keyword"
@@ -244,4 +244,6 @@ def family_of(reading: Reading) -> str:
         return "trigger"
     if re.match(r"[^\"]*\}[^\"]*:|[^\"]*\{t\}", low) or ": " in low:
         return "activated"
+    if re.match(r"choose (?:one|two|three|one or both|one or more|any number)\b", low):
+        return "modal"  # a modal spell's header (700.2): its modes are read with it
     return "static"
