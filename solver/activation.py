@@ -7,23 +7,19 @@ from typing import Any
 
 from model.effects import EffectKind
 from model.errors import EngineError
-from model.expr import expr_str
-from model.kinds import AbilityKind, ActionKind
+from model.kinds import AbilityKind
 from model.selectors import Selector
 from model.types import (
     Ability,
     ActivateAction,
-    DamageAction,
-    LeaveAction,
-    LifeAction,
     MayAction,
-    OneShotAction,
     TapForManaAction,
 )
 
 from .cast import _and, cast_spells, choose_x, mode_requirements
 from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .describe import describe, named_object
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot, spell_unpreventable
@@ -285,53 +281,6 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     return start_batch(state, table, events) if events else state
 
 
-def _named_object(action: Any) -> str | None:
-    """The object an action is about: the permanent activated, tapped or leaving, a damage source."""
-    if isinstance(action, ActivateAction | TapForManaAction | LeaveAction):
-        return action.id
-    if isinstance(action, DamageAction):
-        return action.events[0].source
-    if isinstance(action, OneShotAction | LifeAction):
-        return action.action.source if isinstance(action, OneShotAction) else action.source
-    return None
-
-
-def _describe(action: Any) -> str:
-    """An action in words, for a ``may`` choice: "activate pyro's ability", "tap forest for mana"."""
-    if isinstance(action, ActivateAction):
-        return f"activate {action.id}'s ability"
-    if isinstance(action, TapForManaAction):
-        return f"tap {action.id} for mana"
-    if isinstance(action, OneShotAction):
-        shot = action.action
-        src = f" from {shot.source}" if shot.source else ""
-        if shot.kind == ActionKind.DEAL:
-            return f"deal {expr_str(shot.amount)} damage{src} to {shot.to}" + "".join(
-                f" and {expr_str(a)} to {to}" for a, to in shot.also)
-        if shot.kind == ActionKind.PUT_COUNTERS:
-            return f"put {expr_str(shot.amount)} {shot.counter} counter(s) on {shot.to}"
-        if shot.kind == ActionKind.REMOVE_COUNTERS:
-            return f"remove {expr_str(shot.amount)} {shot.counter} counter(s) from {shot.to}"
-        if shot.kind == ActionKind.DESTROY:
-            return f"destroy {shot.to}"
-        if shot.kind == ActionKind.FIGHT:
-            return f"have {shot.source or shot.by or 'it'} fight {shot.to}"
-        if shot.kind in (ActionKind.SACRIFICE, ActionKind.EXILE, ActionKind.TAP, ActionKind.UNTAP):
-            return f"{shot.kind} {shot.to}"
-        if shot.kind == ActionKind.RETURN_TO_HAND:
-            return f"return {shot.to} to its owner's hand"
-        if shot.kind == ActionKind.SET_LIFE:
-            return f"have {shot.to}'s life total become {expr_str(shot.amount)}"
-        if shot.kind == ActionKind.CREATE_TOKENS:
-            return f"create {expr_str(shot.amount)} {shot.token.name if shot.token else 'token'}(s)"
-        verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}",
-                "get_energy": "get {} energy", "mill": "mill {}", "monstrosity": "monstrosity {}"}[shot.kind]
-        return f"have {shot.to} " + verb.format(expr_str(shot.amount))
-    if isinstance(action, DamageAction):
-        return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)
-    return f"do the {action.kind.replace('_', ' ')} action"
-
-
 def _action_problem(state: GameState, table: Table, action: Any) -> str | None:
     """Why ``action`` can't be done now (only activations can be illegal), or None."""
     if isinstance(action, ActivateAction):
@@ -345,9 +294,9 @@ def _action_problem(state: GameState, table: Table, action: Any) -> str | None:
 def may(state: GameState, table: Table, action: MayAction) -> GameState | Decision:
     """``may: <action>``: its chooser decides whether it happens; an action the rules forbid
     leaves only "no" (design.md: illegality is an outcome, not an error)."""
-    obj = _named_object(action.action)
+    obj = named_object(action.action)
     who = action.chooser or (controller_of(state, table, obj) if obj else None) or table.active
-    what = _describe(action.action)
+    what = describe(action.action)
     problem = _action_problem(state, table, action.action)
     if problem is not None:
         return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)

@@ -4,7 +4,6 @@ abilities (605), with their costs, conditions and targets."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +32,7 @@ from .common import (
     mana_type,
     sel,
 )
+from .costs import _cost
 from .effects import parse_effect
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker", "ward",
@@ -56,76 +56,6 @@ def _enters_with(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
             raise CaseError(f"{path}.{name}", f"an enters-with amount reads only X (the spell's X, CR 107.3m), not {others[0]}")
         out.append((name, expr))
     return tuple(out)
-
-
-_MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
-
-
-def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
-    """An ability's cost (602.1a): {T} (107.5), {Q} (107.6), mana symbols (mana isn't tracked),
-    ``{pay_life: N}`` (119.4), ``{sacrifice: self}`` (701.21a) and, for activated abilities,
-    ``{remove_counters: {+1/+1: 1}}``.
-    An ability whose cost can't be paid can't be activated (the solver's ``cost_problem``)."""
-    if not isinstance(value, list):
-        raise CaseError(path, "expected a list such as [T] or [{remove_counters: {+1/+1: 1}}]")
-    out: list[Any] = []
-    for i, c in enumerate(value):
-        q = f"{path}[{i}]"
-        if c in ("T", "Q"):
-            out.append(c)
-        elif isinstance(c, int) and not isinstance(c, bool) and c >= 0:
-            out.append(str(c))
-        elif isinstance(c, str) and _MANA_SYMBOL.match(c.strip()):
-            out.append(c.strip())
-        elif isinstance(c, Mapping) and set(c) == {"pay_life"}:
-            out.append(("pay_life", _count(c["pay_life"], f"{q}.pay_life")))
-        elif isinstance(c, Mapping) and set(c) == {"pay_energy"}:
-            # "Pay {E}{E}": remove that many of its controller's energy counters (107.14)
-            out.append(("pay_energy", _count(c["pay_energy"], f"{q}.pay_energy")))
-        elif isinstance(c, Mapping) and set(c) == {"sacrifice"}:
-            # "Sacrifice this: ...": the permanent is put into its graveyard as the cost is paid (701.21a)
-            if c["sacrifice"] != "self":
-                out.append(("sacrifice", _sacrificed(c["sacrifice"], f"{q}.sacrifice", mana_ability)))
-                continue
-            out.append(("sacrifice", "self"))
-        elif isinstance(c, Mapping) and set(c) == {"tap"}:
-            # "Tap an untapped creature you control" (601.2h): one untapped permanent of its
-            # controller's the selector matches, their choice as the cost is paid
-            if not mana_ability:
-                raise CaseError(f"{q}.tap", "tapping another permanent as a cost is modelled on mana abilities only")
-            got = sel(c["tap"], f"{q}.tap")
-            if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
-                raise CaseError(f"{q}.tap", f"the permanents one of which is tapped (e.g. creatures you control), not {got}")
-            out.append(("tap", got))
-        elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
-            kinds = _mapping(c["remove_counters"], f"{q}.remove_counters", "counter kinds and numbers such as {+1/+1: 1}")
-            for kind, n in kinds.items():
-                name = _counter_kind(kind, f"{q}.remove_counters")
-                out.append(("remove_counters", name, _count(n, f"{q}.remove_counters.{name}")))
-        elif isinstance(c, Mapping) and set(c) == {"loyalty"} and not mana_ability:
-            # a loyalty ability's cost (606.4): put on (+N) or remove (-N, -X) loyalty counters
-            out.append(("loyalty", _loyalty_cost(c["loyalty"], f"{q}.loyalty")))
-        elif mana_ability:
-            raise CaseError(q, "expected T, Q, a mana symbol (2, G, ...), {pay_life: N}, {pay_energy: N}, {sacrifice: self} "
-                            "or {tap: <selector>}")
-        else:
-            raise CaseError(q, "expected T, Q, a mana symbol (4, X, R, ...), {pay_life: N}, {pay_energy: N}, "
-                            "{remove_counters: {<kind>: N}}, {loyalty: N} or {sacrifice: self}")
-    if "T" in out and "Q" in out:
-        raise CaseError(path, "a cost can't both tap ({T}) and untap ({Q}) the permanent")
-    if sum(1 for c in out if isinstance(c, tuple) and c[0] == "loyalty") > 1:
-        raise CaseError(path, "a loyalty ability has one loyalty cost (606.4)")
-    return tuple(out)
-
-
-def _loyalty_cost(value: Any, path: str) -> int | str:
-    """``{loyalty: 2}`` ([+2]), ``{loyalty: -3}`` ([−3]), ``{loyalty: 0}`` ([0]) or ``{loyalty: -X}``
-    ([−X], X chosen by the activating player, 107.3, 606.4): the loyalty counters put on or removed."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip() in ("-X", "−X"):
-        return "-X"
-    raise CaseError(path, "expected a whole number (2 for [+2], -3 for [−3]) or -X")
 
 
 _CONDITION_KEYS = {"life_lost_at_least": ("life_lost", "least"), "life_lost_at_most": ("life_lost", "most"),
@@ -504,14 +434,3 @@ def _ward(m: Mapping[str, Any], path: str, text: str) -> Ability:
     if not cost:
         raise CaseError(f"{path}.ward", "expected a cost such as [2] or [{pay_life: 2}]")
     return Ability(AbilityKind.WARD, cost=cost, text=text)
-
-
-def _sacrificed(value: Any, path: str, mana_ability: bool) -> Selector:
-    """``{sacrifice: creatures}`` ("Sacrifice a creature", 701.21a): one permanent of its
-    controller's that the selector matches, their choice as the cost is paid (601.2h)."""
-    if mana_ability:
-        raise CaseError(path, "a mana ability's cost sacrifices only self (the permanent itself)")
-    got = sel(value, path)
-    if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
-        raise CaseError(path, f"sacrifice: self, or the permanents one of which is sacrificed (e.g. creatures), not {got}")
-    return got
