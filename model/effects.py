@@ -49,6 +49,9 @@ class EffectKind(StrEnum):
     NO_LOSS_FOR_0_LIFE = "no_loss_for_0_life"
     # "you can't lose the game" (Platinum Angel): no state-based loss at all (704.5a, 704.5c; 810.8a)
     CANT_LOSE_GAME = "cant_lose_game"
+    # "you can't get poison counters" (Melira, Sylvok Outcast): infect's and toxic's poison (120.3b,
+    # 120.3g) and an effect's (122.1) don't happen to those players
+    CANT_GET_POISON = "cant_get_poison"
     # counters (CR 122): "if damage would be dealt to it, put that many +1/+1 counters on it instead"
     DAMAGE_TO_COUNTERS = "damage_to_counters"
     # "that many -1/-1 counters minus one are put on it instead" (Vizier of Remedies, 614.1a)

@@ -35,6 +35,10 @@ class ActionKind(StrEnum):
     FIGHT = "fight"  # 701.14a: each of two creatures deals damage equal to its power to the other
     MILL = "mill"  # 701.17a: cards from the top of a library to the graveyard (neither is tracked)
     MONSTROSITY = "monstrosity"  # 701.37a: N +1/+1 counters and monstrous, if it isn't already
+    # persist and undying (702.79a, 702.93a): "return it to the battlefield under its owner's control
+    # with a -1/-1 (+1/+1) counter on it" if it had none of that kind: a new object (400.7)
+    RETURN_TO_BATTLEFIELD = "return_to_battlefield"
+    GET_POISON = "get_poison"  # "that player gets N poison counters" (122.1; ten or more: 704.5c)
 
 
 # the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile
@@ -76,6 +80,7 @@ class TriggerEvent(StrEnum):
     DEALT_DAMAGE = "dealt_damage"
     DAMAGE_PREVENTED = "damage_prevented"  # 615.5 riders aside: "whenever damage is prevented"
     GAIN_LIFE = "gain_life"
+    LOSE_LIFE = "lose_life"  # 603.2, 119.3: each life-loss event (damage to a player, 120.3a; a loss; paying life, 119.4)
     END_STEP = "end_step"  # 513.1
     ENTERS = "enters"  # 603.6a
     DIES = "dies"  # 603.6c, 700.4

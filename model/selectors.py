@@ -66,6 +66,10 @@ class SelectorError(ValueError):
         self.key = key
 
 
+# what ``in_combat:`` may say (506.4, 509.1g-h): only permanents on the battlefield in combat
+IN_COMBAT = ("attacking", "blocking", "unblocked", "blocking_it", "blocked_by_it")
+
+
 @dataclass(frozen=True)
 class Selector:
     """A parsed selector.
@@ -94,7 +98,8 @@ class Selector:
     parts: tuple[Selector, ...] = ()
     with_: tuple[str, ...] = ()  # ``with: [flying]``: has each of these keywords ("creature with flying")
     # ``in_combat: [attacking, blocking]``: attacking or blocking (506.4); ``unblocked``: an attacking
-    # creature no creature blocked (509.1h: it stays blocked once blocked)
+    # creature no creature blocked (509.1h: it stays blocked once blocked); ``blocking_it`` /
+    # ``blocked_by_it``: a creature blocking the selector's own object, or one it blocks (509.1g)
     in_combat: tuple[str, ...] = ()
     # ``dealt_damage_by: self | <id>``: a permanent that object dealt damage to this turn (during
     # the case's actions, or named by the permanent's ``dealt_damage_by:`` state)
@@ -127,7 +132,7 @@ class Selector:
                     "target_controller": "target's controller", "second_target": "second target",
                     "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
-        words += [" or ".join(self.in_combat)] if self.in_combat else []
+        words += [" or ".join(c.replace("_", " ") for c in self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
         words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
@@ -272,8 +277,9 @@ def parse_selector(value: Any) -> Selector:
                 raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
         in_combat = _str_list(value.get("in_combat", []), "in_combat")
         for c in in_combat:
-            if c not in ("attacking", "blocking", "unblocked"):
-                raise SelectorError("in_combat takes attacking, blocking and/or unblocked", "in_combat")
+            if c not in IN_COMBAT:
+                raise SelectorError("in_combat takes attacking, blocking and/or unblocked, or blocking_it / blocked_by_it "
+                                    "(creatures blocking its own object, or that it blocks)", "in_combat")
         controller = value.get("controller", "")
         if not isinstance(controller, str):
             raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")

@@ -30,7 +30,7 @@ GRANTABLE = ("deathtouch", "double strike", "first strike", "flying", "haste", "
              "vigilance", "wither")
 # the kinds above whose value is a player selector ("can't gain life: <players>")
 PLAYER_KINDS = (EffectKind.CANT_GAIN_LIFE, EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE,
-                EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
+                EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME, EffectKind.CANT_GET_POISON)
 # life-gain replacement effects: they modify a life-gain event, not a damage event (119.10)
 LIFE_GAIN_KINDS = (EffectKind.GAIN_LIFE_PLUS, EffectKind.GAIN_LIFE_TIMES)
 # The six types of mana (CR 106.1), in the order outputs list them.
@@ -121,6 +121,9 @@ class OneShot:
     # deal: "Excess damage is dealt to that creature's controller instead." (120.4a): "always", or
     # "trample" (Ram Through: only if the source has trample); "" for none
     excess: str = ""
+    # deal: "... unless that creature's controller has ~ deal 5 damage to them" (Blazing Salvo): the
+    # one player this other deal names chooses, as it resolves, which of the two happens (101.4, 608.2d)
+    unless: OneShot | None = None
     # deal: more (amount, recipients) pairs dealt by the same source in the same batch ("~ deals 2
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()

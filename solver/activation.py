@@ -16,10 +16,10 @@ from model.types import (
     TapForManaAction,
 )
 
-from .action_words import described, named_object
 from .cast import _and, cast_spells, choose_x, mode_requirements
 from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifice_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .describe import describe, named_object
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot, spell_unpreventable
@@ -293,10 +293,10 @@ def _action_problem(state: GameState, table: Table, action: Any) -> str | None:
 
 def may(state: GameState, table: Table, action: MayAction) -> GameState | Decision:
     """``may: <action>``: its chooser decides whether it happens; an action the rules forbid
-    leaves only "no" (docs/design.md: illegality is an outcome, not an error)."""
+    leaves only "no" (design.md: illegality is an outcome, not an error)."""
     obj = named_object(action.action)
     who = action.chooser or (controller_of(state, table, obj) if obj else None) or table.active
-    what = described(action.action)
+    what = describe(action.action)
     problem = _action_problem(state, table, action.action)
     if problem is not None:
         return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)

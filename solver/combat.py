@@ -35,8 +35,8 @@ from .select import has_keyword, is_player, matches
 from .state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients", "has_trample",
-           "step_name", "END_OF_DAMAGE", "queue_steps", "close_choices", "assigns_in_step", "can_block", "defenders", "teams",
-           "attackers_of", "MAX_DIVISIONS"]
+           "step_name", "END_OF_DAMAGE", "end_of_combat", "queue_steps", "close_choices", "assigns_in_step", "can_block",
+           "defenders", "teams", "attackers_of", "MAX_DIVISIONS"]
 
 MAX_DIVISIONS = 200_000  # likewise for one creature's ways to divide its combat damage
 
@@ -163,7 +163,7 @@ def assigns_in_step(state: GameState, table: Table, perm: PermState, step: int) 
 
 def start_step(state: GameState, table: Table, step: int) -> GameState:
     if step == END_OF_DAMAGE:  # its triggers have resolved (510.3): the step is over
-        return replace(state, damage_step=0)
+        return end_of_combat(replace(state, damage_step=0))
     state = replace(state, damage_step=step + 1)
     order = table.apnap(table.order)
     todo = []
@@ -178,6 +178,17 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     # active player's attackers first, then blockers by controller in APNAP order (510.1)
     blockers.sort(key=lambda pid: order.index(state.perm(pid).controller))  # type: ignore[union-attr]
     return replace(state, queue=((TaskKind.COMBAT, CombatStage.ASSIGN, step, tuple(attackers + blockers), ()),) + state.queue)
+
+
+def end_of_combat(state: GameState) -> GameState:
+    """The end of combat step, after the combat damage step(s) and before any later action of the
+    timeline: as it ends every creature, battle and planeswalker is removed from combat (511.3), so
+    none is attacking, blocking, blocked or unblocked any more (506.4) and every effect that reads
+    "attacking", "blocking" or "blocked" stops applying to it (Alms Beast's lifelink, 2026 rules)."""
+    for p in state.perms:
+        if p.present and (p.attacking is not None or p.blocking or p.blocked or p.had_first_strike):
+            state = state.set_perm(replace(p, attacking=None, blocking=(), blocked=False, had_first_strike=False))
+    return state
 
 
 TOP = "trample over planeswalkers"  # 702.19c

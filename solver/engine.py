@@ -49,7 +49,7 @@ from .rules import (
     start_batch,
 )
 from .sba import game_over, last_standing, leave_game, multiplayer, state_based_actions
-from .select import View, controller_of, opponents
+from .select import View, controller_of, matches, opponents
 from .state import (
     MONARCH,
     CombatStage,
@@ -202,11 +202,17 @@ def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
     if "land" in spec.types:
         return  # a land is played, never cast (305.1)
     for p in state.perms:
-        if not p.present or p.controller != spec.controller:
+        if not p.present:
             continue
+        view = View(p.controller, p.id)
         for ab in table.perm_specs[p.spec].abilities:
-            if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.CAST and (
-                    ab.trigger_spell == "any" or (ab.trigger_spell == "noncreature" and "creature" not in spec.types)):
+            if ab.kind != AbilityKind.TRIGGER or ab.trigger != TriggerEvent.CAST:
+                continue
+            watched = matches(ab.trigger_to, spec.controller, state, table, view, default=False) if ab.trigger_to \
+                else p.controller == spec.controller
+            if watched and ab.trigger_spell != "instant_or_sorcery" and (
+                    ab.trigger_spell != "noncreature" or "creature" not in spec.types) and (
+                    ab.trigger_spell in ("any", "noncreature") or ab.trigger_spell in spec.colors):
                 raise EngineError(f"enter {spec.id}: whether it was cast as a spell isn't modelled, and {p.id}'s "
                                   f"\"whenever you cast\" trigger depends on it (CR 601.2i); cast instants and sorceries with cast:")
 

@@ -20,6 +20,7 @@ from .decision import Decision, Option, decide, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
 from .results import (
+    add_poison,
     become_monarch,
     change_life,
     gain_life,
@@ -97,13 +98,17 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         return state  # 701.17a: libraries and graveyards aren't tracked, so nothing computed changes
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
-    recipients = _recipients(state, table, shot, view)
+    # "target creature deals damage ... to each other creature" (Chandra's Ignition): "other" is
+    # other than the creature dealing it, the target (608.2c)
+    recipients = _recipients(state, table, shot, replace(view, self_id=view.target) if shot.by == "target" else view)
     in_game = [p for p in state.players if not p.left]
     base = dict(env)
     # "for each player": the players still in the game (800.4a; four in Two-Headed Giant)
     base["player_count"] = len(in_game)
     # read once, before any of the action happens: the players' life totals change at once
     base["lowest_life_total"] = min((p.life for p in in_game), default=0)
+    if shot.kind == ActionKind.DEAL and shot.unless is not None:
+        return _unless(state, table, shot, view, env)
     if shot.kind == ActionKind.DEAL:
         source = shot.source or view.self_id or view.controller
         if shot.by == "target":
@@ -123,6 +128,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         if spell_unpreventable(table, state, source, int(env.get("X", 0))):
             events = [replace(e, unpreventable=True) for e in events]
         return start_batch(state, table, events) if events else state
+    if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
+        from .persist import return_to_battlefield  # (persist reads the engine's enters_with)
+
+        return return_to_battlefield(state, table, view.self_id, shot.counter)
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
 
@@ -190,6 +199,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == ActionKind.DRAW:
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+        elif shot.kind == ActionKind.GET_POISON:  # 122.1: poison counters (a team's shared, 810.10)
+            state = add_poison(state, table, r, n)
         elif shot.kind == ActionKind.GET_ENERGY:  # 107.14: that many energy counters (122.1)
             state = state.set_player(replace(p, energy=p.energy + n))
     if shot.then is not None:
@@ -329,3 +340,21 @@ def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> Gam
     if delta > 0:
         return gain_life(state, table, name, delta, source)
     return change_life(state, table, name, delta)
+
+
+def _unless(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
+    """"~ deals 3 damage to target creature unless that creature's controller has ~ deal 5 damage
+    to them" (Blazing Salvo): the player the other deal names makes the choice as the spell
+    resolves (608.2d; a choice of a player other than its controller, 101.4)."""
+    alt = shot.unless
+    assert alt is not None
+    plain = replace(shot, unless=None)
+    players = [p for p in _recipients(state, table, alt, view) if is_player(table, p) and not state.player(p).left]
+    if len(players) != 1:
+        return run_one_shot(state, table, plain, view, env)  # (no such player: nothing to choose)
+    who = players[0]
+    other = replace(alt, source=shot.source)
+    name = shot.source or view.self_id or view.controller
+    options = [Option("take", f"{says(who, 'has')} {name} deal its damage to them instead", run_one_shot(state, table, other, view, env)),
+               Option("refuse", f"{says(who, 'lets')} {name} deal its damage as written", run_one_shot(state, table, plain, view, env))]
+    return decide(who, "choose", f"{name}: unless", options)  # type: ignore[return-value]

@@ -33,7 +33,7 @@ from .state import (
 )
 from .triggers import collect_triggers
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
+__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -57,12 +57,16 @@ def change_life(state: GameState, table: Table, name: str, delta: int) -> GameSt
     p = state.player(name)
     if delta < 0:
         state = state.set_player(replace(p, life_lost=p.life_lost - delta))
-    else:
-        state = state.set_player(replace(p, life_gained=p.life_gained + delta))
+        # "whenever a player loses life" (603.2): one trigger per life-loss event, reading the
+        # amount lost (damage to a player is loss of life, 120.3a; so is paying life, 119.4)
+        return collect_triggers(state, table, TriggerEvent.LOSE_LIFE, [(name, {"amount": -delta})])
+    state = state.set_player(replace(p, life_gained=p.life_gained + delta))
     return state
 
 
 def add_poison(state: GameState, table: Table, name: str, n: int) -> GameState:
+    if cant_get_poison(state, table, name):
+        return state  # "can't get poison counters": none are given (122.1)
     for member in team_names(state, table, name):
         p = state.player(member)
         state = state.set_player(replace(p, poison=p.poison + n))
@@ -83,6 +87,11 @@ def cant_gain_life(state: GameState, table: Table, name: str) -> bool:
     """"Can't gain life" effects (119.7), and "your life total can't change"; in Two-Headed Giant
     they cover the team (810.9g)."""
     return _covers(state, table, name, ("cant_gain_life", "life_cant_change"))
+
+
+def cant_get_poison(state: GameState, table: Table, name: str) -> bool:
+    """"You can't get poison counters" (Melira): in Two-Headed Giant the team's are shared (810.10)."""
+    return _covers(state, table, name, ("cant_get_poison",))
 
 
 def cant_lose_life(state: GameState, table: Table, name: str) -> bool:
@@ -229,8 +238,11 @@ def event_results(state: GameState, table: Table, ev: Event) -> tuple[Result, ..
     out: list[Result] = []
     if is_player(table, ev.recipient):
         out.append(Result(Part.DAMAGE_TAKEN, ev.recipient))
-        out.append(Result(Part.POISON if infect else Part.LIFE_LOSS, ev.recipient))  # 120.3b, 120.3a
-        if ev.combat and src is not None and src.toxic and "creature" in src.types:
+        # 120.3b, 120.3a; a player who can't get poison counters gets none from infect or toxic
+        poisonable = not cant_get_poison(state, table, ev.recipient)
+        if not infect or poisonable:
+            out.append(Result(Part.POISON if infect else Part.LIFE_LOSS, ev.recipient))
+        if ev.combat and src is not None and src.toxic and "creature" in src.types and poisonable:
             out.append(Result(Part.POISON, ev.recipient, 0, src.toxic))  # 120.3g
         if ev.combat:
             out.append(Result(Part.COMBAT_TO_PLAYER, ev.recipient))
@@ -316,7 +328,7 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
     for (src, ctrl), n in sorted(gain_by_source.items()):
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
     state = collect_triggers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER,
-                     [(s, {"damage_dealt": n, "_to": p}) for (s, p), n in sorted(combat_to_player.items())])
+                     [(s, {"damage_dealt": n, "_to": p, "_player": p}) for (s, p), n in sorted(combat_to_player.items())])
     crown = monarch(state)
     if crown is not None:
         # 724.2: "Whenever a creature deals combat damage to the monarch, its controller becomes the

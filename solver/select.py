@@ -10,7 +10,7 @@ from model.selectors import Selector
 from model.subtypes import is_creature_type
 from model.types import PermanentSpec, SourceSpec
 
-from .state import GameState, Table
+from .state import GameState, PermState, Table
 
 __all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of",
            "attached_to"]
@@ -204,7 +204,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     if sel.in_combat and not (perm is not None and perm.present and (
             ("attacking" in sel.in_combat and perm.attacking is not None)
             or ("blocking" in sel.in_combat and bool(perm.blocking))
-            or ("unblocked" in sel.in_combat and perm.attacking is not None and not perm.blocked))):
+            or ("unblocked" in sel.in_combat and perm.attacking is not None and not perm.blocked)
+            or _blocks_with(state, perm, view.self_id, sel.in_combat))):
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
@@ -234,3 +235,15 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         elif ctrl != sel.controller:
             return False
     return True
+
+
+def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: tuple[str, ...]) -> bool:
+    """"Creatures blocking or blocked by ~" (509.1g): ``blocking_it``, ``perm`` blocks the object
+    ``it``; ``blocked_by_it``, ``it`` (on the battlefield, in combat) blocks ``perm``. Once removed
+    from combat (511.3) neither is blocking (506.4)."""
+    if it is None:
+        return False
+    if "blocking_it" in in_combat and it in perm.blocking:
+        return True
+    other = state.perm(it)
+    return "blocked_by_it" in in_combat and other is not None and other.present and perm.id in other.blocking

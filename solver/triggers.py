@@ -12,7 +12,7 @@ from model.types import (
 )
 
 from .decision import Decision, Option, decide, note, says
-from .select import View, is_player, matches, opponents
+from .select import View, colors_of, is_player, matches, opponents
 from .state import (
     GameState,
     ItemKind,
@@ -23,7 +23,8 @@ from .state import (
 )
 from .targets import target_candidates
 
-__all__ = ['watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'stack_order_key', 'condition_holds', 'ward_triggers', 'trigger_names']
+__all__ = ['cast_spell_matches', 'watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'stack_order_key',
+           'condition_holds', 'ward_triggers', 'trigger_names']
 
 
 def condition_holds(cond: Condition | None, state: GameState, table: Table, view: View) -> bool:
@@ -76,7 +77,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
         watcher = state.perm(oid)
         view = View(ctrl, oid, None, watcher.chosen if watcher is not None else None)
         for thing, values in happenings:
-            if trigger == TriggerEvent.GAIN_LIFE:
+            if trigger in (TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE):
                 ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
             elif trigger in (TriggerEvent.DEALS_DAMAGE,):
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
@@ -107,11 +108,9 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
             elif trigger == TriggerEvent.CAST:
                 # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
                 spec = table.spec_of(state, thing)
-                types = set(spec.types) if spec is not None else set()
-                ok = values.get("_player") == ctrl and (
-                    ab.trigger_spell == "any"
-                    or (ab.trigger_spell == "noncreature" and "creature" not in types)
-                    or (ab.trigger_spell == "instant_or_sorcery" and bool(types & {"instant", "sorcery"})))
+                caster = str(values.get("_player"))
+                ok = (matches(ab.trigger_to, caster, state, table, view, default=False) if ab.trigger_to
+                      else caster == ctrl) and cast_spell_matches(ab.trigger_spell, spec, state, thing)
             elif trigger == TriggerEvent.TAPPED_FOR_MANA:
                 # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
@@ -135,6 +134,8 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
             for one in fired:
                 vals = tuple(sorted((k, v) for k, v in one.items() if not k.startswith("_")))
                 player = one.get("_player")
+                if trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and not _reads_that_player(ab):
+                    player = None  # (the player dealt combat damage: only for "that player", 510.3a)
                 new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
                                    player=str(player) if player is not None else None))
     if not new:
@@ -266,3 +267,21 @@ def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: S
                                   t.controller, t.source)
         return [replace(base, target=c) for c in cands]
     return [base]
+
+
+def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bool:
+    """Whether a spell cast (601.2i) is of the kind a cast trigger names: any, noncreature, instant
+    or sorcery, or a colour ("a red spell": its colour as it is cast, 105.2)."""
+    types = set(spec.types) if spec is not None else set()
+    if kind == "any":
+        return True
+    if kind == "noncreature":
+        return "creature" not in types
+    if kind == "instant_or_sorcery":
+        return bool(types & {"instant", "sorcery"})
+    return spec is not None and kind in colors_of(state, thing, spec.colors)
+
+
+def _reads_that_player(ab: Ability) -> bool:
+    """Whether a trigger's instructions name "that player" (the player its event names)."""
+    return any(shot is not None and shot.to.mentions("that_player") for shot in (ab.action, *ab.more))

@@ -510,7 +510,7 @@ def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "--coverage", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["cards"] > 30000 and 1000 < data["understood"] < data["damage_relevant"] < data["cards"]
-    missing = sum(f["cards"] for f in data["not_understood"].values())
+    missing = sum(f["cards"] for f in data["not_understood"].values()) + data["missing_face"]["cards"]
     assert data["understood"] + missing == data["damage_relevant"]
     assert main(["cards", "--coverage", "--family", "mana"]) == 0
     assert "mana" in capsys.readouterr().out

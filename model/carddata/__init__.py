@@ -193,6 +193,9 @@ class RealCard:
     base: Mapping[str, Any]
     reading: Any  # model.recognise.CardReading
     unknown: Mapping[str, str]
+    # the card's other faces whose text the data lacks (an adventure's, a split card's other half,
+    # a modal double-faced card's back): said wherever the card is named, never silent
+    lacking: tuple[str, ...] = ()
 
 
 def _printed_number(value: Any) -> int | None:
@@ -236,4 +239,5 @@ def real_card(name: str) -> RealCard:
             base[key] = value
     if "battle" in base["types"] and face.get("defense") is None:
         unknown["defense"] = f"{face['name']}'s defense isn't in the card data; give defense:"
-    return RealCard(face["name"], base, reading, unknown)
+    lacking = tuple(str(f["name"]) for f in faces if f.get("missing"))
+    return RealCard(face["name"], base, reading, unknown, lacking)

@@ -136,6 +136,11 @@ class _Entities(_Core):
                 ok = False
         if entry.abilities is None:
             self.block_rules.extend((f"{path}.card", real.name, line.text) for line in real.reading.block_rules)
+        if real.lacking:
+            # the named face is the object here (709.3, 712.8a, 715.4); the face the data lacks is said
+            self.warnings.append(("", CaseWarning(f"{path}.card", f"{real.name}: the card data lacks the text of its "
+                                                  f"other face {' and '.join(map(repr, real.lacking))}; only {real.name!r} "
+                                                  "is read (give that face by hand where it matters)")))
         for key, reason in real.unknown.items():
             if getattr(entry, key, None) is None:
                 self.err(f"{path}.card", reason)

@@ -79,6 +79,13 @@ _OTHER_IGNORED: list[tuple[re.Pattern[str], str]] = [
      _evasion("702.14")),
     (re.compile(r"affinity for [a-z]+(?: [a-z]+)?"),
      "keyword without effect here: a reduction of its cost; casting costs aren't modelled (CR 702.41)"),
+    # 702.138a: an ability of a card in a graveyard; the permanent or spell is the same ("escapes
+    # with" counters are a line of their own, read as it enters)
+    (re.compile(r"escape—(?:\{[^}]+\})+(?:, exile [a-z ]+ other cards? from your graveyard)?"),
+     "keyword without effect here: casting from a graveyard isn't modelled; the spell is the same (CR 702.138a)"),
+    (re.compile(r"evoke—exile an? [a-z]+ card from your hand"),
+     "keyword without effect here: an alternative cost and a trigger on its entering that sacrifices it if it was paid "
+     "(CR 702.74a); it is already on the battlefield, so that is over"),
     (re.compile(r"suspend \d+—(?:\{[^}]+\})+"),
      "keyword without effect here: an ability of a card in hand or exile (CR 702.62a); a spell cast with it has the "
      "same effect; a creature cast with it has haste (its state is given: summoning_sick:, keywords: [haste])"),
@@ -96,6 +103,23 @@ _COSTLY = {
                  "case's permanents are face up",
     "unearth": "keyword without effect here: an ability of a card in a graveyard (CR 702.84a); graveyards aren't "
                "tracked (a creature returned by it: give keywords: [haste] and {exile_instead: true, to: it})",
+    # alternative costs (118.9): the spell cast is the same spell, and mana spent isn't tracked
+    "spectacle": "keyword without effect here: an alternative cost (CR 702.137a); the spell is the same, casting costs "
+                 "aren't modelled",
+    "surge": "keyword without effect here: an alternative cost (CR 702.117a); the spell is the same, casting costs "
+             "aren't modelled",
+    "prowl": "keyword without effect here: an alternative cost (CR 702.76a); the spell is the same, casting costs "
+             "aren't modelled",
+    "miracle": "keyword without effect here: an alternative cost as the card is drawn (CR 702.94a); hands aren't "
+               "tracked, the spell is the same",
+    "foretell": "keyword without effect here: an ability of a card in hand and a cost to cast it from exile "
+                "(CR 702.143a); hands and exile aren't tracked, the spell is the same",
+    "plot": "keyword without effect here: an ability of a card in hand, cast later from exile without paying its cost "
+            "(CR 702.170a); the spell is the same",
+    # evoke (702.74a): an alternative cost and a sacrifice trigger as it enters; over for a permanent
+    # already on the battlefield, not understood for one entering during the case (_ON_ENTERING)
+    "evoke": "keyword without effect here: an alternative cost and a trigger on its entering that sacrifices it if "
+             "it was paid (CR 702.74a); it is already on the battlefield, so that is over",
 }
 _COSTED_IGNORED = {
     "equip": "keyword without effect here: what it's attached to is given by attached_to: (CR 702.6)",
@@ -127,7 +151,8 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
         return IGNORED, "", IGNORED_KEYWORDS[low]
     if low in ABILITY_KEYWORDS:
         return UNDERSTOOD, "", ""
-    if ward_ability(low) is not None or protection_ability(low) is not None or afterlife_ability(low) is not None:
+    if ward_ability(low) is not None or protection_ability(low) is not None or afterlife_ability(low) is not None \
+            or poisonous_ability(low) is not None:
         return UNDERSTOOD, "", ""
     if _ENCHANT.match(low):
         return IGNORED, "", "keyword without effect here: what it's attached to is given by attached_to: (CR 303.4, 702.5)"
@@ -144,6 +169,10 @@ def _keyword_part(part: str) -> tuple[str, str, str] | None:
 ABILITY_KEYWORDS: dict[str, dict[str, Any]] = {
     # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
     "prowess": {"trigger": "cast", "spells": "noncreature", "do": {"pt": [1, 1], "to": "self"}},
+    # 702.79a / 702.93a: "When this permanent dies, if it had no -1/-1 (+1/+1) counters on it,
+    # return it to the battlefield under its owner's control with a -1/-1 (+1/+1) counter on it."
+    "persist": {"trigger": "dies", "do": {"return_to_battlefield": "self", "with_counter": "-1/-1"}},
+    "undying": {"trigger": "dies", "do": {"return_to_battlefield": "self", "with_counter": "+1/+1"}},
 }
 
 
@@ -162,7 +191,8 @@ def ward_ability(part: str) -> dict[str, Any] | None:
 
 
 # keyword parts whose effect is as the permanent enters: not understood for one entering during the case
-_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon|compleated")
+_ON_ENTERING = re.compile(r"bloodthirst \d+|offspring (?:\{[^}]+\})+|unleash|fabricate \d+|devour \d+|living weapon|compleated|"
+                          r"evoke(?: (?:\{[^}]+\})+|—exile an? [a-z]+ card from your hand)")
 
 
 def afterlife_ability(part: str) -> dict[str, Any] | None:
@@ -174,6 +204,15 @@ def afterlife_ability(part: str) -> dict[str, Any] | None:
     token = {"types": ["creature"], "subtypes": ["Spirit"], "colors": ["white", "black"], "power": 1, "toughness": 1,
              "keywords": ["flying"]}
     return {"trigger": "dies", "do": {"create_tokens": int(m.group(1)), "token": token}}
+
+
+def poisonous_ability(part: str) -> dict[str, Any] | None:
+    """"Poisonous 1" (702.70a): "Whenever this creature deals combat damage to a player, that player
+    gets N poison counters." — a combat_damage_to_player trigger of the vocabulary; None else."""
+    m = re.fullmatch(r"poisonous (\d+)", " ".join(part.lower().split()))
+    if m is None or int(m.group(1)) < 1:
+        return None
+    return {"trigger": "combat_damage_to_player", "do": {"get_poison": int(m.group(1)), "who": "that player"}}
 
 
 _COLOURS = ("white", "blue", "black", "red", "green")
@@ -217,7 +256,7 @@ def _ability_of(part: str) -> dict[str, Any] | None:
     low = " ".join(part.lower().split())
     if low in ABILITY_KEYWORDS:
         return dict(ABILITY_KEYWORDS[low])
-    return ward_ability(low) or protection_ability(low) or afterlife_ability(low)
+    return ward_ability(low) or protection_ability(low) or afterlife_ability(low) or poisonous_ability(low)
 
 
 def _join_protection(parts: list[str]) -> list[str]:
@@ -239,7 +278,7 @@ def read_keywords(text: str) -> Reading | None:
     (a selector such as "without flying" reads them) but the line counts as ignored if that is all."""
     body = text.rstrip(".")
     # "Ward—{1}, Pay 1 life": a ward cost of several parts is one keyword (702.21a)
-    parts = [body] if re.match(r"ward—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
+    parts = [body] if re.match(r"(?:ward|escape)—", body, re.IGNORECASE) else [p for p in re.split(r",\s*|;\s*", body) if p]
     # "protection from Vampires, from Werewolves, and from Zombies": one keyword (702.16g)
     parts = _join_protection(parts)
     if not parts:
@@ -254,8 +293,11 @@ def read_keywords(text: str) -> Reading | None:
     abilities = tuple(a for a in (_ability_of(p) for p in parts) if a is not None)
     if any(s == UNDERSTOOD for s, _, _ in found):
         rules = ["CR 702.1"] + (["702.108a"] if any(a.get("trigger") == "cast" for a in abilities) else []) + \
-            (["702.135a"] if any(a.get("trigger") == "dies" for a in abilities) else []) + \
+            (["702.135a"] if any(a.get("trigger") == "dies" and "create_tokens" in a["do"] for a in abilities) else []) + \
+            (["702.79a, 702.93a"] if any(a.get("trigger") == "dies" and "return_to_battlefield" in a["do"] for a in abilities)
+             else []) + \
             (["702.21a"] if any("ward" in a for a in abilities) else []) + \
+            (["702.70a"] if any(a.get("trigger") == "combat_damage_to_player" for a in abilities) else []) + \
             (["702.16a"] if any("protection" in a for a in abilities) else [])
         return Reading(text, UNDERSTOOD, "keywords", ", ".join(rules), abilities, kws, reasons, entering)
     return Reading(text, IGNORED, "keywords", "CR 702.1", (), kws, reasons, entering)

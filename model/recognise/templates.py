@@ -17,18 +17,26 @@ import re
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
+from . import casttriggers as _casttriggers  # noqa: F401
+from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import excess as _excess  # noqa: F401
 from . import fight as _fight  # noqa: F401
+from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker
-from . import monstrous as _monstrous  # noqa: F401  # noqa: F401
+from . import lifetriggers as _lifetriggers  # noqa: F401
+from . import monstrous as _monstrous  # noqa: F401
+from . import poison as _poison  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
+from . import restrictions as _restrictions  # noqa: F401  (adds to the ignore tables)
+from . import targetdeals as _targetdeals  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
+from . import unless as _unless  # noqa: F401
 from . import walkers as _walkers  # noqa: F401
 from . import xspells as _xspells
 from .base import TEMPLATES, Ctx, Template
@@ -49,7 +57,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before

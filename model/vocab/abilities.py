@@ -90,7 +90,10 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         return
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
-    if shot.to.mentions("that_player") and trig != "dealt_damage":
+    # the player dealt damage: dealt_damage's, and combat_damage_to_player's (510.3a: the player it hit)
+    # deals_damage's with to: (each recipient's own trigger, 120.2)
+    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player") \
+            and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
 
@@ -329,9 +332,10 @@ def parse_ability(value: Any, path: str) -> Ability:
         if spell not in CAST_SPELLS:
             raise CaseError(f"{path}.spells", f"spells must be one of {', '.join(CAST_SPELLS)}")
         if trig == "cast":
-            for key in ("to", "from", "combat", "turn"):
+            # to: whose casting it watches ("whenever a player casts", "an opponent casts"); you by default
+            for key in ("from", "combat", "turn"):
                 if key in m:
-                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: only")
+                    raise CaseError(f"{path}.{key}", "a cast trigger (\"whenever you cast a ... spell\") takes spells: and to: only")
         turn = m.get("turn", "each")
         if turn not in ("each", "yours", "opponents"):
             raise CaseError(f"{path}.turn", "turn must be each, yours or opponents")
@@ -430,4 +434,3 @@ def _ward(m: Mapping[str, Any], path: str, text: str) -> Ability:
     if not cost:
         raise CaseError(f"{path}.ward", "expected a cost such as [2] or [{pay_life: 2}]")
     return Ability(AbilityKind.WARD, cost=cost, text=text)
-

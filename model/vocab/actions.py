@@ -57,6 +57,14 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         if set(m) != {"monstrosity"}:
             raise CaseError(path, "monstrosity takes only its number (of the permanent the ability is of, 701.37a)")
         return OneShot(ActionKind.MONSTROSITY, amount(m["monstrosity"], f"{path}.monstrosity"), sel("self", path))
+    if kind == "return_to_battlefield":
+        # {return_to_battlefield: self, with_counter: -1/-1}: persist / undying (702.79a, 702.93a)
+        if m["return_to_battlefield"] != "self" or set(m) != {"return_to_battlefield", "with_counter"} \
+                or m["with_counter"] not in ("-1/-1", "+1/+1"):
+            raise CaseError(f"{path}.return_to_battlefield", "expected {return_to_battlefield: self, with_counter: -1/-1 "
+                            "or +1/+1} (persist, undying: CR 702.79a, 702.93a)")
+        return OneShot(ActionKind.RETURN_TO_BATTLEFIELD, amount(1, f"{path}.{kind}"), sel("self", f"{path}.{kind}"),
+                       counter=str(m["with_counter"]))
     if kind == "sacrifice":
         # {sacrifice: self}: "sacrifice this creature" (701.21a): only the permanent itself is modelled
         if m["sacrifice"] != "self" or set(m) != {"sacrifice"}:
@@ -72,7 +80,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", "expected the id of the source")
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided", "also", "excess_to_controller"} if kind == "deal" else set())
+        ({"divided", "also", "excess_to_controller", "unless"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -121,8 +129,18 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.from", f"from: {by} goes with one deal, without also: or divided:")
     if ("power", "itself") in _reads(amt) and by != "itself":
         raise CaseError(f"{path}.{kind}", "power: itself is each recipient's own power: it goes with a deal from: itself")
+    unless = None
+    if "unless" in m and not divided_ok:
+        raise CaseError(f"{path}.unless", "unless: is modelled on a spell: {spell: {deal: N, to: target, unless: {deal: M, "
+                        "to: target's controller}}, target: <requirement>} (608.2d)")
+    if "unless" in m:
+        unless = parse_one_shot(m["unless"], f"{path}.unless")
+        if unless.kind != ActionKind.DEAL or unless.also or unless.unless or unless.by or unless.may or unless.excess \
+                or unless.to.kind not in ("target_controller", "ref", "you"):
+            raise CaseError(f"{path}.unless", "unless: is another deal to one player (to: target's controller, a player "
+                            "name or you), who chooses which of the two happens (608.2d)")
     return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by, evenly=evenly,
-                   excess=excess)
+                   excess=excess, unless=unless)
 
 
 def _fight(m: Mapping[str, Any], path: str) -> OneShot:

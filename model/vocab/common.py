@@ -18,12 +18,13 @@ from ..types import (
 TRIGGERS = tuple(t.value for t in TriggerEvent)
 
 
-CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery")
+# a colour: "whenever a player casts a red spell" (Kor Firewalker; 105.2, the spell's colour as cast)
+CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery", "white", "blue", "black", "red", "green")
 
 
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
                   "sacrifice", "exile", "return_to_hand", "tap", "untap", "create_tokens", "get_energy", "become_monarch",
-                  "fight", "mill", "monstrosity")
+                  "fight", "mill", "monstrosity", "return_to_battlefield", "get_poison")
 
 
 # one-shot actions on permanents whose value names them (model.kinds.ON_PERMANENTS; sacrifice

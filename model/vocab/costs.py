@@ -1,4 +1,5 @@
-"""The costs of activated abilities (CR 602.1, 118): mana, tapping, sacrifice, loyalty (606.4)."""
+"""Costs of abilities (CR 602.1a, 118): tapping and untapping symbols, mana (not tracked), life,
+energy, sacrifices, removed counters and loyalty (606.4)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,7 @@ from typing import Any
 
 from ..errors import CaseError
 from ..selectors import Selector
-from .common import (
-    _count,
-    _counter_kind,
-    _mapping,
-    sel,
-)
+from .common import _count, _counter_kind, _mapping, sel
 
 _MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
 

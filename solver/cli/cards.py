@@ -22,8 +22,12 @@ from model.recognise import (
     read_text,
     strip_reminder,
 )
+from model.recognise.why import why_not_understood
 
-__all__ = ["card_command", "coverage_command", "coverage"]
+__all__ = ["card_command", "coverage_command", "coverage", "MISSING_FACE"]
+
+# the cards with a face whose text the card data lacks (not a family of lines: the whole face)
+MISSING_FACE = "missing face"
 
 
 def _flow(value: Any) -> str:
@@ -78,13 +82,10 @@ def card_command(name: str, as_json: bool) -> int:
             print(f"mtg-outcomes: card: {exc}", file=sys.stderr)
             return 2
         found = None
-    faces: list[Mapping[str, Any]]
-    if found is None:
-        faces = []
-    elif found.by_face:
-        faces = [found.face]
-    else:
-        faces = list(found.card.get("faces") or [])
+    # every face of the card, even when one face is named: a face the data lacks (an adventure's
+    # Stomp, a split card's other half) or a face not understood means the card is not fully
+    # understood from the named face alone (709, 712, 715)
+    faces: list[Mapping[str, Any]] = [] if found is None else list(found.card.get("faces") or [])
     readings = [read_face(f) for f in faces if not f.get("missing")]
     partly = any(f.get("missing") for f in faces) or not all(r.understood for r in readings)
     lib_reading = None
@@ -94,11 +95,18 @@ def card_command(name: str, as_json: bool) -> int:
     if as_json:
         out: dict[str, Any] = {"name": found.card["name"] if found else library["name"],  # type: ignore[index]
                                "layout": found.card.get("layout") if found else None,
-                               "faces": [], "understood": not partly}
+                               "faces": [], "understood": not partly,
+                               "missing_faces": [f["name"] for f in faces if f.get("missing")]}
+        if found is not None and found.by_face:
+            out["named_face"] = found.face["name"]
         for f in faces:
             entry = _face_facts(f)
             if not f.get("missing"):
                 entry["reading"] = _reading_json(read_face(f))
+                for line in entry["reading"]["lines"]:
+                    if line["status"] == "not understood":
+                        line["why"] = why_not_understood(line["text"], str(f["name"]), f.get("types") or (),
+                                                         f.get("subtypes") or ())
             out["faces"].append(entry)
         if library is not None:
             out["library"] = {"abilities": list(library.get("abilities") or []),
@@ -110,16 +118,17 @@ def card_command(name: str, as_json: bool) -> int:
     for f in faces:
         facts = _face_facts(f)
         if f.get("missing"):
-            print(f"  {f['name']}: not in the shipped card data (its text is missing)")
+            print(f"  {f['name']}: not in the shipped card data (its text is missing): the card is not fully understood")
             continue
         if len(faces) > 1:
-            print(f"  face: {f['name']}")
+            named = "  (the face named)" if found is not None and found.by_face and f is found.face else ""
+            print(f"  face: {f['name']}{named}")
         pt = f"  {f['power']}/{f['toughness']}" if f.get("power") is not None else ""
         loyalty = f"  loyalty {f['loyalty']}" if f.get("loyalty") is not None else ""
         colors = "unknown (no colour indicator in the data)" if facts["colors"] is None else (", ".join(facts["colors"]) or "colourless")
         print(f"  {facts['mana_cost'] or '(no mana cost)'}  {facts['type_line']}{pt}{loyalty}")
         print(f"  colours: {colors}; keywords: {', '.join(facts['keywords']) or '-'}")
-        _print_reading(read_face(f))
+        _print_reading(read_face(f), f)
     if library is not None and lib_reading is not None:
         print(f"  hand-written library card (takes precedence): abilities {_flow(list(library.get('abilities') or []))}"
               f", keywords {_flow(list(library.get('keywords') or []))}")
@@ -129,9 +138,10 @@ def card_command(name: str, as_json: bool) -> int:
     return 1 if partly else 0
 
 
-def _print_reading(reading: CardReading) -> None:
+def _print_reading(reading: CardReading, face: Mapping[str, Any] | None = None) -> None:
     """Each line and what it became; abilities numbered as ``activate: {ability: N}`` and
-    ``tap_for_mana: {ability: N}`` count them."""
+    ``tap_for_mana: {ability: N}`` count them. A line not understood says why (the sentences
+    read alone, the nearest template and the part it could not read: model.recognise.why)."""
     index = 0
     for r in reading.lines:
         print(f"  - {r.text}")
@@ -151,6 +161,9 @@ def _print_reading(reading: CardReading) -> None:
             print(f"      ignored: {r.reason}{extra}")
         else:
             print("      NOT UNDERSTOOD")
+            if face is not None:
+                for why in why_not_understood(r.text, str(face["name"]), face.get("types") or (), face.get("subtypes") or ()):
+                    print(f"        why: {why}")
 
 
 def coverage() -> dict[str, Any]:
@@ -159,7 +172,7 @@ def coverage() -> dict[str, Any]:
     not understood (:func:`model.recognise.family_of`), each family's lines most often first
     (numbers written N, the card itself ~)."""
     total = relevant = understood = 0
-    families: dict[str, list[tuple[str, str]]] = {f: [] for f in FAMILIES}
+    families: dict[str, list[tuple[str, str]]] = {f: [] for f in (*FAMILIES, MISSING_FACE)}
     lines: dict[str, Counter[str]] = {f: Counter() for f in FAMILIES}
     example: dict[str, str] = {}
     templates: Counter[str] = Counter()
@@ -169,6 +182,11 @@ def coverage() -> dict[str, Any]:
         if not any(damage_relevant(f) for f in faces):
             continue
         relevant += 1
+        lacking = [f["name"] for f in card.get("faces") or [] if f.get("missing")]
+        if lacking:
+            # a face the data lacks is never understood from the other face alone (709, 712, 715)
+            families[MISSING_FACE].append((card["name"], lacking[0]))
+            continue
         readings = [(f, read_face(f)) for f in faces]
         missing = [(f, r) for f, rd in readings for r in rd.not_understood]
         if not missing:
@@ -200,6 +218,8 @@ def coverage_command(family: str | None, as_json: bool, examples: int = 3) -> in
             "not_understood": {f: {"cards": len(cov["families"][f]),
                                    "lines": [{"text": p, "cards": n, "example": e} for p, n, e in cov["common"][f][:shown]]}
                                for f in fams},
+            "missing_face": {"cards": len(cov["families"][MISSING_FACE]),
+                             "examples": [{"card": c, "face": f} for c, f in cov["families"][MISSING_FACE][:shown]]},
         }, sort_keys=True, ensure_ascii=False))
         return 0
     pct = 100.0 * cov["understood"] / max(1, cov["damage_relevant"])
@@ -210,4 +230,7 @@ def coverage_command(family: str | None, as_json: bool, examples: int = 3) -> in
         print(f"  {f:<11} {len(cov['families'][f]):>5}")
         for p, n, e in cov["common"][f][:shown]:
             print(f"      {n:>4}  {p[:90]}  (e.g. {e})")
+    lacking = cov["families"][MISSING_FACE]
+    print(f"  a face missing from the card data (never understood from the other face): {len(lacking)}"
+          + (f"  (e.g. {', '.join(f'{c}: {f}' for c, f in lacking[:shown])})" if lacking else ""))
     return 0

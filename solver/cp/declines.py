@@ -22,7 +22,8 @@ _ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, Effect
 # effect kinds that never touch this batch's damage (no targeting, no mana here; the combat damage
 # a creature assigns is read before the batch, by solver.combat.assign_options)
 _INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
-          EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS)
+          EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS,
+          EffectKind.CANT_GET_POISON)  # (read by solver.results.event_results, the model's results too)
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",

@@ -246,9 +246,10 @@ def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], track
 
 # triggers the step can fire that the rules engine puts on the stack and resolves after it
 # (603.3b, solver.cp.suffix): what they read (each batch's damage per source and recipient, 603.2,
-# 603.10; who died, 603.6c; each life-gain event, 119.9) is among what the model's solutions differ by
+# 603.10; who died, 603.6c; each life-gain event, 119.9; each player's life lost in the batch, one
+# life-loss event per player, 120.3a) is among what the model's solutions differ by
 _CONTINUED = (TriggerEvent.DEALS_DAMAGE, TriggerEvent.DEALT_DAMAGE, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER, TriggerEvent.DIES,
-              TriggerEvent.GAIN_LIFE)
+              TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE)
 
 
 def _draws(ab: Any) -> bool:

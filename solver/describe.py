@@ -1,4 +1,5 @@
-"""Actions in words: what a ``may`` choice offers, and the object an action is about."""
+"""A timeline action in words, for a ``may`` choice (CR 603.5: the optional action is offered by
+name): the object it is about and what it does."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from model.types import (
     TapForManaAction,
 )
 
-__all__ = ["described", "named_object"]
+__all__ = ["describe", "named_object"]
 
 
 def named_object(action: Any) -> str | None:
@@ -29,7 +30,7 @@ def named_object(action: Any) -> str | None:
     return None
 
 
-def described(action: Any) -> str:
+def describe(action: Any) -> str:
     """An action in words, for a ``may`` choice: "activate pyro's ability", "tap forest for mana"."""
     if isinstance(action, ActivateAction):
         return f"activate {action.id}'s ability"
@@ -51,6 +52,8 @@ def described(action: Any) -> str:
             return f"have {shot.source or shot.by or 'it'} fight {shot.to}"
         if shot.kind in (ActionKind.SACRIFICE, ActionKind.EXILE, ActionKind.TAP, ActionKind.UNTAP):
             return f"{shot.kind} {shot.to}"
+        if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
+            return f"return {shot.to} to the battlefield with a {shot.counter} counter"
         if shot.kind == ActionKind.RETURN_TO_HAND:
             return f"return {shot.to} to its owner's hand"
         if shot.kind == ActionKind.SET_LIFE:
@@ -58,7 +61,8 @@ def described(action: Any) -> str:
         if shot.kind == ActionKind.CREATE_TOKENS:
             return f"create {expr_str(shot.amount)} {shot.token.name if shot.token else 'token'}(s)"
         verb = {"lose_life": "lose {} life", "gain_life": "gain {} life", "draw": "draw {}",
-                "get_energy": "get {} energy", "mill": "mill {}", "monstrosity": "monstrosity {}"}[shot.kind]
+                "get_energy": "get {} energy", "mill": "mill {}", "monstrosity": "monstrosity {}",
+                "get_poison": "get {} poison counter(s)"}[shot.kind]
         return f"have {shot.to} " + verb.format(expr_str(shot.amount))
     if isinstance(action, DamageAction):
         return "deal " + ", ".join(f"{expr_str(d.amount)} damage from {d.source} to {d.to}" for d in action.events)
