@@ -12,6 +12,7 @@ from model.errors import CaseErrors, MtgOutcomesError
 from model.load import load_case
 from model.outcome import Outcome, agrees, expectation_report
 from model.types import Case
+from model.versions import stamps
 
 from .api import Result, enumerate_outcomes
 
@@ -44,7 +45,7 @@ class CheckReport:
         return {"case": self.case, "path": self.path, "status": self.status, "detail": self.detail,
                 "outcomes": self.outcomes,
                 "missing": [o.as_dict() for o in self.missing],
-                "unreachable": self.unreachable, "closest": self.closest, "warnings": self.warnings}
+                "unreachable": self.unreachable, "closest": self.closest, "warnings": self.warnings, **stamps()}
 
 
 def check(case: Case, engine: str = "auto", timeout: float | None = None) -> CheckReport:

@@ -18,6 +18,7 @@ from model.load import check_choosers, check_fields
 from model.objective import Objective
 from model.outcome import Outcome
 from model.types import Case
+from model.versions import stamps
 
 from .api import check_engine
 from .limits import Deadline, WitnessBudget, as_deadline
@@ -61,6 +62,7 @@ class OptimizeResult:
             "outcomes": [o.as_dict() for o in self.outcomes],
             "decisions": [d.as_dict() for d in self.decisions],
             "stats": self.stats,
+            **stamps(),
         }
 
 

@@ -66,7 +66,7 @@ def test_enumerate_json_shape_and_determinism(capsys: pytest.CaptureFixture[str]
     assert code2 == 0
     assert first == second, "enumerate --json must be byte-identical across runs"
     data = json.loads(first)
-    assert set(data) == {"case", "engine", "complete", "outcomes", "stats"}
+    assert set(data) == {"case", "engine", "complete", "outcomes", "stats", "rules_version", "card_data_version"}
     assert data["case"] == "dictate-of-the-twin-gods-griffin-order"
     assert data["complete"] is True
     assert len(data["outcomes"]) == 2

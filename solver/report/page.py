@@ -15,6 +15,13 @@ from .data import SHORT_WITNESSES, ReportData
 from .style import CSS, JS
 
 
+def _stamp_line() -> str:
+    """The footer's versions (model.versions): the rules edition and the card data it was made under."""
+    from model.versions import RULES_VERSION, card_data_version
+
+    return f"Comprehensive Rules effective {RULES_VERSION} \u00b7 card data {card_data_version()}"
+
+
 def _page(title: str, body: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -284,7 +291,8 @@ def render_html(data: ReportData) -> str:
             + "<div class=\"right\">" + _check_html(data) + _outcomes_html(data) + _optimum_html(data)
             + (_witness_html(data) if beside else "") + "</div></div>" + _tree_html(data)
             + ("" if beside else _witness_html(data)) + "</main>"
-            + "<footer>mtg-outcomes report \u00b7 self-contained: nothing on this page is loaded from the network</footer>")
+            + f"<footer>mtg-outcomes report \u00b7 {escape(_stamp_line())} \u00b7 self-contained: nothing on this "
+            "page is loaded from the network</footer>")
     return _page(f"{case.id} \u2014 mtg-outcomes report", body)
 
 

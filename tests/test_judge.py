@@ -1,0 +1,68 @@
+"""Answers a judge can hand over: version stamps, names in words, each step's rule (issue 44)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model.versions import RULES_VERSION, card_data_version, stamps
+from solver.batch import analyze
+from solver.batch.records import _retry
+from solver.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHON = ROOT / "cases" / "seeds" / "vengeful-archon-scroll-thief-combat.yaml"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_version_names_the_rules_edition_and_the_card_data(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "Comprehensive Rules: effective 2026-09-25" in out
+    assert card_data_version() in out and card_data_version().startswith("2026-12-01 sha256:")
+
+
+@pytest.mark.parametrize("command", ["enumerate", "optimize", "check"])
+def test_every_json_answer_is_stamped(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    extra = ["--objective", "you: maximize you.life"] if command == "optimize" else []
+    code, out, _ = run(capsys, command, "--json", str(ARCHON), *extra)
+    assert code == 0
+    doc = json.loads(out)
+    for d in doc if isinstance(doc, list) else [doc]:
+        assert d["rules_version"] == RULES_VERSION == "2026-09-25"
+        assert d["card_data_version"] == card_data_version()
+
+
+def test_batch_reruns_a_record_of_another_rules_or_card_data_version(tmp_path: Path) -> None:
+    rec = analyze(str(ARCHON))
+    assert rec["status"] == "OK" and {k: rec[k] for k in stamps()} == stamps()
+    assert not _retry(rec, None)
+    assert _retry({**rec, "rules_version": "2024-11-08"}, None)
+    assert _retry({**rec, "card_data_version": "2025-01-01 sha256:000000000000"}, None)
+    # through the command: a line of an older rules edition is run again and superseded
+    out = tmp_path / "r.jsonl"
+    out.write_text(json.dumps({**rec, "rules_version": "2024-11-08"}) + "\n")
+    assert main(["batch", str(ARCHON), "--jobs", "1", "--out", str(out), "--no-progress"]) == 0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(lines) == 2 and lines[-1]["rules_version"] == RULES_VERSION
+    before = out.read_text()
+    assert main(["batch", str(ARCHON), "--jobs", "1", "--out", str(out), "--no-progress"]) == 0
+    assert out.read_text() == before  # same versions: nothing re-run
+
+
+def test_report_footer_carries_the_stamps(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "r.html"
+    code, _, _ = run(capsys, "report", str(ARCHON), "-o", str(page))
+    assert code == 0
+    footer = page.read_text().split("<footer>")[1]
+    assert "Comprehensive Rules effective 2026-09-25" in footer and card_data_version() in footer
