@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
@@ -38,6 +39,34 @@ from .schema import _ID_RE, CHOOSE
 
 
 class _Checks(_LossChecks):
+    def active_player(self) -> str:
+        """The player whose turn it is: ``active:``, else the controller of the attacking creatures
+        (only the active player attacks, CR 506.2, 508.1a), else the first player."""
+        if self.m.active is not None:
+            return str(self.m.active)
+        for e in self.m.battlefield:
+            if isinstance(e, Mapping) and e.get("attacking") is not None and isinstance(e.get("controller"), str):
+                return str(e["controller"])
+        return self.player_names[0] if self.player_names else ""
+
+    def _one_attacking_side(self, perms: list[tuple[PermanentSpec, str]], teams: dict[str, int | None]) -> None:
+        """Impossible combats are errors: creatures of two players (in Two-Headed Giant, of two
+        teams: the team whose turn it is attacks) attacking at once, or attackers of a player who
+        isn't ``active:``; only the active player declares attackers (CR 506.2, 508.1a)."""
+        active = self.active_player()
+        first: PermanentSpec | None = None
+        for p, path in perms:
+            if p.attacking is None:
+                continue
+            if self.m.active is not None and not same_side(p.controller, active, teams):
+                self.err(f"{path}.attacking", f"{p.controller} isn't the active player (active: {active}): only the "
+                         "active player attacks (CR 506.2, 508.1a)")
+                return
+            if first is not None and not same_side(p.controller, first.controller, teams):
+                self.err(f"{path}.attacking", f"{p.id!r} (controlled by {p.controller}) and {first.id!r} (controlled by {first.controller}) can't "
+                         "attack in one combat: only the active player attacks (CR 506.2, 508.1a)")
+                return
+            first = first or p
     """Cross references between the parts, and the expectation."""
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
@@ -139,8 +168,9 @@ class _Checks(_LossChecks):
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
         defenders = {p.id: p.defender for p, _ in perms}  # who defends each when attacked (506.2)
-        active = self.m.active or (self.player_names[0] if self.player_names else "")
+        active = self.active_player()
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
+        self._one_attacking_side(perms, teams)
         chosen_combat = _choosing_combat(actions)
         written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
         for p, path in perms + self.entered:
