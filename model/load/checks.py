@@ -49,7 +49,7 @@ class _Checks(_LossChecks):
                 return str(e["controller"])
         return self.player_names[0] if self.player_names else ""
 
-    def _one_attacking_side(self, perms: list[tuple[PermanentSpec, str]], teams: dict[str, int | None]) -> None:
+    def _one_attacking_side(self, perms: list[tuple[PermanentSpec, str]], teams: Mapping[str, Any]) -> None:
         """Impossible combats are errors: creatures of two players (in Two-Headed Giant, of two
         teams: the team whose turn it is attacks) attacking at once, or attackers of a player who
         isn't ``active:``; only the active player declares attackers (CR 506.2, 508.1a)."""
