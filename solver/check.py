@@ -15,6 +15,7 @@ from model.types import Case
 from model.versions import stamps
 
 from .api import Result, enumerate_outcomes
+from .words import value_text
 
 __all__ = ["CheckReport", "check", "check_paths", "case_files"]
 
@@ -53,7 +54,7 @@ def check(case: Case, engine: str = "auto", timeout: float | None = None) -> Che
     start = time.perf_counter()
     warnings = [str(w) for w in case.warnings]
     if case.expect is None:
-        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect:"], warnings=warnings)
+        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect: section, so there is no ruling to compare its outcomes with"], warnings=warnings)
     result: Result = enumerate_outcomes(case, engine=engine, timeout=timeout)
     states = [o.values for o in result.outcomes]
     rep = expectation_report(case.expect, states)
@@ -67,7 +68,7 @@ def check(case: Case, engine: str = "auto", timeout: float | None = None) -> Che
         for i in rep.unexpected:
             o = result.outcomes[i]
             report.missing.append(o)
-            shown = ", ".join(f"{k}={o.values.get(k)}" for k in fields)
+            shown = ", ".join(f"{k}={value_text(o.values.get(k))}" for k in fields)
             report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(o.words or ("no choices",)))
     if rep.unreachable:
         report.status = "UNREACHABLE" if report.status == "OK" else report.status + "+UNREACHABLE"
@@ -76,8 +77,8 @@ def check(case: Case, engine: str = "auto", timeout: float | None = None) -> Che
             report.unreachable.append(want)
             close = sorted(states, key=lambda s: sum(0 if agrees(s, [(k, v)]) else 1 for k, v in exp))[:2]
             report.closest.extend({k: s.get(k) for k in want} for s in close)
-            shown = ", ".join(f"{k}={v}" for k, v in exp)
-            near = " | ".join(", ".join(f"{k}={s.get(k)}" for k in want) for s in close)
+            shown = ", ".join(f"{k}={value_text(v)}" for k, v in exp)
+            near = " | ".join(", ".join(f"{k}={value_text(s.get(k))}" for k in want) for s in close)
             report.detail.append(f"unreachable: {shown}  (closest reachable: {near})")
     report.seconds = time.perf_counter() - start
     return report

@@ -66,3 +66,40 @@ def test_report_footer_carries_the_stamps(tmp_path: Path, capsys: pytest.Capture
     assert code == 0
     footer = page.read_text().split("<footer>")[1]
     assert "Comprehensive Rules effective 2026-09-25" in footer and card_data_version() in footer
+
+
+LONG_STATUS = """
+id: bear-dies-but-ruling-says-not
+players:
+  - {name: you}
+  - {name: A}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+sources:
+  - {id: shock, name: Shock, controller: you}
+actions:
+  - damage: [{from: shock, to: bears, amount: 2}]
+expect:
+  complete: true
+  outcomes:
+    - {bears.dies: false}
+"""
+
+
+def test_check_table_keeps_its_columns_and_spells_booleans_yes_no(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "long.yaml").write_text(LONG_STATUS)
+    (tmp_path / "none.yaml").write_text(LONG_STATUS.split("expect:")[0].replace("id: bear-dies-but-ruling-says-not",
+                                                                                   "id: no-ruling"))
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    lines = out.splitlines()
+    head = lines[0]
+    rows = [x for x in lines if x.startswith(("bear-dies", "no-ruling"))]
+    assert len(rows) == 2
+    for row in rows:  # every row's count sits under the header's "outcomes"
+        assert row[head.index("outcomes") + len("outcomes") - 1] in "012"
+        assert row[head.index("outcomes") + len("outcomes")] == " "
+    assert "INCOMPLETE+UNREACHABLE " in out
+    assert "bears.dies=yes" in out and "bears.dies=no" in out and "True" not in out and "False" not in out
+    assert "the case has no expect: section, so there is no ruling to compare its outcomes with" in out

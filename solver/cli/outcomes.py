@@ -13,15 +13,13 @@ from model.errors import CaseError, CaseErrors
 from ..api import enumerate_outcomes
 from ..check import check_paths
 from ..limits import Deadline
+from ..words import value_text
 from .files import graph_file, load_case_or_exit
 
 
 def _fmt(v: Any) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, tuple | list):
-        return "[" + " ".join(map(str, v)) + "]"
-    return str(v)
+    """One spelling of a value in every text output (yes/no, [W B]): solver.graph.value_text."""
+    return value_text(v)
 
 
 def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
@@ -211,9 +209,10 @@ def check_command(args: argparse.Namespace) -> int:
         print(json.dumps([r.as_dict() for r in reports], sort_keys=True))
     else:
         width = max([len(r.case) for r in reports] + [4])
-        print(f"{'case'.ljust(width)}  {'status':<12} outcomes  file")
+        sw = max([len(r.status) for r in reports] + [12])  # INCOMPLETE+UNREACHABLE keeps its column
+        print(f"{'case'.ljust(width)}  {'status'.ljust(sw)} outcomes  file")
         for r in reports:
-            print(f"{r.case.ljust(width)}  {r.status:<12} {r.outcomes:>8}  {r.path}")
+            print(f"{r.case.ljust(width)}  {r.status.ljust(sw)} {r.outcomes:>8}  {r.path}")
             for line in r.detail:
                 print(f"{'':{width}}    {line}")
             for line in r.warnings:
