@@ -18,7 +18,8 @@ from model.types import Case
 
 from .decision import CHOICE, Decision, Step
 from .engine import advance, final_fields
-from .state import initial_state
+from .state import initial_state, replace
+from .words import Namer
 
 __all__ = ["Replay", "replay"]
 
@@ -50,10 +51,11 @@ def replay(case: Case, outcome: Outcome) -> Replay:
         picked = next((o for o in res.options if o.picked == w.picked), None)
         if picked is None:
             raise EngineError(f"witness step {w.picked!r} is not an option at {res.at}")
-        steps.append(Step(CHOICE, picked.words))
+        steps.append(Step(CHOICE, picked.words, res.cr, res.chooser))
         seen = len(res.log)
         res = advance(picked.state, table)
     if isinstance(res, Decision):
         raise EngineError(f"the witness stops at the decision {res.chooser} {res.kind} at {res.at}")
     steps += res.log.after(seen)
-    return Replay(tuple(steps), final_fields(res, table))
+    named = Namer(res, table)  # the ids older texts still say, as names (solver.words)
+    return Replay(tuple(replace(s, words=named(s.words)) for s in steps), final_fields(res, table))

@@ -54,8 +54,7 @@ def _steps(case: Any, outcome: Any, explain: bool, deadline: Deadline | None = N
     if deadline is not None and deadline.expired():
         return [f"[raw] {w.chooser} {w.kind} at {w.at}: {w.picked}" for w in outcome.witness]
     steps = replay(case, outcome).steps
-    return [s.words if s.kind == CHOICE else f"({s.words})" for s in steps
-            if explain or s.kind in (CHOICE, NOT_DONE)]
+    return [s.text() for s in steps if explain or s.kind in (CHOICE, NOT_DONE)]
 
 
 def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any], deadline: Deadline | None = None) -> None:
