@@ -69,7 +69,7 @@ def check(case: Case, engine: str = "auto", timeout: float | None = None) -> Che
             o = result.outcomes[i]
             report.missing.append(o)
             shown = ", ".join(f"{k}={value_text(o.values.get(k))}" for k in fields)
-            report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(o.words or ("no choices",)))
+            report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(choice_words(case, o) or ("no choices",)))
     if rep.unreachable:
         report.status = "UNREACHABLE" if report.status == "OK" else report.status + "+UNREACHABLE"
         for exp in rep.unreachable:
@@ -82,6 +82,18 @@ def check(case: Case, engine: str = "auto", timeout: float | None = None) -> Che
             report.detail.append(f"unreachable: {shown}  (closest reachable: {near})")
     report.seconds = time.perf_counter() - start
     return report
+
+
+def choice_words(case: Case, outcome: Outcome) -> list[str]:
+    """An outcome's choices in words, each with its chooser and rule (solver.explain), as every
+    text output says them; the witness's own words if it doesn't replay."""
+    from .decision import CHOICE, NOT_DONE
+    from .explain import replay
+
+    try:
+        return [s.text() for s in replay(case, outcome).steps if s.kind in (CHOICE, NOT_DONE)]
+    except MtgOutcomesError:
+        return list(outcome.words)
 
 
 def case_files(paths: Iterable[str | Path]) -> Iterator[Path]:

@@ -126,13 +126,12 @@ class Namer:
             self.map.setdefault(sid, name(state, table, sid))
         for e in state.effects:
             spec = table.spec_of(state, e.source) if e.source else None
-            label = f"{possessive(spec.name)} {_KIND_WORDS.get(str(e.spec.kind), 'effect')}" if spec is not None \
-                else f"the {_KIND_WORDS.get(str(e.spec.kind), 'effect')} {e.id}"
-            self.map.setdefault(e.id, label)
+            if spec is not None:  # (an effect with no source keeps its id: its only name)
+                self.map.setdefault(e.id, f"{possessive(spec.name)} {_KIND_WORDS.get(str(e.spec.kind), 'effect')}")
         self.map = {k: v for k, v in self.map.items() if k != v and k not in table.order and k.lower() not in _NOT_IDS}
         ids = sorted(self.map, key=len, reverse=True)
         alts = "|".join(map(re.escape, ids))
-        self.pattern = re.compile(r"(?<![\w'./#@-])(" + alts + r")(?![\w/#@-]|\.\w)") if ids else None
+        self.pattern = re.compile(r"(?<![\w'./#@(-])(" + alts + r")(?![\w/#@-]|\.\w)") if ids else None
         self.alone = re.compile(r" \((" + alts + r")\)") if ids else None  # "Vengeful Archon's ability (archon)"
 
     def __call__(self, text: str) -> str:
@@ -140,7 +139,11 @@ class Namer:
             return text
 
         def alone(m: Any) -> str:  # an id in parentheses after its own name says nothing more
-            said = self.map[m.group(1)]
+            oid, said = m.group(1), self.map[m.group(1)]
+            base = said.removesuffix(f" ({oid})")
+            if base != said and text[:m.start()].endswith(base):
+                return m.group(0)  # already "Grizzly Bears (bear1)": a name two objects share
             return "" if said in text[:m.start()] else f" ({said})"
 
-        return self.pattern.sub(lambda m: self.map[m.group(1)], self.alone.sub(alone, text))
+        out = self.pattern.sub(lambda m: self.map[m.group(1)], self.alone.sub(alone, text))
+        return out.replace("you's ", "your ")

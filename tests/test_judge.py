@@ -103,3 +103,40 @@ def test_check_table_keeps_its_columns_and_spells_booleans_yes_no(tmp_path: Path
     assert "INCOMPLETE+UNREACHABLE " in out
     assert "bears.dies=yes" in out and "bears.dies=no" in out and "True" not in out and "False" not in out
     assert "the case has no expect: section, so there is no ruling to compare its outcomes with" in out
+
+
+def _rows(out: str) -> list[list[str]]:
+    import re
+
+    return [[kv.split("=")[0] for kv in line.split(". ", 1)[1].split(", ")]
+            for line in out.splitlines() if re.match(r"^  \d+\. ", line)]
+
+
+def test_enumerate_rows_name_the_same_judge_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "enumerate", str(ARCHON))
+    assert code == 0
+    rows = _rows(out)
+    assert len(rows) == 2 and rows[0] == rows[1] == ["A.cards_drawn", "A.life", "you.life"]
+    assert "s1" not in out and " thief" not in out and "Scroll Thief" in out  # names, not ids
+    # a field that only the case's effect has changes but tells no outcome apart: not shown
+    assert "remaining" not in out
+
+
+def test_explain_of_the_archon_combat_says_what_happened_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "enumerate", str(ARCHON), "--explain")
+    assert code == 0
+    one, two = out.split("\n  2. ")
+    for part in (one, two):
+        assert "the combat damage step begins (CR 510.1)" in part
+        assert "(A assigns Siege Mastodon's 3 combat damage: 3 to you: the only legal option, CR 510.1c)" in part
+        assert "to Scroll Thief's 1 damage to you: it prevents" in part and "(your choice, CR 615.7)" in part
+        assert "Vengeful Archon deals 3 damage to A: A loses 3 life (120.3a)" in part  # the shield's rider
+    assert "Siege Mastodon deals 1 combat damage to you (3 before Vengeful Archon's shield on you): you lose 1 life" in one
+    assert "Scroll Thief's 1 combat damage to you is prevented by Vengeful Archon's shield on you: none is dealt" in one
+    assert "A draws" not in one
+    assert "Scroll Thief deals 1 combat damage to you (after Vengeful Archon's shield on you): you lose 1 life" in two
+    assert "Scroll Thief's trigger resolves (CR 608.2)" in two and "A draws 1 card (CR 121.1)" in two
+    code, out, _ = run(capsys, "enumerate", str(ARCHON), "--explain", "--json")
+    steps = [s for o in json.loads(out)["outcomes"] for s in o["explain"]]
+    assert {(s["who"], s["rule"]) for s in steps if s["kind"] == "choice"} == {("you", "615.7")}
+    assert all(s.get("rule") for s in steps)

@@ -113,12 +113,10 @@ def enumerate_command(args: argparse.Namespace) -> int:
           f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
     if not result.complete and result.stats.get("limit"):
         print(f"mtg-outcomes: {case.id}: {result.stats['limit']}", file=sys.stderr)  # what cut it
-    base = _baseline(case) if fields is None else {}
+    names = list(fields) if fields is not None else judge_fields(case, [o.values for o in result.outcomes])
     noted = False
     for i, o in enumerate(result.outcomes, 1):
-        values = o.values
-        shown = {k: v for k, v in values.items() if fields is not None or base.get(k) != v}
-        text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
+        text = ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in names) or "(nothing changes)"
         print(f"\n  {i}. {text}")
         # the CP engine finds distinct outcomes without walking raw choice paths: none counted
         print(f"     paths: {o.paths}" if result.engine != "cp" else "     paths: not counted (CP engine)")
@@ -189,6 +187,23 @@ def optimize_command(args: argparse.Namespace) -> int:
         verdict = "matters" if d.matters else "doesn't matter"
         print(f"  {d.chooser} {d.kind} at {d.at}: {verdict}; best: {', '.join(d.best)} (options: {', '.join(d.options)})")
     return 0
+
+
+_JUDGE = (".life", ".poison", ".lost", ".cards_drawn", ".dies", ".damage", ".loyalty", ".defense")
+
+
+def judge_fields(case: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The fields ``enumerate`` shows without --fields, the same in every row: what a judge asks
+    about (life, poison, lost, cards drawn, dies, damage marked, counters, loyalty, defense) where
+    some outcome differs from the case's initial state, every player's life, and any other field
+    that tells two outcomes apart (or they would read the same)."""
+    base = _baseline(case)
+    keys = {k for row in rows for k in row}
+    judge = {k for k in keys if (k.endswith(_JUDGE) or ".counters." in k) and not k.startswith("team")}
+    shown = {k for k in judge if any(row.get(k) != base.get(k) for row in rows)}
+    shown |= {f"{p.name}.life" for p in case.players if f"{p.name}.life" in keys}
+    shown |= {k for k in keys if any(row.get(k) != rows[0].get(k) for row in rows)}
+    return sorted(shown)
 
 
 def _baseline(case: Any) -> dict[str, Any]:
