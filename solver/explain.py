@@ -9,7 +9,7 @@ ability whose target became illegal, CR 608.2b). Both engines' witnesses replay 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from model.errors import EngineError
@@ -28,6 +28,7 @@ __all__ = ["Replay", "replay"]
 class Replay:
     steps: tuple[Step, ...]
     fields: dict[str, Any]
+    names: dict[str, str] = field(default_factory=dict)  # object id -> name, where they differ (solver.words)
 
     @property
     def forced(self) -> tuple[str, ...]:
@@ -58,4 +59,4 @@ def replay(case: Case, outcome: Outcome) -> Replay:
         raise EngineError(f"the witness stops at the decision {res.chooser} {res.kind} at {res.at}")
     steps += res.log.after(seen)
     named = Namer(res, table)  # the ids older texts still say, as names (solver.words)
-    return Replay(tuple(replace(s, words=named(s.words)) for s in steps), final_fields(res, table))
+    return Replay(tuple(replace(s, words=named(s.words)) for s in steps), final_fields(res, table), dict(named.map))

@@ -140,3 +140,20 @@ def test_explain_of_the_archon_combat_says_what_happened_and_why(capsys: pytest.
     steps = [s for o in json.loads(out)["outcomes"] for s in o["explain"]]
     assert {(s["who"], s["rule"]) for s in steps if s["kind"] == "choice"} == {("you", "615.7")}
     assert all(s.get("rule") for s in steps)
+
+
+RULINGS = ROOT / "docs" / "rulings"
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in RULINGS.glob("*.txt")))
+def test_the_committed_ruling_paragraphs_are_what_the_tool_prints(page: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/rulings/<case>.txt is `mtg-outcomes enumerate cases/seeds/<case>.yaml --ruling`, byte for byte."""
+    code, out, _ = run(capsys, "enumerate", str(ROOT / "cases" / "seeds" / page.replace(".txt", ".yaml")), "--ruling")
+    assert code == 0
+    assert out == (RULINGS / page).read_text()
+    assert "CR " in out and "Situation: " in out
+
+
+def test_four_seed_rulings_are_committed() -> None:
+    cards = {"vengeful-archon", "guardian-archon", "archfiend-of-despair", "shield-of-the-avatar"}
+    assert {c for c in cards if any(p.name.startswith(c) for p in RULINGS.glob("*.txt"))} == cards

@@ -109,11 +109,17 @@ def enumerate_command(args: argparse.Namespace) -> int:
             _explain_json(doc, case, result.outcomes, deadline)
         print(json.dumps(doc, sort_keys=True))
         return 0
-    print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
-          f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
+    if not args.ruling:
+        print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
+              f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
     if not result.complete and result.stats.get("limit"):
         print(f"mtg-outcomes: {case.id}: {result.stats['limit']}", file=sys.stderr)  # what cut it
     names = list(fields) if fields is not None else judge_fields(case, [o.values for o in result.outcomes])
+    if args.ruling:
+        from ..ruling import ruling_text
+
+        print(ruling_text(case, result.outcomes, result.complete, names))
+        return 0
     noted = False
     for i, o in enumerate(result.outcomes, 1):
         text = ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in names) or "(nothing changes)"
@@ -200,10 +206,16 @@ def judge_fields(case: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
     base = _baseline(case)
     keys = {k for row in rows for k in row}
     judge = {k for k in keys if (k.endswith(_JUDGE) or ".counters." in k) and not k.startswith("team")}
-    shown = {k for k in judge if any(row.get(k) != base.get(k) for row in rows)}
+    # a permanent entering during the actions has no initial value: compared with none (0, no)
+    shown = {k for k in judge if any(row.get(k) != base.get(k, _none(row.get(k))) for row in rows)}
     shown |= {f"{p.name}.life" for p in case.players if f"{p.name}.life" in keys}
     shown |= {k for k in keys if any(row.get(k) != rows[0].get(k) for row in rows)}
     return sorted(shown)
+
+
+def _none(v: Any) -> Any:
+    """The value of a field with nothing in it: 0, no."""
+    return False if isinstance(v, bool) else 0 if isinstance(v, int) else v
 
 
 def _baseline(case: Any) -> dict[str, Any]:

@@ -77,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "chosen by auto, the graph engine builds it under the same limits")
     e.add_argument("--explain", action="store_true",
                    help="list every step of each witness, forced steps too (an only option, an action that can't happen)")
+    e.add_argument("--ruling", action="store_true",
+                   help="print a short ruling a judge can paste: the situation, who chooses what under which rule, "
+                        "each outcome and the choices leading to it, with CR numbers")
     e.add_argument("--engine", choices=ENGINES, default="auto")
     e.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
