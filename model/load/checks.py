@@ -39,35 +39,29 @@ from .schema import _ID_RE, CHOOSE
 
 
 class _Checks(_LossChecks):
+    """Cross references between the parts, and the expectation."""
+
     def active_player(self) -> str:
-        """The player whose turn it is: ``active:``, else the controller of the attacking creatures
-        (only the active player attacks, CR 506.2, 508.1a), else the first player."""
-        if self.m.active is not None:
-            return str(self.m.active)
-        for e in self.m.battlefield:
-            if isinstance(e, Mapping) and e.get("attacking") is not None and isinstance(e.get("controller"), str):
-                return str(e["controller"])
-        return self.player_names[0] if self.player_names else ""
+        """``active:``, else the attackers' controller (only the active player attacks, CR 506.2,
+        508.1a), else the first player."""
+        attackers = [e["controller"] for e in self.m.battlefield if isinstance(e, Mapping)
+                     and e.get("attacking") is not None and isinstance(e.get("controller"), str)]
+        return str(self.m.active or (attackers or self.player_names or [""])[0])
 
     def _one_attacking_side(self, perms: list[tuple[PermanentSpec, str]], teams: Mapping[str, Any]) -> None:
         """Impossible combats are errors: creatures of two players (in Two-Headed Giant, of two
-        teams: the team whose turn it is attacks) attacking at once, or attackers of a player who
-        isn't ``active:``; only the active player declares attackers (CR 506.2, 508.1a)."""
-        active = self.active_player()
-        first: PermanentSpec | None = None
+        teams) attacking at once, or attackers of a player who isn't ``active:`` (506.2, 508.1a)."""
+        active, first = self.active_player(), None
         for p, path in perms:
             if p.attacking is None:
                 continue
             if self.m.active is not None and not same_side(p.controller, active, teams):
-                self.err(f"{path}.attacking", f"{p.controller} isn't the active player (active: {active}): only the "
-                         "active player attacks (CR 506.2, 508.1a)")
-                return
+                return self.err(f"{path}.attacking", f"{p.controller} isn't the active player (active: {active}): "
+                                "only the active player attacks (CR 506.2, 508.1a)")
             if first is not None and not same_side(p.controller, first.controller, teams):
-                self.err(f"{path}.attacking", f"{p.id!r} (controlled by {p.controller}) and {first.id!r} (controlled by {first.controller}) can't "
-                         "attack in one combat: only the active player attacks (CR 506.2, 508.1a)")
-                return
+                return self.err(f"{path}.attacking", f"{p.id!r} (controlled by {p.controller}) and {first.id!r} (controlled "
+                                f"by {first.controller}) can't attack in one combat: only the active player attacks (CR 506.2, 508.1a)")
             first = first or p
-    """Cross references between the parts, and the expectation."""
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
         names = set(self.player_names)
