@@ -39,10 +39,13 @@ class DecisionReport:
     best: list[str]
     options: list[str]
     matters: bool
+    best_words: list[str] = field(default_factory=list)  # the best options in words (as the witnesses say them)
+    option_words: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"chooser": self.chooser, "kind": self.kind, "at": self.at, "best": self.best,
-                "options": self.options, "matters": self.matters}
+                "options": self.options, "matters": self.matters, "best_words": self.best_words,
+                "option_words": self.option_words}
 
 
 @dataclass
@@ -260,5 +263,6 @@ def _decision_reports(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, st
         reports.append(DecisionReport(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""),
                                       [p for _, p, _ in chosen.get(node, [])],
                                       [p for _, d in live for p in (d["picked"], *d.get("also", ()))],
-                                      len(distinct) > 1))
+                                      len(distinct) > 1, [w for _, _, w in chosen.get(node, [])],
+                                      [d["words"] for _, d in live]))
     return reports

@@ -157,3 +157,44 @@ def test_the_committed_ruling_paragraphs_are_what_the_tool_prints(page: str, cap
 def test_four_seed_rulings_are_committed() -> None:
     cards = {"vengeful-archon", "guardian-archon", "archfiend-of-despair", "shield-of-the-avatar"}
     assert {c for c in cards if any(p.name.startswith(c) for p in RULINGS.glob("*.txt"))} == cards
+
+
+TIED_BOARD = """
+id: tied-blocks
+title: "Three attackers, two possible blockers; a 20-point shield on you makes every block as good"
+players:
+  - {name: A}
+  - {name: you}
+battlefield:
+  - {id: wurm, card: Craw Wurm, controller: A, attacking: you}
+  - {id: hawk, card: Vampire Nighthawk, controller: A, attacking: you}
+  - {id: knight, card: Fireborn Knight, controller: A, attacking: you}
+  - {id: giant, card: Hill Giant, controller: you}
+  - {id: bears, card: Grizzly Bears, controller: you}
+effects:
+  - {id: salve, shield: 20, to: you, controller: you}
+actions:
+  - combat: {blocks: choose}
+objective:
+  you: [maximize you.life]
+"""
+
+
+def test_optimize_text_is_bounded_and_summarises_ties(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = tmp_path / "tied.yaml"
+    case.write_text(TIED_BOARD)
+    code, out, _ = run(capsys, "optimize", str(case), "--engine", "graph")
+    assert code == 0
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 200  # not a terminal: 200 characters at most
+    assert "more optimal outcomes (--json lists every one)" in out
+    blocks = [line for line in lines if line.startswith("  your block declaration (CR 509.1a)")]
+    assert len(blocks) == 1 and "9 equally good block declarations, e.g. " in blocks[0] and "\u2192" in blocks[0]
+    heads = [line.split(":")[0] for line in lines if "doesn't matter" in line]
+    assert heads and len(heads) == len(set(heads))  # each decision that doesn't matter said once
+    assert "->" not in out and "salve:" not in out  # option labels in words
+    code, js, _ = run(capsys, "optimize", str(case), "--engine", "graph", "--json")
+    doc = json.loads(js)
+    assert len(doc["outcomes"]) > 10  # --json keeps the full lists
+    block = next(d for d in doc["decisions"] if d["kind"] == "block")
+    assert len(block["best"]) == len(block["best_words"]) == 9

@@ -173,13 +173,17 @@ def optimize_command(args: argparse.Namespace) -> int:
     differ = {k for k in {k for row in rows for k in row} if any(row.get(k) != rows[0].get(k) for row in rows)}
     shown = sorted(objective.fields() | set(fields or ()) | differ)
     noted = False
+    width = line_width()
     for i, o in enumerate(res.outcomes, 1):
-        print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
+        if i > MAX_LISTED:
+            print(f"\n  ... and {len(res.outcomes) - MAX_LISTED} more optimal outcomes (--json lists every one)")
+            break
+        print(fit(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown), width))
         if deadline.expired() and not noted:
             print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
             noted = True
         for line in _steps(case, o, args.explain, deadline) or ["no choices"]:
-            print(f"     - {line}")
+            print(fit(f"     - {line}", width))
     if res.engine == "cp":
         proved = res.stats.get("optimum", {})
         if proved and not res.complete:
@@ -188,11 +192,64 @@ def optimize_command(args: argparse.Namespace) -> int:
         print(f"\nsolved by CP-SAT in {res.stats.get('seconds', 0)} s ({res.stats.get('solves', 0)} solves); "
               "each outcome's choices are listed above (the graph engine also reports which decisions matter)")
         return 0
-    print("\ndecisions on the optimal line:")
-    for d in res.decisions:
-        verdict = "matters" if d.matters else "doesn't matter"
-        print(f"  {d.chooser} {d.kind} at {d.at}: {verdict}; best: {', '.join(d.best)} (options: {', '.join(d.options)})")
+    print("\ndecisions on the optimal lines:")
+    for line in decision_lines(case, res.decisions):
+        print(fit(f"  {line}", width))
     return 0
+
+
+MAX_LISTED = 10  # optimal outcomes listed in text; --json has them all
+
+
+def line_width() -> int:
+    """No text line longer than the terminal, or 200 characters when not writing to one."""
+    import shutil
+
+    return shutil.get_terminal_size((200, 24)).columns if sys.stdout.isatty() else 200
+
+
+def fit(line: str, width: int) -> str:
+    """``line`` cut to ``width`` characters (its end marked with an ellipsis)."""
+    return line if len(line) <= width else line[: width - 1] + "\u2026"
+
+
+_NOUNS = {"block": "block declaration", "split": "shield split", "order": "order of effects", "assign": "damage assignment",
+          "target": "target", "stack_order": "trigger order", "source": "source choice", "mode": "mode", "may": "optional choice",
+          "choose": "choice", "kick": "kicker choice", "ward": "ward payment", "tap": "mana payment", "sacrifice": "sacrifice"}
+
+
+def decision_lines(case: Any, decisions: Sequence[Any]) -> list[str]:
+    """optimize's decisions in words, each distinct one once: who decides what under which rule,
+    whether it matters and its best options (tied ones summarised: "112 equally good block
+    declarations, e.g. ..."); the same decision met on several optimal lines is one line."""
+    from ..decision import KIND_RULES
+    from ..state import initial_state
+    from ..words import Namer
+
+    state, table = initial_state(case)
+    named = Namer(state, table)
+    grouped: dict[tuple[Any, ...], int] = {}
+    for d in decisions:
+        noun = _NOUNS.get(d.kind, d.kind)
+        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else ""
+        what = f"{'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {noun}" + (f" for {where}" if where else "")
+        rule = KIND_RULES.get(d.kind, "")
+        head = f"{what}{f' (CR {rule})' if rule else ''}"
+        if d.kind == "block":  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
+            best = [", ".join(f"{named(b)}\u2192{named(a)}" for b, _, a in (x.partition("->") for x in p.split("; "))
+                              if a and a != "none") or "no blocks" for p in d.best]
+        else:
+            best = [named(w).removeprefix(f"{d.chooser} ").removeprefix("you ") for w in d.best_words] or list(d.best)
+        n = len(d.option_words) or len(d.options)
+        if not d.matters:
+            verdict = "doesn't matter" + (f" (any of its {n} options)" if n > 1 else " (one option leads on)")
+        elif len(best) == 1:
+            verdict = f"matters; best: {best[0]}"
+        else:
+            verdict = f"matters; {len(best)} equally good {noun}s, e.g. {best[0]} / {best[1]}"
+        key = (head, verdict)
+        grouped[key] = grouped.get(key, 0) + 1
+    return [f"{head}: {verdict}" + (f" (met on {n} optimal lines)" if n > 1 else "") for (head, verdict), n in grouped.items()]
 
 
 _JUDGE = (".life", ".poison", ".lost", ".cards_drawn", ".dies", ".damage", ".loyalty", ".defense")
