@@ -147,3 +147,21 @@ class Namer:
 
         out = self.pattern.sub(lambda m: self.map[m.group(1)], self.alone.sub(alone, text))
         return out.replace("you's ", "your ")
+
+
+def short_label(words: str, chooser: str = "") -> str:
+    """An option's words cut to what tells it from its siblings, for an edge of the drawn tree:
+    "prevents 1", "2 to Grizzly Bears, 4 to you", "Craw Wurm with Hill Giant", "Dictate ... first"."""
+    text = words.split(" (", 1)[0] if words.endswith(")") and ": " not in words else words
+    if ": " in text:
+        tail = text.rsplit(": ", 1)[1]
+        return tail.removeprefix("it ")
+    if " first to " in text:
+        return text.split(" first to ", 1)[0].split(" ", 2)[-1] + " first"
+    for verb in ("blocks ", "block "):
+        if verb in text:
+            return text.split(verb, 1)[1]
+    for lead in (f"{chooser} ", "you "):
+        if lead.strip() and text.startswith(lead):
+            text = text[len(lead):]
+    return text

@@ -198,3 +198,26 @@ def test_optimize_text_is_bounded_and_summarises_ties(tmp_path: Path, capsys: py
     assert len(doc["outcomes"]) > 10  # --json keeps the full lists
     block = next(d for d in doc["decisions"] if d["kind"] == "block")
     assert len(block["best"]) == len(block["best_words"]) == 9
+
+
+def test_report_legend_colours_actions_in_words_and_step_results(tmp_path: Path) -> None:
+    from model import load_case
+    from solver.report import analyse, render_html
+    from solver.report.style import CSS
+
+    # leaves not in the ruling have their own colour, not the red of "cut by a limit"
+    missing = CSS.split("svg.tree .node.outcome.missing rect {", 1)[1].split("}", 1)[0]
+    assert "var(--miss)" in missing and "var(--bad)" not in missing
+    html = render_html(analyse(load_case(str(ROOT / "cases" / "seeds" / "vengeful-archon-scroll-thief-combat.yaml"))))
+    legend = html.split('<div class="legend">', 1)[1].split("</div>", 1)[0]
+    assert "border-color:#8e44ad" in legend and "outcome not in the ruling" in legend
+    # gold arrowheads of a fixed size on the optimal edges
+    assert 'markerUnits="userSpaceOnUse"' in html
+    # each step's results and rules, in the witness list
+    assert "Vengeful Archon deals 3 damage to A: A loses 3 life (120.3a) (CR 120.3)" in html
+    assert "(your choice, CR 615.7)" in html
+    # actions in words, the YAML only as a tooltip
+    html = render_html(analyse(load_case(str(ROOT / "cases" / "seeds" / "vengeful-archon-no-legal-target.yaml"))))
+    actions = html.split("What happens (the actions, in order)", 1)[1].split("</ol>", 1)[0]
+    assert "<code>{activate" not in actions
+    assert "activate Vengeful Archon&#x27;s ability, X = 3" in actions and 'title="{activate: {id: archon, x: 3}}"' in actions

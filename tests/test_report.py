@@ -152,7 +152,7 @@ def test_leaves_of_one_projected_outcome_are_one_box() -> None:
     # projected on you.life, both leaves are the same outcome: one box, both options on its edge
     tree = summarise(cg, lambda v: 1, ["you.life"])
     assert [b.lines for b in tree.outcome_boxes()] == [["outcome 1", "you.life = 19"]]
-    assert [label for _, _, label, _ in tree.edges] == ["s1:1 | s1:0"]
+    assert [label for _, _, label, _ in tree.edges] == ["prevents 1 | prevents 0"]
 
 
 def test_a_cut_graph_is_drawn_cut() -> None:

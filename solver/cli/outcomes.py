@@ -193,6 +193,8 @@ def optimize_command(args: argparse.Namespace) -> int:
               "each outcome's choices are listed above (the graph engine also reports which decisions matter)")
         return 0
     print("\ndecisions on the optimal lines:")
+    from ..optimize import decision_lines
+
     for line in decision_lines(case, res.decisions):
         print(fit(f"  {line}", width))
     return 0
@@ -211,45 +213,6 @@ def line_width() -> int:
 def fit(line: str, width: int) -> str:
     """``line`` cut to ``width`` characters (its end marked with an ellipsis)."""
     return line if len(line) <= width else line[: width - 1] + "\u2026"
-
-
-_NOUNS = {"block": "block declaration", "split": "shield split", "order": "order of effects", "assign": "damage assignment",
-          "target": "target", "stack_order": "trigger order", "source": "source choice", "mode": "mode", "may": "optional choice",
-          "choose": "choice", "kick": "kicker choice", "ward": "ward payment", "tap": "mana payment", "sacrifice": "sacrifice"}
-
-
-def decision_lines(case: Any, decisions: Sequence[Any]) -> list[str]:
-    """optimize's decisions in words, each distinct one once: who decides what under which rule,
-    whether it matters and its best options (tied ones summarised: "112 equally good block
-    declarations, e.g. ..."); the same decision met on several optimal lines is one line."""
-    from ..decision import KIND_RULES
-    from ..state import initial_state
-    from ..words import Namer
-
-    state, table = initial_state(case)
-    named = Namer(state, table)
-    grouped: dict[tuple[Any, ...], int] = {}
-    for d in decisions:
-        noun = _NOUNS.get(d.kind, d.kind)
-        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else ""
-        what = f"{'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {noun}" + (f" for {where}" if where else "")
-        rule = KIND_RULES.get(d.kind, "")
-        head = f"{what}{f' (CR {rule})' if rule else ''}"
-        if d.kind == "block":  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
-            best = [", ".join(f"{named(b)}\u2192{named(a)}" for b, _, a in (x.partition("->") for x in p.split("; "))
-                              if a and a != "none") or "no blocks" for p in d.best]
-        else:
-            best = [named(w).removeprefix(f"{d.chooser} ").removeprefix("you ") for w in d.best_words] or list(d.best)
-        n = len(d.option_words) or len(d.options)
-        if not d.matters:
-            verdict = "doesn't matter" + (f" (any of its {n} options)" if n > 1 else " (one option leads on)")
-        elif len(best) == 1:
-            verdict = f"matters; best: {best[0]}"
-        else:
-            verdict = f"matters; {len(best)} equally good {noun}s, e.g. {best[0]} / {best[1]}"
-        key = (head, verdict)
-        grouped[key] = grouped.get(key, 0) + 1
-    return [f"{head}: {verdict}" + (f" (met on {n} optimal lines)" if n > 1 else "") for (head, verdict), n in grouped.items()]
 
 
 _JUDGE = (".life", ".poison", ".lost", ".cards_drawn", ".dies", ".damage", ".loyalty", ".defense")
