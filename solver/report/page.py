@@ -112,6 +112,8 @@ def _effect_words(e: dict[str, Any]) -> str:
 def _situation_html(case: Case) -> str:
     raw = case.raw if isinstance(case.raw, dict) else {}
     names = {p.id: p.name for p in case.permanents if p.name}
+    names |= {str(s.get("id")): str(s.get("name") or s.get("card") or s.get("id")) for s in raw.get("sources", []) or []
+              if isinstance(s, dict)}
     parts = ["<section id=\"situation\"><h2>The situation</h2><h3>Players</h3>", _players_html(case)]
     if case.permanents:
         parts += ["<h3>Battlefield</h3>", _tiles_html(case)]
@@ -155,6 +157,10 @@ _VERBS = {"activate": "activate", "cast": "cast", "enter": "put onto the battlef
 def action_words(a: Any, names: dict[str, str]) -> str:
     """An action of the case in words, objects by name ("activate Vengeful Archon's ability, X = 3"),
     for the report's list of actions (the YAML is the item's tooltip)."""
+    if isinstance(a, dict) and "deal" in a:  # a one-shot: "Shock deals 2 damage to any target"
+        to = a.get("to", "any")
+        said = "any target (its controller chooses)" if to == "any" else names.get(str(to), _flow(to))
+        return f"{names.get(str(a.get('from')), a.get('from') or 'the action')} deals {_flow(a['deal'])} damage to {said}"
     if not isinstance(a, dict) or len(a) != 1:
         return _flow(a)
     (key, body), = a.items()
