@@ -23,7 +23,7 @@ from model.types import (
 
 from .cast import _and, cast_spells, mode_requirements
 from .costs import cost_problem, find_ability, pay_cost, sacrifice_choices
-from .decision import NOT_DONE, Decision, Option, decide, event, note, says
+from .decision import NOT_DONE, Decision, Option, decide, event, note, recording, says
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot
@@ -345,7 +345,7 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
     ab = table.item_ability(state, item)  # (a modal trigger's chosen mode, 700.2b)
     if ab.kind == AbilityKind.WARD:
         return resolve_ward(state, table, item, ab)
-    if not item.continuing and not said:  # (said: resolving again after a choice made as it resolves)
+    if not item.continuing and not said and recording():  # (said: resolving again after a choice made as it resolves)
         state = event(state, f"{item_words(state, table, item)} resolves", "608.2")
     if item.targets and not item.continuing:
         begun = _begin_several(state, table, item)

@@ -29,7 +29,7 @@ from model.effects import EffectKind
 from model.errors import EngineError
 
 from .characteristics import keywords_of, power, toughness
-from .decision import Decision, Option, decide, event, note, says
+from .decision import Decision, Option, decide, event, note, recording, says
 from .lethal import lethal_assigned
 from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
@@ -259,8 +259,9 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     if step == END_OF_DAMAGE:  # its triggers have resolved (510.3): the step is over
         return replace(state, damage_step=0)
     state = replace(state, damage_step=step + 1)
-    what = step_name(state)
-    state = event(state, f"the {what} begins", "510.4" if what != "combat damage step" else "510.1")
+    if recording():
+        what = step_name(state)
+        state = event(state, f"the {what} begins", "510.4" if what != "combat damage step" else "510.1")
     order = table.apnap(table.order)
     todo = []
     for p in _combatants(state):

@@ -15,7 +15,7 @@ from model.types import (
     Rider,
 )
 
-from .decision import Decision, Option, decide, event, says
+from .decision import Decision, Option, decide, event, recording, says
 from .lethal import lethal_damage
 from .next_time import committed, end_instances, fell_short, one_instance
 from .oneshot import run_one_shot
@@ -196,7 +196,8 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
                                       for e in state.effects):
         return replace(state, dead=True, batch=None)
     state = replace(end_instances(state), batch=None)
-    state = _said(state, table, batch.events)
+    if recording():
+        state = _said(state, table, batch.events)
     state = deal(state, table, batch.events, _rider_gains(state, table, batch))
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []

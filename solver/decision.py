@@ -11,6 +11,9 @@ stops the graph from merging identical states.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +24,7 @@ from .log import CHOICE, EMPTY_LOG, EVENT, FORCED, NOT_DONE, Log, Step
 from .state import GameState, replace
 
 __all__ = ["Step", "Option", "Decision", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED",
-           "NOT_DONE", "EVENT", "KIND_RULES", "event"]
+           "NOT_DONE", "EVENT", "KIND_RULES", "event", "recording", "explaining"]
 
 # Each kind of decision and the rule that gives its chooser the choice: a decision carries its
 # rule (Decision.rule, this kind's unless the code that makes it names a more precise one), and
@@ -79,8 +82,30 @@ def note(state: GameState, words: str, kind: str = FORCED, rule: str = "") -> Ga
     return replace(state, log=state.log.add(Step(kind, words, rule)))
 
 
+_EXPLAINING: ContextVar[bool] = ContextVar("explaining", default=False)
+
+
+def recording() -> bool:
+    """Whether events are being recorded: only while a witness is replayed to be explained
+    (solver.explain), never while solving (they would cost every state of the graph memory)."""
+    return _EXPLAINING.get()
+
+
+@contextmanager
+def explaining() -> Iterator[None]:
+    """Record events (:func:`event`) on the log while the block runs."""
+    token = _EXPLAINING.set(True)
+    try:
+        yield
+    finally:
+        _EXPLAINING.reset(token)
+
+
 def event(state: GameState, words: str, rule: str) -> GameState:
-    """Record what happened (damage dealt, a state-based action, a trigger resolving) and its rule."""
+    """Record what happened (damage dealt, a state-based action, a trigger resolving) and its rule,
+    when explaining (:func:`recording`)."""
+    if not _EXPLAINING.get():
+        return state
     return replace(state, log=state.log.add(Step(EVENT, words, rule)))
 
 

@@ -16,7 +16,7 @@ from model.errors import EngineError
 from model.outcome import Outcome
 from model.types import Case
 
-from .decision import CHOICE, Decision, Step
+from .decision import CHOICE, Decision, Step, explaining
 from .engine import advance, final_fields
 from .state import initial_state, replace
 from .words import Namer
@@ -37,7 +37,13 @@ class Replay:
 
 def replay(case: Case, outcome: Outcome) -> Replay:
     """Follow ``outcome``'s witness from the case's initial state; raise :class:`EngineError` if
-    a step of the witness is not a decision the rules offer there."""
+    a step of the witness is not a decision the rules offer there. What happened on the way
+    (solver.decision.event) is recorded only here, not while solving."""
+    with explaining():
+        return _replay(case, outcome)
+
+
+def _replay(case: Case, outcome: Outcome) -> Replay:
     state, table = initial_state(case)
     res = advance(state, table)
     steps: list[Step] = []

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from model.effects import EffectKind
 
 from .characteristics import changes, has_keyword, leave
-from .decision import event, note, says
+from .decision import event, note, recording, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
 from .results import Part, cant_lose_game, no_loss_for_0_life
@@ -198,7 +198,7 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 state = state.set_perm(replace(perm, counters=left))
                 changed = True
         if dying:
-            for perm in dying:
+            for perm in dying if recording() else ():
                 state = event(state, *_death_words(table, perm, state))
             destroyed = [p for p in dying if _sba_death(table, p, state) == "destroyed"]
             state, kept = destroy_or_regenerate(state, table, destroyed)
