@@ -18,7 +18,7 @@ from model.types import (
 
 from .cast import _and, cast_spells, choose_x, mode_requirements
 from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifice_choices
-from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .decision import NOT_DONE, Decision, Option, decide, event, note, recording, says
 from .describe import describe, named_object
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
@@ -41,6 +41,7 @@ from .targets import legal_target, target_candidates
 from .triggers import condition_holds
 from .values import evaluate
 from .ward import resolve_ward, with_ward
+from .words import name, possessive
 
 __all__ = ['Activation', 'activation', 'activate', 'may', 'resolve']
 
@@ -305,12 +306,24 @@ def may(state: GameState, table: Table, action: MayAction) -> GameState | Decisi
                                        Option("no", f"{says(who, 'declines')} to {what}", state)))
 
 
-def resolve(state: GameState, table: Table, item: StackItem) -> GameState | Decision:
+def item_words(state: GameState, table: Table, item: StackItem) -> str:
+    """A stack item in a witness's words: "Scroll Thief's trigger", "Lightning Bolt"."""
+    who = name(state, table, item.source) if table.spec_of(state, item.source) is not None else (item.label or item.source)
+    if item.kind == ItemKind.TRIGGER:
+        return f"{possessive(who)} trigger"
+    if item.kind == ItemKind.ACTIVATED:
+        return f"{possessive(who)} ability"
+    return who
+
+
+def resolve(state: GameState, table: Table, item: StackItem, said: bool = False) -> GameState | Decision:
     """608.2b: targets are checked on resolution; an illegal target means the ability does nothing."""
     abilities = table.abilities_of(state, item.source)
     ab = table.item_ability(state, item)  # (a modal trigger's chosen mode, 700.2b)
     if ab.kind == AbilityKind.WARD:
         return resolve_ward(state, table, item, ab)
+    if not item.continuing and not said and recording():  # (said: resolving again after a choice made as it resolves)
+        state = event(state, f"{item_words(state, table, item)} resolves", "608.2")
     if item.targets and not item.continuing:
         begun = _begin_several(state, table, item)
         if isinstance(begun, GameState):
@@ -447,6 +460,6 @@ def _chosen_on_resolution(state: GameState, table: Table, item: StackItem, legal
 
 
 def _resolve_item(state: GameState, table: Table, item: StackItem) -> GameState:
-    res = resolve(state, table, item)
+    res = resolve(state, table, item, said=True)
     assert not isinstance(res, Decision)
     return res

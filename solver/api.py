@@ -58,8 +58,10 @@ class Result:
     graph: ChoiceGraph | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        from model.versions import stamps
+
         return {"case": self.case, "engine": self.engine, "complete": self.complete,
-                "outcomes": [o.as_dict() for o in self.outcomes], "stats": self.stats}
+                "outcomes": [o.as_dict() for o in self.outcomes], "stats": self.stats, **stamps()}
 
 
 def enumerate_outcomes(case: Case, engine: str = "auto", fields: Iterable[str] | None = None,

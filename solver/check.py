@@ -12,9 +12,11 @@ from model.errors import CaseErrors, MtgOutcomesError
 from model.load import load_case
 from model.outcome import Outcome, agrees, expectation_report
 from model.types import Case
+from model.versions import stamps
 
 from .api import Result, check_case, enumerate_outcomes
 from .limits import Deadline, as_deadline
+from .words import value_text
 
 __all__ = ["CheckReport", "check", "check_paths", "case_files"]
 
@@ -45,7 +47,7 @@ class CheckReport:
         return {"case": self.case, "path": self.path, "status": self.status, "detail": self.detail,
                 "outcomes": self.outcomes,
                 "missing": [o.as_dict() for o in self.missing],
-                "unreachable": self.unreachable, "closest": self.closest, "warnings": self.warnings}
+                "unreachable": self.unreachable, "closest": self.closest, "warnings": self.warnings, **stamps()}
 
 
 def check(case: Case, engine: str = "auto", timeout: float | Deadline | None = None) -> CheckReport:
@@ -64,7 +66,7 @@ def verdict(case: Case, result: Result | None, start: float | None = None) -> Ch
     start = time.perf_counter() if start is None else start
     warnings = [str(w) for w in case.warnings]
     if case.expect is None or result is None:
-        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect:"], warnings=warnings)
+        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect: section, so there is no ruling to compare its outcomes with"], warnings=warnings)
     states = [o.values for o in result.outcomes]
     rep = expectation_report(case.expect, states)
     report = CheckReport(case.id, case.path, "OK", outcomes=len(result.outcomes), warnings=warnings)
@@ -77,8 +79,8 @@ def verdict(case: Case, result: Result | None, start: float | None = None) -> Ch
         for i in rep.unexpected:
             o = result.outcomes[i]
             report.missing.append(o)
-            shown = ", ".join(f"{k}={o.values.get(k)}" for k in fields)
-            report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(o.words or ("no choices",)))
+            shown = ", ".join(f"{k}={value_text(o.values.get(k))}" for k in fields)
+            report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(choice_words(case, o) or ("no choices",)))
     if rep.unreachable:
         report.status = "UNREACHABLE" if report.status == "OK" else report.status + "+UNREACHABLE"
         for exp in rep.unreachable:
@@ -86,11 +88,23 @@ def verdict(case: Case, result: Result | None, start: float | None = None) -> Ch
             report.unreachable.append(want)
             close = sorted(states, key=lambda s: sum(0 if agrees(s, [(k, v)]) else 1 for k, v in exp))[:2]
             report.closest.extend({k: s.get(k) for k in want} for s in close)
-            shown = ", ".join(f"{k}={v}" for k, v in exp)
-            near = " | ".join(", ".join(f"{k}={s.get(k)}" for k in want) for s in close)
+            shown = ", ".join(f"{k}={value_text(v)}" for k, v in exp)
+            near = " | ".join(", ".join(f"{k}={value_text(s.get(k))}" for k in want) for s in close)
             report.detail.append(f"unreachable: {shown}  (closest reachable: {near})")
     report.seconds = time.perf_counter() - start
     return report
+
+
+def choice_words(case: Case, outcome: Outcome) -> list[str]:
+    """An outcome's choices in words, each with its chooser and rule (solver.explain), as every
+    text output says them; the witness's own words if it doesn't replay."""
+    from .decision import CHOICE, NOT_DONE
+    from .explain import replay
+
+    try:
+        return [s.text() for s in replay(case, outcome).steps if s.kind in (CHOICE, NOT_DONE)]
+    except MtgOutcomesError:
+        return list(outcome.words)
 
 
 def case_files(paths: Iterable[str | Path]) -> Iterator[Path]:

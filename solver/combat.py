@@ -28,11 +28,13 @@ from model.effects import EffectKind
 from model.errors import EngineError
 
 from .characteristics import keywords_of, power, toughness
-from .decision import Option, decide, note, says
+from .decision import Option, decide, event, note, recording, says
 from .lethal import lethal_assigned
 from .rules import effects_in_force, protected_from, start_batch
 from .select import has_keyword, is_player, matches
 from .state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
+from .words import name as obj_name
+from .words import possessive
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients", "has_trample",
            "step_name", "END_OF_DAMAGE", "end_of_combat", "queue_steps", "close_choices", "assigns_in_step", "can_block",
@@ -165,6 +167,9 @@ def start_step(state: GameState, table: Table, step: int) -> GameState:
     if step == END_OF_DAMAGE:  # its triggers have resolved (510.3): the step is over
         return end_of_combat(replace(state, damage_step=0))
     state = replace(state, damage_step=step + 1)
+    if recording():
+        what = step_name(state)
+        state = event(state, f"the {what} begins", "510.4" if what != "combat damage step" else "510.1")
     order = table.apnap(table.order)
     todo = []
     for p in _combatants(state):
@@ -333,6 +338,17 @@ def _valid_trample(state: GameState, table: Table, assigned: tuple[tuple[str, st
     return True
 
 
+def assign_words(state: GameState, table: Table, who: str, pid: str, opt: Any) -> str:
+    """"A assigns Craw Wurm's 6 damage: 2 to Grizzly Bears, 4 to you" (510.1c), in its step."""
+    to = ", ".join(f"{n} to {obj_name(state, table, r)}" for r, n in opt)
+    total = sum(n for _, n in opt)
+    step = step_name(state)
+    where = f" in the {step}" if step and step != "combat damage step" else ""
+    if not to:
+        return f"{says(who, 'assigns')} no combat damage for {obj_name(state, table, pid)}{where}"
+    return f"{says(who, 'assigns')} {possessive(obj_name(state, table, pid))} {total} combat damage{where}: {to}"
+
+
 def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
     """A combat damage assignment task (510.1; the declaration of blockers is solver.declare's)."""
     _, what, step, todo, assigned = task
@@ -351,5 +367,5 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
         new_assigned = assigned + tuple((pid, r, n) for r, n in opt)
         nxt = replace(state, queue=((TaskKind.COMBAT, CombatStage.ASSIGN, step, rest, new_assigned),) + state.queue)
         label = ",".join(f"{r}:{n}" for r, n in opt) or "none"
-        options.append(Option(label, f"{says(perm.controller, 'assigns')} {pid}'s damage: {label}", nxt))
+        options.append(Option(label, assign_words(state, table, perm.controller, pid, opt), nxt))
     return decide(perm.controller, "assign", pid, options)

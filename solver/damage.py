@@ -15,11 +15,11 @@ from model.types import (
     Rider,
 )
 
-from .decision import Decision, Option, decide, says
+from .decision import Decision, Option, decide, event, recording, says
 from .lethal import lethal_damage
 from .next_time import committed, end_instances, fell_short, one_instance
 from .oneshot import run_one_shot
-from .results import deal
+from .results import deal, event_words
 from .rules import (
     Instance,
     affected_player,
@@ -40,6 +40,7 @@ from .state import (
 )
 from .triggers import prevention_triggers
 from .values import evaluate
+from .words import effect_label, name, possessive
 
 __all__ = ['batch_step', 'next_event', 'shield_takes', 'effects_in_force_all', 'run_rider', 'rider_shot', 'excess_split']
 
@@ -109,6 +110,7 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
     chooser = affected_player(state, ev.recipient)
     options: list[Option] = []
     first = " first" if len(apps) > 1 else ""
+    on = _damage_words(state, table, ev)
     for inst in apps:
         name = effect_name(inst, table, state) + first
         for take in shield_takes(state, inst, ev, others_open):
@@ -119,18 +121,18 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
             else:
                 nxt = apply_effect(state, table, i, inst, take)
             if take is None:
-                words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}"
+                words = f"{says(chooser, 'applies')} {name} to {on}"
                 picked = inst.key
             else:
                 verb = "redirects" if inst.spec.kind == EffectKind.REDIRECT else "prevents"
-                words = f"{says(chooser, 'applies')} {name} to {ev.source}'s damage to {ev.recipient}: it {verb} {take}"
+                words = f"{says(chooser, 'applies')} {name} to {on}: it {verb} {take}"
                 picked = f"{inst.key}:{take}"
             options.append(Option(picked, words, nxt))
         if inst.spec.may and inst.view.controller == chooser:
             options.append(Option(f"{inst.key}:no", f"{says(chooser, 'declines')} {effect_name(inst, table, state)} "
-                                  f"for {ev.source}'s damage to {ev.recipient}", _decline(state, i, inst)))
+                                  f"for {on}", _decline(state, i, inst)))
     kind = "order" if len(apps) > 1 else ("may" if apps[0].spec.may else "split")
-    return decide(chooser, kind, event_label(ev), options)
+    return decide(chooser, kind, event_label(ev), options, rule="616.1" if kind == "may" else "")
 
 
 def _decline(state: GameState, index: int, inst: Instance) -> GameState:
@@ -155,9 +157,15 @@ def _ask_optional(state: GameState, table: Table) -> GameState | Decision:
     cleared = replace(state, batch=replace(batch, asking=None))
     name = effect_name(inst, table, state)
     yes = apply_effect(cleared, table, index, inst, None if take < 0 else take)
-    return decide(who, "may", event_label(ev), [
-        Option("yes", f"{says(who, 'chooses')} to apply {name} to {ev.source}'s damage to {ev.recipient}", yes),
-        Option("no", f"{says(who, 'declines')} {name} for {ev.source}'s damage to {ev.recipient}", _decline(cleared, index, inst))])
+    on = _damage_words(state, table, ev)
+    return decide(who, "may", event_label(ev), rule="616.1", options=[
+        Option("yes", f"{says(who, 'chooses')} to apply {name} to {on}", yes),
+        Option("no", f"{says(who, 'declines')} {name} for {on}", _decline(cleared, index, inst))])
+
+
+def _damage_words(state: GameState, table: Table, ev: Event) -> str:
+    """"Scroll Thief's 1 damage to you": an event of a batch in a witness's words."""
+    return f"{possessive(name(state, table, ev.source))} {ev.amount} damage to {name(state, table, ev.recipient)}"
 
 
 def shield_takes(state: GameState, inst: Instance, ev: Event, others_open: bool) -> list[int | None]:
@@ -188,6 +196,8 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
                                       for e in state.effects):
         return replace(state, dead=True, batch=None)
     state = replace(end_instances(state), batch=None)
+    if recording():
+        state = _said(state, table, batch.events)
     state = deal(state, table, batch.events, _rider_gains(state, table, batch))
     # riders happen immediately after the prevention, before state-based actions (615.5)
     riders: list[Any] = []
@@ -200,6 +210,17 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     state = prevention_triggers(state, table, batch)
     if riders:
         state = replace(state, queue=tuple(riders) + state.queue)
+    return state
+
+
+def _said(state: GameState, table: Table, events: tuple[Event, ...]) -> GameState:
+    """Each event of the batch in the witness's log as it is dealt (solver.results.event_words)."""
+    labels: dict[str, str] = {}
+    if any(ev.applied for ev in events):
+        labels = {x.key: effect_label(x, table, state, short=True) for x in effects_in_force_all(state, table)}
+    for ev in events:
+        words, rule = event_words(state, table, ev, labels)
+        state = event(state, words, rule)
     return state
 
 

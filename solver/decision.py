@@ -12,17 +12,41 @@ stops the graph from merging identical states.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from model.errors import CaseError
 from model.types import Case
 
-from .log import CHOICE, EMPTY_LOG, FORCED, NOT_DONE, Log, Step
+from .log import CHOICE, EMPTY_LOG, EVENT, FORCED, NOT_DONE, Log, Step
 from .state import GameState, replace
 
-__all__ = ["Step", "Option", "Decision", "find_option", "settle", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED", "NOT_DONE"]
+__all__ = ["Step", "Option", "Decision", "find_option", "settle", "decide", "note", "says", "scripted", "decision_key", "CHOICE", "FORCED",
+           "NOT_DONE", "EVENT", "KIND_RULES", "event", "recording", "explaining"]
+
+# Each kind of decision and the rule that gives its chooser the choice: a decision carries its
+# rule (Decision.rule, this kind's unless the code that makes it names a more precise one), and
+# explanations, the ruling paragraph and the report read it from there.
+KIND_RULES: dict[str, str] = {
+    "order": "616.1",  # the affected player orders replacement and prevention effects
+    "split": "615.7",  # how much of each simultaneous event a shield prevents
+    "may": "608.2d",  # "you may" as a spell or ability resolves (an optional prevention: 616.1, said where made)
+    "assign": "510.1c",  # a blocked creature's combat damage divided among its blockers (and player, 702.19b)
+    "block": "509.1a",  # the defending player declares blockers
+    "target": "601.2c",  # targets chosen as a spell or ability is put on the stack (603.3d, 602.2b)
+    "stack_order": "603.3b",  # a player's triggers put on the stack in the order they choose
+    "source": "609.7a",  # "a source of your choice" is chosen as the effect is created
+    "mode": "700.2a",  # a modal spell's or ability's mode, chosen as it is cast or put on the stack
+    "kick": "702.33",  # whether to pay a kicker cost, as the spell is cast (601.2b)
+    "x": "107.3a",  # the value of X, chosen by the player casting or activating (601.2b, 602.2b)
+    "choose": "608.2d",  # a choice a resolving spell or ability gives its controller
+    "ward": "702.21a",  # pay the ward cost or have the spell or ability countered
+    "tap": "601.2h",  # which permanents pay a mana cost (their mana abilities activated, 601.2g)
+    "sacrifice": "601.2h",  # what is sacrificed to pay an activated ability's cost (602.2b)
+}
 
 @dataclass(frozen=True)
 class Option:
@@ -34,10 +58,16 @@ class Option:
 @dataclass(frozen=True)
 class Decision:
     chooser: str
-    kind: str  # order | split | assign | target | stack_order | may | choose | source | mode | kick
+    kind: str  # a key of KIND_RULES
     at: str
     options: Sequence[Option]  # (a declaration of blockers builds them as read: solver.declare)
     log: Log = EMPTY_LOG  # the forced steps of the path up to this decision
+    rule: str = ""  # the rule granting the choice where more precise than its kind's (KIND_RULES)
+
+    @property
+    def cr(self) -> str:
+        """The CR rule under which the chooser makes this decision."""
+        return self.rule or KIND_RULES.get(self.kind, "")
 
 
 def settle(res: Any) -> Any:
@@ -65,18 +95,48 @@ def says(chooser: str, verb: str) -> str:
     return f"you {base}"
 
 
-def note(state: GameState, words: str, kind: str = FORCED) -> GameState:
+def note(state: GameState, words: str, kind: str = FORCED, rule: str = "") -> GameState:
     """Record a forced step (``FORCED``: an only option; ``NOT_DONE``: an action that can't
-    happen) on the state's log."""
-    return replace(state, log=state.log.add(Step(kind, words)))
+    happen; ``EVENT``: what happened) on the state's log, with the rule behind it."""
+    return replace(state, log=state.log.add(Step(kind, words, rule)))
 
 
-def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Option, ...]) -> GameState | Decision:
-    """A decision, or, when the rules leave one legal option, that option taken as a forced step."""
+_EXPLAINING: ContextVar[bool] = ContextVar("explaining", default=False)
+
+
+def recording() -> bool:
+    """Whether events are being recorded: only while a witness is replayed to be explained
+    (solver.explain), never while solving (they would cost every state of the graph memory)."""
+    return _EXPLAINING.get()
+
+
+@contextmanager
+def explaining() -> Iterator[None]:
+    """Record events (:func:`event`) on the log while the block runs."""
+    token = _EXPLAINING.set(True)
+    try:
+        yield
+    finally:
+        _EXPLAINING.reset(token)
+
+
+def event(state: GameState, words: str, rule: str) -> GameState:
+    """Record what happened (damage dealt, a state-based action, a trigger resolving) and its rule,
+    when explaining (:func:`recording`)."""
+    if not _EXPLAINING.get():
+        return state
+    return replace(state, log=state.log.add(Step(EVENT, words, rule)))
+
+
+def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Option, ...],
+           rule: str = "") -> GameState | Decision:
+    """A decision, or, when the rules leave one legal option, that option taken as a forced step
+    (not a choice: it names the rule that would have granted one)."""
     if len(options) == 1:
         only = options[0]
-        return note(only.state, f"{only.words} (the only legal option)")
-    return Decision(chooser, kind, at, tuple(options))
+        return replace(only.state, log=only.state.log.add(
+            Step(FORCED, f"{only.words}: the only legal option", rule or KIND_RULES.get(kind, ""), chooser)))
+    return Decision(chooser, kind, at, tuple(options), rule=rule)
 
 
 def scripted(d: Decision, case: Case) -> Decision:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 from model.blocks import defending_player, menace_problem, same_side
@@ -27,10 +27,11 @@ from model.errors import EngineError
 
 from .characteristics import keywords_of
 from .combat import attackers_of, can_block, close_choices, defenders, queue_steps, teams
-from .decision import Decision, Option, note, says
+from .decision import Decision, Option, decide, says
 from .limits import check_running
 from .state import CombatStage, GameState, PermState, Table, TaskKind, replace
 from .symmetry import canonical
+from .words import name as obj_name
 
 __all__ = ["declare", "block_candidates", "block_declarations", "declaration_base", "declared", "declaration_option", "declaration_words",
            "Declarations", "MAX_DECLARATIONS"]
@@ -106,21 +107,23 @@ def declared(base: GameState, ids: list[str], combo: Combo, attacked: set[str], 
 
 
 def declaration_option(chooser: str, base: GameState, ids: list[str], combo: Combo, attacked: set[str],
-                       choose_all: bool, queue: tuple[Any, ...]) -> Option:
+                       choose_all: bool, queue: tuple[Any, ...], table: Table) -> Option:
     """The option of ``chooser``'s declaration that declares ``combo``, in the witness's label."""
     st = declared(base, ids, combo, attacked, choose_all)
     picked = "; ".join(f"{b}->{a or 'none'}" for b, a in zip(ids, combo, strict=True)) or "none"
-    return Option(picked, declaration_words(chooser, ids, combo), replace(st, queue=queue))
+    said = declaration_words(chooser, ids, combo, lambda oid: obj_name(st, table, oid))
+    return Option(picked, said, replace(st, queue=queue))
 
 
-def declaration_words(chooser: str, ids: list[str], combo: Combo) -> str:
-    """A declaration in words: who blocks what."""
+def declaration_words(chooser: str, ids: list[str], combo: Combo, say: Callable[[str], str] = str) -> str:
+    """A declaration in words: who blocks what (``say``: an object's name, solver.words.name)."""
     by_attacker: dict[str, list[str]] = {}
     for b, a in zip(ids, combo, strict=True):
         if a:
             by_attacker.setdefault(a, []).append(b)
     if by_attacker:
-        return f"{says(chooser, 'blocks')} " + ", ".join(f"{a} with {' and '.join(bs)}" for a, bs in sorted(by_attacker.items()))
+        return f"{says(chooser, 'blocks')} " + ", ".join(
+            f"{say(a)} with {' and '.join(say(b) for b in bs)}" for a, bs in sorted(by_attacker.items()))
     return f"{says(chooser, 'declares')} no blockers"
 
 
@@ -132,7 +135,7 @@ class Declarations(Sequence[Option]):
                  queue: tuple[Any, ...]) -> None:
         attackers, blockers, self.per_blocker = block_candidates(state, table, side, choose_all)
         self.ids = [b.id for b in blockers]
-        self.chooser, self.choose_all, self.queue = side[0], choose_all, queue
+        self.chooser, self.choose_all, self.queue, self.table = side[0], choose_all, queue, table
         self.base, self.attacked = declaration_base(state, table, side, choose_all)
         self.classes = table.interchangeable
         self.fixed: dict[str, int] = {}
@@ -163,7 +166,8 @@ class Declarations(Sequence[Option]):
                 yield c
 
     def option(self, combo: Combo) -> Option:
-        return declaration_option(self.chooser, self.base, self.ids, combo, self.attacked, self.choose_all, self.queue)
+        return declaration_option(self.chooser, self.base, self.ids, combo, self.attacked, self.choose_all, self.queue,
+                                  self.table)
 
     def _all(self) -> tuple[Option, ...]:
         if self._built is None:
@@ -227,6 +231,5 @@ def declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState 
         raise EngineError(f"{side[0]} has no legal block declaration: the blocks written in the case need a "
                           "second blocker for a creature with menace that no chosen creature can give (CR 702.111b)")
     if len(legal) == 1:
-        only = decls.option(legal[0])
-        return note(only.state, f"{only.words} (the only legal option)")
+        return decide(side[0], "block", "declare blockers", [decls.option(legal[0])])  # (a forced step)
     return Decision(side[0], "block", "declare blockers", decls)

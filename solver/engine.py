@@ -148,7 +148,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                 return state
             if len(eligible) == 1:
                 return state.set_perm(replace(perm, chosen=eligible[0]))
-            return Decision(spec.controller, "choose", f"{spec.id} enters", tuple(
+            return Decision(spec.controller, "choose", f"{spec.id} enters", rule="614.12", options=tuple(
                 Option(o, f"{says(spec.controller, verb)} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
                 for o in eligible))
         return state

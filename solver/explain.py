@@ -9,16 +9,17 @@ ability whose target became illegal, CR 608.2b). Both engines' witnesses replay 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from model.errors import EngineError
 from model.outcome import Outcome
 from model.types import Case
 
-from .decision import CHOICE, Decision, Step, find_option
+from .decision import CHOICE, Decision, Step, explaining, find_option
 from .engine import advance, final_fields
-from .state import initial_state
+from .state import initial_state, replace
+from .words import Namer
 
 __all__ = ["Replay", "replay"]
 
@@ -27,6 +28,7 @@ __all__ = ["Replay", "replay"]
 class Replay:
     steps: tuple[Step, ...]
     fields: dict[str, Any]
+    names: dict[str, str] = field(default_factory=dict)  # object id -> name, where they differ (solver.words)
 
     @property
     def forced(self) -> tuple[str, ...]:
@@ -35,7 +37,13 @@ class Replay:
 
 def replay(case: Case, outcome: Outcome) -> Replay:
     """Follow ``outcome``'s witness from the case's initial state; raise :class:`EngineError` if
-    a step of the witness is not a decision the rules offer there."""
+    a step of the witness is not a decision the rules offer there. What happened on the way
+    (solver.decision.event) is recorded only here, not while solving."""
+    with explaining():
+        return _replay(case, outcome)
+
+
+def _replay(case: Case, outcome: Outcome) -> Replay:
     state, table = initial_state(case)
     res = advance(state, table)
     steps: list[Step] = []
@@ -50,10 +58,11 @@ def replay(case: Case, outcome: Outcome) -> Replay:
         picked = find_option(res, w.picked)
         if picked is None:
             raise EngineError(f"witness step {w.picked!r} is not an option at {res.at}")
-        steps.append(Step(CHOICE, picked.words))
+        steps.append(Step(CHOICE, picked.words, res.cr, res.chooser))
         seen = len(res.log)
         res = advance(picked.state, table)
     if isinstance(res, Decision):
         raise EngineError(f"the witness stops at the decision {res.chooser} {res.kind} at {res.at}")
     steps += res.log.after(seen)
-    return Replay(tuple(steps), final_fields(res, table))
+    named = Namer(res, table)  # the ids older texts still say, as names (solver.words)
+    return Replay(tuple(replace(s, words=named(s.words)) for s in steps), final_fields(res, table), dict(named.map))

@@ -24,6 +24,7 @@ from .engine import LOOP, advance, final_fields
 from .limits import Deadline, LimitReached, WitnessBudget, as_deadline, running_under
 from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
+from .words import value_text
 
 __all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "first_paths", "path_to", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
@@ -285,15 +286,6 @@ def shown_fields(states: Iterable[dict[str, Any]], fields: Iterable[str] | None 
 
 def outcome_text(values: dict[str, Any], fields: Iterable[str], sep: str = ", ") -> str:
     return sep.join(f"{k}={value_text(values.get(k))}" for k in fields)
-
-
-def value_text(v: Any) -> str:
-    """A field value as the outcome lists print it (yes/no, [W B])."""
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, tuple | list):
-        return "[" + " ".join(map(str, v)) + "]"
-    return str(v)
 
 
 CUT_NOTE = "cut here: options not expanded"

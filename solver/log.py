@@ -11,21 +11,41 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["Step", "Log", "EMPTY_LOG", "CHOICE", "FORCED", "NOT_DONE"]
+__all__ = ["Step", "Log", "EMPTY_LOG", "CHOICE", "FORCED", "NOT_DONE", "EVENT"]
 
-CHOICE, FORCED, NOT_DONE = "choice", "forced", "not_done"
+CHOICE, FORCED, NOT_DONE, EVENT = "choice", "forced", "not_done", "event"
 
 
 @dataclass(frozen=True)
 class Step:
     """One step of an outcome's explanation: a player's ``choice``, a ``forced`` step (the only
-    legal option), or an action of the case that was ``not_done`` because the rules forbid it."""
+    legal option), an action of the case that was ``not_done`` because the rules forbid it, or an
+    ``event``: what happened (damage dealt and its results, a state-based action, a trigger
+    resolving, a combat damage step beginning). ``rule``: the CR rule that grants the choice,
+    forces the step or makes the event happen; ``who``: the player who chooses."""
 
-    kind: str  # CHOICE | FORCED | NOT_DONE
+    kind: str  # CHOICE | FORCED | NOT_DONE | EVENT
     words: str
+    rule: str = ""
+    who: str = ""
 
     def as_dict(self) -> dict[str, str]:
-        return {"kind": self.kind, "words": self.words}
+        out = {"kind": self.kind, "words": self.words}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.who:
+            out["who"] = self.who
+        return out
+
+    def text(self) -> str:
+        """The step as one line: a choice says who makes it and under which rule."""
+        rule = f"CR {self.rule}" if self.rule and f"CR {self.rule}" not in self.words else ""
+        if self.kind == CHOICE:
+            whose = "your" if self.who == "you" else f"{self.who}'s"
+            return f"{self.words} ({whose} choice{', ' + rule if rule else ''})"
+        if self.kind == FORCED:
+            return f"({self.words}{', ' + rule if rule else ''})"
+        return f"{self.words} ({rule})" if rule else self.words
 
 
 @dataclass(frozen=True, eq=False)

@@ -16,7 +16,7 @@ from model.types import (
 )
 
 from .characteristics import leave
-from .decision import Decision, Option, decide, says
+from .decision import Decision, Option, decide, event, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
 from .results import (
@@ -199,6 +199,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == ActionKind.DRAW:
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+            state = event(state, f"{says(r, 'draws')} {n} card{'' if n == 1 else 's'}", "121.1")
         elif shot.kind == ActionKind.GET_POISON:  # 122.1: poison counters (a team's shared, 810.10)
             state = add_poison(state, table, r, n)
         elif shot.kind == ActionKind.GET_ENERGY:  # 107.14: that many energy counters (122.1)

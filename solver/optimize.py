@@ -9,7 +9,7 @@ lead to different outcomes (orders that commute "don't matter").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +18,7 @@ from model.load import check_choosers, check_fields
 from model.objective import Objective
 from model.outcome import Outcome
 from model.types import Case
+from model.versions import stamps
 
 from .api import check_case, check_engine
 from .limits import Deadline, WitnessBudget, as_deadline
@@ -38,10 +39,13 @@ class DecisionReport:
     best: list[str]
     options: list[str]
     matters: bool
+    best_words: list[str] = field(default_factory=list)  # the best options in words (as the witnesses say them)
+    option_words: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"chooser": self.chooser, "kind": self.kind, "at": self.at, "best": self.best,
-                "options": self.options, "matters": self.matters}
+                "options": self.options, "matters": self.matters, "best_words": self.best_words,
+                "option_words": self.option_words}
 
 
 @dataclass
@@ -61,6 +65,7 @@ class OptimizeResult:
             "outcomes": [o.as_dict() for o in self.outcomes],
             "decisions": [d.as_dict() for d in self.decisions],
             "stats": self.stats,
+            **stamps(),
         }
 
 
@@ -262,5 +267,45 @@ def _decision_reports(cg: ChoiceGraph, chosen: dict[int, list[tuple[int, str, st
         reports.append(DecisionReport(data.get("chooser", ""), data.get("kind", ""), data.get("at", ""),
                                       [p for _, p, _ in chosen.get(node, [])],
                                       [p for _, d in live for p in (d["picked"], *d.get("also", ()))],
-                                      len(distinct) > 1))
+                                      len(distinct) > 1, [w for _, _, w in chosen.get(node, [])],
+                                      [d["words"] for _, d in live]))
     return reports
+
+
+_NOUNS = {"block": "block declaration", "split": "shield split", "order": "order of effects", "assign": "damage assignment",
+          "target": "target", "stack_order": "trigger order", "source": "source choice", "mode": "mode", "may": "optional choice",
+          "choose": "choice", "kick": "kicker choice", "ward": "ward payment", "tap": "mana payment", "sacrifice": "sacrifice"}
+
+
+def decision_lines(case: Case, decisions: Sequence[DecisionReport]) -> list[str]:
+    """optimize's decisions in words, each distinct one once: who decides what under which rule,
+    whether it matters and its best options (tied ones summarised: "112 equally good block
+    declarations, e.g. ..."); the same decision met on several optimal lines is one line."""
+    from .decision import KIND_RULES
+    from .state import initial_state
+    from .words import Namer, short_label
+
+    state, table = initial_state(case)
+    named = Namer(state, table)
+    grouped: dict[tuple[Any, ...], int] = {}
+    for d in decisions:
+        noun = _NOUNS.get(d.kind, d.kind)
+        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else named(d.at) if d.kind == "assign" else ""
+        what = f"{'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {noun}" + (f" for {where}" if where else "")
+        rule = KIND_RULES.get(d.kind, "")
+        head = f"{what}{f' (CR {rule})' if rule else ''}"
+        if d.kind == "block":  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
+            best = [", ".join(f"{named(b)}\u2192{named(a)}" for b, _, a in (x.partition("->") for x in p.split("; "))
+                              if a and a != "none") or "no blocks" for p in d.best]
+        else:
+            best = [short_label(named(w), d.chooser) for w in d.best_words] or list(d.best)
+        n = len(d.option_words) or len(d.options)
+        if not d.matters:
+            verdict = "doesn't matter" + (f" (any of its {n} options)" if n > 1 else " (one option leads on)")
+        elif len(best) == 1:
+            verdict = f"matters; best: {best[0]}"
+        else:
+            verdict = f"matters; {len(best)} equally good {noun}s, e.g. {best[0]} / {best[1]}"
+        key = (head, verdict)
+        grouped[key] = grouped.get(key, 0) + 1
+    return [f"{head}: {verdict}" + (f" (met on {n} optimal lines)" if n > 1 else "") for (head, verdict), n in grouped.items()]

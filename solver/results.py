@@ -33,7 +33,7 @@ from .state import (
 )
 from .triggers import collect_triggers
 
-__all__ = ['Part', 'Result', 'event_results', 'team_names', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
+__all__ = ['Part', 'Result', 'event_results', 'event_words', 'team_names', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def team_names(state: GameState, table: Table, name: str) -> list[str]:
@@ -226,6 +226,50 @@ class Result:
     who: str
     per_point: int = 1
     once: int = 0
+
+
+_PART_WORDS = {
+    Part.LIFE_LOSS: ("{who} loses {n} life", "120.3a"), Part.POISON: ("{who} gets {n} poison counter{s}", "120.3b"),
+    Part.LOYALTY_LOSS: ("{n} loyalty counter{s} removed from {who}", "120.3c"),
+    Part.MINUS_COUNTERS: ("{n} -1/-1 counter{s} put on {who}", "120.3d"),
+    Part.MARKED: ("{n} damage marked on {who}", "120.3e"), Part.LIFELINK: ("{who} gains {n} life (lifelink)", "120.3f"),
+    Part.DEATHTOUCHED: ("{who} was dealt damage by a source with deathtouch", "702.2b"),
+    Part.DEFENSE_LOSS: ("{n} defense counter{s} removed from {who}", "120.3h"),
+}
+
+
+def event_words(state: GameState, table: Table, ev: Event, effects: dict[str, str]) -> tuple[str, str]:
+    """One damage event of a batch in words, as it is dealt: source and recipient, its amount
+    before and after the effects that applied (named in ``effects`` by key), and its results
+    (120.3); with its rule (510.2 combat damage, 120.3 otherwise)."""
+    from .words import name, possessive
+
+    src, rcp = name(state, table, ev.source), name(state, table, ev.recipient)
+    kind = "combat damage" if ev.combat else "damage"
+    applied = [effects.get(k, k) for k in sorted(ev.applied)]
+    by = f" by {' and '.join(applied)}" if applied else ""
+    before = ev.before if ev.before >= 0 else ev.amount
+    rule = "510.2" if ev.combat else "120.3"
+    if ev.as_counters:
+        return f"{possessive(src)} {before} {kind} to {rcp} is replaced{by}: {ev.amount} {ev.as_counters} counters put on it", rule
+    if ev.amount <= 0:
+        return f"{possessive(src)} {before} {kind} to {rcp} is prevented{by}: none is dealt", rule
+    changed = f" ({before} before {' and '.join(applied)})" if before != ev.amount and applied else f" ({before} before)" if before != ev.amount else f" (after {' and '.join(applied)})" if applied else ""
+    parts = []
+    for r in event_results(state, table, ev):
+        said = _PART_WORDS.get(r.part)
+        if said is None:
+            continue
+        n = r.per_point * ev.amount + r.once
+        if n <= 0:
+            continue
+        text, cr = said
+        said_text = text.format(who=name(state, table, r.who), n=n, s="" if n == 1 else "s")
+        for verb in ("loses", "gets", "gains"):  # "you lose", as solver.decision.says
+            said_text = said_text.replace(f"you {verb}", f"you {verb[:-1]}")
+        parts.append(f"{said_text} ({cr})")
+    results = f": {'; '.join(parts)}" if parts else ""
+    return f"{src} deals {ev.amount} {kind} to {rcp}{changed}{results}", rule
 
 
 def event_results(state: GameState, table: Table, ev: Event) -> tuple[Result, ...]:

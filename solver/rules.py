@@ -22,6 +22,7 @@ from .amounts import AmountRule, rule_of
 from .next_time import commit, committed, pass_over
 from .select import View, attached_to, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
+from .words import effect_label
 
 __all__ = [
     "Instance", "effects_in_force", "filters_match", "applicable_effects", "affected_player", "start_batch",
@@ -119,11 +120,8 @@ def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
 
 
 def effect_name(inst: Instance, table: Table, state: GameState) -> str:
-    if inst.state_id is not None and inst.view.self_id is not None:
-        spec = table.spec_of(state, inst.view.self_id)
-        if spec is not None:
-            return f"{spec.name}'s {inst.spec.kind} ({inst.key})"
-    return inst.name or inst.key
+    """The effect in a witness's words (solver.words.effect_label: its card and what it does)."""
+    return effect_label(inst, table, state)
 
 
 def affected_player(state: GameState, recipient: str) -> str:
@@ -172,7 +170,7 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
         if ev.amount <= 0 or not can_be_dealt(state, table, ev.recipient):
             continue  # 120.8: 0 damage is no damage
         # (an event its source's own ability made unpreventable stays so: Banefire, solver.oneshot)
-        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i))
+        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i, before=ev.amount))
     for inst in insts:
         if inst.spec.kind == EffectKind.PREVENT and inst.spec.next_time:
             # 615.8: of several events dealt at once that it could prevent, one source's are one
@@ -402,7 +400,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
                 state = state.set_effect(replace(eff, remaining=eff.remaining - k))
             events[index] = replace(ev, amount=ev.amount - k, applied=applied, done=ev.amount - k <= 0)
             if k > 0:
-                events.append(replace(ev, recipient=new, amount=k, applied=applied, done=False))
+                events.append(replace(ev, recipient=new, amount=k, applied=applied, done=False, before=k))
         else:
             events[index] = replace(ev, recipient=new, applied=applied)
             eff = _effect_state(state, inst)

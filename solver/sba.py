@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from model.effects import EffectKind
 
 from .characteristics import changes, has_keyword, leave
-from .decision import note
+from .decision import event, note, recording, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
 from .results import Part, cant_lose_game, no_loss_for_0_life
@@ -19,6 +19,7 @@ from .state import (
     Table,
     replace,
 )
+from .words import name
 
 __all__ = ['leave_game', 'multiplayer', 'state_based_actions', 'game_over', 'game_ended',
            'attachment_kind', 'illegally_attached']
@@ -85,6 +86,24 @@ def dies(table: Table, perm: PermState, state: GameState) -> bool:
     """Whether a state-based action puts ``perm`` into its graveyard now: :func:`lethal`, and a
     planeswalker with no loyalty (704.5i) or a battle with no defense (704.5v)."""
     return _sba_death(table, perm, state) is not None
+
+
+def _death_words(table: Table, perm: PermState, state: GameState) -> tuple[str, str]:
+    """Why a state-based action puts ``perm`` into its graveyard, in words, and its rule."""
+    spec = table.perm_specs[perm.spec]
+    who = name(state, table, perm.id)
+    if "planeswalker" in spec.types and perm.loyalty <= 0:
+        return f"{who} is put into its owner's graveyard (0 loyalty)", "704.5i"
+    if "battle" in spec.types and perm.defense <= 0:
+        return f"{who} is put into its owner's graveyard (0 defense)", "704.5v"
+    have = {Part.MARKED: perm.damage, Part.MINUS_COUNTERS: perm.counter("-1/-1"), Part.DEATHTOUCHED: int(perm.deathtouched)}
+    met = [th for th in lethal(table, perm, state) if sum(have.get(p, 0) for p in th.parts) >= th.at_least]
+    if any(th.parts == (Part.MINUS_COUNTERS,) for th in met):
+        return f"{who} is put into its owner's graveyard (toughness 0 or less)", "704.5f"
+    if any(th.parts == (Part.DEATHTOUCHED,) for th in met) and perm.damage < max(
+            (th.at_least for th in met if Part.MARKED in th.parts), default=10**9):
+        return f"{who} is destroyed (damage from a source with deathtouch)", "704.5h"
+    return f"{who} is destroyed (lethal damage: {perm.damage} marked)", "704.5g"
 
 
 def _sba_death(table: Table, perm: PermState, state: GameState) -> str | None:
@@ -165,6 +184,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
             loses = (p.life <= 0 and not no_loss_for_0_life(state, table, p.name)) or p.poison >= limit  # 704.5a, 810.8c
             if loses and not cant_lose_game(state, table, p.name):
                 state = state.set_player(replace(p, lost=True))
+                why, rule = (f"{p.poison} poison counters", "704.5c") if p.poison >= limit else (f"{p.life} life", "704.5a")
+                state = event(state, f"{says(p.name, 'loses')} the game ({why})", rule)
                 losers.append(p.name)
                 changed = True
         dying = [perm for perm in state.perms if perm.present and dies(table, perm, state)]
@@ -177,6 +198,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
                 state = state.set_perm(replace(perm, counters=left))
                 changed = True
         if dying:
+            for perm in dying if recording() else ():
+                state = event(state, *_death_words(table, perm, state))
             destroyed = [p for p in dying if _sba_death(table, p, state) == "destroyed"]
             state, kept = destroy_or_regenerate(state, table, destroyed)
             dying = [p for p in dying if p not in destroyed or p in kept]

@@ -34,7 +34,7 @@ def replace(obj: T, **changes: Any) -> T:
 
 
 # not part of what a state *is*: the cached hash, and the log of forced steps (solver.decision)
-_UNHASHED = frozenset({"_hash", "log"})
+_UNHASHED = frozenset({"_hash", "log", "before"})
 
 
 class _CachedHash:
@@ -139,6 +139,9 @@ class Event(_CachedHash):
     unpreventable: bool = False
     origin: int = 0  # index of the event this one split from (for witness text)
     as_counters: str = ""  # replaced by that many counters of this kind (Phytohydra, 614.1a)
+    # its amount as the batch began, before replacement and prevention effects (for witness text
+    # only: not part of equality or the hash, so it never keeps two states apart)
+    before: int = field(default=-1, compare=False)
 
 
 @dataclass(frozen=True)

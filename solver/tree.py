@@ -25,6 +25,7 @@ import networkx as nx
 
 from .graph import CUT_NOTE, ChoiceGraph, topological, value_text
 from .layout import layered_layout
+from .words import short_label
 
 __all__ = ["Box", "Tree", "summarise", "render_svg", "KIND_WORDS", "DEFAULT_CAP"]
 
@@ -62,12 +63,27 @@ class Tree:
         return [b for b in self.boxes if b.kind == "outcome"]
 
 
-def _decision_lines(d: dict[str, Any]) -> list[str]:
+def _decision_lines(d: dict[str, Any], named: Callable[[str], str] = str) -> list[str]:
+    """A decision's box: who chooses what, where (objects by name: ``named``, solver.words.Namer)."""
+    at = str(d.get("at", ""))
+    at = named(at.replace("->", "'s damage to ")) if "->" in at else named(at)
     lines = [f"{d.get('chooser', '')}: {KIND_WORDS.get(str(d.get('kind')), str(d.get('kind')))}",
-             f"at {d.get('at', '')}"]
+             f"at {at}"]
     if d.get("step"):
         lines.append(f"({d['step']})")
     return lines
+
+
+def _namer(cg: ChoiceGraph) -> Callable[[str], str]:
+    """Names for the ids in a decision's words, from the case's initial state (solver.words)."""
+    from .state import initial_state
+    from .words import Namer
+
+    try:
+        state, table = initial_state(cg.table.case)
+    except Exception:  # a drawing never fails for want of names
+        return str
+    return Namer(state, table)
 
 
 def summarise(cg: ChoiceGraph, outcome_of: Callable[[dict[str, Any]], int], shown: Sequence[str],
@@ -147,6 +163,7 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
           shown: Sequence[str], cg: ChoiceGraph, optimal: frozenset[int],
           optimal_edges: frozenset[tuple[int, int]], outcome_of: Callable[[dict[str, Any]], int]) -> None:
     values: dict[int, dict[str, Any]] = {}
+    named = _namer(cg)
     for n, i in leaf_out.items():
         values.setdefault(i, cg.leaves[n])
     drawn = set(decisions)
@@ -158,7 +175,7 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
 
     for n in decisions:
         d = g.nodes[n]
-        head = " ".join(_decision_lines(d)[:2])
+        head = " ".join(_decision_lines(d, named)[:2])
         if collapsible(n):
             i = next(iter(reach[n]))
             below = len(nx.descendants(g, n))
@@ -178,7 +195,7 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
                 "too many to draw here"]
             continue
         classes = ["cut"] if d.get("truncated") else []
-        tree.boxes.append(Box(f"n{n}", "decision", _decision_lines(d), classes, title=str(d.get("label", ""))))
+        tree.boxes.append(Box(f"n{n}", "decision", _decision_lines(d, named), classes, title=str(d.get("label", ""))))
         if d.get("truncated"):
             tree.boxes.append(Box(f"cut{n}", "cut", [CUT_NOTE], ["cut"]))
             tree.edges.append((f"n{n}", f"cut{n}", "", ["cut"]))
@@ -186,8 +203,9 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
             if c not in drawn and c not in leaf_out:
                 continue
             key = (f"n{n}", target(c))
-            edge_labels.setdefault(key, []).append(picked)
-            tree.edge_words.setdefault(key, []).append(str(g.edges[n, c].get("words", picked)))
+            said = str(g.edges[n, c].get("words", picked))
+            edge_labels.setdefault(key, []).append(short_label(said, str(d.get("chooser", ""))))
+            tree.edge_words.setdefault(key, []).append(said)
             if (n, c) in optimal_edges:
                 edge_opt.add(key)
     targets = {b for _, b in edge_labels}
@@ -207,6 +225,7 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
               kids_of: Callable[[int], list[tuple[int, str, int]]], shown: Sequence[str], cg: ChoiceGraph,
               cap: int, optimal: frozenset[int], optimal_edges: frozenset[tuple[int, int]]) -> None:
     """The first path to each distinct outcome; chains of one-way steps merged into one box."""
+    named = _namer(cg)
     tree.skeleton = True
     nodes: dict[int, None] = {}
     edges: dict[tuple[int, int], str] = {}
@@ -262,18 +281,18 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
         if n in chains:
             run = chains[n]
             cut = any(g.nodes[m].get("truncated") for m in run)
-            lines = [f"{len(run)} decisions in a row", " ".join(_decision_lines(g.nodes[run[0]])[:2]),
-                     "\u2026 " + " ".join(_decision_lines(g.nodes[run[-1]])[:2])]
+            lines = [f"{len(run)} decisions in a row", " ".join(_decision_lines(g.nodes[run[0]], named)[:2]),
+                     "\u2026 " + " ".join(_decision_lines(g.nodes[run[-1]], named)[:2])]
             more = sum(len(kids_of(m)) - 1 for m in run)
             if more:
                 lines.append(f"+{more} options not drawn" + (" (cut below)" if any(cut_below[m] for m in run) else ""))
             tree.boxes.append(Box(f"c{n}", "chain", lines, ["chain"] + (["cut"] if cut else []), detail=f"chain{n}"))
             tree.detail_titles[f"chain{n}"] = f"{len(run)} decisions in a row, each with the option drawn"
-            tree.details[f"chain{n}"] = [f"{' '.join(_decision_lines(g.nodes[m]))}: picks {edges[(m, succ[m][0])]}"
+            tree.details[f"chain{n}"] = [f"{' '.join(_decision_lines(g.nodes[m], named))}: picks {edges[(m, succ[m][0])]}"
                                          + (f" ({len(kids_of(m)) - 1} other options)" if len(kids_of(m)) > 1 else "")
                                          for m in run]
             continue
-        lines = _decision_lines(d)
+        lines = _decision_lines(d, named)
         more = len(kids_of(n)) - len(succ[n])
         if more:
             lines.append(f"+{more} option{'s' if more != 1 else ''} not drawn" +
@@ -291,8 +310,9 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
         ka, kb = bid(a), bid(b)
         if ka == kb:
             continue
-        merged.setdefault((ka, kb), []).append(p)  # leaving a chain: its last member's pick
-        tree.edge_words.setdefault((ka, kb), []).append(str(g.edges[a, b].get("words", p)))
+        said = str(g.edges[a, b].get("words", p))
+        merged.setdefault((ka, kb), []).append(short_label(said))  # leaving a chain: its last member's pick
+        tree.edge_words.setdefault((ka, kb), []).append(said)
         if (a, b) in optimal_edges:
             opt.add((ka, kb))
     for (ta, tb), labels in merged.items():
@@ -323,8 +343,13 @@ def render_svg(tree: Tree, svg_id: str = "tree") -> tuple[str, tuple[float, floa
     w, h = lay.width, lay.height
     out = [f'<svg id="{escape(svg_id)}" class="tree" width="{w:.0f}" '
            f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" role="img" aria-label="choice tree">',
-           '<defs><marker id="' + escape(svg_id) + '-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-           'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#667"/></marker></defs>']
+           # arrowheads of a fixed size (not scaled by the stroke: the optimal edges are thicker),
+           # gold on the optimal edges
+           '<defs>' + "".join(
+               f'<marker id="{escape(svg_id)}-{kind}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" '
+               f'markerHeight="8" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
+               f'<path d="M 0 0 L 10 5 L 0 10 z" fill="{fill}"/></marker>'
+               for kind, fill in (("arrow", "#667"), ("arrow-opt", "#e0a400"), ("arrow-cut", "#c62828"))) + '</defs>']
     labels = []
     indeg: dict[str, int] = {}
     outdeg: dict[str, int] = {}
@@ -335,8 +360,9 @@ def render_svg(tree: Tree, svg_id: str = "tree") -> tuple[str, tuple[float, floa
         route = lay.routes.get((tail, head))
         if not route:
             continue
+        tip = "arrow-opt" if "optimal" in classes else "arrow-cut" if "cut" in classes else "arrow"
         out.append(f'<path class="edge {" ".join(classes)}" d="{_curve(route)}" '
-                   f'marker-end="url(#{escape(svg_id)}-arrow)"/>')
+                   f'marker-end="url(#{escape(svg_id)}-{tip})"/>')
         if label:
             # near the head, unless more edges meet there than leave the tail: then near the tail
             if indeg.get(head, 0) > outdeg.get(tail, 0):

@@ -22,6 +22,8 @@ from .state import (
     replace,
 )
 from .targets import target_candidates
+from .words import name as words_name
+from .words import possessive
 
 __all__ = ['cast_spell_matches', 'watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'stack_order_key',
            'condition_holds', 'ward_triggers', 'trigger_names']
@@ -193,15 +195,19 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
             nxt = _next_round(replace(state, pending=tuple(remaining) + rest, stack=state.stack + (placed,),
                                       placing=state.placing + ward_triggers(state, table, placed, [placed.target])))
             mode = f" choosing mode {placed.modes[0]}" if placed.modes else ""
-            name, said = names[t]
-            what = f"{t.label}'s trigger ({t.source}{said}){mode}" + (f" targeting {placed.target}" if placed.target else "")
-            options.append(Option(name + (f":{placed.modes[0]}" if placed.modes else "")
+            key, said = names[t]
+            who_by = words_name(state, table, t.source) if table.spec_of(state, t.source) is not None else t.label
+            tells = said.lstrip(", ")
+            what = f"{possessive(who_by)} trigger{f' ({tells})' if tells else ''}{mode}" + \
+                (f" targeting {words_name(state, table, placed.target)}" if placed.target else "")
+            options.append(Option(key + (f":{placed.modes[0]}" if placed.modes else "")
                                   + (f"->{placed.target}" if placed.target else ""),
                                   f"{says(who, 'puts')} {what} on the stack", nxt))
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
         return note(_next_round(replace(state, pending=rest)), f"{who}'s triggers have no legal target and are removed (603.3d)")
-    return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options)
+    return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options,
+                  rule="603.3b" if len(distinct) > 1 else "603.3d" if len(options) > 1 else "603.3")
 
 
 def trigger_names(state: GameState, table: Table, distinct: list[Trigger]) -> dict[Trigger, tuple[str, str]]:

@@ -66,7 +66,7 @@ def test_enumerate_json_shape_and_determinism(capsys: pytest.CaptureFixture[str]
     assert code2 == 0
     assert first == second, "enumerate --json must be byte-identical across runs"
     data = json.loads(first)
-    assert set(data) == {"case", "engine", "complete", "outcomes", "stats"}
+    assert set(data) == {"case", "engine", "complete", "outcomes", "stats", "rules_version", "card_data_version"}
     assert data["case"] == "dictate-of-the-twin-gods-griffin-order"
     assert data["complete"] is True
     assert len(data["outcomes"]) == 2
@@ -228,16 +228,18 @@ def test_explain_lists_forced_steps(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "only legal option" not in plain
     code, out, _ = run(capsys, "enumerate", str(SPLIT), "--fields", "A.cards_drawn", "--explain")
     assert code == 0
-    assert "- (you apply Vengeful Archon's shield (s1) to mastodon's damage to you: it prevents 2 (the only legal option))" in out
+    assert ("- (you apply Vengeful Archon's shield on you (2 left) to Siege Mastodon's 3 damage to you: it prevents 2: "
+            "the only legal option, CR 615.7)") in out
     code, out, _ = run(capsys, "enumerate", str(SPLIT), "--fields", "A.cards_drawn", "--explain", "--json")
     explained = {o["state"]["A.cards_drawn"]: o["explain"] for o in json.loads(out)["outcomes"]}
-    assert [s["kind"] for s in explained[0]] == ["choice", "forced"]
+    assert [s["kind"] for s in explained[0] if s["kind"] != "event"] == ["choice", "forced"]
+    assert explained[0][[s["kind"] for s in explained[0]].index("choice")]["rule"] == "615.7"
 
 
 def test_an_action_that_cant_happen_is_always_shown(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "enumerate", str(CASES / "seeds" / "vengeful-archon-no-legal-target.yaml"))
     assert code == 0
-    assert "- (Vengeful Archon's ability (archon) can't be activated: there is no legal target (601.2c))" in out
+    assert "- Vengeful Archon's ability can't be activated: there is no legal target (601.2c)" in out
 
 
 def test_help_and_validate_load_neither_networkx_nor_ortools() -> None:

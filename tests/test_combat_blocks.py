@@ -91,7 +91,7 @@ def test_no_potential_blocker_is_a_forced_step() -> None:
     from solver.explain import replay
 
     steps = [(s.kind, s.words) for s in replay(case_from(text), only).steps]
-    assert ("forced", "you declare no blockers (the only legal option)") in steps
+    assert ("forced", "you declare no blockers: the only legal option") in steps
 
 
 def test_protection_from_a_player_forbids_that_players_blockers() -> None:
@@ -124,7 +124,7 @@ def test_a_written_block_on_menace_forces_the_chosen_one() -> None:
     state, table = initial_state(load_case(path))
     res = advance(state, table)
     assert isinstance(res, Decision) and res.kind == "assign"  # the block was no decision
-    assert any("you block brute with bear (the only legal option)" in s.words for s in res.log)
+    assert any("you block Boggart Brute with Grizzly Bears: the only legal option" in s.words for s in res.log)
 
 
 def test_each_defending_player_declares_in_apnap_order() -> None:
@@ -315,7 +315,7 @@ def test_written_blocks_are_checked_against_flying_and_menace() -> None:
     state, table = initial_state(case_from(chosen))
     res = advance(state, table)
     assert isinstance(res, Decision) and res.kind == "assign"
-    assert [s.words for s in res.log] == ["you block brute with elf (the only legal option)"]
+    assert [s.words for s in res.log if s.kind != "event"] == ["you block Brute with Llanowar Elves: the only legal option"]
 
 
 @pytest.mark.parametrize(("battlefield", "path", "reason"), [
@@ -399,7 +399,7 @@ actions:
     from solver.explain import replay
 
     words = [s.words for s in replay(case_from(text), only).steps]
-    assert "wall blocks nothing: no creature attacks B or what they control (509.1a)" in words
+    assert "Wall blocks nothing: no creature attacks B or what they control (509.1a)" in words
     # the active player's creatures declare no blocks at all: an error
     bad = text.replace("controller: B, types: [creature], power: 0", "controller: A, types: [creature], power: 0")
     ((p, r),) = problems(bad)

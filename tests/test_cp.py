@@ -261,6 +261,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
     if crown is not None:  # the monarch: combat damage to it takes the crown after the step (724.2)
         players[names.index(crown)]["monarch"] = True
     combat = draw(st.booleans())
+    active = draw(st.sampled_from(names))  # only the active player attacks (506.2, 508.1a)
     dense = draw(st.sampled_from([False, False, True]))
     battlefield: list[dict[str, Any]] = []
     walker: dict[str, Any] | None = None
@@ -296,7 +297,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
         if combat and attackers and draw(st.integers(0, 2)) == 0:
             c["blocking"] = [draw(st.sampled_from(attackers))["id"]]  # 509: blocks an attacker of its controller
             c["damage"] = draw(st.integers(0, c["toughness"] - 1))
-        elif combat:
+        elif combat and ctrl == active:
             c["attacking"] = draw(st.sampled_from([n for n in names if n != ctrl]
                                                   + ["w0"] * (walker is not None and walker["controller"] != ctrl)))
         else:
@@ -401,7 +402,7 @@ def random_cases(draw: st.DrawFn) -> dict[str, Any]:
         actions.insert(0, batch(2))
     elif before == "target":
         actions.insert(0, {"deal": draw(st.integers(1, 4)), "to": "any", "from": "sp"})
-    return {"id": "random", "players": players, "active": draw(st.sampled_from(names)), "battlefield": battlefield,
+    return {"id": "random", "players": players, "active": active, "battlefield": battlefield,
             "sources": sources, "effects": effects, "actions": actions}
 
 
@@ -1141,7 +1142,7 @@ def test_a_next_time_prevention_that_also_meets_unpreventable_damage_is_declined
     crit = {"types": ["creature"], "colors": ["red"], "toughness": 1}
     case = parse_case({
         "id": "next-time-and-unpreventable", "players": [{"name": "you", "life": 1}, {"name": "A", "life": 1}],
-        "active": "A",
+        "active": "you",
         "battlefield": [
             {"id": "c1", "name": "Critter 1", "controller": "you", "power": 5, "attacking": "A", **crit},
             {"id": "c3", "name": "Critter 3", "controller": "A", "power": 1, "blocking": ["c1"], **crit},
@@ -1595,7 +1596,7 @@ def test_616_1_gain_order_after_redirected_lifelink_combat_damage_saved_case() -
         return {"id": eid, "name": f"Aura {eid[1:]}", "controller": "you", "types": ["enchantment"], "abilities": [ability]}
 
     case = parse_case({
-        "id": "random", "players": [{"name": n, "life": 1, "poison": 0} for n in ("you", "A", "B")], "active": "you",
+        "id": "random", "players": [{"name": n, "life": 1, "poison": 0} for n in ("you", "A", "B")], "active": "B",
         "battlefield": [
             crit("c0", "B", 0, 3, ["lifelink"], attacking="A",
                  abilities=[{"trigger": "combat_damage_to_player", "do": {"draw": 1, "who": "you"}}]),

@@ -40,7 +40,7 @@ actions:
     result = enumerate_outcomes(case)
     assert {(o.values["you.life"], o.values["bears.dies"]) for o in result.outcomes} == {(18, False), (19, True)}
     words = [s.words for o in result.outcomes for s in replay(case, o).steps]
-    assert "A casts Arc Lightning (arc-lightning) targeting you and bears, dividing 1 to you and 2 to bears" in words
+    assert "A casts Arc Lightning targeting you and Grizzly Bears, dividing 1 to you and 2 to Grizzly Bears" in words
 
 
 def test_115_3_missing_targets_are_distinct_sets_of_the_allowed_sizes() -> None:

@@ -94,7 +94,8 @@ def test_recognised_monarch_lines() -> None:
 
 
 def test_724_2_two_players_creatures_hit_the_monarch_two_triggers_named_apart() -> None:
-    """Creatures of A and of B deal combat damage to the monarch at once: two of the monarch's
+    """Creatures of A and of B deal combat damage to the monarch at once (a damage: action: only
+    the active player attacks, 506.2, so the two can't both be attackers): two of the monarch's
     triggers, both its controller's to order (603.3b); the last to resolve takes the crown. The
     two options share the trigger's source and ability, so each says its player: the witness
     names one option (it replays, in both engines)."""
@@ -104,9 +105,9 @@ def test_724_2_two_players_creatures_hit_the_monarch_two_triggers_named_apart() 
     from .test_cp import assert_same
 
     text = BASE.replace("{name: you}", "{name: you, monarch: true}") + """
-  - {id: wolf, name: Wolf, controller: B, types: [creature], power: 3, toughness: 3, attacking: you}
+  - {id: wolf, name: Wolf, controller: B, types: [creature], power: 3, toughness: 3}
 actions:
-  - combat: {}
+  - damage: [{from: bear, to: you, amount: 2, combat: true}, {from: wolf, to: you, amount: 3, combat: true}]
 """
     case = case_from(text)
     res = enumerate_outcomes(case, engine="graph")

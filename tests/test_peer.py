@@ -107,8 +107,8 @@ def test_cli_json_and_exit_codes_with_a_fake_peer(monkeypatch: pytest.MonkeyPatc
     assert doc["agree"] is False and [o["state"] for o in doc["only_ours"]] == [
         {"A.cards_drawn": 1, "A.life": 17, "you.life": 19}]
     # ours come with their witness, as steps
-    assert doc["only_ours"][0]["steps"] == ["you apply Vengeful Archon's shield (s1) to thief's damage to you: "
-                                            "it prevents 0"]
+    assert doc["only_ours"][0]["steps"] == ["you apply Vengeful Archon's shield on you (3 left) to Scroll Thief's 1 "
+                                            "damage to you: it prevents 0"]
 
 
 def test_cli_text_says_what_differs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

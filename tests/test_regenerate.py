@@ -31,7 +31,7 @@ def test_701_19a_lethal_damage_destruction_is_regenerated() -> None:
 
     case = case_from(text)
     (only,) = enumerate_outcomes(case, engine="graph").outcomes
-    assert ("forced", "Test Bear (bear) is regenerated instead of destroyed: its damage removed, tapped, out of combat "
+    assert ("forced", "Test Bear is regenerated instead of destroyed: its damage removed, tapped, out of combat "
             "(701.19a)") in [(s.kind, s.words) for s in replay(case, only).steps]
 
 

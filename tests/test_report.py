@@ -152,7 +152,7 @@ def test_leaves_of_one_projected_outcome_are_one_box() -> None:
     # projected on you.life, both leaves are the same outcome: one box, both options on its edge
     tree = summarise(cg, lambda v: 1, ["you.life"])
     assert [b.lines for b in tree.outcome_boxes()] == [["outcome 1", "you.life = 19"]]
-    assert [label for _, _, label, _ in tree.edges] == ["s1:1 | s1:0"]
+    assert [label for _, _, label, _ in tree.edges] == ["prevents 1 | prevents 0"]
 
 
 def test_a_cut_graph_is_drawn_cut() -> None:
@@ -302,8 +302,8 @@ def test_scroll_thief_page_shows_both_outcomes_and_one_leaf_each() -> None:
     assert sorted(row[col] for row in page.rows) == ["0", "1"]
     assert len(page.rows) == 2
     assert sorted(page.svg_outcomes) == ["1", "2"]  # one leaf per distinct outcome
-    assert "you apply Vengeful Archon&#x27;s shield (s1) to thief&#x27;s damage to you: it prevents 1" in html
-    assert "(the only legal option)" in html  # the forced step, as --explain shows it
+    assert "you apply Vengeful Archon&#x27;s shield on you (3 left) to Scroll Thief&#x27;s 1 damage to you: it prevents 1" in html
+    assert "the only legal option" in html  # the forced step, as --explain shows it
     assert "ruling: OK" in html
     _no_external_references(html, page)
 

@@ -37,7 +37,7 @@ class _Builder(_Checks):
         for kind, entries in (("permanent", m.battlefield), ("source", m.sources), ("effect", m.effects)):
             self.declared.update({e["id"]: kind for e in entries if isinstance(e, Mapping) and isinstance(e.get("id"), str)})
         players = self.players()
-        active = m.active or (self.player_names[0] if self.player_names else "")
+        active = self.active_player()
         if m.active is not None and m.active not in self.player_names:
             self.err("active", f"active player {m.active!r} is not in players")
         perms = []

@@ -32,12 +32,12 @@ from ..types import (
 from ..vocab import PERMANENT_SHOTS
 from ..vocab.tokens import token_creator
 from .actions import _reads_x
+from .attack_checks import _AttackChecks
 from .fields import _field_problem, _value_problem
-from .loss_checks import _LossChecks
 from .schema import _ID_RE, CHOOSE
 
 
-class _Checks(_LossChecks):
+class _Checks(_AttackChecks):
     """Cross references between the parts, and the expectation."""
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
@@ -144,8 +144,9 @@ class _Checks(_LossChecks):
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
         defenders = {p.id: p.defender for p, _ in perms}  # who defends each when attacked (506.2)
-        active = self.m.active or (self.player_names[0] if self.player_names else "")
+        active = self.active_player()
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
+        self._one_attacking_side(perms, teams)
         chosen_combat = _choosing_combat(actions)
         written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
         for p, path in perms + self.entered:

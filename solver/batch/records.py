@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from model.errors import CaseError, MtgOutcomesError
+from model.versions import stamps
 from model.yamlio import read_bounded
 
 MODES = ("enumerate", "optimize", "check")
@@ -44,7 +45,7 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
     from model.load import load_case
 
     start = time.perf_counter()
-    rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode}
+    rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}
     try:
         try:
             rec["hash"] = content_hash(path)
@@ -129,7 +130,7 @@ def _failed_record(path: str, mode: str, status: str, message: str, seconds: flo
         h = content_hash(path)
     except CaseError:
         h = ""
-    rec = {"case": Path(path).stem, "path": path, "hash": h, "mode": mode, "status": status,
+    rec = {"case": Path(path).stem, "path": path, "hash": h, "mode": mode, **stamps(), "status": status,
            "failure": failure, "errors": [f"{path}: {message}"], "seconds": round(seconds, 3)}
     if failure == "timeout":
         rec["timeout"] = timeout
@@ -154,8 +155,12 @@ def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
     """Whether resuming re-runs this recorded case: a died worker always; a timeout only with a longer limit.
 
     Bad input and analysis errors are deterministic (same file, same error), and so, near enough,
-    is a timeout under the same limit; a worker's death says nothing about the case.
+    is a timeout under the same limit; a worker's death says nothing about the case. A record made
+    under another Comprehensive Rules edition or other card data (model.versions) is re-run: the
+    same file may have another answer now.
     """
+    if any(rec.get(k) != v for k, v in stamps().items()):
+        return True
     if rec.get("failure") == "died":
         return True
     if rec.get("failure") == "timeout":

@@ -13,15 +13,13 @@ from model.errors import CaseError, CaseErrors
 from ..api import enumerate_outcomes
 from ..check import check_paths
 from ..limits import Deadline, LimitReached, running_under
+from ..words import value_text
 from .files import graph_file, load_case_or_exit
 
 
 def _fmt(v: Any) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, tuple | list):
-        return "[" + " ".join(map(str, v)) + "]"
-    return str(v)
+    """One spelling of a value in every text output (yes/no, [W B]): solver.graph.value_text."""
+    return value_text(v)
 
 
 def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
@@ -69,8 +67,7 @@ def _steps(case: Any, outcome: Any, explain: bool, deadline: Deadline | None = N
     steps = _replayed(case, outcome, deadline)
     if steps is None:
         return [f"[raw] {w.chooser} {w.kind} at {w.at}: {w.picked}" for w in outcome.witness]
-    return [s.words if s.kind == CHOICE else f"({s.words})" for s in steps
-            if explain or s.kind in (CHOICE, NOT_DONE)]
+    return [s.text() for s in steps if explain or s.kind in (CHOICE, NOT_DONE)]
 
 
 def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any], deadline: Deadline | None = None) -> None:
@@ -124,16 +121,20 @@ def enumerate_command(args: argparse.Namespace) -> int:
             _explain_json(doc, case, result.outcomes, deadline)
         print(json.dumps(doc, sort_keys=True))
         return 0
-    print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
-          f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
+    if not args.ruling:
+        print(f"{case.id}: {len(result.outcomes)} distinct outcome{'s' if len(result.outcomes) != 1 else ''}"
+              f" ({result.engine} engine, {'complete' if result.complete else 'PARTIAL: a limit cut the search'})")
     if not result.complete and result.stats.get("limit"):
         print(f"mtg-outcomes: {case.id}: {result.stats['limit']}", file=sys.stderr)  # what cut it
-    base = _baseline(case) if fields is None else {}
+    names = list(fields) if fields is not None else judge_fields(case, [o.values for o in result.outcomes])
+    if args.ruling:
+        from ..ruling import ruling_text
+
+        print(ruling_text(case, result.outcomes, result.complete, names))
+        return 0
     noted = False
     for i, o in enumerate(result.outcomes, 1):
-        values = o.values
-        shown = {k: v for k, v in values.items() if fields is not None or base.get(k) != v}
-        text = ", ".join(f"{k}={_fmt(v)}" for k, v in shown.items()) or "(nothing changes)"
+        text = ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in names) or "(nothing changes)"
         print(f"\n  {i}. {text}")
         # the CP engine finds distinct outcomes without walking raw choice paths: none counted
         print(f"     paths: {o.paths}" if result.engine != "cp" else "     paths: not counted (CP engine)")
@@ -185,14 +186,18 @@ def optimize_command(args: argparse.Namespace) -> int:
     differ = {k for k in {k for row in rows for k in row} if any(row.get(k) != rows[0].get(k) for row in rows)}
     shown = sorted(objective.fields() | set(fields or ()) | differ)
     noted = False
+    width = line_width()
     for i, o in enumerate(res.outcomes, 1):
-        print(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown))
+        if i > MAX_LISTED:
+            print(f"\n  ... and {len(res.outcomes) - MAX_LISTED} more optimal outcomes (--json lists every one)")
+            break
+        print(fit(f"\n  {i}. " + ", ".join(f"{k}={_fmt(o.values.get(k))}" for k in shown), width))
         lines = _steps(case, o, args.explain, deadline)
         if deadline.expired() and not noted:  # (before or during this replay)
             print(f"mtg-outcomes: {RAW_NOTE}", file=sys.stderr)
             noted = True
         for line in lines or ["no choices"]:
-            print(f"     - {line}")
+            print(fit(f"     - {line}", width))
     if res.engine == "cp":
         proved = res.stats.get("optimum", {})
         if proved and not res.complete:
@@ -201,11 +206,50 @@ def optimize_command(args: argparse.Namespace) -> int:
         print(f"\nsolved by CP-SAT in {res.stats.get('seconds', 0)} s ({res.stats.get('solves', 0)} solves); "
               "each outcome's choices are listed above (the graph engine also reports which decisions matter)")
         return 0
-    print("\ndecisions on the optimal line:")
-    for d in res.decisions:
-        verdict = "matters" if d.matters else "doesn't matter"
-        print(f"  {d.chooser} {d.kind} at {d.at}: {verdict}; best: {', '.join(d.best)} (options: {', '.join(d.options)})")
+    print("\ndecisions on the optimal lines:")
+    from ..optimize import decision_lines
+
+    for line in decision_lines(case, res.decisions):
+        print(fit(f"  {line}", width))
     return 0
+
+
+MAX_LISTED = 10  # optimal outcomes listed in text; --json has them all
+
+
+def line_width() -> int:
+    """No text line longer than the terminal, or 200 characters when not writing to one."""
+    import shutil
+
+    return shutil.get_terminal_size((200, 24)).columns if sys.stdout.isatty() else 200
+
+
+def fit(line: str, width: int) -> str:
+    """``line`` cut to ``width`` characters (its end marked with an ellipsis)."""
+    return line if len(line) <= width else line[: width - 1] + "\u2026"
+
+
+_JUDGE = (".life", ".poison", ".lost", ".cards_drawn", ".dies", ".damage", ".loyalty", ".defense")
+
+
+def judge_fields(case: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The fields ``enumerate`` shows without --fields, the same in every row: what a judge asks
+    about (life, poison, lost, cards drawn, dies, damage marked, counters, loyalty, defense) where
+    some outcome differs from the case's initial state, every player's life, and any other field
+    that tells two outcomes apart (or they would read the same)."""
+    base = _baseline(case)
+    keys = {k for row in rows for k in row}
+    judge = {k for k in keys if (k.endswith(_JUDGE) or ".counters." in k) and not k.startswith("team")}
+    # a permanent entering during the actions has no initial value: compared with none (0, no)
+    shown = {k for k in judge if any(row.get(k) != base.get(k, _none(row.get(k))) for row in rows)}
+    shown |= {f"{p.name}.life" for p in case.players if f"{p.name}.life" in keys}
+    shown |= {k for k in keys if any(row.get(k) != rows[0].get(k) for row in rows)}
+    return sorted(shown)
+
+
+def _none(v: Any) -> Any:
+    """The value of a field with nothing in it: 0, no."""
+    return False if isinstance(v, bool) else 0 if isinstance(v, int) else v
 
 
 def _baseline(case: Any) -> dict[str, Any]:
@@ -225,9 +269,10 @@ def check_command(args: argparse.Namespace) -> int:
         print(json.dumps([r.as_dict() for r in reports], sort_keys=True))
     else:
         width = max([len(r.case) for r in reports] + [4])
-        print(f"{'case'.ljust(width)}  {'status':<12} outcomes  file")
+        sw = max([len(r.status) for r in reports] + [12])  # INCOMPLETE+UNREACHABLE keeps its column
+        print(f"{'case'.ljust(width)}  {'status'.ljust(sw)} outcomes  file")
         for r in reports:
-            print(f"{r.case.ljust(width)}  {r.status:<12} {r.outcomes:>8}  {r.path}")
+            print(f"{r.case.ljust(width)}  {r.status.ljust(sw)} {r.outcomes:>8}  {r.path}")
             for line in r.detail:
                 print(f"{'':{width}}    {line}")
             for line in r.warnings:

@@ -55,8 +55,25 @@ WORKERS_HELP = ("CP-SAT's parallel search workers (default 1: the same witnesses
                 "outcomes, maybe other witnesses); the CP engine only")
 
 
+def version_text() -> str:
+    """``mtg-outcomes --version``: the package, the rules edition and the card data (model.versions)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
+
+    try:
+        own = version("mtg-outcomes")
+    except PackageNotFoundError:
+        own = "(not installed)"
+    return (f"mtg-outcomes {own}\nComprehensive Rules: effective {RULES_VERSION}\n"
+            f"card data: {CARD_DATA_SOURCE}, built {card_data_version()}")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mtg-outcomes", description="Exact answers about Magic: The Gathering damage.")
+    p = argparse.ArgumentParser(prog="mtg-outcomes", description="Exact answers about Magic: The Gathering damage.",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)  # --version keeps its lines
+    p.add_argument("--version", action="version", version=version_text(),
+                   help="the tool's version, the Comprehensive Rules edition it follows and its card data's")
     sub = p.add_subparsers(dest="command", required=True)
     v = sub.add_parser("validate", help="check case files against the format; every problem, one line each")
     v.add_argument("paths", nargs="+")
@@ -68,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
                    "chosen by auto, the graph engine builds it under the same limits")
     e.add_argument("--explain", action="store_true",
                    help="list every step of each witness, forced steps too (an only option, an action that can't happen)")
+    e.add_argument("--ruling", action="store_true",
+                   help="print a short ruling a judge can paste: the situation, who chooses what under which rule, "
+                        "each outcome and the choices leading to it, with CR numbers")
     e.add_argument("--engine", choices=ENGINES, default="auto")
     e.add_argument("--max-nodes", type=at_least_one, default=2_000_000)
     e.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,

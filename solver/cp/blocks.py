@@ -32,6 +32,7 @@ does.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -206,7 +207,7 @@ def early_declarations(state: GameState, table: Table) -> Decision | None:
             label = EARLY + "; ".join(f"{b}->{a or ('later' if b in late else 'none')}" for b, a in zip(ids, combo, strict=True))
             options.append(Option(label, f"{side[0]} declares the blocks that matter to the first-strike step", st))
         else:  # the whole declaration, as the graph engine's option
-            whole = declaration_option(side[0], base, ids, combo, attacked, True, ())
+            whole = declaration_option(side[0], base, ids, combo, attacked, True, (), table)
             options.append(Option(whole.picked, whole.words, st))
     return Decision(side[0], "block", "declare blockers", tuple(options))
 
@@ -241,7 +242,7 @@ LATE = "regular-step blocks: "  # the step's witness: the deferred blocks the mo
 
 
 def join_witness(before: tuple[Witness, ...], words: tuple[str, ...], step: tuple[Witness, ...],
-                 step_words: tuple[str, ...]) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+                 step_words: tuple[str, ...], say: Callable[[str], str] = str) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """A witness of the prefix then the step, as the graph engine replays it: an early declaration
     (:func:`early_declarations`) completed with the deferred blocks the step chose, where the
     graph engine declares them all (509.1)."""
@@ -251,7 +252,7 @@ def join_witness(before: tuple[Witness, ...], words: tuple[str, ...], step: tupl
     k = next(i for i, w in enumerate(before) if w.kind == "block" and w.picked.startswith(EARLY))
     full = complete_declaration(before[k], {b: (None if a == "none" else a) for b, a in chosen.items()})
     pairs = [part.split("->", 1) for part in full.picked.split("; ")]
-    said = declaration_words(full.chooser, [b for b, _ in pairs], tuple(None if a == "none" else a for _, a in pairs))
+    said = declaration_words(full.chooser, [b for b, _ in pairs], tuple(None if a == "none" else a for _, a in pairs), say)
     return (before[:k] + (full,) + before[k + 1:] + step[1:],
             words[:k] + (said,) + words[k + 1:] + step_words[1:])
 
@@ -411,7 +412,7 @@ def drive_declaration(bp: BlockPlan, table: Table, chosen: dict[str, str | None]
     base, attacked = declaration_base(state, table, sides[0], choose_all)
     queue = ((TaskKind.COMBAT, CombatStage.BLOCKS, choose_all, sides[1:]),) + base.queue[1:]
     opt = declaration_option(bp.chooser, base, list(bp.blockers), tuple(chosen[b] for b in bp.blockers), attacked,
-                             choose_all, queue)
+                             choose_all, queue, table)
     queued = declare(replace(opt.state, queue=opt.state.queue[1:]), table, opt.state.queue[0])  # the steps (510.4)
     assert isinstance(queued, GameState)
     task, st = queued.queue[0], replace(queued, queue=queued.queue[1:])

@@ -40,7 +40,7 @@ from .search import (
 )
 from .step import _Plan
 from .suffix import SUFFIX_PHASE, after_step
-from .union import _joined, _with_witness
+from .union import _joined, _namer, _with_witness
 from .units import _Built
 
 __all__ = ["cp_optimize", "optimize_after"]
@@ -86,7 +86,8 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
         root = roots[i]
         listed, cut = witnesses(cg, ind, cg.roots[i])
         for o in listed:
-            found.setdefault(o.state, _with_witness(o.state, join_witness(root.witness, root.words, o.witness, o.words)))
+            found.setdefault(o.state, _with_witness(o.state, join_witness(root.witness, root.words, o.witness, o.words,
+                                                                     _namer(root.state, prefix.table))))
         if cut is not None:
             break
     out = sorted(found.values(), key=lambda o: sort_key(o.state))

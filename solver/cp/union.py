@@ -3,7 +3,7 @@ distinct outcome once, with its first witness, the prefix's choices joined to th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from model.outcome import Outcome, Witness, sort_key
@@ -12,13 +12,14 @@ from model.types import Case
 from ..api import Result
 from ..engine import final_fields
 from ..limits import Deadline
+from ..words import name as obj_name
 from .blocks import join_witness
 from .prefix import Prefix, Start
 
 if TYPE_CHECKING:
     from .search import _Search
 
-__all__ = ["_joined", "_with_witness"]
+__all__ = ["_joined", "_with_witness", "_namer"]
 
 
 def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterable[str] | None,
@@ -38,7 +39,8 @@ def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterabl
         if search.plan.suffix:
             continue  # its outcomes are the ends after it (``after``)
         for o in search.outcomes:
-            found.setdefault(o.state, _with_witness(o.state, join_witness(start.witness, start.words, o.witness, o.words)))
+            found.setdefault(o.state, _with_witness(o.state, join_witness(start.witness, start.words, o.witness, o.words,
+                                                                     _namer(start.state, prefix.table))))
     outcomes = sorted(found.values(), key=lambda o: sort_key(o.state))
     stats: dict[str, Any] = {"solves": sum(s.solves for s in searches),
                              "tables": sum(bool(u.columns) for s in searches for u in s.built.units),
@@ -53,3 +55,8 @@ def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterabl
 def _with_witness(state: Any, witness: tuple[tuple[Witness, ...], tuple[str, ...]]) -> Outcome:
     """An outcome with the prefix's witness joined to the step's (solver.cp.blocks.join_witness)."""
     return Outcome(state, witness[0], 0, witness[1])
+
+
+def _namer(state: Any, table: Any) -> Callable[[str], str]:
+    """An object's name as a judge says it in ``state`` (solver.words.name)."""
+    return lambda oid: obj_name(state, table, oid)

@@ -10,7 +10,7 @@ from typing import Any
 from model.errors import MtgOutcomesError
 
 from .data import PICTURE_MAX_NODES, analyse
-from .page import _page, render_html
+from .page import _page, _stamp_line, render_html
 
 
 def index_html(entries: Iterable[dict[str, Any]]) -> str:
@@ -29,7 +29,8 @@ def index_html(entries: Iterable[dict[str, Any]]) -> str:
     summary = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
     body = (f"<header><h1>mtg-outcomes batch report</h1><div class=\"id\">{escape(summary)}</div></header><main><section>"
             '<table class="index"><tr><th>case</th><th>verdict</th><th class="num">outcomes</th><th>file</th><th>note</th></tr>'
-            + "".join(rows) + "</table></section></main>")
+            + "".join(rows) + "</table></section></main>"
+            + f"<footer>mtg-outcomes batch report \u00b7 {escape(_stamp_line())}</footer>")
     return _page("mtg-outcomes batch report", body)
 
 

@@ -8,11 +8,18 @@ from typing import Any
 
 from model.types import Case
 
-from ..decision import CHOICE, FORCED, NOT_DONE
+from ..decision import CHOICE, EVENT, FORCED, NOT_DONE
 from ..graph import value_text
 from ..tree import Tree, render_svg
 from .data import SHORT_WITNESSES, ReportData
 from .style import CSS, JS
+
+
+def _stamp_line() -> str:
+    """The footer's versions (model.versions): the rules edition and the card data it was made under."""
+    from model.versions import RULES_VERSION, card_data_version
+
+    return f"Comprehensive Rules effective {RULES_VERSION} \u00b7 card data {card_data_version()}"
 
 
 def _page(title: str, body: str) -> str:
@@ -104,6 +111,9 @@ def _effect_words(e: dict[str, Any]) -> str:
 
 def _situation_html(case: Case) -> str:
     raw = case.raw if isinstance(case.raw, dict) else {}
+    names = {p.id: p.name for p in case.permanents if p.name}
+    names |= {str(s.get("id")): str(s.get("name") or s.get("card") or s.get("id")) for s in raw.get("sources", []) or []
+              if isinstance(s, dict)}
     parts = ["<section id=\"situation\"><h2>The situation</h2><h3>Players</h3>", _players_html(case)]
     if case.permanents:
         parts += ["<h3>Battlefield</h3>", _tiles_html(case)]
@@ -120,20 +130,55 @@ def _situation_html(case: Case) -> str:
         parts.append("<h3>Effects in force</h3><ul class=\"effects\">" + "".join(items) + "</ul>")
     if raw.get("actions"):
         parts.append("<h3>What happens (the actions, in order)</h3><ol class=\"actions\">" +
-                     "".join(f"<li>{_action_html(a)}</li>" for a in raw["actions"]) + "</ol>")
+                     "".join(f"<li>{_action_html(a, names)}</li>" for a in raw["actions"]) + "</ol>")
     parts.append("</section>")
     return "".join(parts)
 
 
-def _action_html(a: Any) -> str:
+def _action_html(a: Any, names: dict[str, str]) -> str:
     if isinstance(a, dict) and list(a) == ["damage"] and isinstance(a["damage"], list):
         evs = [f"{d.get('from')} deals {d.get('amount')}{' combat' if d.get('combat') else ''} damage to {d.get('to')}"
                for d in a["damage"] if isinstance(d, dict)]
         return escape("at the same time: " + "; ".join(evs) if len(evs) > 1 else "; ".join(evs))
     if isinstance(a, dict) and list(a) == ["combat"]:
-        return escape("combat damage: the attackers and blockers as on the battlefield "
+        chosen = isinstance(a["combat"], dict) and a["combat"].get("blocks") == "choose"
+        return escape(("combat: the defending player chooses the blocks (CR 509.1a), then " if chosen else "combat ")
+                      + "damage: the attackers and blockers as on the battlefield "
                       "(first and double strike make two steps, CR 510.4)")
-    return f"<code>{escape(_flow(a))}</code>"
+    return f'<span title="{escape(_flow(a))}">{escape(action_words(a, names))}</span>'
+
+
+_VERBS = {"activate": "activate", "cast": "cast", "enter": "put onto the battlefield", "leave": "remove from the battlefield",
+          "may": "may", "deal": "deal", "gain_life": "gain life", "lose_life": "lose life", "end_step": "end step",
+          "upkeep": "upkeep", "create": "create the effect", "tap_for_mana": "tap for mana", "become_monarch": "become the monarch",
+          "leave_game": "leave the game", "could_produce": "what it could produce"}
+
+
+def action_words(a: Any, names: dict[str, str]) -> str:
+    """An action of the case in words, objects by name ("activate Vengeful Archon's ability, X = 3"),
+    for the report's list of actions (the YAML is the item's tooltip)."""
+    if isinstance(a, dict) and "deal" in a:  # a one-shot: "Shock deals 2 damage to any target"
+        to = a.get("to", "any")
+        said = "any target (its controller chooses)" if to == "any" else names.get(str(to), _flow(to))
+        return f"{names.get(str(a.get('from')), a.get('from') or 'the action')} deals {_flow(a['deal'])} damage to {said}"
+    if not isinstance(a, dict) or len(a) != 1:
+        return _flow(a)
+    (key, body), = a.items()
+    verb = _VERBS.get(key, key.replace("_", " "))
+    if not isinstance(body, dict):
+        return f"{verb} {names.get(str(body), body)}" if body not in (None, {}) else verb
+    parts = []
+    who = body.get("id") or body.get("card") or body.get("source")
+    if key == "activate" and who is not None:
+        parts.append(f"{names.get(str(who), who)}'s ability" + (f" {body['ability']}" if "ability" in body else ""))
+    elif who is not None:
+        parts.append(str(names.get(str(who), who)))
+    for k, v in body.items():
+        if k in ("id", "card", "source", "ability"):
+            continue
+        said = ", ".join(str(names.get(str(x), x)) for x in v) if isinstance(v, list) else names.get(str(v), _flow(v))
+        parts.append(f"X = {said}" if k == "x" else f"{k.replace('_', ' ')} {said}")
+    return f"{verb} " + ", ".join(parts)
 
 
 def _cell(v: Any) -> str:
@@ -176,16 +221,18 @@ def _outcomes_html(data: ReportData) -> str:
     return f'<section id="outcomes"><h2>Outcomes</h2>{intro}{table}</section>'
 
 
-_KIND_TAG = {CHOICE: "choice", FORCED: "forced", NOT_DONE: "not done"}
+_KIND_TAG = {CHOICE: "choice", FORCED: "forced", NOT_DONE: "not done", EVENT: "result"}
 
 
 def _witness_html(data: ReportData) -> str:
     parts = ['<section id="witnesses"><h2>How each outcome happens</h2>'
-             "<p class=\"notes\">Each outcome's witness, step by step: the players' choices, the steps the rules "
-             "force (an only legal option) and actions that could not happen.</p><div class=\"scroll tall\">"]
+             "<p class=\"notes\">Each outcome's witness, step by step: the players' choices (who chooses, under "
+             "which rule), the steps the rules force (an only legal option), actions that could not happen, and "
+             "the results of each step (damage dealt, life, counters, deaths, triggers), each with its rule.</p>"
+             "<div class=\"scroll tall\">"]
     for r in data.rows:
         label = ", ".join(f"{c}={value_text(r.values.get(c))}" for c in data.columns)
-        items = "".join(f'<li class="{s.kind}"><span class="kind">{_KIND_TAG.get(s.kind, s.kind)}</span>{escape(s.words)}</li>'
+        items = "".join(f'<li class="{s.kind}"><span class="kind">{_KIND_TAG.get(s.kind, s.kind)}</span>{escape(s.text())}</li>'
                         for s in r.steps) or "<li><i>no choices: this is what happens</i></li>"
         star = " \u2605 optimal" if r.optimal else ""
         parts.append(f'<div class="witness{" optimal" if r.optimal else ""}" id="witness-{r.number}">'
@@ -220,16 +267,24 @@ def _optimum_html(data: ReportData) -> str:
              f"{n} optimal outcome{'s' if n != 1 else ''} ({escape(res.engine)} engine"
              f"{'' if res.complete else ', PARTIAL'}), marked \u2605 in the table and the tree.</p>"]
     if res.decisions:
-        rows = "".join(f"<tr><td>{escape(d.chooser)}</td><td>{escape(d.kind)} at {escape(d.at)}</td>"
-                       f"<td>{'<b>matters</b>' if d.matters else 'does not matter'}</td><td>{escape(', '.join(d.best))}</td>"
-                       f"<td>{escape(', '.join(d.options))}</td></tr>" for d in res.decisions)
-        parts.append('<h3>Decisions on the optimal line</h3><table class="decisions"><tr><th>who</th><th>decision</th>'
-                     f"<th>does it matter?</th><th>best</th><th>options</th></tr>{rows}</table>")
+        from ..optimize import decision_lines
+
+        lines = [line.split(": ", 1) for line in decision_lines(data.case, res.decisions)]
+        rows = [f"<tr><td>{escape(head)}</td><td>{escape(verdict)}</td></tr>" for head, verdict in lines]
+        head = '<table class="decisions"><tr><th>decision (who, under which rule)</th><th>does it matter? the best</th></tr>'
+        shown = head + "".join(rows[:SHOWN_DECISIONS]) + "</table>"
+        more = "" if len(rows) <= SHOWN_DECISIONS else (
+            f"<details><summary>{len(rows) - SHOWN_DECISIONS} more decisions</summary>{head}"
+            + "".join(rows[SHOWN_DECISIONS:]) + "</table></details>")
+        parts.append(f"<h3>Decisions on the optimal lines</h3>{shown}{more}")
     elif res.engine == "cp":
         parts.append("<p class=\"notes\">CP-SAT proved the optimum; which decisions matter is reported by the graph "
                      "engine (<code>--engine graph</code>).</p>")
     parts.append("</section>")
     return "".join(parts)
+
+
+SHOWN_DECISIONS = 12  # rows of the decision table before the rest fold into <details>
 
 
 def _tree_html(data: ReportData) -> str:
@@ -246,6 +301,8 @@ def _tree_html(data: ReportData) -> str:
               '<span><i class="sw" style="background:#e9f6ec;border-color:#2e7d32"></i>distinct outcome (click: its row)</span>'
               '<span><i class="sw" style="background:#f3f0fb;border-color:#6b55a8"></i>summarised (click to open)</span>'
               '<span><i class="sw" style="background:#fff0f0;border-color:#c62828"></i>cut by a limit</span>'
+              '<span><i class="sw" style="background:#e9f6ec;border-color:#8e44ad;border-style:dashed"></i>'
+              "outcome not in the ruling</span>"
               '<span><i class="sw" style="background:#fff4cf;border-color:#e0a400"></i>optimal</span></div>')
     details = []
     for key, content in tree.details.items():
@@ -284,7 +341,8 @@ def render_html(data: ReportData) -> str:
             + "<div class=\"right\">" + _check_html(data) + _outcomes_html(data) + _optimum_html(data)
             + (_witness_html(data) if beside else "") + "</div></div>" + _tree_html(data)
             + ("" if beside else _witness_html(data)) + "</main>"
-            + "<footer>mtg-outcomes report \u00b7 self-contained: nothing on this page is loaded from the network</footer>")
+            + f"<footer>mtg-outcomes report \u00b7 {escape(_stamp_line())} \u00b7 self-contained: nothing on this "
+            "page is loaded from the network</footer>")
     return _page(f"{case.id} \u2014 mtg-outcomes report", body)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 CSS = """
 :root { --ink:#1d2330; --mute:#5b6475; --line:#d5dae3; --bg:#f6f7fa; --card:#fff; --acc:#2f5fb3;
-        --chg:#fff1c2; --opt:#e0a400; --bad:#c62828; --ok:#2e7d32; }
+        --chg:#fff1c2; --opt:#e0a400; --bad:#c62828; --ok:#2e7d32; --miss:#8e44ad; }
 * { box-sizing: border-box; }
 body { margin:0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
        color: var(--ink); background: var(--bg); }
@@ -52,16 +52,17 @@ td.chg { background:var(--chg); font-weight:600; }
 td.num, th.num { text-align:right; font-variant-numeric: tabular-nums; }
 table.outcomes td:first-child { white-space:nowrap; }
 tr.optimal td:first-child { box-shadow: inset 4px 0 0 var(--opt); }
-tr.missing td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
+tr.missing td:first-child { box-shadow: inset 4px 0 0 var(--miss); }
 tr.unreachable td { color:var(--bad); font-style:italic; }
 .flag { font-size:11.5px; font-weight:700; margin-left:6px; }
-.flag.opt { color:#8a6400; } .flag.miss { color:var(--bad); }
+.flag.opt { color:#8a6400; } .flag.miss { color:var(--miss); }
 .witness { margin:10px 0 14px; padding:8px 12px; border-left:3px solid var(--line); }
 .witness.optimal { border-left-color:var(--opt); }
 .witness h3 { margin:0 0 4px; }
 .witness ol { margin:4px 0; padding-left:24px; }
 .witness li.forced { color:var(--mute); font-style:italic; }
 .witness li.not_done { color:#8a4b00; }
+.witness li.event { color:#33506e; font-size:12.5px; }
 .witness .kind { font-size:11px; text-transform:uppercase; letter-spacing:.04em; color:var(--mute); margin-right:4px; }
 .treebox { overflow:auto; max-height:85vh; border:1px solid var(--line); border-radius:8px; background:#fcfdff; }
 svg.tree { display:block; margin:0 auto; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; font-size:12px; }
@@ -75,7 +76,7 @@ svg.tree .node text { fill:var(--ink); }
 svg.tree .node .head { font-weight:650; }
 svg.tree .node.decision rect { fill:#eef3ff; stroke:#4a6fb5; }
 svg.tree .node.outcome rect { fill:#e9f6ec; stroke:#2e7d32; stroke-width:1.6; }
-svg.tree .node.outcome.missing rect { stroke:var(--bad); stroke-width:2.4; }
+svg.tree .node.outcome.missing rect { stroke:var(--miss); stroke-width:2.4; stroke-dasharray:5 3; }
 svg.tree .node.outcome.optimal rect { fill:#fff4cf; stroke:var(--opt); stroke-width:3; }
 svg.tree .node.collapsed rect, svg.tree .node.chain rect { fill:#f3f0fb; stroke:#6b55a8; stroke-dasharray:5 3; }
 svg.tree .node.collapsed, svg.tree .node.chain { cursor:pointer; }
