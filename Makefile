@@ -24,7 +24,9 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check model solver tests bench
-	$(VENV)/bin/mypy model solver
+	@# mypy reads packages from folders: mtg_outcomes as a folder of links (solver/'s entries, model/)
+	@rm -rf build/typing && mkdir -p build/typing/mtg_outcomes && for f in solver/*; do ln -s "$$PWD/$$f" build/typing/mtg_outcomes/; done && ln -s "$$PWD/model" build/typing/mtg_outcomes/model
+	MYPYPATH=build/typing $(VENV)/bin/mypy -p mtg_outcomes
 
 # BASELINE=REV: bench/combat.py runs the same commands on that commit too (ratios in one run)
 BASELINE ?=

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CLI = [sys.executable, "-m", "solver.cli"]
+CLI = [sys.executable, "-m", "mtg_outcomes.cli"]
 
 
 def _busy() -> float | None:

@@ -48,8 +48,8 @@ def family_case(attackers: int, shields: int) -> dict[str, Any]:
 
 _CHILD = """
 import gc, json, resource, sys, time
-from model import parse_case
-from solver import enumerate_outcomes
+from mtg_outcomes.model import parse_case
+from mtg_outcomes import enumerate_outcomes
 data = json.loads(sys.argv[1]); engine = sys.argv[2]; limit = float(sys.argv[3])
 for warm in json.loads(sys.argv[4]):  # other sizes first: start-up paid, nothing of this case cached
     enumerate_outcomes(parse_case(warm[0]), engine=warm[1])

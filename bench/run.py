@@ -36,15 +36,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from model import load_case  # noqa: E402
-from model.objective import Goal, Objective  # noqa: E402
-from model.types import Case  # noqa: E402
-from solver.cli.parser import DEFAULT_TIMEOUT  # noqa: E402
-from solver.cp import cp_optimize, cp_outcomes, estimate_paths  # noqa: E402
-from solver.engine import Decision, advance, final_fields  # noqa: E402
-from solver.graph import build_graph, graph_outcomes  # noqa: E402
-from solver.optimize import optimize  # noqa: E402
-from solver.state import initial_state  # noqa: E402
+from mtg_outcomes.cli.parser import DEFAULT_TIMEOUT  # noqa: E402
+from mtg_outcomes.cp import cp_optimize, cp_outcomes, estimate_paths  # noqa: E402
+from mtg_outcomes.engine import Decision, advance, final_fields  # noqa: E402
+from mtg_outcomes.graph import build_graph, graph_outcomes  # noqa: E402
+from mtg_outcomes.model import load_case  # noqa: E402
+from mtg_outcomes.model.objective import Goal, Objective  # noqa: E402
+from mtg_outcomes.model.types import Case  # noqa: E402
+from mtg_outcomes.optimize import optimize  # noqa: E402
+from mtg_outcomes.state import initial_state  # noqa: E402
 
 # per case: the projection CP enumerates (None = every field) and the CP time limit; a case with
 # an objective: is optimised (its objective's fields are the projection of the tied outcomes)
@@ -187,8 +187,8 @@ _ENUM_CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
 from bench.gen import large_enumeration
-from model import parse_case
-from solver import enumerate_outcomes
+from mtg_outcomes.model import parse_case
+from mtg_outcomes import enumerate_outcomes
 attackers, shields, limit, fields = int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5].split(",")
 case = parse_case(large_enumeration(attackers, shields))
 t = time.process_time()

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.check import check_paths  # noqa: E402
+from mtg_outcomes.check import check_paths  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

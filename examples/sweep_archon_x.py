@@ -14,8 +14,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from model.load import parse_case  # noqa: E402
-from solver.api import enumerate_outcomes  # noqa: E402
+from mtg_outcomes.api import enumerate_outcomes  # noqa: E402
+from mtg_outcomes.model.load import parse_case  # noqa: E402
 
 FIELDS = ["you.life", "A.life", "B.life", "s0.remaining", "s1.remaining"]
 

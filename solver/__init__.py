@@ -7,9 +7,15 @@ Importing it loads neither networkx nor OR-Tools: the engines load them when the
 a CP model, so ``mtg-outcomes --help`` and ``validate`` start fast.
 """
 
-from model import Case, Outcome, Witness, load_case, parse_case
-from model.errors import CaseError, CaseErrors, CaseWarning, EngineError, MtgOutcomesError
-from model.objective import Goal, Objective, parse_objective, parse_objective_text
+from mtg_outcomes.model import Case, Outcome, Witness, load_case, parse_case
+from mtg_outcomes.model.errors import (
+    CaseError,
+    CaseErrors,
+    CaseWarning,
+    EngineError,
+    MtgOutcomesError,
+)
+from mtg_outcomes.model.objective import Goal, Objective, parse_objective, parse_objective_text
 
 from .api import ENGINES, Result, enumerate_outcomes
 from .check import CheckReport, check

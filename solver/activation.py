@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.effects import EffectKind
-from model.errors import EngineError
-from model.kinds import AbilityKind
-from model.selectors import Selector
-from model.types import (
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind
+from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.types import (
     Ability,
     ActivateAction,
     MayAction,

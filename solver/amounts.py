@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.effects import AllBut, AllDamage, CountOf, EffectKind, HalfDamage
-from model.types import EffectSpec
+from mtg_outcomes.model.effects import AllBut, AllDamage, CountOf, EffectKind, HalfDamage
+from mtg_outcomes.model.types import EffectSpec
 
 __all__ = ["AmountRule", "PreventAll", "PreventHalf", "PreventAllBut", "PreventN", "Multiply", "Add",
            "Subtract", "Cap", "Halve", "ToCounters", "rule_of"]

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from model.load import check_fields
-from model.outcome import Outcome
-from model.types import Case
+from mtg_outcomes.model.load import check_fields
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
 
 from .limits import Deadline, as_deadline
 
@@ -58,7 +58,7 @@ class Result:
     graph: ChoiceGraph | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        from model.versions import stamps
+        from mtg_outcomes.model.versions import stamps
 
         return {"case": self.case, "engine": self.engine, "complete": self.complete,
                 "outcomes": [o.as_dict() for o in self.outcomes], "stats": self.stats, **stamps()}

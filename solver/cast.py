@@ -8,9 +8,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from model.errors import EngineError
-from model.kinds import AbilityKind, TriggerEvent
-from model.types import (
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.types import (
     Ability,
     Action,
     CastAction,

@@ -11,9 +11,9 @@ permanents chosen by their keywords (613.8 dependencies) are refused when the ca
 
 from __future__ import annotations
 
-from model.effects import EffectKind
-from model.errors import EngineError
-from model.types import with_pt_counters
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.types import with_pt_counters
 
 from .rules import effects_in_force
 from .select import matches

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.errors import CaseErrors, MtgOutcomesError
-from model.load import load_case
-from model.outcome import Outcome, agrees, expectation_report
-from model.types import Case
-from model.versions import stamps
+from mtg_outcomes.model.errors import CaseErrors, MtgOutcomesError
+from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.outcome import Outcome, agrees, expectation_report
+from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.versions import stamps
 
 from .api import Result, check_case, enumerate_outcomes
 from .limits import Deadline, as_deadline

@@ -23,9 +23,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from model.blocks import defending_player, evasion_problem, same_side
-from model.effects import EffectKind
-from model.errors import EngineError
+from mtg_outcomes.model.blocks import defending_player, evasion_problem, same_side
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.errors import EngineError
 
 from .characteristics import keywords_of, power, toughness
 from .decision import Option, decide, event, note, recording, says

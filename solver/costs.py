@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.types import (
+from mtg_outcomes.model.types import (
     Ability,
 )
 

@@ -7,10 +7,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from model.effects import EffectKind, is_all
-from model.kinds import ActionKind
-from model.selectors import Selector
-from model.types import (
+from mtg_outcomes.model.effects import EffectKind, is_all
+from mtg_outcomes.model.kinds import ActionKind
+from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.types import (
     OneShot,
     Rider,
 )

@@ -18,8 +18,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from model.errors import CaseError
-from model.types import Case
+from mtg_outcomes.model.errors import CaseError
+from mtg_outcomes.model.types import Case
 
 from .log import CHOICE, EMPTY_LOG, EVENT, FORCED, NOT_DONE, Log, Step
 from .state import GameState, replace

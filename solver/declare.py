@@ -22,8 +22,8 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
-from model.blocks import defending_player, menace_problem, same_side
-from model.errors import EngineError
+from mtg_outcomes.model.blocks import defending_player, menace_problem, same_side
+from mtg_outcomes.model.errors import EngineError
 
 from .characteristics import keywords_of
 from .combat import attackers_of, can_block, close_choices, defenders, queue_steps, teams

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.expr import expr_str
-from model.kinds import ActionKind
-from model.types import (
+from mtg_outcomes.model.expr import expr_str
+from mtg_outcomes.model.kinds import ActionKind
+from mtg_outcomes.model.types import (
     ActivateAction,
     DamageAction,
     LeaveAction,

@@ -4,8 +4,8 @@ effect exiles it instead (614.1a)."""
 
 from __future__ import annotations
 
-from model.effects import EffectKind
-from model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
 
 from .characteristics import leave
 from .rules import effects_in_force

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from model.effects import EffectKind, is_all
-from model.errors import EngineError
-from model.kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
-from model.selectors import Selector
-from model.types import (
+from mtg_outcomes.model.effects import EffectKind, is_all
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
+from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.types import (
     ActivateAction,
     CastAction,
     CombatAction,

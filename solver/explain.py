@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.errors import EngineError
-from model.outcome import Outcome
-from model.types import Case
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
 
 from .decision import CHOICE, Decision, Step, explaining, find_option
 from .engine import advance, final_fields

@@ -14,9 +14,9 @@ from typing import Any
 
 import networkx as nx
 
-from model.errors import EngineError
-from model.outcome import Outcome, Witness, sort_key
-from model.types import Case
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.outcome import Outcome, Witness, sort_key
+from mtg_outcomes.model.types import Case
 
 from .combat import step_name
 from .decision import Decision, decision_key, scripted, settle

@@ -53,10 +53,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from model.effects import EffectKind
-from model.errors import EngineError
-from model.kinds import AbilityKind, TriggerEvent
-from model.types import MANA_TYPES, Ability, TapForManaAction
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.types import MANA_TYPES, Ability, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, tap_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says

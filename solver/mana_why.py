@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.types import Ability, PermanentSpec
+from mtg_outcomes.model.types import Ability, PermanentSpec
 
 from .costs import cost_problem, summoning_sick
 from .mana import (

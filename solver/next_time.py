@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.effects import EffectKind, is_all
+from mtg_outcomes.model.effects import EffectKind, is_all
 
 from .state import Batch, GameState, replace
 

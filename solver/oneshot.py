@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.effects import EffectKind
-from model.errors import EngineError
-from model.expr import GAME_READS, expr_vars
-from model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
-from model.selectors import Selector
-from model.types import (
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.expr import GAME_READS, expr_vars
+from mtg_outcomes.model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
+from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.types import (
     OneShot,
 )
 

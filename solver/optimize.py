@@ -13,12 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from model.errors import EngineError
-from model.load import check_choosers, check_fields
-from model.objective import Objective
-from model.outcome import Outcome
-from model.types import Case
-from model.versions import stamps
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.load import check_choosers, check_fields
+from mtg_outcomes.model.objective import Objective
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.versions import stamps
 
 from .api import check_case, check_engine
 from .limits import Deadline, WitnessBudget, as_deadline

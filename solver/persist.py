@@ -11,7 +11,7 @@ with its id is on the battlefield again: 400.7)."""
 
 from __future__ import annotations
 
-from model.kinds import TriggerEvent
+from mtg_outcomes.model.kinds import TriggerEvent
 
 from .state import GameState, PermState, Table, replace
 from .triggers import collect_triggers

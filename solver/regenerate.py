@@ -4,8 +4,8 @@ removed, it is tapped and, attacking or blocking, removed from combat (506.4).""
 
 from __future__ import annotations
 
-from model.effects import EffectKind
-from model.errors import EngineError
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.errors import EngineError
 
 from .decision import note
 from .rules import Instance, effects_in_force

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from model.effects import EffectKind
-from model.kinds import TriggerEvent
-from model.types import (
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import TriggerEvent
+from mtg_outcomes.model.types import (
     LIFE_GAIN_KINDS,
 )
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from model.effects import CountOf, EffectKind, is_all
-from model.errors import EngineError
-from model.kinds import AbilityKind
-from model.types import EffectSpec
+from mtg_outcomes.model.effects import CountOf, EffectKind, is_all
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind
+from mtg_outcomes.model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
 from .next_time import commit, committed, pass_over

@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from model.types import Case
+from mtg_outcomes.model.types import Case
 
 from .decision import CHOICE, NOT_DONE
 from .explain import replay

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from .characteristics import changes, has_keyword, leave
 from .decision import event, note, recording, says

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.effects import EffectKind
-from model.selectors import Selector
-from model.subtypes import is_creature_type
-from model.types import PermanentSpec, SourceSpec
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.subtypes import is_creature_type
+from mtg_outcomes.model.types import PermanentSpec, SourceSpec
 
 from .state import GameState, PermState, Table
 

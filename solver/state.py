@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from model.effects import EffectKind, is_all
-from model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
+from mtg_outcomes.model.effects import EffectKind, is_all
+from mtg_outcomes.model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
 
 from .log import EMPTY_LOG, Log
 
@@ -311,10 +311,10 @@ def monarch_abilities() -> tuple[Ability, ...]:
     a creature deals combat damage to the monarch, its controller becomes the monarch", each
     controlled by the player who was the monarch as it triggered."""
     if not _MONARCH_ABILITIES:
-        from model.expr import parse_expr
-        from model.kinds import AbilityKind, ActionKind, TriggerEvent
-        from model.selectors import parse_selector
-        from model.types import OneShot
+        from mtg_outcomes.model.expr import parse_expr
+        from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
+        from mtg_outcomes.model.selectors import parse_selector
+        from mtg_outcomes.model.types import OneShot
 
         one = parse_expr(1)
         _MONARCH_ABILITIES.append((

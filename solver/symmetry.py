@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from model.types import Case, CombatAction
+from mtg_outcomes.model.types import Case, CombatAction
 
 __all__ = ["interchangeable_blockers", "canonical"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from .characteristics import keywords_of
 from .rules import (

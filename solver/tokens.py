@@ -10,9 +10,9 @@ life.", 111.10b) and die (700.4). Tokens created by one action enter at the same
 
 from __future__ import annotations
 
-from model.kinds import TriggerEvent
-from model.types import OneShot, PermanentSpec, TokenSpec
-from model.vocab.tokens import token_id
+from mtg_outcomes.model.kinds import TriggerEvent
+from mtg_outcomes.model.types import OneShot, PermanentSpec, TokenSpec
+from mtg_outcomes.model.vocab.tokens import token_id
 
 from .state import GameState, PermState, Table, replace
 from .triggers import collect_triggers

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from model.kinds import AbilityKind, TriggerEvent
-from model.types import (
+from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.types import (
     Ability,
     Condition,
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from model.errors import EngineError
-from model.expr import GAME_READS, Expr
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.expr import GAME_READS, Expr
 
 __all__ = ["evaluate", "eval_static", "read_game"]
 

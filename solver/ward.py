@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from model.errors import EngineError
-from model.kinds import AbilityKind
-from model.types import Ability
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind
+from mtg_outcomes.model.types import Ability
 
 from .costs import life_cost, life_payment_problem
 from .decision import NOT_DONE, Decision, Option, note, says

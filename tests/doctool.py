@@ -114,7 +114,7 @@ def argv_of(line: str) -> tuple[list[str], bool]:
 
 def run(line: str) -> list[str]:
     """What a command prints, stdout and stderr as one stream, run in this process from the root."""
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     argv, echo = argv_of(line)
     buf = io.StringIO()
@@ -279,7 +279,7 @@ def _row(action: argparse.Action) -> str:
 
 def render_cli() -> str:
     """docs/cli.md: every command of the parser, its synopsis, what it does and its options."""
-    from solver.cli.parser import build_parser
+    from mtg_outcomes.cli.parser import build_parser
 
     parser = build_parser()
     subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -287,7 +287,7 @@ def render_cli() -> str:
     out = ["# Command-line reference", "",
            "<!-- generated from solver/cli/parser.py by `.venv/bin/python tests/doctool.py --update`;",
            "     tests/test_docs.py fails when this file and the parser differ. Do not edit by hand. -->", "",
-           f"`mtg-outcomes` ({parser.description}) is also `python -m solver`. Exit codes: 0 ok, 1 a check",
+           f"`mtg-outcomes` ({parser.description}) is also `python -m mtg_outcomes`. Exit codes: 0 ok, 1 a check",
            "or expectation failed (or a card line not understood), 2 bad input: one line per problem,",
            "`file: path.to.field: reason`, never a traceback. What each command prints, with examples:",
            "[tutorial.md](tutorial.md) and the pages linked from [index.md](index.md).", ""]

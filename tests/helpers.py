@@ -6,9 +6,9 @@ from typing import Any
 
 import yaml
 
-from model import parse_case
-from model.types import Case
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.model import parse_case
+from mtg_outcomes.model.types import Case
 
 
 def case_from(text: str) -> Case:
@@ -28,7 +28,7 @@ def both_engines(text: str, *fields: str) -> set[tuple[Any, ...]]:
     """The outcome set on ``fields`` (read off each outcome's whole state: a field at 0 is 0, one
     the state lacks is None) from the graph engine, checked equal to the CP engine's; the CP
     engine must model the case."""
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
 
     case = case_from(text)
     assert cp_supported(case) is None, cp_supported(case)
@@ -42,7 +42,7 @@ def problems(text: str) -> list[tuple[str, str]]:
     """Every (path, reason) the loader reports for ``text`` (which must be refused)."""
     import pytest
 
-    from model.errors import CaseErrors
+    from mtg_outcomes.model.errors import CaseErrors
 
     with pytest.raises(CaseErrors) as exc:
         case_from(text)
@@ -53,7 +53,7 @@ def case_error(text: str) -> str:
     """The loader's whole message for ``text`` (which must be refused)."""
     import pytest
 
-    from model.errors import CaseErrors
+    from mtg_outcomes.model.errors import CaseErrors
 
     with pytest.raises(CaseErrors) as exc:
         case_from(text)
@@ -63,8 +63,8 @@ def case_error(text: str) -> str:
 def reading(name: str) -> Any:
     """The recogniser's reading of the real card ``name`` (its first face), which must be
     understood in full (the lines not understood are the assertion's message)."""
-    from model.carddata import find
-    from model.recognise import read_face
+    from mtg_outcomes.model.carddata import find
+    from mtg_outcomes.model.recognise import read_face
 
     r = read_face(find(name).face)
     assert r.understood, [x.text for x in r.not_understood]

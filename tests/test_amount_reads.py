@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import EngineError
-from solver import enumerate_outcomes
-from solver.cp.plan import cp_supported
-from solver.values import evaluate
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp.plan import cp_supported
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.values import evaluate
 
 from .helpers import case_from, outcome_set
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 from ortools.sat.python import cp_model
 
-from model.vocab import parse_effect
-from solver.amounts import (
+from mtg_outcomes.amounts import (
     Add,
     AmountRule,
     Cap,
@@ -23,6 +22,7 @@ from solver.amounts import (
     Subtract,
     rule_of,
 )
+from mtg_outcomes.model.vocab import parse_effect
 
 RULES = [PreventAll(), PreventHalf(True), PreventHalf(False), PreventAllBut(2), PreventN(3), PreventN(0),
          Multiply(2), Multiply(3), Add(2), Subtract(2), Cap(4), Halve(False), Halve(True)]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from model.errors import CaseError
-from solver.cli import main
+from mtg_outcomes.cli import main
+from mtg_outcomes.model.errors import CaseError
 
 ROOT = Path(__file__).parents[1]
 BAD = ROOT / "tests" / "bad_inputs"
@@ -67,7 +67,7 @@ def _cli(*argv: str) -> tuple[int, str]:
         resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
 
     try:
-        proc = subprocess.run([sys.executable, "-m", "solver", *argv], cwd=ROOT, capture_output=True, text=True,
+        proc = subprocess.run([sys.executable, "-m", "mtg_outcomes", *argv], cwd=ROOT, capture_output=True, text=True,
                               timeout=30, preexec_fn=limit)
     except subprocess.TimeoutExpired:
         return -1, "timed out (a blocking read)"
@@ -126,7 +126,7 @@ def test_directory_expands_and_reports_a_fifo_inside(tmp_path: Path) -> None:
 
 
 def test_oversized_file_is_refused_by_a_bounded_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from model.yamlio import MAX_BYTES, read_bounded
+    from mtg_outcomes.model.yamlio import MAX_BYTES, read_bounded
 
     big = tmp_path / "big.yaml"
     big.write_bytes(b"#" * (MAX_BYTES + 1))

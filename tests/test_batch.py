@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.batch import analyze, generate_cases, load_done
-from solver.cli import main
+from mtg_outcomes.batch import analyze, generate_cases, load_done
+from mtg_outcomes.cli import main
 
 
 def _lines(out: Path) -> list[dict]:
@@ -103,7 +103,7 @@ def misbehaving(cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     """The generated cases plus a hanging and a crashing one; workers forked so they see the patch."""
     import threading
 
-    import solver.batch as batch
+    import mtg_outcomes.batch as batch
 
     if threading.active_count() > 1 or not hasattr(os, "fork"):
         pytest.skip("the patched analyze reaches the workers only by a safe fork")
@@ -122,7 +122,7 @@ def misbehaving(cases: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_hard_timeout_and_crash_replace_the_worker(misbehaving: Path, tmp_path: Path, jobs: int) -> None:
-    from solver.batch import run_batch
+    from mtg_outcomes.batch import run_batch
 
     out = tmp_path / "t.jsonl"
     recs = run_batch([str(misbehaving)], str(out), jobs=jobs, timeout=3.0, progress=False)  # a margin for a loaded machine
@@ -167,7 +167,7 @@ def test_kill_9_mid_run_then_resume_records_each_case_once(tmp_path: Path) -> No
     d = tmp_path / "cases"
     generate_cases(150, 11, d)
     out = tmp_path / "k.jsonl"
-    cmd = [sys.executable, "-m", "solver.cli", "batch", str(d), "--jobs", "2", "--out", str(out), "--no-progress"]
+    cmd = [sys.executable, "-m", "mtg_outcomes.cli", "batch", str(d), "--jobs", "2", "--out", str(out), "--no-progress"]
     proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 20):
@@ -191,7 +191,7 @@ def test_every_start_method_gives_the_same_lines(cases: Path, tmp_path: Path, mo
                                                  method: str) -> None:
     import multiprocessing as mp
 
-    import solver.batch as batch
+    import mtg_outcomes.batch as batch
 
     if method not in mp.get_all_start_methods():
         pytest.skip(f"no {method} here")
@@ -303,7 +303,7 @@ def _cli(*argv: str) -> tuple[int, str, str]:
         resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
 
     root = Path(__file__).resolve().parents[1]
-    proc = subprocess.run([sys.executable, "-m", "solver", *argv], cwd=root, capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "mtg_outcomes", *argv], cwd=root, capture_output=True, text=True,
                           timeout=60, preexec_fn=limit)
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -358,7 +358,7 @@ def test_out_device_is_written_not_read_back(cases: Path, capsys: pytest.Capture
 
 
 def test_load_done_bounds_a_line_and_cuts_a_torn_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.batch as batch
+    import mtg_outcomes.batch as batch
 
     monkeypatch.setattr(batch.output, "MAX_LINE", 100)
     out = tmp_path / "x.jsonl"
@@ -374,8 +374,8 @@ def test_load_done_bounds_a_line_and_cuts_a_torn_one(tmp_path: Path, monkeypatch
 
 def test_died_worker_is_retried_on_resume_and_errors_are_not(misbehaving: Path, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    import solver.batch as batch
-    from solver.batch import run_batch
+    import mtg_outcomes.batch as batch
+    from mtg_outcomes.batch import run_batch
 
     first = sorted(misbehaving.iterdir())[0].read_text()
     (misbehaving / "sigkill.yaml").write_text(first)
@@ -405,7 +405,8 @@ def test_died_worker_is_retried_on_resume_and_errors_are_not(misbehaving: Path, 
 
 
 def test_memory_error_counts_as_died(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import model.load
+    import mtg_outcomes.model.load  # noqa: F401
+    from mtg_outcomes import model
 
     def oom(path: str) -> None:
         raise MemoryError
@@ -419,7 +420,7 @@ def test_memory_error_counts_as_died(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_summary_counts_the_record_of_the_file_as_it_is_now(cases: Path, tmp_path: Path) -> None:
     """Edit a case to be bad, then back: the run's answer is the record of the current content."""
-    from solver.batch import run_batch
+    from mtg_outcomes.batch import run_batch
 
     d = tmp_path / "one"
     d.mkdir()

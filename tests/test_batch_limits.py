@@ -50,7 +50,7 @@ def test_workers_die_with_the_batch_process(tmp_path: Path) -> None:
     """kill -9 of the batch: its worker ends within seconds, not when its case ends (--timeout 0)."""
     cases = _long_case(tmp_path / "cases")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "solver", "batch", str(cases), "--jobs", "1", "--timeout", "0",
+    proc = subprocess.Popen([sys.executable, "-m", "mtg_outcomes", "batch", str(cases), "--jobs", "1", "--timeout", "0",
                              "--no-progress", "--out", str(tmp_path / "o.jsonl")], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -98,7 +98,7 @@ def alarm():  # type: ignore[no-untyped-def]
 ])
 def test_a_fifo_output_is_refused_before_any_work(tmp_path: Path, capsys: pytest.CaptureFixture[str], alarm: None,
                                                   argv: list[str], flag: str) -> None:
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     fifo = tmp_path / "out.dot"
     os.mkfifo(fifo)
@@ -112,7 +112,7 @@ def test_a_fifo_output_is_refused_before_any_work(tmp_path: Path, capsys: pytest
 
 def test_an_unwritable_report_dir_is_refused_before_any_case(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     (tmp_path / "afile").write_text("x")
     out = tmp_path / "r.jsonl"
@@ -127,7 +127,7 @@ def test_an_unwritable_report_dir_is_refused_before_any_case(tmp_path: Path,
 def test_a_second_batch_on_the_same_out_refuses_to_start(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import fcntl
 
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     out = tmp_path / "r.jsonl"
     with open(out, "a") as other:  # another batch holds the file

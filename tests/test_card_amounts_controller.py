@@ -3,8 +3,8 @@ the recogniser's reading of their Oracle text (card data) and the outcomes deriv
 
 from __future__ import annotations
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 from tests.helpers import outcome_set, reading
 
 # --- "for each" (608.2h: the number read as the action resolves) -----------------------------------

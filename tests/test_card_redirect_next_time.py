@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import CaseErrors, EngineError
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.model.errors import CaseErrors, EngineError
 from tests.helpers import both_engines, case_from
 
 BEACON = """

@@ -4,8 +4,8 @@ to its target; readings of the real cards' Oracle text (card data), outcomes der
 
 from __future__ import annotations
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 from tests.helpers import outcome_set
 
 NOMADS = """

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import CaseErrors
+from mtg_outcomes.model.errors import CaseErrors
 from tests.helpers import both_engines, case_from
 
 GUARD = """

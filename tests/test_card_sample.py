@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 
 T = "T"
 ANY = {"target": "any"}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 from tests.helpers import outcome_set, problems, reading
 
 BITE = {"spell": {"deal": {"power": "target"}, "from": "target", "to": "second target"},

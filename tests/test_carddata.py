@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from model.carddata import (
+from mtg_outcomes.model.carddata import (
     DATA_FILE,
     MissingFace,
     UnknownCard,
@@ -21,7 +21,12 @@ from model.carddata import (
     real_card,
     type_line,
 )
-from model.carddata.build import cards_from_mtgjson, cards_from_wheel, face_colors, main
+from mtg_outcomes.model.carddata.build import (
+    cards_from_mtgjson,
+    cards_from_wheel,
+    face_colors,
+    main,
+)
 
 
 def test_shipped_data_is_every_card_sorted_and_compact() -> None:
@@ -37,7 +42,7 @@ def test_every_name_and_face_finds_its_card_without_parsing_the_file() -> None:
     """The index reads names off the lines' text (model.carddata._index); every card's full name,
     and each face name of a card of several faces that names only it, finds that card, and a
     look-up parses only the card it finds."""
-    import model.carddata as carddata
+    import mtg_outcomes.model.carddata as carddata
 
     carddata._card.cache_clear()
     assert find("Vengeful Archon").card["name"] == "Vengeful Archon"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from model import load_case
-from solver.check import case_files, check
+from mtg_outcomes.check import case_files, check
+from mtg_outcomes.model import load_case
 
 from .conftest import CASES
 

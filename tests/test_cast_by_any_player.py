@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import EngineError
+from mtg_outcomes.model.errors import EngineError
 
 from .helpers import both_engines
 
@@ -27,7 +27,7 @@ actions:
 
 def test_entering_without_saying_whether_it_was_cast_is_an_error() -> None:
     """enter: doesn't say whether the red creature was cast (601.2i): said, not guessed."""
-    from solver import enumerate_outcomes
+    from mtg_outcomes import enumerate_outcomes
 
     from .helpers import case_from
     text = _BASE + """actions:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from model import load_case
-from model.errors import CaseError
-from model.objective import parse_objective_text
-from solver import check, enumerate_outcomes, optimize
+from mtg_outcomes import check, enumerate_outcomes, optimize
+from mtg_outcomes.model import load_case
+from mtg_outcomes.model.errors import CaseError
+from mtg_outcomes.model.objective import parse_objective_text
 
 from .conftest import ROOT
 from .helpers import case_from
@@ -79,8 +79,8 @@ def test_check_and_batch_say_what_the_case_accepts_without_acting_on(tmp_path: P
     carry it, as ``validate`` and ``enumerate`` do, so a batch run never hides it."""
     import json
 
-    from solver.batch import analyze
-    from solver.cli import main
+    from mtg_outcomes.batch import analyze
+    from mtg_outcomes.cli import main
 
     text = THIEF.read_text(encoding="utf-8").replace("card: Scroll Thief,", "card: Scroll Thief, keywords: [vigilance],", 1)
     assert text != THIEF.read_text(encoding="utf-8")

@@ -5,8 +5,8 @@ alone."""
 
 from __future__ import annotations
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 from tests.helpers import outcome_set, problems
 
 HEART = """
@@ -45,8 +45,8 @@ def test_605_1a_choose_must_be_the_chosen_color() -> None:
     """``tap_for_mana: {id, choose: R}`` names a colour it can't produce: an engine error, not a guess."""
     import pytest
 
-    from model.errors import EngineError
-    from solver import enumerate_outcomes
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.model.errors import EngineError
     from tests.helpers import case_from
 
     with pytest.raises(EngineError, match="can't produce"):

@@ -1,4 +1,4 @@
-"""The command line: validate, enumerate (text, --json, --fields, --graph), check, python -m solver."""
+"""The command line: validate, enumerate (text, --json, --fields, --graph), check, python -m mtg_outcomes."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
+from mtg_outcomes.cli import main
 
 ROOT = Path(__file__).parents[1]
 CASES = ROOT / "cases"
@@ -131,7 +131,7 @@ def test_check_incomplete_expectation(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_python_dash_m_help() -> None:
-    proc = subprocess.run([sys.executable, "-m", "solver", "--help"], cwd=ROOT, capture_output=True, text=True,
+    proc = subprocess.run([sys.executable, "-m", "mtg_outcomes", "--help"], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "validate" in proc.stdout and "enumerate" in proc.stdout and "check" in proc.stdout
@@ -180,8 +180,8 @@ def test_an_objective_chooser_twice_is_refused(capsys: pytest.CaptureFixture[str
 
 
 def test_unknown_field_in_the_python_api() -> None:
-    from model import CaseErrors, load_case
-    from solver import enumerate_outcomes
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.model import CaseErrors, load_case
 
     with pytest.raises(CaseErrors, match="did you mean A.cards_drawn"):
         enumerate_outcomes(load_case(SPLIT), fields=["A.cards_drawnn"])
@@ -320,11 +320,11 @@ def test_witnesses_past_the_time_limit_are_printed_raw_not_replayed() -> None:
     witnesses are the engine's raw choices, said once on stderr; each still replays."""
     import time
 
-    from model.load import load_case
-    from solver.api import enumerate_outcomes
-    from solver.cli.outcomes import RAW_NOTE, _steps
-    from solver.explain import replay
-    from solver.limits import Deadline
+    from mtg_outcomes.api import enumerate_outcomes
+    from mtg_outcomes.cli.outcomes import RAW_NOTE, _steps
+    from mtg_outcomes.explain import replay
+    from mtg_outcomes.limits import Deadline
+    from mtg_outcomes.model.load import load_case
 
     case = load_case(ROOT / "cases/seeds/vengeful-archon-scroll-thief-split.yaml")
     outcomes = enumerate_outcomes(case, engine="graph").outcomes

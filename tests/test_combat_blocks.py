@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 import yaml
 
-from model import load_case, parse_case
-from model.errors import EngineError
-from model.objective import parse_objective_text
-from solver import enumerate_outcomes, optimize
-from solver.cp import cp_supported
-from solver.engine import Decision, advance
-from solver.state import initial_state
+from mtg_outcomes import enumerate_outcomes, optimize
+from mtg_outcomes.cp import cp_supported
+from mtg_outcomes.engine import Decision, advance
+from mtg_outcomes.model import load_case, parse_case
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.objective import parse_objective_text
+from mtg_outcomes.state import initial_state
 
 from .conftest import CASES
 from .helpers import case_from, outcome_set, problems
@@ -88,7 +88,7 @@ def test_no_potential_blocker_is_a_forced_step() -> None:
     result = enumerate_outcomes(case_from(text), engine="graph")
     (only,) = result.outcomes
     assert only.values["you.life"] == 17
-    from solver.explain import replay
+    from mtg_outcomes.explain import replay
 
     steps = [(s.kind, s.words) for s in replay(case_from(text), only).steps]
     assert ("forced", "you declare no blockers: the only legal option") in steps
@@ -396,7 +396,7 @@ actions:
 """
     result = enumerate_outcomes(case_from(text), engine="graph")
     (only,) = result.outcomes
-    from solver.explain import replay
+    from mtg_outcomes.explain import replay
 
     words = [s.words for s in replay(case_from(text), only).steps]
     assert "Wall blocks nothing: no creature attacks B or what they control (509.1a)" in words
@@ -411,7 +411,7 @@ def test_509_1_a_real_cards_block_restriction_refuses_chosen_blocks() -> None:
     case that lets its blocks be chosen would offer it as a blocker: refused, naming the line."""
     import pytest
 
-    from model import CaseErrors, parse_case
+    from mtg_outcomes.model import CaseErrors, parse_case
 
     data = {"id": "raider", "players": [{"name": "A"}, {"name": "you"}],
             "battlefield": [{"id": "bear", "card": "Grizzly Bears", "controller": "A", "attacking": "you"},
@@ -460,7 +460,7 @@ def test_identical_blockers_are_merged_on_fields_that_cant_tell_them_apart() -> 
 
 
 def test_blockers_a_field_or_the_case_names_are_not_merged() -> None:
-    from solver.symmetry import interchangeable_blockers
+    from mtg_outcomes.symmetry import interchangeable_blockers
 
     case = _soldiers_case()
     assert interchangeable_blockers(case, ["you.life"]) == (("s0", "s1", "s2", "s3"),)

@@ -132,7 +132,7 @@ def test_615_5_cp_puts_minus_counters_before_sba() -> None:
     dies to a Bolt's 3 (no damage marked), one with five +1/+1 counters doesn't (the pairs come
     off after the step, 704.5q: the rules engine continues); a Vizier of Remedies (614.1a, each
     putting one fewer) is declined by name."""
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
 
     from .test_cp import assert_same
 
@@ -210,7 +210,7 @@ actions:
 
 
 def test_614_1a_cp_declines_damage_as_counters_on_two_permanents_of_one_effect() -> None:
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
     case = case_from(PLAYERS + """
 battlefield:
   - {id: b1, name: Bear, controller: you, types: [creature], power: 2, toughness: 2}
@@ -285,8 +285,8 @@ actions:
 def test_614_1a_cp_models_fewer_counters() -> None:
     """The Witherer's 3 become 2 counters on the Ogre (3/3): it lives, in both engines (one rule,
     solver.results.fewer_counters)."""
-    from solver import enumerate_outcomes
-    from solver.cp import cp_supported
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.cp import cp_supported
     case = case_from(PLAYERS + f"""
 battlefield:
   - {VIZIER}
@@ -325,7 +325,7 @@ def test_704_5q_cp_continues_after_wither_on_a_creature_with_plus_counters() -> 
     are told apart by (solver.cp.suffix). Graph == CP, witnesses replayed: wither on a 2/2 with
     two +1/+1 counters behind a shield split (615.7), and Test of Faith's rider putting +1/+1
     counters on a creature wither damages (615.5)."""
-    from solver.cp import cp_outcomes, cp_supported
+    from mtg_outcomes.cp import cp_outcomes, cp_supported
 
     from .test_cp import assert_same
 

@@ -13,16 +13,13 @@ import yaml
 from hypothesis import HealthCheck, assume, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
-import solver.cp
-import solver.cp.tables
+import mtg_outcomes as solver
+import mtg_outcomes.cp  # noqa: F401
+import mtg_outcomes.cp.tables  # noqa: F401
 from bench.family import family_case
-from model import EngineError, field_problem, load_case, parse_case
-from model.objective import Objective, parse_objective
-from model.outcome import Outcome
-from model.types import Case
-from solver import enumerate_outcomes
-from solver.check import case_files
-from solver.cp import (
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.check import case_files
+from mtg_outcomes.cp import (
     cp_optimizable,
     cp_optimize,
     cp_outcomes,
@@ -31,13 +28,17 @@ from solver.cp import (
     plan_step,
     prefer_cp,
 )
-from solver.cp.costs import estimate_costs, paths_of
-from solver.cp.plan import _plans
-from solver.cp.prefix import NO_BATCH, expand
-from solver.engine import Decision, advance, final_fields
-from solver.limits import LimitReached
-from solver.optimize import optimize
-from solver.state import initial_state
+from mtg_outcomes.cp.costs import estimate_costs, paths_of
+from mtg_outcomes.cp.plan import _plans
+from mtg_outcomes.cp.prefix import NO_BATCH, expand
+from mtg_outcomes.engine import Decision, advance, final_fields
+from mtg_outcomes.limits import LimitReached
+from mtg_outcomes.model import EngineError, field_problem, load_case, parse_case
+from mtg_outcomes.model.objective import Objective, parse_objective
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
+from mtg_outcomes.optimize import optimize
+from mtg_outcomes.state import initial_state
 
 from .conftest import CASES
 
@@ -914,7 +915,7 @@ def test_first_strike_step_is_expanded_and_the_regular_step_solved_by_cp() -> No
 
 def replay_fields(case: Case, outcome: Outcome) -> dict[str, Any]:
     """The outcome's witness through solver.explain.replay (what --explain shows)."""
-    from solver.explain import replay as explain_replay
+    from mtg_outcomes.explain import replay as explain_replay
 
     return explain_replay(case, outcome).fields
 
@@ -1498,7 +1499,7 @@ def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
     two levels and the run that proves no other outcome ties)."""
     from ortools.sat.python import cp_model
 
-    from solver.cp.encode import _build
+    from mtg_outcomes.cp.encode import _build
 
     case = load_case(CASES / "bench" / "large-optimisation.yaml")
     plans = _plans(case)
@@ -1528,7 +1529,7 @@ def test_packed_row_dedup_and_domination_match_the_row_wise_ones(rows: list[list
     tables._undominated drops (same sums, a strict superset of took-all flags: 615.7)."""
     import numpy as np
 
-    from solver.cp.tables import _dominated, _undominated, _unique_rows
+    from mtg_outcomes.cp.tables import _dominated, _undominated, _unique_rows
 
     a = np.array(rows, dtype=np.int64)
     want, at = np.unique(a, axis=0, return_index=True)

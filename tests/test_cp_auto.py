@@ -7,14 +7,15 @@ from typing import Any
 
 import pytest
 
-import solver.cp.costs
-import solver.cp.plan
-import solver.cp.search
-from model import load_case, parse_case
-from model.objective import parse_objective
-from solver import enumerate_outcomes, optimize
-from solver.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
-from solver.cp.costs import paths_of
+import mtg_outcomes as solver
+import mtg_outcomes.cp.costs  # noqa: F401
+import mtg_outcomes.cp.plan  # noqa: F401
+import mtg_outcomes.cp.search  # noqa: F401
+from mtg_outcomes import enumerate_outcomes, optimize
+from mtg_outcomes.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
+from mtg_outcomes.cp.costs import paths_of
+from mtg_outcomes.model import load_case, parse_case
+from mtg_outcomes.model.objective import parse_objective
 
 from .conftest import CASES
 from .test_cp import STATIC_SHIELD

@@ -10,10 +10,11 @@ import json
 
 import pytest
 
-import solver.cp.tables
+import mtg_outcomes as solver
+import mtg_outcomes.cp.tables  # noqa: F401
 from bench.gen import large_enumeration
-from model import parse_case
-from solver.cp import cp_outcomes
+from mtg_outcomes.cp import cp_outcomes
+from mtg_outcomes.model import parse_case
 
 from .test_cp import assert_same
 
@@ -54,9 +55,9 @@ def test_large_enumeration_graph_equals_cp(attackers: int, shields: int, blocks:
 def test_two_cp_sat_workers_give_the_same_outcome_set(blocks: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """--workers 2 (CP-SAT's parallel search) gives the graph's outcome set and one worker's,
     in enumeration and in optimisation (the optimum and its ties); each witness still replays."""
-    from model.objective import parse_objective
-    from solver import enumerate_outcomes
-    from solver.cp import cp_optimize
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.cp import cp_optimize
+    from mtg_outcomes.model.objective import parse_objective
 
     from .test_cp import replay
 
@@ -80,7 +81,7 @@ def test_two_cp_sat_workers_give_the_same_outcome_set(blocks: bool, monkeypatch:
 def test_workers_are_cp_sats_only() -> None:
     """The graph engine has no parallel search: asking it for workers is an error, not ignored;
     fewer than one worker is an error."""
-    from solver import enumerate_outcomes
+    from mtg_outcomes import enumerate_outcomes
 
     case = parse_case(large_enumeration(3, 2))
     with pytest.raises(ValueError, match="graph engine"):
@@ -92,7 +93,7 @@ def test_workers_are_cp_sats_only() -> None:
 def test_cli_workers_flag(capsys: pytest.CaptureFixture[str]) -> None:
     """--workers 2 prints the same outcomes as the default; with --engine graph it is one line and
     exit 2; 0 workers is a usage error."""
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     from .conftest import CASES
 

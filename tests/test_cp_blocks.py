@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model import parse_case
-from solver import enumerate_outcomes
-from solver.check import case_files
-from solver.cp import cp_outcomes
-from solver.cp.plan import _plans
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.check import case_files
+from mtg_outcomes.cp import cp_outcomes
+from mtg_outcomes.cp.plan import _plans
+from mtg_outcomes.model import parse_case
 
 from .conftest import CASES
 from .test_cp import assert_same, cp_paths
@@ -101,7 +101,7 @@ BLOCK_CASES = [p for p in case_files([CASES]) if "blocks: choose" in p.read_text
 @pytest.mark.parametrize("path", BLOCK_CASES, ids=[p.stem for p in BLOCK_CASES])
 def test_shipped_chosen_blocks_are_answered_by_cp(path: Any) -> None:
     """Every shipped case with ``combat: {blocks: choose}`` is answered by CP, equal to the graph."""
-    from model import load_case
+    from mtg_outcomes.model import load_case
 
     case = load_case(path)
     cp = enumerate_outcomes(case, engine="cp")

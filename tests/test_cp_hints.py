@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 from ortools.sat.python import cp_model as cp
 
-import solver.cp.search
+import mtg_outcomes as solver
+import mtg_outcomes.cp.search  # noqa: F401
 from bench.gen import large_enumeration
-from model import parse_case
-from solver import enumerate_outcomes
-from solver.cp.hints import _far_hint
-from solver.cp.search import _prepared
-from solver.limits import as_deadline
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp.hints import _far_hint
+from mtg_outcomes.cp.search import _prepared
+from mtg_outcomes.limits import as_deadline
+from mtg_outcomes.model import parse_case
 
 from .test_cp import assert_same, blocks_only
 from .test_cp_sweep import FIELDS, swept

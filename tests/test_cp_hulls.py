@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-import solver.cp.tables
-from model import parse_case
-from solver import enumerate_outcomes
-from solver.cp.hulls import _convolved, _vertices, event_hull
-from solver.cp.plan import _plans
+import mtg_outcomes as solver
+import mtg_outcomes.cp.tables  # noqa: F401
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp.hulls import _convolved, _vertices, event_hull
+from mtg_outcomes.cp.plan import _plans
+from mtg_outcomes.model import parse_case
 
 VIOLENCE = {"id": "violence", "name": "Gratuitous Violence", "controller": "A", "types": ["enchantment"],
             "abilities": [{"multiply": 2, "from": "red creatures you control"}]}

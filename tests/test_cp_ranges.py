@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-import solver.cp.ranges
-import solver.cp.search
+import mtg_outcomes as solver
+import mtg_outcomes.cp.ranges  # noqa: F401
+import mtg_outcomes.cp.search  # noqa: F401
 from bench.gen import large_enumeration
-from model import load_case, parse_case
-from solver.cp import cp_outcomes
+from mtg_outcomes.cp import cp_outcomes
+from mtg_outcomes.model import load_case, parse_case
 
 from .test_cp import assert_same
 from .test_cp_sweep import FIELDS, SUPPORTED, swept

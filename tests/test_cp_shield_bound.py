@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from model import parse_case
-from solver import enumerate_outcomes
-from solver.cp.plan import _plans
-from solver.cp.step import _shortfall, shield_groups
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp.plan import _plans
+from mtg_outcomes.cp.step import _shortfall, shield_groups
+from mtg_outcomes.model import parse_case
 
 
 def _case(amounts: list[int], shields: list[int], extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -14,14 +14,15 @@ from typing import Any
 
 import pytest
 
-import solver.cp.ranges
-import solver.cp.search
-import solver.cp.sweep
+import mtg_outcomes as solver
+import mtg_outcomes.cp.ranges  # noqa: F401
+import mtg_outcomes.cp.search  # noqa: F401
+import mtg_outcomes.cp.sweep  # noqa: F401
 from bench.gen import large_enumeration
-from model import load_case, parse_case
-from solver.cp import cp_outcomes, cp_supported
-from solver.cp.sweep import reach
-from solver.limits import as_deadline
+from mtg_outcomes.cp import cp_outcomes, cp_supported
+from mtg_outcomes.cp.sweep import reach
+from mtg_outcomes.limits import as_deadline
+from mtg_outcomes.model import load_case, parse_case
 
 from .test_cp import FILES, assert_same
 

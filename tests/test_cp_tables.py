@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-import solver.cp.sums
-import solver.cp.tables
+import mtg_outcomes as solver
+import mtg_outcomes.cp.sums  # noqa: F401
+import mtg_outcomes.cp.tables  # noqa: F401
 from bench.family import family_case
-from model import parse_case
-from solver.cp import cp_outcomes
-from solver.cp.step import _PEvent
-from solver.cp.tables import _undominated
+from mtg_outcomes.cp import cp_outcomes
+from mtg_outcomes.cp.step import _PEvent
+from mtg_outcomes.cp.tables import _undominated
+from mtg_outcomes.model import parse_case
 
 
 def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str],

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import EngineError
-from model.load import load_case
-from model.objective import parse_objective_text
-from solver import engine
-from solver.api import enumerate_outcomes
-from solver.optimize import optimize
-from solver.report import analyse
+from mtg_outcomes import engine
+from mtg_outcomes.api import enumerate_outcomes
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.objective import parse_objective_text
+from mtg_outcomes.optimize import optimize
+from mtg_outcomes.report import analyse
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOP = ROOT / "cases" / "rulings" / "stuffy-doll-guilty-conscience-loop.yaml"
@@ -112,7 +112,7 @@ def test_report_holds_one_deadline(tmp_path: Path) -> None:
 
 def test_enumerate_explain_replays_within_the_deadline(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--explain's replay of a long witness is cut inside it: the raw witness instead, said."""
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     path = _loop(tmp_path, 600)
     code, took = _timed(lambda: main(["enumerate", str(path), "--timeout", "2", "--explain"]))

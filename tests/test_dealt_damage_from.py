@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.cp import cp_supported
+from mtg_outcomes.cp import cp_supported
 from tests.helpers import case_from, outcome_set
 
 CASE = """

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import EngineError
-from solver import enumerate_outcomes
-from solver.explain import replay
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.explain import replay
+from mtg_outcomes.model.errors import EngineError
 
 from .helpers import case_from, outcome_set, problems
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from model import load_case
-from solver.check import check
-from solver.cp import cp_supported
+from mtg_outcomes.check import check
+from mtg_outcomes.cp import cp_supported
+from mtg_outcomes.model import load_case
 
 from .doctool import (
     CLI_DOC,

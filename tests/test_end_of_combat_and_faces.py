@@ -58,7 +58,7 @@ actions:
 
 
 def test_card_with_a_missing_face_is_never_fully_understood(capsys: pytest.CaptureFixture[str]) -> None:
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     assert main(["card", "Bonecrusher Giant"]) == 1
     out = capsys.readouterr().out
@@ -85,7 +85,7 @@ actions:
 
 def test_card_says_why_a_line_is_not_understood(capsys: pytest.CaptureFixture[str]) -> None:
     """The nearest template and the words it could not read; a line's sentences read alone."""
-    from model.recognise.why import why_not_understood
+    from mtg_outcomes.model.recognise.why import why_not_understood
 
     why = why_not_understood("Whenever an opponent sacrifices a creature, you gain that much life.", "Test Blood",
                              ["enchantment"])
@@ -94,7 +94,7 @@ def test_card_says_why_a_line_is_not_understood(capsys: pytest.CaptureFixture[st
                              "creature's controller instead.", "Flame Spill", ["sorcery"])
     assert why[0] == "sentence '~ deals 4 damage to target creature.': understood alone (spell_one_shot)"
     assert why[1].endswith(": not understood") and "Excess damage" in why[1]
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     assert main(["card", "Honor Troll"]) == 1
     assert "what it could not read: 'you have 25 or more life'" in capsys.readouterr().out

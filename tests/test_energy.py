@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 
 from .helpers import outcome_set
 

@@ -4,8 +4,8 @@ escalate mana cost per extra mode changes nothing computed here (mana spent isn'
 
 from __future__ import annotations
 
-from model.carddata import find
-from model.recognise import read_face, read_text
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face, read_text
 from tests.helpers import outcome_set, problems
 
 BOARD = """

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from model import parse_case
-from model.errors import CaseErrors
-from solver import enumerate_outcomes
-from solver.cp import cp_supported
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp import cp_supported
+from mtg_outcomes.model import parse_case
+from mtg_outcomes.model.errors import CaseErrors
 
 from .helpers import case_from, outcome_set
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model import load_case
-from solver import enumerate_outcomes, optimize
-from solver.decision import CHOICE, EVENT, FORCED, NOT_DONE
-from solver.explain import replay
+from mtg_outcomes import enumerate_outcomes, optimize
+from mtg_outcomes.decision import CHOICE, EVENT, FORCED, NOT_DONE
+from mtg_outcomes.explain import replay
+from mtg_outcomes.model import load_case
 
 from .helpers import case_from
 
@@ -54,7 +54,7 @@ def test_replayed_fields_are_the_outcome() -> None:
 
 
 def test_optimal_line_replays() -> None:
-    from model.objective import parse_objective_text
+    from mtg_outcomes.model.objective import parse_objective_text
 
     case = load_case(CASES / "seeds" / "vengeful-archon-scroll-thief-combat.yaml")
     res = optimize(case, parse_objective_text(["you: [maximize you.life, minimize A.cards_drawn]"]))
@@ -83,8 +83,8 @@ def test_repeated_names_carry_the_id() -> None:
 
 def test_the_log_does_not_split_states() -> None:
     """Forced-step notes ride along the state but are not part of it: states still merge."""
-    from solver.decision import note
-    from solver.state import initial_state
+    from mtg_outcomes.decision import note
+    from mtg_outcomes.state import initial_state
 
     state, _ = initial_state(case_from(TWO_GIANTS))
     noted = note(state, "something forced")

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from model import parse_case
-from model.carddata import UnknownCard, find
-from model.errors import CaseErrors
-from model.recognise import family_of, read_text
-from solver import enumerate_outcomes
-from solver.cli import main
-from solver.cli.cards import keyword_abilities
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cli import main
+from mtg_outcomes.cli.cards import keyword_abilities
+from mtg_outcomes.model import parse_case
+from mtg_outcomes.model.carddata import UnknownCard, find
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.recognise import family_of, read_text
 
 
 def _errors(data: dict[str, Any]) -> list[str]:

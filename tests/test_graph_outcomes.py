@@ -12,14 +12,15 @@ from typing import Any
 import networkx as nx
 import pytest
 
-import solver.limits
-from model import EngineError, load_case, parse_case
-from model.objective import parse_objective_text
-from model.outcome import Witness, sort_key
-from solver import enumerate_outcomes
-from solver.graph import ChoiceGraph, build_graph, graph_outcomes
-from solver.limits import Deadline
-from solver.optimize import induce, optimize, witnesses
+import mtg_outcomes as solver
+import mtg_outcomes.limits  # noqa: F401
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.graph import ChoiceGraph, build_graph, graph_outcomes
+from mtg_outcomes.limits import Deadline
+from mtg_outcomes.model import EngineError, load_case, parse_case
+from mtg_outcomes.model.objective import parse_objective_text
+from mtg_outcomes.model.outcome import Witness, sort_key
+from mtg_outcomes.optimize import induce, optimize, witnesses
 
 from .conftest import CASES
 
@@ -145,6 +146,6 @@ def test_backward_induction_past_its_bound_is_an_error_saying_so(monkeypatch: py
     case = parse_case(CHAIN)
     objective = parse_objective_text(["you: [maximize you.life]"])
     assert len(optimize(case, objective, max_nodes=600, engine="graph").outcomes) > 100
-    monkeypatch.setattr(importlib.import_module("solver.optimize"), "OUTCOME_SETS", 5_000)  # (the package re-exports the function)
+    monkeypatch.setattr(importlib.import_module("mtg_outcomes.optimize"), "OUTCOME_SETS", 5_000)  # (the package re-exports the function)
     with pytest.raises(EngineError, match="outcome sets hold more than 5000 entries"):
         optimize(case, objective, max_nodes=600, engine="graph")

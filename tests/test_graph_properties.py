@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import parse_case
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.model import parse_case
 
 amounts = st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=3)
 shields = st.lists(st.integers(min_value=0, max_value=5), min_size=1, max_size=2)
@@ -61,8 +61,8 @@ def test_two_options_to_one_state_are_two_paths() -> None:
     has one edge, but two choice paths lead to the outcome and the witness names the first."""
     from pathlib import Path
 
-    from model import load_case
-    from solver import enumerate_outcomes
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.model import load_case
 
     case = load_case(Path(__file__).parents[1] / "cases" / "rulings" / "furnace-of-rath-two-copies.yaml")
     [outcome] = enumerate_outcomes(case, engine="graph").outcomes

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face, read_text
-from model.vocab import parse_ability
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face, read_text
+from mtg_outcomes.model.vocab import parse_ability
 from tests.helpers import outcome_set
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from model.versions import RULES_VERSION, card_data_version, stamps
-from solver.batch import analyze
-from solver.batch.records import _retry
-from solver.cli import main
+from mtg_outcomes.batch import analyze
+from mtg_outcomes.batch.records import _retry
+from mtg_outcomes.cli import main
+from mtg_outcomes.model.versions import RULES_VERSION, card_data_version, stamps
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHON = ROOT / "cases" / "seeds" / "vengeful-archon-scroll-thief-combat.yaml"
@@ -201,9 +201,9 @@ def test_optimize_text_is_bounded_and_summarises_ties(tmp_path: Path, capsys: py
 
 
 def test_report_legend_colours_actions_in_words_and_step_results(tmp_path: Path) -> None:
-    from model import load_case
-    from solver.report import analyse, render_html
-    from solver.report.style import CSS
+    from mtg_outcomes.model import load_case
+    from mtg_outcomes.report import analyse, render_html
+    from mtg_outcomes.report.style import CSS
 
     # leaves not in the ruling have their own colour, not the red of "cut by a limit"
     missing = CSS.split("svg.tree .node.outcome.missing rect {", 1)[1].split("}", 1)[0]

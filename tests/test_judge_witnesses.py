@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from model import load_case
-from solver import enumerate_outcomes
-from solver.decision import CHOICE, FORCED
-from solver.explain import replay
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.decision import CHOICE, FORCED
+from mtg_outcomes.explain import replay
+from mtg_outcomes.model import load_case
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = re.compile(r"\w+\.\d+\.\d+|\bs\d+:")

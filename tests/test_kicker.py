@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from model import parse_case
-from model.carddata import find
-from model.errors import CaseErrors
-from model.recognise import read_face
+from mtg_outcomes.model import parse_case
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.recognise import read_face
 from tests.helpers import outcome_set, reading
 
 

@@ -3,9 +3,9 @@ Phyrexian Unlife, life total setting. One rule each, named by CR number."""
 
 from __future__ import annotations
 
-from solver import enumerate_outcomes
-from solver.cp.plan import cp_supported
-from solver.explain import replay
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp.plan import cp_supported
+from mtg_outcomes.explain import replay
 
 from .helpers import both_engines, case_from, outcome_set, problems
 

@@ -13,19 +13,20 @@ from typing import Any
 
 import pytest
 
-import solver.cp
-import solver.cp.choosers
-import solver.cp.costs
-import solver.cp.plan
-import solver.cp.sums
-import solver.cp.tables
-from model import parse_case
-from model.objective import parse_objective
-from model.types import Case
-from solver import enumerate_outcomes, optimize
-from solver.cp import cp_outcomes, cp_supported
-from solver.graph import build_graph
-from solver.limits import Deadline, LimitReached
+import mtg_outcomes as solver
+import mtg_outcomes.cp  # noqa: F401
+import mtg_outcomes.cp.choosers  # noqa: F401
+import mtg_outcomes.cp.costs  # noqa: F401
+import mtg_outcomes.cp.plan  # noqa: F401
+import mtg_outcomes.cp.sums  # noqa: F401
+import mtg_outcomes.cp.tables  # noqa: F401
+from mtg_outcomes import enumerate_outcomes, optimize
+from mtg_outcomes.cp import cp_outcomes, cp_supported
+from mtg_outcomes.graph import build_graph
+from mtg_outcomes.limits import Deadline, LimitReached
+from mtg_outcomes.model import parse_case
+from mtg_outcomes.model.objective import parse_objective
+from mtg_outcomes.model.types import Case
 
 from .conftest import CASES, ROOT
 from .test_cp import assert_same
@@ -77,7 +78,7 @@ SMALL = textwrap.dedent("""\
 _LIMITED = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-from solver.cli import main
+from mtg_outcomes.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -244,7 +245,7 @@ def test_cp_supported_and_estimate_paths_keep_a_limit() -> None:
 def test_graph_timeout_is_honoured() -> None:
     """A tiny timeout on the wide bench case: the expansion stops, marks what it left, and the
     outcomes found so far come back marked partial."""
-    from model import load_case
+    from mtg_outcomes.model import load_case
 
     case = load_case(CASES / "bench" / "wide-combat.yaml")
     res = enumerate_outcomes(case, engine="graph", timeout=0.5)
@@ -260,8 +261,8 @@ def test_a_division_too_large_to_enumerate_is_refused_before_it_is_built() -> No
     damage; the tool says so (EngineError, exit 2 in the CLI) instead of building them."""
     import pytest
 
-    from model import EngineError, parse_case
-    from solver import enumerate_outcomes
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.model import EngineError, parse_case
 
     walls = [{"id": f"w{i}", "name": "Wall", "controller": "you", "types": ["creature"], "power": 0,
               "toughness": 9, "blocking": "big"} for i in range(8)]
@@ -337,7 +338,7 @@ def test_more_life_gain_replacements_than_cp_orders_are_declined() -> None:
 
 
 def test_mana_replacement_orders_past_the_limit_are_an_error() -> None:
-    from model.errors import EngineError
+    from mtg_outcomes.model.errors import EngineError
 
     effects = "[" + ", ".join(f"{{id: g{i}, controller: A, replace_mana: R, mana: G, to: lands}}, "
                               f"{{id: b{i}, controller: A, multiply_mana: 2, mana: B, to: lands}}" for i in range(13)) + "]"

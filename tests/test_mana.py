@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.errors import EngineError
-from model.load import load_case, parse_case
-from solver.api import enumerate_outcomes
-from solver.cli import main
-from solver.mana import could_produce, could_produce_action, could_produce_all
-from solver.mana_why import why
-from solver.state import GameState, Table, initial_state
+from mtg_outcomes.api import enumerate_outcomes
+from mtg_outcomes.cli import main
+from mtg_outcomes.mana import could_produce, could_produce_action, could_produce_all
+from mtg_outcomes.mana_why import why
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.load import load_case, parse_case
+from mtg_outcomes.state import GameState, Table, initial_state
 
 HEAD = "id: t\ntitle: t\nformat: standard\nplayers:\n  - {name: you}\n  - {name: A}\n"
 
@@ -260,7 +260,7 @@ def test_choose_and_undefined_choice(tmp_path: Path) -> None:
 def test_tapped_for_mana_triggers_before_the_last_batch_are_expanded_for_cp(tmp_path: Path) -> None:
     # nothing is tapped for mana in a damage batch: a tapped_for_mana trigger waits on the
     # battlefield through the CP step, and one that deals damage opens the timeline's last batch
-    from solver.cp import cp_outcomes, cp_supported
+    from mtg_outcomes.cp import cp_outcomes, cp_supported
 
     root = Path(__file__).resolve().parent.parent
     # no damage batch: no step for CP-SAT, the rules engine's expansion to the end is the answer
@@ -286,7 +286,7 @@ def test_undefined_type_ignores_choose(tmp_path: Path) -> None:
 
 
 def test_vocab_mana_filters_and_trigger() -> None:
-    from model.vocab import parse_ability, parse_effect
+    from mtg_outcomes.model.vocab import parse_ability, parse_effect
 
     spec = parse_effect({"replace_mana": "B", "amount": 1, "to": "lands"}, "effects[0]")
     assert (spec.kind, spec.value, spec.mana_amount, spec.mana, spec.min_amount) == ("replace_mana", "B", 1, None, None)

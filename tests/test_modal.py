@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face, read_text
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face, read_text
 from tests.helpers import outcome_set, problems
 
 

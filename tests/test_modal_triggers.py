@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.carddata import find
-from model.errors import CaseErrors
-from model.recognise import read_face, read_text
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.recognise import read_face, read_text
 
 from .helpers import case_from, outcome_set
 

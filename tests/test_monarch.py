@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.carddata import find
-from model.errors import CaseErrors
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.recognise import read_face
 
 from .helpers import case_from, outcome_set
 
@@ -57,7 +57,7 @@ def test_cp_continues_after_a_combat_step_with_a_monarch() -> None:
     each source's combat damage to each player. A 2-point shield and a blocker you choose against
     two attackers: the crown moves to A when some combat damage gets through to you, and stays
     when the blocked Wolf leaves only the Bear's 2, all prevented."""
-    from solver.cp import cp_outcomes, cp_supported
+    from mtg_outcomes.cp import cp_outcomes, cp_supported
 
     from .test_cp import assert_same
 
@@ -99,8 +99,8 @@ def test_724_2_two_players_creatures_hit_the_monarch_two_triggers_named_apart() 
     triggers, both its controller's to order (603.3b); the last to resolve takes the crown. The
     two options share the trigger's source and ability, so each says its player: the witness
     names one option (it replays, in both engines)."""
-    from solver import enumerate_outcomes
-    from solver.cp import cp_supported
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.cp import cp_supported
 
     from .test_cp import assert_same
 

@@ -3,7 +3,7 @@ is chosen among objects that exist as the effect is created."""
 
 from __future__ import annotations
 
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
 
 from .helpers import case_from
 
@@ -63,7 +63,7 @@ def test_609_7a_a_spell_is_a_source_choice_only_while_on_the_stack() -> None:
 def test_609_7a_naming_a_spell_not_yet_cast_as_the_source_is_an_error() -> None:
     import pytest
 
-    from model.errors import EngineError
+    from mtg_outcomes.model.errors import EngineError
 
     text = CIRCLE % "  - activate: {id: cop, source: bolt}\n  - cast: {id: bolt, target: A}"
     text = text.replace("actions:", "sources:\n  - {id: bolt, card: Lightning Bolt, controller: B}\nactions:")

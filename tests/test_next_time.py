@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import EngineError
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.model.errors import EngineError
 from tests.helpers import both_engines, case_from, outcome_set
 
 SWEEP = """

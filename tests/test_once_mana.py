@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.recognise import read_text
+from mtg_outcomes.model.recognise import read_text
 from tests.helpers import outcome_set
 
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from model.load import load_case
-from model.types import Case
-from solver.api import enumerate_outcomes
-from solver.cli import main
-from solver.peer import CannotSetUp, PeerOutcome, PeerRun, compare
-from solver.peer.phase_plan import Activate, Combat, plan_case
+from mtg_outcomes.api import enumerate_outcomes
+from mtg_outcomes.cli import main
+from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.types import Case
+from mtg_outcomes.peer import CannotSetUp, PeerOutcome, PeerRun, compare
+from mtg_outcomes.peer.phase_plan import Activate, Combat, plan_case
 
 ROOT = Path(__file__).parents[1]
 SEEDS = ROOT / "cases" / "seeds"
@@ -88,7 +88,7 @@ def test_a_field_the_peer_could_not_read_in_one_state_matches_any_value() -> Non
 
 
 def _fake(monkeypatch: pytest.MonkeyPatch, peer: FakePeer) -> None:
-    import solver.peer.cli as pcli
+    import mtg_outcomes.peer.cli as pcli
 
     monkeypatch.setattr(pcli, "_peer", lambda name: peer)
 
@@ -145,7 +145,7 @@ def test_cli_report_table_over_a_directory(monkeypatch: pytest.MonkeyPatch, tmp_
     rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table[1:]}
     assert rows == {"vengeful-archon-scroll-thief-combat": "agree", "scroll-thief-unblocked-draws": "DIFFER"}
     # notes written under the marker survive a regeneration
-    from solver.peer.cli import NOTES
+    from mtg_outcomes.peer.cli import NOTES
 
     out.write_text(text.replace(NOTES, NOTES + "\n\nA hand-written note."))
     assert main(["peer", "phase", str(d), "--report", str(out)]) == 1
@@ -181,8 +181,8 @@ def test_plan_maps_the_board_and_lists_what_phase_cannot_be_told() -> None:
 
 
 def test_card_record_is_mtgjson_shaped() -> None:
-    from model.carddata import find
-    from solver.peer.phase_cards import mtgjson_record
+    from mtg_outcomes.model.carddata import find
+    from mtg_outcomes.peer.phase_cards import mtgjson_record
 
     rec = mtgjson_record(find("Vengeful Archon").face)
     assert rec["types"] == ["Creature"] and rec["colors"] == ["W"] and rec["power"] == "7"
@@ -224,7 +224,7 @@ def test_real_phase_run_reads_the_archon_shield_as_one_point(capsys: pytest.Capt
 def test_real_phase_explores_a_damage_division() -> None:
     """A deathtouch trampler blocked by a 3/3: phase lists one assignment, accepts the others
     (CR 702.19b, 702.2c: 1 is lethal); every one is tried, so all four life totals are reached."""
-    from solver.peer.phase_peer import PhasePeer
+    from mtg_outcomes.peer.phase_peer import PhasePeer
 
     run = PhasePeer().run(load_case(RULINGS / "deathtouch-trample-assignment.yaml"), max_nodes=200, timeout=60)
     assert sorted(o.values["you.life"] for o in run.outcomes) == [17, 18, 19, 20]
@@ -242,7 +242,7 @@ def test_cli_a_misspelt_or_unreadable_field_is_an_error_not_agreement(monkeypatc
 
 
 def test_plan_writes_this_turns_counts_into_phase_state_and_maps_the_end_step() -> None:
-    from solver.peer.phase_plan import EndStep
+    from mtg_outcomes.peer.phase_plan import EndStep
 
     plan = plan_case(load_case(SEEDS / "archfiend-of-despair-gross-life-lost.yaml"))
     assert plan.unsupported == []
@@ -254,7 +254,7 @@ def test_plan_writes_this_turns_counts_into_phase_state_and_maps_the_end_step() 
 def test_real_phase_two_archfiends_read_life_lost_when_each_resolves() -> None:
     """Two Archfiends of Despair: 3, then 6 (CR 603.3b, 608.2h); the life set up is not counted
     as life lost (phase's SetLife would count it: the state is written instead)."""
-    from solver.peer.phase_peer import PhasePeer
+    from mtg_outcomes.peer.phase_peer import PhasePeer
 
     run = PhasePeer().run(load_case(SEEDS / "archfiend-of-despair-two-archfiends.yaml"), max_nodes=50, timeout=60)
     assert [(o.values["A.life"], o.values["A.lost"]) for o in run.outcomes] == [(8, False)]
@@ -276,7 +276,7 @@ def test_plan_two_headed_giant_teams_are_phase_seat_pairs(tmp_path: Path) -> Non
 def test_real_phase_two_headed_giant_team_life() -> None:
     """Flame Rift: 4 to each player is 8 from each team's shared 30 (CR 810.9a); phase keeps a
     life total per seat (15 + 15), read as their sum."""
-    from solver.peer.phase_peer import PhasePeer
+    from mtg_outcomes.peer.phase_peer import PhasePeer
 
     run = PhasePeer().run(load_case(RULINGS / "flame-rift-two-headed-giant.yaml"), max_nodes=50, timeout=60)
     assert [(o.values["team1.life"], o.values["team2.life"], o.values["you.life"]) for o in run.outcomes] == [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from model.recognise import read_text
+from mtg_outcomes.model.recognise import read_text
 
 from .helpers import both_engines
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.recognise.keywordlines import read_keywords
+from mtg_outcomes.model.recognise.keywordlines import read_keywords
 
 from .helpers import outcome_set, problems
 

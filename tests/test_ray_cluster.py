@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.batch import generate_cases
+from mtg_outcomes.batch import generate_cases
 
 ROOT = Path(__file__).resolve().parents[1]
 RAY = Path(sys.executable).parent / "ray"
@@ -111,7 +111,7 @@ def ray_head() -> Iterator[dict[str, str]]:
 
 
 def _batch(env: dict[str, str], cwd: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "solver", "batch", "cases", "--no-progress", "--timeout", "30",
+    return subprocess.Popen([sys.executable, "-m", "mtg_outcomes", "batch", "cases", "--no-progress", "--timeout", "30",
                              *args], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -159,7 +159,7 @@ def test_ray_cluster_kill_a_worker_and_resume(ray_head: dict[str, str], tmp_path
     assert lines[:5] == first and len(lines) == 6  # only the died case ran again, once
     assert lines[5]["path"] == died[0]["path"] and lines[5]["status"] == "OK"
 
-    local = subprocess.run([sys.executable, "-m", "solver", "batch", "cases", "--no-progress", "--jobs", "2",
+    local = subprocess.run([sys.executable, "-m", "mtg_outcomes", "batch", "cases", "--no-progress", "--jobs", "2",
                             "--out", "local.jsonl"], cwd=tmp_path, env=ray_head, capture_output=True, text=True,
                            timeout=240)
     assert local.returncode == 0, local.stderr[-2000:]
@@ -179,7 +179,7 @@ def test_ray_start_is_bounded(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), MTG_OUTCOMES_RAY_START_TIMEOUT="3",
                RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0")
     t0 = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "solver", "batch", "cases", "--no-progress", "--out", "o.jsonl",
+    proc = subprocess.run([sys.executable, "-m", "mtg_outcomes", "batch", "cases", "--no-progress", "--out", "o.jsonl",
                            "--executor", "ray", "--address", f"127.0.0.1:{_free_port()}"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2

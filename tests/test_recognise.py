@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from model.carddata import all_cards
-from model.cards import card_library
-from model.errors import CaseErrors
-from model.recognise import damage_relevant, family_of, read_face, read_text
-from model.recognise.templates import TEMPLATES
-from model.selectors import Selector
-from model.vocab import parse_ability
+from mtg_outcomes.model.carddata import all_cards
+from mtg_outcomes.model.cards import card_library
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.recognise import damage_relevant, family_of, read_face, read_text
+from mtg_outcomes.model.recognise.templates import TEMPLATES
+from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.vocab import parse_ability
 from tests.helpers import case_from, outcome_set
 
 
@@ -474,7 +474,7 @@ actions:
 # --- the commands --------------------------------------------------------------------------------
 
 def test_card_command_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     assert main(["card", "Vulshok", "Sorcerer"]) == 0
     out = capsys.readouterr().out
@@ -491,7 +491,7 @@ def test_card_command_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
 def test_card_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     assert main(["card", "Rakdos Guildgate", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -505,7 +505,7 @@ def test_card_command_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    from solver.cli import main
+    from mtg_outcomes.cli import main
 
     assert main(["cards", "--coverage", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -518,7 +518,7 @@ def test_coverage_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_library_lookup_is_folded_so_the_library_keeps_precedence() -> None:
-    from model.cards import lookup_card
+    from mtg_outcomes.model.cards import lookup_card
 
     assert lookup_card("lightning   BOLT") is not None
     assert lookup_card("Circle of Protection:  red") is not None
@@ -720,7 +720,7 @@ actions:
     ({"trigger": "dies", "to": "you", "do": {"gain_life": 1}}, "to"),
 ])
 def test_new_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError) as exc:
         parse_ability(ability, "ab")
@@ -822,7 +822,7 @@ actions:
     ({"pt": [1, 1], "to": "self", "combat": True}, "combat"),
 ])
 def test_pt_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError) as exc:
         parse_ability(ability, "ab")
@@ -889,7 +889,7 @@ actions:
 
 
 def test_in_combat_selector_errors() -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError) as exc:
         parse_ability({"spell": {"deal": 1, "to": "target"}, "target": {"types": ["creature"], "in_combat": ["tapped"]}}, "ab")
@@ -969,7 +969,7 @@ actions:
     ({"trigger": "dies", "to": "creatures", "do": {"gain_life": 1}}, "to"),  # (from: is the permanents it watches dying)
 ])
 def test_trigger_vocabulary_errors(ability: dict[str, Any], where: str) -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError) as exc:
         parse_ability(ability, "ab")
@@ -1023,7 +1023,7 @@ actions:
 
 
 def test_destroy_vocabulary_errors() -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError) as exc:
         parse_ability({"spell": {"destroy": "target", "to": "A"}, "target": "creature"}, "ab")
@@ -1050,7 +1050,7 @@ actions:
 
 def test_a_cast_trigger_with_an_entering_spell_is_an_error() -> None:
     """enter: doesn't say whether the permanent was cast: prowess can't be decided, so an error."""
-    from model.errors import EngineError
+    from mtg_outcomes.model.errors import EngineError
 
     with pytest.raises(EngineError):
         outcome_set("""

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face
-from model.vocab import parse_ability
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
+from mtg_outcomes.model.vocab import parse_ability
 from tests.helpers import outcome_set
 
 # (card, its Oracle text as the card data has it, the abilities its lines become)
@@ -81,7 +81,7 @@ actions:
     ({"count": "lands you control", "power": "self"}, "is {count: <selector>} or {power: self}"),
 ])
 def test_bad_game_read_amounts(amount: Any, reason: str) -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError, match=reason.replace("{", r"\{").replace("}", r"\}")):
         parse_ability({"activated": {"deal": amount, "to": "you"}}, "abilities[0]")
@@ -127,7 +127,7 @@ actions:
 
 
 def test_also_part_has_no_target_of_its_own() -> None:
-    from model.errors import CaseError
+    from mtg_outcomes.model.errors import CaseError
 
     with pytest.raises(CaseError, match="no target of its own"):
         parse_ability({"activated": {"deal": 1, "to": "you", "also": [{"deal": 1, "to": "target"}]}, "target": "any"},
@@ -164,7 +164,7 @@ def test_real_card_lines_controller(name: str, text: str, expected: list[Any]) -
     "{T}: This creature deals 1 damage to any target and 1 damage to that creature's controller.",
 ])
 def test_that_creatures_controller_needs_a_permanent_target(text: str) -> None:
-    from model.recognise import read_text
+    from mtg_outcomes.model.recognise import read_text
 
     assert read_text(text, "Test Card", ("creature",)).lines[0].status == "not understood"
 
@@ -216,8 +216,8 @@ actions:
 
 
 def test_a_mana_ability_sacrificing_another_permanent_is_not_read() -> None:
-    from model.carddata import find as find_card
-    from model.errors import CaseError
+    from mtg_outcomes.model.carddata import find as find_card
+    from mtg_outcomes.model.errors import CaseError
 
     assert not read_face(find_card("Ashnod's Altar").face).understood
     with pytest.raises(CaseError, match="mana ability"):
@@ -231,6 +231,6 @@ def test_a_mana_ability_sacrificing_another_permanent_is_not_read() -> None:
     ("Sacrifice two creatures", None),
 ])
 def test_sacrifice_costs(text: str, expected: Any) -> None:
-    from model.recognise.base import cost
+    from mtg_outcomes.model.recognise.base import cost
 
     assert cost(text) == expected

@@ -3,7 +3,7 @@ costs, attack and block restrictions where blocks are written), and what it must
 
 from __future__ import annotations
 
-from model.recognise import read_text
+from mtg_outcomes.model.recognise import read_text
 
 from .helpers import problems
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from model.recognise import read_text
+from mtg_outcomes.model.recognise import read_text
 from tests.helpers import outcome_set, reading
 
 

@@ -69,8 +69,8 @@ actions:
 def test_sacrifice_names_only_itself() -> None:
     import pytest
 
-    from model.errors import CaseError
-    from model.vocab import parse_one_shot
+    from mtg_outcomes.model.errors import CaseError
+    from mtg_outcomes.model.vocab import parse_one_shot
 
     with pytest.raises(CaseError):
         parse_one_shot({"sacrifice": "creatures"}, "x")
@@ -334,8 +334,8 @@ def test_combat_damage_cant_be_prevented() -> None:
     """Everlasting Torment's "Damage can't be prevented." and Questing Beast's "Combat damage that
     would be dealt by creatures you control can't be prevented.\""""
     assert {"cant_be_prevented": True} in reading("Everlasting Torment").abilities
-    from model.carddata import find
-    from model.recognise import read_face
+    from mtg_outcomes.model.carddata import find
+    from mtg_outcomes.model.recognise import read_face
 
     beast = read_face(find("Questing Beast").face)  # (its evasion and trigger lines aren't read)
     assert {"cant_be_prevented": True, "combat": True, "from": "creatures you control"} in beast.abilities

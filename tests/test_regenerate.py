@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from model.carddata import find
-from model.errors import EngineError
-from model.recognise import read_face
-from solver import enumerate_outcomes
-from solver.cp import cp_supported
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp import cp_supported
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.recognise import read_face
 
 from .helpers import case_from, outcome_set, problems
 
@@ -27,7 +27,7 @@ def test_701_19a_lethal_damage_destruction_is_regenerated() -> None:
         "actions:\n  - damage: [{from: bolt, to: bear, amount: 3}]\n"
     assert outcome_set(text, "bear.dies", "bear.damage") == {(False, 0)}
     assert outcome_set(text.replace(SHIELD, "").replace("effects:\n", ""), "bear.dies") == {(True,)}
-    from solver.explain import replay
+    from mtg_outcomes.explain import replay
 
     case = case_from(text)
     (only,) = enumerate_outcomes(case, engine="graph").outcomes

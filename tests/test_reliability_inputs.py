@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import CaseError, CaseErrors, printable
-from model.load import load_case
-from model.objective import MAX_OBJECTIVE_TEXT, parse_objective_text
-from solver.api import MAX_WORKERS, enumerate_outcomes
-from solver.batch import analyze
-from solver.check import check
-from solver.cli import main
-from solver.optimize import optimize
+from mtg_outcomes.api import MAX_WORKERS, enumerate_outcomes
+from mtg_outcomes.batch import analyze
+from mtg_outcomes.check import check
+from mtg_outcomes.cli import main
+from mtg_outcomes.model.errors import CaseError, CaseErrors, printable
+from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.objective import MAX_OBJECTIVE_TEXT, parse_objective_text
+from mtg_outcomes.optimize import optimize
 
 ROOT = Path(__file__).resolve().parents[1]
 CASE = ROOT / "cases" / "cards" / "black-knight-cant-be-blocked-by-white.yaml"

@@ -16,12 +16,12 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from model.load import load_case
-from solver.cli import main
-from solver.graph import ChoiceGraph, build_graph, write_graph
-from solver.layout import layered_layout
-from solver.report import analyse, render_html
-from solver.tree import render_svg, summarise
+from mtg_outcomes.cli import main
+from mtg_outcomes.graph import ChoiceGraph, build_graph, write_graph
+from mtg_outcomes.layout import layered_layout
+from mtg_outcomes.model.load import load_case
+from mtg_outcomes.report import analyse, render_html
+from mtg_outcomes.tree import render_svg, summarise
 
 from .helpers import case_from
 
@@ -326,7 +326,7 @@ def test_an_incomplete_ruling_is_marked() -> None:
 
 
 def test_optimize_highlights_the_optimal_line() -> None:
-    from model.objective import parse_objective_text
+    from mtg_outcomes.model.objective import parse_objective_text
 
     case = load_case(ROOT / "cases" / "seeds" / "vengeful-archon-scroll-thief-combat.yaml")
     data = analyse(case, objective=parse_objective_text(["you: [maximize you.life, minimize A.cards_drawn]"]),

@@ -456,7 +456,7 @@ actions:
 def test_609_7a_a_named_source_that_doesnt_match_is_an_error() -> None:
     import pytest
 
-    from model import EngineError
+    from mtg_outcomes.model import EngineError
 
     text = PLAYERS + """
 battlefield:
@@ -507,9 +507,9 @@ actions:
 
 
 def test_may_chooser_is_the_named_objects_controller_or_by() -> None:
-    from solver.decision import Decision
-    from solver.engine import advance
-    from solver.state import initial_state
+    from mtg_outcomes.decision import Decision
+    from mtg_outcomes.engine import advance
+    from mtg_outcomes.state import initial_state
 
     from .helpers import case_from
 
@@ -541,8 +541,8 @@ actions:
 
 
 def test_601_2c_a_spell_with_no_legal_target_cant_be_cast() -> None:
-    from solver import enumerate_outcomes
-    from solver.explain import replay
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.explain import replay
 
     from .helpers import case_from
 

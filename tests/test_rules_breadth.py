@@ -59,8 +59,8 @@ def test_615_12_if_prevented_must_be_true_or_false() -> None:
 
 def _graph_equals_cp(text: str) -> int:
     """Both engines' outcome sets on ``text``, equal; how many there are."""
-    from solver import enumerate_outcomes
-    from solver.cp import cp_supported
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.cp import cp_supported
     case = case_from(text)
     assert cp_supported(case) is None, cp_supported(case)
     graph, cp = ({o.state for o in enumerate_outcomes(case, engine=e).outcomes} for e in ("graph", "cp"))
@@ -253,7 +253,7 @@ def test_603_4_condition_and_threshold_errors() -> None:
 def test_603_4_cp_continues_a_threshold_trigger_after_the_step() -> None:
     """A combat damage trigger with a threshold (603.4) is left to the rules engine after the CP
     step (solver.cp.suffix): 3 combat damage from b1 meets min_damage 3 and draws, in both engines."""
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
     trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
     text = _threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"])
     assert cp_supported(case_from(text)) is None
@@ -264,8 +264,8 @@ def test_603_4_cp_continues_a_threshold_trigger_after_the_step() -> None:
 def test_603_4_cp_continues_a_threshold_trigger() -> None:
     """The CP engine leaves a threshold trigger to the rules engine after its step
     (solver.cp.suffix): the same outcomes as the graph."""
-    from solver import enumerate_outcomes
-    from solver.cp import cp_outcomes, cp_supported
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.cp import cp_outcomes, cp_supported
     trig = "{trigger: combat_damage_to_player, from: b1, min_damage: 3, do: {draw: 1, who: you}}"
     case = case_from(_threshold(trig, ["[{from: b1, to: A, amount: 3, combat: true}]"]))
     assert cp_supported(case) is None
@@ -277,7 +277,7 @@ def test_603_4_cp_continues_a_threshold_trigger() -> None:
 # ---- 205.3: subtype selectors -------------------------------------------------------------------
 
 def test_205_3_subtype_phrases_parse() -> None:
-    from model.selectors import parse_selector
+    from mtg_outcomes.model.selectors import parse_selector
     s = parse_selector("Clerics you control")
     assert (s.kind, s.noun, s.subtypes, s.controller) == ("objects", "permanent", ("cleric",), "you")
     s = parse_selector("each Goblin")
@@ -312,7 +312,7 @@ def test_205_3_subtype_list_matches_the_card_data() -> None:
     import json
     from pathlib import Path
 
-    from model.subtypes import SUBTYPES, derive_subtypes
+    from mtg_outcomes.model.subtypes import SUBTYPES, derive_subtypes
     data = Path(__file__).parents[1] / "model" / "carddata" / "cards.jsonl.gz"
     with gzip.open(data, "rt", encoding="utf-8") as f:
         derived = derive_subtypes(json.loads(line) for line in f)
@@ -347,7 +347,7 @@ actions:
 
 
 def test_616_1_may_errors_and_cp() -> None:
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
     assert "may goes with an effect that modifies damage" in _error(PLAYERS + """
 effects:
   - {id: e, cant_gain_life: you, controller: you, may: true}
@@ -434,7 +434,7 @@ actions:
 
 
 def test_105_3_becomes_color_errors_and_cp() -> None:
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
     base = PLAYERS + f"""
 battlefield:
   - {STRIKER}
@@ -454,7 +454,7 @@ actions:
   - damage: [{{from: blast, to: you, amount: 1}}]
 """)
     # the CP model reads the colour at the step's start through solver.characteristics (613.1e)
-    from solver.api import enumerate_outcomes
+    from mtg_outcomes.api import enumerate_outcomes
     assert cp_supported(case) is None
     graph, cp = (enumerate_outcomes(case, engine=e) for e in ("graph", "cp"))
     assert {tuple(sorted(o.values.items())) for o in graph.outcomes} == {tuple(sorted(o.values.items())) for o in cp.outcomes}

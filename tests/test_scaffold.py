@@ -9,10 +9,10 @@ import jsonschema
 import pytest
 import yaml
 
-from model import load_case
-from model.load.case_schema import case_json_schema
-from solver import enumerate_outcomes
-from solver.cli import main
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cli import main
+from mtg_outcomes.model import load_case
+from mtg_outcomes.model.load.case_schema import case_json_schema
 
 BOARD = ["--attackers", "Craw Wurm, Vampire Nighthawk", "--blockers", "Hill Giant, Giant Spider"]
 

@@ -11,11 +11,11 @@ import jsonschema
 import pytest
 import yaml
 
-from model.load.action_models import ActivateModel, CastModel
-from model.load.case_schema import case_json_schema
-from model.load.schema import CaseModel, PermanentModel, PlayerModel
-from model.yamlio import read_yaml
-from solver.cli import main
+from mtg_outcomes.cli import main
+from mtg_outcomes.model.load.action_models import ActivateModel, CastModel
+from mtg_outcomes.model.load.case_schema import case_json_schema
+from mtg_outcomes.model.load.schema import CaseModel, PermanentModel, PlayerModel
+from mtg_outcomes.model.yamlio import read_yaml
 
 ROOT = Path(__file__).parents[1]
 BAD = ROOT / "tests" / "bad_inputs"

@@ -5,8 +5,8 @@ cost is paid, among its untapped creatures (a summoning-sick one too: 302.6 rest
 
 from __future__ import annotations
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 from tests.helpers import outcome_set, problems
 
 ELVES = """

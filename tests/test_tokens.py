@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.carddata import find
-from model.recognise import read_face
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 
 from .helpers import case_error as _error
 from .helpers import case_from, outcome_set
@@ -134,7 +134,7 @@ def test_615_5_a_rider_creates_one_token_per_point_prevented() -> None:
     prevents 2 of its 3, and the rider creates two 1/1 Soldiers under the effect's controller
     (111.2); the CP engine leaves the rider to the rules engine after the step, from what the
     shield prevented (solver.cp.suffix): the same outcomes."""
-    from solver.cp import cp_supported
+    from mtg_outcomes.cp import cp_supported
 
     fields = ("you.life", "s.remaining", "you-token1.dies", "you-token2.dies")
     assert outcome_set(SOLDIERS, *fields) == {(20, 1, False, False)}
@@ -164,7 +164,7 @@ def test_a_token_id_names_a_creator_of_the_case() -> None:
     text = PLAYERS + "actions:\n  - {create_tokens: 1, token: Food}\n  - activate: {id: nobody-token1}\n"
     assert "unknown id 'nobody-token1'" in _error(text)
     case = case_from(PLAYERS + "actions:\n  - {create_tokens: 1, token: Food}\n")
-    from model.load.fields import field_problem
+    from mtg_outcomes.model.load.fields import field_problem
 
     assert field_problem(case, "you-token1.dies") == ""
     assert field_problem(case, "nobody-token1.dies") != ""
@@ -215,7 +215,7 @@ def test_quoted_ability_of_the_tokens() -> None:
 
 def test_tokens_with_unknown_abilities_are_not_understood() -> None:
     """"with decayed" (a keyword the tool doesn't know) leaves the line not understood."""
-    from model.recognise import read_text
+    from mtg_outcomes.model.recognise import read_text
 
     r = read_text("When this creature dies, create a 2/2 black Zombie creature token with decayed.", "X", ["creature"])
     assert not r.understood

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver import enumerate_outcomes
+from mtg_outcomes import enumerate_outcomes
 
 from .helpers import case_from, outcome_set
 

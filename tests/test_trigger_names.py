@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver import enumerate_outcomes
-from solver.state import MONARCH, Trigger, initial_state
-from solver.triggers import trigger_names
+from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.state import MONARCH, Trigger, initial_state
+from mtg_outcomes.triggers import trigger_names
 from tests.helpers import case_from
 from tests.test_cp import replay
 

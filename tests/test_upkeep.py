@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from model import parse_case
-from model.carddata import find
-from model.errors import CaseErrors
-from model.recognise import read_face, read_text
+from mtg_outcomes.model import parse_case
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.recognise import read_face, read_text
 from tests.helpers import both_engines, outcome_set
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import CaseErrors
-from solver.cli import main
+from mtg_outcomes.cli import main
+from mtg_outcomes.model.errors import CaseErrors
 from tests.helpers import case_from, outcome_set, problems
 
 HEAD = """\

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import CaseError
-from model.vocab import parse_ability, parse_effect
+from mtg_outcomes.model.errors import CaseError
+from mtg_outcomes.model.vocab import parse_ability, parse_effect
 
 
 @pytest.mark.parametrize("raw", [{"redirect": "target", "shield": 2}, {"shield": 2, "redirect": "target"}])
@@ -65,10 +65,10 @@ def test_a_static_mana_replacement_may_filter_by_type() -> None:
 def test_every_kind_the_parsers_accept_is_a_tagged_kind() -> None:
     """The parsers build kinds from these tuples: each word must be a member of its enum (a word
     added to a tuple but not to model.kinds would fail only when a case uses it)."""
-    from model.effects import EFFECT_KINDS, EffectKind
-    from model.kinds import AbilityKind, ActionKind, TriggerEvent
-    from model.vocab.abilities import _ABILITY_KEYS
-    from model.vocab.common import ONE_SHOT_KINDS, RIDER_KINDS, TRIGGERS
+    from mtg_outcomes.model.effects import EFFECT_KINDS, EffectKind
+    from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
+    from mtg_outcomes.model.vocab.abilities import _ABILITY_KEYS
+    from mtg_outcomes.model.vocab.common import ONE_SHOT_KINDS, RIDER_KINDS, TRIGGERS
 
     assert {str(k) for k in (*ONE_SHOT_KINDS, *RIDER_KINDS)} <= {k.value for k in ActionKind}
     assert set(_ABILITY_KEYS) <= {k.value for k in AbilityKind}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import CaseError
-from model.vocab import parse_ability
+from mtg_outcomes.model.errors import CaseError
+from mtg_outcomes.model.vocab import parse_ability
 from tests.helpers import both_engines, case_error, outcome_set, problems, reading
 
 
@@ -26,7 +26,7 @@ def test_606_loyalty_lines_read_as_activations_with_their_cost() -> None:
 
 
 def test_605_1a_a_loyalty_ability_is_never_a_mana_ability() -> None:
-    from model.recognise.base import cost, mana_cost
+    from mtg_outcomes.model.recognise.base import cost, mana_cost
 
     assert cost("[+1]") == [{"loyalty": 1}] and cost("[\u22123]") == [{"loyalty": -3}] and cost("[0]") == [{"loyalty": 0}]
     assert cost("[+X]") is None
@@ -172,8 +172,8 @@ actions:
 
 
 def test_114_emblem_reading_and_vocabulary() -> None:
-    from model.carddata import find
-    from model.recognise import read_face
+    from mtg_outcomes.model.carddata import find
+    from mtg_outcomes.model.recognise import read_face
 
     lines = read_face(find("Gideon, Ally of Zendikar").face).lines
     emblem = next(r for r in lines if "emblem" in r.text)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.errors import CaseError
-from model.recognise import read_text
-from model.vocab import parse_ability
+from mtg_outcomes.model.errors import CaseError
+from mtg_outcomes.model.recognise import read_text
+from mtg_outcomes.model.vocab import parse_ability
 from tests.helpers import outcome_set
 
 BOLT_AT = """
@@ -137,7 +137,7 @@ def test_both_engines_agree_on_ward_before_the_damage() -> None:
 def test_responses_beside_a_ward_trigger_are_refused_not_timed_silently() -> None:
     """117.3b: a response may be made with the ward trigger on the stack or after it resolves (the
     case doesn't say which, and the ward payment can depend on it): an error, not one timing."""
-    from model.errors import EngineError
+    from mtg_outcomes.model.errors import EngineError
     text = BOLT_AT.format(life=20, cost="[{pay_life: 2}]", caster="A").replace(
         "target: w}", "target: w, responses: [{leave: w}]}")
     with pytest.raises(EngineError, match="117.3b"):

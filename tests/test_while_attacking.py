@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.carddata import find
-from model.recognise import read_face
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import read_face
 
 from .helpers import outcome_set, problems
 
@@ -95,8 +95,8 @@ def test_cp_answers_as_though_unblocked(blockers: int, keyword: str) -> None:
     """The CP engine reads the assignment's options from solver.combat.assign_options (510.1b or
     510.1c): the graph engine's outcomes; with trample too, its lethal condition binds only an
     assignment that gives the blockers some damage (it used to decline that by name)."""
-    from solver import enumerate_outcomes
-    from solver.cp import cp_supported
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.cp import cp_supported
 
     from .helpers import case_from
 

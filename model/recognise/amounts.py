@@ -14,7 +14,7 @@ import dataclasses
 import re
 from typing import Any
 
-from model.selectors import SelectorError, parse_selector
+from mtg_outcomes.model.selectors import SelectorError, parse_selector
 
 from .base import WORDS, recipient
 

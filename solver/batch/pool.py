@@ -16,7 +16,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as mp_wait
 from typing import Any
 
-from model.errors import MtgOutcomesError
+from mtg_outcomes.model.errors import MtgOutcomesError
 
 from .records import GRACE, _death, _failed_record, analyze
 
@@ -137,7 +137,7 @@ class _LocalPool:
         method = _start_method()
         ctx: Any = mp.get_context(method)
         if method == "forkserver":
-            ctx.set_forkserver_preload(["solver.batch"])
+            ctx.set_forkserver_preload(["mtg_outcomes.batch"])
         ours, theirs = ctx.Pipe()
         inherited = [s.conn for s in self.slots.values()] + [ours] if method == "fork" else []
         proc = ctx.Process(target=_worker, args=(theirs, inherited, os.getpid()), daemon=True)

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from model.errors import CaseError, MtgOutcomesError
-from model.versions import stamps
-from model.yamlio import read_bounded
+from mtg_outcomes.model.errors import CaseError, MtgOutcomesError
+from mtg_outcomes.model.versions import stamps
+from mtg_outcomes.model.yamlio import read_bounded
 
 MODES = ("enumerate", "optimize", "check")
 FAILED = ("ERROR", "TIMEOUT")  # the case has no answer
@@ -41,8 +41,8 @@ def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
 
 def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict[str, Any]:
     """One case, one JSON-able record. Never raises for a bad case: status ``ERROR`` instead."""
-    from model.errors import CaseErrors, MtgOutcomesError
-    from model.load import load_case
+    from mtg_outcomes.model.errors import CaseErrors, MtgOutcomesError
+    from mtg_outcomes.model.load import load_case
 
     start = time.perf_counter()
     rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}

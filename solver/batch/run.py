@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from model.errors import CaseError
+from mtg_outcomes.model.errors import CaseError
 
 from .output import _latest, _open_output, load_done, lock_output
 from .pool import _LocalPool, _run_local, _run_ray

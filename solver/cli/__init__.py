@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from model.errors import CaseError, CaseErrors, EngineError, MtgOutcomesError
+from mtg_outcomes.model.errors import CaseError, CaseErrors, EngineError, MtgOutcomesError
 
 from .files import validate_command
 from .jobs import batch_command, generate_command, report_command

@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from model.carddata import MissingFace, UnknownCard, all_cards, find, type_line
-from model.cards import lookup_card
-from model.recognise import (
+from mtg_outcomes.model.carddata import MissingFace, UnknownCard, all_cards, find, type_line
+from mtg_outcomes.model.cards import lookup_card
+from mtg_outcomes.model.recognise import (
     FAMILIES,
     CardReading,
     damage_relevant,
@@ -22,7 +22,7 @@ from model.recognise import (
     read_text,
     strip_reminder,
 )
-from model.recognise.why import why_not_understood
+from mtg_outcomes.model.recognise.why import why_not_understood
 
 __all__ = ["card_command", "coverage_command", "coverage", "MISSING_FACE"]
 

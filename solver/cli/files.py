@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from model.errors import CaseError, CaseErrors
-from model.load import load_case
+from mtg_outcomes.model.errors import CaseError, CaseErrors
+from mtg_outcomes.model.load import load_case
 
 from ..check import case_files
 

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from model.errors import CaseError, CaseErrors
+from mtg_outcomes.model.errors import CaseError, CaseErrors
 
 from ..check import case_files
 from .files import load_case_or_exit, out_file, report_dir
@@ -70,7 +70,7 @@ def batch_command(args: argparse.Namespace) -> int:
 
 
 def report_command(args: argparse.Namespace) -> int:
-    from model.objective import parse_objective_text
+    from mtg_outcomes.model.objective import parse_objective_text
 
     from ..report import analyse, render_html
 

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from model.errors import CaseError, CaseErrors
+from mtg_outcomes.model.errors import CaseError, CaseErrors
 
 from ..api import enumerate_outcomes
 from ..check import check_paths
@@ -148,7 +148,7 @@ def enumerate_command(args: argparse.Namespace) -> int:
 
 
 def optimize_command(args: argparse.Namespace) -> int:
-    from model.objective import parse_objective_text
+    from mtg_outcomes.model.objective import parse_objective_text
 
     from ..optimize import optimize
 

@@ -59,7 +59,7 @@ def version_text() -> str:
     """``mtg-outcomes --version``: the package, the rules edition and the card data (model.versions)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
+    from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
 
     try:
         own = version("mtg-outcomes")

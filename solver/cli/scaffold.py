@@ -13,11 +13,11 @@ from typing import Any
 
 import yaml
 
-from model.carddata import MissingFace, UnknownCard, find
-from model.cards import lookup_card
-from model.errors import CaseErrors
-from model.load import parse_case
-from model.load.case_schema import case_json_schema
+from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
+from mtg_outcomes.model.cards import lookup_card
+from mtg_outcomes.model.errors import CaseErrors
+from mtg_outcomes.model.load import parse_case
+from mtg_outcomes.model.load.case_schema import case_json_schema
 
 __all__ = ["schema_command", "new_command", "scaffold"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from model.objective import Objective
-from model.types import Case
+from mtg_outcomes.model.objective import Objective
+from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached

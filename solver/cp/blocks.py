@@ -36,10 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from model.blocks import menace_constraint, one_block_constraint
-from model.effects import EffectKind
-from model.outcome import Witness
-from model.selectors import Selector
+from mtg_outcomes.model.blocks import menace_constraint, one_block_constraint
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.outcome import Witness
+from mtg_outcomes.model.selectors import Selector
 
 from ..characteristics import keywords_of
 from ..combat import assigned_amount, assigns_in_step, has_trample, queue_steps, start_step

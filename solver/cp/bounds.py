@@ -3,7 +3,7 @@ too, so amounts past :data:`MAX_VALUE` are refused (engine="auto" leaves them to
 
 from __future__ import annotations
 
-from model.errors import EngineError
+from mtg_outcomes.model.errors import EngineError
 
 __all__ = ["MAX_VALUE", "ModelTooLarge", "fits"]
 

@@ -3,9 +3,9 @@ answer there (it has no move order: one chooser at most)."""
 
 from __future__ import annotations
 
-from model.effects import EffectKind
-from model.objective import Objective
-from model.types import Case
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.objective import Objective
+from mtg_outcomes.model.types import Case
 
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from model.effects import EffectKind
-from model.types import Case
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.types import Case
 
 from ..limits import Deadline, LimitReached, as_deadline
 from .plan import StepPlans, _plans

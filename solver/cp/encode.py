@@ -7,7 +7,7 @@ import math
 from itertools import permutations
 from typing import Any
 
-from model.kinds import ActionKind
+from mtg_outcomes.model.kinds import ActionKind
 
 from ..amounts import Multiply
 from ..limits import Deadline

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
 from ..next_time import one_instance

@@ -8,7 +8,7 @@ import math
 from itertools import permutations
 from typing import Any
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from .step import _apply, _PEvent, _Plan
 from .units import _Unit

@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import permutations
 from typing import Any
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from ..amounts import rule_of
 from .step import _apply, _PEvent, _Plan, _upper

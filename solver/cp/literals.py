@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from ..rules import (
     Instance,

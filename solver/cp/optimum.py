@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from model.objective import Goal, Objective
-from model.outcome import Outcome, sort_key
-from model.types import Case
+from mtg_outcomes.model.objective import Goal, Objective
+from mtg_outcomes.model.outcome import Outcome, sort_key
+from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline

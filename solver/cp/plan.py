@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.effects import EffectKind
-from model.kinds import ActionKind, TriggerEvent
-from model.types import LIFE_GAIN_KINDS, Case
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import ActionKind, TriggerEvent
+from mtg_outcomes.model.types import LIFE_GAIN_KINDS, Case
 
 from ..damage import rider_shot
 from ..engine import final_fields

@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.errors import EngineError
-from model.expr import expr_vars
-from model.kinds import ActionKind
-from model.outcome import Witness
-from model.types import Case, CombatAction, DamageAction, OneShotAction
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.expr import expr_vars
+from mtg_outcomes.model.kinds import ActionKind
+from mtg_outcomes.model.outcome import Witness
+from mtg_outcomes.model.types import Case, CombatAction, DamageAction, OneShotAction
 
 from ..activation import resolve
 from ..combat import END_OF_DAMAGE

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.effects import EffectKind
-from model.kinds import AbilityKind, ActionKind, TriggerEvent
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
 
 from ..amounts import AmountRule, rule_of
 from ..next_time import one_instance

@@ -8,10 +8,10 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
-from model.errors import EngineError
-from model.objective import Objective
-from model.outcome import Outcome
-from model.types import Case
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.objective import Objective
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.effects import CountOf, EffectKind
-from model.expr import Expr, expr_vars
-from model.kinds import ActionKind
+from mtg_outcomes.model.effects import CountOf, EffectKind
+from mtg_outcomes.model.expr import Expr, expr_vars
+from mtg_outcomes.model.kinds import ActionKind
 
 from ..amounts import Add, AmountRule, Multiply, PreventN, rule_of
 from ..lethal import LethalIf

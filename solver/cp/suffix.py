@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from model.errors import EngineError
-from model.outcome import Witness
-from model.types import Case
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.outcome import Witness
+from mtg_outcomes.model.types import Case
 
 from ..decision import Decision, find_option
 from ..engine import advance

@@ -8,7 +8,7 @@ from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from model.effects import EffectKind
+from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
 from .step import _apply, _PEvent, _Plan, _rule, tracked

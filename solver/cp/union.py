@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from model.outcome import Outcome, Witness, sort_key
-from model.types import Case
+from mtg_outcomes.model.outcome import Outcome, Witness, sort_key
+from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..engine import final_fields

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.effects import EffectKind
-from model.outcome import Witness
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.outcome import Witness
 
 from ..combat import run_task
 from ..damage import batch_step, next_event

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from model.errors import MtgOutcomesError
+from mtg_outcomes.model.errors import MtgOutcomesError
 
 from .compare import Comparison, compare
 from .protocol import CannotSetUp, Peer, PeerUnavailable
@@ -49,8 +49,8 @@ def _peer(name: str) -> Peer:
 def run_case(peer: Peer, path: str, *, fields: list[str] | None, timeout: float | None,
              max_nodes: int) -> tuple[Any, Comparison]:
     """Load ``path``, run our enumeration and the peer, compare. Raises :class:`CannotSetUp`."""
-    from model.load import check_fields, load_case
-    from solver.api import enumerate_outcomes
+    from mtg_outcomes.api import enumerate_outcomes
+    from mtg_outcomes.model.load import check_fields, load_case
 
     case = load_case(path)
     check_fields(case, fields, "--fields")  # a misspelt field is an error, not a vacuous agreement

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.outcome import Outcome, project
-from model.types import Case
+from mtg_outcomes.model.outcome import Outcome, project
+from mtg_outcomes.model.types import Case
 
 from .protocol import PeerOutcome, PeerRun
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from model.carddata import MissingFace, UnknownCard, find, type_line
+from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find, type_line
 
 __all__ = ["FILLER", "mtgjson_record", "card_database", "unparsed", "spell_damage"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from model.types import Case
+from mtg_outcomes.model.types import Case
 
 from .phase_board import new_board
 from .phase_cards import card_database, spell_damage, unparsed

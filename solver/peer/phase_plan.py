@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.kinds import AbilityKind
-from model.types import Case
+from mtg_outcomes.model.kinds import AbilityKind
+from mtg_outcomes.model.types import Case
 
 __all__ = ["Activate", "Cast", "Combat", "EndStep", "Perm", "Plan", "plan_case"]
 
@@ -199,7 +199,7 @@ def plan_case(case: Case) -> Plan:
 def _real_source(entry: Mapping[str, Any]) -> str | None:
     """The real card a source is: ``card:``, or a ``name:`` whose card has the types and colours
     the entry gives (so an ad-hoc source isn't taken for the card it's named after)."""
-    from model.carddata import MissingFace, UnknownCard, find
+    from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
 
     if entry.get("card") is not None:
         return None if set(entry) - {"id", "card", "controller"} else str(entry["card"])

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from model.errors import MtgOutcomesError
-from model.types import Case
+from mtg_outcomes.model.errors import MtgOutcomesError
+from mtg_outcomes.model.types import Case
 
 __all__ = ["PeerOutcome", "PeerRun", "Peer", "PeerUnavailable", "CannotSetUp"]
 

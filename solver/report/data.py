@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.errors import MtgOutcomesError
-from model.objective import Objective
-from model.outcome import Outcome, agrees
-from model.types import Case
+from mtg_outcomes.model.errors import MtgOutcomesError
+from mtg_outcomes.model.objective import Objective
+from mtg_outcomes.model.outcome import Outcome, agrees
+from mtg_outcomes.model.types import Case
 
 from ..api import Result, enumerate_outcomes
 from ..check import CheckReport, check, verdict

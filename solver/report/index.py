@@ -7,7 +7,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from model.errors import MtgOutcomesError
+from mtg_outcomes.model.errors import MtgOutcomesError
 
 from .data import PICTURE_MAX_NODES, analyse
 from .page import _page, _stamp_line, render_html
@@ -51,8 +51,8 @@ def write_batch_report(records: Sequence[dict[str, Any]], out_dir: str | Path, t
     case's verdict (the batch's status for its mode). Each page is this module's analysis of the
     case, run here in the parent after the batch, under the batch's per-case ``timeout`` and the
     picture's node limit; a case that failed (ERROR, TIMEOUT) gets no page, its row says why."""
-    from model.errors import CaseErrors
-    from model.load import load_case
+    from mtg_outcomes.model.errors import CaseErrors
+    from mtg_outcomes.model.load import load_case
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from model.types import Case
+from mtg_outcomes.model.types import Case
 
 from ..decision import CHOICE, EVENT, FORCED, NOT_DONE
 from ..graph import value_text
@@ -17,7 +17,7 @@ from .style import CSS, JS
 
 def _stamp_line() -> str:
     """The footer's versions (model.versions): the rules edition and the card data it was made under."""
-    from model.versions import RULES_VERSION, card_data_version
+    from mtg_outcomes.model.versions import RULES_VERSION, card_data_version
 
     return f"Comprehensive Rules effective {RULES_VERSION} \u00b7 card data {card_data_version()}"
 
@@ -56,7 +56,7 @@ def _players_html(case: Case) -> str:
 
 
 def _tiles_html(case: Case) -> str:
-    from model.cards import lookup_card
+    from mtg_outcomes.model.cards import lookup_card
 
     raw = case.raw if isinstance(case.raw, dict) else {}
     raw_perms = {str(e.get("id")): e for e in raw.get("battlefield", []) or [] if isinstance(e, dict)}
