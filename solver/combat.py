@@ -368,4 +368,7 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
         nxt = replace(state, queue=((TaskKind.COMBAT, CombatStage.ASSIGN, step, rest, new_assigned),) + state.queue)
         label = ",".join(f"{r}:{n}" for r, n in opt) or "none"
         options.append(Option(label, assign_words(state, table, perm.controller, pid, opt), nxt))
-    return decide(perm.controller, "assign", pid, options)
+    # the rule that decides it: an unblocked attacker (or one assigning as though unblocked) assigns
+    # to what it attacks (510.1b), a blocker to the creature it blocks (510.1d), else 510.1c
+    rule = "510.1b" if perm.attacking is not None and not perm.blocked else "510.1d" if perm.attacking is None else ""
+    return decide(perm.controller, "assign", pid, options, rule)

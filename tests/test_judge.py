@@ -128,7 +128,7 @@ def test_explain_of_the_archon_combat_says_what_happened_and_why(capsys: pytest.
     one, two = out.split("\n  2. ")
     for part in (one, two):
         assert "the combat damage step begins (CR 510.1)" in part
-        assert "(A assigns Siege Mastodon's 3 combat damage: 3 to you: the only legal option, CR 510.1c)" in part
+        assert "(A assigns Siege Mastodon's 3 combat damage: 3 to you: the only legal option, CR 510.1b)" in part
         assert "to Scroll Thief's 1 damage to you: it prevents" in part and "(your choice, CR 615.7)" in part
         assert "Vengeful Archon deals 3 damage to A: A loses 3 life (120.3a)" in part  # the shield's rider
     assert "Siege Mastodon deals 1 combat damage to you (3 before Vengeful Archon's shield on you): you lose 1 life" in one
