@@ -322,6 +322,7 @@ class ActivateAction(Action):
     source_choice: str | None = None
     responses: tuple[Action, ...] = ()
     x_range: tuple[int, int] | None = None  # x: {min, max}: X is its controller's choice in that range (107.3a)
+    x_given: bool = True  # whether the case says X (an ability that reads X needs it: 107.3a, never a default)
     kind: str = "activate"
 
 
@@ -408,6 +409,7 @@ class CastAction(Action):
     kicked: bool | None = None  # whether its kicker cost was paid, as announced (702.33a, 601.2b)
     x_range: tuple[int, int] | None = None  # x: {min, max}: X is its caster's choice in that range (107.3a)
     source_choice: str | None = None  # "a source of your choice", chosen as it resolves (615.9, 608.2c)
+    x_given: bool = True  # whether the case says X (a spell that reads X needs it: 107.3a, never a default)
     kind: str = "cast"
 
 

@@ -82,7 +82,7 @@ class ActivateModel(_Strict):
 
     id: _id("the permanent whose ability is activated")  # type: ignore[valid-type]
     ability: Index | None = None
-    x: XChoice = 0
+    x: XChoice | None = None  # (not given: an error where X is read, model.load.checks)
     target: Ref | None = None
     source: _id("the chosen source") | None = None  # type: ignore[valid-type]
     responses: list[Any] = []
@@ -115,7 +115,7 @@ class CastModel(_Strict):
     divide: Any = None  # (601.2d: each target at least 1)
     modes: list[Annotated[int, Field(ge=1, le=20)]] | None = None  # a modal spell's modes (700.2a)
     kicked: bool | None = None  # whether the kicker cost was paid (702.33a)
-    x: XChoice = 0
+    x: XChoice | None = None  # (not given: an error where X is read, model.load.checks)
     source: _id("the chosen source") | None = None  # type: ignore[valid-type]  # "a source of your choice" (615.9)
     responses: list[Any] = []
 

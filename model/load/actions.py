@@ -83,7 +83,7 @@ class _Actions(_Entities):
             if responses is None:
                 return None
             x, x_range = _x_split(am.x)
-            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range)
+            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None)
         if key == "cast":
             return self.cast_action(val, p)
         if key == "create":
@@ -216,7 +216,8 @@ class _Actions(_Entities):
                 self.err(f"{p}.modes", "expected the modes chosen, numbered from 1 (700.2d)")
                 return None
             modes = tuple(sorted(cm.modes))
-        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range, cm.source)
+        return CastAction(sid, target, x, responses, targets, divide, modes, cm.kicked, x_range, cm.source,
+                          x_given=cm.x is not None)
 
     def _cast_targets(self, val: Mapping[str, Any], p: str) -> tuple[tuple[str, ...] | None, tuple[tuple[str, int], ...] | None] | None:
         """``targets: [a, b]`` (distinct, 601.2c; ``targets: [a]`` is ``target: a``) and ``divide:
@@ -310,10 +311,16 @@ class _Actions(_Entities):
     # ---- the whole case -------------------------------------------------------------------
 
 def _x_split(raw: Any) -> tuple[int, tuple[int, int] | None]:
-    """``x: 3`` -> (3, None); ``x: {min: 0, max: 5}`` -> (0, (0, 5)): X its caster chooses (107.3a)."""
+    """``x: 3`` -> (3, None); ``x: {min: 0, max: 5}`` -> (0, (0, 5)): X its caster chooses (107.3a);
+    none given -> (0, None), which model.load.checks refuses where X is read."""
     if isinstance(raw, dict):
         return int(raw["min"]), (int(raw["min"]), int(raw["max"]))
-    return int(raw), None
+    return (0 if raw is None else int(raw)), None
+
+
+# X is the choice of the player casting or activating (107.3a): never taken as 0 unsaid
+_NO_X = ("{} reads X, which its controller chooses (CR 107.3a): give x: N, or x: {{min: N, max: M}} to have "
+         "every value in that range enumerated")
 
 
 def _reads_x(node: Any) -> bool:

@@ -31,7 +31,7 @@ from ..types import (
 )
 from ..vocab import PERMANENT_SHOTS
 from ..vocab.tokens import token_creator
-from .actions import _reads_x
+from .actions import _NO_X, _reads_x
 from .attack_checks import _AttackChecks
 from .fields import _field_problem, _value_problem
 from .schema import _ID_RE, CHOOSE
@@ -350,6 +350,8 @@ class _Checks(_AttackChecks):
                             self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
                         if (act.x or act.x_range) and not _reads_x(ab):
                             self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
+                        elif not act.x_given and _reads_x(ab):
+                            self.err(f"{path}.activate.x", _NO_X.format(f"{spec.name}'s ability"))
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
                 self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,
@@ -408,6 +410,8 @@ class _Checks(_AttackChecks):
                         self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
                     if (act.x or act.x_range) and spells and not any(_reads_x(ab) for ab in spec.abilities):
                         self.err(f"{path}.cast.x", f"{spec.name} has no X (107.3): x: {act.x} would be ignored")
+                    elif not act.x_given and spells and any(_reads_x(ab) for ab in spells):
+                        self.err(f"{path}.cast.x", _NO_X.format(spec.name))
                     if act.source_choice is not None and not any(
                             ab.effect is not None and ab.effect.source_choice == "chosen_source" for ab in spells):
                         self.err(f"{path}.cast.source", f"{spec.name} doesn't choose a source")
