@@ -187,6 +187,7 @@ def test_optimize_text_is_bounded_and_summarises_ties(tmp_path: Path, capsys: py
     assert code == 0
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 200  # not a terminal: 200 characters at most
+    assert len(lines) <= 30, len(lines)  # three optimal outcomes listed, the decisions say the rest
     assert "more optimal outcomes (--json lists every one)" in out
     blocks = [line for line in lines if line.startswith("  your block declaration (CR 509.1a)")]
     assert len(blocks) == 1 and "9 equally good block declarations, e.g. " in blocks[0] and "\u2192" in blocks[0]

@@ -214,7 +214,7 @@ def optimize_command(args: argparse.Namespace) -> int:
     return 0
 
 
-MAX_LISTED = 10  # optimal outcomes listed in text; --json has them all
+MAX_LISTED = 3  # optimal outcomes listed in text (the decisions say the rest); --json has them all
 
 
 def line_width() -> int:
