@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 
@@ -180,8 +181,8 @@ def state_based_actions(state: GameState, table: Table) -> GameState:
         for p in state.players:
             if p.lost or p.left:
                 continue
-            limit = 15 if table.two_headed else 10  # 704.5c, 704.6b
-            loses = (p.life <= 0 and not no_loss_for_0_life(state, table, p.name)) or p.poison >= limit  # 704.5a, 810.8c
+            limit = poison_limit(table.two_headed)
+            loses = player_loses(p.life, p.poison, table.two_headed, no_loss_for_0_life(state, table, p.name))
             if loses and not cant_lose_game(state, table, p.name):
                 state = state.set_player(replace(p, lost=True))
                 why, rule = (f"{p.poison} poison counters", "704.5c") if p.poison >= limit else (f"{p.life} life", "704.5a")
@@ -250,3 +251,23 @@ def game_over(state: GameState, losers: list[str]) -> GameState:
     state = replace(state, queue=(), batch=None, pending=(), stack=())
     return note(state, f"the game is over: {who} {'lose' if who == 'you' or len(losers) > 1 else 'loses'} "
                        "the game, so nothing further happens (104.2a, 104.3)")
+
+
+def poison_limit(two_headed: bool) -> int:
+    """704.5c: ten or more poison counters; 704.6b: fifteen for a Two-Headed Giant team's shared
+    count (810.8c-d: a team loses together)."""
+    return 15 if two_headed else 10
+
+
+def player_loses(life: int, poison: int, two_headed: bool, spared_at_0: bool) -> bool:
+    """704.5a (0 or less life, unless an effect says that player doesn't lose for it) and 704.5c /
+    704.6b (poison): the concrete form; :func:`loss_literal` is its constraint form."""
+    return (life <= 0 and not spared_at_0) or poison >= poison_limit(two_headed)
+
+
+def loss_literal(m: Any, at_most: Any, at_least: Any, either: Any, life: Any, poison: Any, two_headed: bool,
+                 spared_at_0: bool) -> Any:
+    """The constraint form of :func:`player_loses` on a CP-SAT model ``m`` (the CP wing's reified
+    comparisons ``at_most(m, expr, k)``, ``at_least(m, expr, k)`` and disjunction ``either``)."""
+    dead = [] if spared_at_0 else [at_most(m, life, 0)]
+    return either(m, [*dead, at_least(m, poison, poison_limit(two_headed))])

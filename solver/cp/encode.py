@@ -12,7 +12,7 @@ from mtg_outcomes.model.kinds import ActionKind
 from ..amounts import Multiply
 from ..limits import Deadline
 from ..results import Part, event_results, floored_loss, gain_replacements, gain_rule
-from ..sba import attachment_kind
+from ..sba import attachment_kind, loss_literal
 from ..sba import dies as sba_dies
 from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
@@ -269,10 +269,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         outputs[f"{p.name}.life_lost"] = ("int", plan.base[f"{p.name}.life_lost"] + sum(loss.get(p.name, [])))
         outputs[f"{p.name}.life_gained"] = ("int", plan.base[f"{p.name}.life_gained"] + sum(gain.get(p.name, [])))
         outputs[f"{p.name}.damage_taken"] = ("int", plan.base[f"{p.name}.damage_taken"] + sum(taken.get(p.name, [])))
-        # 704.5a, 704.5c
-        limit = 15 if two_headed else 10  # 704.5c, 704.6b (810.8c-d: a team loses together)
-        dead = [] if p.name in plan.no_loss else [_at_most(m, life, 0)]  # 704.5a, unless (Phyrexian Unlife)
-        lost[p.name] = True if p.lost else False if p.name in plan.unbeaten else _either(m, [*dead, _at_least(m, pois, limit)])
+        # 704.5a, 704.5c (solver.sba's player_loses, in its constraint form)
+        lost[p.name] = True if p.lost else False if p.name in plan.unbeaten else \
+            loss_literal(m, _at_most, _at_least, _either, life, pois, two_headed, p.name in plan.no_loss)
         outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
         if p.team is not None:
             outputs[f"team{p.team}.life"] = ("int", life)
