@@ -33,7 +33,7 @@ from .state import CombatStage, GameState, PermState, Table, TaskKind, replace
 from .symmetry import canonical
 from .words import name as obj_name
 
-__all__ = ["declare", "block_candidates", "block_declarations", "declaration_base", "declared", "declaration_option", "declaration_words",
+__all__ = ["declare", "block_candidates", "declaration_base", "declared", "declaration_option", "declaration_words",
            "Declarations", "MAX_DECLARATIONS"]
 
 MAX_DECLARATIONS = 100_000  # the options one declaration may have when all are read: a guard against a huge board
@@ -133,8 +133,8 @@ class Declarations(Sequence[Option]):
 
     def __init__(self, state: GameState, table: Table, side: tuple[str, ...], choose_all: bool,
                  queue: tuple[Any, ...]) -> None:
-        attackers, blockers, self.per_blocker = block_candidates(state, table, side, choose_all)
-        self.ids = [b.id for b in blockers]
+        self.attackers, self.blockers, self.per_blocker = block_candidates(state, table, side, choose_all)
+        attackers, self.ids = self.attackers, [b.id for b in self.blockers]
         self.chooser, self.choose_all, self.queue, self.table = side[0], choose_all, queue, table
         self.base, self.attacked = declaration_base(state, table, side, choose_all)
         self.classes = table.interchangeable
@@ -209,14 +209,6 @@ class Declarations(Sequence[Option]):
 
     def __iter__(self) -> Iterator[Option]:
         return iter(self._all())
-
-
-def block_declarations(state: GameState, table: Table, side: tuple[str, ...], choose_all: bool) -> tuple[list[str], list[Combo]]:
-    """Every legal declaration of ``side``'s chosen blocks (509.1a-c): the potential blockers
-    (sorted by id) and, per declaration, the attacker each blocks (None: it doesn't block)."""
-    decls = Declarations(state, table, side, choose_all, ())
-    decls._all()  # (the bound on how many)
-    return decls.ids, list(decls.combos())
 
 
 def declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:

@@ -32,6 +32,7 @@ does.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +55,7 @@ from ..declare import (
     declared,
 )
 from ..lethal import LethalIf, lethal_conditions, lethal_constraint
+from ..limits import check_running
 from ..rules import effects_in_force, start_batch
 from ..select import is_player
 from ..state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
@@ -143,6 +145,14 @@ def _reads_blocks(node: Any, seen: set[int]) -> bool:
     return False
 
 
+def _case_reads_blocks(table: Table) -> bool:
+    """:func:`_reads_blocks` of the case and its permanents' specifications, walked once a table."""
+    key = "reads_blocks"
+    if key not in table.memo:
+        table.memo[key] = _reads_blocks(table.perm_specs, set()) or _reads_blocks(table.case, set())
+    return bool(table.memo[key])
+
+
 def _strikers(state: GameState, table: Table, perms: list[PermState]) -> set[str]:
     return {p.id for p in perms if {"first strike", "double strike"} & set(keywords_of(state, table, p.id))}
 
@@ -154,8 +164,9 @@ def block_problem(state: GameState, table: Table) -> str | None:
         return "blocks chosen by more than one player, or only some of them"
     if len(state.queue) != 1:
         return "more of the timeline after the combat"
-    attackers, blockers, _ = block_candidates(state, table, sides[0], choose_all)
-    if len(Declarations(replace(state, queue=state.queue[1:]), table, sides[0], choose_all, ()).first_two()) < 2:
+    decls = Declarations(replace(state, queue=state.queue[1:]), table, sides[0], choose_all, ())
+    attackers, blockers = decls.attackers, decls.blockers
+    if len(decls.first_two()) < 2:
         return "one legal declaration: the graph engine's forced step"
     if any(not is_player(table, a.attacking) for a in attackers):  # type: ignore[arg-type]
         return "an attack on a planeswalker or battle"
@@ -164,7 +175,7 @@ def block_problem(state: GameState, table: Table) -> str | None:
         return "an attacker may assign as though it weren't blocked (510.1b)"
     if EffectKind.REDIRECT in kinds:
         return "a redirection (614.9): its tree is walked for each amount a division gives"
-    if _reads_blocks(table.perm_specs, set()) or _reads_blocks(table.case, set()):
+    if _case_reads_blocks(table):
         return "an effect or ability reads which creatures block or are blocked"
     if _strikers(state, table, [*attackers, *blockers]):
         if any("menace" in keywords_of(state, table, a.id) for a in attackers):
@@ -195,7 +206,8 @@ def early_declarations(state: GameState, table: Table) -> Decision | None:
     choices: list[list[str | None]] = [opts if b in strikers else [None, *(a for a in opts if a in strikers)]
                                        for b, opts in zip(ids, per, strict=True)]
     options = []
-    for combo in _product(choices):
+    for n, combo in enumerate(itertools.product(*choices)):
+        check_running("declaring the blocks of the first-strike step", n)  # (2 to the power of the blockers)
         st = declared(base, ids, combo, attacked, True)
         late = [b for b, a in zip(ids, combo, strict=True) if a is None and b not in strikers]
         for b in late:
@@ -210,13 +222,6 @@ def early_declarations(state: GameState, table: Table) -> Decision | None:
             whole = declaration_option(side[0], base, ids, combo, attacked, True, (), table)
             options.append(Option(whole.picked, whole.words, st))
     return Decision(side[0], "block", "declare blockers", tuple(options))
-
-
-def _product(choices: list[list[str | None]]) -> list[tuple[str | None, ...]]:
-    out: list[tuple[str | None, ...]] = [()]
-    for opts in choices:
-        out = [(*c, a) for c in out for a in opts]
-    return out
 
 
 def complete_declaration(step: Witness, chosen: dict[str, str | None]) -> Witness:

@@ -283,13 +283,13 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
         try:
             with running_under(deadline, max_nodes):  # inside one step too (a block declaration's many options)
                 res = settle(advance(raw, table, stop))
+                if isinstance(res, GameState) and stop is not None and is_block_start(res) and not res.dead:
+                    # with first or double strike, the blocks the first-strike step reads are declared
+                    # here and the others left to the regular step's model (solver.cp.blocks, 510.4)
+                    res = early_declarations(res, table) or res
         except NodeLimitReached:  # one decision of more options than max_nodes: as the node limit
             cut = True
             return None
-        if isinstance(res, GameState) and stop is not None and is_block_start(res) and not res.dead:
-            # with first or double strike, the blocks the first-strike step reads are declared
-            # here and the others left to the regular step's model (solver.cp.blocks, 510.4)
-            res = early_declarations(res, table) or res
         if isinstance(res, Decision) and case.choices:
             res = scripted(res, case)
         key = res if isinstance(res, GameState) else decision_key(res)

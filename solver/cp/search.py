@@ -58,6 +58,9 @@ REPEATS = 20  # solutions in a row with known projections after which a run stop
 ONE_RUN = 500_000  # a model with at most this many solutions is enumerated in one run, to its end
 
 
+_ABSENT = object()  # (a field an outcome of this model doesn't have)
+
+
 class _Search:
     """Solves of one built model: distinct projected outcomes by no-goods, and lexicographic
     optimisation of linear objectives over the same model (docs/design.md, "Choice graph and CP model")."""
@@ -85,11 +88,14 @@ class _Search:
         self.watch: list[Any] = []
         self.span: list[tuple[int, int]] = []  # each watched value's range (a sweep aims within it)
         self.named: list[tuple[str, str]] = []  # each watched field and its kind
-        self.fixed: dict[str, tuple[str, Any]] = {}  # the projected fields the model holds constant
+        # the projected fields the model holds constant, as record() reports them (_ABSENT: no
+        # such field in an outcome of every field)
+        self.fixed: dict[str, Any] = {}
         for f in dict.fromkeys(names):
             kind, expr = parts.get(f, ("int", 0))
             if isinstance(expr, bool | int):
-                self.fixed[f] = (kind, expr)
+                shown = f in parts and (kind != "opt" or expr > 0)
+                self.fixed[f] = expr if shown else plan.base.get(f, _ABSENT if self.wanted is None else None)
                 continue
             self.named.append((f, kind))
             if kind != "bool":
@@ -248,11 +254,12 @@ class _Search:
         if self.plan.suffix or any(kind == "opt" for _, kind in self.named) or not self.watch:
             return
         m = self.built.model
+        fields = {f for f, _ in self.named} | {f for f, v in self.fixed.items() if v is not _ABSENT}
         for state in known:
             values = dict(state)
-            if any(f not in values for f, _ in self.named):
-                continue
-            if any(kind != "opt" and f in values and values[f] != expr for f, (kind, expr) in self.fixed.items()):
+            if set(values) != fields:
+                continue  # (another permanent's fields: an outcome this model can't give)
+            if any(values[f] != v for f, v in self.fixed.items() if v is not _ABSENT):
                 continue
             key = tuple(int(values[f]) for f, _ in self.named)
             if key not in self.found:

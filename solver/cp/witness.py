@@ -230,7 +230,8 @@ def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...
             res = run_task(replace(state, queue=state.queue[1:]), table, state.queue[0])
             if isinstance(res, Decision):
                 if plan.blocks is not None:
-                    opt = next(o for o in res.options if _division(o.state, res.at) == _divided(built, solver, res.at))
+                    want = _divided(built, solver, res.at)
+                    opt = next(o for o in res.options if _division(o.state, res.at) == want)
                 else:
                     opt = next(o for o in res.options if o.picked == labels[res.at])
                 steps.append(Witness(res.chooser, res.kind, res.at, opt.picked))
