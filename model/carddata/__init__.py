@@ -87,10 +87,12 @@ def _lines() -> tuple[str, ...]:
 
 def _cache_file(raw: bytes) -> Path:
     """Where the decompressed lines and the name index of this data file are kept between
-    processes: the user's cache folder, keyed by the file's contents (a new card data file
-    never meets an old cache)."""
+    processes: the user's cache folder, keyed by the file's contents and by this module's own
+    source, which makes the index (a new card data file, or a new way of indexing it, never meets
+    an old cache)."""
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "mtg-outcomes" / f"cards-{hashlib.sha256(raw).hexdigest()[:20]}.pickle"
+    key = hashlib.sha256(raw + Path(__file__).read_bytes()).hexdigest()[:20]
+    return base / "mtg-outcomes" / f"cards-{key}.pickle"
 
 
 @cache
