@@ -1,15 +1,16 @@
-"""Which blocks are legal (CR 509.1): the rules both readers of blocks use, written once.
+"""Which blocks are legal (CR 509.1): the concrete checks on keywords and sides, written once.
 
 The case loader checks blocks written with ``blocking:``; the solver offers only legal block
-declarations when they are chosen (``combat: {blocks: choose}``, ``blocking: choose``).
+declarations when they are chosen (``combat: {blocks: choose}``, ``blocking: choose``) through
+solver.rules.blocks, the rule's module, which re-exports these beside the rule's constraint forms
+(model/ never imports solver/).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Mapping
 
-__all__ = ["evasion_problem", "menace_problem", "menace_constraint", "one_block_constraint", "defending_player", "same_side"]
+__all__ = ["evasion_problem", "menace_problem", "defending_player", "same_side"]
 
 
 def evasion_problem(attacker: Collection[str], blocker: Collection[str]) -> str | None:
@@ -29,21 +30,6 @@ def menace_problem(attacker: Collection[str], blockers: int) -> str | None:
     if "menace" in attacker and blockers == 1:
         return "a creature with menace can't be blocked except by two or more creatures (CR 702.111b)"
     return None
-
-
-def menace_constraint(m: Any, attacker: Collection[str], blockers: Any) -> None:
-    """The constraint form of :func:`menace_problem` (702.111b) on a CP-SAT model ``m``:
-    ``blockers``, the number of creatures blocking a creature with keywords ``attacker`` (a
-    linear expression), is not 1."""
-    if "menace" in attacker:
-        m.add(blockers != 1)
-
-
-def one_block_constraint(m: Any, blocks: Sequence[Any]) -> None:
-    """509.1a on a CP-SAT model ``m``: a creature blocks at most one attacker (``blocks``: a
-    literal per attacker it may block; the graph engine's declarations give it one or None)."""
-    if len(blocks) > 1:
-        m.add_at_most_one(blocks)
 
 
 def defending_player(attacked: str, defenders: Mapping[str, str]) -> str:

@@ -23,8 +23,8 @@ from .describe import describe, named_object
 from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot, spell_unpreventable
-from .results import team_names
-from .rules import start_batch
+from .rules.effects import start_batch
+from .rules.team import team_names
 from .select import View, controller_of, matches
 from .state import (
     Event,

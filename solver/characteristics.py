@@ -15,7 +15,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.types import with_pt_counters
 
-from .rules import effects_in_force
+from .rules.effects import effects_in_force
 from .select import matches
 from .state import GameState, PermState, Table, replace
 

@@ -23,21 +23,21 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from mtg_outcomes.model.blocks import defending_player, evasion_problem, same_side
+from mtg_outcomes.model.blocks import defending_player, same_side
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 
-from .characteristics import keywords_of, power, toughness
+from .characteristics import power, toughness
 from .decision import Option, decide, event, note, recording, says
-from .lethal import lethal_assigned
-from .rules import effects_in_force, protected_from, start_batch
+from .rules.effects import effects_in_force, start_batch
+from .rules.lethal import lethal_assigned
 from .select import has_keyword, is_player, matches
 from .state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
 from .words import name as obj_name
 from .words import possessive
 
 __all__ = ["begin_combat", "run_task", "compositions", "assign_options", "damage_recipients", "has_trample",
-           "step_name", "END_OF_DAMAGE", "end_of_combat", "queue_steps", "close_choices", "assigns_in_step", "can_block",
+           "step_name", "END_OF_DAMAGE", "end_of_combat", "queue_steps", "close_choices", "assigns_in_step",
            "defenders", "teams", "attackers_of", "MAX_DIVISIONS"]
 
 MAX_DIVISIONS = 200_000  # likewise for one creature's ways to divide its combat damage
@@ -132,23 +132,6 @@ def _defending_sides(state: GameState, table: Table) -> tuple[tuple[str, ...], .
             continue
         sides.append(tuple(table.apnap([n for n in table.order if same_side(n, name, team_of)])))
     return tuple(sides)
-
-
-def _protected_from_blocker(state: GameState, table: Table, attacker: str, blocker: PermState) -> bool:
-    """702.16f: a creature with protection can't be blocked by creatures with that quality; 702.16k:
-    with protection from a player, by creatures that player controls."""
-    for inst in effects_in_force(state, table):
-        if inst.spec.kind == EffectKind.PROTECTION and matches(inst.spec.to, attacker, state, table, inst.view) \
-                and protected_from(inst, blocker.id, blocker.controller, state, table):
-            return True
-    return False
-
-
-def can_block(state: GameState, table: Table, blocker: PermState, attacker: PermState) -> bool:
-    """One block on its own: 702.9b / 702.17b (flying, reach) and 702.16f, k (protection)."""
-    bkw = keywords_of(state, table, blocker.id)  # granted keywords count (613.1f)
-    akw = keywords_of(state, table, attacker.id)
-    return evasion_problem(akw, bkw) is None and not _protected_from_blocker(state, table, attacker.id, blocker)
 
 
 def assigns_in_step(state: GameState, table: Table, perm: PermState, step: int) -> bool:

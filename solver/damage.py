@@ -16,11 +16,11 @@ from mtg_outcomes.model.types import (
 )
 
 from .decision import Decision, Option, decide, event, recording, says
-from .lethal import lethal_damage
 from .next_time import committed, end_instances, fell_short, one_instance
 from .oneshot import run_one_shot
 from .results import deal, event_words
-from .rules import (
+from .rules import shields
+from .rules.effects import (
     Instance,
     affected_player,
     applicable_effects,
@@ -30,6 +30,7 @@ from .rules import (
     event_label,
     shield_room,
 )
+from .rules.lethal import lethal_damage
 from .select import View
 from .state import (
     Event,
@@ -183,7 +184,7 @@ def shield_takes(state: GameState, inst: Instance, ev: Event, others_open: bool)
     if inst.spec.kind == EffectKind.SHIELD and is_all(inst.spec.value):
         # committed to this source's instance, it prevents this too (615.8, solver.next_time)
         return [room] if committed(state.batch, inst.key) == ev.source else [room, 0]
-    return list(range(room, -1, -1))
+    return list(shields.shares(room))
 
 
 def _finish_batch(state: GameState, table: Table) -> GameState:
@@ -192,8 +193,8 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     # a shield that prevented less than it could somewhere must be used up (615.7); a
     # one-instance shield prevents all of its instance (615.8, solver.next_time)
     once = {e.id for e in state.effects if one_instance(e.spec)}
-    if fell_short(state, once) or any(e.id in batch.skipped and e.id not in once and (e.remaining or 0) > 0
-                                      for e in state.effects):
+    if fell_short(state, once) or any(shields.falls_short(e.id not in batch.skipped, e.remaining or 0)
+                                      for e in state.effects if e.id not in once):
         return replace(state, dead=True, batch=None)
     state = replace(end_instances(state), batch=None)
     if recording():

@@ -12,7 +12,7 @@ restrict it. The result is the state the same blocks written in the file give.
 The options grow as (attackers + 1) to the power of the blockers, so they are built as they are
 read (:class:`Declarations`): a witness names one, which is built alone; the choice graph reads
 them all, up to :data:`MAX_DECLARATIONS`. The CP model makes the declaration itself
-(solver.cp.blocks), from the same per-creature rules (:func:`block_candidates`).
+(solver.cp.blocks), from the same per-creature rules (solver.rules.blocks.block_candidates).
 """
 
 from __future__ import annotations
@@ -26,44 +26,20 @@ from mtg_outcomes.model.blocks import defending_player, menace_problem, same_sid
 from mtg_outcomes.model.errors import EngineError
 
 from .characteristics import keywords_of
-from .combat import attackers_of, can_block, close_choices, defenders, queue_steps, teams
+from .combat import attackers_of, close_choices, defenders, queue_steps, teams
 from .decision import Decision, Option, decide, says
 from .limits import check_running
-from .state import CombatStage, GameState, PermState, Table, TaskKind, replace
+from .rules.blocks import block_candidates
+from .state import CombatStage, GameState, Table, TaskKind, replace
 from .symmetry import canonical
 from .words import name as obj_name
 
-__all__ = ["declare", "block_candidates", "declaration_base", "declared", "declaration_option", "declaration_words",
+__all__ = ["declare", "declaration_base", "declared", "declaration_option", "declaration_words",
            "Declarations", "MAX_DECLARATIONS"]
 
 MAX_DECLARATIONS = 100_000  # the options one declaration may have when all are read: a guard against a huge board
 
 Combo = tuple[str | None, ...]  # what each potential blocker (in id order) blocks; None: nothing
-
-
-def block_candidates(state: GameState, table: Table, side: tuple[str, ...],
-                     choose_all: bool) -> tuple[list[PermState], list[PermState], list[list[str | None]]]:
-    """The concrete form of 509.1a-b's per-creature rules, which the graph engine's declarations
-    and the CP model's block literals (solver.cp.blocks) both read: the attackers ``side`` may
-    block (sorted by id), its potential blockers (sorted by id) and, per blocker, what it may
-    block (None first: no block).
-
-    A potential blocker is a creature a player of ``side`` controls, untapped (509.1a), not
-    attacking, whose block is to be chosen; it may block one creature attacking ``side`` (or its
-    planeswalkers and battles) that it can legally block (flying and reach, 702.9b, 702.17b;
-    protection, 702.16f, k)."""
-    who_defends = defenders(state, table)
-    team_of = teams(table)
-    attackers = sorted((a for a in attackers_of(state)
-                        if same_side(side[0], defending_player(a.attacking, who_defends), team_of)),  # type: ignore[arg-type]
-                       key=lambda a: a.id)
-    blockers = sorted((p for p in state.perms
-                       if p.present and p.controller in side and p.attacking is None and not p.tapped
-                       and "creature" in table.perm_specs[p.spec].types and (choose_all or p.choosing_block)),
-                      key=lambda p: p.id)
-    per_blocker: list[list[str | None]] = [[None, *(a.id for a in attackers if can_block(state, table, b, a))]
-                                           for b in blockers]
-    return attackers, blockers, per_blocker
 
 
 def declaration_base(state: GameState, table: Table, side: tuple[str, ...], choose_all: bool) -> tuple[GameState, set[str]]:

@@ -8,7 +8,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
 
 from .characteristics import leave
-from .rules import effects_in_force
+from .rules.effects import effects_in_force
 from .select import View, matches
 from .state import (
     GameState,

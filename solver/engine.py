@@ -44,10 +44,11 @@ from .declare import declare
 from .limits import check_running
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
-from .results import gain_event, team_names
-from .rules import (
+from .results import gain_event
+from .rules.effects import (
     start_batch,
 )
+from .rules.team import team_names
 from .sba import game_over, last_standing, leave_game, multiplayer, state_based_actions
 from .select import View, controller_of, matches, opponents
 from .state import (

@@ -62,7 +62,7 @@ from .costs import cost_problem, find_ability, pay_cost, tap_choices
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .oneshot import run_one_shot
 from .replacement import apply_one
-from .rules import Instance, effects_in_force
+from .rules.effects import Instance, effects_in_force
 from .select import View, matches
 from .state import GameState, PermState, Table, TaskKind
 from .triggers import collect_triggers

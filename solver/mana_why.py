@@ -17,7 +17,7 @@ from .mana import (
     _sorted,
     could_produce_all,
 )
-from .rules import Instance
+from .rules.effects import Instance
 from .select import View, matches
 from .state import GameState, Table
 

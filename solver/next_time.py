@@ -16,6 +16,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind, is_all
 
+from .rules import shields
 from .state import Batch, GameState, replace
 
 __all__ = ["one_instance", "committed", "commit", "pass_over", "fell_short", "end_instances"]
@@ -58,7 +59,8 @@ def fell_short(state: GameState, keys: Any) -> bool:
         if e.id not in keys or e.id not in batch.skipped:
             continue
         src = committed(batch, e.id)
-        if (src is None and not e.used) or (src is not None and (e.id, src) in batch.passed):
+        # 615.7 (its instance, not an amount, is what it has to prevent: unused, it has one left)
+        if (src is None and shields.falls_short(False, 0 if e.used else 1)) or (src is not None and (e.id, src) in batch.passed):
             return True
     return False
 

@@ -26,11 +26,11 @@ from .results import (
     gain_life,
     put_counters,
     remove_counters,
-    team_names,
 )
-from .rules import (
+from .rules.effects import (
     start_batch,
 )
+from .rules.team import team_names
 from .select import View, has_keyword, is_player, matches
 from .state import (
     Event,

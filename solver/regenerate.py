@@ -8,7 +8,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 
 from .decision import note
-from .rules import Instance, effects_in_force
+from .rules.effects import Instance, effects_in_force
 from .select import matches
 from .state import GameState, PermState, Table, replace
 

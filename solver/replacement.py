@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .decision import Decision, Option, decide, says
-from .rules import Instance, effect_name
+from .rules.effects import Instance, effect_name
 from .state import GameState, Table
 
 __all__ = ["apply_one"]

@@ -13,14 +13,15 @@ from mtg_outcomes.model.types import (
     LIFE_GAIN_KINDS,
 )
 
-from .amounts import Add, Multiply
 from .decision import Decision
 from .replacement import apply_one
-from .rules import (
+from .rules.amounts import Add, Multiply
+from .rules.effects import (
     Instance,
     effects_in_force,
     filters_match,
 )
+from .rules.team import team_names
 from .select import controller_of, has_keyword, is_player, matches
 from .state import (
     MONARCH,
@@ -33,14 +34,7 @@ from .state import (
 )
 from .triggers import collect_triggers
 
-__all__ = ['Part', 'Result', 'event_results', 'event_words', 'team_names', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
-
-
-def team_names(state: GameState, table: Table, name: str) -> list[str]:
-    me = state.player(name)
-    if table.two_headed and me.team is not None:
-        return [p.name for p in state.players if p.team == me.team]
-    return [name]
+__all__ = ['Part', 'Result', 'event_results', 'event_words', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
 
 def change_life(state: GameState, table: Table, name: str, delta: int) -> GameState:
@@ -131,7 +125,7 @@ def gain_replacements(state: GameState, table: Table, name: str, source: str | N
 
 
 def gain_rule(inst: Instance) -> Add | Multiply:
-    """One life-gain replacement as an amount rule (solver.amounts, which the CP model encodes):
+    """One life-gain replacement as an amount rule (solver.rules.amounts, which the CP model encodes):
     "that much life plus N" or "N times that much" (614.1a); gaining 0 is no event (119.9)."""
     if inst.spec.kind == EffectKind.GAIN_LIFE_PLUS:
         return Add(int(inst.spec.value))
@@ -178,7 +172,7 @@ def gain_event(state: GameState, table: Table, task: tuple[Any, ...]) -> GameSta
 def _as_though(state: GameState, table: Table, ev: Event) -> set[str]:
     """The keywords ``ev``'s damage is dealt as though its source had (120.3; Everlasting
     Torment, Phyrexian Unlife): an as_though effect's filters read as any damage effect's,
-    its combat-only one too (solver.rules.filters_match)."""
+    its combat-only one too (solver.rules.effects.filters_match)."""
     return {inst.spec.value for inst in effects_in_force(state, table)
             if inst.spec.kind == EffectKind.AS_THOUGH and filters_match(inst, ev, state, table)}
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 
@@ -12,7 +11,8 @@ from .decision import event, note, recording, says
 from .dies import put_into_graveyard
 from .regenerate import destroy_or_regenerate
 from .results import Part, cant_lose_game, no_loss_for_0_life
-from .rules import effects_in_force, protected_from
+from .rules.effects import effects_in_force, protected_from
+from .rules.loss import player_loses, poison_limit
 from .select import is_player, matches
 from .state import (
     GameState,
@@ -251,23 +251,3 @@ def game_over(state: GameState, losers: list[str]) -> GameState:
     state = replace(state, queue=(), batch=None, pending=(), stack=())
     return note(state, f"the game is over: {who} {'lose' if who == 'you' or len(losers) > 1 else 'loses'} "
                        "the game, so nothing further happens (104.2a, 104.3)")
-
-
-def poison_limit(two_headed: bool) -> int:
-    """704.5c: ten or more poison counters; 704.6b: fifteen for a Two-Headed Giant team's shared
-    count (810.8c-d: a team loses together)."""
-    return 15 if two_headed else 10
-
-
-def player_loses(life: int, poison: int, two_headed: bool, spared_at_0: bool) -> bool:
-    """704.5a (0 or less life, unless an effect says that player doesn't lose for it) and 704.5c /
-    704.6b (poison): the concrete form; :func:`loss_literal` is its constraint form."""
-    return (life <= 0 and not spared_at_0) or poison >= poison_limit(two_headed)
-
-
-def loss_literal(m: Any, at_most: Any, at_least: Any, either: Any, life: Any, poison: Any, two_headed: bool,
-                 spared_at_0: bool) -> Any:
-    """The constraint form of :func:`player_loses` on a CP-SAT model ``m`` (the CP wing's reified
-    comparisons ``at_most(m, expr, k)``, ``at_least(m, expr, k)`` and disjunction ``either``)."""
-    dead = [] if spared_at_0 else [at_most(m, life, 0)]
-    return either(m, [*dead, at_least(m, poison, poison_limit(two_headed))])

@@ -98,7 +98,7 @@ def attached_to(state: GameState, self_id: str | None) -> str | None:
     """What the permanent ``self_id`` is attached to now ("enchanted creature", "equipped
     creature"): None when it isn't a permanent or an Equipment became unattached (704.5n). An
     Aura that left keeps its last host (last known information, 608.2h); its static abilities
-    no longer apply (solver.rules.effects_in_force reads permanents on the battlefield only)."""
+    no longer apply (solver.rules.effects.effects_in_force reads permanents on the battlefield only)."""
     if self_id is None:
         return None
     perm = state.perm(self_id)

@@ -7,7 +7,7 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 
 from .characteristics import keywords_of
-from .rules import (
+from .rules.effects import (
     effects_in_force,
     protected_from,
 )

@@ -12,6 +12,7 @@ from mtg_outcomes.model.types import (
 )
 
 from .decision import Decision, Option, decide, note, says
+from .rules.stack_order import stack_order
 from .select import View, colors_of, is_player, matches, opponents
 from .state import (
     GameState,
@@ -25,7 +26,7 @@ from .targets import target_candidates
 from .words import name as words_name
 from .words import possessive
 
-__all__ = ['cast_spell_matches', 'watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers', 'stack_order_key',
+__all__ = ['cast_spell_matches', 'watchers', 'collect_triggers', 'prevention_triggers', 'place_triggers',
            'condition_holds', 'ward_triggers', 'trigger_names']
 
 
@@ -171,12 +172,6 @@ def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState
     return collect_triggers(state, table, TriggerEvent.DAMAGE_PREVENTED, happenings) if happenings else state
 
 
-def stack_order_key(t: Trigger) -> tuple[str, int, Any, str]:
-    """The order a player's waiting triggers are offered in (603.3b): the one key both engines
-    sort by, so a CP witness names the graph engine's options."""
-    return (t.source, t.ability, t.values, t.player or "")
-
-
 def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     """603.3b: each player in APNAP order puts their triggers on the stack in any order."""
     pending = state.pending
@@ -184,7 +179,7 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     who = controllers[0]
     mine = [t for t in pending if t.controller == who]
     rest = tuple(t for t in pending if t.controller != who)
-    distinct = sorted(set(mine), key=stack_order_key)
+    distinct = stack_order(mine)
     names = trigger_names(state, table, distinct)
     options = []
     for t in distinct:

@@ -1,4 +1,4 @@
-"""solver.amounts: each amount rule once, its concrete form and its CP-SAT form agree.
+"""solver.rules.amounts: each amount rule once, its concrete form and its CP-SAT form agree.
 
 For every rule and every amount 0..40, CP-SAT given ``vin`` finds exactly one ``vout``, and it is
 ``rule.apply(vin)``; ``upper`` bounds every result. 0 damage stays 0 (CR 120.8, 614.7a).
@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from ortools.sat.python import cp_model
 
-from mtg_outcomes.amounts import (
+from mtg_outcomes.model.vocab import parse_effect
+from mtg_outcomes.rules.amounts import (
     Add,
     AmountRule,
     Cap,
@@ -22,7 +23,6 @@ from mtg_outcomes.amounts import (
     Subtract,
     rule_of,
 )
-from mtg_outcomes.model.vocab import parse_effect
 
 RULES = [PreventAll(), PreventHalf(True), PreventHalf(False), PreventAllBut(2), PreventN(3), PreventN(0),
          Multiply(2), Multiply(3), Add(2), Subtract(2), Cap(4), Halve(False), Halve(True)]

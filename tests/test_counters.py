@@ -192,7 +192,7 @@ actions:
 
 def test_614_1a_cp_puts_damage_as_counters_in_the_order_its_controller_chooses() -> None:
     """Phytohydra in the CP engine: the replacement is one of the event's ordered effects (616.1,
-    solver.amounts.ToCounters), the amount it replaced put as +1/+1 counters, none dealt: with a
+    solver.rules.amounts.ToCounters), the amount it replaced put as +1/+1 counters, none dealt: with a
     shield of 2 and a +1 (the add applies to the damage, 614.1a) both orders are outcomes."""
     text = PLAYERS + f"""
 battlefield:

@@ -96,7 +96,7 @@ def cp_paths(case: Case) -> int | None:
 
 
 # the graph's refusal of a next-time "prevent half" meeting one instance dealt to several
-# recipients (solver.rules.start_batch, CR 615.8): half of each event or of their total
+# recipients (solver.rules.effects.start_batch, CR 615.8): half of each event or of their total
 UNSETTLED = "half of each or of all"
 
 
@@ -1356,7 +1356,7 @@ actions:
 def test_615_12_a_rider_applied_to_damage_that_cant_be_prevented_takes_place_in_both_engines() -> None:
     """615.12: the prevention applies and prevents nothing; its rider takes place (ward draws a
     card) and "that damage" is what it would have prevented (the bear's prevent 1: one counter
-    removed, solver.rules.would_prevent); 3 damage on a 3/3 that lost a counter, it dies."""
+    removed, solver.rules.effects.would_prevent); 3 damage on a 3/3 that lost a counter, it dies."""
     case = _unpreventable("")
     assert assert_same(case) == 1
     (o,) = cp_outcomes(case).outcomes

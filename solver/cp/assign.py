@@ -1,7 +1,7 @@
 """The CP step's combat damage assignments (510.1, 702.19): the batch opened with an event per
 (creature, recipient) pair some assignment uses, each attacker's assignment options, and the
 trample conditions on them, every option and condition from the rules engine's
-(solver.combat, solver.lethal)."""
+(solver.combat, solver.rules.lethal)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from ..combat import (
     start_step,
     trample_beyond,
 )
-from ..lethal import LethalIf, lethal_conditions, lethal_constraint
-from ..rules import start_batch
+from ..rules.effects import start_batch
+from ..rules.lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..state import CombatStage, Event, GameState, Table, TaskKind, replace
 from .blocks import encode_blocks
 from .literals import _at_least, _to
@@ -99,7 +99,7 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
         to_player = dealt.get((trampler, player), 0)
         if _is_const(to_player):
             continue
-        # 702.19b: damage to the player needs lethal damage assigned to the blocker (solver.lethal)
+        # 702.19b: damage to the player needs lethal damage assigned to the blocker (solver.rules.lethal)
         when = [_at_least(m, to_player, 1)]
         if mode:  # it may assign as though unblocked (510.1b): only assigning to its blockers binds it
             when.append(_at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1))

@@ -3,14 +3,14 @@ literals of the combat damage step's model instead of a decision the prefix expa
 ordinary combat with chosen blocks is one model, not one per declaration ((attackers + 1) to the
 power of the blockers).
 
-A literal per legal (blocker, attacker) pair: the pairs are solver.declare.block_candidates' (the
+A literal per legal (blocker, attacker) pair: the pairs are solver.rules.blocks.block_candidates' (the
 concrete rules the graph engine's declarations read: 509.1a, flying and reach 702.9b / 702.17b,
 protection 702.16f, k), each blocker blocks at most one (509.1a) and a creature with menace is
-blocked by none or by two or more (702.111b): model.blocks' constraint forms beside their
+blocked by none or by two or more (702.111b): solver.rules.blocks' constraint forms beside their
 concrete ones. Each attacker's division of its combat damage (510.1a-c) is an integer per
 recipient, nothing to a creature not blocking it, all to the player it attacks when unblocked
 (510.1b), nothing to the player when blocked without trample, and with trample damage to the
-player only once each of its blockers is assigned lethal damage (702.19b: solver.lethal's
+player only once each of its blockers is assigned lethal damage (702.19b: solver.rules.lethal's
 conditions, one definition). A blocker deals its damage to the creature it blocks (510.1d).
 
 With first or double strike there are two combat damage steps (510.4). The blocks that matter
@@ -37,7 +37,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from mtg_outcomes.model.blocks import menace_constraint, one_block_constraint
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.outcome import Witness
 from mtg_outcomes.model.selectors import Selector
@@ -47,16 +46,16 @@ from ..combat import assigned_amount, assigns_in_step, has_trample, queue_steps,
 from ..decision import Decision, Option
 from ..declare import (
     Declarations,
-    block_candidates,
     declaration_base,
     declaration_option,
     declaration_words,
     declare,
     declared,
 )
-from ..lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..limits import check_running
-from ..rules import effects_in_force, start_batch
+from ..rules.blocks import block_candidates, menace_constraint, one_block_constraint
+from ..rules.effects import effects_in_force, start_batch
+from ..rules.lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..select import is_player
 from ..state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
 from .literals import _at_least, _either, _to

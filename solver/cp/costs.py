@@ -9,6 +9,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.types import Case
 
 from ..limits import Deadline, LimitReached, as_deadline
+from ..rules.shields import room, shares
 from .plan import StepPlans, _plans
 from .step import _Plan, _upper
 
@@ -48,7 +49,7 @@ def _paths(plan: _Plan) -> int:
         total *= math.factorial(len(pe.effects) + len(pe.noops))
         for inst in pe.effects:
             if inst.spec.kind == EffectKind.SHIELD:
-                total *= min(plan.shields[inst.key], ub) + 1
+                total *= len(shares(room(plan.shields[inst.key], ub)))
     return total
 
 
@@ -65,7 +66,7 @@ def _states(plan: _Plan) -> int:
         for inst in pe.effects:
             if inst.spec.kind == EffectKind.SHIELD:
                 k, prod = spread.get(inst.key, (0, 1))
-                spread[inst.key] = (k + 1, prod * (min(ub, plan.shields[inst.key]) + 1))
+                spread[inst.key] = (k + 1, prod * len(shares(room(plan.shields[inst.key], ub))))
         ways = math.prod(min(prod, math.comb(k + plan.shields[key], k)) for key, (k, prod) in spread.items())
         total += math.factorial(len(pe.effects) + len(pe.noops)) * ways
     return total * math.prod(len(a.options) for a in plan.assigns) * _declarations(plan)

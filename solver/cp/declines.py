@@ -9,7 +9,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import ActionKind, TriggerEvent
 from mtg_outcomes.model.types import LIFE_GAIN_KINDS
 
-from ..rules import (
+from ..rules.effects import (
     Instance,
 )
 from ..sba import attachment_kind

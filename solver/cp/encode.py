@@ -9,10 +9,13 @@ from typing import Any
 
 from mtg_outcomes.model.kinds import ActionKind
 
-from ..amounts import Multiply
 from ..limits import Deadline
 from ..results import Part, event_results, floored_loss, gain_replacements, gain_rule
-from ..sba import attachment_kind, loss_literal
+from ..rules.amounts import Multiply
+from ..rules.loss import loss_literal
+from ..rules.shields import used_up_constraint
+from ..rules.team import team_members, team_sum
+from ..sba import attachment_kind
 from ..sba import dies as sba_dies
 from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
@@ -114,12 +117,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             m.add(total <= r)
             totals[key] = total
         outputs[f"{key}.remaining"] = ("int", r - total)
-        fulls = [u.full[key] for u in units if key in u.full]
-        used_up = _at_least(m, total, r) if fulls else True
-        for full in fulls:
-            lits = [lit for lit in (full, used_up) if lit is not False]
-            if not any(lit is True for lit in lits):
-                m.add_bool_or(lits)
+        used_up_constraint(m, total, r, [u.full[key] for u in units if key in u.full], _at_least)
     _shield_bounds(m, plan, units, totals)
     # a one-instance shield is used up once it prevented damage (615.8; solver.damage.apply_effect)
     for key in sorted(plan.once):
@@ -260,16 +258,15 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     two_headed = plan.table.two_headed
     for p in state.players:
         # 810.9: each player's damage, life loss and gain are applied to the team's shared total
-        team = [q.name for q in state.players if q.team == p.team] if two_headed and p.team is not None else [p.name]
-        base_life = plan.base[f"{p.name}.life"]
-        life = base_life - sum(x for q in team for x in loss.get(q, [])) + sum(x for q in team for x in gain.get(q, []))
-        pois = plan.base[f"{p.name}.poison"] + sum(x for q in team for x in poison.get(q, []))
+        team = team_members(state.players, two_headed, p)
+        life = plan.base[f"{p.name}.life"] - team_sum(loss, team) + team_sum(gain, team)
+        pois = plan.base[f"{p.name}.poison"] + team_sum(poison, team)
         outputs[f"{p.name}.life"] = ("int", life)
         outputs[f"{p.name}.poison"] = ("int", pois)
         outputs[f"{p.name}.life_lost"] = ("int", plan.base[f"{p.name}.life_lost"] + sum(loss.get(p.name, [])))
         outputs[f"{p.name}.life_gained"] = ("int", plan.base[f"{p.name}.life_gained"] + sum(gain.get(p.name, [])))
         outputs[f"{p.name}.damage_taken"] = ("int", plan.base[f"{p.name}.damage_taken"] + sum(taken.get(p.name, [])))
-        # 704.5a, 704.5c (solver.sba's player_loses, in its constraint form)
+        # 704.5a, 704.5c (solver.rules.loss.player_loses, in its constraint form)
         lost[p.name] = True if p.lost else False if p.name in plan.unbeaten else \
             loss_literal(m, _at_most, _at_least, _either, life, pois, two_headed, p.name in plan.no_loss)
         outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
@@ -308,8 +305,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     for p in state.players:
         outputs[f"{p.name}.cards_drawn"] = ("int", plan.base[f"{p.name}.cards_drawn"] + sum(drawn.get(p.name, [])))
         if late_gain:  # 810.9: a team's shared total
-            team = [q.name for q in state.players if q.team == p.team] if two_headed and p.team is not None else [p.name]
-            more = sum(x for q in team for x in late_gain.get(q, []))
+            more = team_sum(late_gain, team_members(state.players, two_headed, p))
             outputs[f"{p.name}.life"] = ("int", outputs[f"{p.name}.life"][1] + more)
             outputs[f"{p.name}.life_gained"] = ("int", outputs[f"{p.name}.life_gained"][1] + sum(late_gain.get(p.name, [])))
             if p.team is not None:

@@ -9,6 +9,7 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
+from ..rules import shields as shield_rule
 from . import tables
 from .hulls import add_cuts
 from .literals import _either, _transform
@@ -166,7 +167,7 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
     zeroing = []
     for j in shields:
         key = effs[j].key
-        cap = min(plan.shields[key], ub)
+        cap = shield_rule.room(plan.shields[key], ub)
         y = [m.new_bool_var(f"y{e}_{j}_{b}") for b in range(k + 1)]
         none, w = m.new_bool_var(f"n{e}_{j}"), m.new_bool_var(f"w{e}_{j}")
         m.add_exactly_one([*y, none])

@@ -10,7 +10,7 @@ from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
 from ..next_time import one_instance
-from ..rules import (
+from ..rules.effects import (
     PREVENTION_KINDS,
     Instance,
 )

@@ -10,6 +10,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 
+from ..rules.shields import room
 from .step import _apply, _PEvent, _Plan
 from .units import _Unit
 
@@ -81,7 +82,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
         takes: dict[str, int] = {}
         for j, *_ in placed:
             key = effs[j].key
-            takes[key] = min(remaining[key], used)
+            takes[key] = room(remaining[key], used)
             remaining[key] -= takes[key]
             used -= takes[key]
         for var, value in _event_hints(plan, e, unit, placed, order, at, takes, remaining):
@@ -155,7 +156,7 @@ def _far_hint(plan: _Plan, units: list[_Unit]) -> list[tuple[Any, int]]:
             continue
         takes: dict[str, int] = {}
         for key in keys[e]:
-            takes[key] = min(remaining[key], need - sum(takes.values()))
+            takes[key] = room(remaining[key], need - sum(takes.values()))
             remaining[key] -= takes[key]
         chosen[e] = (order, at, takes)
     for e, (order, at, takes) in chosen.items():  # what is left, after every other effect
@@ -163,7 +164,7 @@ def _far_hint(plan: _Plan, units: list[_Unit]) -> list[tuple[Any, int]]:
             continue
         left = _run(plan, plan.events[e], block_units[e].plain, order, at, 0)[0]
         for key in keys[e]:
-            take = min(remaining[key], left - sum(takes.values()))
+            take = room(remaining[key], left - sum(takes.values()))
             if take > 0:
                 takes[key] = take
                 remaining[key] -= take

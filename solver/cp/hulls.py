@@ -23,7 +23,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 
-from ..amounts import rule_of
+from ..rules.amounts import rule_of
 from .step import _apply, _PEvent, _Plan, _upper
 
 HULL_WORK = 300_000  # steps (orders x places x states x shares) one event's hull may cost; beyond, no cuts

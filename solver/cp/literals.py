@@ -1,5 +1,5 @@
 """Small CP-SAT building blocks: reified comparisons and one effect's amount rule on a variable
-(solver.amounts' encode, with its bounds)."""
+(solver.rules.amounts' encode, with its bounds)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 
-from ..rules import (
+from ..rules.effects import (
     Instance,
 )
+from ..rules.shields import room, share_constraint
 from .step import _Plan, _rule
 from .tables import _is_const
 from .units import _Unit
@@ -80,12 +81,9 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
                out: _Unit, tag: str) -> None:
     """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
     if inst.spec.kind == EffectKind.SHIELD:  # 615.7: the affected player chooses the share
-        t = m.new_int_var(0, min(plan.shields[inst.key], ub), f"t{tag}")
+        t = m.new_int_var(0, room(plan.shields[inst.key], ub), f"t{tag}")
         full = m.new_bool_var(f"f{tag}")
-        m.add(t <= vin)
-        m.add(t == vin).only_enforce_if(full)
-        m.add(t <= vin - 1).only_enforce_if(~full)
-        m.add(vout == vin - t)
+        share_constraint(m, t, vin, full, vout)
         out.shares[inst.key], out.full[inst.key] = t, full
     elif inst.spec.may:  # its controller applies it or not (616.1, solver.damage._ask_optional)
         use = m.new_bool_var(f"may{tag}")
@@ -99,7 +97,7 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
 
 
 def _to(dealt: dict[tuple[str, str], Any], blocker: str, among: Any = None) -> Any:
-    """What the creatures (of ``among``, None: any) assign ``blocker``, for solver.lethal's
+    """What the creatures (of ``among``, None: any) assign ``blocker``, for solver.rules.lethal's
     constraint form: a function of the condition's sources."""
     return lambda sources: sum(v for (src, r), v in dealt.items() if r == blocker
                                and (among is None or src in among) and (sources is None or src in sources))

@@ -16,7 +16,7 @@ from ..next_time import one_instance
 from ..oneshot import shot_recipients
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import cant_lose_game, cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
-from ..rules import (
+from ..rules.effects import (
     PREVENTION_KINDS,
     affected_player,
     applicable_effects,
@@ -219,7 +219,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if ending is not None:  # the rules engine does the checks after the step's first
                 later.append(ending)
             continue
-        if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.amounts.ToCounters
+        if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.rules.amounts.ToCounters
             if spec.may:
                 return f"{inst.key}: an optional replacement of damage by counters is not modelled"
             if str(spec.value) not in ("+1/+1", "-1/-1"):
@@ -238,7 +238,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if spec.may and (spec.kind not in (EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE) or spec.then is not None
                          or one_instance(spec)):
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
-        # a source of your choice (615.9) is a filter solver.rules re-checks at every event
+        # a source of your choice (615.9) is a filter solver.rules.effects re-checks at every event
         if spec.kind == EffectKind.SHIELD and inst.state_id is None:
             return f"{inst.key}: only created shields are modelled"
         if spec.kind == EffectKind.REDIRECT and spec.shield is not None and inst.state_id is None:

@@ -11,12 +11,12 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
 
-from ..amounts import AmountRule, rule_of
 from ..next_time import one_instance
 from ..results import (
     fewer_counters,
 )
-from ..rules import (
+from ..rules.amounts import AmountRule, rule_of
+from ..rules.effects import (
     PREVENTION_KINDS,
     Instance,
     applicable_effects,
@@ -45,7 +45,7 @@ from .step import (
 
 def _can_prevent_none(spec: Any) -> bool:
     """A prevention that, applied to some damage that can be prevented, may prevent none of it:
-    half rounded down of 1, all but N of N or less, prevent 0 (solver.amounts); a shield that
+    half rounded down of 1, all but N of N or less, prevent 0 (solver.rules.amounts); a shield that
     takes none of an event must be used up elsewhere (615.7), so it prevents something."""
     rule = rule_of(spec, 1)
     return any(rule is not None and rule.prevents and rule.apply(n) == n for n in range(1, 4))
@@ -55,7 +55,7 @@ def _applied_unpreventable(state: GameState, inst: Instance, events: list[_PEven
                            reads: bool) -> tuple[tuple[int, int], ...] | str:
     """The events of damage that can't be prevented a prevention with a rider is applied to, when
     its rider ``reads`` that (it takes place anyway, or reads "that damage", 615.12): each with
-    what it would have prevented there (solver.rules.would_prevent); or why the model can't say.
+    what it would have prevented there (solver.rules.effects.would_prevent); or why the model can't say.
     The model takes it as applied when nothing else applies to the event (its amount is then
     the event's, and no order can bring it to 0 first, 120.8)."""
     if not reads:

@@ -1,6 +1,6 @@
 """What the CP model of one step is built from (solver.cp.plan makes it): the batch's events with
 the effects that apply to each (CR 616.1), combat damage assignment choices (510.1), riders
-(615.5) and triggers (603.2), and the amount rules read through solver.amounts."""
+(615.5) and triggers (603.2), and the amount rules read through solver.rules.amounts."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from mtg_outcomes.model.effects import CountOf, EffectKind
 from mtg_outcomes.model.expr import Expr, expr_vars
 from mtg_outcomes.model.kinds import ActionKind
 
-from ..amounts import Add, AmountRule, Multiply, PreventN, rule_of
-from ..lethal import LethalIf
-from ..rules import (
+from ..rules.amounts import Add, AmountRule, Multiply, PreventN, rule_of
+from ..rules.effects import (
     Instance,
 )
+from ..rules.lethal import LethalIf
 from ..state import Event, GameState, Table
 from .trees import Tree
 
@@ -68,7 +68,7 @@ class _Rider:
     # prevented this way" (solver.damage._rider_happens)
     always: bool = False
     # the events of damage that can't be prevented it is applied to (615.12): (position in
-    # plan.events, what it would have prevented there, solver.rules.would_prevent)
+    # plan.events, what it would have prevented there, solver.rules.effects.would_prevent)
     noops: tuple[tuple[int, int], ...] = ()
     counter: str = "+1/+1"  # the counters a put_counters or remove_counters rider puts or removes
 
@@ -150,7 +150,7 @@ def tracked(plan: _Plan, inst: Instance) -> bool:
     one-instance shield's or one a damage_prevented trigger reads (615.13); with the rules engine
     continuing after the step, a next-time prevention's too (615.8: whether it was used up is part
     of the state after the step); what damage put as counters instead replaced (614.1a,
-    solver.amounts.ToCounters)."""
+    solver.rules.amounts.ToCounters)."""
     if inst.spec.kind == EffectKind.DAMAGE_TO_COUNTERS:
         return True
     if inst.spec.kind in (EffectKind.PREVENT, EffectKind.PROTECTION) and inst.key in plan.watched:
@@ -209,7 +209,7 @@ def _counted(inst: Instance) -> bool:
 
 def _upper(amount: int, effects: list[Instance]) -> int:
     """The most damage an event can become in any order of its effects: every increase applies,
-    the additions first (prevention, caps and shields only lower it; solver.amounts)."""
+    the additions first (prevention, caps and shields only lower it; solver.rules.amounts)."""
     rules = [r for r in (rule_of(i.spec) for i in effects) if isinstance(r, Add | Multiply)]
     for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
         amount = r.upper(amount)
@@ -217,7 +217,7 @@ def _upper(amount: int, effects: list[Instance]) -> int:
 
 
 def _rule(plan: _Plan, inst: Instance) -> AmountRule:
-    """``inst``'s amount rule (solver.amounts), its count read when the batch began (615.10)."""
+    """``inst``'s amount rule (solver.rules.amounts), its count read when the batch began (615.10)."""
     made = plan.rules.get(inst.key)
     if made is not None and made[0] is inst.spec:
         return made[1]

@@ -11,6 +11,7 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
+from ..rules import shields as shield_rule
 from .step import _apply, _PEvent, _Plan, _rule, tracked
 from .sums import _TABLES, PACK_BITS, _sum_step
 
@@ -82,7 +83,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
             out[(amount, *rest)] = ()
         else:
             for j in now:
-                options: Iterable[int | None] = range(min(plan.shields[effs[j].key], amount), -1, -1) if shield[j] else \
+                options: Iterable[int | None] = shield_rule.shares(shield_rule.room(plan.shields[effs[j].key], amount)) if shield[j] else \
                     (None, DECLINED) if effs[j].spec.may else (None,)
                 for take in options:
                     entry: Any = None
@@ -93,7 +94,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
                         new = _apply(plan, effs[j], amount)
                         entry = amount - new if rider[j] else None
                     else:
-                        new, entry = amount - take, (take, int(take == amount))
+                        new, entry = amount - take, (take, shield_rule.took_all(take, amount))
                     child = rec(mask | 1 << j, new)
                     work += len(child)
                     if deadline is not None:
@@ -171,7 +172,7 @@ def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap
             out[:, width + 2 * ns + riders.index(inst.key)] = arr[:, i]
             i += 1
     flags = out[:, width + ns:width + 2 * ns]
-    flags[out[:, width:width + ns] == cap] = 1  # used up: nothing can make it fall short (615.7)
+    flags[shield_rule.used_up(out[:, width:width + ns], cap)] = 1  # nothing can make it fall short (615.7)
     group = _unique_rows(out, inverse=True)[1].reshape(-1)
     index = np.arange(len(src))
     first = np.full(int(group.max()) + 1, len(src))
@@ -300,7 +301,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
         fl = slice(width + ns, width + 2 * ns)
         # a state where every shield fell short or is used up gets the same sum from results that
         # differ only in their flags (and-ed with 0, or set again below): it meets one of each
-        bare = np.all((a[:, fl] == 0) | (a[:, width:width + ns] == cap), axis=1) if ns else np.zeros(len(a), dtype=bool)
+        bare = np.all((a[:, fl] == 0) | shield_rule.used_up(a[:, width:width + ns], cap), axis=1) if ns else np.zeros(len(a), dtype=bool)
         stripped = b.copy()
         stripped[:, fl] = 0
         b0, pick = _unique_rows(stripped)
@@ -320,8 +321,8 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
         unique, li_of, ri_of = np.concatenate(found), np.concatenate(lefts), np.concatenate(rights)
         if ns:
             share, flag = unique[:, width:width + ns], unique[:, fl]
-            flag[share == cap] = 1  # a used-up shield can't fall short any more (615.7)
-            short = np.where(settled & (flag == 0), cap - share, 0)  # what it must still prevent
+            flag[shield_rule.used_up(share, cap)] = 1  # a used-up shield can't fall short any more (615.7)
+            short = shield_rule.still_owed(cap, share, flag) * settled  # what a decided one must still prevent
             alive = np.all(short <= later[k], axis=1) & (short.sum(axis=1) <= later_total[k])
             unique, li_of, ri_of = unique[alive], li_of[alive], ri_of[alive]
         at = _kept(unique, ns, width)  # the parts and set flags can meet; dominated rows go

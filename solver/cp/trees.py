@@ -1,5 +1,5 @@
 """Events a redirection applies to (CR 614.9, 616.1): their choices walked with the graph
-engine's own rules (solver.rules, solver.damage), one event at a time, into a table of their
+engine's own rules (solver.rules.effects, solver.damage), one event at a time, into a table of their
 distinct results.
 
 A redirection changes the event's recipient, so its affected player (who orders what is left,
@@ -7,10 +7,10 @@ A redirection changes the event's recipient, so its affected player (who orders 
 one's) and what the damage does (120.3). A partial redirection ("the next 2 damage ... is dealt
 to A instead", 615.7 applied to a redirection) splits the event: the redirected part is a new
 event with the same source, combat status and applied effects (614.5), dealt to the new
-recipient (solver.rules.apply_effect). Rather than encode those rules again, the model
+recipient (solver.rules.effects.apply_effect). Rather than encode those rules again, the model
 explores them: from the batch's state, every order of the applicable effects and every share
 of each shield, on the event and on the events it splits into, each step
-:func:`solver.rules.apply_effect`, each option :func:`solver.damage.shield_takes` (as when
+:func:`solver.rules.effects.apply_effect`, each option :func:`solver.damage.shield_takes` (as when
 other events are open: a share the shield must still use elsewhere is settled across events by
 the model, 615.7). A result is the damage each final event deals to its recipient, each
 shield's share and whether it fell short somewhere (the graph engine's ``skipped``), and what
@@ -25,7 +25,7 @@ from typing import Any
 from ..damage import next_event, shield_takes
 from ..limits import Deadline
 from ..next_time import fell_short
-from ..rules import Instance, affected_player, applicable_effects, apply_effect
+from ..rules.effects import Instance, affected_player, applicable_effects, apply_effect
 from ..state import GameState, Table, replace
 
 _TREES = "exploring the redirected events"

@@ -11,9 +11,10 @@ from ..combat import run_task
 from ..damage import batch_step, next_event
 from ..decision import Decision, says
 from ..results import gain_event, gain_life
-from ..rules import Instance, event_label
+from ..rules.effects import Instance, event_label
+from ..rules.stack_order import stack_order
 from ..state import CombatStage, GameState, TaskKind, Trigger, replace
-from ..triggers import stack_order_key, trigger_names
+from ..triggers import trigger_names
 from .blocks import declaration_of, drive_declaration
 from .step import _apply, _Plan, _rule
 from .tables import DECLINED, Seq, _is_const
@@ -191,7 +192,7 @@ def _trigger_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness]
     for who in plan.table.apnap(list(pending)):
         mine = pending[who]
         while mine:
-            distinct = sorted(set(mine), key=stack_order_key)
+            distinct = stack_order(mine)
             if len(distinct) > 1:
                 first = distinct[0]
                 name, said = trigger_names(plan.state, plan.table, distinct)[first]

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .characteristics import toughness
-from .select import has_keyword
-from .state import GameState, Table
+from ..characteristics import toughness
+from ..select import has_keyword
+from ..state import GameState, Table
 
 
 def _needed(state: GameState, table: Table, blocker: str) -> int:

@@ -18,11 +18,12 @@ from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.kinds import AbilityKind
 from mtg_outcomes.model.types import EffectSpec
 
+from ..next_time import commit, committed, pass_over
+from ..select import View, attached_to, controller_of, is_player, matches
+from ..state import Batch, EffectState, Event, GameState, Table, replace
+from ..words import effect_label
+from . import shields
 from .amounts import AmountRule, rule_of
-from .next_time import commit, committed, pass_over
-from .select import View, attached_to, controller_of, is_player, matches
-from .state import Batch, EffectState, Event, GameState, Table, replace
-from .words import effect_label
 
 __all__ = [
     "Instance", "effects_in_force", "filters_match", "applicable_effects", "affected_player", "start_batch",
@@ -285,18 +286,19 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
                 continue
         rule = None if any_amount else amount_rule(inst, state)
         if rule is not None and not rule.applies(ev.amount):
-            continue  # a cap on no more than its N (solver.amounts.AmountRule.least)
+            continue  # a cap on no more than its N (solver.rules.amounts.AmountRule.least)
         out.append(inst)
     return out
 
 
 def shield_room(state: GameState, inst: Instance, ev: Event) -> int:
-    """How much a depleting shield (or a partial redirection) could take from this event."""
+    """How much a depleting shield (or a partial redirection) could take from this event (615.7:
+    solver.rules.shields.room; a one-instance shield all of it, 615.8)."""
     eff = _effect_state(state, inst)
     if inst.spec.kind == EffectKind.SHIELD and is_all(inst.spec.value):
         return ev.amount
     remaining = eff.remaining if eff is not None and eff.remaining is not None else 0
-    return min(remaining, ev.amount)
+    return shields.room(remaining, ev.amount)
 
 
 def _effect_state(state: GameState, inst: Instance) -> EffectState | None:
@@ -309,7 +311,7 @@ def _effect_state(state: GameState, inst: Instance) -> EffectState | None:
 
 
 def amount_rule(inst: Instance, state: GameState) -> AmountRule | None:
-    """``inst``'s rule on an event's amount (solver.amounts), its count read at batch start (615.10)."""
+    """``inst``'s rule on an event's amount (solver.rules.amounts), its count read at batch start (615.10)."""
     counts = dict(state.batch.counts) if state.batch is not None else {}
     return rule_of(inst.spec, counts.get(inst.key))
 
