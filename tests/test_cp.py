@@ -29,7 +29,7 @@ from mtg_outcomes.cp import (
     prefer_cp,
 )
 from mtg_outcomes.cp.costs import estimate_costs, paths_of
-from mtg_outcomes.cp.plan import _plans
+from mtg_outcomes.cp.plan import step_plans
 from mtg_outcomes.cp.prefix import NO_BATCH, expand
 from mtg_outcomes.engine import Decision, advance, final_fields
 from mtg_outcomes.limits import LimitReached
@@ -606,7 +606,7 @@ def test_auto_compares_the_engines_estimated_costs() -> None:
         assert prefer_cp(parse_case(family_case(attackers, shields))), (attackers, shields)
     assert enumerate_outcomes(parse_case(family_case(8, 1))).engine == "cp"
     assert prefer_cp(load_case(CASES / "bench" / "wide-combat.yaml"))
-    graph, cp = estimate_costs(_plans(parse_case(family_case(6, 2))))
+    graph, cp = estimate_costs(step_plans(parse_case(family_case(6, 2))))
     assert graph > 10 * cp
 
 
@@ -748,7 +748,7 @@ def test_optimum_of_a_small_large_optimisation_in_block_encoding(monkeypatch: py
     data["effects"] = data["effects"][:3]
     case = parse_case(data)
     assert case.objective is not None
-    monkeypatch.setattr(solver.cp.tables, "_results", lambda *a, **k: None)
+    monkeypatch.setattr(solver.cp.tables, "event_rows", lambda *a, **k: None)
     assert cp_outcomes(case).stats["slot_events"] == 4
     assert assert_same_optimum(case, case.objective) > 0
 
@@ -1499,12 +1499,12 @@ def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
     two levels and the run that proves no other outcome ties)."""
     from ortools.sat.python import cp_model
 
-    from mtg_outcomes.cp.encode import _build
+    from mtg_outcomes.cp.encode import build_model
 
     case = load_case(CASES / "bench" / "large-optimisation.yaml")
-    plans = _plans(case)
+    plans = step_plans(case)
     assert not isinstance(plans, str)
-    built = _build(plans.plans[0], cp_model)
+    built = build_model(plans.plans[0], cp_model)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.fix_variables_to_their_hinted_value = True
@@ -1524,24 +1524,24 @@ def test_the_greedy_hint_of_the_large_optimisation_is_its_optimum() -> None:
 
 
 def test_packed_row_dedup_and_domination_match_the_row_wise_ones(rows: list[list[int]], ns: int) -> None:
-    """The group table's packed row keys (tables._unique_rows) give np.unique's rows, first
-    indices and grouping, and the vectorised domination (tables._dominated) drops exactly the rows
-    tables._undominated drops (same sums, a strict superset of took-all flags: 615.7)."""
+    """The group table's packed row keys (tables.unique_rows) give np.unique's rows, first
+    indices and grouping, and the vectorised domination (tables.dominated) drops exactly the rows
+    tables.undominated drops (same sums, a strict superset of took-all flags: 615.7)."""
     import numpy as np
 
-    from mtg_outcomes.cp.tables import _dominated, _undominated, _unique_rows
+    from mtg_outcomes.cp.tables import dominated, undominated, unique_rows
 
     a = np.array(rows, dtype=np.int64)
     want, at = np.unique(a, axis=0, return_index=True)
-    got, got_at = _unique_rows(a)
+    got, got_at = unique_rows(a)
     assert got.tolist() == want.tolist() and got_at.tolist() == at.tolist()
-    groups = _unique_rows(a, inverse=True)[1].reshape(-1).tolist()
+    groups = unique_rows(a, inverse=True)[1].reshape(-1).tolist()
     assert all((groups[i] == groups[j]) == (rows[i] == rows[j]) for i in range(len(rows)) for j in range(len(rows)))
     dealt = 5 - 2 * ns
     flags = [row[:dealt + ns] + [x % 2 for x in row[dealt + ns:dealt + 2 * ns]] + row[dealt + 2 * ns:] for row in rows]
     keys = list(dict.fromkeys(map(tuple, flags)))
-    drop = _dominated(np.array(keys, dtype=np.int64), ns, dealt).tolist()
-    assert [k for k, d in zip(keys, drop, strict=True) if not d] == list(_undominated(dict.fromkeys(keys), ns, dealt))
+    drop = dominated(np.array(keys, dtype=np.int64), ns, dealt).tolist()
+    assert [k for k, d in zip(keys, drop, strict=True) if not d] == list(undominated(dict.fromkeys(keys), ns, dealt))
 
 
 def test_each_lifelink_gain_orders_its_life_gain_replacements() -> None:

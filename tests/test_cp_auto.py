@@ -25,14 +25,14 @@ from .test_limits import SHIELDS_AND_DOUBLERS, SMALL, _case
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count the plannings of the step, wherever they are asked for."""
     calls: list[int] = []
-    plans = solver.cp.plan._plans
+    plans = solver.cp.plan.step_plans
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return plans(*args, **kwargs)
 
     for module in (solver.cp.plan, solver.cp.costs, solver.cp.search):
-        monkeypatch.setattr(module, "_plans", counted)
+        monkeypatch.setattr(module, "step_plans", counted)
     return calls
 
 

@@ -45,7 +45,7 @@ def test_large_enumeration_graph_equals_cp(attackers: int, shields: int, blocks:
     through the graph engine's decisions (every field)."""
     case = parse_case(large_enumeration(attackers, shields))
     if blocks:
-        monkeypatch.setattr(solver.cp.tables, "_results", lambda *a, **k: None)
+        monkeypatch.setattr(solver.cp.tables, "event_rows", lambda *a, **k: None)
     assert assert_same(case, fields) > 0
     stats = cp_outcomes(case, fields=fields).stats
     assert (stats["slot_events"] == attackers) if blocks else (stats["slot_events"] == 0)
@@ -62,7 +62,7 @@ def test_two_cp_sat_workers_give_the_same_outcome_set(blocks: bool, monkeypatch:
     from .test_cp import replay
 
     if blocks:
-        monkeypatch.setattr(solver.cp.tables, "_results", lambda *a, **k: None)
+        monkeypatch.setattr(solver.cp.tables, "event_rows", lambda *a, **k: None)
     case = parse_case(large_enumeration(3, 3))
     graph = {o.state for o in enumerate_outcomes(case, engine="graph").outcomes}
     one, two = cp_outcomes(case, workers=1), cp_outcomes(case, workers=2)

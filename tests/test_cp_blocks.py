@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mtg_outcomes import enumerate_outcomes
 from mtg_outcomes.check import case_files
 from mtg_outcomes.cp import cp_outcomes
-from mtg_outcomes.cp.plan import _plans
+from mtg_outcomes.cp.plan import step_plans
 from mtg_outcomes.model import parse_case
 
 from .conftest import CASES
@@ -70,7 +70,7 @@ def test_the_declaration_is_in_the_model() -> None:
                                        _creature("b0", "you", 2, 2, [], ["green"], False),
                                        _creature("b1", "you", 1, 4, ["reach"], ["green"], False)],
                        "actions": [{"combat": {"blocks": "choose"}}]})
-    plans = _plans(case)
+    plans = step_plans(case)
     assert not isinstance(plans, str)
     assert len(plans.plans) == 1 and plans.plans[0].blocks is not None
     assert assert_same(case) > 1
@@ -86,7 +86,7 @@ def test_first_strike_blocks_are_declared_before_the_step() -> None:
                                        _creature("b1", "you", 3, 1, [], ["green"], False)],
                        "effects": [{"id": "s1", "shield": 3, "to": "you", "controller": "you"}],
                        "actions": [{"combat": {"blocks": "choose"}}]})
-    plans = _plans(case)
+    plans = step_plans(case)
     assert not isinstance(plans, str)
     assert any(p.blocks is not None and p.blocks.step == 2 for p in plans.plans)
     assert assert_same(case) > 1

@@ -14,8 +14,8 @@ import mtg_outcomes as solver
 import mtg_outcomes.cp.search  # noqa: F401
 from bench.gen import large_enumeration
 from mtg_outcomes import enumerate_outcomes
-from mtg_outcomes.cp.hints import _far_hint
-from mtg_outcomes.cp.search import _prepared
+from mtg_outcomes.cp.hints import far_hint
+from mtg_outcomes.cp.search import prepared_searches
 from mtg_outcomes.limits import as_deadline
 from mtg_outcomes.model import parse_case
 
@@ -46,9 +46,9 @@ def test_the_far_hint_is_the_most_damage_where_zeroing_an_event_wastes_a_prevent
     case = parse_case(large_enumeration(3, 1))
     least = min(dict(o.state)["you.life"] for o in enumerate_outcomes(case, engine="graph", fields=FIELDS).outcomes)
     with blocks_only():
-        _, searches = _prepared(case, FIELDS, as_deadline(60.0))
+        _, searches = prepared_searches(case, FIELDS, as_deadline(60.0))
     search = searches[0]
-    pairs = _far_hint(search.plan, search.built.units)
+    pairs = far_hint(search.plan, search.built.units)
     assert pairs
     solver, status = _fixed_to(search, pairs)
     assert status in (cp.OPTIMAL, cp.FEASIBLE)
@@ -61,9 +61,9 @@ def test_the_far_hint_is_legal_on_the_bench_board() -> None:
     hint at the least."""
     case = parse_case(large_enumeration(20, 6))
     with blocks_only():
-        _, searches = _prepared(case, FIELDS, as_deadline(60.0))
+        _, searches = prepared_searches(case, FIELDS, as_deadline(60.0))
     search = searches[0]
-    far_solver, far = _fixed_to(search, _far_hint(search.plan, search.built.units))
+    far_solver, far = _fixed_to(search, far_hint(search.plan, search.built.units))
     own = search.built.model.proto.solution_hint
     near_solver, near = _fixed_to(search, [(search.built.model.get_int_var_from_proto_index(v), x)
                                            for v, x in zip(own.vars, own.values, strict=True)])

@@ -29,7 +29,7 @@ def ranges_only() -> Iterator[list[bool]]:
     """Every run hands over at its first solution, every aim finds nothing, and the run after a
     sweep has no time of its own: what the first run missed, the ranges must find. Yields what
     each close() returned."""
-    search = solver.cp.search._Search
+    search = solver.cp.search.Search
     saved_aimed, saved_close = search.aimed, solver.cp.search.close
     closed: list[bool] = []
 

@@ -1,5 +1,5 @@
 """A shield the amounts prove used up (615.7), or what they bound it to keep, is said so in the
-CP model (solver.cp.step._shortfall): only where the rules leave no other result, checked
+CP model (solver.cp.step.shortfall): only where the rules leave no other result, checked
 against the graph."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from mtg_outcomes import enumerate_outcomes
-from mtg_outcomes.cp.plan import _plans
-from mtg_outcomes.cp.step import _shortfall, shield_groups
+from mtg_outcomes.cp.plan import step_plans
+from mtg_outcomes.cp.step import shield_groups, shortfall
 from mtg_outcomes.model import parse_case
 
 
@@ -27,10 +27,10 @@ def _case(amounts: list[int], shields: list[int], extra: list[dict[str, Any]] | 
 
 
 def _proved(data: dict[str, Any]) -> list[bool]:
-    plans = _plans(parse_case(data))
+    plans = step_plans(parse_case(data))
     assert not isinstance(plans, str), plans
     plan = plans.plans[0]
-    return [_shortfall(plan, key) == 0 for key in sorted(plan.shields)]
+    return [shortfall(plan, key) == 0 for key in sorted(plan.shields)]
 
 
 DOUBLER = {"id": "dictate", "card": "Dictate of the Twin Gods", "controller": "A"}
@@ -73,10 +73,10 @@ def test_615_7_used_up_only_when_the_amounts_prove_it(amounts: list[int], shield
 ])
 def test_615_7_what_a_shield_can_keep_is_bounded_by_the_amounts(
         amounts: list[int], shields: list[int], extra: list[dict[str, Any]], short: list[int | None]) -> None:
-    plans = _plans(parse_case(_case(amounts, shields, extra)))
+    plans = step_plans(parse_case(_case(amounts, shields, extra)))
     assert not isinstance(plans, str), plans
     plan = plans.plans[0]
-    assert [_shortfall(plan, key) for key in sorted(plan.shields)] == short
+    assert [shortfall(plan, key) for key in sorted(plan.shields)] == short
 
 
 def test_615_7_a_filtered_shield_may_keep_points_where_the_others_zero_its_events() -> None:
@@ -88,9 +88,9 @@ def test_615_7_a_filtered_shield_may_keep_points_where_the_others_zero_its_event
     data["battlefield"][0]["colors"] = ["green"]
     data["effects"][0]["from"] = "green sources"
     case = parse_case(data)
-    plans = _plans(case)
+    plans = step_plans(case)
     assert not isinstance(plans, str), plans
-    assert _shortfall(plans.plans[0], "s0") == 2
+    assert shortfall(plans.plans[0], "s0") == 2
     groups = shield_groups(plans.plans[0], ["s0", "s1"])
     # the unfiltered one can't keep any: keeping some would end both events (6) at 0 with 6 points
     assert [(members, short) for members, _, short in groups] == [(["s0"], 2), (["s1"], 0)]

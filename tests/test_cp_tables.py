@@ -15,12 +15,12 @@ import mtg_outcomes.cp.sums  # noqa: F401
 import mtg_outcomes.cp.tables  # noqa: F401
 from bench.family import family_case
 from mtg_outcomes.cp import cp_outcomes
-from mtg_outcomes.cp.step import _PEvent
-from mtg_outcomes.cp.tables import _undominated
+from mtg_outcomes.cp.step import PlannedEvent
+from mtg_outcomes.cp.tables import undominated
 from mtg_outcomes.model import parse_case
 
 
-def _to_layout(pe: _PEvent, row: tuple[int, ...], shields: list[str], riders: list[str],
+def _to_layout(pe: PlannedEvent, row: tuple[int, ...], shields: list[str], riders: list[str],
                width: int = 1, column: int = 0) -> tuple[int, ...]:
     """An event's result in its table's columns, one row at a time (solver.cp.tables._laid_out
     does all at once): damage per column of damage (this event's in ``column``), shares...,
@@ -70,12 +70,12 @@ def _reference(plan: Any, members: list[Any], rows: list[Any], shields: list[str
                         row[width + ns + i] = 1  # used up: it can't fall short any more
                 if all(row[width + i] <= caps[i] for i in range(ns)):
                     new.add(tuple(row))
-        states = set(_undominated(dict.fromkeys(new), ns, width))
+        states = set(undominated(dict.fromkeys(new), ns, width))
     settled = [k in decided for k in shields]
     final = {s for s in states if all(s[width + ns + i] == 1 for i in range(ns) if settled[i])}
     keep = [c for c in range(width + 2 * ns + len(riders))
             if not (width + ns <= c < width + 2 * ns and settled[c - width - ns])]
-    return {tuple(s[c] for c in keep) for s in _undominated(dict.fromkeys(final), ns, width)}
+    return {tuple(s[c] for c in keep) for s in undominated(dict.fromkeys(final), ns, width)}
 
 
 CASES = [("family-3x2", family_case(3, 2)), ("family-4x3", family_case(4, 3)), ("family-5x2", family_case(5, 2)),
@@ -219,7 +219,7 @@ def test_each_way_of_a_merge_step_gives_the_plain_sums(monkeypatch: pytest.Monke
         monkeypatch.setattr(solver.cp.sums, "PACK_BITS", 0)
     else:
         monkeypatch.setattr(solver.cp.sums, "_dense_step", _spy_dense(way == "dense"))
-    got = solver.cp.sums._sum_step(a, b, np.array(cap, dtype=np.int64), ns, None, dealt, 10**6)
+    got = solver.cp.sums.sum_step(a, b, np.array(cap, dtype=np.int64), ns, None, dealt, 10**6)
     assert got is not None
     seen, at = got
     assert len(seen) == len(set(map(tuple, seen.tolist())))
@@ -244,13 +244,13 @@ def test_events_sharing_a_memo_get_the_tables_they_get_alone(
     """What follows an amount depends only on the effects (616.1, 615.7): an event's table read
     partly from another event's memo is the table (and sequences) it gets alone."""
     calls: list[tuple[Any, Any, Any]] = []
-    results = solver.cp.tables._results
+    results = solver.cp.tables.event_rows
 
     def spy(plan: Any, pe: Any, limit: Any = None, deadline: Any = None, memo: Any = None) -> Any:
         calls.append((plan, pe, memo))
         return results(plan, pe, limit, deadline, memo)
 
-    monkeypatch.setattr(solver.cp.tables, "_results", spy)
+    monkeypatch.setattr(solver.cp.tables, "event_rows", spy)
     assert cp_outcomes(parse_case(data)).complete
     shared = [(plan, pe) for plan, pe, memo in calls if memo is not None]
     amounts = {pe.ev.amount for _, pe in shared}

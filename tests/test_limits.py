@@ -125,13 +125,13 @@ def test_a_merge_above_the_bound_is_refused_before_it_is_formed(monkeypatch: pyt
     full = cp_outcomes(case)
     assert full.stats["tables"] == 1  # one group table for the three events
     sizes: list[int] = []
-    step = solver.cp.tables._sum_step
+    step = solver.cp.tables.sum_step
 
     def spy(a: Any, b: Any, *rest: Any) -> Any:
         sizes.append(len(a) * len(b))
         return step(a, b, *rest)
 
-    monkeypatch.setattr(solver.cp.tables, "_sum_step", spy)
+    monkeypatch.setattr(solver.cp.tables, "sum_step", spy)
     monkeypatch.setattr(solver.cp.tables, "CROSS_LIMIT", 200)  # the group's steps form up to ~400 pairs
     assert assert_same(case) > 0
     cut = cp_outcomes(case)
@@ -169,7 +169,7 @@ def test_a_timeout_during_the_build_answers_at_once(monkeypatch: pytest.MonkeyPa
     is partial with the phase named (the old engine started its clock after building)."""
     case = _case(SHIELDS_AND_DOUBLERS)
     calls: list[int] = []
-    results = solver.cp.tables._results
+    results = solver.cp.tables.event_rows
     clock = Deadline(3600.0)
 
     def slow(plan: Any, pe: Any, limit: Any = None, deadline: Any = None, memo: Any = None) -> Any:
@@ -178,7 +178,7 @@ def test_a_timeout_during_the_build_answers_at_once(monkeypatch: pytest.MonkeyPa
         clock.seconds = 0.0  # the limit passes while the first event is tabled
         return out
 
-    monkeypatch.setattr(solver.cp.tables, "_results", slow)
+    monkeypatch.setattr(solver.cp.tables, "event_rows", slow)
     res = cp_outcomes(case, timeout=clock)
     assert not res.complete and not res.outcomes
     assert "building" in res.stats["limit"] and res.stats["solves"] == 0
@@ -189,7 +189,7 @@ def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.
     """engine="auto" gives the CP build a share of the limit; past it the graph answers."""
     case = _case(SHIELDS_AND_DOUBLERS)
     assert solver.cp.prefer_cp(case)
-    results = solver.cp.tables._results
+    results = solver.cp.tables.event_rows
     clock = Deadline(3600.0)
 
     def overrun(plan: Any, pe: Any, limit: Any = None, deadline: Any = None, memo: Any = None) -> Any:
@@ -198,7 +198,7 @@ def test_auto_turns_to_the_graph_when_the_cp_build_overruns(monkeypatch: pytest.
         deadline.seconds = 0.0  # the build's share is gone
         return out
 
-    monkeypatch.setattr(solver.cp.tables, "_results", overrun)
+    monkeypatch.setattr(solver.cp.tables, "event_rows", overrun)
     res = enumerate_outcomes(case, timeout=clock, max_nodes=2_000)
     assert res.engine == "graph" and not res.complete and res.outcomes
 
@@ -211,7 +211,7 @@ def test_auto_planning_takes_a_share_of_the_limit(monkeypatch: pytest.MonkeyPatc
     rest, not an answer the estimate used up (it gave none: 0 outcomes)."""
     case = _case(SHIELDS_AND_DOUBLERS)
     assert solver.cp.prefer_cp(case)
-    plans = solver.cp.plan._plans
+    plans = solver.cp.plan.step_plans
     clock = Deadline(3600.0)
     shares: list[Any] = []
 
@@ -221,8 +221,8 @@ def test_auto_planning_takes_a_share_of_the_limit(monkeypatch: pytest.MonkeyPatc
         deadline.seconds = 0.0  # planning's share is gone
         return plans(case, deadline, max_nodes)
 
-    monkeypatch.setattr(solver.cp.costs, "_plans", slow)
-    monkeypatch.setattr(solver.cp.choosers, "_plans", slow)
+    monkeypatch.setattr(solver.cp.costs, "step_plans", slow)
+    monkeypatch.setattr(solver.cp.choosers, "step_plans", slow)
     if command == "enumerate":
         res: Any = enumerate_outcomes(case, timeout=clock, max_nodes=2_000)
         assert res.engine == "graph"
@@ -277,7 +277,7 @@ def test_a_division_too_large_to_enumerate_is_refused_before_it_is_built() -> No
 @pytest.mark.parametrize("ns", [1, 3, 6, 7])
 def test_vectorised_dominance_drops_the_rows_the_plain_one_drops(ns: int) -> None:
     """The merge's vectorised dominance (flag sets as bits, up to six shields; the plain one past
-    that) drops exactly the rows :func:`solver.cp.tables._undominated` drops: another row with the
+    that) drops exactly the rows :func:`solver.cp.tables.undominated` drops: another row with the
     same sums took all it was offered wherever this one did (615.7)."""
     import numpy as np
 
@@ -287,8 +287,8 @@ def test_vectorised_dominance_drops_the_rows_the_plain_one_drops(ns: int) -> Non
         rows = np.unique(np.concatenate([sums[:, :2 + ns], rng.integers(0, 2, (150, ns)), sums[:, 2 + ns:]], axis=1),
                          axis=0)
         keys = [tuple(r) for r in rows.tolist()]
-        kept = solver.cp.tables._undominated(dict.fromkeys(keys), ns, 2)
-        assert solver.cp.tables._dominated(rows, ns, 2).tolist() == [k not in kept for k in keys]
+        kept = solver.cp.tables.undominated(dict.fromkeys(keys), ns, 2)
+        assert solver.cp.tables.dominated(rows, ns, 2).tolist() == [k not in kept for k in keys]
         assert 0 < len(kept) < len(keys)
 
 

@@ -19,14 +19,14 @@ from ..rules.effects import start_batch
 from ..rules.lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..state import CombatStage, Event, GameState, Table, TaskKind, replace
 from .blocks import encode_blocks
-from .literals import _at_least, _to
-from .step import Trample, _Assign, _Plan
-from .tables import _is_const
+from .literals import assigned_to, at_least
+from .step import Assign, StepPlan, Trample
+from .tables import is_const
 
-__all__ = ["_open_batch", "_assignments"]
+__all__ = ["open_batch", "combat_assignments"]
 
 
-def _open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[_Assign], list[Trample], GameState | None] | str:
+def open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[Assign], list[Trample], GameState | None] | str:
     """The state with the step's batch open (the damage batch ``start`` stopped at, 120; or
     combat damage step ``step``'s, CR 510.2, opened from ``state``), the combat damage assignment
     choices, the trample conditions on them, and (combat) the state where the assignment is
@@ -41,14 +41,14 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
     assigning = state
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
     assert task[:2] == (TaskKind.COMBAT, CombatStage.ASSIGN)
-    assigns: list[_Assign] = []
+    assigns: list[Assign] = []
     events: list[Event] = []
     trample: list[Trample] = []
     for pid in task[3]:
         perm = state.perm(pid)
         assert perm is not None
         options = tuple(assign_options(state, table, pid))
-        assigns.append(_Assign(pid, perm.controller, options))
+        assigns.append(Assign(pid, perm.controller, options))
         creatures, defended = damage_recipients(state, table, perm)
         # 702.19c: past a planeswalker (trample over planeswalkers) to its controller
         beyond = trample_beyond(state, table, perm, defended)
@@ -76,7 +76,7 @@ def _open_batch(start: GameState, state: GameState, table: Table, step: int | No
     return start_batch(state, table, events), assigns, trample, assigning
 
 
-def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, str], Any], dict[tuple[str, str], Any]]:
+def combat_assignments(m: Any, plan: StepPlan) -> tuple[list[list[Any]], dict[tuple[str, str], Any], dict[tuple[str, str], Any]]:
     """Combat damage division (CR 510.1c-d): one literal per option of each combatant (exactly one
     holds), the amount each (creature, recipient) pair is assigned, and trample's condition on
     the whole assignment (702.19b, 510.1e): a trampler assigns to the player only if each of its
@@ -97,12 +97,12 @@ def _assignments(m: Any, plan: _Plan) -> tuple[list[list[Any]], dict[tuple[str, 
                 dealt[(a.creature, r)] = dealt.get((a.creature, r), 0) + (n * lit if lit is not True else n)
     for trampler, player, blocker, conditions, mode in plan.trample:
         to_player = dealt.get((trampler, player), 0)
-        if _is_const(to_player):
+        if is_const(to_player):
             continue
         # 702.19b: damage to the player needs lethal damage assigned to the blocker (solver.rules.lethal)
-        when = [_at_least(m, to_player, 1)]
+        when = [at_least(m, to_player, 1)]
         if mode:  # it may assign as though unblocked (510.1b): only assigning to its blockers binds it
-            when.append(_at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1))
-        lethal_constraint(m, lambda e, k: _at_least(m, e, k), _to(dealt, blocker), conditions, when)
+            when.append(at_least(m, sum(dealt.get((trampler, b), 0) for b in mode), 1))
+        lethal_constraint(m, lambda e, k: at_least(m, e, k), assigned_to(dealt, blocker), conditions, when)
     return picks, dealt, {}
 

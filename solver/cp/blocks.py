@@ -58,7 +58,9 @@ from ..rules.effects import effects_in_force, start_batch
 from ..rules.lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..select import is_player
 from ..state import CombatStage, Event, GameState, PermState, Table, TaskKind, replace
-from .literals import _at_least, _either, _to
+from .literals import assigned_to as _to
+from .literals import at_least as _at_least
+from .literals import either as _either
 
 __all__ = ["BlockPlan", "is_block_start", "deferred_blocks", "block_problem", "early_declarations", "open_blocks",
            "encode_blocks", "declaration_of", "drive_declaration", "complete_declaration", "deferred_problem",

@@ -10,11 +10,11 @@ from mtg_outcomes.model.types import Case
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements
 from ..select import controller_of, has_keyword
-from .plan import StepPlans, _plans
-from .step import _Plan
+from .plan import StepPlans, step_plans
+from .step import StepPlan
 
 
-def _choosers(plan: _Plan) -> list[str]:
+def step_choosers(plan: StepPlan) -> list[str]:
     """The players with a choice in the step: combat damage division (510.1c-d) and the affected
     players of events that effects apply to (CR 616.1, 615.7). Ordering draw triggers (603.3b)
     changes no outcome here. A lifelink source's controller orders two or more life-gain
@@ -43,15 +43,15 @@ def cp_optimizable(case: Case, objective: Objective, timeout: float | Deadline |
     score (every decision is theirs), and a chooser without an objective may pick anything.
     """
     try:
-        plans = _plans(case, as_deadline(timeout))
+        plans = step_plans(case, as_deadline(timeout))
     except LimitReached as cut:
         return str(cut)
     if isinstance(plans, str):
         return plans
-    return _optimizable(plans, objective)
+    return optimizable_problem(plans, objective)
 
 
-def _optimizable(plans: StepPlans, objective: Objective) -> str | None:
+def optimizable_problem(plans: StepPlans, objective: Objective) -> str | None:
     prefix = plans.prefix
     if len(prefix.starts) + len(prefix.ended) > 1:
         return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
@@ -59,7 +59,7 @@ def _optimizable(plans: StepPlans, objective: Objective) -> str | None:
     if not plans.plans:
         return prefix.no_step() or "the game ends before the last damage step"
     plan = plans.plans[0]
-    choosers = _choosers(plan)
+    choosers = step_choosers(plan)
     if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
         return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
     for c in choosers:

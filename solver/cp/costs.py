@@ -10,8 +10,8 @@ from mtg_outcomes.model.types import Case
 
 from ..limits import Deadline, LimitReached, as_deadline
 from ..rules.shields import room, shares
-from .plan import StepPlans, _plans
-from .step import _Plan, _upper
+from .plan import StepPlans, step_plans
+from .step import StepPlan, upper_bound
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
 # the plans; calibrated on bench/family.py and the shipped cases, warm, one process): the graph's
@@ -33,7 +33,7 @@ def estimate_paths(case: Case, timeout: float | Deadline | None = None) -> int |
     shares), summed over the distinct states the choices before it reach, or None when the CP
     model can't express the case. Past ``timeout`` (planning the step) it raises
     :class:`LimitReached`."""
-    plans = _plans(case, as_deadline(timeout))
+    plans = step_plans(case, as_deadline(timeout))
     return None if isinstance(plans, str) else paths_of(plans)
 
 
@@ -42,10 +42,10 @@ def paths_of(plans: StepPlans) -> int:
     return sum(_paths(p) for p in plans.plans)
 
 
-def _paths(plan: _Plan) -> int:
+def _paths(plan: StepPlan) -> int:
     total = math.prod(len(a.options) for a in plan.assigns) * _declarations(plan)  # divisions (510.1c-d), blocks
     for pe in plan.events:
-        ub = _upper(pe.ev.amount, pe.effects)
+        ub = upper_bound(pe.ev.amount, pe.effects)
         total *= math.factorial(len(pe.effects) + len(pe.noops))
         for inst in pe.effects:
             if inst.spec.kind == EffectKind.SHIELD:
@@ -53,7 +53,7 @@ def _paths(plan: _Plan) -> int:
     return total
 
 
-def _states(plan: _Plan) -> int:
+def _states(plan: StepPlan) -> int:
     """A rough count of the choice graph's distinct states in the step (it merges equal states):
     per event, its orders (616.1) times the ways the shields seen so far can have been split
     over the events they applied to (615.7: compositions of at most the shield's remaining over
@@ -62,7 +62,7 @@ def _states(plan: _Plan) -> int:
     total = 0
     spread: dict[str, tuple[int, int]] = {}  # shield -> (events it applies to so far, product of shares)
     for pe in plan.events:
-        ub = _upper(pe.ev.amount, pe.effects)
+        ub = upper_bound(pe.ev.amount, pe.effects)
         for inst in pe.effects:
             if inst.spec.kind == EffectKind.SHIELD:
                 k, prod = spread.get(inst.key, (0, 1))
@@ -72,7 +72,7 @@ def _states(plan: _Plan) -> int:
     return total * math.prod(len(a.options) for a in plan.assigns) * _declarations(plan)
 
 
-def _declarations(plan: _Plan) -> int:
+def _declarations(plan: StepPlan) -> int:
     """The graph engine expands every declaration of blockers the model chooses among (509.1),
     each with its own combat damage step (solver.cp.blocks)."""
     return plan.blocks.declarations() if plan.blocks is not None else 1
@@ -107,7 +107,7 @@ def preferred_plans(case: Case, timeout: float | Deadline | None = None, max_nod
     is built from them (``planned=``) rather than from a second planning."""
     deadline = as_deadline(timeout)
     try:
-        plans = _plans(case, deadline if share is None else deadline.share(share), max_nodes)
+        plans = step_plans(case, deadline if share is None else deadline.share(share), max_nodes)
     except LimitReached:
         return None
     if isinstance(plans, str) or not plans.prefix.complete:

@@ -17,42 +17,42 @@ from ..sba import multiplayer as sba_multiplayer
 from ..select import has_keyword, matches
 from ..state import GameState, Table
 
-_ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
+ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
 # effect kinds that never touch this batch's damage (no targeting, no mana here; the combat damage
 # a creature assigns is read before the batch, by solver.combat.assign_options)
-_INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
+INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
           EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS,
           EffectKind.CANT_GET_POISON)  # (read by solver.results.event_results, the model's results too)
 # effects the CP model declines, with the reason (the graph engine applies them)
-_DECLINED = {
+DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
     "regenerate": "a regeneration shield (CR 701.19a, 614.8: destruction replaced) is not modelled",
 }
 # effects on characteristics (613): fixed at the step's start (the prefix applied them), read
 # there through solver.characteristics / solver.select by the tables, the model and solver.sba
-_CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
+CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
                     "becomes_color": "a colour change (CR 105.3, 613.1e)"}
 
 
-def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
+def characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
     """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
     step, or None: the model reads characteristics once, at the step's start. A life condition
     is read again after the damage, before the step's check."""
     spec = inst.spec
     if spec.if_life_at_most is not None:
-        return f"{inst.key}: {_CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled"
+        return f"{inst.key}: {CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled"
     return None
 
 
-def _characteristics_ending(state: GameState, table: Table, inst: Instance) -> str | None:
+def characteristics_ending(state: GameState, table: Table, inst: Instance) -> str | None:
     """Why a power/toughness, keyword or colour change may end in the step's state-based actions,
     or None: a static ability of a permanent that can leave there (:func:`_mortal`) and reaches
     more than its own permanent or host ends when its source leaves (704.5g, 704.5m, 800.4a), and
     so may one with a condition on what its controller controls. It still applies at that check
     (704.3), which the model reads; who dies at the next is the rules engine's (solver.cp.suffix)."""
     spec = inst.spec
-    what = _CHARACTERISTICS[spec.kind]
+    what = CHARACTERISTICS[spec.kind]
     if spec.if_you_control is not None:
         return f"{inst.key}: {what} with a condition on what its controller controls (it may end in the check, 704.3)"
     # its own permanent, or the host it leaves with; in a multiplayer game an Equipment or Aura
@@ -82,16 +82,16 @@ def _mortal(state: GameState, table: Table, inst: Instance) -> Any:
 
 # effects on life totals and losing (CR 119.7-8, 704.5a; Worship's floor, 614.1a): read at the
 # step's start through solver.results, as the graph engine reads them while the damage is dealt
-_LIFE = (EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE, EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.LIFE_FLOOR,
+LIFE = (EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE, EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.LIFE_FLOOR,
          EffectKind.CANT_LOSE_GAME)
 # effects that spare a player a state-based loss (704.5a, 704.5c): read at each check, so one
 # whose permanent leaves in a check no longer spares the player at the next (704.3)
 _SPARING = (EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
 
 
-def _life_problem(table: Table, inst: Instance) -> str | None:
+def life_problem(table: Table, inst: Instance) -> str | None:
     """Why a life effect could change within the step, or None. A life condition changes with the
-    damage (a condition on what its controller controls: :func:`_life_effect_ending`). A floor on a
+    damage (a condition on what its controller controls: :func:`life_effect_ending`). A floor on a
     team's shared life (810.9) is declined."""
     spec = inst.spec
     if spec.if_life_at_most is not None:
@@ -105,7 +105,7 @@ def _life_problem(table: Table, inst: Instance) -> str | None:
 _ON_GAIN = (EffectKind.CANT_GAIN_LIFE, EffectKind.LIFE_CANT_CHANGE, *LIFE_GAIN_KINDS)
 
 
-def _life_effect_ending(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
+def life_effect_ending(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
                    late_gain: bool) -> str | None:
     """Why an effect on losing or gaining life the model reads at the step's check may end there,
     or None: one of a permanent that can leave (:func:`_mortal`) when the step can make it: its
@@ -137,7 +137,7 @@ def _life_effect_ending(state: GameState, table: Table, insts: Any, events: Any,
 MAX_GAIN_REPLACEMENTS = 6  # a gain event's orders are one literal each (solver.cp.encode): 720 at most
 
 
-def _gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> str | None:
+def gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> str | None:
     """Why a life-gain replacement (119.10) is declined, or None: one with a life condition, or
     more of them than the model lists orders for (616.1: every order is a literal; 7 make 5040)."""
     if inst.spec.if_life_at_most is not None:
@@ -153,30 +153,30 @@ def _gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> str | None:
 # enters, is cast, is tapped for mana, becomes monstrous (only its own monstrosity ability resolving
 # does that, 701.37b), and no upkeep or end step begins (503.1a, 513.1: a later upkeep: or
 # end_step: action is the rules engine's, after the step, solver.cp.suffix)
-_QUIET = (TriggerEvent.END_STEP, TriggerEvent.UPKEEP, TriggerEvent.ENTERS, TriggerEvent.CAST, TriggerEvent.TAPPED_FOR_MANA,
+QUIET = (TriggerEvent.END_STEP, TriggerEvent.UPKEEP, TriggerEvent.ENTERS, TriggerEvent.CAST, TriggerEvent.TAPPED_FOR_MANA,
           TriggerEvent.BECOMES_MONSTROUS)
 # damage triggers the CP model declines, with the reason (the graph engine runs them; the rules
 # engine continues the others after the step, solver.cp.riders._CONTINUED)
-_TRIGGERS_DECLINED = {
+TRIGGERS_DECLINED = {
     "damage_prevented": ("damage_prevented triggers are not modelled (CR 615.13: one per prevention effect, with "
                          "the amount it prevented across the batch)"),
 }
 # riders the CP model takes (615.5): +1/+1 counters put or removed before state-based actions
 # change toughness, 613.4c, which solver.sba.lethal's thresholds say (704.5f-g)
-_COUNTER_RIDERS = (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS)
+COUNTER_RIDERS = (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS)
 # (a create_tokens rider is done by the rules engine after the step: solver.cp.plan)
-_RIDER_KINDS = (ActionKind.DEAL, ActionKind.GAIN_LIFE, ActionKind.LOSE_LIFE, ActionKind.DRAW, ActionKind.CREATE_TOKENS,
-                *_COUNTER_RIDERS)
+RIDER_KINDS = (ActionKind.DEAL, ActionKind.GAIN_LIFE, ActionKind.LOSE_LIFE, ActionKind.DRAW, ActionKind.CREATE_TOKENS,
+                *COUNTER_RIDERS)
 # riders the CP model declines, with the reason
-_RIDERS_DECLINED: dict[str, str] = {}
+RIDERS_DECLINED: dict[str, str] = {}
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
-def _players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) -> tuple[str, ...]:
+def players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) -> tuple[str, ...]:
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def _annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = (),
+def annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = (),
                   minus: tuple[str, ...] = ()) -> str | None:
     """704.5q: +1/+1 and -1/-1 counters on one permanent remove each other as a state-based
     action, which the model doesn't encode: the permanent (in words) with +1/+1 counters (or of

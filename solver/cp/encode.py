@@ -21,14 +21,14 @@ from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
 from ..state import Event
 from . import tables
-from .assign import _assignments
+from .assign import combat_assignments
 from .bounds import fits as _fits
-from .encodings import _encode_blocks, _encode_tables, _encode_tree
-from .hints import _greedy_hint
-from .literals import _and_not, _at_least, _at_most, _either, _floor0
-from .step import _Plan, _upper, shield_groups
-from .tables import Rows, _is_const
-from .units import _Built, _Unit
+from .encodings import encode_slots, encode_tables, encode_tree
+from .hints import greedy_hint
+from .literals import and_not, at_least, at_most, either, floor0
+from .step import StepPlan, shield_groups, upper_bound
+from .tables import Rows, is_const
+from .units import BuiltModel, Unit
 
 _BUILDING = "building the CP model"
 
@@ -40,10 +40,10 @@ def _last_standing(m: Any, state: Any, lost: dict[str, Any]) -> Any:
     lits = [x for x in staying if not isinstance(x, bool)]
     if not lits:
         return sum(1 for x in staying if x is False) <= 1 and any(x is True for x in staying)
-    return _at_most(m, sum(1 for x in staying if x is False) + len(lits) - sum(lits), 1)
+    return at_most(m, sum(1 for x in staying if x is False) + len(lits) - sum(lits), 1)
 
 
-def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
+def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> BuiltModel:
     """The CP model of the planned batch. Raises :class:`LimitReached` when ``deadline`` passes."""
     m = cp.CpModel()
     table, state = plan.table, plan.state
@@ -51,30 +51,30 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     pairs = {(tr.source, tr.player) for tr in plan.triggers}
     groups: dict[Any, list[int]] = {}
     group_rows: dict[Any, list[Rows]] = {}
-    units: list[_Unit] = []
+    units: list[Unit] = []
     tabled: dict[tuple[Any, ...], Rows | None] = {}
     memos: dict[tuple[str, ...], tables.Memo] = {}  # events with the same effects share what follows an amount
-    picks, dealt, declared = _assignments(m, plan)
+    picks, dealt, declared = combat_assignments(m, plan)
     for e, pe in enumerate(plan.events):
         if deadline is not None:
             deadline.check(_BUILDING)
-        big += _upper(pe.ev.amount, pe.effects)
+        big += upper_bound(pe.ev.amount, pe.effects)
         _fits(big)
         if pe.tree is not None:  # a redirection applies: a table of its tree's results (614.9)
-            unit = _encode_tree(m, plan, pe, e, dealt.get((pe.ev.source, pe.ev.recipient), pe.ev.amount))
+            unit = encode_tree(m, plan, pe, e, dealt.get((pe.ev.source, pe.ev.recipient), pe.ev.amount))
             big += max(sum(row[1:1 + len(pe.tree.columns)]) for row in pe.tree.rows)
             units.append(unit)
             continue
         if pe.assigned:  # its amount is a division choice: the slot encoding takes a variable amount
             amount = dealt[(pe.ev.source, pe.ev.recipient)]
-            units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects), amount))
+            units.append(encode_slots(m, plan, pe, e, upper_bound(pe.ev.amount, pe.effects), amount))
             continue
         same = (pe.ev.amount, tuple(i.key for i in pe.effects))  # identical events have the same results
         if same not in tabled:
-            tabled[same] = tables._results(plan, pe, deadline=deadline, memo=memos.setdefault(same[1], {}))
+            tabled[same] = tables.event_rows(plan, pe, deadline=deadline, memo=memos.setdefault(same[1], {}))
         rows = tabled[same]
         if rows is None:
-            units.append(_encode_blocks(m, plan, pe, e, _upper(pe.ev.amount, pe.effects)))
+            units.append(encode_slots(m, plan, pe, e, upper_bound(pe.ev.amount, pe.effects)))
             continue
         # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
         src, rcp = pe.ev.source, pe.ev.recipient
@@ -93,13 +93,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         sig = (rcp, link, shape, (src, pe.ev.combat) if (src, rcp) in pairs or plan.suffix or counted else None)
         groups.setdefault(sig, []).append(e)
         group_rows.setdefault(sig, []).append(rows)
-    for memo in memos.values():  # freed now: tables._results' recursive closure holds it in a cycle
+    for memo in memos.values():  # freed now: tables.event_rows' recursive closure holds it in a cycle
         memo.clear()
     if groups:
-        units.extend(_encode_tables(m, plan, list(groups.values()), list(group_rows.values()), deadline))
+        units.extend(encode_tables(m, plan, list(groups.values()), list(group_rows.values()), deadline))
     if deadline is not None:
         deadline.check(_BUILDING)
-    _greedy_hint(m, plan, units)
+    greedy_hint(m, plan, units)
     prevented: dict[str, list[Any]] = {}
     for unit in units:
         for key, amount in [*unit.shares.items(), *unit.prevented.items()]:
@@ -113,16 +113,16 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         if not any(key in u.shares for u in units):
             continue
         total = sum(u.shares[key] for u in units if key in u.shares)
-        if not _is_const(total):
+        if not is_const(total):
             m.add(total <= r)
             totals[key] = total
         outputs[f"{key}.remaining"] = ("int", r - total)
-        used_up_constraint(m, total, r, [u.full[key] for u in units if key in u.full], _at_least)
+        used_up_constraint(m, total, r, [u.full[key] for u in units if key in u.full], at_least)
     _shield_bounds(m, plan, units, totals)
     # a one-instance shield is used up once it prevented damage (615.8; solver.damage.apply_effect)
     for key in sorted(plan.once):
         if key in prevented:
-            outputs[f"{key}.remaining"] = ("int", 1 - _at_least(m, sum(prevented[key]), 1))
+            outputs[f"{key}.remaining"] = ("int", 1 - at_least(m, sum(prevented[key]), 1))
     # results (120.3, 120.4c); lifelink is one life-gain event per source (702.15e)
     loss: dict[str, list[Any]] = {}
     gain: dict[str, list[Any]] = {}
@@ -156,7 +156,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             value = r.per_point * amount
             if r.once:
                 if dealt is None:
-                    dealt = _at_least(m, amount, 1)
+                    dealt = at_least(m, amount, 1)
                 value = value + r.once * dealt
             if r.part is Part.COMBAT_TO_PLAYER:
                 combat_to.setdefault((source, r.who), []).append(value)
@@ -192,7 +192,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         done = sum(prevented.get(rd.key, []))
         # a * prevented + b * that_damage + c, when it takes place (solver.damage._rider_happens):
         # that damage is what it prevented and what it would have prevented where the damage
-        # can't be (615.12; those events are constants, solver.cp.riders._applied_unpreventable)
+        # can't be (615.12; those events are constants, solver.cp.riders.applied_unpreventable)
         a, const = rd.amount
         coef, const = a + rd.that, const + rd.that * sum(w for _, w in rd.noops)
         if rd.always and rd.noops:  # applied to damage that can't be prevented: it takes place (615.12)
@@ -236,13 +236,13 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         n = sum(batch_loss[name])
         if name in plan.floors:  # solver.results.floored_loss: n below the floor, else min(n, room)
             room = state.player(name).life + sum(floor_gain.get(name, [])) - plan.floors[name]
-            if _is_const(n) and _is_const(room):
+            if is_const(n) and is_const(room):
                 n = floored_loss(int(n), int(room))
             else:
-                below = _at_most(m, room, -1)  # already below the floor: it doesn't apply
+                below = at_most(m, room, -1)  # already below the floor: it doesn't apply
                 if below is not True:
                     capped = m.new_int_var(0, big, f"floored_{name}")
-                    m.add_min_equality(capped, [n, _floor0(m, room, big + abs(state.player(name).life), f"room_{name}")])
+                    m.add_min_equality(capped, [n, floor0(m, room, big + abs(state.player(name).life), f"room_{name}")])
                     if below is False:
                         n = capped
                     else:
@@ -268,7 +268,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         outputs[f"{p.name}.damage_taken"] = ("int", plan.base[f"{p.name}.damage_taken"] + sum(taken.get(p.name, [])))
         # 704.5a, 704.5c (solver.rules.loss.player_loses, in its constraint form)
         lost[p.name] = True if p.lost else False if p.name in plan.unbeaten else \
-            loss_literal(m, _at_most, _at_least, _either, life, pois, two_headed, p.name in plan.no_loss)
+            loss_literal(m, at_most, at_least, either, life, pois, two_headed, p.name in plan.no_loss)
         outputs[f"{p.name}.lost"] = ("bool", lost[p.name])
         if p.team is not None:
             outputs[f"team{p.team}.life"] = ("int", life)
@@ -277,7 +277,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # and after a player loses a two-player game nothing resolves at all (104.2a, engine.game_over)
     # (a multiplayer game is over once at most one player is left in it, 104.2a, 104.4a:
     # solver.sba.last_standing)
-    over = _last_standing(m, state, lost) if plan.multiplayer else _either(m, list(lost.values()))
+    over = _last_standing(m, state, lost) if plan.multiplayer else either(m, list(lost.values()))
     late_gain: dict[str, list[Any]] = {}  # life gained as triggers resolve, after the check (615.13)
     fired: list[Any] = []  # the amount each trigger reads (it triggers when at least 1)
     for tr in plan.triggers:
@@ -285,19 +285,19 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         # damage the source dealt the player (510.3a)
         dealt = sum(prevented.get(tr.prevention, [])) if tr.prevention is not None else combat_sum.get((tr.source, tr.player), 0)
         fired.append(dealt)
-        fire = _at_least(m, dealt, 1)
+        fire = at_least(m, dealt, 1)
         into = drawn if tr.kind == ActionKind.DRAW else late_gain
         coef, const = tr.amount
-        amount = coef * dealt + (const * fire if not _is_const(fire) else const * int(fire))
+        amount = coef * dealt + (const * fire if not is_const(fire) else const * int(fire))
         # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
         ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
         for q in tr.who:
             if tr.kind == ActionKind.GAIN_LIFE and q in plan.cant_gain:
                 continue  # 119.7 (solver.results.gain_life)
-            left = _either(m, [lost[q], ctrl_left, over]) if plan.multiplayer else over
-            if _is_const(left) and not left:
+            left = either(m, [lost[q], ctrl_left, over]) if plan.multiplayer else over
+            if is_const(left) and not left:
                 into.setdefault(q, []).append(amount)
-            elif not _is_const(left):
+            elif not is_const(left):
                 z = m.new_int_var(0, big * max(coef, 1) + const, f"{tr.kind}_{tr.watcher}_{q}")
                 m.add(z == amount).only_enforce_if(~left)
                 m.add(z == 0).only_enforce_if(left)
@@ -326,14 +326,14 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
             if kind == ActionKind.PUT_COUNTERS:
                 plus = plus + n
             else:
-                plus = _floor0(m, plus - n, big + perm.counter("+1/+1"), f"plus_{cid}")
+                plus = floor0(m, plus - n, big + perm.counter("+1/+1"), f"plus_{cid}")
         if cid in plus_ops:
             outputs[f"{cid}.counters.+1/+1"] = ("opt" if "+1/+1" not in dict(perm.counters) else "int", plus)
         grown = plus - perm.counter("+1/+1")
         dmg = perm.damage + sum(marked.get(cid, []))
         put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
         if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
-            put = _floor0(m, put - plan.fewer[cid], big, f"fewer_{cid}")
+            put = floor0(m, put - plan.fewer[cid], big, f"fewer_{cid}")
         minus = perm.counter("-1/-1") + put + sum(minus_ops.get(cid, []))
         outputs[f"{cid}.damage"] = ("int", dmg)
         if cid in counters or cid in minus_ops or "-1/-1" in dict(perm.counters):
@@ -344,17 +344,17 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         # thresholds below read the counters the step may put on it)
         early = cid in doomed and "creature" not in table.perm_specs[perm.spec].types
         reasons = [bool(plan.base[f"{cid}.dies"]) or early] + [  # the graph engine's rule: sba.lethal
-            _at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
+            at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
             for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
-            left = _floor0(m, perm.loyalty - sum(loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
+            left = floor0(m, perm.loyalty - sum(loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
             outputs[f"{cid}.loyalty"] = ("int", left)
-            reasons.append(_at_most(m, left, 0))
+            reasons.append(at_most(m, left, 0))
         if cid in defense:
-            left = _floor0(m, perm.defense - sum(defense[cid]), perm.defense, f"defense_{cid}")
+            left = floor0(m, perm.defense - sum(defense[cid]), perm.defense, f"defense_{cid}")
             outputs[f"{cid}.defense"] = ("int", left)
-            reasons.append(_at_most(m, left, 0))
-        outputs[f"{cid}.dies"] = ("bool", _either(m, reasons))
+            reasons.append(at_most(m, left, 0))
+        outputs[f"{cid}.dies"] = ("bool", either(m, reasons))
     # 704.5m: an Aura on a creature that dies goes to its owner's graveyard at the next check,
     # unless the game ended at this one (104.2a; a multiplayer game with Auras is declined by
     # solver.cp.plan); an Equipment only becomes unattached (704.5n), which no field shows
@@ -362,21 +362,21 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         host = aura.attached_to
         if not aura.present or host is None or attachment_kind(table, aura) != "aura" or f"{host}.dies" not in outputs:
             continue
-        gone = _and_not(m, outputs[f"{host}.dies"][1], over)
+        gone = and_not(m, outputs[f"{host}.dies"][1], over)
         before = outputs.get(f"{aura.id}.dies", ("bool", bool(plan.base[f"{aura.id}.dies"])))[1]
-        outputs[f"{aura.id}.dies"] = ("bool", _either(m, [before, gone]))
+        outputs[f"{aura.id}.dies"] = ("bool", either(m, [before, gone]))
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
     # every other variable is a function of the tables' rows (docs/design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
         math.prod(len(u.top) for u in units)
     hidden = _state_after(m, plan, by_pair, prevented, deathtouch, gains) if plan.suffix else {}
-    built = _Built(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired, hidden)
+    built = BuiltModel(m, units, combat_sum, outputs, bound, picks, over, solutions, gains, fired, hidden)
     if plan.blocks is not None:  # what the witness reads of the declaration and the divisions
         built.declared, built.divided = declared, dealt
     return built
 
 
-def _state_after(m: Any, plan: _Plan, by_pair: dict[tuple[str, str, str, bool], list[Any]],
+def _state_after(m: Any, plan: StepPlan, by_pair: dict[tuple[str, str, str, bool], list[Any]],
                  prevented: dict[str, list[Any]], deathtouch: dict[str, list[Any]],
                  gains: list[Any]) -> dict[str, tuple[str, Any]]:
     """What, beside the outputs, the state after the step is made of, when the rules engine
@@ -396,14 +396,14 @@ def _state_after(m: Any, plan: _Plan, by_pair: dict[tuple[str, str, str, bool], 
     for cid, values in sorted(deathtouch.items()):
         perm = plan.state.perm(cid)
         assert perm is not None
-        hidden[f"deathtouched:{cid}"] = ("bool", _at_least(m, int(perm.deathtouched) + sum(values), 1))
+        hidden[f"deathtouched:{cid}"] = ("bool", at_least(m, int(perm.deathtouched) + sum(values), 1))
     for who, src, _total, _keys, orders in gains:
         for order, lit in orders:
             hidden[f"gain_order:{src}>{who}:{''.join(map(str, order))}"] = ("bool", lit)
     return hidden
 
 
-def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],
+def _gain_events(m: Any, plan: StepPlan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],
                  big: int) -> list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]]:
     """Lifelink's gain, one event per source (702.15e), into ``gain``; an event that life-gain
     replacement effects modify (solver.results.gain_replacements) gets one literal per order of
@@ -424,7 +424,7 @@ def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], 
         orders = []
         for order in permutations(range(len(reps))):
             lit = m.new_bool_var(f"gorder_{src}_{who}_{''.join(map(str, order))}")
-            now: Any = m.new_constant(int(total)) if _is_const(total) else total
+            now: Any = m.new_constant(int(total)) if is_const(total) else total
             for k in order:
                 nxt = m.new_int_var(0, hi, "")
                 rules[k].encode(m, now, nxt, f"g{src}{who}{k}")
@@ -438,9 +438,9 @@ def _gain_events(m: Any, plan: _Plan, linked: dict[tuple[str, str], list[Any]], 
     return out
 
 
-def _shield_bounds(m: Any, plan: _Plan, units: list[_Unit], totals: dict[str, Any]) -> None:
+def _shield_bounds(m: Any, plan: StepPlan, units: list[Unit], totals: dict[str, Any]) -> None:
     """What the rules imply of the shields' totals (``totals``: what each prevented), said for
-    the relaxation (solver.cp.step._shortfall): what the shields with the same events can keep
+    the relaxation (solver.cp.step.shortfall): what the shields with the same events can keep
     between them; and keeping any ends each of those events at 0 (615.7), so ``short * hit +
     most * kept <= most * short``, ``hit`` the damage of the units holding only those events
     and ``most`` the most it can be."""
@@ -449,6 +449,6 @@ def _shield_bounds(m: Any, plan: _Plan, units: list[_Unit], totals: dict[str, An
         m.add(kept <= short)
         inside = [u for u in units if u.hits is None and u.events and set(u.events) <= events]
         hit = sum(sum(d for _, d in u.dealt) if u.dealt else u.final for u in inside)
-        most = sum(_upper(plan.events[e].ev.amount, plan.events[e].effects) for u in inside for e in u.events)
-        if short > 0 and most > 0 and not _is_const(hit):
+        most = sum(upper_bound(plan.events[e].ev.amount, plan.events[e].effects) for u in inside for e in u.events)
+        if short > 0 and most > 0 and not is_const(hit):
             m.add(short * hit + most * kept <= most * short)

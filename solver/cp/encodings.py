@@ -12,14 +12,14 @@ from ..limits import Deadline
 from ..rules import shields as shield_rule
 from . import tables
 from .hulls import add_cuts
-from .literals import _either, _transform
-from .step import _PEvent, _Plan, _rule, _upper, tracked
-from .tables import Rows, _layout
-from .units import _Unit
+from .literals import either, transform
+from .step import PlannedEvent, StepPlan, effect_rule, tracked, upper_bound
+from .tables import Rows, table_layout
+from .units import Unit
 
 
-def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list[Rows]],
-                   deadline: Deadline | None = None) -> list[_Unit]:
+def encode_tables(m: Any, plan: StepPlan, groups: list[list[int]], rows: list[list[Rows]],
+                   deadline: Deadline | None = None) -> list[Unit]:
     """One table of the distinct results of every group of events whose results only matter
     through their sums (a column of damage per group; each shield's share and each rider's
     prevention summed over all of them, CR 615.7): the solutions are then (nearly) the outcomes.
@@ -33,21 +33,21 @@ def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list
     own = [rows[g][k] for g in order for k in inner[g]]
     columns = [c for c, g in enumerate(order) for _ in groups[g]]
     members = [plan.events[i] for i in idx]
-    shields, riders = _layout(plan, members)
+    shields, riders = table_layout(plan, members)
     inside = set(idx)
     decided = frozenset(k for k in shields if all(
         e in inside for e, pe in enumerate(plan.events) if any(i.key == k for i in pe.effects)))
     merged = tables._merge(plan, members, own, shields, riders, deadline, columns, decided)
     if merged is None:
         if len(groups) > 1:
-            return [u for g, r in zip(groups, rows, strict=True) for u in _encode_tables(m, plan, [g], [r], deadline)]
+            return [u for g, r in zip(groups, rows, strict=True) for u in encode_tables(m, plan, [g], [r], deadline)]
         if len(idx) > 1:
-            return [u for i, r in zip(idx, own, strict=True) for u in _encode_tables(m, plan, [[i]], [[r]], deadline)]
-        return [_encode_blocks(m, plan, members[0], idx[0], _upper(members[0].ev.amount, members[0].effects))]
+            return [u for i, r in zip(idx, own, strict=True) for u in encode_tables(m, plan, [[i]], [[r]], deadline)]
+        return [encode_slots(m, plan, members[0], idx[0], upper_bound(members[0].ev.amount, members[0].effects))]
     layers, top = merged
-    unit = _Unit(idx, 0, layers=layers, top=top, rows=own)
+    unit = Unit(idx, 0, layers=layers, top=top, rows=own)
     firsts = [groups[g][0] for g in order]
-    ubs = [sum(_upper(plan.events[i].ev.amount, plan.events[i].effects) for i in groups[g]) for g in order]
+    ubs = [sum(upper_bound(plan.events[i].ev.amount, plan.events[i].effects) for i in groups[g]) for g in order]
     open_ = [k for k in shields if k not in decided]  # their 615.7 condition is the model's
     if len(top) == 1:
         row = next(iter(top))  # no choice changes anything here: constants
@@ -81,7 +81,7 @@ def _encode_tables(m: Any, plan: _Plan, groups: list[list[int]], rows: list[list
     return [unit]
 
 
-def _encode_tree(m: Any, plan: _Plan, pe: _PEvent, e: int, amount: Any) -> _Unit:
+def encode_tree(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, amount: Any) -> Unit:
     """A redirected event (CR 614.9) as one table of its tree's distinct results
     (solver.cp.trees): the amount it starts with (a division choice's, 510.1c), the damage each
     of its final events deals, each shield's share and whether it took all it was offered
@@ -90,7 +90,7 @@ def _encode_tree(m: Any, plan: _Plan, pe: _PEvent, e: int, amount: Any) -> _Unit
     assert tree is not None
     rows = sorted(tree.rows)
     nc, ns, nt = len(tree.columns), len(tree.shields), len(tree.tracked)
-    unit = _Unit([e], 0, hits=[], top={row: row for row in rows})
+    unit = Unit([e], 0, hits=[], top={row: row for row in rows})
     if len(rows) == 1:  # no choice changes anything here: constants
         row = rows[0]
         values: list[Any] = list(row)
@@ -119,7 +119,7 @@ def _encode_tree(m: Any, plan: _Plan, pe: _PEvent, e: int, amount: Any) -> _Unit
     return unit
 
 
-def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: Any = None) -> _Unit:
+def encode_slots(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, ub: int, amount: Any = None) -> Unit:
     """An event with too many orders to table: the non-shield effects' order as a slot
     permutation (slot b holds effect q when x[b][q], CR 616.1), and each shield placed in one
     of the blocks between them, or after the damage reached 0 (then it never applies, 120.8).
@@ -139,16 +139,16 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
     for b in range(k):
         m.add_exactly_one(x[b])
         m.add_exactly_one([x[bb][b] for bb in range(k)])
-    out = _Unit([e], leave[k], slots=x, plain=plain, enter=first)
+    out = Unit([e], leave[k], slots=x, plain=plain, enter=first)
     for q, j in enumerate(plain):
         inst = effs[j]
         vin = m.new_int_var(0, ub, f"in{e}_{j}")
         vout = m.new_int_var(0, ub, f"out{e}_{j}")
-        _transform(m, plan, inst, vin, vout, ub, out, f"{e}_{j}")
+        transform(m, plan, inst, vin, vout, ub, out, f"{e}_{j}")
         for b in range(k):
             m.add(vin == leave[b]).only_enforce_if(x[b][q])
             m.add(enter[b + 1] == vout).only_enforce_if(x[b][q])
-        least = _rule(plan, inst).least
+        least = effect_rule(plan, inst).least
         if least > 1:  # a cap in a slot where it doesn't apply changes nothing there, and is
             # legal only if it never would apply later: the event ends at most its N (616.1f)
             now = m.new_bool_var(f"a{e}_{j}")
@@ -184,7 +184,7 @@ def _encode_blocks(m: Any, plan: _Plan, pe: _PEvent, e: int, ub: int, amount: An
         m.add_implication(w, ~none)
         zeroing.append(w)
         out.shares[key] = t
-        out.full[key] = _either(m, [none, w])
+        out.full[key] = either(m, [none, w])
         out.placed.append((j, y, none, w))
     if len(zeroing) > 1:
         m.add_at_most_one(zeroing)

@@ -16,20 +16,20 @@ from ..rules.effects import (
 )
 from ..state import GameState, Table
 from .step import (
-    _Assign,
-    _PEvent,
+    Assign,
+    PlannedEvent,
 )
 from .trees import TREE_LIMIT, event_tree
 
 
-def _partial(inst: Instance) -> bool:
+def partial_redirect(inst: Instance) -> bool:
     """A partial redirection ("the next N damage ... is dealt to ... instead"): it depletes like a
     shield, its share of each event a choice (615.7 applied to a redirection, 614.9)."""
     return inst.spec.kind == EffectKind.REDIRECT and inst.spec.shield is not None
 
 
-def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[_PEvent],
-           assigns: list[_Assign], deadline: Deadline | None, suffix: bool = False) -> str | None:
+def redirection_trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[PlannedEvent],
+           assigns: list[Assign], deadline: Deadline | None, suffix: bool = False) -> str | None:
     """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
     the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
     anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them.
@@ -39,7 +39,7 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
     if redirected and any(i.spec.may for i in insts):
         # the tree walk asks no optional effect's controller (solver.damage's may decisions)
         return "an optional effect (\"you may\", CR 616.1) in a step with a redirection (614.9) is not modelled"
-    shields = {i.key for i in insts if (i.spec.kind == EffectKind.SHIELD and not one_instance(i.spec)) or _partial(i)}
+    shields = {i.key for i in insts if (i.spec.kind == EffectKind.SHIELD and not one_instance(i.spec)) or partial_redirect(i)}
     settle = {i.key for i in insts if i.spec.kind == EffectKind.SHIELD and one_instance(i.spec)}
     # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
     kept = {i.key for i in insts if i.spec.kind in PREVENTION_KINDS and (i.spec.then is not None or (suffix and i.spec.next_time))} \
@@ -69,7 +69,7 @@ def _trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: 
     return None
 
 
-def _one_instance_events(insts: tuple[Instance, ...], events: list[_PEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
+def one_instance_events(insts: tuple[Instance, ...], events: list[PlannedEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
     """One-instance shields and next-time preventions (CR 615.8) that can apply to at most one
     event of the step, or a shield to events of one source alone (one instance of damage,
     solver.next_time): there they are a plain prevention (a shield of "all" prevents all of it,

@@ -11,11 +11,11 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 
 from ..rules.shields import room
-from .step import _apply, _PEvent, _Plan
-from .units import _Unit
+from .step import PlannedEvent, StepPlan, apply_rule
+from .units import Unit
 
 
-def _run(plan: _Plan, pe: _PEvent, plain: list[int], order: tuple[int, ...], at: int, take: int) -> tuple[int, int]:
+def _run(plan: StepPlan, pe: PlannedEvent, plain: list[int], order: tuple[int, ...], at: int, take: int) -> tuple[int, int]:
     """The damage left and the shield points used with ``take`` points in block ``at``."""
     amount, used = pe.ev.amount, 0
     for b in range(len(plain) + 1):
@@ -23,7 +23,7 @@ def _run(plan: _Plan, pe: _PEvent, plain: list[int], order: tuple[int, ...], at:
             used = min(take, max(amount, 0))
             amount -= used
         if b < len(plain) and amount > 0:  # 120.8: nothing applies to 0 damage
-            amount = _apply(plan, pe.effects[plain[order[b]]], amount)
+            amount = apply_rule(plan, pe.effects[plain[order[b]]], amount)
     return amount, used
 
 
@@ -33,13 +33,13 @@ def _orders(k: int) -> list[tuple[int, ...]]:
     return list(permutations(range(k))) if k <= 5 else [tuple(range(k))]
 
 
-def _reach(plan: _Plan) -> dict[str, int]:
+def _reach(plan: StepPlan) -> dict[str, int]:
     """How many of the step's events each shield can apply to: the ones that reach fewest take
     first (the others can still go elsewhere)."""
     return {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
 
 
-def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
+def greedy_hint(m: Any, plan: StepPlan, units: list[Unit]) -> None:
     """Hint the block encodings with a choice: event by event, the order of the non-shield
     effects (616.1; every order when there are at most five, else the listed one), the block
     where the shields go and how much they prevent there that leave the least damage, with the
@@ -54,7 +54,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
     block_units = {u.events[0]: u for u in units if u.slots is not None}
     reach = _reach(plan)
 
-    def gain(pe: _PEvent) -> int:  # what a point of shield saves there at most: the multipliers' product
+    def gain(pe: PlannedEvent) -> int:  # what a point of shield saves there at most: the multipliers' product
         return math.prod(int(i.spec.value) for i in pe.effects if i.spec.kind == EffectKind.MULTIPLY)
 
     # the events where a point of shield saves most take first (a stable order otherwise)
@@ -89,7 +89,7 @@ def _greedy_hint(m: Any, plan: _Plan, units: list[_Unit]) -> None:
             m.add_hint(var, value)
 
 
-def _event_hints(plan: _Plan, e: int, unit: _Unit, placed: list[tuple[int, list[Any], Any, Any]],
+def _event_hints(plan: StepPlan, e: int, unit: Unit, placed: list[tuple[int, list[Any], Any, Any]],
                  order: tuple[int, ...], at: int, takes: dict[str, int],
                  remaining: dict[str, int]) -> list[tuple[Any, int]]:
     """The hint of event ``e``'s block encoding for a choice: its non-shield effects in
@@ -99,7 +99,7 @@ def _event_hints(plan: _Plan, e: int, unit: _Unit, placed: list[tuple[int, list[
     amount = plan.events[e].ev.amount
     for b in range(at):
         if amount > 0:
-            amount = _apply(plan, effs[unit.plain[order[b]]], amount)
+            amount = apply_rule(plan, effs[unit.plain[order[b]]], amount)
     pairs: list[tuple[Any, int]] = []
     for j, y, none, w in placed:
         key = effs[j].key
@@ -114,8 +114,8 @@ def _event_hints(plan: _Plan, e: int, unit: _Unit, placed: list[tuple[int, list[
     return pairs
 
 
-def _far_hint(plan: _Plan, units: list[_Unit]) -> list[tuple[Any, int]]:
-    """A choice at the other end of the outcomes from :func:`_greedy_hint`'s: the most damage,
+def far_hint(plan: StepPlan, units: list[Unit]) -> list[tuple[Any, int]]:
+    """A choice at the other end of the outcomes from :func:`greedy_hint`'s: the most damage,
     as (literal or variable, value) pairs for the block encodings. Shield points must still be
     spent (615.7: used up, or all that was offered taken), so they go where they cost least:
     first whole events (each prevention that would have applied after the shields then finds 0

@@ -24,7 +24,7 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 
 from ..rules.amounts import rule_of
-from .step import _apply, _PEvent, _Plan, _upper
+from .step import PlannedEvent, StepPlan, apply_rule, upper_bound
 
 HULL_WORK = 300_000  # steps (orders x places x states x shares) one event's hull may cost; beyond, no cuts
 
@@ -32,7 +32,7 @@ Point = tuple[int, int]
 Hull = tuple[tuple[Point, ...], tuple[Point, ...]]  # the upper and the lower hull's vertices, by t
 
 
-def add_cuts(m: Any, plan: _Plan, events: list[_PEvent], damage: Any, prevented: Any) -> None:
+def add_cuts(m: Any, plan: StepPlan, events: list[PlannedEvent], damage: Any, prevented: Any) -> None:
     """Add to ``m`` the cuts bounding ``damage`` (the events' total) by ``prevented`` (the total
     their shields prevent); none when an event's hull is unknown (too costly, or an effect whose
     amount isn't a rule)."""
@@ -52,13 +52,13 @@ def add_cuts(m: Any, plan: _Plan, events: list[_PEvent], damage: Any, prevented:
             t, d = t + dt, d + dd
 
 
-def event_hull(plan: _Plan, pe: _PEvent) -> Hull | None:
+def event_hull(plan: StepPlan, pe: PlannedEvent) -> Hull | None:
     """The event's hulls (module docstring), found once for alike events (``plan.hulls``)."""
     effs = pe.effects
     plain = [i for i in effs if i.spec.kind != EffectKind.SHIELD]
     if any(rule_of(i.spec) is None for i in plain):
         return None
-    ub = _upper(pe.ev.amount, effs)
+    ub = upper_bound(pe.ev.amount, effs)
     # the damage is at most ub wherever a shield stands: t at most (places) * ub
     most = min(sum(plan.shields[i.key] for i in effs if i.spec.kind == EffectKind.SHIELD), (len(plain) + 1) * ub)
     key = (pe.ev.amount, tuple(i.key for i in plain), most)
@@ -70,7 +70,7 @@ def event_hull(plan: _Plan, pe: _PEvent) -> Hull | None:
     return plan.hulls[key]
 
 
-def _hull(plan: _Plan, pe: _PEvent, plain: list[Any], most: int) -> Hull:
+def _hull(plan: StepPlan, pe: PlannedEvent, plain: list[Any], most: int) -> Hull:
     lo: dict[int, int] = {}
     hi: dict[int, int] = {}
     for order in permutations(plain):
@@ -79,7 +79,7 @@ def _hull(plan: _Plan, pe: _PEvent, plain: list[Any], most: int) -> Hull:
             states = {(a - x, u + x) for a, u in states for x in range(min(a, most - u) + 1)}  # the shields here
             if b == len(order):
                 break
-            done = {(_apply(plan, order[b], a) if a > 0 else 0, u) for a, u in states}
+            done = {(apply_rule(plan, order[b], a) if a > 0 else 0, u) for a, u in states}
             states = done | states if order[b].spec.may else done
         for a, u in states:
             lo[u] = min(lo.get(u, a), a)

@@ -11,14 +11,14 @@ from ..rules.effects import (
     Instance,
 )
 from ..rules.shields import room, share_constraint
-from .step import _Plan, _rule
-from .tables import _is_const
-from .units import _Unit
+from .step import StepPlan, effect_rule
+from .tables import is_const
+from .units import Unit
 
 
-def _at_least(m: Any, expr: Any, k: int) -> Any:
+def at_least(m: Any, expr: Any, k: int) -> Any:
     """A literal equivalent to ``expr >= k`` (or a Python bool when ``expr`` is constant)."""
-    if _is_const(expr):
+    if is_const(expr):
         return int(expr) >= k
     b = m.new_bool_var("")
     m.add(expr >= k).only_enforce_if(b)
@@ -26,19 +26,19 @@ def _at_least(m: Any, expr: Any, k: int) -> Any:
     return b
 
 
-def _floor0(m: Any, expr: Any, top: int, name: str) -> Any:
+def floor0(m: Any, expr: Any, top: int, name: str) -> Any:
     """``max(0, expr)``: an int when ``expr`` is constant, else a variable in ``[0, top]``. Counts
     never go below none (122.1e, 122.1g: damage past a planeswalker's loyalty removes them all,
     120.3c, 120.3h; counters removed, 122.1), nor does what a floor or "fewer" leaves."""
-    if _is_const(expr):
+    if is_const(expr):
         return max(0, int(expr))
     out = m.new_int_var(0, max(0, top), name)
     m.add_max_equality(out, [0, expr])
     return out
 
 
-def _at_most(m: Any, expr: Any, k: int) -> Any:
-    if _is_const(expr):
+def at_most(m: Any, expr: Any, k: int) -> Any:
+    if is_const(expr):
         return int(expr) <= k
     b = m.new_bool_var("")
     m.add(expr <= k).only_enforce_if(b)
@@ -46,7 +46,7 @@ def _at_most(m: Any, expr: Any, k: int) -> Any:
     return b
 
 
-def _either(m: Any, lits: list[Any]) -> Any:
+def either(m: Any, lits: list[Any]) -> Any:
     """A literal equivalent to the disjunction of ``lits`` (Python bools fold away)."""
     if any(lit is True for lit in lits):
         return True
@@ -62,7 +62,7 @@ def _either(m: Any, lits: list[Any]) -> Any:
     return b
 
 
-def _and_not(m: Any, a: Any, b: Any) -> Any:
+def and_not(m: Any, a: Any, b: Any) -> Any:
     """A literal equivalent to ``a and not b`` (Python bools fold away)."""
     if a is False or b is True:
         return False
@@ -77,8 +77,8 @@ def _and_not(m: Any, a: Any, b: Any) -> Any:
     return c
 
 
-def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int,
-               out: _Unit, tag: str) -> None:
+def transform(m: Any, plan: StepPlan, inst: Instance, vin: Any, vout: Any, ub: int,
+               out: Unit, tag: str) -> None:
     """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
     if inst.spec.kind == EffectKind.SHIELD:  # 615.7: the affected player chooses the share
         t = m.new_int_var(0, room(plan.shields[inst.key], ub), f"t{tag}")
@@ -87,16 +87,16 @@ def _transform(m: Any, plan: _Plan, inst: Instance, vin: Any, vout: Any, ub: int
         out.shares[inst.key], out.full[inst.key] = t, full
     elif inst.spec.may:  # its controller applies it or not (616.1, solver.damage._ask_optional)
         use = m.new_bool_var(f"may{tag}")
-        done = m.new_int_var(0, max(ub, _rule(plan, inst).upper(ub)), f"did{tag}")
-        _rule(plan, inst).encode(m, vin, done, tag)
+        done = m.new_int_var(0, max(ub, effect_rule(plan, inst).upper(ub)), f"did{tag}")
+        effect_rule(plan, inst).encode(m, vin, done, tag)
         m.add(vout == done).only_enforce_if(use)
         m.add(vout == vin).only_enforce_if(~use)
         out.uses[inst.key] = use
     else:
-        _rule(plan, inst).encode(m, vin, vout, tag)
+        effect_rule(plan, inst).encode(m, vin, vout, tag)
 
 
-def _to(dealt: dict[tuple[str, str], Any], blocker: str, among: Any = None) -> Any:
+def assigned_to(dealt: dict[tuple[str, str], Any], blocker: str, among: Any = None) -> Any:
     """What the creatures (of ``among``, None: any) assign ``blocker``, for solver.rules.lethal's
     constraint form: a function of the condition's sources."""
     return lambda sources: sum(v for (src, r), v in dealt.items() if r == blocker

@@ -8,7 +8,7 @@ whose continuation is worth the most to them (lexicographic goals, each state va
 worst outcome of optimal play after it, as the graph values an option).
 
 This is the graph's own answer: the step's decisions are one player's (solver.cp.choosers.
-_optimizable), and with one chooser over a run of decisions, backward induction keeps exactly
+optimizable_problem), and with one chooser over a run of decisions, backward induction keeps exactly
 the end points of the run whose value is the best of all of them (a decision's value is the
 best of its options', so the kept options are those whose subtree holds such an end point);
 the outcomes of optimal play are then the union of those end points' outcomes. A chooser
@@ -27,21 +27,21 @@ from mtg_outcomes.model.types import Case
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
 from .blocks import join_witness
-from .choosers import _choosers
+from .choosers import step_choosers
 from .plan import StepPlans
 from .prefix import Prefix
 from .search import (
-    _SOLVING_CUT,
-    _check_workers,
-    _Cut,
-    _cut_short,
-    _prepared,
-    _Search,
+    SOLVING_CUT,
+    Cut,
+    Search,
+    check_workers,
+    cut_short,
+    prepared_searches,
 )
-from .step import _Plan
+from .step import StepPlan
 from .suffix import SUFFIX_PHASE, after_step
-from .union import _joined, _namer, _with_witness
-from .units import _Built
+from .union import joined, namer, with_witness
+from .units import BuiltModel
 
 __all__ = ["cp_optimize", "optimize_after"]
 
@@ -86,8 +86,8 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
         root = roots[i]
         listed, cut = witnesses(cg, ind, cg.roots[i])
         for o in listed:
-            found.setdefault(o.state, _with_witness(o.state, join_witness(root.witness, root.words, o.witness, o.words,
-                                                                     _namer(root.state, prefix.table))))
+            found.setdefault(o.state, with_witness(o.state, join_witness(root.witness, root.words, o.witness, o.words,
+                                                                     namer(root.state, prefix.table))))
         if cut is not None:
             break
     out = sorted(found.values(), key=lambda o: sort_key(o.state))
@@ -99,7 +99,7 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
     return out, cg.complete and cut is None, extra
 
 
-def _level(plan: _Plan, built: _Built, goal: Goal) -> Any:
+def _level(plan: StepPlan, built: BuiltModel, goal: Goal) -> Any:
     """``goal`` as an expression to maximise: sense times the sum of its terms (a field the
     case doesn't have counts as 0, as :meth:`Goal.score` does)."""
     total: Any = 0
@@ -128,18 +128,18 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     ``timeout`` and ``build_share`` bound every phase, and ``workers`` and ``planned`` are, as
     in :func:`cp_outcomes`.
     """
-    _check_workers(workers)
+    check_workers(workers)
     deadline = as_deadline(timeout)
     try:
-        prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers,
+        prefix, searches = prepared_searches(case, fields, deadline, objective, build_share, workers=workers,
                                      planned=planned)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
-        return _cut_short(case, deadline, cut)
-    search = searches[0]  # one state at the step's start (_optimizable)
+        return cut_short(case, deadline, cut)
+    search = searches[0]  # one state at the step's start (optimizable_problem)
     plan, built = search.plan, search.built
-    chooser = next((c for c in _choosers(plan) if objective.of(c) is not None), None)
+    chooser = next((c for c in step_choosers(plan) if objective.of(c) is not None), None)
     goals = objective.of(chooser) if chooser is not None else None
     if plan.suffix:
         return _optimize_after(case, objective, prefix, search, chooser, fields, deadline, max_nodes)
@@ -150,26 +150,26 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
         optimum = search.optimise(levels)
         if optimum is not None:
             search.distinct(first=search.last)
-    except _Cut:
+    except Cut:
         complete = False
         if search.best is not None and not search.outcomes:
             search.record(search.best)
-    extra: dict[str, Any] = {} if complete else {"limit": _SOLVING_CUT}
+    extra: dict[str, Any] = {} if complete else {"limit": SOLVING_CUT}
     if chooser is not None and goals and optimum is not None and len(optimum) == len(goals):
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
-    return _joined(case, prefix, searches, fields, deadline, complete, extra)
+    return joined(case, prefix, searches, fields, deadline, complete, extra)
 
 
-def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: _Search, chooser: str | None,
+def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: Search, chooser: str | None,
                     fields: Iterable[str] | None, deadline: Deadline, max_nodes: int | None) -> Result:
     """:func:`cp_optimize` with the rules engine continuing after the step: the step's distinct
     states after it (no-goods over everything the state after the step is made of), then
     solver.cp.optimum."""
     try:
         search.distinct()
-    except _Cut:
-        return Result(case.id, "cp", False, [], {"solves": search.solves, "limit": _SOLVING_CUT,
+    except Cut:
+        return Result(case.id, "cp", False, [], {"solves": search.solves, "limit": SOLVING_CUT,
                                                   "seconds": round(deadline.elapsed(), 3)})
     outcomes, complete, extra = optimize_after(case, objective, prefix, search.outcomes, chooser, fields,
                                                deadline, max_nodes)

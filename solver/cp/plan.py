@@ -29,29 +29,29 @@ from ..sba import multiplayer as sba_multiplayer
 from ..select import View, is_player, matches
 from ..state import GameState, Table
 from ..triggers import watchers
-from .assign import _open_batch
+from .assign import open_batch
 from .blocks import BlockPlan, deferred_blocks, deferred_problem, is_block_start, open_blocks
 from .declines import (
-    _CHARACTERISTICS,
-    _COUNTER_RIDERS,
-    _DECLINED,
-    _INERT,
-    _LIFE,
-    _ORDERED,
-    _RIDER_KINDS,
-    _RIDERS_DECLINED,
-    _annihilation,
-    _characteristics_ending,
-    _characteristics_problem,
-    _gain_problem,
-    _life_effect_ending,
-    _life_problem,
-    _players_matching,
+    CHARACTERISTICS,
+    COUNTER_RIDERS,
+    DECLINED,
+    INERT,
+    LIFE,
+    ORDERED,
+    RIDER_KINDS,
+    RIDERS_DECLINED,
+    annihilation,
+    characteristics_ending,
+    characteristics_problem,
+    gain_problem,
+    life_effect_ending,
+    life_problem,
+    players_matching,
 )
 from .events import (
-    _one_instance_events,
-    _partial,
-    _trees,
+    one_instance_events,
+    partial_redirect,
+    redirection_trees,
 )
 from .prefix import (
     END,
@@ -66,29 +66,29 @@ from .prefix import (
     script_left,
 )
 from .riders import (
-    _DEFERRED_KINDS,
-    _applied_unpreventable,
-    _can_prevent_none,
-    _counters_problem,
-    _counters_put,
-    _deferred_problem,
-    _draws,
-    _movable_problem,
-    _prevention_triggers,
-    _rider_effects,
-    _suffix_problem,
-    _to_counters,
+    DEFERRED_KINDS,
     _watching,
+    applied_unpreventable,
+    can_prevent_none,
+    counters_instead,
+    counters_problem,
+    counters_put,
+    deferred_rider_problem,
+    draws_cards,
+    movable_problem,
+    planned_prevention_triggers,
+    rider_effects,
+    suffix_problem,
 )
 from .step import (
+    Assign,
+    PlannedEvent,
+    PlannedRider,
+    PlannedTrigger,
+    StepPlan,
     Trample,
-    _Assign,
-    _linear,
-    _PEvent,
-    _Plan,
-    _Rider,
-    _rider_amount,
-    _Trigger,
+    linear_in,
+    rider_amount,
 )
 
 # what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
@@ -102,7 +102,7 @@ class StepPlans:
     the node limit they were planned with (an answer from them is that case's only)."""
 
     prefix: Prefix
-    plans: list[_Plan]
+    plans: list[StepPlan]
     case: Case
     max_nodes: int | None
 
@@ -117,7 +117,7 @@ class StepPlans:
         return None
 
 
-def _plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
+def step_plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
     """The prefix before the CP step and a plan of the step from each distinct state it reaches,
     or the reason the CP engine can't answer. ``max_nodes`` below :data:`PREFIX_NODES` cuts the
     prefix (``prefix.complete`` False); a prefix larger than that is declined. Raises
@@ -160,11 +160,11 @@ def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: in
     :func:`cp_supported` says it). Past ``timeout`` it raises :class:`LimitReached`. Give it to
     :func:`~solver.cp.cp_outcomes` or :func:`~solver.cp.cp_optimize` as ``planned=`` (with the
     same ``max_nodes``) so that they don't plan the step again."""
-    return _plans(case, as_deadline(timeout), max_nodes)
+    return step_plans(case, as_deadline(timeout), max_nodes)
 
 
 def _plan_step(start: GameState, table: Table, step: int | None,
-               deadline: Deadline | None = None) -> _Plan | str:
+               deadline: Deadline | None = None) -> StepPlan | str:
     """Check that the CP model can express the step that starts at ``start`` (the last damage
     batch, open in ``start``, with what follows it in the same resolution, solver.cp.prefix; or
     combat damage step ``step``: 0 the only one, 2 the regular one after the first-strike step,
@@ -186,36 +186,36 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             later.append(f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
                          "CR 800.4a, and 704.5m after it)")
     insts = effects_in_force(state0, table)
-    pairs_off = _annihilation(state0, table, insts)  # 704.5q: the rules engine's, after the step
+    pairs_off = annihilation(state0, table, insts)  # 704.5q: the rules engine's, after the step
     if pairs_off is not None:
         later.append(pairs_off)
     later.extend(f"{pid}'s {ab.trigger} trigger (603.2, 603.3b)" for pid, ab in watching)
     for inst in insts:
         spec = inst.spec
         if spec.kind == EffectKind.AS_UNBLOCKED:
-            continue  # 510.1b: the assignment's options, solver.combat.assign_options (_open_batch)
-        if spec.kind in _INERT:
+            continue  # 510.1b: the assignment's options, solver.combat.assign_options (open_batch)
+        if spec.kind in INERT:
             continue
         if spec.kind == EffectKind.FEWER_COUNTERS:  # on the batch's -1/-1 counters (solver.results.fewer_counters)
             if spec.if_life_at_most is not None:
                 return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
             continue
         if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
-            if (problem := _gain_problem(inst, insts)) is not None:
+            if (problem := gain_problem(inst, insts)) is not None:
                 return problem
             continue
         if spec.kind == EffectKind.AS_THOUGH:
             continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
-        if spec.kind in _LIFE:
-            problem = _life_problem(table, inst)
+        if spec.kind in LIFE:
+            problem = life_problem(table, inst)
             if problem is not None:
                 return problem
             continue
-        if spec.kind in _CHARACTERISTICS:
-            problem = _characteristics_problem(state0, table, inst)
+        if spec.kind in CHARACTERISTICS:
+            problem = characteristics_problem(state0, table, inst)
             if problem is not None:
                 return problem
-            ending = _characteristics_ending(state0, table, inst)
+            ending = characteristics_ending(state0, table, inst)
             if ending is not None:  # the rules engine does the checks after the step's first
                 later.append(ending)
             continue
@@ -233,8 +233,8 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             # applies the replacement (solver.cp.suffix)
             later.append(f"{inst.key}'s {_REPLACING_DESTRUCTION[spec.kind]}")
             continue
-        if spec.kind not in _ORDERED:
-            return f"{inst.key}: {_DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
+        if spec.kind not in ORDERED:
+            return f"{inst.key}: {DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
         if spec.may and (spec.kind not in (EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE) or spec.then is not None
                          or one_instance(spec)):
             return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
@@ -248,22 +248,22 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if spec.then is not None:
             if spec.kind not in PREVENTION_KINDS:
                 return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
-            if spec.then.kind not in _RIDER_KINDS:
-                return f"{inst.key}: {_RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
-            if spec.then.kind in _COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
+            if spec.then.kind not in RIDER_KINDS:
+                return f"{inst.key}: {RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
+            if spec.then.kind in COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
                     (spec.then.kind, spec.then.counter) != (ActionKind.PUT_COUNTERS, "-1/-1"):
                 return (f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
                         "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)")
-            read = _rider_amount(spec.then.amount)
+            read = rider_amount(spec.then.amount)
             if read is None:
                 return (f"{inst.key}: the rider's amount is not linear in prevented and that_damage, or reads "
                         "another value (X, a life total) the model doesn't hold")
-            if read[2] and not spec.then.if_prevented and _can_prevent_none(spec):
+            if read[2] and not spec.then.if_prevented and can_prevent_none(spec):
                 return (f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
                         "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "
                         "modelled (the model reads that it was applied from what it prevented)")
     blocks: BlockPlan | None = None
-    assigns: list[_Assign]
+    assigns: list[Assign]
     trample: list[Trample]
     assigning: GameState | None
     if is_block_start(start) or deferred_blocks(start):  # the declaration of blockers is the model's (509.1, solver.cp.blocks)
@@ -273,12 +273,12 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         assigns, trample, assigning = [], [], state
         varying = {(ev.source, ev.recipient) for ev in state.batch.events} if state.batch is not None else set()
     else:
-        opened = _open_batch(start, state0, table, step)
+        opened = open_batch(start, state0, table, step)
         if isinstance(opened, str):
             return opened
         state, assigns, trample, assigning = opened
         varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
-    events: list[_PEvent] = []
+    events: list[PlannedEvent] = []
     batch_events = state.batch.events if state.batch is not None else ()
     order = table.apnap(table.order)
     for i, ev in enumerate(batch_events):
@@ -289,7 +289,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in PREVENTION_KINDS]
         if any(a.spec.may for a in noops):
             return f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled"
-        events.append(_PEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
+        events.append(PlannedEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
     if crown is not None:
@@ -300,17 +300,17 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         # lost, which the solutions are told apart by (solver.cp.encode._state_after)
         later.append(f"the monarch {crown} (CR 724.2, 724.4)")
     tracked_trees = bool(later)  # (a rider left to the rules engine may make a suffix below)
-    problem = _trees(state, table, insts, events, assigns, deadline, tracked_trees)
+    problem = redirection_trees(state, table, insts, events, assigns, deadline, tracked_trees)
     if problem is not None:
         return problem
     names = {inst.key: effect_name(inst, table, state) for inst in insts}
-    converted = _one_instance_events(insts, events)
+    converted = one_instance_events(insts, events)
     if isinstance(converted, str):
         return converted
     insts, once = converted
     shields = {}
     for inst in insts:
-        if inst.spec.kind == EffectKind.SHIELD or _partial(inst):
+        if inst.spec.kind == EffectKind.SHIELD or partial_redirect(inst):
             eff = state.effect(inst.state_id)
             assert eff is not None  # (a shield is a created effect, 615.7)
             shields[inst.key] = int(eff.remaining or 0)
@@ -325,17 +325,17 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         source = inst.view.self_id or inst.view.controller
         sel = rider.to
-        if rider.kind in _DEFERRED_KINDS:
+        if rider.kind in DEFERRED_KINDS:
             # 111.1, 615.5: tokens created right after the prevention, before state-based actions,
             # are permanents the model doesn't have: the rules engine creates them after the step's
             # choices, from what the prevention prevented (which the solutions are told apart by)
-            problem = _deferred_problem(state, inst, events)
+            problem = deferred_rider_problem(state, inst, events)
             if problem is not None:
                 return problem
             deferred.append(inst.key)
             later.append(f"{inst.key}'s {rider.kind} rider (615.5, 111.1)")
             continue
-        if rider.kind in _COUNTER_RIDERS:
+        if rider.kind in COUNTER_RIDERS:
             # the permanents it puts counters on or removes them from (solver.damage.run_rider)
             recipients: tuple[str, ...] = tuple(r for r in shot_recipients(state, table, rider_shot(inst, 1), inst.view)
                                                 if not is_player(table, r))
@@ -346,52 +346,52 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             # damage (a planeswalker or creature target can: 120.3c, 120.3e)
             recipients = tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
         else:
-            recipients = _players_matching(sel, state, table, inst.view)
+            recipients = players_matching(sel, state, table, inst.view)
             if rider.kind == ActionKind.DEAL:  # and the permanents it names that can be dealt damage (120.1a)
                 recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
                                     and can_be_dealt(state, table, p.id))
-        if rider.kind not in (ActionKind.DEAL, *_COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
+        if rider.kind not in (ActionKind.DEAL, *COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
             return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
-        modified = _rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == ActionKind.DEAL else []
+        modified = rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == ActionKind.DEAL else []
         if isinstance(modified, str):
             # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
             # after the step's choices, before state-based actions, with the amount the model
             # prevented (615.5): the rules engine does it, as it does what follows the step
-            problem = _deferred_problem(state, inst, events)
+            problem = deferred_rider_problem(state, inst, events)
             if problem is not None:
                 return problem
             deferred.append(inst.key)
             later.append(modified)
             continue
-        read = _rider_amount(rider.amount)
+        read = rider_amount(rider.amount)
         assert read is not None
         a, b, c = read
-        applied = _applied_unpreventable(state, inst, events, not rider.if_prevented and c != 0 or b != 0)
+        applied = applied_unpreventable(state, inst, events, not rider.if_prevented and c != 0 or b != 0)
         if isinstance(applied, str):
             return applied
-        riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
+        riders.append(PlannedRider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
                              rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == "you"), b,
                              not rider.if_prevented, applied, rider.counter or "+1/+1"))
     if deferred and riders:
         # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:
         # in the order of their effects' keys, whatever the choices): with one of them done by the
         # rules engine after the step, it does them all, each from what its effect prevented
-        problem = next((why for rd in riders if (why := _movable_problem(insts, rd)) is not None), None)
+        problem = next((why for rd in riders if (why := movable_problem(insts, rd)) is not None), None)
         if problem is not None:
             return problem
         deferred.extend(rd.key for rd in riders)
         later.extend(f"{rd.key}'s rider (615.5)" for rd in riders)
         riders = []
     riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
-    to_counters = _to_counters(insts, events)
+    to_counters = counters_instead(insts, events)
     if isinstance(to_counters, str):
         return to_counters
-    problem = _counters_problem(state, table, insts, riders, to_counters)
+    problem = counters_problem(state, table, insts, riders, to_counters)
     if problem is not None:
         return problem
     if pairs_off is None:
-        pairs_off = _annihilation(state, table, insts, _counters_put(riders, to_counters),
-                                  _counters_put(riders, to_counters, "-1/-1"))
+        pairs_off = annihilation(state, table, insts, counters_put(riders, to_counters),
+                                  counters_put(riders, to_counters, "-1/-1"))
         if pairs_off is not None:
             later.append(pairs_off)
     triggers = []
@@ -404,7 +404,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         p = state.perm(pid)
         assert p is not None
         shot = ab.action
-        if shot is None or not _draws(ab):
+        if shot is None or not draws_cards(ab):
             continue  # the rules engine puts it on the stack and resolves it after the step (solver.cp.suffix)
         card = table.perm_specs[p.spec]
         view = View(ctrl, p.id, None, p.chosen)
@@ -413,11 +413,11 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if ok and ab.trigger_to is not None:
                 ok = matches(ab.trigger_to, r, state, table, view)
             if ok:
-                draws = _linear(shot.amount, "damage_dealt")
+                draws = linear_in(shot.amount, "damage_dealt")
                 assert draws is not None
-                who = _players_matching(shot.to, state, table, view)
-                triggers.append(_Trigger(p.id, ctrl, j, s, r, draws, who, card.name))
-    found = _prevention_triggers(state, table, insts, events)
+                who = players_matching(shot.to, state, table, view)
+                triggers.append(PlannedTrigger(p.id, ctrl, j, s, r, draws, who, card.name))
+    found = planned_prevention_triggers(state, table, insts, events)
     if isinstance(found, str):
         return found
     triggers.extend(found)
@@ -440,15 +440,15 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     # an effect that may end in the step's check (its permanent dies): the model reads it at that
     # check, where it still applies (704.3), and the rules engine does what follows, the next
     # check and the triggers' gains, from each solution's state (solver.cp.suffix)
-    ending = _life_effect_ending(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
+    ending = life_effect_ending(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
     if ending is not None:
         later.append(ending)
-    problem = _suffix_problem(state, table, events, tracked_trees) if later else None
+    problem = suffix_problem(state, table, events, tracked_trees) if later else None
     if problem is not None:
         return problem
     if later and blocks is not None and deferred_blocks(start):  # (the rules engine replays the step from its start)
         return f"{later[0]} after a combat damage step whose blocks the model chooses after a first-strike step's"
-    return _Plan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
+    return StepPlan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
                  {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
@@ -493,7 +493,7 @@ def cp_supported(case: Case, timeout: float | Deadline | None = None) -> str | N
     on a creature that dies in the step dies too (704.5m, solver.sba); an Aura in a multiplayer
     game is declined.
     """
-    plans = _plans(case, as_deadline(timeout))
+    plans = step_plans(case, as_deadline(timeout))
     return plans if isinstance(plans, str) else None
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .sweep import Seed, reach, sweep
 
 if TYPE_CHECKING:
-    from .search import _Search
+    from .search import Search
 
 # the proofs are few and hard, where the runs' solves are many and easy: the full linear
 # relaxation bounds the line (presolve's symmetries and probing as well cost more than they
@@ -46,10 +46,10 @@ class _Open(Exception):
     """The ranges don't apply, or a proof's solve ended unanswered before the time limit."""
 
 
-def close(search: _Search) -> bool:
+def close(search: Search) -> bool:
     """Whether the outcomes ``search`` found are proved to be all of them, adding any a proof
     meets (each swept from). False when the ranges don't apply (too many groups) or a proof
-    stays open; raises search's _Cut on the time limit."""
+    stays open; raises search's Cut on the time limit."""
     proved: Proved = {}
     try:
         while (met := _missing(search, proved)) is not None:
@@ -59,7 +59,7 @@ def close(search: _Search) -> bool:
     return True
 
 
-def _missing(search: _Search, proved: Proved) -> Seed | None:
+def _missing(search: Search, proved: Proved) -> Seed | None:
     """An outcome not found yet (a seed), None when every range is proved; raises _Open when
     the ranges don't apply."""
     keys = list(search.found)
@@ -109,7 +109,7 @@ def _missing(search: _Search, proved: Proved) -> Seed | None:
     return None
 
 
-def _extreme(search: _Search, fixed: list[Any], line: int, sense: int, known: int) -> tuple[Seed | None, int]:
+def _extreme(search: Search, fixed: list[Any], line: int, sense: int, known: int) -> tuple[Seed | None, int]:
     """Whether a solution in the group ``fixed`` fixes has a line value past ``known`` (below it,
     ``sense`` 1; above it, -1), asked as an optimisation towards that side restricted to it (the
     outcomes already forbidden by no-goods all lie within, so they change nothing): (None,
@@ -127,11 +127,11 @@ def _extreme(search: _Search, fixed: list[Any], line: int, sense: int, known: in
     return (None, known) if got is None else (got, got[0][line])
 
 
-def _solution(search: _Search, assumptions: list[Any], lp_search: bool = False) -> Seed | None:
+def _solution(search: Search, assumptions: list[Any], lp_search: bool = False) -> Seed | None:
     """A solution under ``assumptions`` (optimal, when the model has an objective), recorded, as
-    a seed; None when there is none. Raises search's _Cut on the time limit, _Open when the
+    a seed; None when there is none. Raises search's Cut on the time limit, _Open when the
     solve ended otherwise unanswered."""
-    from .search import _Cut
+    from .search import Cut
 
     cp = search.cp
     solver, status = search.assuming(PROOF_PARAMS, assumptions, lp_search=lp_search)
@@ -143,5 +143,5 @@ def _solution(search: _Search, assumptions: list[Any], lp_search: bool = False) 
         search.found[key] = None
         return key, list(solver.response_proto.solution)
     if search.deadline.expired():
-        raise _Cut
+        raise Cut
     raise _Open

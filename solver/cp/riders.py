@@ -27,23 +27,23 @@ from ..select import View, matches
 from ..state import Event, GameState, Table
 from ..triggers import watchers
 from .declines import (
-    _COUNTER_RIDERS,
-    _ORDERED,
-    _QUIET,
-    _TRIGGERS_DECLINED,
-    _players_matching,
+    COUNTER_RIDERS,
+    ORDERED,
+    QUIET,
+    TRIGGERS_DECLINED,
+    players_matching,
 )
 from .step import (
-    _counted,
-    _linear,
-    _PEvent,
-    _Rider,
-    _rider_amount,
-    _Trigger,
+    PlannedEvent,
+    PlannedRider,
+    PlannedTrigger,
+    counted_at_start,
+    linear_in,
+    rider_amount,
 )
 
 
-def _can_prevent_none(spec: Any) -> bool:
+def can_prevent_none(spec: Any) -> bool:
     """A prevention that, applied to some damage that can be prevented, may prevent none of it:
     half rounded down of 1, all but N of N or less, prevent 0 (solver.rules.amounts); a shield that
     takes none of an event must be used up elsewhere (615.7), so it prevents something."""
@@ -51,7 +51,7 @@ def _can_prevent_none(spec: Any) -> bool:
     return any(rule is not None and rule.prevents and rule.apply(n) == n for n in range(1, 4))
 
 
-def _applied_unpreventable(state: GameState, inst: Instance, events: list[_PEvent],
+def applied_unpreventable(state: GameState, inst: Instance, events: list[PlannedEvent],
                            reads: bool) -> tuple[tuple[int, int], ...] | str:
     """The events of damage that can't be prevented a prevention with a rider is applied to, when
     its rider ``reads`` that (it takes place anyway, or reads "that damage", 615.12): each with
@@ -90,13 +90,13 @@ def _prevention_trigger_problem(pid: str, ab: Any) -> str | None:
     if shot is None or shot.kind not in (ActionKind.DRAW, ActionKind.GAIN_LIFE) or shot.may or ab.more or ab.target is not None \
             or shot.to.kind in ("target", "any", "choice"):
         return f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled"
-    if _linear(shot.amount, "prevented") is None:
+    if linear_in(shot.amount, "prevented") is None:
         return f"{pid}: the damage_prevented trigger's amount is not linear in prevented"
     return None
 
 
-def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, ...],
-                         events: list[_PEvent]) -> list[_Trigger] | str:
+def planned_prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, ...],
+                         events: list[PlannedEvent]) -> list[PlannedTrigger] | str:
     """The "whenever damage is prevented" triggers the step can fire (CR 615.13, solver.triggers.
     prevention_triggers): one per prevention effect that prevented damage in the batch, per
     recipient of the events it was applied to, for each watcher it matches (603.2: ``to``, else its
@@ -122,15 +122,15 @@ def _prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, 
                 view = View(ctrl, p.id, None, p.chosen)
                 if not (matches(ab.trigger_to, r, state, table, view) if ab.trigger_to else r == ctrl):
                     continue
-                amount = _linear(ab.action.amount, "prevented")
+                amount = linear_in(ab.action.amount, "prevented")
                 assert amount is not None
-                who = _players_matching(ab.action.to, state, table, view)
-                out.append(_Trigger(p.id, ctrl, j, inst.key, r, amount, who, table.perm_specs[p.spec].name,
+                who = players_matching(ab.action.to, state, table, view)
+                out.append(PlannedTrigger(p.id, ctrl, j, inst.key, r, amount, who, table.perm_specs[p.spec].name,
                                     ab.action.kind, inst.key))
     return out
 
 
-def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str, tuple[str, str]] | str:
+def counters_instead(insts: tuple[Instance, ...], events: list[PlannedEvent]) -> dict[str, tuple[str, str]] | str:
     """Each effect that puts damage as counters instead (614.1a) with the one permanent whose
     damage it replaces in the step (the model keeps one amount per effect) and the kind of
     counter, or why it can't."""
@@ -149,13 +149,13 @@ def _to_counters(insts: tuple[Instance, ...], events: list[_PEvent]) -> dict[str
     return out
 
 
-def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[_Rider],
+def counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[PlannedRider],
                       to_counters: dict[str, tuple[str, str]]) -> str | None:
     """Why the model can't follow the +1/+1 counters the step puts or removes (615.5, 614.1a), or
     None: a replacement of how many are put (614.1a) applies to each event; one without any that
     gets some put and some removed may end with the kind at 0, a field the model doesn't show.
     (One that gets them beside -1/-1 counters loses pairs of them after the step, 704.5q:
-    :func:`_counters_put`, solver.cp.plan.)"""
+    :func:`counters_put`, solver.cp.plan.)"""
     kinds: dict[str, set[str]] = {}
     for key, (pid, counter) in to_counters.items():
         if fewer_counters(state, table, pid, counter):
@@ -163,11 +163,11 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
         if counter == "+1/+1":
             kinds.setdefault(pid, set()).add("put_counters")
     for rd in riders:
-        if rd.kind in _COUNTER_RIDERS and rd.counter == "-1/-1":
+        if rd.kind in COUNTER_RIDERS and rd.counter == "-1/-1":
             for pid in rd.recipients:  # each putting is an event of its own that it would replace
                 if fewer_counters(state, table, pid, "-1/-1"):
                     return f"{rd.key}: fewer -1/-1 counters put on {pid} (CR 614.1a) is not modelled"
-        elif rd.kind in _COUNTER_RIDERS:
+        elif rd.kind in COUNTER_RIDERS:
             for pid in rd.recipients:
                 kinds.setdefault(pid, set()).add(rd.kind)
                 if fewer_counters(state, table, pid, "+1/+1"):
@@ -179,7 +179,7 @@ def _counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...
     return None
 
 
-def _counters_put(riders: list[_Rider], to_counters: dict[str, tuple[str, str]], counter: str = "+1/+1") -> tuple[str, ...]:
+def counters_put(riders: list[PlannedRider], to_counters: dict[str, tuple[str, str]], counter: str = "+1/+1") -> tuple[str, ...]:
     """The permanents the step may put ``counter`` counters on (riders, 615.5: Phyrexian Hydra's
     -1/-1; damage put as counters instead, 614.1a)."""
     put = [pid for pid, kind in to_counters.values() if kind == counter] + \
@@ -187,7 +187,7 @@ def _counters_put(riders: list[_Rider], to_counters: dict[str, tuple[str, str]],
     return tuple(dict.fromkeys(put))
 
 
-def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],
+def rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],
                    floors: dict[str, int], on_life: str | None) -> list[tuple[str, AmountRule]] | str:
     """The one effect that modifies a deal rider's damage to each recipient (its affected player
     has no order to choose with one, 616.1), or why its damage is a batch of its own the model
@@ -210,13 +210,13 @@ def _rider_effects(state: GameState, table: Table, inst: Instance, source: str, 
         if any(one_instance(a.spec) for a in apps):
             return f"{inst.key}'s rider: a next-time prevention (CR 615.8) could apply to its damage to {r}"
         rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
-        if rule is None or apps[0].spec.kind not in _ORDERED or _counted(apps[0]):
+        if rule is None or apps[0].spec.kind not in ORDERED or counted_at_start(apps[0]):
             return f"{inst.key}'s rider: effects apply to its damage to {r} (a second batch of choices)"
         modified.append((r, rule))
     return modified
 
 
-def _suffix_problem(state: GameState, table: Table, events: list[_PEvent], tracked_trees: bool) -> str | None:
+def suffix_problem(state: GameState, table: Table, events: list[PlannedEvent], tracked_trees: bool) -> str | None:
     """Why the state after the step is not one the model's solutions determine, when the rules
     engine continues after it (solver.cp.suffix), or None. The solutions are told apart by every
     result the model has (solver.cp.encode: each batch's damage per source and recipient, each
@@ -252,7 +252,7 @@ _CONTINUED = (TriggerEvent.DEALS_DAMAGE, TriggerEvent.DEALT_DAMAGE, TriggerEvent
               TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE)
 
 
-def _draws(ab: Any) -> bool:
+def draws_cards(ab: Any) -> bool:
     """A "deals combat damage to a player" trigger the model applies itself: it draws cards, no
     choice, no threshold or intervening if (603.4), one instruction."""
     shot = ab.action
@@ -261,26 +261,26 @@ def _draws(ab: Any) -> bool:
 
 
 # riders the rules engine always does after the step's choices (solver.cp.suffix)
-_DEFERRED_KINDS = (ActionKind.CREATE_TOKENS,)
+DEFERRED_KINDS = (ActionKind.CREATE_TOKENS,)
 
 
-def _deferred_problem(state: GameState, inst: Instance, events: list[_PEvent]) -> str | None:
+def deferred_rider_problem(state: GameState, inst: Instance, events: list[PlannedEvent]) -> str | None:
     """Why a rider the rules engine does after the step (615.5) may not follow from what the
     solutions are told apart by, or None: whether it was applied to damage that can't be
-    prevented (615.12) must be fixed by the step's start (:func:`_applied_unpreventable`),
+    prevented (615.12) must be fixed by the step's start (:func:`applied_unpreventable`),
     and "that damage" (what it was applied to, not what it prevented) is not among them."""
     rider = inst.spec.then
     assert rider is not None
-    read = _rider_amount(rider.amount)
+    read = rider_amount(rider.amount)
     assert read is not None
     if read[1]:
         return (f"{inst.key}: a rider reading that_damage (what its prevention was applied to, CR 615.12) done "
                 "after the step by the rules engine is not modelled")
-    applied = _applied_unpreventable(state, inst, events, not rider.if_prevented and read[2] != 0)
+    applied = applied_unpreventable(state, inst, events, not rider.if_prevented and read[2] != 0)
     return applied if isinstance(applied, str) else None
 
 
-def _movable_problem(insts: Any, rd: _Rider) -> str | None:
+def movable_problem(insts: Any, rd: PlannedRider) -> str | None:
     """Why a rider the model would do can't be left to the rules engine beside one it does
     (615.5), or None: what its effect prevented must be among what the solutions are told apart
     by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
@@ -294,7 +294,7 @@ def _movable_problem(insts: Any, rd: _Rider) -> str | None:
 def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
     """The triggered abilities on the battlefield the step's damage and its aftermath can fire
     that the rules engine resolves after the step (603.2, 603.3b, solver.cp.suffix), or why the
-    model can't take one: those none of it can fire (:data:`_QUIET`), "whenever damage is
+    model can't take one: those none of it can fire (:data:`QUIET`), "whenever damage is
     prevented" (615.13) and plain combat-damage draws are the model's own; a static shield is
     declined."""
     watching: list[tuple[str, Any]] = []
@@ -306,18 +306,18 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
                 return f"{perm.id}: a static shield ability is not modelled"
             if ab.kind != AbilityKind.TRIGGER:
                 continue
-            if ab.trigger in _QUIET:
+            if ab.trigger in QUIET:
                 continue  # nothing in a damage batch and its aftermath can trigger it
             if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
                 problem = _prevention_trigger_problem(perm.id, ab)
                 if problem is not None:
                     return problem
                 continue
-            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and _draws(ab):
-                if _linear(ab.action.amount, "damage_dealt") is None:
+            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and draws_cards(ab):
+                if linear_in(ab.action.amount, "damage_dealt") is None:
                     return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
                 continue
             if ab.trigger not in _CONTINUED:
-                return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
+                return f"{perm.id}: {TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
             watching.append((perm.id, ab))
     return watching

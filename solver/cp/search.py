@@ -15,19 +15,19 @@ from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
-from .choosers import _optimizable
-from .encode import _build
+from .choosers import optimizable_problem
+from .encode import build_model
 from .kept import Kept
-from .plan import StepPlans, _plans
+from .plan import StepPlans, step_plans
 from .prefix import Prefix
 from .ranges import RUN_BUDGET, close
-from .step import _Plan
+from .step import StepPlan
 from .suffix import ends_after
 from .sweep import AIM_DTIMES, AIM_PARAMS, far_seed, sweep
-from .tables import _is_const
-from .union import _joined
-from .units import _Built
-from .witness import _value, _witness
+from .tables import is_const
+from .union import joined
+from .units import BuiltModel
+from .witness import solved_value, witness_of
 
 AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build may take
 
@@ -39,10 +39,10 @@ _PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level":
                            "cp_model_probing_level": 0, "max_presolve_iterations": 1}
 
 
-_SOLVING_CUT = "the time limit was reached while solving"
+SOLVING_CUT = "the time limit was reached while solving"
 
 
-class _Cut(Exception):
+class Cut(Exception):
     """The time limit cut the enumeration."""
 
 
@@ -61,11 +61,11 @@ ONE_RUN = 500_000  # a model with at most this many solutions is enumerated in o
 _ABSENT = object()  # (a field an outcome of this model doesn't have)
 
 
-class _Search:
+class Search:
     """Solves of one built model: distinct projected outcomes by no-goods, and lexicographic
     optimisation of linear objectives over the same model (docs/design.md, "Choice graph and CP model")."""
 
-    def __init__(self, case: Case, plan: _Plan, built: _Built, fields: Iterable[str] | None,
+    def __init__(self, case: Case, plan: StepPlan, built: BuiltModel, fields: Iterable[str] | None,
                  deadline: Deadline, cp: Any, workers: int = 1) -> None:
         self.case, self.plan, self.built, self.cp = case, plan, built, cp
         self.workers = workers  # CP-SAT's parallel workers (1: deterministic witnesses)
@@ -128,17 +128,17 @@ class _Search:
         the step, only the witness (the step's choices: solver.cp.suffix replays it)."""
         plan, built = self.plan, self.built
         if plan.suffix:
-            witness, words = _witness(plan, built, solver)
+            witness, words = witness_of(plan, built, solver)
             self.outcomes.append(Outcome((), witness, 0, words))
             return
         values = dict(plan.base)
         for f, (kind, expr) in built.outputs.items():
-            v = _value(solver, kind, expr)
+            v = solved_value(solver, kind, expr)
             if kind != "opt" or v > 0:
                 values[f] = v
         wanted = self.wanted
         state = tuple(sorted(values.items())) if wanted is None else tuple(sorted((f, values.get(f)) for f in wanted))
-        witness, words = _witness(plan, built, solver)
+        witness, words = witness_of(plan, built, solver)
         self.outcomes.append(Outcome(state, witness, 0, words))
 
     def distinct(self, per_run: int = PER_RUN, first: Any = None) -> None:
@@ -275,13 +275,13 @@ class _Search:
     def aimed(self, key: tuple[int, ...], hint: list[int], dtime: float = AIM_DTIMES[-1]) -> tuple[Any, bool]:
         """A solver holding a solution whose projection is ``key``, or None when a short solve
         (solver.cp.sweep: assumptions, ``hint``, cut at ``dtime`` deterministic time) finds
-        none; and whether it proved there is none. Raises _Cut on the time limit."""
+        none; and whether it proved there is none. Raises Cut on the time limit."""
         params = {**AIM_PARAMS, "max_deterministic_time": dtime}
         solver, status = self.assuming(params, [self.lit(i, v) for i, v in enumerate(key)], hint)
         if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
             return solver, False
         if self.deadline.expired():
-            raise _Cut
+            raise Cut
         return None, status == self.cp.INFEASIBLE
 
     def assuming(self, params: dict[str, Any], assumptions: list[Any], hint: list[int] | None = None,
@@ -321,14 +321,14 @@ class _Search:
 
     def solver(self, params: dict[str, Any]) -> Any:
         """A CP-SAT solver with :data:`_PARAMS`, then ``params``, limited to the time left.
-        Raises _Cut when there is none."""
+        Raises Cut when there is none."""
         solver = self.cp.CpSolver()
         for key, value in {**_PARAMS, **params}.items():
             setattr(solver.parameters, key, value)
         left = self.deadline.left()
         if left is not None:
             if left <= 0:
-                raise _Cut
+                raise Cut
             solver.parameters.max_time_in_seconds = left
         return solver
 
@@ -336,12 +336,12 @@ class _Search:
         """One run. Without ``collect``: a solver holding a solution (optimal when the model has
         an objective), None when there is none. With ``collect`` (a solution callback): every
         solution goes to it (enumerate_all_solutions); returns the status, None when
-        infeasible, ``_OVER_BUDGET`` when ``budget`` (deterministic time) ended it first. Raises _Cut on the time limit (after keeping the best solution in
+        infeasible, ``_OVER_BUDGET`` when ``budget`` (deterministic time) ended it first. Raises Cut on the time limit (after keeping the best solution in
         ``self.best`` when optimising)."""
         cp, m = self.cp, self.built.model
         solver = self.solver({"num_workers": self.workers})
         if collect is None and m.has_objective():
-            # optimising: the LP's bound is tight early here (the cut in encode._encode_blocks);
+            # optimising: the LP's bound is tight early here (the cut in encode.encode_slots);
             # branching on the LP's solution climbs to it far faster than the default search
             solver.parameters.search_branching = type(solver.parameters).LP_SEARCH
         if collect is not None:
@@ -358,19 +358,19 @@ class _Search:
             raise EngineError(f"{self.case.id}: invalid CP model: {m.validate()}")
         if collect is not None:
             if collect.cut:
-                raise _Cut
+                raise Cut
             if status == cp.OPTIMAL or (status == cp.FEASIBLE and collect.stopped):
                 return status
             if budget is not None and not self.deadline.expired():
                 return _OVER_BUDGET  # the budget ended the run, not the time limit
             if self.workers > 1 and not self.deadline.expired():
                 return status  # several workers can end a run early: distinct() goes on until a proof
-            raise _Cut  # the time limit ended the run; what it collected is recorded
+            raise Cut  # the time limit ended the run; what it collected is recorded
         if status == cp.FEASIBLE and m.has_objective():
             self.best = solver  # the limit cut the proof of optimality
-            raise _Cut
+            raise Cut
         if status not in (cp.OPTIMAL, cp.FEASIBLE):
-            raise _Cut
+            raise Cut
         return solver
 
     def optimise(self, levels: list[Any]) -> list[int] | None:
@@ -381,7 +381,7 @@ class _Search:
         best: list[int] = []
         self.last = None
         for expr in levels:
-            if _is_const(expr):
+            if is_const(expr):
                 best.append(int(expr))
                 continue
             m.maximize(expr)
@@ -406,10 +406,10 @@ def _hint(m: Any, values: Sequence[int]) -> None:
     hint.values.extend(values)
 
 
-def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
+def prepared_searches(case: Case, fields: Iterable[str] | None, deadline: Deadline,
               objective: Objective | None = None, build_share: float | None = None,
               max_nodes: int | None = None, workers: int = 1,
-              planned: StepPlans | None = None) -> tuple[Prefix, list[_Search]]:
+              planned: StepPlans | None = None) -> tuple[Prefix, list[Search]]:
     """The expansion before the CP step and, for each distinct state at its start, the step's
     plan and built model, ready to solve (EngineError when CP can't answer). ``planned``: the
     step already planned for the same case and ``max_nodes`` (engine="auto" plans it once); a
@@ -421,22 +421,22 @@ def _prepared(case: Case, fields: Iterable[str] | None, deadline: Deadline,
     budget = deadline if build_share is None else deadline.share(build_share)
     if planned is not None and (wrong := planned.problem(case, max_nodes)) is not None:
         raise ValueError(wrong)  # an answer from them would be another question's, silently
-    plans = _plans(case, budget, max_nodes) if planned is None else planned
+    plans = step_plans(case, budget, max_nodes) if planned is None else planned
     if isinstance(plans, str):
         raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
-    reason = _optimizable(plans, objective) if objective is not None else None
+    reason = optimizable_problem(plans, objective) if objective is not None else None
     if reason is not None:
         raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
     from ortools.sat.python import cp_model as cp
 
-    return plans.prefix, [_Search(case, plan, _build(plan, cp, budget), fields, deadline, cp, workers)
+    return plans.prefix, [Search(case, plan, build_model(plan, cp, budget), fields, deadline, cp, workers)
                           for plan in plans.plans]
 
 
 _PREFIX_CUT = "the node limit (max_nodes) was reached while expanding the choices before the last damage step"
 
 
-def _cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
+def cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
     """The answer when the time limit passed before the model was built: no outcome, partial."""
     return Result(case.id, "cp", False, [], {"solves": 0, "limit": str(cut),
                                                "seconds": round(deadline.elapsed(), 3)})
@@ -461,15 +461,15 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     the step as :func:`solver.cp.plan_step` planned it for this case and ``max_nodes``, so it is
     not planned again (engine="auto" plans it once for its estimate, solver.cp.auto).
     """
-    _check_workers(workers)
+    check_workers(workers)
     deadline = as_deadline(timeout)
     try:
-        prefix, searches = _prepared(case, fields, deadline, build_share=build_share, max_nodes=max_nodes,
+        prefix, searches = prepared_searches(case, fields, deadline, build_share=build_share, max_nodes=max_nodes,
                                      workers=workers, planned=planned)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
-        return _cut_short(case, deadline, cut)
+        return cut_short(case, deadline, cut)
     complete = True
     known: list[Any] = []
     try:
@@ -477,9 +477,9 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
             search.forbid_known(known)  # (each model of the union looks only for new outcomes)
             search.distinct()
             known.extend(o.state for o in search.outcomes)
-    except _Cut:
+    except Cut:
         complete = False
-    extra: dict[str, Any] | None = {"limit": _SOLVING_CUT} if not complete else \
+    extra: dict[str, Any] | None = {"limit": SOLVING_CUT} if not complete else \
         {"limit": _PREFIX_CUT} if not prefix.complete else None
     after, cut_by = ends_after(case, prefix, searches, deadline, max_nodes)
     if cut_by is not None:
@@ -488,9 +488,9 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
     if any(s.plan.suffix for s in searches):
         extra = {**(extra or {}), "suffix_roots": sum(len(s.outcomes) for s in searches if s.plan.suffix),
                  "suffix_ends": len(after)}
-    return _joined(case, prefix, searches, fields, deadline, complete, extra, after)
+    return joined(case, prefix, searches, fields, deadline, complete, extra, after)
 
 
-def _check_workers(workers: int) -> None:
+def check_workers(workers: int) -> None:
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")

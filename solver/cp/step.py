@@ -21,7 +21,7 @@ from .trees import Tree
 
 
 @dataclass
-class _PEvent:
+class PlannedEvent:
     """One event of the batch with the effects that apply to it (CR 616.1)."""
 
     index: int  # in the batch
@@ -35,7 +35,7 @@ class _PEvent:
 
 
 @dataclass(frozen=True)
-class _Assign:
+class Assign:
     """One combatant's combat damage assignment choice (CR 510.1): its options, each a tuple of
     ``(recipient, amount)`` as the graph engine lists them (:func:`solver.combat.assign_options`)."""
 
@@ -48,7 +48,7 @@ class _Assign:
 
 
 @dataclass(frozen=True)
-class _Rider:
+class PlannedRider:
     """A prevention effect's ``then:`` (CR 615.5), done with the amount it prevented."""
 
     key: str
@@ -74,7 +74,7 @@ class _Rider:
 
 
 @dataclass(frozen=True)
-class _Trigger:
+class PlannedTrigger:
     """A "deals combat damage to a player" trigger that draws cards (CR 603.2, 510.2), or a
     "whenever damage is prevented" trigger that draws cards or gains life (615.13)."""
 
@@ -90,22 +90,22 @@ class _Trigger:
     prevention: str | None = None  # the prevention effect whose amount prevented it reads (615.13)
 
 
-Trample = tuple[str, str, str, tuple[LethalIf, ...], tuple[str, ...]]  # one of _Plan.trample's conditions
+Trample = tuple[str, str, str, tuple[LethalIf, ...], tuple[str, ...]]  # one of StepPlan.trample's conditions
 
 
 @dataclass
-class _Plan:
+class StepPlan:
     table: Table
     state: GameState  # with the batch open
     base: dict[str, Any]  # every field before the batch
-    events: list[_PEvent]  # in the graph engine's processing order (APNAP, then batch order)
+    events: list[PlannedEvent]  # in the graph engine's processing order (APNAP, then batch order)
     shields: dict[str, int]  # key -> remaining before the batch
-    riders: list[_Rider]
-    triggers: list[_Trigger]
+    riders: list[PlannedRider]
+    triggers: list[PlannedTrigger]
     multiplayer: bool
     cant_gain: frozenset[str]
     names: dict[str, str] = field(default_factory=dict)  # effect key -> display name
-    assigns: list[_Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
+    assigns: list[Assign] = field(default_factory=list)  # in the order the graph asks (510.1)
     # trample (702.19b): (trampler, defending player, blocker, when lethal damage is assigned to
     # it, and the trampler's blockers when it may assign as though unblocked: the condition then
     # holds only if it assigns some damage to them, 510.1b-c)
@@ -133,7 +133,7 @@ class _Plan:
     deferred: frozenset[str] = frozenset()
     # each alike event's shield hulls, found once (solver.cp.hulls.event_hull)
     hulls: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    # each effect's amount rule, made once (solver.cp.step._rule): effect key -> (its spec, rule)
+    # each effect's amount rule, made once (solver.cp.step.effect_rule): effect key -> (its spec, rule)
     rules: dict[str, tuple[Any, AmountRule]] = field(default_factory=dict)
     unbeaten: frozenset[str] = frozenset()  # players who can't lose the game (Platinum Angel; 704.5a, 704.5c)
     # the declaration of blockers when the model makes it (509.1, solver.cp.blocks.BlockPlan)
@@ -145,7 +145,7 @@ class _Plan:
         return bool(self.later)
 
 
-def tracked(plan: _Plan, inst: Instance) -> bool:
+def tracked(plan: StepPlan, inst: Instance) -> bool:
     """An effect whose amount the model keeps: what a prevention prevented, a rider's (615.5), a
     one-instance shield's or one a damage_prevented trigger reads (615.13); with the rules engine
     continuing after the step, a next-time prevention's too (615.8: whether it was used up is part
@@ -159,7 +159,7 @@ def tracked(plan: _Plan, inst: Instance) -> bool:
                                             or (plan.suffix and bool(inst.spec.next_time)))
 
 
-def _linear(node: Expr, var: str, others: tuple[str, ...] = ()) -> tuple[int, int] | None:
+def linear_in(node: Expr, var: str, others: tuple[str, ...] = ()) -> tuple[int, int] | None:
     """``node`` as ``coef * var + const`` (each of ``others`` read as 0: it has its own reading),
     or None when it isn't of that shape or reads any other variable (X, a player's life: only
     the rules engine has their values, 608.2h)."""
@@ -173,20 +173,20 @@ def _linear(node: Expr, var: str, others: tuple[str, ...] = ()) -> tuple[int, in
         # variable (X, a player's life) only the rules engine has a value for
         return (0, 0) if node[1] in others else None
     if tag == "add":
-        a, b = _linear(node[1], var, others), _linear(node[2], var, others)
+        a, b = linear_in(node[1], var, others), linear_in(node[2], var, others)
         return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
     if tag == "mul":
-        a, b = _linear(node[1], var, others), _linear(node[2], var, others)
+        a, b = linear_in(node[1], var, others), linear_in(node[2], var, others)
         if a is None or b is None or (a[0] and b[0]):
             return None
         return a[0] * b[1] + b[0] * a[1], a[1] * b[1]
     return None
 
 
-def _rider_amount(node: Expr) -> tuple[int, int, int] | None:
+def rider_amount(node: Expr) -> tuple[int, int, int] | None:
     """A rider's amount as ``(a, b, c)``: ``a * prevented + b * that_damage + c`` (solver.damage.run_rider's
     variables), or None when it isn't linear in them."""
-    p, t = _linear(node, "prevented", ("that_damage",)), _linear(node, "that_damage", ("prevented",))
+    p, t = linear_in(node, "prevented", ("that_damage",)), linear_in(node, "that_damage", ("prevented",))
     if p is None or t is None or not _additive(node):
         return None
     return p[0], t[0], p[1]
@@ -202,12 +202,12 @@ def _additive(node: Expr) -> bool:
     return True
 
 
-def _counted(inst: Instance) -> bool:
+def counted_at_start(inst: Instance) -> bool:
     """A prevention whose X is counted when its batch begins (615.10): not modelled for riders."""
     return isinstance(inst.spec.value, CountOf)
 
 
-def _upper(amount: int, effects: list[Instance]) -> int:
+def upper_bound(amount: int, effects: list[Instance]) -> int:
     """The most damage an event can become in any order of its effects: every increase applies,
     the additions first (prevention, caps and shields only lower it; solver.rules.amounts)."""
     rules = [r for r in (rule_of(i.spec) for i in effects) if isinstance(r, Add | Multiply)]
@@ -216,7 +216,7 @@ def _upper(amount: int, effects: list[Instance]) -> int:
     return amount
 
 
-def _rule(plan: _Plan, inst: Instance) -> AmountRule:
+def effect_rule(plan: StepPlan, inst: Instance) -> AmountRule:
     """``inst``'s amount rule (solver.rules.amounts), its count read when the batch began (615.10)."""
     made = plan.rules.get(inst.key)
     if made is not None and made[0] is inst.spec:
@@ -228,16 +228,16 @@ def _rule(plan: _Plan, inst: Instance) -> AmountRule:
     return rule
 
 
-def _apply(plan: _Plan, inst: Instance, amount: int) -> int:
-    return _rule(plan, inst).apply(amount)
+def apply_rule(plan: StepPlan, inst: Instance, amount: int) -> int:
+    return effect_rule(plan, inst).apply(amount)
 
 
-def _applies_to(plan: _Plan, key: str) -> frozenset[int]:
+def _applies_to(plan: StepPlan, key: str) -> frozenset[int]:
     """The events (positions in ``plan.events``) the effect ``key`` applies to (616.1)."""
     return frozenset(e for e, pe in enumerate(plan.events) if any(i.key == key for i in pe.effects))
 
 
-def _shortfall(plan: _Plan, key: str) -> int | None:
+def shortfall(plan: StepPlan, key: str) -> int | None:
     """The most the shield ``key`` (and the shields that apply to exactly its events, together)
     can fall short of being used up in a legal result of the batch (615.7), proved from the
     amounts alone, or None where they prove nothing; the model says so outright (the "used up,
@@ -263,7 +263,7 @@ def _shortfall(plan: _Plan, key: str) -> int | None:
                 shields.add(inst.key)
                 continue
             rule = rule_of(inst.spec)
-            if isinstance(rule, PreventN) and not _counted(inst):
+            if isinstance(rule, PreventN) and not counted_at_start(inst):
                 fixed += rule.n
             elif not ((isinstance(rule, Multiply) and rule.n >= 1) or (isinstance(rule, Add) and rule.n >= 0)):
                 return None
@@ -272,16 +272,16 @@ def _shortfall(plan: _Plan, key: str) -> int | None:
     return max(0, sum(plan.shields[k] for k in shields) + fixed - start)
 
 
-def shield_groups(plan: _Plan, keys: list[str]) -> list[tuple[list[str], frozenset[int], int]]:
+def shield_groups(plan: StepPlan, keys: list[str]) -> list[tuple[list[str], frozenset[int], int]]:
     """``keys`` grouped by the events they apply to (positions in ``plan.events``), each group
     with those events and the most its shields can fall short of being used up between them
-    (:func:`_shortfall`), for the groups whose amounts bound it below their points."""
+    (:func:`shortfall`), for the groups whose amounts bound it below their points."""
     groups: dict[frozenset[int], list[str]] = {}
     for key in keys:
         groups.setdefault(_applies_to(plan, key), []).append(key)
     out = []
     for events, members in groups.items():
-        short = _shortfall(plan, members[0])
+        short = shortfall(plan, members[0])
         if short is not None and short < sum(plan.shields[k] for k in members):
             out.append((members, events, short))
     return out

@@ -32,7 +32,7 @@ from ..state import Table
 from .prefix import Prefix, Start, Walk, explore
 
 if TYPE_CHECKING:
-    from .search import _Search
+    from .search import Search
 
 __all__ = ["after_step", "continue_after", "ends_after", "SUFFIX_PHASE", "SUFFIX_CUT"]
 
@@ -76,7 +76,7 @@ def continue_after(case: Case, table: Table, roots: list[Start], deadline: Deadl
     return out, None if out.complete else out.limit or SUFFIX_CUT
 
 
-def ends_after(case: Case, prefix: Prefix, searches: Sequence[_Search], deadline: Deadline,
+def ends_after(case: Case, prefix: Prefix, searches: Sequence[Search], deadline: Deadline,
                max_nodes: int | None) -> tuple[list[Start], str | None]:
     """The end states the rules engine reaches after the steps it continues (solver.cp.suffix):
     each distinct solution's witness replayed to the state after its last choice, then every

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..limits import Deadline
 
-_TABLES = "building the CP model's tables"
+BUILDING_TABLES = "building the CP model's tables"
 
 
 CHUNK = 1 << 18  # cross-product rows formed at once by a merge step (tens of MB: memory stays bounded)
@@ -32,7 +32,7 @@ def _guard_field(cap: int) -> tuple[int, int]:
     return bits, (1 << (bits - 1)) - 1 - int(cap)
 
 
-def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int,
+def sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int,
               most: int) -> tuple[Any, Any] | None:
     """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
     stay within ``cap`` (615.7), each with the first flat index ``i * len(b) + j`` giving it;
@@ -81,7 +81,7 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, deal
     per_chunk = max(1, CHUNK // len(b))
     for lo in range(0, len(a), per_chunk):
         if deadline is not None:
-            deadline.check(_TABLES)
+            deadline.check(BUILDING_TABLES)
         if packed:
             total = ka[lo:lo + per_chunk, None] + kb[None, :]  # every summed column at once
             ok = np.flatnonzero((total & guard) == 0)  # 615.7: no share above what the shield has left
@@ -107,13 +107,13 @@ def _sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, deal
 
 
 def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int, most: int) -> Any:
-    """:func:`_sum_step` by direct addressing, or False when the sums' space is above
+    """:func:`sum_step` by direct addressing, or False when the sums' space is above
     ``DENSE_LIMIT``. Each column's sums lie in a known range (a share's up to its shield's
     remaining), so a row's columns but its took-all flags are a number in a mixed radix, with the
     flags as its last ``ns`` bits: a sum of two rows is the sum of their numbers with the flag
     bits and-ed, and the first index giving each is kept in an array indexed by it (no hashing;
     reading it in order gives the distinct rows). A share's guard is a field as in
-    :func:`_sum_step`, above the number's bits in the same integer: one addition sums both, and
+    :func:`sum_step`, above the number's bits in the same integer: one addition sums both, and
     a pair with a guard bit set is at or past ``size``, where the array holds a sink."""
     import numpy as np
 
@@ -151,7 +151,7 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
     low = size.bit_length()  # the numbers' bits; a shield's guard fields lie above them
     keep = ~(flag_bits & ~fb)  # a flag stays set only where both rows took all offered
     if over:
-        if low + sum(bits) > PACK_BITS:  # no room for the guards: hashed (_sum_step)
+        if low + sum(bits) > PACK_BITS:  # no room for the guards: hashed (sum_step)
             return False
         na += ga << low
         nb += gb << low
@@ -163,7 +163,7 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
     per_chunk = max(1, CHUNK // len(b))
     for start in range(0, len(a), per_chunk):
         if deadline is not None:
-            deadline.check(_TABLES)
+            deadline.check(BUILDING_TABLES)
         part = slice(start, start + per_chunk)
         number = na[part, None] + nb[None, :]
         number &= keep[None, :]

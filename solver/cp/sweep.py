@@ -8,7 +8,7 @@ gives the same answer on every run). Most aims that find one need little (on the
 bench board 99% under 0.04 units), so the first try is short; an aim that stays unanswered is
 tried once more, longer, from another neighbour's solution (another hint). An aim that finds
 nothing proves nothing: when no neighbour is left, every outcome found is forbidden (the
-no-goods of ``_Search.distinct``) and its next run looks for any other: its outcomes are swept
+no-goods of ``Search.distinct``) and its next run looks for any other: its outcomes are swept
 from like the first, none proves the set complete (that run does, or, when it takes too long,
 solver.cp.ranges, which first aims from the neighbours not yet tried: :func:`reach`). A value of
 a field that no outcome has and that aims proved empty a few times (one card more than the
@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .hints import _far_hint
+from .hints import far_hint
 
 if TYPE_CHECKING:
-    from .search import _Search
+    from .search import Search
 
 Seed = tuple[tuple[int, ...], list[int]]  # an outcome found and a solution of the model giving it
 
@@ -43,10 +43,10 @@ AIM_PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": Fal
                               "max_deterministic_time": AIM_DTIMES[-1]}
 
 
-def sweep(search: _Search, seeds: list[Seed]) -> None:
+def sweep(search: Search, seeds: list[Seed]) -> None:
     """Add to ``search`` the outcomes reached from ``seeds`` (outcomes found, each with a solution
     of the model giving it) by aimed solves at neighbours not yet found (``search.found``, which
-    this extends), and their neighbours in turn. Raises search's _Cut when the time limit passes."""
+    this extends), and their neighbours in turn. Raises search's Cut when the time limit passes."""
     for key, values in seeds:
         search.kept.put(key, values)
     stack = [key for key, _ in seeds]
@@ -67,12 +67,12 @@ def sweep(search: _Search, seeds: list[Seed]) -> None:
                 search.dead[(i, aim[i])] = search.dead.get((i, aim[i]), 0) + 1
 
 
-def reach(search: _Search, aim: tuple[int, ...]) -> Seed | None:
+def reach(search: Search, aim: tuple[int, ...]) -> Seed | None:
     """An outcome at ``aim`` (recorded, as a seed), aimed at from each found neighbour whose
     solution is kept and that has not tried yet, each for the longer time; None when none finds
     one (which proves nothing, unless an aim proved it empty). solver.cp.ranges asks this before
     a proof's solve: the outcome next to others that the sweep's two tries missed is most often
-    found so in a second, where a proof's solve took 10-190 s to find it. Raises search's _Cut
+    found so in a second, where a proof's solve took 10-190 s to find it. Raises search's Cut
     when the time limit passes."""
     if aim in search.found or aim in search.empty or not all(
             lo <= v <= hi for v, (lo, hi) in zip(aim, search.span, strict=True)):
@@ -89,7 +89,7 @@ def reach(search: _Search, aim: tuple[int, ...]) -> Seed | None:
     return None
 
 
-def _neighbours(search: _Search, key: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+def _neighbours(search: Search, key: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
     """The keys one projected field one step from ``key`` within its range, with that field."""
     for i in range(len(key)):
         for step in (1, -1):
@@ -98,7 +98,7 @@ def _neighbours(search: _Search, key: tuple[int, ...]) -> Iterator[tuple[int, tu
                 yield i, (*key[:i], key[i] + step, *key[i + 1:])
 
 
-def _aim(search: _Search, aim: tuple[int, ...], near: tuple[int, ...], dtime: float) -> bool | None:
+def _aim(search: Search, aim: tuple[int, ...], near: tuple[int, ...], dtime: float) -> bool | None:
     """One aimed solve at ``aim`` hinted with the kept solution of ``near`` (a found outcome),
     cut at ``dtime``: True when it found one (recorded and kept), None when it proved there is
     none, False when it ended unanswered."""
@@ -115,15 +115,15 @@ def _aim(search: _Search, aim: tuple[int, ...], near: tuple[int, ...], dtime: fl
     return False
 
 
-def far_seed(search: _Search) -> Seed | None:
-    """A solution near the most damage (solver.cp.hints._far_hint), recorded when its projection
+def far_seed(search: Search) -> Seed | None:
+    """A solution near the most damage (solver.cp.hints.far_hint), recorded when its projection
     is new, as a seed for the sweep; None when the short solve finds none. The runs and the
     model's own hint start at the least damage and the aims walk out from there a step at a
     time, so the outcomes at the far end (the most damage, for each value of the other fields)
-    were the last found, each by a run. Raises search's _Cut on the time limit."""
-    from .search import _Cut
+    were the last found, each by a run. Raises search's Cut on the time limit."""
+    from .search import Cut
 
-    pairs = _far_hint(search.plan, search.built.units)
+    pairs = far_hint(search.plan, search.built.units)
     if not pairs:
         return None
     cp, m = search.cp, search.built.model
@@ -138,7 +138,7 @@ def far_seed(search: _Search) -> Seed | None:
     search.solves += 1
     if status not in (cp.OPTIMAL, cp.FEASIBLE):
         if search.deadline.expired():
-            raise _Cut
+            raise Cut
         return None
     key = search.key_of(solver)
     if key not in search.found:

@@ -12,8 +12,8 @@ from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
 from ..rules import shields as shield_rule
-from .step import _apply, _PEvent, _Plan, _rule, tracked
-from .sums import _TABLES, PACK_BITS, _sum_step
+from .step import PlannedEvent, StepPlan, apply_rule, effect_rule, tracked
+from .sums import BUILDING_TABLES, PACK_BITS, sum_step
 
 Seq = tuple[tuple[int, int | None], ...]  # (effect index, share) in the order applied
 DECLINED = -1  # the share of an optional effect its controller declined (a riderless non-shield)
@@ -44,7 +44,7 @@ TABLE_LIMIT = 20_000  # distinct results of one event above which it gets the sl
 Memo = dict[tuple[int, int], dict[tuple[Any, ...], Chain]]  # (effects applied, amount) -> the results from there
 
 
-def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadline | None = None,
+def event_rows(plan: StepPlan, pe: PlannedEvent, limit: int | None = None, deadline: Deadline | None = None,
              memo: Memo | None = None) -> Rows | None:
     """Every distinct result of one event over all orders and shares (CR 616.1, 615.7), each
     with one sequence of ``(effect index, share)`` producing it (as a :data:`Chain`); None when there are too many
@@ -66,7 +66,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     shield = [i.spec.kind == EffectKind.SHIELD for i in effs]
     rider = [tracked(plan, i) for i in effs]
     # whether each would apply at an amount (a cap only above its N, 616.1f); a shield at any
-    applies = [(lambda a: True) if shield[j] else _rule(plan, effs[j]).applies for j in range(n)]
+    applies = [(lambda a: True) if shield[j] else effect_rule(plan, effs[j]).applies for j in range(n)]
     own = memo is None
     memo = {} if memo is None else memo
     work = 0
@@ -91,14 +91,14 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
                         new = amount
                         entry = 0 if rider[j] else None  # it prevented nothing (no 615.13 trigger)
                     elif take is None:
-                        new = _apply(plan, effs[j], amount)
+                        new = apply_rule(plan, effs[j], amount)
                         entry = amount - new if rider[j] else None
                     else:
                         new, entry = amount - take, (take, shield_rule.took_all(take, amount))
                     child = rec(mask | 1 << j, new)
                     work += len(child)
                     if deadline is not None:
-                        deadline.check(_TABLES)
+                        deadline.check(BUILDING_TABLES)
                     step, cut, mid = (j, take), 1 + j, (entry,)
                     for suffix, seq in child.items():
                         key = suffix[:cut] + mid + suffix[cut + 1:]
@@ -128,7 +128,7 @@ def _results(plan: _Plan, pe: _PEvent, limit: int | None = None, deadline: Deadl
     return flat
 
 
-def _is_const(x: Any) -> bool:
+def is_const(x: Any) -> bool:
     return isinstance(x, int)
 
 
@@ -141,17 +141,17 @@ CROSS_LIMIT = 64_000_000  # rows of one merge step's cross product (a second or 
 LAYERS_LIMIT = 400_000  # rows a group's merge keeps over all its layers (back pointers as arrays: ~50 MB) before it gives up
 
 
-def _layout(plan: _Plan, members: list[_PEvent]) -> tuple[list[str], list[str]]:
+def table_layout(plan: StepPlan, members: list[PlannedEvent]) -> tuple[list[str], list[str]]:
     shields = sorted({i.key for pe in members for i in pe.effects if i.spec.kind == EffectKind.SHIELD})
     riders = sorted({i.key for pe in members for i in pe.effects if tracked(plan, i)})
     return shields, riders
 
 
-def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap: Any, width: int,
+def _laid_out(pe: PlannedEvent, own: Rows, shields: list[str], riders: list[str], cap: Any, width: int,
               column: int) -> tuple[Any, list[tuple[int, ...]]]:
     """An event's rows in its table's columns (damage in ``column``, then shares, took-all flags, prevented), each shield its
     share uses up flagged as having taken all it was offered, the dominated
-    rows dropped (:func:`_undominated`): an array of distinct rows in the order first met and,
+    rows dropped (:func:`undominated`): an array of distinct rows in the order first met and,
     for each, the event's own row giving it (the last such, as a dict built from ``own`` keeps)."""
     import numpy as np
 
@@ -173,7 +173,7 @@ def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap
             i += 1
     flags = out[:, width + ns:width + 2 * ns]
     flags[shield_rule.used_up(out[:, width:width + ns], cap)] = 1  # nothing can make it fall short (615.7)
-    group = _unique_rows(out, inverse=True)[1].reshape(-1)
+    group = unique_rows(out, inverse=True)[1].reshape(-1)
     index = np.arange(len(src))
     first = np.full(int(group.max()) + 1, len(src))
     last = np.zeros(len(first), dtype=np.int64)
@@ -182,9 +182,9 @@ def _laid_out(pe: _PEvent, own: Rows, shields: list[str], riders: list[str], cap
     order = np.argsort(first, kind="stable")
     out, mine = out[first[order]], [src[j] for j in last[order].tolist()]
     if ns > 6:
-        kept = _undominated(dict(zip(map(tuple, out.tolist()), mine, strict=True)), ns, width)
+        kept = undominated(dict(zip(map(tuple, out.tolist()), mine, strict=True)), ns, width)
         return np.array(list(kept), dtype=np.int64).reshape(len(kept), out.shape[1]), list(kept.values())
-    keep = np.flatnonzero(~_dominated(out, ns, width))
+    keep = np.flatnonzero(~dominated(out, ns, width))
     return out[keep], [mine[j] for j in keep.tolist()]
 
 
@@ -253,7 +253,7 @@ class _Layer:
 Layers = list[_Layer]
 
 
-def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[str], riders: list[str],
+def _merge(plan: StepPlan, members: list[PlannedEvent], rows: list[Rows], shields: list[str], riders: list[str],
            deadline: Deadline | None = None, columns: list[int] | None = None,
            decided: frozenset[str] = frozenset()) -> tuple[Layers, dict[tuple[int, ...], tuple[int, ...]]] | None:
     """The distinct summed results of events tabled together, layer by layer with back pointers
@@ -304,7 +304,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
         bare = np.all((a[:, fl] == 0) | shield_rule.used_up(a[:, width:width + ns], cap), axis=1) if ns else np.zeros(len(a), dtype=bool)
         stripped = b.copy()
         stripped[:, fl] = 0
-        b0, pick = _unique_rows(stripped)
+        b0, pick = unique_rows(stripped)
         parts = [(np.flatnonzero(bare), b0, pick), (np.flatnonzero(~bare), b, np.arange(len(b)))]
         if sum(len(li) * len(rb) for li, rb, _ in parts) > CROSS_LIMIT:
             return None  # its size is known before the product is formed: never an unbounded table
@@ -312,7 +312,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
         for li, rb, ri in parts:
             if not len(li):
                 continue
-            step = _sum_step(a[li], rb, cap, ns, deadline, width, 4 * GROUP_LIMIT)
+            step = sum_step(a[li], rb, cap, ns, deadline, width, 4 * GROUP_LIMIT)
             if step is None:
                 return None
             found.append(step[0])
@@ -341,7 +341,7 @@ def _merge(plan: _Plan, members: list[_PEvent], rows: list[Rows], shields: list[
     return layers, table
 
 
-def _unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
+def unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
     """``np.unique(rows, axis=0, return_index=True)`` (``return_inverse`` with ``inverse``) for a
     2-D array of non-negative integers: when its columns fit in ``PACK_BITS`` bits each row is
     packed into one integer (column 0 most significant, so the order is the same) and sorted as
@@ -376,14 +376,14 @@ def _pack_rows(rows: Any, bits: list[int]) -> Any:
 
 def _kept(rows: Any, ns: int, dealt: int) -> Any:
     """The index of each distinct row's first occurrence, in the rows' order, less the rows
-    another dominates (:func:`_dominated`): :func:`_unique_rows` then :func:`_dominated`, with
+    another dominates (:func:`dominated`): :func:`unique_rows` then :func:`dominated`, with
     one packing of the rows serving both where they fit."""
     import numpy as np
 
     bits = [max(int(v).bit_length(), 1) for v in rows.max(axis=0)] if len(rows) else []
     if not bits or not 0 < ns <= 6 or int(rows.min()) < 0 or sum(bits) > PACK_BITS:
-        _, at = _unique_rows(rows)
-        return at[~_dominated(rows[at], ns, dealt)]
+        _, at = unique_rows(rows)
+        return at[~dominated(rows[at], ns, dealt)]
     shift = [sum(bits[c + 1:]) for c in range(len(bits))]
     keys, at = np.unique(_pack_rows(rows, bits), return_index=True)
     flags = range(dealt + ns, dealt + 2 * ns)  # a took-all flag is 0 or 1: one bit each
@@ -404,8 +404,8 @@ def _flag_dominated(group: Any, mask: Any, ns: int) -> Any:
     return (present[group] & above[mask]) != 0
 
 
-def _dominated(rows: Any, ns: int, dealt: int) -> Any:
-    """Which rows (an array) :func:`_undominated` drops: another row has the same sums and a
+def dominated(rows: Any, ns: int, dealt: int) -> Any:
+    """Which rows (an array) :func:`undominated` drops: another row has the same sums and a
     superset of its took-all flags. Vectorised by flag sets for up to six shields."""
     import numpy as np
 
@@ -414,14 +414,14 @@ def _dominated(rows: Any, ns: int, dealt: int) -> Any:
     fl = slice(dealt + ns, dealt + 2 * ns)
     if ns > 6:
         keys = [tuple(r) for r in rows.tolist()]
-        kept = _undominated(dict.fromkeys(keys), ns, dealt)
+        kept = undominated(dict.fromkeys(keys), ns, dealt)
         return np.array([k not in kept for k in keys], dtype=bool)
     sums = np.delete(rows, fl, axis=1)
-    group = _unique_rows(sums, inverse=True)[1].reshape(-1)
+    group = unique_rows(sums, inverse=True)[1].reshape(-1)
     return _flag_dominated(group, (rows[:, fl] << np.arange(ns)).sum(axis=1), ns)
 
 
-def _undominated(rows: dict[tuple[int, ...], Any], ns: int, dealt: int = 1) -> dict[tuple[int, ...], Any]:
+def undominated(rows: dict[tuple[int, ...], Any], ns: int, dealt: int = 1) -> dict[tuple[int, ...], Any]:
     """Drop a result when another has the same sums and took all it was offered wherever this
     one did: it allows every completion this one allows, with the same outcome (615.7)."""
     if ns == 0:

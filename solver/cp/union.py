@@ -17,12 +17,12 @@ from .blocks import join_witness
 from .prefix import Prefix, Start
 
 if TYPE_CHECKING:
-    from .search import _Search
+    from .search import Search
 
-__all__ = ["_joined", "_with_witness", "_namer"]
+__all__ = ["joined", "with_witness", "namer"]
 
 
-def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterable[str] | None,
+def joined(case: Case, prefix: Prefix, searches: list[Search], fields: Iterable[str] | None,
             deadline: Deadline, complete: bool, extra: dict[str, Any] | None = None,
             after: list[Start] | None = None) -> Result:
     """The union of the step's outcomes over the states at its start, each outcome once (its
@@ -39,8 +39,8 @@ def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterabl
         if search.plan.suffix:
             continue  # its outcomes are the ends after it (``after``)
         for o in search.outcomes:
-            found.setdefault(o.state, _with_witness(o.state, join_witness(start.witness, start.words, o.witness, o.words,
-                                                                     _namer(start.state, prefix.table))))
+            found.setdefault(o.state, with_witness(o.state, join_witness(start.witness, start.words, o.witness, o.words,
+                                                                     namer(start.state, prefix.table))))
     outcomes = sorted(found.values(), key=lambda o: sort_key(o.state))
     stats: dict[str, Any] = {"solves": sum(s.solves for s in searches),
                              "tables": sum(bool(u.columns) for s in searches for u in s.built.units),
@@ -52,11 +52,11 @@ def _joined(case: Case, prefix: Prefix, searches: list[_Search], fields: Iterabl
     return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)
 
 
-def _with_witness(state: Any, witness: tuple[tuple[Witness, ...], tuple[str, ...]]) -> Outcome:
+def with_witness(state: Any, witness: tuple[tuple[Witness, ...], tuple[str, ...]]) -> Outcome:
     """An outcome with the prefix's witness joined to the step's (solver.cp.blocks.join_witness)."""
     return Outcome(state, witness[0], 0, witness[1])
 
 
-def _namer(state: Any, table: Any) -> Callable[[str], str]:
+def namer(state: Any, table: Any) -> Callable[[str], str]:
     """An object's name as a judge says it in ``state`` (solver.words.name)."""
     return lambda oid: obj_name(state, table, oid)

@@ -10,7 +10,7 @@ from .tables import Layers, Rows, Seq, unchain
 
 
 @dataclass
-class _Unit:
+class Unit:
     """Events encoded together: one event as a slot permutation, or groups of events whose
     results only matter through their sums (per group), as one table of their distinct results."""
 
@@ -34,9 +34,9 @@ class _Unit:
 
 
 @dataclass
-class _Built:
+class BuiltModel:
     model: Any
-    units: list[_Unit]
+    units: list[Unit]
     combat_to: dict[tuple[str, str], Any]  # (source, player) -> combat damage dealt
     outputs: dict[str, tuple[str, Any]]  # field -> ("int" | "opt" | "bool", expr or constant)
     bound: int  # every output lies in [-bound, bound]
@@ -57,7 +57,7 @@ class _Built:
     divided: dict[tuple[str, str], Any] = field(default_factory=dict)
 
 
-def _sequences(unit: _Unit, values: tuple[int, ...]) -> dict[int, Seq]:
+def sequences(unit: Unit, values: tuple[int, ...]) -> dict[int, Seq]:
     """Each member event's sequence for the table row ``values`` (following back pointers)."""
     out: dict[int, Seq] = {}
     key = unit.top[values] if unit.columns else next(iter(unit.top.values()))

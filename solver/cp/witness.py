@@ -16,19 +16,19 @@ from ..rules.stack_order import stack_order
 from ..state import CombatStage, GameState, TaskKind, Trigger, replace
 from ..triggers import trigger_names
 from .blocks import declaration_of, drive_declaration
-from .step import _apply, _Plan, _rule
-from .tables import DECLINED, Seq, _is_const
+from .step import StepPlan, apply_rule, effect_rule
+from .tables import DECLINED, Seq, is_const
 from .trees import Slot
-from .units import _Built, _sequences
+from .units import BuiltModel, sequences
 
 
-def _value(solver: Any, kind: str, expr: Any) -> Any:
+def solved_value(solver: Any, kind: str, expr: Any) -> Any:
     if kind == "bool":
         return bool(expr) if isinstance(expr, bool) else bool(solver.boolean_value(expr))
-    return int(expr) if _is_const(expr) else int(solver.value(expr))
+    return int(expr) if is_const(expr) else int(solver.value(expr))
 
 
-def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+def witness_of(plan: StepPlan, built: BuiltModel, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """Replay the solution's orders and shares through the graph engine's decision rules."""
     if plan.blocks is not None or any(u.hits is not None for u in built.units):
         return _driven(plan, built, solver)
@@ -44,7 +44,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     amounts = {}
     for unit in built.units:
         if unit.slots is not None and plan.events[unit.events[0]].assigned:
-            amounts[unit.events[0]] = _value(solver, "int", unit.enter)
+            amounts[unit.events[0]] = solved_value(solver, "int", unit.enter)
     happen = [pos for pos, pe in enumerate(plan.events) if amounts.get(pos, pe.ev.amount) > 0]
     last = happen[-1] if happen else -1  # an assignment of 0 makes no event (120.8)
     chosen_by_event = _chosen(plan, built, solver)
@@ -89,7 +89,7 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
             elif how == "cp":
                 if inst.key in plan.once:
                     took = amount  # a shield of "all" takes the whole event (615.8)
-                amount = _apply(plan, inst, amount)
+                amount = apply_rule(plan, inst, amount)
             elif inst.key in plan.once:
                 took = 0  # damage that can't be prevented (615.12)
             applied.add(inst.key)
@@ -114,14 +114,14 @@ def _witness(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ..
     return tuple(steps), tuple(words)
 
 
-def _live(plan: _Plan, inst: Instance, applied: set[str], remaining: dict[str, int], amount: int) -> bool:
+def _live(plan: StepPlan, inst: Instance, applied: set[str], remaining: dict[str, int], amount: int) -> bool:
     """Whether ``inst`` is still to be applied to an event with ``amount`` left: not applied yet
     (614.5), and a shield with some left, or an effect whose rule applies to that amount."""
     return inst.key not in applied and (
-        remaining[inst.key] > 0 if inst.spec.kind == EffectKind.SHIELD else _rule(plan, inst).applies(amount))
+        remaining[inst.key] > 0 if inst.spec.kind == EffectKind.SHIELD else effect_rule(plan, inst).applies(amount))
 
 
-def _gain_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
+def _gain_steps(plan: StepPlan, built: BuiltModel, solver: Any, steps: list[Witness], words: list[str]) -> None:
     """616.1: the gaining player orders the life-gain replacements of each lifelink gain event
     (702.15e: one per source, in the model's order of them, the graph's), after the batch's
     choices, redirected or not: the graph engine's own rules (solver.results.gain_life, which
@@ -130,7 +130,7 @@ def _gain_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], w
     table = plan.table
     for who, src, total, keys, orders in built.gains:
         chosen = [keys[k] for k in next(o for o, lit in orders if _solved_bool(solver, lit))]
-        state = gain_life(replace(plan.state, queue=()), table, who, _value(solver, "int", total), src)
+        state = gain_life(replace(plan.state, queue=()), table, who, solved_value(solver, "int", total), src)
         while state.queue and state.queue[0][0] == TaskKind.GAIN:
             task = state.queue[0]
             res = gain_event(replace(state, queue=state.queue[1:]), table, task)
@@ -143,7 +143,7 @@ def _gain_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], w
             state = opt.state
 
 
-def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
+def _chosen(plan: StepPlan, built: BuiltModel, solver: Any) -> dict[int, Seq]:
     """Each tabled or block-encoded event's sequence of ``(effect index, share)`` in the solution
     (a share of ``DECLINED``: an optional effect its controller declined, 616.1)."""
     chosen_by_event: dict[int, Seq] = {}
@@ -172,15 +172,15 @@ def _chosen(plan: _Plan, built: _Built, solver: Any) -> dict[int, Seq]:
             steps_of.extend((j, 0) for j in unplaced)
             chosen_by_event[unit.events[0]] = tuple(steps_of)
         else:
-            chosen_by_event.update(_sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
+            chosen_by_event.update(sequences(unit, tuple(int(solver.value(c)) for c in unit.columns)))
     return chosen_by_event
 
 
-def _trigger_steps(plan: _Plan, built: _Built, solver: Any, steps: list[Witness], words: list[str]) -> None:
+def _trigger_steps(plan: StepPlan, built: BuiltModel, solver: Any, steps: list[Witness], words: list[str]) -> None:
     """The draw triggers' stack order (603.3b): APNAP order, each player ordering their own."""
     pending: dict[str, list[Trigger]] = {}
     for tr, dealt in zip(plan.triggers, built.fired, strict=True):
-        dealt = dealt if _is_const(dealt) else int(solver.value(dealt))
+        dealt = dealt if is_const(dealt) else int(solver.value(dealt))
         if _solved_bool(solver, built.over):
             break  # the game is over: no trigger is put on the stack (104.2a)
         if dealt > 0 and not (plan.multiplayer and _solved_bool(solver, built.outputs[f"{tr.controller}.lost"][1])):
@@ -208,7 +208,7 @@ def _solved_bool(solver: Any, lit: Any) -> bool:
 Planned = tuple[str, "int | str | None"]  # (effect key, share; "all": a one-instance shield takes the whole event)
 
 
-def _driven(plan: _Plan, built: _Built, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+def _driven(plan: StepPlan, built: BuiltModel, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """The witness of a step with redirected events (614.9): the graph engine's own decisions
     (solver.combat.run_task for the damage assignment, solver.damage.batch_step for the batch,
     its events in the order :func:`solver.damage.next_event` takes them), each answered with
@@ -259,16 +259,16 @@ def _division(state: GameState, creature: str) -> dict[str, int]:
     return out
 
 
-def _divided(built: _Built, solver: Any, creature: str) -> dict[str, int]:
+def _divided(built: BuiltModel, solver: Any, creature: str) -> dict[str, int]:
     """What the solution assigns ``creature``'s recipients (solver.cp.blocks)."""
     out = {}
     for (src, rcp), amount in built.divided.items():
-        if src == creature and (n := _value(solver, "int", amount)) > 0:
+        if src == creature and (n := solved_value(solver, "int", amount)) > 0:
             out[rcp] = n
     return out
 
 
-def _batch_choices(plan: _Plan, built: _Built, solver: Any, state: GameState, steps: list[Witness],
+def _batch_choices(plan: StepPlan, built: BuiltModel, solver: Any, state: GameState, steps: list[Witness],
                    words: list[str]) -> GameState:
     """Drive :func:`solver.damage.batch_step` through the batch, answering each decision with the
     next pick the solution planned for that event (a pick no longer offered, a shield used up
