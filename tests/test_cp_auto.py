@@ -14,6 +14,7 @@ import mtg_outcomes.cp.search  # noqa: F401
 from mtg_outcomes import enumerate_outcomes, optimize
 from mtg_outcomes.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
 from mtg_outcomes.cp.costs import paths_of
+from mtg_outcomes.cp.refusal import Refusal
 from mtg_outcomes.model import load_case, parse_case
 from mtg_outcomes.model.objective import parse_objective
 
@@ -56,7 +57,7 @@ def test_planned_once_answers_as_planning_again() -> None:
     for text in (SMALL, SHIELDS_AND_DOUBLERS):
         case = _case(text)
         plans = plan_step(case)
-        assert not isinstance(plans, str)
+        assert not isinstance(plans, Refusal)
         assert paths_of(plans) == estimate_paths(case)
         fresh, given = cp_outcomes(case), cp_outcomes(case, planned=plans)
         assert fresh.complete and given.complete
@@ -71,7 +72,7 @@ def test_plan_step_says_why_not() -> None:
     """A case CP can't model: the reason, as cp_supported gives it (a static shield, 615.7)."""
     case = parse_case(STATIC_SHIELD)
     reason = plan_step(case)
-    assert isinstance(reason, str) and reason == cp_supported(case)
+    assert isinstance(reason, Refusal) and reason.reason == cp_supported(case)
 
 
 def test_plans_answer_their_own_case_only() -> None:
@@ -79,7 +80,7 @@ def test_plans_answer_their_own_case_only() -> None:
     cut by a node limit stands for that limit only. Either is a ValueError, not an answer."""
     small, big = _case(SMALL), _case(SHIELDS_AND_DOUBLERS)
     plans = plan_step(small)
-    assert not isinstance(plans, str)
+    assert not isinstance(plans, Refusal)
     with pytest.raises(ValueError, match="plans of limits-small-group"):
         cp_outcomes(big, planned=plans)
     with pytest.raises(ValueError, match="plans of limits-small-group"):
@@ -87,7 +88,7 @@ def test_plans_answer_their_own_case_only() -> None:
     assert cp_outcomes(_case(SMALL), planned=plans).complete  # the same case, read again
     treefolk = load_case(CASES / "cards" / "mirrorwood-treefolk-bolt-then-shock.yaml")
     cut = plan_step(treefolk, max_nodes=2)
-    assert not isinstance(cut, str) and not cut.prefix.complete
+    assert not isinstance(cut, Refusal) and not cut.prefix.complete
     with pytest.raises(ValueError, match="max_nodes=2"):
         cp_outcomes(treefolk, planned=cut)
     assert not cp_outcomes(treefolk, planned=cut, max_nodes=2).complete

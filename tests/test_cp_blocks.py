@@ -16,6 +16,7 @@ from mtg_outcomes import enumerate_outcomes
 from mtg_outcomes.check import case_files
 from mtg_outcomes.cp import cp_outcomes
 from mtg_outcomes.cp.plan import step_plans
+from mtg_outcomes.cp.refusal import Refusal
 from mtg_outcomes.model import parse_case
 
 from .conftest import CASES
@@ -71,7 +72,7 @@ def test_the_declaration_is_in_the_model() -> None:
                                        _creature("b1", "you", 1, 4, ["reach"], ["green"], False)],
                        "actions": [{"combat": {"blocks": "choose"}}]})
     plans = step_plans(case)
-    assert not isinstance(plans, str)
+    assert not isinstance(plans, Refusal)
     assert len(plans.plans) == 1 and plans.plans[0].blocks is not None
     assert assert_same(case) > 1
 
@@ -87,7 +88,7 @@ def test_first_strike_blocks_are_declared_before_the_step() -> None:
                        "effects": [{"id": "s1", "shield": 3, "to": "you", "controller": "you"}],
                        "actions": [{"combat": {"blocks": "choose"}}]})
     plans = step_plans(case)
-    assert not isinstance(plans, str)
+    assert not isinstance(plans, Refusal)
     assert any(p.blocks is not None and p.blocks.step == 2 for p in plans.plans)
     assert assert_same(case) > 1
     for o in cp_outcomes(case).outcomes:

@@ -14,6 +14,7 @@ import mtg_outcomes.cp.tables  # noqa: F401
 from mtg_outcomes import enumerate_outcomes
 from mtg_outcomes.cp.hulls import _convolved, _vertices, event_hull
 from mtg_outcomes.cp.plan import step_plans
+from mtg_outcomes.cp.refusal import Refusal
 from mtg_outcomes.model import parse_case
 
 VIOLENCE = {"id": "violence", "name": "Gratuitous Violence", "controller": "A", "types": ["enchantment"],
@@ -41,7 +42,7 @@ def test_615_7_the_hulls_of_a_doubled_event_with_a_prevent_1() -> None:
     prevent 1 first, 2 doubled is 4; with t = 1 first, 3 -> 2 -> 1 -> 2; t = 2: 3 -> 1 -> 0; then
     0 to t = 6: the hull (0, 4), (2, 0), (6, 0)."""
     plans = step_plans(parse_case(_case([(3, "red")], [8])))
-    assert not isinstance(plans, str), plans
+    assert not isinstance(plans, Refusal), plans
     plan = plans.plans[0]
     assert event_hull(plan, plan.events[0]) == (((0, 5), (6, 0)), ((0, 4), (2, 0), (6, 0)))
 

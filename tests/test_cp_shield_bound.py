@@ -10,6 +10,7 @@ import pytest
 
 from mtg_outcomes import enumerate_outcomes
 from mtg_outcomes.cp.plan import step_plans
+from mtg_outcomes.cp.refusal import Refusal
 from mtg_outcomes.cp.step import shield_groups, shortfall
 from mtg_outcomes.model import parse_case
 
@@ -28,7 +29,7 @@ def _case(amounts: list[int], shields: list[int], extra: list[dict[str, Any]] | 
 
 def _proved(data: dict[str, Any]) -> list[bool]:
     plans = step_plans(parse_case(data))
-    assert not isinstance(plans, str), plans
+    assert not isinstance(plans, Refusal), plans
     plan = plans.plans[0]
     return [shortfall(plan, key) == 0 for key in sorted(plan.shields)]
 
@@ -74,7 +75,7 @@ def test_615_7_used_up_only_when_the_amounts_prove_it(amounts: list[int], shield
 def test_615_7_what_a_shield_can_keep_is_bounded_by_the_amounts(
         amounts: list[int], shields: list[int], extra: list[dict[str, Any]], short: list[int | None]) -> None:
     plans = step_plans(parse_case(_case(amounts, shields, extra)))
-    assert not isinstance(plans, str), plans
+    assert not isinstance(plans, Refusal), plans
     plan = plans.plans[0]
     assert [shortfall(plan, key) for key in sorted(plan.shields)] == short
 
@@ -89,7 +90,7 @@ def test_615_7_a_filtered_shield_may_keep_points_where_the_others_zero_its_event
     data["effects"][0]["from"] = "green sources"
     case = parse_case(data)
     plans = step_plans(case)
-    assert not isinstance(plans, str), plans
+    assert not isinstance(plans, Refusal), plans
     assert shortfall(plans.plans[0], "s0") == 2
     groups = shield_groups(plans.plans[0], ["s0", "s1"])
     # the unfiltered one can't keep any: keeping some would end both events (6) at 0 with 6 points

@@ -20,13 +20,14 @@ from ..rules.lethal import LethalIf, lethal_conditions, lethal_constraint
 from ..state import CombatStage, Event, GameState, Table, TaskKind, replace
 from .blocks import encode_blocks
 from .literals import assigned_to, at_least
+from .refusal import Refusal
 from .step import Assign, StepPlan, Trample
 from .tables import is_const
 
 __all__ = ["open_batch", "combat_assignments"]
 
 
-def open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[Assign], list[Trample], GameState | None] | str:
+def open_batch(start: GameState, state: GameState, table: Table, step: int | None) -> tuple[GameState, list[Assign], list[Trample], GameState | None] | Refusal:
     """The state with the step's batch open (the damage batch ``start`` stopped at, 120; or
     combat damage step ``step``'s, CR 510.2, opened from ``state``), the combat damage assignment
     choices, the trample conditions on them, and (combat) the state where the assignment is

@@ -11,6 +11,7 @@ from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements
 from ..select import controller_of, has_keyword
 from .plan import StepPlans, step_plans
+from .refusal import Refusal
 from .step import StepPlan
 
 
@@ -46,25 +47,26 @@ def cp_optimizable(case: Case, objective: Objective, timeout: float | Deadline |
         plans = step_plans(case, as_deadline(timeout))
     except LimitReached as cut:
         return str(cut)
-    if isinstance(plans, str):
-        return plans
-    return optimizable_problem(plans, objective)
+    if isinstance(plans, Refusal):
+        return plans.reason
+    problem = optimizable_problem(plans, objective)
+    return None if problem is None else problem.reason
 
 
-def optimizable_problem(plans: StepPlans, objective: Objective) -> str | None:
+def optimizable_problem(plans: StepPlans, objective: Objective) -> Refusal | None:
     prefix = plans.prefix
     if len(prefix.starts) + len(prefix.ended) > 1:
-        return (f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
-                "different states: backward induction over them needs the choice graph")
+        return (Refusal(f"the choices before the last damage step lead to {len(prefix.starts) + len(prefix.ended)} "
+                "different states: backward induction over them needs the choice graph", None))
     if not plans.plans:
-        return prefix.no_step() or "the game ends before the last damage step"
+        return prefix.no_step() or Refusal("the game ends before the last damage step", "104.2a")
     plan = plans.plans[0]
     choosers = step_choosers(plan)
     if len(choosers) > 1 and any(objective.of(c) is not None for c in choosers):
-        return f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order"
+        return Refusal(f"{' and '.join(choosers)} all choose in this step: backward induction needs the move order", None)
     for c in choosers:
         for goal in objective.of(c) or ():
             for _, f in goal.terms:
                 if not isinstance(plan.base.get(f, 0), bool | int | None):
-                    return f"{f} is not a number"
+                    return Refusal(f"{f} is not a number", None)
     return None

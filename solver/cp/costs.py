@@ -11,6 +11,7 @@ from mtg_outcomes.model.types import Case
 from ..limits import Deadline, LimitReached, as_deadline
 from ..rules.shields import room, shares
 from .plan import StepPlans, step_plans
+from .refusal import Refusal
 from .step import StepPlan, upper_bound
 
 # engine="auto" compares the two engines' estimated CPU seconds for the step (a pure function of
@@ -34,7 +35,7 @@ def estimate_paths(case: Case, timeout: float | Deadline | None = None) -> int |
     model can't express the case. Past ``timeout`` (planning the step) it raises
     :class:`LimitReached`."""
     plans = step_plans(case, as_deadline(timeout))
-    return None if isinstance(plans, str) else paths_of(plans)
+    return None if isinstance(plans, Refusal) else paths_of(plans)
 
 
 def paths_of(plans: StepPlans) -> int:
@@ -110,7 +111,7 @@ def preferred_plans(case: Case, timeout: float | Deadline | None = None, max_nod
         plans = step_plans(case, deadline if share is None else deadline.share(share), max_nodes)
     except LimitReached:
         return None
-    if isinstance(plans, str) or not plans.prefix.complete:
+    if isinstance(plans, Refusal) or not plans.prefix.complete:
         return None
     graph, cp = estimate_costs(plans)
     return plans if graph > cp else None

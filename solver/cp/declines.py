@@ -16,6 +16,7 @@ from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import has_keyword, matches
 from ..state import GameState, Table
+from .refusal import Refusal
 
 ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
@@ -35,13 +36,13 @@ CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a key
                     "becomes_color": "a colour change (CR 105.3, 613.1e)"}
 
 
-def characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
+def characteristics_problem(state: GameState, table: Table, inst: Instance) -> Refusal | None:
     """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
     step, or None: the model reads characteristics once, at the step's start. A life condition
     is read again after the damage, before the step's check."""
     spec = inst.spec
     if spec.if_life_at_most is not None:
-        return f"{inst.key}: {CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled"
+        return Refusal(f"{inst.key}: {CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled", "611.3a")
     return None
 
 
@@ -89,15 +90,15 @@ LIFE = (EffectKind.CANT_LOSE_LIFE, EffectKind.LIFE_CANT_CHANGE, EffectKind.NO_LO
 _SPARING = (EffectKind.NO_LOSS_FOR_0_LIFE, EffectKind.CANT_LOSE_GAME)
 
 
-def life_problem(table: Table, inst: Instance) -> str | None:
+def life_problem(table: Table, inst: Instance) -> Refusal | None:
     """Why a life effect could change within the step, or None. A life condition changes with the
     damage (a condition on what its controller controls: :func:`life_effect_ending`). A floor on a
     team's shared life (810.9) is declined."""
     spec = inst.spec
     if spec.if_life_at_most is not None:
-        return f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled"
+        return Refusal(f"{inst.key}: a {spec.kind} effect with a life condition (read again after the damage) is not modelled", "611.3a")
     if spec.kind == EffectKind.LIFE_FLOOR and table.two_headed:
-        return f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled"
+        return Refusal(f"{inst.key}: a life floor on a team's shared life (CR 810.9) is not modelled", "810.9")
     return None
 
 
@@ -137,15 +138,15 @@ def life_effect_ending(state: GameState, table: Table, insts: Any, events: Any, 
 MAX_GAIN_REPLACEMENTS = 6  # a gain event's orders are one literal each (solver.cp.encode): 720 at most
 
 
-def gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> str | None:
+def gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> Refusal | None:
     """Why a life-gain replacement (119.10) is declined, or None: one with a life condition, or
     more of them than the model lists orders for (616.1: every order is a literal; 7 make 5040)."""
     if inst.spec.if_life_at_most is not None:
-        return f"{inst.key}: a life-gain replacement with a life condition is not modelled"
+        return Refusal(f"{inst.key}: a life-gain replacement with a life condition is not modelled", "611.3a")
     n = sum(1 for i in insts if i.spec.kind in LIFE_GAIN_KINDS)
     if n > MAX_GAIN_REPLACEMENTS:
-        return (f"{inst.key}: {n} life-gain replacements (CR 616.1: {n}! orders of a gain event) are more than "
-                f"the model lists ({MAX_GAIN_REPLACEMENTS})")
+        return (Refusal(f"{inst.key}: {n} life-gain replacements (CR 616.1: {n}! orders of a gain event) are more than "
+                f"the model lists ({MAX_GAIN_REPLACEMENTS})", "616.1"))
     return None
 
 

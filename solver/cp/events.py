@@ -15,6 +15,7 @@ from ..rules.effects import (
     Instance,
 )
 from ..state import GameState, Table
+from .refusal import Refusal
 from .step import (
     Assign,
     PlannedEvent,
@@ -29,7 +30,7 @@ def partial_redirect(inst: Instance) -> bool:
 
 
 def redirection_trees(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[PlannedEvent],
-           assigns: list[Assign], deadline: Deadline | None, suffix: bool = False) -> str | None:
+           assigns: list[Assign], deadline: Deadline | None, suffix: bool = False) -> Refusal | None:
     """The events a redirection applies to (CR 614.9): each gets its tree of results, walked by
     the graph engine's rules (solver.cp.trees), and as its effects every effect applicable
     anywhere in it (the new recipient's too, 616.1f); or the reason the model can't take them.
@@ -38,7 +39,7 @@ def redirection_trees(state: GameState, table: Table, insts: tuple[Instance, ...
     redirected = [pe for pe in events if any(i.spec.kind == EffectKind.REDIRECT for i in (*pe.effects, *pe.noops))]
     if redirected and any(i.spec.may for i in insts):
         # the tree walk asks no optional effect's controller (solver.damage's may decisions)
-        return "an optional effect (\"you may\", CR 616.1) in a step with a redirection (614.9) is not modelled"
+        return Refusal("an optional effect (\"you may\", CR 616.1) in a step with a redirection (614.9) is not modelled", "616.1")
     shields = {i.key for i in insts if (i.spec.kind == EffectKind.SHIELD and not one_instance(i.spec)) or partial_redirect(i)}
     settle = {i.key for i in insts if i.spec.kind == EffectKind.SHIELD and one_instance(i.spec)}
     # what a prevention with a rider prevented (615.5; a shield's is its share), and a one-instance shield's
@@ -63,13 +64,13 @@ def redirection_trees(state: GameState, table: Table, insts: tuple[Instance, ...
         amounts = sorted(options.get((pe.ev.source, pe.ev.recipient), {pe.ev.amount})) if pe.assigned else [pe.ev.amount]
         tree = event_tree(state, table, pe.index, amounts, shields, kept, settle, deadline=deadline)
         if tree is None:
-            return (f"{pe.ev.source}->{pe.ev.recipient}: a redirected event with more than {TREE_LIMIT} "
-                    "distinct results is not modelled")
+            return (Refusal(f"{pe.ev.source}->{pe.ev.recipient}: a redirected event with more than {TREE_LIMIT} "
+                    "distinct results is not modelled", None))
         pe.tree, pe.effects, pe.noops = tree, list(tree.applied), []
     return None
 
 
-def one_instance_events(insts: tuple[Instance, ...], events: list[PlannedEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | str:
+def one_instance_events(insts: tuple[Instance, ...], events: list[PlannedEvent]) -> tuple[tuple[Instance, ...], frozenset[str]] | Refusal:
     """One-instance shields and next-time preventions (CR 615.8) that can apply to at most one
     event of the step, or a shield to events of one source alone (one instance of damage,
     solver.next_time): there they are a plain prevention (a shield of "all" prevents all of it,
@@ -86,8 +87,8 @@ def one_instance_events(insts: tuple[Instance, ...], events: list[PlannedEvent])
         met = [pe for pe in events if any(i.key == inst.key for i in (*pe.effects, *pe.noops))]
         if len(met) > 1 and (inst.spec.kind != EffectKind.SHIELD or len({pe.ev.source for pe in met}) > 1
                              or any(pe.tree is not None for pe in met)):
-            return (f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {len(met)} events of the step "
-                    "(which one uses it is a choice across events) is not modelled")
+            return (Refusal(f"{inst.key}: a next-time prevention (CR 615.8) that could apply to {len(met)} events of the step "
+                    "(which one uses it is a choice across events) is not modelled", "615.8"))
         # several events of one source are one instance of damage: it prevents each (solver.next_time)
         if inst.spec.kind == EffectKind.SHIELD:
             swap[inst.key] = replace(inst, spec=replace(inst.spec, kind=EffectKind.PREVENT))

@@ -65,6 +65,7 @@ from .prefix import (
     follows,
     script_left,
 )
+from .refusal import Refusal
 from .riders import (
     DEFERRED_KINDS,
     _watching,
@@ -106,18 +107,18 @@ class StepPlans:
     case: Case
     max_nodes: int | None
 
-    def problem(self, case: Case, max_nodes: int | None) -> str | None:
+    def problem(self, case: Case, max_nodes: int | None) -> Refusal | None:
         """Why these plans can't answer ``case`` with ``max_nodes`` (None: they can): another
         case's plans would answer for it, and a prefix its node limit cut, for that limit only."""
         if self.case is not case and self.case != case:
-            return f"planned= holds the plans of {self.case.id}, not of {case.id}"
+            return Refusal(f"planned= holds the plans of {self.case.id}, not of {case.id}", None)
         if not self.prefix.complete and self.max_nodes != max_nodes:
-            return (f"planned= was cut at max_nodes={self.max_nodes} before the step; "
-                    f"plan again with max_nodes={max_nodes}")
+            return (Refusal(f"planned= was cut at max_nodes={self.max_nodes} before the step; "
+                    f"plan again with max_nodes={max_nodes}", None))
         return None
 
 
-def step_plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
+def step_plans(case: Case, deadline: Deadline | None = None, max_nodes: int | None = None) -> StepPlans | Refusal:
     """The prefix before the CP step and a plan of the step from each distinct state it reaches,
     or the reason the CP engine can't answer. ``max_nodes`` below :data:`PREFIX_NODES` cuts the
     prefix (``prefix.complete`` False); a prefix larger than that is declined. Raises
@@ -130,7 +131,7 @@ def step_plans(case: Case, deadline: Deadline | None = None, max_nodes: int | No
     for mode in (END, LAST, FIRST):
         prefix = expand(case, deadline, limit, mode)
         if not prefix.complete and limit == PREFIX_NODES:
-            return f"the choices before the last damage step reach more than {PREFIX_NODES} states"
+            return Refusal(f"the choices before the last damage step reach more than {PREFIX_NODES} states", None)
         missing = prefix.no_step()
         if missing is None or (missing == NO_BATCH and mode != LAST):
             break
@@ -141,20 +142,20 @@ def step_plans(case: Case, deadline: Deadline | None = None, max_nodes: int | No
     if missing is not None:
         return missing
     if len(prefix.starts) > MAX_STARTS:
-        return (f"the choices before the last damage step reach {len(prefix.starts)} distinct states "
-                f"(one CP model each; at most {MAX_STARTS})")
+        return (Refusal(f"the choices before the last damage step reach {len(prefix.starts)} distinct states "
+                f"(one CP model each; at most {MAX_STARTS})", None))
     plans = []
     for start in prefix.starts:
         if case.choices and script_left(case, start.state):
-            return "choices: scripts a decision of the last damage step (the CP model replays no script)"
+            return Refusal("choices: scripts a decision of the last damage step (the CP model replays no script)", None)
         plan = _plan_step(start.state, prefix.table, prefix.step(start), deadline)
-        if isinstance(plan, str):
+        if isinstance(plan, Refusal):
             return plan
         plans.append(plan)
     return StepPlans(prefix, plans, case, max_nodes)
 
 
-def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: int | None = None) -> StepPlans | str:
+def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: int | None = None) -> StepPlans | Refusal:
     """The CP step planned: the choices before it expanded (at most ``max_nodes`` states) and a
     plan of it from each distinct state they reach, or the reason CP can't model ``case`` (as
     :func:`cp_supported` says it). Past ``timeout`` it raises :class:`LimitReached`. Give it to
@@ -164,7 +165,7 @@ def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: in
 
 
 def _plan_step(start: GameState, table: Table, step: int | None,
-               deadline: Deadline | None = None) -> StepPlan | str:
+               deadline: Deadline | None = None) -> StepPlan | Refusal:
     """Check that the CP model can express the step that starts at ``start`` (the last damage
     batch, open in ``start``, with what follows it in the same resolution, solver.cp.prefix; or
     combat damage step ``step``: 0 the only one, 2 the regular one after the first-strike step,
@@ -175,9 +176,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     # what follows the step that the rules engine continues (solver.cp.suffix), first first: a
     # later instruction or action, the end of the combat damage step, triggers the step fires
     after = follows(start, table)
-    later = [after] if isinstance(after, str) else []
+    later = [after.reason] if isinstance(after, Refusal) else []
     watching = _watching(state0, table)  # (permanent, trigger) the step can fire, left to the rules engine
-    if isinstance(watching, str):
+    if isinstance(watching, Refusal):
         return watching
     if sba_multiplayer(state0, table):
         aura = next((p for p in state0.perms if p.present and p.attached_to is not None
@@ -198,7 +199,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         if spec.kind == EffectKind.FEWER_COUNTERS:  # on the batch's -1/-1 counters (solver.results.fewer_counters)
             if spec.if_life_at_most is not None:
-                return f"{inst.key}: a fewer_counters effect with a life condition is not modelled"
+                return Refusal(f"{inst.key}: a fewer_counters effect with a life condition is not modelled", "611.3a")
             continue
         if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
             if (problem := gain_problem(inst, insts)) is not None:
@@ -221,9 +222,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.rules.amounts.ToCounters
             if spec.may:
-                return f"{inst.key}: an optional replacement of damage by counters is not modelled"
+                return Refusal(f"{inst.key}: an optional replacement of damage by counters is not modelled", "616.1")
             if str(spec.value) not in ("+1/+1", "-1/-1"):
-                return f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1 and -1/-1, 613.4c)"
+                return Refusal(f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1 and -1/-1, 613.4c)", "613.4c")
             continue
         if spec.kind in _REPLACING_DESTRUCTION:
             # "exile it instead" (614.1a) and a regeneration shield (701.19a, 614.8) replace what
@@ -234,47 +235,47 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             later.append(f"{inst.key}'s {_REPLACING_DESTRUCTION[spec.kind]}")
             continue
         if spec.kind not in ORDERED:
-            return f"{inst.key}: {DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}"
+            return Refusal(f"{inst.key}: {DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}", None)
         if spec.may and (spec.kind not in (EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE) or spec.then is not None
                          or one_instance(spec)):
-            return f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled"
+            return Refusal(f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled", "616.1")
         # a source of your choice (615.9) is a filter solver.rules.effects re-checks at every event
         if spec.kind == EffectKind.SHIELD and inst.state_id is None:
-            return f"{inst.key}: only created shields are modelled"
+            return Refusal(f"{inst.key}: only created shields are modelled", "615.7")
         if spec.kind == EffectKind.REDIRECT and spec.shield is not None and inst.state_id is None:
-            return f"{inst.key}: only created partial redirections are modelled"
+            return Refusal(f"{inst.key}: only created partial redirections are modelled", "614.9")
         if spec.kind == EffectKind.PREVENT and isinstance(spec.value, tuple) and spec.value[0] != "int":
-            return f"{inst.key}: prevention by an expression is not modelled"
+            return Refusal(f"{inst.key}: prevention by an expression is not modelled", None)
         if spec.then is not None:
             if spec.kind not in PREVENTION_KINDS:
-                return f"{inst.key}: a rider on a {spec.kind} effect is not modelled"
+                return Refusal(f"{inst.key}: a rider on a {spec.kind} effect is not modelled", "615.5")
             if spec.then.kind not in RIDER_KINDS:
-                return f"{inst.key}: {RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}"
+                return Refusal(f"{inst.key}: {RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}", "615.5")
             if spec.then.kind in COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
                     (spec.then.kind, spec.then.counter) != (ActionKind.PUT_COUNTERS, "-1/-1"):
-                return (f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
-                        "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)")
+                return (Refusal(f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
+                        "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)", "613.4c"))
             read = rider_amount(spec.then.amount)
             if read is None:
-                return (f"{inst.key}: the rider's amount is not linear in prevented and that_damage, or reads "
-                        "another value (X, a life total) the model doesn't hold")
+                return (Refusal(f"{inst.key}: the rider's amount is not linear in prevented and that_damage, or reads "
+                        "another value (X, a life total) the model doesn't hold", None))
             if read[2] and not spec.then.if_prevented and can_prevent_none(spec):
-                return (f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
+                return (Refusal(f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
                         "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "
-                        "modelled (the model reads that it was applied from what it prevented)")
+                        "modelled (the model reads that it was applied from what it prevented)", "615.12"))
     blocks: BlockPlan | None = None
     assigns: list[Assign]
     trample: list[Trample]
     assigning: GameState | None
     if is_block_start(start) or deferred_blocks(start):  # the declaration of blockers is the model's (509.1, solver.cp.blocks)
-        if (problem := deferred_problem(start)) is not None:
-            return problem
+        if (undecided := deferred_problem(start)) is not None:
+            return Refusal(undecided, "510.4")
         state, blocks = open_blocks(start, table)
         assigns, trample, assigning = [], [], state
         varying = {(ev.source, ev.recipient) for ev in state.batch.events} if state.batch is not None else set()
     else:
         opened = open_batch(start, state0, table, step)
-        if isinstance(opened, str):
+        if isinstance(opened, Refusal):
             return opened
         state, assigns, trample, assigning = opened
         varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
@@ -288,7 +289,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in PREVENTION_KINDS)]
         noops = [a for a in apps if ev.unpreventable and a.spec.kind in PREVENTION_KINDS]
         if any(a.spec.may for a in noops):
-            return f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled"
+            return Refusal(f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled", "615.12")
         events.append(PlannedEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
                               (ev.source, ev.recipient) in varying))
     events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
@@ -305,7 +306,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         return problem
     names = {inst.key: effect_name(inst, table, state) for inst in insts}
     converted = one_instance_events(insts, events)
-    if isinstance(converted, str):
+    if isinstance(converted, Refusal):
         return converted
     insts, once = converted
     shields = {}
@@ -351,9 +352,9 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
                                     and can_be_dealt(state, table, p.id))
         if rider.kind not in (ActionKind.DEAL, *COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
-            return f"{inst.key}: a {rider.kind} rider for a permanent is not modelled"
+            return Refusal(f"{inst.key}: a {rider.kind} rider for a permanent is not modelled", "615.5")
         modified = rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == ActionKind.DEAL else []
-        if isinstance(modified, str):
+        if isinstance(modified, Refusal):
             # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
             # after the step's choices, before state-based actions, with the amount the model
             # prevented (615.5): the rules engine does it, as it does what follows the step
@@ -361,13 +362,13 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             if problem is not None:
                 return problem
             deferred.append(inst.key)
-            later.append(modified)
+            later.append(modified.reason)
             continue
         read = rider_amount(rider.amount)
         assert read is not None
         a, b, c = read
         applied = applied_unpreventable(state, inst, events, not rider.if_prevented and c != 0 or b != 0)
-        if isinstance(applied, str):
+        if isinstance(applied, Refusal):
             return applied
         riders.append(PlannedRider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
                              rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == "you"), b,
@@ -384,7 +385,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         riders = []
     riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
     to_counters = counters_instead(insts, events)
-    if isinstance(to_counters, str):
+    if isinstance(to_counters, Refusal):
         return to_counters
     problem = counters_problem(state, table, insts, riders, to_counters)
     if problem is not None:
@@ -418,7 +419,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                 who = players_matching(shot.to, state, table, view)
                 triggers.append(PlannedTrigger(p.id, ctrl, j, s, r, draws, who, card.name))
     found = planned_prevention_triggers(state, table, insts, events)
-    if isinstance(found, str):
+    if isinstance(found, Refusal):
         return found
     triggers.extend(found)
     multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
@@ -431,12 +432,12 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     base = final_fields(after if isinstance(after, GameState) else state0, table)
     gaining = next((i.key for i in insts if i.spec.kind in LIFE_GAIN_KINDS), None)
     if gaining is not None and (riders or deferred):
-        return (f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
-                "the gain events, CR 615.5) is not modelled")
+        return (Refusal(f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
+                "the gain events, CR 615.5) is not modelled", "615.5"))
     gaining_trigger = next((t for t in triggers if t.kind == ActionKind.GAIN_LIFE), None)
     if gaining is not None and gaining_trigger is not None:
-        return (f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
-                "of order as it resolves, 616.1) is not modelled")
+        return (Refusal(f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
+                "of order as it resolves, 616.1) is not modelled", "616.1"))
     # an effect that may end in the step's check (its permanent dies): the model reads it at that
     # check, where it still applies (704.3), and the rules engine does what follows, the next
     # check and the triggers' gains, from each solution's state (solver.cp.suffix)
@@ -447,7 +448,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     if problem is not None:
         return problem
     if later and blocks is not None and deferred_blocks(start):  # (the rules engine replays the step from its start)
-        return f"{later[0]} after a combat damage step whose blocks the model chooses after a first-strike step's"
+        return Refusal(f"{later[0]} after a combat damage step whose blocks the model chooses after a first-strike step's", "510.4")
     return StepPlan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
                  once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
                  frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
@@ -494,6 +495,6 @@ def cp_supported(case: Case, timeout: float | Deadline | None = None) -> str | N
     game is declined.
     """
     plans = step_plans(case, as_deadline(timeout))
-    return plans if isinstance(plans, str) else None
+    return plans.reason if isinstance(plans, Refusal) else None
 
 

@@ -44,6 +44,7 @@ from ..limits import Deadline, NodeLimitReached, WitnessBudget, running_under
 from ..sba import game_ended
 from ..state import Batch, GameState, ItemKind, StackItem, Table, TaskKind, initial_state, replace
 from .blocks import block_problem, early_declarations, is_block_start
+from .refusal import Refusal
 
 PREFIX_NODES = 5_000  # states the expansion before the CP step may visit (beyond: the CP declines)
 MAX_STARTS = 512  # distinct states at the start of the CP step (one CP model each; beyond: declined)
@@ -58,7 +59,7 @@ __all__ = ["Prefix", "Start", "Walk", "expand", "explore", "script_left", "tail_
 END, LAST, FIRST = "end", "last", "first"
 
 # the reason a timeline without a damage batch (mana, life only) has no CP step
-NO_BATCH = "no damage batch: the timeline has no CP step (the rules engine's answer is exact)"
+NO_BATCH = Refusal("no damage batch: the timeline has no CP step (the rules engine's answer is exact)")
 
 # what later instructions of the batch's resolution the CP model applies (608.2c): amounts fixed
 # before the batch (X is the spell's or ability's), none depending on what the damage did
@@ -100,7 +101,7 @@ class Prefix(Walk):
     last: Any = None  # the case's last action
     mode: str = END  # the stop rule (:data:`END`, :data:`LAST`, :data:`FIRST`)
     # why batches the expansion went through weren't the CP step (what followed them), first first
-    passed: list[str] = field(default_factory=list)
+    passed: list[Refusal] = field(default_factory=list)
 
     def step(self, start: Start) -> int | None:
         """The combat damage step the CP models from ``start`` (0: the only one, 2: the regular
@@ -109,7 +110,7 @@ class Prefix(Walk):
             return None  # (a declaration of blockers: its only combat damage step, solver.cp.blocks)
         return start.state.queue[0][1]
 
-    def no_step(self) -> str | None:
+    def no_step(self) -> Refusal | None:
         """Why the CP engine has nothing to solve, or None: no branch reached the step, and the
         timeline has no damage batch, or (the :data:`END` rule) some branch ended with the game
         going on after a batch followed by what the CP model doesn't apply. When every branch
@@ -123,7 +124,7 @@ class Prefix(Walk):
             return None
         if self.mode != END:
             return NO_BATCH
-        return f"the last damage batch is followed by {self.passed[0]}"
+        return Refusal(f"the last damage batch is followed by {self.passed[0]}", None)
 
 
 def _fresh(batch: Batch | None) -> bool:
@@ -132,7 +133,7 @@ def _fresh(batch: Batch | None) -> bool:
         all(not ev.done and not ev.applied for ev in batch.events)
 
 
-def tail_end(state: GameState, table: Table) -> GameState | str:
+def tail_end(state: GameState, table: Table) -> GameState | Refusal:
     """``state`` (a damage batch just opened) without the batch, and with what follows the batch
     done, when the CP model can apply it on top of the batch's results; else what follows, in
     words. Modelled: nothing, or later instructions of the same resolution (608.2c: before
@@ -141,34 +142,34 @@ def tail_end(state: GameState, table: Table) -> GameState | str:
     in the rules engine. Anything else (a later action, ability or trigger, another batch, a
     choice, an amount read from the game) is not."""
     if state.stack:
-        return f"{_item_words(state.stack[-1])} waiting on the stack"
+        return Refusal(f"{_item_words(state.stack[-1])} waiting on the stack", None)
     if state.pending or state.placing:
-        return "triggers waiting to be put on the stack (603.3)"
+        return Refusal("triggers waiting to be put on the stack (603.3)", "603.3")
     s = replace(state, batch=None)
     while s.queue:
         task = s.queue[0]
         if task[0] != TaskKind.PART:
-            return _task_words(task)
+            return Refusal(_task_words(task))
         item = task[1]
         problem = _part_problem(s, table, item)
         if problem is not None:
             return problem
         res = resolve(replace(s, queue=s.queue[1:]), table, item)
         if isinstance(res, Decision) or res.batch is not None or res.dead or res.stack or res.pending:
-            return f"a later instruction of {item.label} ({item.source}) with a choice, damage or a trigger"
+            return Refusal(f"a later instruction of {item.label} ({item.source}) with a choice, damage or a trigger", "608.2c")
         s = res
     return s
 
 
-def _part_problem(state: GameState, table: Table, item: StackItem) -> str | None:
+def _part_problem(state: GameState, table: Table, item: StackItem) -> Refusal | None:
     """Why a later instruction of the resolution (608.2c) is not one :func:`tail_end` applies."""
     ab = table.item_ability(state, item)
     what = f"a later instruction of {item.label} ({item.source})"
     if ab.effect is not None or ab.targets is not None or ab.action is None or ab.trigger_if is not None:
-        return f"{what} that is not a fixed draw or life gain or loss"
+        return Refusal(f"{what} that is not a fixed draw or life gain or loss", "603.2")
     shot = ab.action if item.part == 0 else ab.more[item.part - 1]
     if shot.kind not in _TAIL_KINDS or shot.may or shot.then is not None or set(expr_vars(shot.amount)) - {"X"}:
-        return f"{what} that is not a fixed draw or life gain or loss"
+        return Refusal(f"{what} that is not a fixed draw or life gain or loss", "603.2")
     return None
 
 
@@ -191,7 +192,7 @@ def _task_words(task: tuple[Any, ...]) -> str:
             TaskKind.MANA: "mana being produced (605)"}.get(kind, f"a {kind} task")
 
 
-def follows(state: GameState, table: Table) -> GameState | str:
+def follows(state: GameState, table: Table) -> GameState | Refusal:
     """What follows the step that starts at ``state``: the state after it with what the CP model
     applies done (:func:`tail_end`, a batch; a combat damage step with only its end after it,
     510.4), or, in words, the first thing after it that the rules engine continues
@@ -199,7 +200,7 @@ def follows(state: GameState, table: Table) -> GameState | str:
     if state.batch is not None:
         return tail_end(state, table)
     if len(state.queue) > 2:
-        return _task_words(state.queue[2])
+        return Refusal(_task_words(state.queue[2]))
     return replace(state, queue=(), batch=None)
 
 
@@ -240,7 +241,7 @@ def _at_step(last: Any, table: Table, out: Prefix) -> Any:
         if not _fresh(s.batch):
             return False
         end = tail_end(s, table)
-        if isinstance(end, str):
+        if isinstance(end, Refusal):
             if end not in out.passed:
                 out.passed.append(end)
             return False

@@ -33,6 +33,7 @@ from .declines import (
     TRIGGERS_DECLINED,
     players_matching,
 )
+from .refusal import Refusal
 from .step import (
     PlannedEvent,
     PlannedRider,
@@ -52,7 +53,7 @@ def can_prevent_none(spec: Any) -> bool:
 
 
 def applied_unpreventable(state: GameState, inst: Instance, events: list[PlannedEvent],
-                           reads: bool) -> tuple[tuple[int, int], ...] | str:
+                           reads: bool) -> tuple[tuple[int, int], ...] | Refusal:
     """The events of damage that can't be prevented a prevention with a rider is applied to, when
     its rider ``reads`` that (it takes place anyway, or reads "that damage", 615.12): each with
     what it would have prevented there (solver.rules.effects.would_prevent); or why the model can't say.
@@ -63,40 +64,40 @@ def applied_unpreventable(state: GameState, inst: Instance, events: list[Planned
     out = []
     for pos, pe in enumerate(events):
         if pe.tree is not None and pe.ev.unpreventable and any(i.key == inst.key for i in pe.tree.applied):
-            return (f"{inst.key}: a rider that reads damage that can't be prevented (CR 615.12) on a redirected "
-                    "event (614.9) is not modelled")
+            return (Refusal(f"{inst.key}: a rider that reads damage that can't be prevented (CR 615.12) on a redirected "
+                    "event (614.9) is not modelled", "615.12"))
         if inst not in pe.noops:
             continue
         if pe.effects:
-            return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) beside other effects "
-                    "on that event (whether it applies, and to how much, is their order, 616.1) is not modelled")
+            return (Refusal(f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) beside other effects "
+                    "on that event (whether it applies, and to how much, is their order, 616.1) is not modelled", "615.12"))
         if pe.assigned:
-            return (f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) whose amount is a "
-                    "combat damage division choice is not modelled")
+            return (Refusal(f"{inst.key}: a rider applied to damage that can't be prevented (CR 615.12) whose amount is a "
+                    "combat damage division choice is not modelled", "615.12"))
         if inst.spec.kind == EffectKind.SHIELD and any(inst in q.effects for q in events):
-            return (f"{inst.key}: a shield's rider reading damage that can't be prevented (CR 615.12) while the "
-                    "shield also prevents other damage of the step (its room there is a choice) is not modelled")
+            return (Refusal(f"{inst.key}: a shield's rider reading damage that can't be prevented (CR 615.12) while the "
+                    "shield also prevents other damage of the step (its room there is a choice) is not modelled", "615.12"))
         out.append((pos, would_prevent(state, inst, pe.ev)))
     return tuple(out)
 
 
-def _prevention_trigger_problem(pid: str, ab: Any) -> str | None:
+def _prevention_trigger_problem(pid: str, ab: Any) -> Refusal | None:
     """Why the model can't take a "whenever damage is prevented" trigger (615.13), or None: it
     takes one that draws cards or gains life, linear in the amount prevented, for players it
     names, with no threshold, intervening if, target or choice."""
     shot = ab.action
     if ab.trigger_min is not None or ab.trigger_if is not None:
-        return f"{pid}: damage_prevented triggers with a threshold or an intervening if (CR 603.4) are not modelled"
+        return Refusal(f"{pid}: damage_prevented triggers with a threshold or an intervening if (CR 603.4) are not modelled", "603.4")
     if shot is None or shot.kind not in (ActionKind.DRAW, ActionKind.GAIN_LIFE) or shot.may or ab.more or ab.target is not None \
             or shot.to.kind in ("target", "any", "choice"):
-        return f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled"
+        return Refusal(f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled", "615.13")
     if linear_in(shot.amount, "prevented") is None:
-        return f"{pid}: the damage_prevented trigger's amount is not linear in prevented"
+        return Refusal(f"{pid}: the damage_prevented trigger's amount is not linear in prevented", "615.13")
     return None
 
 
 def planned_prevention_triggers(state: GameState, table: Table, insts: tuple[Instance, ...],
-                         events: list[PlannedEvent]) -> list[PlannedTrigger] | str:
+                         events: list[PlannedEvent]) -> list[PlannedTrigger] | Refusal:
     """The "whenever damage is prevented" triggers the step can fire (CR 615.13, solver.triggers.
     prevention_triggers): one per prevention effect that prevented damage in the batch, per
     recipient of the events it was applied to, for each watcher it matches (603.2: ``to``, else its
@@ -106,15 +107,15 @@ def planned_prevention_triggers(state: GameState, table: Table, insts: tuple[Ins
     if not found:
         return []
     if any(pe.tree is not None for pe in events):
-        return "a damage_prevented trigger (CR 615.13) in a step with a redirection (614.9) is not modelled"
+        return Refusal("a damage_prevented trigger (CR 615.13) in a step with a redirection (614.9) is not modelled", "615.13")
     out = []
     for inst in insts:
         if inst.spec.kind not in PREVENTION_KINDS:
             continue
         whose = sorted({pe.ev.recipient for pe in events if inst in pe.effects})
         if len(whose) > 1:
-            return (f"{inst.key}: a prevention effect applicable to damage to {len(whose)} recipients with a "
-                    "damage_prevented trigger (CR 615.13: one per recipient it was applied to) is not modelled")
+            return (Refusal(f"{inst.key}: a prevention effect applicable to damage to {len(whose)} recipients with a "
+                    "damage_prevented trigger (CR 615.13: one per recipient it was applied to) is not modelled", "615.13"))
         for r in whose:
             for pid, ctrl, j, ab in found:
                 p = state.perm(pid)
@@ -130,7 +131,7 @@ def planned_prevention_triggers(state: GameState, table: Table, insts: tuple[Ins
     return out
 
 
-def counters_instead(insts: tuple[Instance, ...], events: list[PlannedEvent]) -> dict[str, tuple[str, str]] | str:
+def counters_instead(insts: tuple[Instance, ...], events: list[PlannedEvent]) -> dict[str, tuple[str, str]] | Refusal:
     """Each effect that puts damage as counters instead (614.1a) with the one permanent whose
     damage it replaces in the step (the model keeps one amount per effect) and the kind of
     counter, or why it can't."""
@@ -140,17 +141,17 @@ def counters_instead(insts: tuple[Instance, ...], events: list[PlannedEvent]) ->
             continue
         hit = [pe for pe in events if inst in pe.effects]
         if any(pe.tree is not None for pe in hit):
-            return f"{inst.key}: damage replaced by counters (CR 614.1a) on a redirected event (614.9) is not modelled"
+            return Refusal(f"{inst.key}: damage replaced by counters (CR 614.1a) on a redirected event (614.9) is not modelled", "614.1a")
         whose = sorted({pe.ev.recipient for pe in hit})
         if len(whose) > 1:
-            return f"{inst.key}: damage replaced by counters on {len(whose)} permanents in one step is not modelled"
+            return Refusal(f"{inst.key}: damage replaced by counters on {len(whose)} permanents in one step is not modelled", "614.1a")
         if whose:
             out[inst.key] = (whose[0], str(inst.spec.value))
     return out
 
 
 def counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...], riders: list[PlannedRider],
-                      to_counters: dict[str, tuple[str, str]]) -> str | None:
+                      to_counters: dict[str, tuple[str, str]]) -> Refusal | None:
     """Why the model can't follow the +1/+1 counters the step puts or removes (615.5, 614.1a), or
     None: a replacement of how many are put (614.1a) applies to each event; one without any that
     gets some put and some removed may end with the kind at 0, a field the model doesn't show.
@@ -159,23 +160,23 @@ def counters_problem(state: GameState, table: Table, insts: tuple[Instance, ...]
     kinds: dict[str, set[str]] = {}
     for key, (pid, counter) in to_counters.items():
         if fewer_counters(state, table, pid, counter):
-            return f"{key}: fewer {counter} counters put on {pid} (CR 614.1a) is not modelled"
+            return Refusal(f"{key}: fewer {counter} counters put on {pid} (CR 614.1a) is not modelled", "614.1a")
         if counter == "+1/+1":
             kinds.setdefault(pid, set()).add("put_counters")
     for rd in riders:
         if rd.kind in COUNTER_RIDERS and rd.counter == "-1/-1":
             for pid in rd.recipients:  # each putting is an event of its own that it would replace
                 if fewer_counters(state, table, pid, "-1/-1"):
-                    return f"{rd.key}: fewer -1/-1 counters put on {pid} (CR 614.1a) is not modelled"
+                    return Refusal(f"{rd.key}: fewer -1/-1 counters put on {pid} (CR 614.1a) is not modelled", "614.1a")
         elif rd.kind in COUNTER_RIDERS:
             for pid in rd.recipients:
                 kinds.setdefault(pid, set()).add(rd.kind)
                 if fewer_counters(state, table, pid, "+1/+1"):
-                    return f"{rd.key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled"
+                    return Refusal(f"{rd.key}: fewer +1/+1 counters put on {pid} (CR 614.1a) is not modelled", "614.1a")
     for pid, k in sorted(kinds.items()):
         perm = state.perm(pid)
         if len(k) > 1 and perm is not None and "+1/+1" not in dict(perm.counters):
-            return f"{pid}: +1/+1 counters both put and removed on a permanent without any is not modelled"
+            return Refusal(f"{pid}: +1/+1 counters both put and removed on a permanent without any is not modelled", "122.1")
     return None
 
 
@@ -188,7 +189,7 @@ def counters_put(riders: list[PlannedRider], to_counters: dict[str, tuple[str, s
 
 
 def rider_effects(state: GameState, table: Table, inst: Instance, source: str, recipients: tuple[str, ...],
-                   floors: dict[str, int], on_life: str | None) -> list[tuple[str, AmountRule]] | str:
+                   floors: dict[str, int], on_life: str | None) -> list[tuple[str, AmountRule]] | Refusal:
     """The one effect that modifies a deal rider's damage to each recipient (its affected player
     has no order to choose with one, 616.1), or why its damage is a batch of its own the model
     doesn't take: choices (optional effects, a next-time prevention, several effects), a life
@@ -196,9 +197,9 @@ def rider_effects(state: GameState, table: Table, inst: Instance, source: str, r
     modified: list[tuple[str, AmountRule]] = []
     for r in recipients:
         if r in floors:
-            return f"{inst.key}'s rider: its damage to {r}, whose life has a floor (a second floored batch)"
+            return Refusal(f"{inst.key}'s rider: its damage to {r}, whose life has a floor (a second floored batch)", "615.5")
         if on_life is not None:
-            return f"{inst.key}'s rider: its damage after the batch, with {on_life}'s life condition read again then"
+            return Refusal(f"{inst.key}'s rider: its damage after the batch, with {on_life}'s life condition read again then", "615.5")
         probe = unpreventable(state, table, Event(source, r, 1, False))
         # 615.12: a prevention without a rider does nothing to damage that can't be prevented
         apps = [a for a in applicable_effects(state, table, probe, any_amount=True)
@@ -206,17 +207,17 @@ def rider_effects(state: GameState, table: Table, inst: Instance, source: str, r
         if not apps:
             continue
         if any(a.spec.may for a in apps):
-            return f"{inst.key}'s rider: an optional effect could apply to its damage to {r} (a second batch of choices)"
+            return Refusal(f"{inst.key}'s rider: an optional effect could apply to its damage to {r} (a second batch of choices)", "615.5")
         if any(one_instance(a.spec) for a in apps):
-            return f"{inst.key}'s rider: a next-time prevention (CR 615.8) could apply to its damage to {r}"
+            return Refusal(f"{inst.key}'s rider: a next-time prevention (CR 615.8) could apply to its damage to {r}", "615.8")
         rule = rule_of(apps[0].spec) if len(apps) == 1 and apps[0].spec.then is None else None
         if rule is None or apps[0].spec.kind not in ORDERED or counted_at_start(apps[0]):
-            return f"{inst.key}'s rider: effects apply to its damage to {r} (a second batch of choices)"
+            return Refusal(f"{inst.key}'s rider: effects apply to its damage to {r} (a second batch of choices)", "615.5")
         modified.append((r, rule))
     return modified
 
 
-def suffix_problem(state: GameState, table: Table, events: list[PlannedEvent], tracked_trees: bool) -> str | None:
+def suffix_problem(state: GameState, table: Table, events: list[PlannedEvent], tracked_trees: bool) -> Refusal | None:
     """Why the state after the step is not one the model's solutions determine, when the rules
     engine continues after it (solver.cp.suffix), or None. The solutions are told apart by every
     result the model has (solver.cp.encode: each batch's damage per source and recipient, each
@@ -230,7 +231,7 @@ def suffix_problem(state: GameState, table: Table, events: list[PlannedEvent], t
         once = next((i.key for pe in events if pe.tree is not None for i in pe.effects
                      if i.spec.kind == EffectKind.PREVENT and i.spec.next_time), None)
         if once is not None:
-            return f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled"
+            return Refusal(f"{once}: a next-time prevention (CR 615.8) of a redirected event, with a rider's batch of choices after the step, is not modelled", "615.8")
     # a redirection moves damage between recipients inside its tree, which the step's solutions
     # are not told apart by per source and recipient: a trigger reading "dealt damage by"
     # (120.9, solver.triggers) could then be continued from the wrong state
@@ -239,8 +240,8 @@ def suffix_problem(state: GameState, table: Table, events: list[PlannedEvent], t
             for ab in table.perm_specs[p.spec].abilities if p.present else ():
                 if ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.DEALT_DAMAGE and ab.trigger_from is not None \
                         and ab.trigger_min is None:
-                    return (f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9), "
-                            "followed by the rules engine, is not modelled")
+                    return (Refusal(f"{p.id}: a dealt_damage trigger with from: in a step with a redirection (614.9), "
+                            "followed by the rules engine, is not modelled", "614.9"))
     return None
 
 
@@ -264,7 +265,7 @@ def draws_cards(ab: Any) -> bool:
 DEFERRED_KINDS = (ActionKind.CREATE_TOKENS,)
 
 
-def deferred_rider_problem(state: GameState, inst: Instance, events: list[PlannedEvent]) -> str | None:
+def deferred_rider_problem(state: GameState, inst: Instance, events: list[PlannedEvent]) -> Refusal | None:
     """Why a rider the rules engine does after the step (615.5) may not follow from what the
     solutions are told apart by, or None: whether it was applied to damage that can't be
     prevented (615.12) must be fixed by the step's start (:func:`applied_unpreventable`),
@@ -274,24 +275,24 @@ def deferred_rider_problem(state: GameState, inst: Instance, events: list[Planne
     read = rider_amount(rider.amount)
     assert read is not None
     if read[1]:
-        return (f"{inst.key}: a rider reading that_damage (what its prevention was applied to, CR 615.12) done "
-                "after the step by the rules engine is not modelled")
+        return (Refusal(f"{inst.key}: a rider reading that_damage (what its prevention was applied to, CR 615.12) done "
+                "after the step by the rules engine is not modelled", "615.12"))
     applied = applied_unpreventable(state, inst, events, not rider.if_prevented and read[2] != 0)
-    return applied if isinstance(applied, str) else None
+    return applied if isinstance(applied, Refusal) else None
 
 
-def movable_problem(insts: Any, rd: PlannedRider) -> str | None:
+def movable_problem(insts: Any, rd: PlannedRider) -> Refusal | None:
     """Why a rider the model would do can't be left to the rules engine beside one it does
     (615.5), or None: what its effect prevented must be among what the solutions are told apart
     by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
     inst = next(i for i in insts if i.key == rd.key)
     if inst.spec.kind not in (EffectKind.PREVENT, EffectKind.SHIELD) or rd.that:
-        return (f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
-                "beside a rider the rules engine does after the step (615.5) is not modelled")
+        return (Refusal(f"{rd.key}: a {inst.spec.kind} effect's rider reading {'that_damage' if rd.that else 'what it prevented'} "
+                "beside a rider the rules engine does after the step (615.5) is not modelled", "615.5"))
     return None
 
 
-def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
+def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | Refusal:
     """The triggered abilities on the battlefield the step's damage and its aftermath can fire
     that the rules engine resolves after the step (603.2, 603.3b, solver.cp.suffix), or why the
     model can't take one: those none of it can fire (:data:`QUIET`), "whenever damage is
@@ -303,7 +304,7 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
             continue
         for ab in table.perm_specs[perm.spec].abilities:
             if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
-                return f"{perm.id}: a static shield ability is not modelled"
+                return Refusal(f"{perm.id}: a static shield ability is not modelled", "615.7")
             if ab.kind != AbilityKind.TRIGGER:
                 continue
             if ab.trigger in QUIET:
@@ -315,9 +316,9 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
                 continue
             if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and draws_cards(ab):
                 if linear_in(ab.action.amount, "damage_dealt") is None:
-                    return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
+                    return Refusal(f"{perm.id}: the trigger's amount is not linear in damage_dealt", "603.2")
                 continue
             if ab.trigger not in _CONTINUED:
-                return f"{perm.id}: {TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
+                return Refusal(f"{perm.id}: {TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}", "603.2")
             watching.append((perm.id, ab))
     return watching

@@ -21,6 +21,7 @@ from .kept import Kept
 from .plan import StepPlans, step_plans
 from .prefix import Prefix
 from .ranges import RUN_BUDGET, close
+from .refusal import Refusal
 from .step import StepPlan
 from .suffix import ends_after
 from .sweep import AIM_DTIMES, AIM_PARAMS, far_seed, sweep
@@ -420,9 +421,9 @@ def prepared_searches(case: Case, fields: Iterable[str] | None, deadline: Deadli
     built (the caller then has the rest for another engine)."""
     budget = deadline if build_share is None else deadline.share(build_share)
     if planned is not None and (wrong := planned.problem(case, max_nodes)) is not None:
-        raise ValueError(wrong)  # an answer from them would be another question's, silently
+        raise ValueError(wrong.reason)  # an answer from them would be another question's, silently
     plans = step_plans(case, budget, max_nodes) if planned is None else planned
-    if isinstance(plans, str):
+    if isinstance(plans, Refusal):
         raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
     reason = optimizable_problem(plans, objective) if objective is not None else None
     if reason is not None:
