@@ -5,7 +5,7 @@ trample conditions on them, every option and condition from the rules engine's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..combat import (
     as_unblocked,
@@ -23,6 +23,9 @@ from .literals import assigned_to, at_least
 from .refusal import Refusal
 from .step import Assign, StepPlan, Trample
 from .tables import is_const
+
+if TYPE_CHECKING:
+    from .cptypes import Expr, Lit, Model
 
 __all__ = ["open_batch", "combat_assignments"]
 
@@ -77,19 +80,19 @@ def open_batch(start: GameState, state: GameState, table: Table, step: int | Non
     return start_batch(state, table, events), assigns, trample, assigning
 
 
-def combat_assignments(m: Any, plan: StepPlan) -> tuple[list[list[Any]], dict[tuple[str, str], Any], dict[tuple[str, str], Any]]:
+def combat_assignments(m: Model, plan: StepPlan) -> tuple[list[list[Lit]], dict[tuple[str, str], Expr], dict[tuple[str, str], Lit]]:
     """Combat damage division (CR 510.1c-d): one literal per option of each combatant (exactly one
     holds), the amount each (creature, recipient) pair is assigned, and trample's condition on
     the whole assignment (702.19b, 510.1e): a trampler assigns to the player only if each of its
     blockers is assigned lethal damage in total (deathtouch: 1), damage already marked counted."""
-    picks: list[list[Any]] = []
-    dealt: dict[tuple[str, str], Any]
+    picks: list[list[Lit]] = []
+    dealt: dict[tuple[str, str], Expr]
     if plan.blocks is not None:  # the declaration of blockers too (509.1): solver.cp.blocks
         dealt, declared = encode_blocks(m, plan.blocks)
         return picks, dealt, declared
     dealt = {}
     for a in plan.assigns:
-        lits = [m.new_bool_var(f"assign_{a.creature}_{k}") for k in range(len(a.options))] if len(a.options) > 1 else [True]
+        lits: list[Lit] = [m.new_bool_var(f"assign_{a.creature}_{k}") for k in range(len(a.options))] if len(a.options) > 1 else [True]
         if len(lits) > 1:
             m.add_exactly_one(lits)
         picks.append(lits)

@@ -3,10 +3,12 @@ a damage batch, and the reasons, each naming the rule the model would need."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import ActionKind, TriggerEvent
+from mtg_outcomes.model.selectors import Selector
 from mtg_outcomes.model.types import LIFE_GAIN_KINDS
 
 from ..rules.effects import (
@@ -14,9 +16,12 @@ from ..rules.effects import (
 )
 from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
-from ..select import has_keyword, matches
-from ..state import GameState, Table
+from ..select import View, has_keyword, matches
+from ..state import GameState, PermState, Table
 from .refusal import Refusal
+
+if TYPE_CHECKING:
+    from .step import Assign, PlannedEvent, PlannedRider
 
 ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
@@ -64,7 +69,7 @@ def characteristics_ending(state: GameState, table: Table, inst: Instance) -> st
     return None
 
 
-def _mortal(state: GameState, table: Table, inst: Instance) -> Any:
+def _mortal(state: GameState, table: Table, inst: Instance) -> PermState | None:
     """The permanent whose static ability ``inst`` is, when it can leave the battlefield in a
     step's state-based actions: a creature (704.5f-h), a planeswalker (704.5i), a battle
     (704.5v), an Aura (its host dying, 704.5m), and in a multiplayer game any permanent (its
@@ -106,7 +111,8 @@ def life_problem(table: Table, inst: Instance) -> Refusal | None:
 _ON_GAIN = (EffectKind.CANT_GAIN_LIFE, EffectKind.LIFE_CANT_CHANGE, *LIFE_GAIN_KINDS)
 
 
-def life_effect_ending(state: GameState, table: Table, insts: Any, events: Any, assigns: Any, riders: Any,
+def life_effect_ending(state: GameState, table: Table, insts: Sequence[Instance], events: list[PlannedEvent],
+                       assigns: list[Assign], riders: list[PlannedRider],
                    late_gain: bool) -> str | None:
     """Why an effect on losing or gaining life the model reads at the step's check may end there,
     or None: one of a permanent that can leave (:func:`_mortal`) when the step can make it: its
@@ -173,11 +179,11 @@ RIDERS_DECLINED: dict[str, str] = {}
 _SOURCE_KEYWORDS_OK = {"lifelink", "infect", "wither", "deathtouch"}
 
 
-def players_matching(sel: Any, state: GameState, table: Table, inst_view: Any) -> tuple[str, ...]:
+def players_matching(sel: Selector, state: GameState, table: Table, inst_view: View) -> tuple[str, ...]:
     return tuple(p.name for p in state.players if not p.left and matches(sel, p.name, state, table, inst_view))
 
 
-def annihilation(state: GameState, table: Table, insts: Any, more: tuple[str, ...] = (),
+def annihilation(state: GameState, table: Table, insts: Sequence[Instance], more: tuple[str, ...] = (),
                   minus: tuple[str, ...] = ()) -> str | None:
     """704.5q: +1/+1 and -1/-1 counters on one permanent remove each other as a state-based
     action, which the model doesn't encode: the permanent (in words) with +1/+1 counters (or of

@@ -4,8 +4,10 @@ trample, results (solver.results), state-based actions (solver.sba), draw trigge
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from itertools import permutations
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from mtg_outcomes.model.kinds import ActionKind
 
@@ -19,7 +21,7 @@ from ..sba import attachment_kind
 from ..sba import dies as sba_dies
 from ..sba import lethal as lethal_thresholds
 from ..select import controller_of, has_keyword
-from ..state import Event
+from ..state import Event, GameState
 from . import tables
 from .assign import combat_assignments
 from .bounds import fits as _fits
@@ -30,10 +32,14 @@ from .step import StepPlan, shield_groups, upper_bound
 from .tables import Rows, is_const
 from .units import BuiltModel, Unit
 
+if TYPE_CHECKING:
+    from .cptypes import Expr, Lit, Model
+    from .units import GainEvent, Output
+
 _BUILDING = "building the CP model"
 
 
-def _last_standing(m: Any, state: Any, lost: dict[str, Any]) -> Any:
+def _last_standing(m: Model, state: GameState, lost: dict[str, Lit]) -> Lit:
     """A literal for solver.sba.last_standing after the step's check: at most one of the players
     in the game at its start is still in it (104.2a); False when no one lost (the game went on)."""
     staying = [lost[p.name] for p in state.players if not p.left and not p.lost]
@@ -43,16 +49,16 @@ def _last_standing(m: Any, state: Any, lost: dict[str, Any]) -> Any:
     return at_most(m, sum(1 for x in staying if x is False) + len(lits) - sum(lits), 1)
 
 
-def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> BuiltModel:
+def build_model(plan: StepPlan, cp: ModuleType, deadline: Deadline | None = None) -> BuiltModel:
     """The CP model of the planned batch. Raises :class:`LimitReached` when ``deadline`` passes."""
     m = cp.CpModel()
     table, state = plan.table, plan.state
     big = 1
     pairs = {(tr.source, tr.player) for tr in plan.triggers}
-    groups: dict[Any, list[int]] = {}
-    group_rows: dict[Any, list[Rows]] = {}
+    groups: dict[Hashable, list[int]] = {}
+    group_rows: dict[Hashable, list[Rows]] = {}
     units: list[Unit] = []
-    tabled: dict[tuple[Any, ...], Rows | None] = {}
+    tabled: dict[tuple[int, tuple[str, ...]], Rows | None] = {}
     memos: dict[tuple[str, ...], tables.Memo] = {}  # events with the same effects share what follows an amount
     picks, dealt, declared = combat_assignments(m, plan)
     for e, pe in enumerate(plan.events):
@@ -78,9 +84,10 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
             continue
         # events whose results only matter through their sum share a table (CR 120.3, 702.15e)
         src, rcp = pe.ev.source, pe.ev.recipient
-        link: Any = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
-        if link is not None and gain_replacements(state, table, link, src):
-            link = (link, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
+        ctrl = controller_of(state, table, src) if has_keyword(state, table, src, "lifelink") else None
+        link: str | tuple[str, str] | None = ctrl
+        if ctrl is not None and gain_replacements(state, table, ctrl, src):
+            link = (ctrl, src)  # its gain is its own event, modified (702.15e, 119.10): not summed with others'
         # Two events are summed only when their results are the same (120.3, results.event_results:
         # which parts, for whom, per point; infect, wither, deathtouch and as_though included;
         # lifelink's controller is ``link``). Each source's damage is its own when triggers read
@@ -100,15 +107,15 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
     if deadline is not None:
         deadline.check(_BUILDING)
     greedy_hint(m, plan, units)
-    prevented: dict[str, list[Any]] = {}
+    prevented: dict[str, list[Expr]] = {}
     for unit in units:
         for key, amount in [*unit.shares.items(), *unit.prevented.items()]:
             prevented.setdefault(key, []).append(amount)
-    outputs: dict[str, tuple[str, Any]] = {}
+    outputs: dict[str, Output] = {}
     # 615.7: a shield prevents as much as it can, min(remaining, damage where it was applied):
     # either it is used up, or it took all it was offered at every event it was applied to
     # (a table settles this itself for the shields applied to its events alone: no flag then)
-    totals: dict[str, Any] = {}
+    totals: dict[str, Expr] = {}
     for key, r in plan.shields.items():
         if not any(key in u.shares for u in units):
             continue
@@ -124,34 +131,34 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
         if key in prevented:
             outputs[f"{key}.remaining"] = ("int", 1 - at_least(m, sum(prevented[key]), 1))
     # results (120.3, 120.4c); lifelink is one life-gain event per source (702.15e)
-    loss: dict[str, list[Any]] = {}
-    gain: dict[str, list[Any]] = {}
-    poison: dict[str, list[Any]] = {}
-    taken: dict[str, list[Any]] = {}
-    drawn: dict[str, list[Any]] = {}
-    marked: dict[str, list[Any]] = {}
-    counters: dict[str, list[Any]] = {}
-    deathtouch: dict[str, list[Any]] = {}
-    loyalty: dict[str, list[Any]] = {}
-    defense: dict[str, list[Any]] = {}
-    combat_to: dict[tuple[str, str], list[Any]] = {}
+    loss: dict[str, list[Expr]] = {}
+    gain: dict[str, list[Expr]] = {}
+    poison: dict[str, list[Expr]] = {}
+    taken: dict[str, list[Expr]] = {}
+    drawn: dict[str, list[Expr]] = {}
+    marked: dict[str, list[Expr]] = {}
+    counters: dict[str, list[Expr]] = {}
+    deathtouch: dict[str, list[Expr]] = {}
+    loyalty: dict[str, list[Expr]] = {}
+    defense: dict[str, list[Expr]] = {}
+    combat_to: dict[tuple[str, str], list[Expr]] = {}
 
     buckets = {Part.DAMAGE_TAKEN: taken, Part.LIFE_LOSS: loss, Part.POISON: poison, Part.MARKED: marked,
                Part.MINUS_COUNTERS: counters, Part.DEATHTOUCHED: deathtouch, Part.LOYALTY_LOSS: loyalty,
                Part.DEFENSE_LOSS: defense}
 
-    linked: dict[tuple[str, str], list[Any]] = {}  # (source, its controller) -> lifelink gain (702.15e)
-    batch_loss: dict[str, list[Any]] = {}  # the step's own batch's life loss (a floor's, solver.results.deal)
-    floor_gain: dict[str, list[Any]] = {}  # its riders' life gain for their controller (the same event)
+    linked: dict[tuple[str, str], list[Expr]] = {}  # (source, its controller) -> lifelink gain (702.15e)
+    batch_loss: dict[str, list[Expr]] = {}  # the step's own batch's life loss (a floor's, solver.results.deal)
+    floor_gain: dict[str, list[Expr]] = {}  # its riders' life gain for their controller (the same event)
 
-    by_pair: dict[tuple[str, str, str, bool], list[Any]] = {}  # (batch, source, recipient, combat) -> damage
+    by_pair: dict[tuple[str, str, str, bool], list[Expr]] = {}  # (batch, source, recipient, combat) -> damage
 
-    def hit(source: str, recipient: str, amount: Any, combat: bool, batch: bool = False, tag: str = "") -> None:
+    def hit(source: str, recipient: str, amount: Expr, combat: bool, batch: bool = False, tag: str = "") -> None:
         """The results of one event of ``amount`` damage (120.3): the parts results.event_results
         names, on the model's variables (a part's ``once`` counts only if damage is dealt).
         ``tag`` names the batch (the step's own: "", a rider's: its effect's key)."""
         by_pair.setdefault((tag, source, recipient, combat), []).append(amount)
-        dealt: Any = None
+        dealt: Lit | None = None
         for r in event_results(state, table, Event(source, recipient, 1, combat)):
             value = r.per_point * amount
             if r.once:
@@ -179,8 +186,8 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
             hit(ev.source, ev.recipient, amount, ev.combat, True)
     gains = _gain_events(m, plan, linked, gain, big)
     # riders happen right after the prevention, before state-based actions (615.5)
-    plus_ops: dict[str, list[tuple[str, Any]]] = {}  # permanent -> +1/+1 counters put or removed, in order
-    minus_ops: dict[str, list[Any]] = {}  # permanent -> -1/-1 counters riders put
+    plus_ops: dict[str, list[tuple[str, Expr]]] = {}  # permanent -> +1/+1 counters put or removed, in order
+    minus_ops: dict[str, list[Expr]] = {}  # permanent -> -1/-1 counters riders put
     # damage put as counters instead (614.1a) goes on as the batch is dealt (solver.results.deal)
     for key, (pid, counter) in sorted(plan.to_counters.items()):
         if key in prevented and counter == "-1/-1":
@@ -196,7 +203,7 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
         a, const = rd.amount
         coef, const = a + rd.that, const + rd.that * sum(w for _, w in rd.noops)
         if rd.always and rd.noops:  # applied to damage that can't be prevented: it takes place (615.12)
-            then: Any = coef * done + const
+            then: Expr = coef * done + const
         elif const:
             pos = m.new_bool_var(f"rp_{rd.key}")
             m.add(done >= 1).only_enforce_if(pos)
@@ -210,12 +217,12 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
         rules = dict(rd.modified)
         for who in rd.recipients:
             if rd.kind == ActionKind.DEAL:
-                dealt = then
+                to_who = then
                 if who in rules:  # the rider's own event, modified by its one effect
-                    dealt = m.new_int_var(0, rules[who].upper(bound), f"rd_{rd.key}_{who}")
-                    rules[who].encode(m, then, dealt, f"rd_{rd.key}_{who}")
+                    to_who = m.new_int_var(0, rules[who].upper(bound), f"rd_{rd.key}_{who}")
+                    rules[who].encode(m, then, to_who, f"rd_{rd.key}_{who}")
                     big += rules[who].upper(bound)
-                hit(rd.source, who, dealt, False, tag=rd.key)
+                hit(rd.source, who, to_who, False, tag=rd.key)
                 for (_src, ctrl), values in linked.items():  # (a rider's own lifelink: no replacement in force)
                     gain.setdefault(ctrl, []).extend(values)
                 linked.clear()
@@ -254,7 +261,7 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
     for name in plan.cant_lose:  # 119.8: the loss doesn't happen (solver.results.change_life)
         loss.pop(name, None)
     combat_sum = {k: sum(v) for k, v in combat_to.items()}
-    lost: dict[str, Any] = {}
+    lost: dict[str, Lit] = {}
     two_headed = plan.table.two_headed
     for p in state.players:
         # 810.9: each player's damage, life loss and gain are applied to the team's shared total
@@ -278,17 +285,17 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
     # (a multiplayer game is over once at most one player is left in it, 104.2a, 104.4a:
     # solver.sba.last_standing)
     over = _last_standing(m, state, lost) if plan.multiplayer else either(m, list(lost.values()))
-    late_gain: dict[str, list[Any]] = {}  # life gained as triggers resolve, after the check (615.13)
-    fired: list[Any] = []  # the amount each trigger reads (it triggers when at least 1)
+    late_gain: dict[str, list[Expr]] = {}  # life gained as triggers resolve, after the check (615.13)
+    fired: list[Expr] = []  # the amount each trigger reads (it triggers when at least 1)
     for tr in plan.triggers:
         # what the watched prevention effect prevented across the batch (615.13), or the combat
         # damage the source dealt the player (510.3a)
-        dealt = sum(prevented.get(tr.prevention, [])) if tr.prevention is not None else combat_sum.get((tr.source, tr.player), 0)
-        fired.append(dealt)
-        fire = at_least(m, dealt, 1)
+        reads = sum(prevented.get(tr.prevention, [])) if tr.prevention is not None else combat_sum.get((tr.source, tr.player), 0)
+        fired.append(reads)
+        fire = at_least(m, reads, 1)
         into = drawn if tr.kind == ActionKind.DRAW else late_gain
         coef, const = tr.amount
-        amount = coef * dealt + (const * fire if not is_const(fire) else const * int(fire))
+        amount = coef * reads + (const * fire if not is_const(fire) else const * int(fire))
         # a trigger whose controller lost a multiplayer game ceases to exist with them (800.4a)
         ctrl_left = lost.get(tr.controller, False) if plan.multiplayer else False
         for q in tr.who:
@@ -315,13 +322,14 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
     # a permanent already lethally damaged as the step begins (an earlier instruction of the same
     # resolution dealt it damage: no state-based action in between, 608.2c, 704.3) dies at the
     # step's check too
+    dying: dict[str, Lit] = {}  # permanent -> whether it dies at the step's check (its .dies output)
     doomed = {p.id for p in state.perms if p.present and not plan.base.get(f"{p.id}.dies") and sba_dies(table, p, state)}
     for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops) | set(minus_ops) | doomed):
         perm = state.perm(cid)
         assert perm is not None
         # +1/+1 counters put and removed by riders, in their order (solver.results.put_counters,
         # remove_counters: never below none); the toughness thresholds count them (613.4c)
-        plus: Any = perm.counter("+1/+1")
+        plus: Expr = perm.counter("+1/+1")
         for kind, n in plus_ops.get(cid, []):
             if kind == ActionKind.PUT_COUNTERS:
                 plus = plus + n
@@ -331,7 +339,7 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
             outputs[f"{cid}.counters.+1/+1"] = ("opt" if "+1/+1" not in dict(perm.counters) else "int", plus)
         grown = plus - perm.counter("+1/+1")
         dmg = perm.damage + sum(marked.get(cid, []))
-        put: Any = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
+        put: Expr = sum(counters.get(cid, []))  # one event per permanent (solver.results.deal)
         if plan.fewer.get(cid):  # Vizier of Remedies: max(0, n - k) (results.fewer_counters)
             put = floor0(m, put - plan.fewer[cid], big, f"fewer_{cid}")
         minus = perm.counter("-1/-1") + put + sum(minus_ops.get(cid, []))
@@ -347,24 +355,25 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
             at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
             for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
-            left = floor0(m, perm.loyalty - sum(loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
-            outputs[f"{cid}.loyalty"] = ("int", left)
-            reasons.append(at_most(m, left, 0))
+            loyal = floor0(m, perm.loyalty - sum(loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
+            outputs[f"{cid}.loyalty"] = ("int", loyal)
+            reasons.append(at_most(m, loyal, 0))
         if cid in defense:
-            left = floor0(m, perm.defense - sum(defense[cid]), perm.defense, f"defense_{cid}")
-            outputs[f"{cid}.defense"] = ("int", left)
-            reasons.append(at_most(m, left, 0))
-        outputs[f"{cid}.dies"] = ("bool", either(m, reasons))
+            defended = floor0(m, perm.defense - sum(defense[cid]), perm.defense, f"defense_{cid}")
+            outputs[f"{cid}.defense"] = ("int", defended)
+            reasons.append(at_most(m, defended, 0))
+        dying[cid] = either(m, reasons)
+        outputs[f"{cid}.dies"] = ("bool", dying[cid])
     # 704.5m: an Aura on a creature that dies goes to its owner's graveyard at the next check,
     # unless the game ended at this one (104.2a; a multiplayer game with Auras is declined by
     # solver.cp.plan); an Equipment only becomes unattached (704.5n), which no field shows
     for aura in state.perms:
         host = aura.attached_to
-        if not aura.present or host is None or attachment_kind(table, aura) != "aura" or f"{host}.dies" not in outputs:
+        if not aura.present or host is None or attachment_kind(table, aura) != "aura" or host not in dying:
             continue
-        gone = and_not(m, outputs[f"{host}.dies"][1], over)
-        before = outputs.get(f"{aura.id}.dies", ("bool", bool(plan.base[f"{aura.id}.dies"])))[1]
-        outputs[f"{aura.id}.dies"] = ("bool", either(m, [before, gone]))
+        gone = and_not(m, dying[host], over)
+        dying[aura.id] = either(m, [dying.get(aura.id, bool(plan.base[f"{aura.id}.dies"])), gone])
+        outputs[f"{aura.id}.dies"] = ("bool", dying[aura.id])
     bound = big * 4 + sum(abs(v) for v in plan.base.values() if isinstance(v, int)) + 16
     # every other variable is a function of the tables' rows (docs/design.md): at most their product
     solutions = None if any(u.slots is not None for u in units) or any(len(p) > 1 for p in picks) else \
@@ -376,9 +385,9 @@ def build_model(plan: StepPlan, cp: Any, deadline: Deadline | None = None) -> Bu
     return built
 
 
-def _state_after(m: Any, plan: StepPlan, by_pair: dict[tuple[str, str, str, bool], list[Any]],
-                 prevented: dict[str, list[Any]], deathtouch: dict[str, list[Any]],
-                 gains: list[Any]) -> dict[str, tuple[str, Any]]:
+def _state_after(m: Model, plan: StepPlan, by_pair: dict[tuple[str, str, str, bool], list[Expr]],
+                 prevented: dict[str, list[Expr]], deathtouch: dict[str, list[Expr]],
+                 gains: list[GainEvent]) -> dict[str, Output]:
     """What, beside the outputs, the state after the step is made of, when the rules engine
     continues from it (solver.cp.suffix): the damage of each batch (the step's, each rider's)
     per source, recipient and combat or not (what deals_damage, dealt_damage and combat damage
@@ -388,7 +397,7 @@ def _state_after(m: Any, plan: StepPlan, by_pair: dict[tuple[str, str, str, bool
     event's amount after its replacements (616.1; gain_life triggers read it). Two solutions
     that agree on these and on the outputs reach the same state (solver.cp.search enumerates
     solutions distinct on both)."""
-    hidden: dict[str, tuple[str, Any]] = {}
+    hidden: dict[str, Output] = {}
     for (tag, src, rcp, combat), values in sorted(by_pair.items()):
         hidden[f"dealt:{tag}:{src}>{rcp}:{int(combat)}"] = ("int", sum(values))
     for key, values in sorted(prevented.items()):
@@ -403,8 +412,8 @@ def _state_after(m: Any, plan: StepPlan, by_pair: dict[tuple[str, str, str, bool
     return hidden
 
 
-def _gain_events(m: Any, plan: StepPlan, linked: dict[tuple[str, str], list[Any]], gain: dict[str, list[Any]],
-                 big: int) -> list[tuple[str, str, Any, tuple[str, ...], list[tuple[tuple[int, ...], Any]]]]:
+def _gain_events(m: Model, plan: StepPlan, linked: dict[tuple[str, str], list[Expr]], gain: dict[str, list[Expr]],
+                 big: int) -> list[GainEvent]:
     """Lifelink's gain, one event per source (702.15e), into ``gain``; an event that life-gain
     replacement effects modify (solver.results.gain_replacements) gets one literal per order of
     them, the gaining player's choice (616.1), each applied by its rule (results.gain_rule; 0
@@ -421,10 +430,10 @@ def _gain_events(m: Any, plan: StepPlan, linked: dict[tuple[str, str], list[Any]
         for r in sorted(rules, key=lambda r: isinstance(r, Multiply)):
             hi = r.upper(hi)
         final = m.new_int_var(0, hi, f"gain_{src}_{who}")
-        orders = []
+        orders: list[tuple[tuple[int, ...], Lit]] = []
         for order in permutations(range(len(reps))):
             lit = m.new_bool_var(f"gorder_{src}_{who}_{''.join(map(str, order))}")
-            now: Any = m.new_constant(int(total)) if is_const(total) else total
+            now: Expr = m.new_constant(int(total)) if is_const(total) else total
             for k in order:
                 nxt = m.new_int_var(0, hi, "")
                 rules[k].encode(m, now, nxt, f"g{src}{who}{k}")
@@ -438,7 +447,7 @@ def _gain_events(m: Any, plan: StepPlan, linked: dict[tuple[str, str], list[Any]
     return out
 
 
-def _shield_bounds(m: Any, plan: StepPlan, units: list[Unit], totals: dict[str, Any]) -> None:
+def _shield_bounds(m: Model, plan: StepPlan, units: list[Unit], totals: dict[str, Expr]) -> None:
     """What the rules imply of the shields' totals (``totals``: what each prevented), said for
     the relaxation (solver.cp.step.shortfall): what the shields with the same events can keep
     between them; and keeping any ends each of those events at 0 (615.7), so ``short * hit +

@@ -4,7 +4,7 @@ the block encoding (slot permutation, linear stages)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mtg_outcomes.model.effects import EffectKind
 
@@ -17,8 +17,11 @@ from .step import PlannedEvent, StepPlan, effect_rule, tracked, upper_bound
 from .tables import Rows, table_layout
 from .units import Unit
 
+if TYPE_CHECKING:
+    from .cptypes import Expr, Lit, Model, Var
 
-def encode_tables(m: Any, plan: StepPlan, groups: list[list[int]], rows: list[list[Rows]],
+
+def encode_tables(m: Model, plan: StepPlan, groups: list[list[int]], rows: list[list[Rows]],
                    deadline: Deadline | None = None) -> list[Unit]:
     """One table of the distinct results of every group of events whose results only matter
     through their sums (a column of damage per group; each shield's share and each rider's
@@ -61,19 +64,20 @@ def encode_tables(m: Any, plan: StepPlan, groups: list[list[int]], rows: list[li
             unit.prevented[key] = row[n + len(shields) + len(open_) + i]
         return [unit]
     tag = f"g{idx[0]}"
-    cols = []
+    cols: list[Var | int] = []
     for e, ub in zip(firsts, ubs, strict=True):
-        unit.dealt.append((e, m.new_int_var(0, ub, f"d{tag}_{e}")))
-        cols.append(unit.dealt[-1][1])
+        cols.append(m.new_int_var(0, ub, f"d{tag}_{e}"))
+        unit.dealt.append((e, cols[-1]))
     for key in shields:
-        unit.shares[key] = m.new_int_var(0, plan.shields[key], f"t{tag}_{key}")
-        cols.append(unit.shares[key])
+        cols.append(m.new_int_var(0, plan.shields[key], f"t{tag}_{key}"))
+        unit.shares[key] = cols[-1]
     for key in open_:
-        unit.full[key] = m.new_bool_var(f"f{tag}_{key}")
-        cols.append(unit.full[key])
+        full = m.new_bool_var(f"f{tag}_{key}")
+        cols.append(full)
+        unit.full[key] = full
     for key in riders:
-        unit.prevented[key] = m.new_int_var(0, sum(ubs), f"p{tag}_{key}")
-        cols.append(unit.prevented[key])
+        cols.append(m.new_int_var(0, sum(ubs), f"p{tag}_{key}"))
+        unit.prevented[key] = cols[-1]
     m.add_allowed_assignments(cols, sorted(top))
     unit.columns = cols
     if shields:  # (the table's own relaxation is weak: solver.cp.hulls)
@@ -81,7 +85,7 @@ def encode_tables(m: Any, plan: StepPlan, groups: list[list[int]], rows: list[li
     return [unit]
 
 
-def encode_tree(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, amount: Any) -> Unit:
+def encode_tree(m: Model, plan: StepPlan, pe: PlannedEvent, e: int, amount: Expr) -> Unit:
     """A redirected event (CR 614.9) as one table of its tree's distinct results
     (solver.cp.trees): the amount it starts with (a division choice's, 510.1c), the damage each
     of its final events deals, each shield's share and whether it took all it was offered
@@ -93,9 +97,8 @@ def encode_tree(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, amount: Any) -
     unit = Unit([e], 0, hits=[], top={row: row for row in rows})
     if len(rows) == 1:  # no choice changes anything here: constants
         row = rows[0]
-        values: list[Any] = list(row)
-        for i in range(ns):
-            values[1 + nc + ns + i] = bool(row[1 + nc + ns + i])
+        values: list[Var | int] = list(row)
+        flags: list[Lit] = [bool(row[1 + nc + ns + i]) for i in range(ns)]
     else:
         tag = f"r{e}"
         top = [max(row[c] for row in rows) for c in range(len(rows[0]))]
@@ -104,7 +107,9 @@ def encode_tree(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, amount: Any) -
         values = [enter]
         values += [m.new_int_var(0, top[1 + c], f"d{tag}_{c}") for c in range(nc)]
         values += [m.new_int_var(0, plan.shields[key], f"t{tag}_{key}") for key in tree.shields]
-        values += [m.new_bool_var(f"f{tag}_{key}") for key in tree.shields]
+        bools = [m.new_bool_var(f"f{tag}_{key}") for key in tree.shields]
+        values += bools
+        flags = [b for b in bools]
         values += [m.new_int_var(0, top[1 + nc + 2 * ns + i], f"p{tag}_{key}") for i, key in enumerate(tree.tracked)]
         m.add_allowed_assignments(values, rows)
         unit.columns = values
@@ -112,14 +117,14 @@ def encode_tree(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, amount: Any) -
     unit.hits.extend((e, r, values[1 + c]) for c, (_, r) in enumerate(tree.columns))
     for i, key in enumerate(tree.shields):
         unit.shares[key] = values[1 + nc + i]
-        unit.full[key] = values[1 + nc + ns + i]
+        unit.full[key] = flags[i]
     for i, key in enumerate(tree.tracked):
         unit.prevented[key] = values[1 + nc + 2 * ns + i]
     assert len(values) == 1 + nc + 2 * ns + nt
     return unit
 
 
-def encode_slots(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, ub: int, amount: Any = None) -> Unit:
+def encode_slots(m: Model, plan: StepPlan, pe: PlannedEvent, e: int, ub: int, amount: Expr | None = None) -> Unit:
     """An event with too many orders to table: the non-shield effects' order as a slot
     permutation (slot b holds effect q when x[b][q], CR 616.1), and each shield placed in one
     of the blocks between them, or after the damage reached 0 (then it never applies, 120.8).
@@ -133,8 +138,8 @@ def encode_slots(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, ub: int, amou
     shields = [j for j, i in enumerate(effs) if i.spec.kind == EffectKind.SHIELD]
     k = len(plain)
     first = pe.ev.amount if amount is None else amount  # a division choice's amount (510.1c)
-    enter: list[Any] = [first] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
-    leave: list[Any] = [m.new_int_var(0, ub, f"v{e}_{b}") for b in range(k + 1)]
+    enter: list[Expr] = [first] + [m.new_int_var(0, ub, f"u{e}_{b + 1}") for b in range(k)]
+    leave: list[Expr] = [m.new_int_var(0, ub, f"v{e}_{b}") for b in range(k + 1)]
     x = [[m.new_bool_var(f"x{e}_{b}_{q}") for q in range(k)] for b in range(k)]
     for b in range(k):
         m.add_exactly_one(x[b])
@@ -163,7 +168,7 @@ def encode_slots(m: Any, plan: StepPlan, pe: PlannedEvent, e: int, ub: int, amou
             untracked = not tracked(plan, effs[plain[q1]]) and not tracked(plan, effs[plain[q2]])
             if untracked and (a.kind, a.value, a.may) == (c.kind, c.value, c.may) and not a.may:
                 m.add(sum(b * x[b][q1] for b in range(k)) < sum(b * x[b][q2] for b in range(k)))
-    parts: list[list[Any]] = [[] for _ in range(k + 1)]
+    parts: list[list[Expr]] = [[] for _ in range(k + 1)]
     zeroing = []
     for j in shields:
         key = effs[j].key

@@ -5,14 +5,18 @@ far end, the most damage, a seed for the aimed enumeration (solver.cp.sweep)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from mtg_outcomes.model.effects import EffectKind
 
 from ..rules.shields import room
 from .step import PlannedEvent, StepPlan, apply_rule
 from .units import Unit
+
+if TYPE_CHECKING:
+    from .cptypes import Model, Var
 
 
 def _run(plan: StepPlan, pe: PlannedEvent, plain: list[int], order: tuple[int, ...], at: int, take: int) -> tuple[int, int]:
@@ -39,7 +43,7 @@ def _reach(plan: StepPlan) -> dict[str, int]:
     return {key: sum(any(i.key == key for i in pe.effects) for pe in plan.events) for key in plan.shields}
 
 
-def greedy_hint(m: Any, plan: StepPlan, units: list[Unit]) -> None:
+def greedy_hint(m: Model, plan: StepPlan, units: list[Unit]) -> None:
     """Hint the block encodings with a choice: event by event, the order of the non-shield
     effects (616.1; every order when there are at most five, else the listed one), the block
     where the shields go and how much they prevent there that leave the least damage, with the
@@ -89,9 +93,9 @@ def greedy_hint(m: Any, plan: StepPlan, units: list[Unit]) -> None:
             m.add_hint(var, value)
 
 
-def _event_hints(plan: StepPlan, e: int, unit: Unit, placed: list[tuple[int, list[Any], Any, Any]],
+def _event_hints(plan: StepPlan, e: int, unit: Unit, placed: list[tuple[int, list[Var], Var, Var]],
                  order: tuple[int, ...], at: int, takes: dict[str, int],
-                 remaining: dict[str, int]) -> list[tuple[Any, int]]:
+                 remaining: dict[str, int]) -> list[tuple[Var, int]]:
     """The hint of event ``e``'s block encoding for a choice: its non-shield effects in
     ``order``, the shields in block ``at`` (in the order of ``placed``) taking ``takes``, each
     then with ``remaining`` left (615.7: one that took less than it was offered is used up)."""
@@ -100,7 +104,7 @@ def _event_hints(plan: StepPlan, e: int, unit: Unit, placed: list[tuple[int, lis
     for b in range(at):
         if amount > 0:
             amount = apply_rule(plan, effs[unit.plain[order[b]]], amount)
-    pairs: list[tuple[Any, int]] = []
+    pairs: list[tuple[Var, int]] = []
     for j, y, none, w in placed:
         key = effs[j].key
         take = takes.get(key, 0)
@@ -109,12 +113,12 @@ def _event_hints(plan: StepPlan, e: int, unit: Unit, placed: list[tuple[int, lis
         pairs.extend((lit, int(b == at and (applied or (offered > 0 and remaining[key] == 0)))) for b, lit in enumerate(y))
         pairs.append((none, int(offered <= 0 or (take == 0 and remaining[key] > 0))))
         pairs.append((w, int(applied and amount == 0 and remaining[key] > 0)))
-        pairs.append((unit.shares[key], take))
+        pairs.append((cast("Var", unit.shares[key]), take))  # (block mode: a share is a variable)
     pairs.extend((lit, int(order[b] == q)) for b, row in enumerate(unit.slots or ()) for q, lit in enumerate(row))
     return pairs
 
 
-def far_hint(plan: StepPlan, units: list[Unit]) -> list[tuple[Any, int]]:
+def far_hint(plan: StepPlan, units: list[Unit]) -> list[tuple[Var, int]]:
     """A choice at the other end of the outcomes from :func:`greedy_hint`'s: the most damage,
     as (literal or variable, value) pairs for the block encodings. Shield points must still be
     spent (615.7: used up, or all that was offered taken), so they go where they cost least:
@@ -170,3 +174,12 @@ def far_hint(plan: StepPlan, units: list[Unit]) -> list[tuple[Any, int]]:
                 remaining[key] -= take
     return [pair for e, (order, at, takes) in chosen.items()
             for pair in _event_hints(plan, e, block_units[e], block_units[e].placed, order, at, takes, remaining)]
+
+
+def hint_solution(m: Model, values: Sequence[int]) -> None:
+    """Hint ``m``'s first variables with ``values`` (a solution's, in the order of the model's
+    variables; those made since keep none): the next solve starts from it."""
+    m.clear_hints()
+    hint = m.proto.solution_hint
+    hint.vars.extend(range(len(values)))
+    hint.values.extend(values)

@@ -19,12 +19,16 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mtg_outcomes.model.effects import EffectKind
 
 from ..rules.amounts import rule_of
+from ..rules.effects import Instance
 from .step import PlannedEvent, StepPlan, apply_rule, upper_bound
+
+if TYPE_CHECKING:
+    from .cptypes import Expr, Model
 
 HULL_WORK = 300_000  # steps (orders x places x states x shares) one event's hull may cost; beyond, no cuts
 
@@ -32,7 +36,7 @@ Point = tuple[int, int]
 Hull = tuple[tuple[Point, ...], tuple[Point, ...]]  # the upper and the lower hull's vertices, by t
 
 
-def add_cuts(m: Any, plan: StepPlan, events: list[PlannedEvent], damage: Any, prevented: Any) -> None:
+def add_cuts(m: Model, plan: StepPlan, events: list[PlannedEvent], damage: Expr, prevented: Expr) -> None:
     """Add to ``m`` the cuts bounding ``damage`` (the events' total) by ``prevented`` (the total
     their shields prevent); none when an event's hull is unknown (too costly, or an effect whose
     amount isn't a rule)."""
@@ -70,7 +74,7 @@ def event_hull(plan: StepPlan, pe: PlannedEvent) -> Hull | None:
     return plan.hulls[key]
 
 
-def _hull(plan: StepPlan, pe: PlannedEvent, plain: list[Any], most: int) -> Hull:
+def _hull(plan: StepPlan, pe: PlannedEvent, plain: list[Instance], most: int) -> Hull:
     lo: dict[int, int] = {}
     hi: dict[int, int] = {}
     for order in permutations(plain):

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING
 
 from mtg_outcomes.model.effects import EffectKind
 
@@ -15,8 +16,11 @@ from .step import StepPlan, effect_rule
 from .tables import is_const
 from .units import Unit
 
+if TYPE_CHECKING:
+    from .cptypes import Expr, Lit, Model
 
-def at_least(m: Any, expr: Any, k: int) -> Any:
+
+def at_least(m: Model, expr: Expr, k: int) -> Lit:
     """A literal equivalent to ``expr >= k`` (or a Python bool when ``expr`` is constant)."""
     if is_const(expr):
         return int(expr) >= k
@@ -26,7 +30,7 @@ def at_least(m: Any, expr: Any, k: int) -> Any:
     return b
 
 
-def floor0(m: Any, expr: Any, top: int, name: str) -> Any:
+def floor0(m: Model, expr: Expr, top: int, name: str) -> Expr:
     """``max(0, expr)``: an int when ``expr`` is constant, else a variable in ``[0, top]``. Counts
     never go below none (122.1e, 122.1g: damage past a planeswalker's loyalty removes them all,
     120.3c, 120.3h; counters removed, 122.1), nor does what a floor or "fewer" leaves."""
@@ -37,7 +41,7 @@ def floor0(m: Any, expr: Any, top: int, name: str) -> Any:
     return out
 
 
-def at_most(m: Any, expr: Any, k: int) -> Any:
+def at_most(m: Model, expr: Expr, k: int) -> Lit:
     if is_const(expr):
         return int(expr) <= k
     b = m.new_bool_var("")
@@ -46,7 +50,7 @@ def at_most(m: Any, expr: Any, k: int) -> Any:
     return b
 
 
-def either(m: Any, lits: list[Any]) -> Any:
+def either(m: Model, lits: list[Lit]) -> Lit:
     """A literal equivalent to the disjunction of ``lits`` (Python bools fold away)."""
     if any(lit is True for lit in lits):
         return True
@@ -62,7 +66,7 @@ def either(m: Any, lits: list[Any]) -> Any:
     return b
 
 
-def and_not(m: Any, a: Any, b: Any) -> Any:
+def and_not(m: Model, a: Lit, b: Lit) -> Lit:
     """A literal equivalent to ``a and not b`` (Python bools fold away)."""
     if a is False or b is True:
         return False
@@ -77,7 +81,7 @@ def and_not(m: Any, a: Any, b: Any) -> Any:
     return c
 
 
-def transform(m: Any, plan: StepPlan, inst: Instance, vin: Any, vout: Any, ub: int,
+def transform(m: Model, plan: StepPlan, inst: Instance, vin: Expr, vout: Expr, ub: int,
                out: Unit, tag: str) -> None:
     """``vout`` = the amount after ``inst`` applies to ``vin`` (0 stays 0: CR 120.8)."""
     if inst.spec.kind == EffectKind.SHIELD:  # 615.7: the affected player chooses the share
@@ -96,7 +100,8 @@ def transform(m: Any, plan: StepPlan, inst: Instance, vin: Any, vout: Any, ub: i
         effect_rule(plan, inst).encode(m, vin, vout, tag)
 
 
-def assigned_to(dealt: dict[tuple[str, str], Any], blocker: str, among: Any = None) -> Any:
+def assigned_to(dealt: dict[tuple[str, str], Expr], blocker: str,
+                among: Collection[str] | None = None) -> Callable[[frozenset[str] | None], Expr]:
     """What the creatures (of ``among``, None: any) assign ``blocker``, for solver.rules.lethal's
     constraint form: a function of the condition's sources."""
     return lambda sources: sum(v for (src, r), v in dealt.items() if r == blocker

@@ -18,7 +18,7 @@ without an objective keeps every state.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.objective import Goal, Objective
 from mtg_outcomes.model.outcome import Outcome, sort_key
@@ -42,6 +42,9 @@ from .step import StepPlan
 from .suffix import SUFFIX_PHASE, after_step
 from .union import joined, namer, with_witness
 from .units import BuiltModel
+
+if TYPE_CHECKING:
+    from .cptypes import Expr
 
 __all__ = ["cp_optimize", "optimize_after"]
 
@@ -99,10 +102,10 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
     return out, cg.complete and cut is None, extra
 
 
-def _level(plan: StepPlan, built: BuiltModel, goal: Goal) -> Any:
+def _level(plan: StepPlan, built: BuiltModel, goal: Goal) -> Expr:
     """``goal`` as an expression to maximise: sense times the sum of its terms (a field the
     case doesn't have counts as 0, as :meth:`Goal.score` does)."""
-    total: Any = 0
+    total: Expr = 0
     for coef, f in goal.terms:
         _, expr = built.outputs.get(f, ("int", plan.base.get(f, 0)))
         if expr is None or isinstance(expr, bool):

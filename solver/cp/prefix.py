@@ -27,6 +27,7 @@ outcomes: every branch the prefix or the suffix expands is the rules engine's ow
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +35,7 @@ from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.expr import expr_vars
 from mtg_outcomes.model.kinds import ActionKind
 from mtg_outcomes.model.outcome import Witness
-from mtg_outcomes.model.types import Case, CombatAction, DamageAction, OneShotAction
+from mtg_outcomes.model.types import Action, Case, CombatAction, DamageAction, OneShotAction
 
 from ..activation import resolve
 from ..combat import END_OF_DAMAGE
@@ -98,7 +99,7 @@ class Prefix(Walk):
     later), and whether a node limit cut the expansion."""
 
     table: Table = field(default=None)  # type: ignore[assignment]
-    last: Any = None  # the case's last action
+    last: Action | None = None  # the case's last action
     mode: str = END  # the stop rule (:data:`END`, :data:`LAST`, :data:`FIRST`)
     # why batches the expansion went through weren't the CP step (what followed them), first first
     passed: list[Refusal] = field(default_factory=list)
@@ -216,7 +217,7 @@ def _damage_actions_left(s: GameState) -> bool:
     return any(t[0] == TaskKind.ACT and isinstance(t[1], DamageAction | CombatAction | OneShotAction) for t in s.queue)
 
 
-def _at_step(last: Any, table: Table, out: Prefix) -> Any:
+def _at_step(last: Action | None, table: Table, out: Prefix) -> Callable[[GameState], bool]:
     """The stop point of the expansion. :data:`END`: a ``combat:`` last action's last combat
     damage step with only the step's end after it (510.4: the first-strike step is done);
     otherwise a damage batch as it opens with nothing after it but what :func:`tail_end` applies
@@ -262,7 +263,7 @@ def expand(case: Case, deadline: Deadline | None = None, max_nodes: int = PREFIX
     return out
 
 
-def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, deadline: Deadline | None,
+def explore(case: Case, table: Table, roots: list[Start], stop: Callable[[GameState], bool] | None, out: Walk, deadline: Deadline | None,
             max_nodes: int | None, phase: str) -> None:
     """Expand every decision from ``roots`` (each a raw state with the choices that reached it)
     into ``out``: depth-first, options in order, equal states and decisions merged across all
@@ -271,8 +272,8 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
     a state names it. ``max_nodes`` (None: no bound) cuts it (``complete`` False); ``deadline``
     raises :class:`~solver.limits.LimitReached` (``phase`` says where; ``out`` keeps what was
     reached); a choice that leads back to a decision on its own path is an :class:`EngineError`."""
-    seen: set[Any] = set()  # every state and decision reached
-    path: set[Any] = set()  # the decisions on the current path (a child among them is a loop)
+    seen: set[Hashable] = set()  # every state and decision reached
+    path: set[Hashable] = set()  # the decisions on the current path (a child among them is a loop)
     cut = False
     budget = WitnessBudget()  # on the witnesses of the states reached
 
@@ -337,7 +338,7 @@ def explore(case: Case, table: Table, roots: list[Start], stop: Any, out: Walk, 
 
 # the choices of a path as a persistent list, newest first: (the rest, the choice, its words);
 # shared by every state below it, never copied per state (a tuple per state grows with depth)
-_Trail = tuple[Any, Witness, str] | None
+_Trail = tuple["_Trail", Witness, str] | None
 
 
 def _unwind(root: Start, trail: _Trail) -> tuple[tuple[Witness, ...], tuple[str, ...]]:

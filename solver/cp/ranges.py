@@ -26,12 +26,13 @@ from typing import TYPE_CHECKING, Any
 from .sweep import Seed, reach, sweep
 
 if TYPE_CHECKING:
+    from .cptypes import Var
     from .search import Search
 
 # the proofs are few and hard, where the runs' solves are many and easy: the full linear
 # relaxation bounds the line (presolve's symmetries and probing as well cost more than they
 # saved: 20 x 10 in 88 s with them, 63 without; 14 x 7 33 against 29)
-PROOF_PARAMS: dict[str, Any] = {"linearization_level": 2}
+PROOF_PARAMS: dict[str, int | float | bool] = {"linearization_level": 2}
 # deterministic time (about CPU seconds) the run after a sweep has to prove it alone: past it the
 # ranges ask it. 2 against 10, in turn on one machine (CPU s, bench/gen.py large_enumeration):
 # 14 x 7 31 against 49, 20 x 10 70 against 117, 30 x 12 27 against 38; 12 x 6, whose run proves
@@ -109,7 +110,7 @@ def _missing(search: Search, proved: Proved) -> Seed | None:
     return None
 
 
-def _extreme(search: Search, fixed: list[Any], line: int, sense: int, known: int) -> tuple[Seed | None, int]:
+def _extreme(search: Search, fixed: list[Var], line: int, sense: int, known: int) -> tuple[Seed | None, int]:
     """Whether a solution in the group ``fixed`` fixes has a line value past ``known`` (below it,
     ``sense`` 1; above it, -1), asked as an optimisation towards that side restricted to it (the
     outcomes already forbidden by no-goods all lie within, so they change nothing): (None,
@@ -127,7 +128,7 @@ def _extreme(search: Search, fixed: list[Any], line: int, sense: int, known: int
     return (None, known) if got is None else (got, got[0][line])
 
 
-def _solution(search: Search, assumptions: list[Any], lp_search: bool = False) -> Seed | None:
+def _solution(search: Search, assumptions: list[Var], lp_search: bool = False) -> Seed | None:
     """A solution under ``assumptions`` (optimal, when the model has an objective), recorded, as
     a seed; None when there is none. Raises search's Cut on the time limit, _Open when the
     solve ended otherwise unanswered."""

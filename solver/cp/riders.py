@@ -6,10 +6,11 @@ engine continues after the step (solver.cp.suffix), which triggers it leaves to 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
+from mtg_outcomes.model.types import Ability, EffectSpec
 
 from ..next_time import one_instance
 from ..results import (
@@ -44,7 +45,7 @@ from .step import (
 )
 
 
-def can_prevent_none(spec: Any) -> bool:
+def can_prevent_none(spec: EffectSpec) -> bool:
     """A prevention that, applied to some damage that can be prevented, may prevent none of it:
     half rounded down of 1, all but N of N or less, prevent 0 (solver.rules.amounts); a shield that
     takes none of an event must be used up elsewhere (615.7), so it prevents something."""
@@ -81,7 +82,7 @@ def applied_unpreventable(state: GameState, inst: Instance, events: list[Planned
     return tuple(out)
 
 
-def _prevention_trigger_problem(pid: str, ab: Any) -> Refusal | None:
+def _prevention_trigger_problem(pid: str, ab: Ability) -> Refusal | None:
     """Why the model can't take a "whenever damage is prevented" trigger (615.13), or None: it
     takes one that draws cards or gains life, linear in the amount prevented, for players it
     names, with no threshold, intervening if, target or choice."""
@@ -253,7 +254,7 @@ _CONTINUED = (TriggerEvent.DEALS_DAMAGE, TriggerEvent.DEALT_DAMAGE, TriggerEvent
               TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE)
 
 
-def draws_cards(ab: Any) -> bool:
+def draws_cards(ab: Ability) -> bool:
     """A "deals combat damage to a player" trigger the model applies itself: it draws cards, no
     choice, no threshold or intervening if (603.4), one instruction."""
     shot = ab.action
@@ -281,7 +282,7 @@ def deferred_rider_problem(state: GameState, inst: Instance, events: list[Planne
     return applied if isinstance(applied, Refusal) else None
 
 
-def movable_problem(insts: Any, rd: PlannedRider) -> Refusal | None:
+def movable_problem(insts: Sequence[Instance], rd: PlannedRider) -> Refusal | None:
     """Why a rider the model would do can't be left to the rules engine beside one it does
     (615.5), or None: what its effect prevented must be among what the solutions are told apart
     by (a prevention's amount, tracked; a shield's remaining), and not "that damage"."""
@@ -292,13 +293,13 @@ def movable_problem(insts: Any, rd: PlannedRider) -> Refusal | None:
     return None
 
 
-def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | Refusal:
+def _watching(state: GameState, table: Table) -> list[tuple[str, Ability]] | Refusal:
     """The triggered abilities on the battlefield the step's damage and its aftermath can fire
     that the rules engine resolves after the step (603.2, 603.3b, solver.cp.suffix), or why the
     model can't take one: those none of it can fire (:data:`QUIET`), "whenever damage is
     prevented" (615.13) and plain combat-damage draws are the model's own; a static shield is
     declined."""
-    watching: list[tuple[str, Any]] = []
+    watching: list[tuple[str, Ability]] = []
     for perm in state.perms:
         if not perm.present:
             continue

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from itertools import islice
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.objective import Objective
@@ -17,6 +18,7 @@ from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
 from .choosers import optimizable_problem
 from .encode import build_model
+from .hints import hint_solution
 from .kept import Kept
 from .plan import StepPlans, step_plans
 from .prefix import Prefix
@@ -30,13 +32,16 @@ from .union import joined
 from .units import BuiltModel
 from .witness import solved_value, witness_of
 
+if TYPE_CHECKING:
+    from .cptypes import Expr, Solution, Solver, Status, Var
+
 AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build may take
 
 
 # one worker and a fixed seed: the same input gives the same outcomes and witnesses; the model
 # is solved hundreds of times, so presolve is kept short (symmetry and probing off). ``workers``
 # (opt-in, --workers N) runs N CP-SAT workers in parallel: the same outcome set, maybe other witnesses
-_PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level": 0,
+_PARAMS: dict[str, int | float | bool] = {"num_workers": 1, "random_seed": 0, "symmetry_level": 0,
                            "cp_model_probing_level": 0, "max_presolve_iterations": 1}
 
 
@@ -67,15 +72,15 @@ class Search:
     optimisation of linear objectives over the same model (docs/design.md, "Choice graph and CP model")."""
 
     def __init__(self, case: Case, plan: StepPlan, built: BuiltModel, fields: Iterable[str] | None,
-                 deadline: Deadline, cp: Any, workers: int = 1) -> None:
+                 deadline: Deadline, cp: ModuleType, workers: int = 1) -> None:
         self.case, self.plan, self.built, self.cp = case, plan, built, cp
         self.workers = workers  # CP-SAT's parallel workers (1: deterministic witnesses)
         self.deadline = deadline  # made before planning: one limit for every phase
         self.wanted = list(fields) if fields is not None else None
         self.outcomes: list[Outcome] = []
         self.solves = 0
-        self.best: Any = None  # the incumbent when a time limit cut an optimisation
-        self.last: Any = None  # the last optimisation level's optimal solution (optimise)
+        self.best: Solver | None = None  # the incumbent when a time limit cut an optimisation
+        self.last: Solver | None = None  # the last optimisation level's optimal solution (optimise)
         m = built.model
         names = self.wanted if self.wanted is not None else list(plan.base) + [k for k in built.outputs if k not in plan.base]
         parts = built.outputs
@@ -86,12 +91,12 @@ class Search:
             names = list(parts)
         # one integer variable per projected field that can vary; a solution's projection is
         # then forbidden as one tuple (a no-good), so the next solve must find a new outcome
-        self.watch: list[Any] = []
+        self.watch: list[Expr] = []
         self.span: list[tuple[int, int]] = []  # each watched value's range (a sweep aims within it)
         self.named: list[tuple[str, str]] = []  # each watched field and its kind
         # the projected fields the model holds constant, as record() reports them (_ABSENT: no
         # such field in an outcome of every field)
-        self.fixed: dict[str, Any] = {}
+        self.fixed: dict[str, object] = {}
         for f in dict.fromkeys(names):
             kind, expr = parts.get(f, ("int", 0))
             if isinstance(expr, bool | int):
@@ -105,7 +110,7 @@ class Search:
                 expr = var
             self.watch.append(expr)
             self.span.append((0, 1) if kind == "bool" else (-built.bound, built.bound))
-        self.eq: dict[tuple[int, int], Any] = {}
+        self.eq: dict[tuple[int, int], Var] = {}
         self.found: dict[tuple[int, ...], None] = {}  # the projections found (solver.cp.sweep)
         self.forbidden = 0  # the first this many of them have a no-good (forbid_found)
         self.tried: dict[tuple[int, ...], list[tuple[int, ...]]] = {}  # aims: the outcomes hinted from
@@ -114,7 +119,7 @@ class Search:
         self.dead: dict[tuple[int, int], int] = {}  # (field, value): aims there proved empty
         self.far_sought = False  # whether the sweep was given a seed at the most damage (far_seed)
 
-    def lit(self, i: int, v: int) -> Any:
+    def lit(self, i: int, v: int) -> Var:
         """The literal ``watch[i] == v`` (made once, reused by every later solve)."""
         got = self.eq.get((i, v))
         if got is None:
@@ -124,7 +129,7 @@ class Search:
             m.add(self.watch[i] != v).only_enforce_if(~got)
         return got
 
-    def record(self, solver: Any) -> None:
+    def record(self, solver: Solution) -> None:
         """Keep the solution's outcome with its witness; with the rules engine continuing after
         the step, only the witness (the step's choices: solver.cp.suffix replays it)."""
         plan, built = self.plan, self.built
@@ -142,7 +147,7 @@ class Search:
         witness, words = witness_of(plan, built, solver)
         self.outcomes.append(Outcome(state, witness, 0, words))
 
-    def distinct(self, per_run: int = PER_RUN, first: Any = None) -> None:
+    def distinct(self, per_run: int = PER_RUN, first: Solver | None = None) -> None:
         """Every distinct projected outcome, a run at a time: a run enumerates solutions and
         keeps those with a new projection (at most ``per_run``), then each is forbidden by a
         no-good (a clause: some field takes another value) and the next run starts. A run that
@@ -243,11 +248,11 @@ class Search:
                 budget = RUN_BUDGET  # the next run, with all found forbidden, is the proof, or brings more seeds
             self.forbid_found()
 
-    def key_of(self, solver: Any) -> tuple[int, ...]:
+    def key_of(self, solver: Solution) -> tuple[int, ...]:
         """The projected fields' values in ``solver``'s solution."""
         return tuple(int(solver.value(v)) for v in self.watch)
 
-    def forbid_known(self, known: Iterable[tuple[tuple[str, Any], ...]]) -> None:
+    def forbid_known(self, known: Iterable[tuple[tuple[str, Any], ...]]) -> None:  # (Outcome.state)
         """No-goods for the outcomes another model of the union found already (the union keeps its
         first witness): this model's solves look only for new ones, and its proofs of
         completeness hold for what is left. An outcome this model can't reach (a field it holds
@@ -273,7 +278,7 @@ class Search:
             self.built.model.add_bool_or([~self.lit(i, v) for i, v in enumerate(key)])
         self.forbidden = len(self.found)
 
-    def aimed(self, key: tuple[int, ...], hint: list[int], dtime: float = AIM_DTIMES[-1]) -> tuple[Any, bool]:
+    def aimed(self, key: tuple[int, ...], hint: list[int], dtime: float = AIM_DTIMES[-1]) -> tuple[Solver | None, bool]:
         """A solver holding a solution whose projection is ``key``, or None when a short solve
         (solver.cp.sweep: assumptions, ``hint``, cut at ``dtime`` deterministic time) finds
         none; and whether it proved there is none. Raises Cut on the time limit."""
@@ -285,8 +290,8 @@ class Search:
             raise Cut
         return None, status == self.cp.INFEASIBLE
 
-    def assuming(self, params: dict[str, Any], assumptions: list[Any], hint: list[int] | None = None,
-                 lp_search: bool = False) -> tuple[Any, Any]:
+    def assuming(self, params: dict[str, int | float | bool], assumptions: list[Var], hint: list[int] | None = None,
+                 lp_search: bool = False) -> tuple[Solver, Status]:
         """One solve with ``params`` under ``assumptions`` (and ``hint``, cleared after; with
         ``lp_search``, branching on the LP's solution): the solver and its status."""
         m = self.built.model
@@ -294,7 +299,7 @@ class Search:
         if lp_search:
             solver.parameters.search_branching = type(solver.parameters).LP_SEARCH
         if hint is not None:
-            _hint(m, hint)
+            hint_solution(m, hint)
         m.add_assumptions(assumptions)
         try:
             status = solver.solve(m)
@@ -320,7 +325,7 @@ class Search:
             back.vars.extend(indices)
             back.values.extend(values)
 
-    def solver(self, params: dict[str, Any]) -> Any:
+    def solver(self, params: dict[str, int | float | bool]) -> Solver:
         """A CP-SAT solver with :data:`_PARAMS`, then ``params``, limited to the time left.
         Raises Cut when there is none."""
         solver = self.cp.CpSolver()
@@ -374,7 +379,7 @@ class Search:
             raise Cut
         return solver
 
-    def optimise(self, levels: list[Any]) -> list[int] | None:
+    def optimise(self, levels: list[Expr]) -> list[int] | None:
         """Maximise each level in turn, fixing it at its optimum before the next (lexicographic);
         the optimal values, or None when the model has no solution. ``self.last`` keeps the
         solver of the last level solved (its solution meets every level's constraint)."""
@@ -394,17 +399,8 @@ class Search:
             m.clear_objective()
             m.add(expr == value)
             self.last = solver
-            _hint(m, solver.response_proto.solution)  # the optimum meets the next level's constraint: start from it
+            hint_solution(m, solver.response_proto.solution)  # the optimum meets the next level's constraint: start from it
         return best
-
-
-def _hint(m: Any, values: Sequence[int]) -> None:
-    """Hint ``m``'s first variables with ``values`` (a solution's, in the order of the model's
-    variables; those made since keep none): the next solve starts from it."""
-    m.clear_hints()
-    hint = m.proto.solution_hint
-    hint.vars.extend(range(len(values)))
-    hint.values.extend(values)
 
 
 def prepared_searches(case: Case, fields: Iterable[str] | None, deadline: Deadline,
@@ -472,7 +468,7 @@ def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float 
             raise
         return cut_short(case, deadline, cut)
     complete = True
-    known: list[Any] = []
+    known: list[tuple[tuple[str, Any], ...]] = []  # (Outcome.state)
     try:
         for search in searches:
             search.forbid_known(known)  # (each model of the union looks only for new outcomes)

@@ -5,11 +5,12 @@ the effects that apply to each (CR 616.1), combat damage assignment choices (510
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.effects import CountOf, EffectKind
 from mtg_outcomes.model.expr import Expr, expr_vars
 from mtg_outcomes.model.kinds import ActionKind
+from mtg_outcomes.model.types import EffectSpec
 
 from ..rules.amounts import Add, AmountRule, Multiply, PreventN, rule_of
 from ..rules.effects import (
@@ -18,6 +19,10 @@ from ..rules.effects import (
 from ..rules.lethal import LethalIf
 from ..state import Event, GameState, Table
 from .trees import Tree
+
+if TYPE_CHECKING:
+    from .blocks import BlockPlan
+    from .hulls import Hull
 
 
 @dataclass
@@ -132,12 +137,12 @@ class StepPlan:
     # riders the rules engine does after the step's choices (their damage meets choices, 615.5)
     deferred: frozenset[str] = frozenset()
     # each alike event's shield hulls, found once (solver.cp.hulls.event_hull)
-    hulls: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    hulls: dict[tuple[int, tuple[str, ...], int], Hull | None] = field(default_factory=dict)
     # each effect's amount rule, made once (solver.cp.step.effect_rule): effect key -> (its spec, rule)
-    rules: dict[str, tuple[Any, AmountRule]] = field(default_factory=dict)
+    rules: dict[str, tuple[EffectSpec, AmountRule]] = field(default_factory=dict)
     unbeaten: frozenset[str] = frozenset()  # players who can't lose the game (Platinum Angel; 704.5a, 704.5c)
     # the declaration of blockers when the model makes it (509.1, solver.cp.blocks.BlockPlan)
-    blocks: Any = None
+    blocks: BlockPlan | None = None
 
     @property
     def suffix(self) -> bool:

@@ -5,9 +5,12 @@ states so far and a row of the next event's table, shares within their shields' 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from ..limits import Deadline
+
+if TYPE_CHECKING:
+    from .cptypes import Array
 
 BUILDING_TABLES = "building the CP model's tables"
 
@@ -32,8 +35,8 @@ def _guard_field(cap: int) -> tuple[int, int]:
     return bits, (1 << (bits - 1)) - 1 - int(cap)
 
 
-def sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int,
-              most: int) -> tuple[Any, Any] | None:
+def sum_step(a: Array, b: Array, cap: Array, ns: int, deadline: Deadline | None, dealt: int,
+              most: int) -> tuple[Array, Array] | None:
     """The distinct rows ``a[i] + b[j]`` (took-all-offered columns: the minimum) whose shares
     stay within ``cap`` (615.7), each with the first flat index ``i * len(b) + j`` giving it;
     None above ``most`` distinct rows.
@@ -70,7 +73,7 @@ def sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt
         bias = sum(_guard_field(cap[i])[1] << shift[c] for i, c in enumerate(shares))
         guard = sum(1 << (shift[c] + bits[c] - 1) for c in shares)
 
-        def pack(x: Any, cols: Iterable[int]) -> Any:
+        def pack(x: Array, cols: Iterable[int]) -> Array:
             out = np.zeros(len(x), dtype=np.int64)
             for c in cols:
                 out += x[:, c] << shift[c]
@@ -106,7 +109,7 @@ def sum_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt
     return seen, seen_at
 
 
-def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, dealt: int, most: int) -> Any:
+def _dense_step(a: Array, b: Array, cap: Array, ns: int, deadline: Deadline | None, dealt: int, most: int) -> tuple[Array, Array] | Literal[False] | None:
     """:func:`sum_step` by direct addressing, or False when the sums' space is above
     ``DENSE_LIMIT``. Each column's sums lie in a known range (a share's up to its shield's
     remaining), so a row's columns but its took-all flags are a number in a mixed radix, with the
@@ -189,7 +192,7 @@ def _dense_step(a: Any, b: Any, cap: Any, ns: int, deadline: Deadline | None, de
     return rows, first[seen].astype(np.int64)
 
 
-def _first_seen(seen: Any, seen_at: Any, keys: Any, at: Any) -> tuple[Any, Any]:
+def _first_seen(seen: Array, seen_at: Array, keys: Array, at: Array) -> tuple[Array, Array]:
     """``seen`` (distinct packed keys, each with the first index ``seen_at`` giving it) with the
     ``keys`` it hasn't got appended, each with its first index in ``at`` (``at`` rises, and every
     index in it is above those in ``seen_at``). A hash table (pandas, which OR-Tools depends on)

@@ -24,7 +24,7 @@ two intervals of life) 15 s where the runs alone take 20 s.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .hints import far_hint
 
@@ -39,7 +39,7 @@ Seed = tuple[tuple[int, ...], list[int]]  # an outcome found and a solution of t
 AIM_DTIMES = (0.05, 0.5)
 AIM_TRIES = len(AIM_DTIMES)  # the sweep's tries per aim, each from another neighbour
 DEAD_AFTER = 3  # aims proved empty at a field's value no outcome has, after which it isn't aimed at
-AIM_PARAMS: dict[str, Any] = {"linearization_level": 0, "cp_model_presolve": False,
+AIM_PARAMS: dict[str, int | float | bool] = {"linearization_level": 0, "cp_model_presolve": False,
                               "max_deterministic_time": AIM_DTIMES[-1]}
 
 

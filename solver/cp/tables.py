@@ -6,13 +6,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.effects import EffectKind
 
 from ..limits import Deadline
 from ..rules import shields as shield_rule
 from .step import PlannedEvent, StepPlan, apply_rule, effect_rule, tracked
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from .cptypes import Array, Mask
+
 from .sums import BUILDING_TABLES, PACK_BITS, sum_step
 
 Seq = tuple[tuple[int, int | None], ...]  # (effect index, share) in the order applied
@@ -128,7 +134,8 @@ def event_rows(plan: StepPlan, pe: PlannedEvent, limit: int | None = None, deadl
     return flat
 
 
-def is_const(x: Any) -> bool:
+def is_const(x: object) -> TypeIs[int]:
+    """Whether a model's amount or literal is a Python constant (an int or bool), folded away."""
     return isinstance(x, int)
 
 
@@ -147,8 +154,8 @@ def table_layout(plan: StepPlan, members: list[PlannedEvent]) -> tuple[list[str]
     return shields, riders
 
 
-def _laid_out(pe: PlannedEvent, own: Rows, shields: list[str], riders: list[str], cap: Any, width: int,
-              column: int) -> tuple[Any, list[tuple[int, ...]]]:
+def _laid_out(pe: PlannedEvent, own: Rows, shields: list[str], riders: list[str], cap: Array, width: int,
+              column: int) -> tuple[Array, list[tuple[int, ...]]]:
     """An event's rows in its table's columns (damage in ``column``, then shares, took-all flags, prevented), each shield its
     share uses up flagged as having taken all it was offered, the dominated
     rows dropped (:func:`undominated`): an array of distinct rows in the order first met and,
@@ -197,9 +204,9 @@ class _Layer:
 
     __slots__ = ("_packed", "_tried", "before", "mine", "own", "prev", "states")
 
-    def __init__(self, states: Any, before: Any, prev: Any, mine: list[tuple[int, ...]], own: Any) -> None:
+    def __init__(self, states: Array, before: Array, prev: Array, mine: list[tuple[int, ...]], own: Array) -> None:
         self.states, self.before, self.prev, self.mine, self.own = states, before, prev, mine, own
-        self._packed: tuple[list[int], list[int], Any] | None = None
+        self._packed: tuple[list[int], list[int], Array] | None = None
         self._tried = False  # whether _keys has packed them (or found they don't fit)
 
     def __len__(self) -> int:
@@ -208,7 +215,7 @@ class _Layer:
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return iter(map(tuple, self.states.tolist()))
 
-    def _keys(self) -> tuple[list[int], list[int], Any] | None:
+    def _keys(self) -> tuple[list[int], list[int], Array] | None:
         """Each column's least value and bits, and the rows packed (column 0 most significant,
         so the keys are sorted as the rows are); None when they don't fit ``PACK_BITS``."""
         if not self._tried:
@@ -280,10 +287,10 @@ def _merge(plan: StepPlan, members: list[PlannedEvent], rows: list[Rows], shield
     ns = len(shields)
     cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
     zero = (*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))
-    same: dict[tuple[Any, ...], tuple[Any, list[tuple[int, ...]]]] = {}  # identical events share their rows
+    same: dict[tuple[int | str, ...], tuple[Array, list[tuple[int, ...]]]] = {}  # identical events share their rows
     converted = []
     for pe, own, c in zip(members, rows, columns, strict=True):
-        key = (id(own), c, *(i.key for i in pe.effects))
+        key: tuple[int | str, ...] = (id(own), c, *(i.key for i in pe.effects))
         if key not in same:
             same[key] = _laid_out(pe, own, shields, riders, cap, width, c)
         converted.append(same[key])
@@ -341,7 +348,7 @@ def _merge(plan: StepPlan, members: list[PlannedEvent], rows: list[Rows], shield
     return layers, table
 
 
-def unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
+def unique_rows(rows: Array, inverse: bool = False) -> tuple[Array, Array]:
     """``np.unique(rows, axis=0, return_index=True)`` (``return_inverse`` with ``inverse``) for a
     2-D array of non-negative integers: when its columns fit in ``PACK_BITS`` bits each row is
     packed into one integer (column 0 most significant, so the order is the same) and sorted as
@@ -363,7 +370,7 @@ def unique_rows(rows: Any, inverse: bool = False) -> tuple[Any, Any]:
     return rows[at], at
 
 
-def _pack_rows(rows: Any, bits: list[int]) -> Any:
+def _pack_rows(rows: Array, bits: list[int]) -> Array:
     """Each row of non-negative integers as one int64, column ``c`` in ``bits[c]`` bits, column 0
     most significant (so the keys sort as the rows do); the caller checks that they fit."""
     import numpy as np
@@ -374,7 +381,7 @@ def _pack_rows(rows: Any, bits: list[int]) -> Any:
     return keys
 
 
-def _kept(rows: Any, ns: int, dealt: int) -> Any:
+def _kept(rows: Array, ns: int, dealt: int) -> Array:
     """The index of each distinct row's first occurrence, in the rows' order, less the rows
     another dominates (:func:`dominated`): :func:`unique_rows` then :func:`dominated`, with
     one packing of the rows serving both where they fit."""
@@ -387,12 +394,12 @@ def _kept(rows: Any, ns: int, dealt: int) -> Any:
     shift = [sum(bits[c + 1:]) for c in range(len(bits))]
     keys, at = np.unique(_pack_rows(rows, bits), return_index=True)
     flags = range(dealt + ns, dealt + 2 * ns)  # a took-all flag is 0 or 1: one bit each
-    mask = sum(((keys >> shift[c]) & 1) << i for i, c in enumerate(flags))
+    mask = sum((((keys >> shift[c]) & 1) << i for i, c in enumerate(flags)), np.zeros(len(keys), dtype=np.int64))
     group = np.unique(keys & ~sum(1 << shift[c] for c in flags), return_inverse=True)[1].reshape(-1)
     return at[~_flag_dominated(group, mask, ns)]
 
 
-def _flag_dominated(group: Any, mask: Any, ns: int) -> Any:
+def _flag_dominated(group: Array, mask: Array, ns: int) -> Mask:
     """Whether another row of the same ``group`` (same sums) has a strict superset of the row's
     took-all flags ``mask`` (615.7: it allows every completion this one does)."""
     import numpy as np
@@ -404,7 +411,7 @@ def _flag_dominated(group: Any, mask: Any, ns: int) -> Any:
     return (present[group] & above[mask]) != 0
 
 
-def dominated(rows: Any, ns: int, dealt: int) -> Any:
+def dominated(rows: Array, ns: int, dealt: int) -> Mask:
     """Which rows (an array) :func:`undominated` drops: another row has the same sums and a
     superset of its took-all flags. Vectorised by flag sets for up to six shields."""
     import numpy as np

@@ -12,6 +12,7 @@ from mtg_outcomes.model.types import Case
 from ..api import Result
 from ..engine import final_fields
 from ..limits import Deadline
+from ..state import GameState, Table
 from ..words import name as obj_name
 from .blocks import join_witness
 from .prefix import Prefix, Start
@@ -52,11 +53,11 @@ def joined(case: Case, prefix: Prefix, searches: list[Search], fields: Iterable[
     return Result(case.id, "cp", complete and prefix.complete, outcomes, stats)
 
 
-def with_witness(state: Any, witness: tuple[tuple[Witness, ...], tuple[str, ...]]) -> Outcome:
+def with_witness(state: tuple[tuple[str, Any], ...], witness: tuple[tuple[Witness, ...], tuple[str, ...]]) -> Outcome:
     """An outcome with the prefix's witness joined to the step's (solver.cp.blocks.join_witness)."""
     return Outcome(state, witness[0], 0, witness[1])
 
 
-def namer(state: Any, table: Any) -> Callable[[str], str]:
+def namer(state: GameState, table: Table) -> Callable[[str], str]:
     """An object's name as a judge says it in ``state`` (solver.words.name)."""
     return lambda oid: obj_name(state, table, oid)

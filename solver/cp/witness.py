@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.outcome import Witness
@@ -21,14 +21,19 @@ from .tables import DECLINED, Seq, is_const
 from .trees import Slot
 from .units import BuiltModel, sequences
 
+if TYPE_CHECKING:
+    from .cptypes import Expr, Lit, Solution
 
-def solved_value(solver: Any, kind: str, expr: Any) -> Any:
+
+def solved_value(solver: Solution, kind: str, expr: Expr) -> int:
+    """An output's value in a solution: a bool for a ``bool`` output (its expression a literal),
+    else an int."""
     if kind == "bool":
-        return bool(expr) if isinstance(expr, bool) else bool(solver.boolean_value(expr))
+        return bool(expr) if isinstance(expr, bool) else bool(solver.boolean_value(cast("Lit", expr)))
     return int(expr) if is_const(expr) else int(solver.value(expr))
 
 
-def witness_of(plan: StepPlan, built: BuiltModel, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+def witness_of(plan: StepPlan, built: BuiltModel, solver: Solution) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """Replay the solution's orders and shares through the graph engine's decision rules."""
     if plan.blocks is not None or any(u.hits is not None for u in built.units):
         return _driven(plan, built, solver)
@@ -121,7 +126,7 @@ def _live(plan: StepPlan, inst: Instance, applied: set[str], remaining: dict[str
         remaining[inst.key] > 0 if inst.spec.kind == EffectKind.SHIELD else effect_rule(plan, inst).applies(amount))
 
 
-def _gain_steps(plan: StepPlan, built: BuiltModel, solver: Any, steps: list[Witness], words: list[str]) -> None:
+def _gain_steps(plan: StepPlan, built: BuiltModel, solver: Solution, steps: list[Witness], words: list[str]) -> None:
     """616.1: the gaining player orders the life-gain replacements of each lifelink gain event
     (702.15e: one per source, in the model's order of them, the graph's), after the batch's
     choices, redirected or not: the graph engine's own rules (solver.results.gain_life, which
@@ -143,7 +148,7 @@ def _gain_steps(plan: StepPlan, built: BuiltModel, solver: Any, steps: list[Witn
             state = opt.state
 
 
-def _chosen(plan: StepPlan, built: BuiltModel, solver: Any) -> dict[int, Seq]:
+def _chosen(plan: StepPlan, built: BuiltModel, solver: Solution) -> dict[int, Seq]:
     """Each tabled or block-encoded event's sequence of ``(effect index, share)`` in the solution
     (a share of ``DECLINED``: an optional effect its controller declined, 616.1)."""
     chosen_by_event: dict[int, Seq] = {}
@@ -176,14 +181,14 @@ def _chosen(plan: StepPlan, built: BuiltModel, solver: Any) -> dict[int, Seq]:
     return chosen_by_event
 
 
-def _trigger_steps(plan: StepPlan, built: BuiltModel, solver: Any, steps: list[Witness], words: list[str]) -> None:
+def _trigger_steps(plan: StepPlan, built: BuiltModel, solver: Solution, steps: list[Witness], words: list[str]) -> None:
     """The draw triggers' stack order (603.3b): APNAP order, each player ordering their own."""
     pending: dict[str, list[Trigger]] = {}
     for tr, dealt in zip(plan.triggers, built.fired, strict=True):
         dealt = dealt if is_const(dealt) else int(solver.value(dealt))
         if _solved_bool(solver, built.over):
             break  # the game is over: no trigger is put on the stack (104.2a)
-        if dealt > 0 and not (plan.multiplayer and _solved_bool(solver, built.outputs[f"{tr.controller}.lost"][1])):
+        if dealt > 0 and not (plan.multiplayer and solved_value(solver, "bool", built.outputs[f"{tr.controller}.lost"][1])):
             # a player who lost a multiplayer game left; their triggers ceased (800.4a); what
             # each reads, as the rules engine has it (solver.results.deal, triggers.prevention_triggers)
             read = "prevented" if tr.prevention is not None else "damage_dealt"
@@ -201,14 +206,14 @@ def _trigger_steps(plan: StepPlan, built: BuiltModel, solver: Any, steps: list[W
             mine.remove(distinct[0])
 
 
-def _solved_bool(solver: Any, lit: Any) -> bool:
+def _solved_bool(solver: Solution, lit: Lit) -> bool:
     return bool(lit) if isinstance(lit, bool) else bool(solver.boolean_value(lit))
 
 
 Planned = tuple[str, "int | str | None"]  # (effect key, share; "all": a one-instance shield takes the whole event)
 
 
-def _driven(plan: StepPlan, built: BuiltModel, solver: Any) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
+def _driven(plan: StepPlan, built: BuiltModel, solver: Solution) -> tuple[tuple[Witness, ...], tuple[str, ...]]:
     """The witness of a step with redirected events (614.9): the graph engine's own decisions
     (solver.combat.run_task for the damage assignment, solver.damage.batch_step for the batch,
     its events in the order :func:`solver.damage.next_event` takes them), each answered with
@@ -259,7 +264,7 @@ def _division(state: GameState, creature: str) -> dict[str, int]:
     return out
 
 
-def _divided(built: BuiltModel, solver: Any, creature: str) -> dict[str, int]:
+def _divided(built: BuiltModel, solver: Solution, creature: str) -> dict[str, int]:
     """What the solution assigns ``creature``'s recipients (solver.cp.blocks)."""
     out = {}
     for (src, rcp), amount in built.divided.items():
@@ -268,7 +273,7 @@ def _divided(built: BuiltModel, solver: Any, creature: str) -> dict[str, int]:
     return out
 
 
-def _batch_choices(plan: StepPlan, built: BuiltModel, solver: Any, state: GameState, steps: list[Witness],
+def _batch_choices(plan: StepPlan, built: BuiltModel, solver: Solution, state: GameState, steps: list[Witness],
                    words: list[str]) -> GameState:
     """Drive :func:`solver.damage.batch_step` through the batch, answering each decision with the
     next pick the solution planned for that event (a pick no longer offered, a shield used up
