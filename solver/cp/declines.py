@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import ActionKind, TriggerEvent
 from mtg_outcomes.model.selectors import Selector
-from mtg_outcomes.model.types import LIFE_GAIN_KINDS
+from mtg_outcomes.model.types import LIFE_GAIN_KINDS, EffectSpec
 
-from ..rules.effects import (
-    Instance,
-)
+from ..next_time import one_instance
+from ..rules.amounts import rule_of
+from ..rules.effects import PREVENTION_KINDS, Instance
 from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, matches
 from ..state import GameState, PermState, Table
 from .refusal import Refusal
+from .step import rider_amount
 
 if TYPE_CHECKING:
     from .step import Assign, PlannedEvent, PlannedRider
@@ -203,3 +204,105 @@ def annihilation(state: GameState, table: Table, insts: Sequence[Instance], more
     if wither:
         return f"{plus[0]}'s +1/+1 and -1/-1 counters removing each other (CR 704.5q)"
     return None
+
+
+# replacements of a creature's dying or destruction, applied by the rules engine after the step
+_REPLACING_DESTRUCTION = {"exile_instead": "\"exile it instead\" (CR 614.1a)",
+                          "regenerate": "regeneration shield (CR 701.19a, 614.8)"}
+
+
+def effect_problem(state0: GameState, table: Table, inst: Instance, insts: tuple[Instance, ...],
+                   later: list[str]) -> Refusal | None:
+    """Why the CP model can't take ``inst``, an effect in force as the step begins, or None. An
+    effect the model doesn't order reads its own rule's problem (life, characteristics, life
+    gain, counters instead of damage); what the rules engine does after the step because of it
+    goes to ``later`` (its checks after the step's first, a replacement of dying)."""
+    spec = inst.spec
+    if spec.kind == EffectKind.AS_UNBLOCKED:
+        return None  # 510.1b: the assignment's options, solver.combat.assign_options (open_batch)
+    if spec.kind in INERT:
+        return None
+    if spec.kind == EffectKind.FEWER_COUNTERS:  # on the batch's -1/-1 counters (solver.results.fewer_counters)
+        if spec.if_life_at_most is not None:
+            return Refusal(f"{inst.key}: a fewer_counters effect with a life condition is not modelled", "611.3a")
+        return None
+    if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
+        return gain_problem(inst, insts)
+    if spec.kind == EffectKind.AS_THOUGH:
+        return None  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
+    if spec.kind in LIFE:
+        return life_problem(table, inst)
+    if spec.kind in CHARACTERISTICS:
+        problem = characteristics_problem(state0, table, inst)
+        if problem is not None:
+            return problem
+        ending = characteristics_ending(state0, table, inst)
+        if ending is not None:  # the rules engine does the checks after the step's first
+            later.append(ending)
+        return None
+    if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.rules.amounts.ToCounters
+        if spec.may:
+            return Refusal(f"{inst.key}: an optional replacement of damage by counters is not modelled", "616.1")
+        if str(spec.value) not in ("+1/+1", "-1/-1"):
+            return Refusal(f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1 and -1/-1, 613.4c)", "613.4c")
+        return None
+    if spec.kind in _REPLACING_DESTRUCTION:
+        # "exile it instead" (614.1a) and a regeneration shield (701.19a, 614.8) replace what
+        # the step's state-based actions do to a creature (704.5g-h), which the damage marked
+        # on it decides: the solutions are told apart by each batch's damage per recipient and
+        # deathtouch (solver.cp.tally.state_after), and the rules engine, replaying each,
+        # applies the replacement (solver.cp.suffix)
+        later.append(f"{inst.key}'s {_REPLACING_DESTRUCTION[spec.kind]}")
+        return None
+    return _ordered_problem(inst)
+
+
+def _ordered_problem(inst: Instance) -> Refusal | None:
+    """Why the model can't take ``inst`` among the effects the affected player orders (616.1),
+    or None: a kind it doesn't order, an optional one, a static shield, a prevention by an
+    expression, a rider it can't do (615.5)."""
+    spec = inst.spec
+    if spec.kind not in ORDERED:
+        return Refusal(f"{inst.key}: {DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}", None)
+    if spec.may and (spec.kind not in (EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE) or spec.then is not None
+                     or one_instance(spec)):
+        return Refusal(f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled", "616.1")
+    # a source of your choice (615.9) is a filter solver.rules.effects re-checks at every event
+    if spec.kind == EffectKind.SHIELD and inst.state_id is None:
+        return Refusal(f"{inst.key}: only created shields are modelled", "615.7")
+    if spec.kind == EffectKind.REDIRECT and spec.shield is not None and inst.state_id is None:
+        return Refusal(f"{inst.key}: only created partial redirections are modelled", "614.9")
+    if spec.kind == EffectKind.PREVENT and isinstance(spec.value, tuple) and spec.value[0] != "int":
+        return Refusal(f"{inst.key}: prevention by an expression is not modelled", None)
+    return _rider_problem(inst) if spec.then is not None else None
+
+
+def _rider_problem(inst: Instance) -> Refusal | None:
+    """Why the model can't do ``inst``'s rider (615.5), or None."""
+    spec = inst.spec
+    assert spec.then is not None
+    if spec.kind not in PREVENTION_KINDS:
+        return Refusal(f"{inst.key}: a rider on a {spec.kind} effect is not modelled", "615.5")
+    if spec.then.kind not in RIDER_KINDS:
+        return Refusal(f"{inst.key}: {RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}", "615.5")
+    if spec.then.kind in COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
+            (spec.then.kind, spec.then.counter) != (ActionKind.PUT_COUNTERS, "-1/-1"):
+        return (Refusal(f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
+                "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)", "613.4c"))
+    read = rider_amount(spec.then.amount)
+    if read is None:
+        return (Refusal(f"{inst.key}: the rider's amount is not linear in prevented and that_damage, or reads "
+                "another value (X, a life total) the model doesn't hold", None))
+    if read[2] and not spec.then.if_prevented and can_prevent_none(spec):
+        return (Refusal(f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
+                "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "
+                "modelled (the model reads that it was applied from what it prevented)", "615.12"))
+    return None
+
+
+def can_prevent_none(spec: EffectSpec) -> bool:
+    """A prevention that, applied to some damage that can be prevented, may prevent none of it:
+    half rounded down of 1, all but N of N or less, prevent 0 (solver.rules.amounts); a shield that
+    takes none of an event must be used up elsewhere (615.7), so it prevents something."""
+    rule = rule_of(spec, 1)
+    return any(rule is not None and rule.prevents and rule.apply(n) == n for n in range(1, 4))

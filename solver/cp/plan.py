@@ -1,58 +1,15 @@
 """Planning: can the CP model express the case's last step, and what it needs (events, shields,
-riders, triggers, combat assignments), or the reason it can't; the estimate ``auto`` uses."""
+riders, triggers, combat assignments: solver.cp.planner, one plan per state the choices before
+it reach), or the reason it can't; the estimate ``auto`` uses."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from mtg_outcomes.model.effects import EffectKind
-from mtg_outcomes.model.kinds import ActionKind, TriggerEvent
-from mtg_outcomes.model.types import LIFE_GAIN_KINDS, Case
+from mtg_outcomes.model.types import Case
 
-from ..damage import rider_shot
-from ..engine import final_fields
 from ..limits import Deadline, as_deadline
-from ..next_time import one_instance
-from ..oneshot import shot_recipients
-from ..results import cant_gain_life as _cant_gain_life
-from ..results import cant_lose_game, cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
-from ..rules.effects import (
-    PREVENTION_KINDS,
-    affected_player,
-    applicable_effects,
-    can_be_dealt,
-    effect_name,
-    effects_in_force,
-)
-from ..sba import attachment_kind
-from ..sba import multiplayer as sba_multiplayer
-from ..select import View, is_player, matches
-from ..state import GameState, Table
-from ..triggers import watchers
-from .assign import open_batch
-from .blocks import BlockPlan, deferred_blocks, deferred_problem, is_block_start, open_blocks
-from .declines import (
-    CHARACTERISTICS,
-    COUNTER_RIDERS,
-    DECLINED,
-    INERT,
-    LIFE,
-    ORDERED,
-    RIDER_KINDS,
-    RIDERS_DECLINED,
-    annihilation,
-    characteristics_ending,
-    characteristics_problem,
-    gain_problem,
-    life_effect_ending,
-    life_problem,
-    players_matching,
-)
-from .events import (
-    one_instance_events,
-    partial_redirect,
-    redirection_trees,
-)
+from .planner import plan_one_step
 from .prefix import (
     END,
     FIRST,
@@ -62,38 +19,10 @@ from .prefix import (
     PREFIX_NODES,
     Prefix,
     expand,
-    follows,
     script_left,
 )
 from .refusal import Refusal
-from .riders import (
-    DEFERRED_KINDS,
-    _watching,
-    applied_unpreventable,
-    can_prevent_none,
-    counters_instead,
-    counters_problem,
-    counters_put,
-    deferred_rider_problem,
-    draws_cards,
-    movable_problem,
-    planned_prevention_triggers,
-    rider_effects,
-    suffix_problem,
-)
-from .step import (
-    Assign,
-    PlannedEvent,
-    PlannedRider,
-    PlannedTrigger,
-    StepPlan,
-    Trample,
-    linear_in,
-    rider_amount,
-)
-
-# what a time limit cut (stats["limit"] of a partial answer, from LimitReached.phase)
-_PLANNING = "planning the CP model"
+from .step import StepPlan
 
 
 @dataclass
@@ -148,7 +77,7 @@ def step_plans(case: Case, deadline: Deadline | None = None, max_nodes: int | No
     for start in prefix.starts:
         if case.choices and script_left(case, start.state):
             return Refusal("choices: scripts a decision of the last damage step (the CP model replays no script)", None)
-        plan = _plan_step(start.state, prefix.table, prefix.step(start), deadline)
+        plan = plan_one_step(start.state, prefix.table, prefix.step(start), deadline)
         if isinstance(plan, Refusal):
             return plan
         plans.append(plan)
@@ -162,305 +91,6 @@ def plan_step(case: Case, timeout: float | Deadline | None = None, max_nodes: in
     :func:`~solver.cp.cp_outcomes` or :func:`~solver.cp.cp_optimize` as ``planned=`` (with the
     same ``max_nodes``) so that they don't plan the step again."""
     return step_plans(case, as_deadline(timeout), max_nodes)
-
-
-def _plan_step(start: GameState, table: Table, step: int | None,
-               deadline: Deadline | None = None) -> StepPlan | Refusal:
-    """Check that the CP model can express the step that starts at ``start`` (the last damage
-    batch, open in ``start``, with what follows it in the same resolution, solver.cp.prefix; or
-    combat damage step ``step``: 0 the only one, 2 the regular one after the first-strike step,
-    CR 510.4) and collect what it needs (or a reason). Raises :class:`LimitReached` when
-    ``deadline`` passes."""
-    state0 = replace(start, queue=(), batch=None)  # (the step's own batch or task is opened below)
-    crown = next((p.name for p in state0.players if p.monarch), None)
-    # what follows the step that the rules engine continues (solver.cp.suffix), first first: a
-    # later instruction or action, the end of the combat damage step, triggers the step fires
-    after = follows(start, table)
-    later = [after.reason] if isinstance(after, Refusal) else []
-    watching = _watching(state0, table)  # (permanent, trigger) the step can fire, left to the rules engine
-    if isinstance(watching, Refusal):
-        return watching
-    if sba_multiplayer(state0, table):
-        aura = next((p for p in state0.perms if p.present and p.attached_to is not None
-                     and attachment_kind(table, p) == "aura"), None)
-        if aura is not None:  # the model's check doesn't follow it: the rules engine's checks do
-            later.append(f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
-                         "CR 800.4a, and 704.5m after it)")
-    insts = effects_in_force(state0, table)
-    pairs_off = annihilation(state0, table, insts)  # 704.5q: the rules engine's, after the step
-    if pairs_off is not None:
-        later.append(pairs_off)
-    later.extend(f"{pid}'s {ab.trigger} trigger (603.2, 603.3b)" for pid, ab in watching)
-    for inst in insts:
-        spec = inst.spec
-        if spec.kind == EffectKind.AS_UNBLOCKED:
-            continue  # 510.1b: the assignment's options, solver.combat.assign_options (open_batch)
-        if spec.kind in INERT:
-            continue
-        if spec.kind == EffectKind.FEWER_COUNTERS:  # on the batch's -1/-1 counters (solver.results.fewer_counters)
-            if spec.if_life_at_most is not None:
-                return Refusal(f"{inst.key}: a fewer_counters effect with a life condition is not modelled", "611.3a")
-            continue
-        if spec.kind in LIFE_GAIN_KINDS:  # lifelink's gain events, ordered by the gaining player (616.1)
-            if (problem := gain_problem(inst, insts)) is not None:
-                return problem
-            continue
-        if spec.kind == EffectKind.AS_THOUGH:
-            continue  # "as though it had infect" (Phyrexian Unlife): solver.results.event_results reads it
-        if spec.kind in LIFE:
-            problem = life_problem(table, inst)
-            if problem is not None:
-                return problem
-            continue
-        if spec.kind in CHARACTERISTICS:
-            problem = characteristics_problem(state0, table, inst)
-            if problem is not None:
-                return problem
-            ending = characteristics_ending(state0, table, inst)
-            if ending is not None:  # the rules engine does the checks after the step's first
-                later.append(ending)
-            continue
-        if spec.kind == EffectKind.DAMAGE_TO_COUNTERS:  # Phytohydra (614.1a): solver.rules.amounts.ToCounters
-            if spec.may:
-                return Refusal(f"{inst.key}: an optional replacement of damage by counters is not modelled", "616.1")
-            if str(spec.value) not in ("+1/+1", "-1/-1"):
-                return Refusal(f"{inst.key}: damage replaced by {spec.value} counters is not modelled (only +1/+1 and -1/-1, 613.4c)", "613.4c")
-            continue
-        if spec.kind in _REPLACING_DESTRUCTION:
-            # "exile it instead" (614.1a) and a regeneration shield (701.19a, 614.8) replace what
-            # the step's state-based actions do to a creature (704.5g-h), which the damage marked
-            # on it decides: the solutions are told apart by each batch's damage per recipient and
-            # deathtouch (solver.cp.encode._state_after), and the rules engine, replaying each,
-            # applies the replacement (solver.cp.suffix)
-            later.append(f"{inst.key}'s {_REPLACING_DESTRUCTION[spec.kind]}")
-            continue
-        if spec.kind not in ORDERED:
-            return Refusal(f"{inst.key}: {DECLINED.get(spec.kind, f'{spec.kind} effects are not modelled')}", None)
-        if spec.may and (spec.kind not in (EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE) or spec.then is not None
-                         or one_instance(spec)):
-            return Refusal(f"{inst.key}: optional effects (\"you may prevent\", a choice of their controller, CR 616.1) are not modelled", "616.1")
-        # a source of your choice (615.9) is a filter solver.rules.effects re-checks at every event
-        if spec.kind == EffectKind.SHIELD and inst.state_id is None:
-            return Refusal(f"{inst.key}: only created shields are modelled", "615.7")
-        if spec.kind == EffectKind.REDIRECT and spec.shield is not None and inst.state_id is None:
-            return Refusal(f"{inst.key}: only created partial redirections are modelled", "614.9")
-        if spec.kind == EffectKind.PREVENT and isinstance(spec.value, tuple) and spec.value[0] != "int":
-            return Refusal(f"{inst.key}: prevention by an expression is not modelled", None)
-        if spec.then is not None:
-            if spec.kind not in PREVENTION_KINDS:
-                return Refusal(f"{inst.key}: a rider on a {spec.kind} effect is not modelled", "615.5")
-            if spec.then.kind not in RIDER_KINDS:
-                return Refusal(f"{inst.key}: {RIDERS_DECLINED.get(spec.then.kind, f'a {spec.then.kind} rider is not modelled')}", "615.5")
-            if spec.then.kind in COUNTER_RIDERS and spec.then.counter != "+1/+1" and \
-                    (spec.then.kind, spec.then.counter) != (ActionKind.PUT_COUNTERS, "-1/-1"):
-                return (Refusal(f"{inst.key}: a {spec.then.kind} rider of {spec.then.counter} counters is not modelled "
-                        "(only +1/+1 counters and -1/-1 counters put, which change toughness, 613.4c)", "613.4c"))
-            read = rider_amount(spec.then.amount)
-            if read is None:
-                return (Refusal(f"{inst.key}: the rider's amount is not linear in prevented and that_damage, or reads "
-                        "another value (X, a life total) the model doesn't hold", None))
-            if read[2] and not spec.then.if_prevented and can_prevent_none(spec):
-                return (Refusal(f"{inst.key}: a rider that takes place whenever its prevention is applied (CR 615.12) on a "
-                        "prevention that can prevent none of some damage (half rounded down of 1, all but N) is not "
-                        "modelled (the model reads that it was applied from what it prevented)", "615.12"))
-    blocks: BlockPlan | None = None
-    assigns: list[Assign]
-    trample: list[Trample]
-    assigning: GameState | None
-    if is_block_start(start) or deferred_blocks(start):  # the declaration of blockers is the model's (509.1, solver.cp.blocks)
-        if (undecided := deferred_problem(start)) is not None:
-            return Refusal(undecided, "510.4")
-        state, blocks = open_blocks(start, table)
-        assigns, trample, assigning = [], [], state
-        varying = {(ev.source, ev.recipient) for ev in state.batch.events} if state.batch is not None else set()
-    else:
-        opened = open_batch(start, state0, table, step)
-        if isinstance(opened, Refusal):
-            return opened
-        state, assigns, trample, assigning = opened
-        varying = {(a.creature, r) for a in assigns if len(a.options) > 1 for opt in a.options for r, _ in opt}
-    events: list[PlannedEvent] = []
-    batch_events = state.batch.events if state.batch is not None else ()
-    order = table.apnap(table.order)
-    for i, ev in enumerate(batch_events):
-        if deadline is not None:
-            deadline.check(_PLANNING)
-        apps = applicable_effects(state, table, ev, any_amount=True)
-        modelled = [a for a in apps if not (ev.unpreventable and a.spec.kind in PREVENTION_KINDS)]
-        noops = [a for a in apps if ev.unpreventable and a.spec.kind in PREVENTION_KINDS]
-        if any(a.spec.may for a in noops):
-            return Refusal(f"{noops[0].key}: an optional prevention of damage that can't be prevented (CR 615.12) is not modelled", "615.12")
-        events.append(PlannedEvent(i, ev, affected_player(state, ev.recipient), modelled, noops,
-                              (ev.source, ev.recipient) in varying))
-    events.sort(key=lambda pe: (order.index(pe.chooser) if pe.chooser in order else 99, pe.index))
-    if crown is not None:
-        # 724.2: "Whenever a creature deals combat damage to the monarch, its controller becomes
-        # the monarch" (solver.results.deal puts it on the stack after state-based actions), and
-        # 724.4: a monarch who leaves the game passes it on (solver.sba): the rules engine
-        # continues after the step, reading each source's combat damage to each player and who
-        # lost, which the solutions are told apart by (solver.cp.encode._state_after)
-        later.append(f"the monarch {crown} (CR 724.2, 724.4)")
-    tracked_trees = bool(later)  # (a rider left to the rules engine may make a suffix below)
-    problem = redirection_trees(state, table, insts, events, assigns, deadline, tracked_trees)
-    if problem is not None:
-        return problem
-    names = {inst.key: effect_name(inst, table, state) for inst in insts}
-    converted = one_instance_events(insts, events)
-    if isinstance(converted, Refusal):
-        return converted
-    insts, once = converted
-    shields = {}
-    for inst in insts:
-        if inst.spec.kind == EffectKind.SHIELD or partial_redirect(inst):
-            eff = state.effect(inst.state_id)
-            assert eff is not None  # (a shield is a created effect, 615.7)
-            shields[inst.key] = int(eff.remaining or 0)
-    live = [p.name for p in state.players if not p.left]
-    floors = {n: f for n in live if (f := life_floor(state, table, n)) is not None}
-    on_life = next((i.key for i in insts if i.spec.kind == EffectKind.AS_THOUGH and i.spec.if_life_at_most is not None), None)
-    riders = []
-    deferred: list[str] = []  # riders whose damage is a second batch of choices: the rules engine's (615.5)
-    for inst in insts:
-        rider = inst.spec.then
-        if rider is None or not any(inst in pe.effects or inst in pe.noops for pe in events):
-            continue
-        source = inst.view.self_id or inst.view.controller
-        sel = rider.to
-        if rider.kind in DEFERRED_KINDS:
-            # 111.1, 615.5: tokens created right after the prevention, before state-based actions,
-            # are permanents the model doesn't have: the rules engine creates them after the step's
-            # choices, from what the prevention prevented (which the solutions are told apart by)
-            problem = deferred_rider_problem(state, inst, events)
-            if problem is not None:
-                return problem
-            deferred.append(inst.key)
-            later.append(f"{inst.key}'s {rider.kind} rider (615.5, 111.1)")
-            continue
-        if rider.kind in COUNTER_RIDERS:
-            # the permanents it puts counters on or removes them from (solver.damage.run_rider)
-            recipients: tuple[str, ...] = tuple(r for r in shot_recipients(state, table, rider_shot(inst, 1), inst.view)
-                                                if not is_player(table, r))
-        elif sel is None:
-            recipients = (inst.view.controller,)
-        elif sel.kind in ("target", "any", "choice"):
-            # 800.4a: a player who left is dealt none; 120.1a: nor a permanent that can't be dealt
-            # damage (a planeswalker or creature target can: 120.3c, 120.3e)
-            recipients = tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
-        else:
-            recipients = players_matching(sel, state, table, inst.view)
-            if rider.kind == ActionKind.DEAL:  # and the permanents it names that can be dealt damage (120.1a)
-                recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
-                                    and can_be_dealt(state, table, p.id))
-        if rider.kind not in (ActionKind.DEAL, *COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
-            return Refusal(f"{inst.key}: a {rider.kind} rider for a permanent is not modelled", "615.5")
-        modified = rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == ActionKind.DEAL else []
-        if isinstance(modified, Refusal):
-            # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
-            # after the step's choices, before state-based actions, with the amount the model
-            # prevented (615.5): the rules engine does it, as it does what follows the step
-            problem = deferred_rider_problem(state, inst, events)
-            if problem is not None:
-                return problem
-            deferred.append(inst.key)
-            later.append(modified.reason)
-            continue
-        read = rider_amount(rider.amount)
-        assert read is not None
-        a, b, c = read
-        applied = applied_unpreventable(state, inst, events, not rider.if_prevented and c != 0 or b != 0)
-        if isinstance(applied, Refusal):
-            return applied
-        riders.append(PlannedRider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
-                             rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == "you"), b,
-                             not rider.if_prevented, applied, rider.counter or "+1/+1"))
-    if deferred and riders:
-        # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:
-        # in the order of their effects' keys, whatever the choices): with one of them done by the
-        # rules engine after the step, it does them all, each from what its effect prevented
-        problem = next((why for rd in riders if (why := movable_problem(insts, rd)) is not None), None)
-        if problem is not None:
-            return problem
-        deferred.extend(rd.key for rd in riders)
-        later.extend(f"{rd.key}'s rider (615.5)" for rd in riders)
-        riders = []
-    riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
-    to_counters = counters_instead(insts, events)
-    if isinstance(to_counters, Refusal):
-        return to_counters
-    problem = counters_problem(state, table, insts, riders, to_counters)
-    if problem is not None:
-        return problem
-    if pairs_off is None:
-        pairs_off = annihilation(state, table, insts, counters_put(riders, to_counters),
-                                  counters_put(riders, to_counters, "-1/-1"))
-        if pairs_off is not None:
-            later.append(pairs_off)
-    triggers = []
-    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
-                   | {(pe.ev.source, r) for pe in events if pe.tree is not None and pe.ev.combat
-                      for _, r in pe.tree.columns if is_player(table, r)})
-    # the watchers on the battlefield as the damage is dealt (603.2; one that left before the
-    # step, say died in the first-strike step, watches nothing: solver.triggers.watchers)
-    for pid, ctrl, j, ab in watchers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER):
-        p = state.perm(pid)
-        assert p is not None
-        shot = ab.action
-        if shot is None or not draws_cards(ab):
-            continue  # the rules engine puts it on the stack and resolves it after the step (solver.cp.suffix)
-        card = table.perm_specs[p.spec]
-        view = View(ctrl, p.id, None, p.chosen)
-        for s, r in pairs:
-            ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
-            if ok and ab.trigger_to is not None:
-                ok = matches(ab.trigger_to, r, state, table, view)
-            if ok:
-                draws = linear_in(shot.amount, "damage_dealt")
-                assert draws is not None
-                who = players_matching(shot.to, state, table, view)
-                triggers.append(PlannedTrigger(p.id, ctrl, j, s, r, draws, who, card.name))
-    found = planned_prevention_triggers(state, table, insts, events)
-    if isinstance(found, Refusal):
-        return found
-    triggers.extend(found)
-    multiplayer = sba_multiplayer(state, table)  # 800.4: not Two-Headed Giant (two teams)
-    # no life gain for a player who can't gain life (119.7), nor for one who left the game
-    # (800.4a: say, lost to a choice before the step), as solver.results.gain_life says
-    cant = frozenset(p.name for p in state.players if p.left or _cant_gain_life(state, table, p.name))
-    # what follows the batch in its resolution (608.2c: a fixed draw, life gain or loss) is done
-    # on the state before it: its results don't depend on the batch's (solver.cp.prefix.tail_end);
-    # with more after the step, the rules engine does it all (solver.cp.suffix)
-    base = final_fields(after if isinstance(after, GameState) else state0, table)
-    gaining = next((i.key for i in insts if i.spec.kind in LIFE_GAIN_KINDS), None)
-    if gaining is not None and (riders or deferred):
-        return (Refusal(f"{gaining}: a life-gain replacement with a prevention rider in the step (its events come between "
-                "the gain events, CR 615.5) is not modelled", "615.5"))
-    gaining_trigger = next((t for t in triggers if t.kind == ActionKind.GAIN_LIFE), None)
-    if gaining is not None and gaining_trigger is not None:
-        return (Refusal(f"{gaining}: a life-gain replacement with {gaining_trigger.watcher}'s trigger gaining life (a choice "
-                "of order as it resolves, 616.1) is not modelled", "616.1"))
-    # an effect that may end in the step's check (its permanent dies): the model reads it at that
-    # check, where it still applies (704.3), and the rules engine does what follows, the next
-    # check and the triggers' gains, from each solution's state (solver.cp.suffix)
-    ending = life_effect_ending(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
-    if ending is not None:
-        later.append(ending)
-    problem = suffix_problem(state, table, events, tracked_trees) if later else None
-    if problem is not None:
-        return problem
-    if later and blocks is not None and deferred_blocks(start):  # (the rules engine replays the step from its start)
-        return Refusal(f"{later[0]} after a combat damage step whose blocks the model chooses after a first-strike step's", "510.4")
-    return StepPlan(table, state, base, events, shields, riders, triggers, multiplayer, cant, names, assigns, trample,
-                 once, assigning, frozenset(n for n in live if cant_lose_life(state, table, n)),
-                 frozenset(n for n in live if no_loss_for_0_life(state, table, n)), floors,
-                 {p.id: k for p in state.perms if p.present and (k := fewer_counters(state, table, p.id, "-1/-1"))},
-                 to_counters, frozenset(t.prevention for t in triggers if t.prevention is not None),
-                 tuple(later), frozenset(deferred), unbeaten=frozenset(n for n in live if cant_lose_game(state, table, n)),
-                 blocks=blocks)
-
-
-# replacements of a creature's dying or destruction, applied by the rules engine after the step
-_REPLACING_DESTRUCTION = {"exile_instead": "\"exile it instead\" (CR 614.1a)",
-                          "regenerate": "regeneration shield (CR 701.19a, 614.8)"}
 
 
 def cp_supported(case: Case, timeout: float | Deadline | None = None) -> str | None:

@@ -7,12 +7,15 @@ engine continues after the step (solver.cp.suffix), which triggers it leaves to 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
-from mtg_outcomes.model.types import Ability, EffectSpec
+from mtg_outcomes.model.types import Ability
 
+from ..damage import rider_shot
 from ..next_time import one_instance
+from ..oneshot import shot_recipients
 from ..results import (
     fewer_counters,
 )
@@ -21,10 +24,11 @@ from ..rules.effects import (
     PREVENTION_KINDS,
     Instance,
     applicable_effects,
+    can_be_dealt,
     unpreventable,
     would_prevent,
 )
-from ..select import View, matches
+from ..select import View, is_player, matches
 from ..state import Event, GameState, Table
 from ..triggers import watchers
 from .declines import (
@@ -43,14 +47,6 @@ from .step import (
     linear_in,
     rider_amount,
 )
-
-
-def can_prevent_none(spec: EffectSpec) -> bool:
-    """A prevention that, applied to some damage that can be prevented, may prevent none of it:
-    half rounded down of 1, all but N of N or less, prevent 0 (solver.rules.amounts); a shield that
-    takes none of an event must be used up elsewhere (615.7), so it prevents something."""
-    rule = rule_of(spec, 1)
-    return any(rule is not None and rule.prevents and rule.apply(n) == n for n in range(1, 4))
 
 
 def applied_unpreventable(state: GameState, inst: Instance, events: list[PlannedEvent],
@@ -293,7 +289,7 @@ def movable_problem(insts: Sequence[Instance], rd: PlannedRider) -> Refusal | No
     return None
 
 
-def _watching(state: GameState, table: Table) -> list[tuple[str, Ability]] | Refusal:
+def watching_triggers(state: GameState, table: Table) -> list[tuple[str, Ability]] | Refusal:
     """The triggered abilities on the battlefield the step's damage and its aftermath can fire
     that the rules engine resolves after the step (603.2, 603.3b, solver.cp.suffix), or why the
     model can't take one: those none of it can fire (:data:`QUIET`), "whenever damage is
@@ -323,3 +319,135 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Ability]] | Ref
                 return Refusal(f"{perm.id}: {TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}", "603.2")
             watching.append((perm.id, ab))
     return watching
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A rider the rules engine does after the step (615.5), and why, in words."""
+
+    words: str
+
+
+def planned_riders(state: GameState, table: Table, insts: tuple[Instance, ...], events: list[PlannedEvent],
+                   floors: dict[str, int], later: list[str]) -> tuple[list[PlannedRider], list[str]] | Refusal:
+    """The riders the model does (615.5: right after the prevention, before state-based actions),
+    in the graph engine's order (solver.damage._finish_batch: by their effects' keys), and the
+    keys of those the rules engine does after the step (their words to ``later``); or why the
+    model can't."""
+    on_life = next((i.key for i in insts if i.spec.kind == EffectKind.AS_THOUGH and i.spec.if_life_at_most is not None), None)
+    riders = []
+    deferred: list[str] = []  # riders whose damage is a second batch of choices: the rules engine's (615.5)
+    for inst in insts:
+        rider = inst.spec.then
+        if rider is None or not any(inst in pe.effects or inst in pe.noops for pe in events):
+            continue
+        if rider.kind in DEFERRED_KINDS:
+            # 111.1, 615.5: tokens created right after the prevention, before state-based actions,
+            # are permanents the model doesn't have: the rules engine creates them after the step's
+            # choices, from what the prevention prevented (which the solutions are told apart by)
+            if (problem := deferred_rider_problem(state, inst, events)) is not None:
+                return problem
+            deferred.append(inst.key)
+            later.append(f"{inst.key}'s {rider.kind} rider (615.5, 111.1)")
+            continue
+        planned = _planned_rider(state, table, inst, events, floors, on_life)
+        if isinstance(planned, Deferred):
+            # its damage meets choices of its own (616.1, 615.7) or is read again: the rider happens
+            # after the step's choices, before state-based actions, with the amount the model
+            # prevented (615.5): the rules engine does it, as it does what follows the step
+            if (problem := deferred_rider_problem(state, inst, events)) is not None:
+                return problem
+            deferred.append(inst.key)
+            later.append(planned.words)
+            continue
+        if isinstance(planned, Refusal):
+            return planned
+        riders.append(planned)
+    if deferred and riders:
+        # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:
+        # in the order of their effects' keys, whatever the choices): with one of them done by the
+        # rules engine after the step, it does them all, each from what its effect prevented
+        problem = next((why for rd in riders if (why := movable_problem(insts, rd)) is not None), None)
+        if problem is not None:
+            return problem
+        deferred.extend(rd.key for rd in riders)
+        later.extend(f"{rd.key}'s rider (615.5)" for rd in riders)
+        riders = []
+    riders.sort(key=lambda r: r.key)  # the graph engine's order (solver.damage._finish_batch)
+    return riders, deferred
+
+
+def _planned_rider(state: GameState, table: Table, inst: Instance, events: list[PlannedEvent], floors: dict[str, int],
+                   on_life: str | None) -> PlannedRider | Refusal | Deferred:
+    """One rider as the model does it (615.5), or why it can't, or, in words, why the rules engine
+    does it after the step (its damage meets choices of its own: solver.cp.riders.rider_effects)."""
+    rider = inst.spec.then
+    assert rider is not None
+    source = inst.view.self_id or inst.view.controller
+    sel = rider.to
+    recipients = _rider_recipients(state, table, inst)
+    if rider.kind not in (ActionKind.DEAL, *COUNTER_RIDERS) and any(not is_player(table, r) for r in recipients):
+        return Refusal(f"{inst.key}: a {rider.kind} rider for a permanent is not modelled", "615.5")
+    modified = rider_effects(state, table, inst, source, recipients, floors, on_life) if rider.kind == ActionKind.DEAL else []
+    if isinstance(modified, Refusal):
+        return Deferred(modified.reason)
+    read = rider_amount(rider.amount)
+    assert read is not None
+    a, b, c = read
+    applied = applied_unpreventable(state, inst, events, not rider.if_prevented and c != 0 or b != 0)
+    if isinstance(applied, Refusal):
+        return applied
+    return PlannedRider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
+                        rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == "you"), b,
+                        not rider.if_prevented, applied, rider.counter or "+1/+1")
+
+
+def _rider_recipients(state: GameState, table: Table, inst: Instance) -> tuple[str, ...]:
+    """Who a rider's action is for (615.5): the permanents it puts counters on or removes them
+    from (solver.damage.run_rider), its controller by default, its target, or the players (and,
+    for damage, the permanents) it names."""
+    rider = inst.spec.then
+    assert rider is not None
+    sel = rider.to
+    if rider.kind in COUNTER_RIDERS:
+        return tuple(r for r in shot_recipients(state, table, rider_shot(inst, 1), inst.view) if not is_player(table, r))
+    if sel is None:
+        return (inst.view.controller,)
+    if sel.kind in ("target", "any", "choice"):
+        # 800.4a: a player who left is dealt none; 120.1a: nor a permanent that can't be dealt
+        # damage (a planeswalker or creature target can: 120.3c, 120.3e)
+        return tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
+    recipients = players_matching(sel, state, table, inst.view)
+    if rider.kind == ActionKind.DEAL:  # and the permanents it names that can be dealt damage (120.1a)
+        recipients += tuple(p.id for p in state.perms if p.present and matches(sel, p.id, state, table, inst.view)
+                            and can_be_dealt(state, table, p.id))
+    return recipients
+
+
+def combat_draw_triggers(state: GameState, table: Table, events: list[PlannedEvent]) -> list[PlannedTrigger]:
+    """The "deals combat damage to a player" triggers the model applies itself (they draw cards:
+    :func:`draws_cards`), one per (source, player) pair of the step's combat damage it watches;
+    the watchers on the battlefield as the damage is dealt (603.2; one that left before the step,
+    say died in the first-strike step, watches nothing: solver.triggers.watchers)."""
+    triggers = []
+    pairs = sorted({(pe.ev.source, pe.ev.recipient) for pe in events if pe.ev.combat and is_player(table, pe.ev.recipient)}
+                   | {(pe.ev.source, r) for pe in events if pe.tree is not None and pe.ev.combat
+                      for _, r in pe.tree.columns if is_player(table, r)})
+    for pid, ctrl, j, ab in watchers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER):
+        p = state.perm(pid)
+        assert p is not None
+        shot = ab.action
+        if shot is None or not draws_cards(ab):
+            continue  # the rules engine puts it on the stack and resolves it after the step (solver.cp.suffix)
+        card = table.perm_specs[p.spec]
+        view = View(ctrl, p.id, None, p.chosen)
+        for s, r in pairs:
+            ok = matches(ab.trigger_from, s, state, table, view) if ab.trigger_from else s == p.id
+            if ok and ab.trigger_to is not None:
+                ok = matches(ab.trigger_to, r, state, table, view)
+            if ok:
+                draws = linear_in(shot.amount, "damage_dealt")
+                assert draws is not None
+                who = players_matching(shot.to, state, table, view)
+                triggers.append(PlannedTrigger(p.id, ctrl, j, s, r, draws, who, card.name))
+    return triggers
