@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import mtg_outcomes as solver
+import mtg_outcomes.cp.answer  # noqa: F401
 import mtg_outcomes.cp.costs  # noqa: F401
 import mtg_outcomes.cp.plan  # noqa: F401
-import mtg_outcomes.cp.search  # noqa: F401
 from mtg_outcomes import enumerate_outcomes, optimize
 from mtg_outcomes.cp import cp_optimize, cp_outcomes, cp_supported, estimate_paths, plan_step
 from mtg_outcomes.cp.costs import paths_of
@@ -32,7 +32,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         calls.append(1)
         return plans(*args, **kwargs)
 
-    for module in (solver.cp.plan, solver.cp.costs, solver.cp.search):
+    for module in (solver.cp.plan, solver.cp.costs, solver.cp.answer):
         monkeypatch.setattr(module, "step_plans", counted)
     return calls
 

@@ -14,8 +14,8 @@ import mtg_outcomes as solver
 import mtg_outcomes.cp.search  # noqa: F401
 from bench.gen import large_enumeration
 from mtg_outcomes import enumerate_outcomes
+from mtg_outcomes.cp.answer import prepared_searches
 from mtg_outcomes.cp.hints import far_hint
-from mtg_outcomes.cp.search import prepared_searches
 from mtg_outcomes.limits import as_deadline
 from mtg_outcomes.model import parse_case
 

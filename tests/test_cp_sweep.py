@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import mtg_outcomes as solver
+import mtg_outcomes.cp.answer  # noqa: F401
 import mtg_outcomes.cp.ranges  # noqa: F401
 import mtg_outcomes.cp.search  # noqa: F401
 import mtg_outcomes.cp.sweep  # noqa: F401
@@ -89,7 +90,7 @@ def test_the_sweep_gives_the_model_its_own_hint_back() -> None:
     model's own hint (here the greedy one the build made for its slot-encoded events) back for
     the runs after it."""
     case = parse_case(large_enumeration(4, 12))
-    search = solver.cp.search.prepared_searches(case, FIELDS, as_deadline(60.0))[1][0]
+    search = solver.cp.answer.prepared_searches(case, FIELDS, as_deadline(60.0))[1][0]
     hint = search.built.model.proto.solution_hint
     own = (list(hint.vars), list(hint.values))
     assert own[0]  # (the build's greedy hint)
@@ -107,7 +108,7 @@ def test_reach_aims_from_each_neighbour_not_yet_tried() -> None:
     again; at 400 life and a card (one card means damage dealt) the aim from 400 with no card
     proves there is none and it is not asked again; a key outside a field's range is not aimed at."""
     case = parse_case(large_enumeration(4, 3))
-    search = solver.cp.search.prepared_searches(case, FIELDS, as_deadline(60.0))[1][0]
+    search = solver.cp.answer.prepared_searches(case, FIELDS, as_deadline(60.0))[1][0]
     for key in ((390, 0), (400, 0)):
         got, _ = search.aimed(key, [])
         assert got is not None

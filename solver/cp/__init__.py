@@ -66,6 +66,7 @@ it through the graph engine.
 
 from __future__ import annotations
 
+from .answer import AUTO_BUILD_SHARE, cp_outcomes
 from .choosers import cp_optimizable
 from .costs import (
     CP_EVENT_COST,
@@ -77,7 +78,6 @@ from .costs import (
 )
 from .optimum import cp_optimize
 from .plan import StepPlans, cp_supported, plan_step
-from .search import AUTO_BUILD_SHARE, cp_outcomes
 
 __all__ = ["cp_supported", "plan_step", "StepPlans", "cp_outcomes", "cp_optimizable", "cp_optimize", "estimate_paths", "prefer_cp",
            "GRAPH_STATE_COST", "GRAPH_STATE_EVENT_COST", "CP_START_COST", "CP_EVENT_COST", "AUTO_BUILD_SHARE"]

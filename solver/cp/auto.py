@@ -16,11 +16,11 @@ from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached
+from .answer import AUTO_BUILD_SHARE, cp_outcomes
 from .bounds import ModelTooLarge
 from .choosers import optimizable_problem
 from .costs import preferred_plans
 from .optimum import cp_optimize
-from .search import AUTO_BUILD_SHARE, cp_outcomes
 
 __all__ = ["auto_outcomes", "auto_optimize"]
 

@@ -26,18 +26,12 @@ from mtg_outcomes.model.types import Case
 
 from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
+from .answer import check_workers, cut_short, prepared_searches
 from .blocks import join_witness
 from .choosers import step_choosers
 from .plan import StepPlans
 from .prefix import Prefix
-from .search import (
-    SOLVING_CUT,
-    Cut,
-    Search,
-    check_workers,
-    cut_short,
-    prepared_searches,
-)
+from .search import SOLVING_CUT, Cut, Search
 from .step import StepPlan
 from .suffix import SUFFIX_PHASE, after_step
 from .union import joined, namer, with_witness

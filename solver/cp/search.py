@@ -10,32 +10,22 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.objective import Objective
 from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 
-from ..api import Result
-from ..limits import Deadline, LimitReached, as_deadline
-from .choosers import optimizable_problem
-from .encode import build_model
+from ..limits import Deadline
 from .hints import hint_solution
 from .kept import Kept
-from .plan import StepPlans, step_plans
-from .prefix import Prefix
 from .ranges import RUN_BUDGET, close
-from .refusal import Refusal
 from .step import StepPlan
-from .suffix import ends_after
 from .sweep import AIM_DTIMES, AIM_PARAMS, far_seed, sweep
 from .tables import is_const
-from .union import joined
 from .units import BuiltModel
 from .witness import solved_value, witness_of
 
 if TYPE_CHECKING:
     from .cptypes import Expr, Solution, Solver, Status, Var
 
-AUTO_BUILD_SHARE = 0.5  # engine="auto": the share of the time left the CP build may take
 
 
 # one worker and a fixed seed: the same input gives the same outcomes and witnesses; the model
@@ -177,8 +167,47 @@ class Search:
             self.record(first)
             self.found[self.key_of(first)] = None
             self.forbid_found()
+        # one worker and the step's own outcomes (not the states the rules engine continues
+        # from, solver.cp.suffix): a run that stops for repeats hands over to the sweep (a run
+        # over few solutions never stops: its solutions aren't kept as seeds)
+        sweeping = self.workers == 1 and not self.plan.suffix and not few
+        collector = self._collector(per_run, few, sweeping)
+        budget: float | None = None  # the run after a sweep: how long it may prove it alone
+        while True:
+            collect = collector()
+            status = self.solve(collect, budget)
+            if status is None:
+                return  # nothing left
+            if status == cp.OPTIMAL and not collect.stopped and self.workers == 1:
+                return  # the run saw every solution
+            budget = None
+            if status is _OVER_BUDGET:  # the proof is hard for a run: ask it by ranges (solver.cp.ranges)
+                self.found.update(dict.fromkeys(collect.new))
+                if close(self):
+                    return
+                self.forbid_found()
+                continue
+            if not collect.new:
+                # several workers: a run that ended proves nothing about solutions no worker
+                # passed on (each may see some twice), only "infeasible" does; ask once more
+                solver = self.solve()
+                if solver is None:
+                    return
+                collect.new.append(self.key_of(solver))
+                self.record(solver)
+            self.found.update(dict.fromkeys(collect.new))
+            if sweeping and collect.repeating:
+                self._sweep(collect.seeds)
+                budget = RUN_BUDGET  # the next run, with all found forbidden, is the proof, or brings more seeds
+            self.forbid_found()
+
+    def _collector(self, per_run: int, few: bool, sweeping: bool) -> Any:
+        """The solution callback of a run (a class, an instance per run): it records each
+        solution with a new projection, keeps it as a sweep's seed when ``sweeping``, and stops
+        the run at ``per_run`` new ones or ``REPEATS`` solutions without one (never when the
+        solutions are ``few``), or when the time limit passes."""
         search = self
-        callback: Any = cp.CpSolverSolutionCallback
+        callback: Any = self.cp.CpSolverSolutionCallback
 
         class Collect(callback):
             def __init__(self) -> None:
@@ -209,44 +238,19 @@ class Search:
                     self.repeating = self.calls >= REPEATS
                     self.stop_search()
 
-        # one worker and the step's own outcomes (not the states the rules engine continues
-        # from, solver.cp.suffix): a run that stops for repeats hands over to the sweep (a run
-        # over few solutions never stops: its solutions aren't kept as seeds)
-        sweeping = self.workers == 1 and not self.plan.suffix and not few
-        budget: float | None = None  # the run after a sweep: how long it may prove it alone
-        while True:
-            collect = Collect()
-            status = self.solve(collect, budget)
-            if status is None:
-                return  # nothing left
-            if status == cp.OPTIMAL and not collect.stopped and self.workers == 1:
-                return  # the run saw every solution
-            budget = None
-            if status is _OVER_BUDGET:  # the proof is hard for a run: ask it by ranges (solver.cp.ranges)
-                self.found.update(dict.fromkeys(collect.new))
-                if close(self):
-                    return
-                self.forbid_found()
-                continue
-            if not collect.new:
-                # several workers: a run that ended proves nothing about solutions no worker
-                # passed on (each may see some twice), only "infeasible" does; ask once more
-                solver = self.solve()
-                if solver is None:
-                    return
-                collect.new.append(self.key_of(solver))
-                self.record(solver)
-            self.found.update(dict.fromkeys(collect.new))
-            if sweeping and collect.repeating:
-                with self.hint_kept():
-                    if not self.far_sought:  # once: the far end of the outcomes, a seed too
-                        self.far_sought = True
-                        far = far_seed(self)
-                        if far is not None:
-                            collect.seeds.append(far)  # swept from first
-                    sweep(self, collect.seeds)
-                budget = RUN_BUDGET  # the next run, with all found forbidden, is the proof, or brings more seeds
-            self.forbid_found()
+        return Collect
+
+    def _sweep(self, seeds: list[tuple[tuple[int, ...], list[int]]]) -> None:
+        """After a run stopped by repeats: solver.cp.sweep aims at the neighbours of its outcomes
+        (``seeds``), and once at the far end of the outcomes too (far_seed), the model's own hint
+        put back after."""
+        with self.hint_kept():
+            if not self.far_sought:  # once: the far end of the outcomes, a seed too
+                self.far_sought = True
+                far = far_seed(self)
+                if far is not None:
+                    seeds.append(far)  # swept from first
+            sweep(self, seeds)
 
     def key_of(self, solver: Solution) -> tuple[int, ...]:
         """The projected fields' values in ``solver``'s solution."""
@@ -401,93 +405,3 @@ class Search:
             self.last = solver
             hint_solution(m, solver.response_proto.solution)  # the optimum meets the next level's constraint: start from it
         return best
-
-
-def prepared_searches(case: Case, fields: Iterable[str] | None, deadline: Deadline,
-              objective: Objective | None = None, build_share: float | None = None,
-              max_nodes: int | None = None, workers: int = 1,
-              planned: StepPlans | None = None) -> tuple[Prefix, list[Search]]:
-    """The expansion before the CP step and, for each distinct state at its start, the step's
-    plan and built model, ready to solve (EngineError when CP can't answer). ``planned``: the
-    step already planned for the same case and ``max_nodes`` (engine="auto" plans it once); a
-    ValueError for another case's, or for a prefix cut at another ``max_nodes``.
-
-    Raises :class:`LimitReached` when ``deadline`` passes while expanding, planning or building,
-    or, with ``build_share``, when that fraction of the time left is gone before every model is
-    built (the caller then has the rest for another engine)."""
-    budget = deadline if build_share is None else deadline.share(build_share)
-    if planned is not None and (wrong := planned.problem(case, max_nodes)) is not None:
-        raise ValueError(wrong.reason)  # an answer from them would be another question's, silently
-    plans = step_plans(case, budget, max_nodes) if planned is None else planned
-    if isinstance(plans, Refusal):
-        raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
-    reason = optimizable_problem(plans, objective) if objective is not None else None
-    if reason is not None:
-        raise EngineError(f"{case.id}: the CP engine can't optimise this case: {reason}")
-    from ortools.sat.python import cp_model as cp
-
-    return plans.prefix, [Search(case, plan, build_model(plan, cp, budget), fields, deadline, cp, workers)
-                          for plan in plans.plans]
-
-
-_PREFIX_CUT = "the node limit (max_nodes) was reached while expanding the choices before the last damage step"
-
-
-def cut_short(case: Case, deadline: Deadline, cut: LimitReached) -> Result:
-    """The answer when the time limit passed before the model was built: no outcome, partial."""
-    return Result(case.id, "cp", False, [], {"solves": 0, "limit": str(cut),
-                                               "seconds": round(deadline.elapsed(), 3)})
-
-
-def cp_outcomes(case: Case, fields: Iterable[str] | None = None, timeout: float | Deadline | None = None,
-                build_share: float | None = None, max_nodes: int | None = None, workers: int = 1,
-                planned: StepPlans | None = None) -> Result:
-    """Every distinct outcome of ``case`` (projected on ``fields``) by CP-SAT with no-goods.
-
-    Raises :class:`~model.errors.EngineError` when :func:`cp_supported` says the model can't
-    express the case. ``timeout`` (seconds, or a :class:`~solver.limits.Deadline` already
-    running) bounds every phase: planning, building the tables and the model, solving and
-    replaying witnesses. ``complete`` is False when it cut the run (``stats["limit"]`` says
-    where, when it was before any solve). With ``build_share``, a build that takes more than that
-    fraction of the time left raises :class:`~solver.limits.LimitReached` instead (engine="auto"
-    then asks the graph). ``paths`` is 0 on every outcome: this engine doesn't count raw choice
-    paths. ``max_nodes`` bounds the states the choices before the CP step visit
-    (solver.cp.prefix; a cut leaves ``complete`` False); the step is solved from each distinct
-    state they reach and the outcomes are the union. ``workers``: CP-SAT's parallel workers (the
-    same outcome set; with more than 1 the witnesses may differ from run to run). ``planned``:
-    the step as :func:`solver.cp.plan_step` planned it for this case and ``max_nodes``, so it is
-    not planned again (engine="auto" plans it once for its estimate, solver.cp.auto).
-    """
-    check_workers(workers)
-    deadline = as_deadline(timeout)
-    try:
-        prefix, searches = prepared_searches(case, fields, deadline, build_share=build_share, max_nodes=max_nodes,
-                                     workers=workers, planned=planned)
-    except LimitReached as cut:
-        if build_share is not None and not deadline.expired():
-            raise
-        return cut_short(case, deadline, cut)
-    complete = True
-    known: list[tuple[tuple[str, Any], ...]] = []  # (Outcome.state)
-    try:
-        for search in searches:
-            search.forbid_known(known)  # (each model of the union looks only for new outcomes)
-            search.distinct()
-            known.extend(o.state for o in search.outcomes)
-    except Cut:
-        complete = False
-    extra: dict[str, Any] | None = {"limit": SOLVING_CUT} if not complete else \
-        {"limit": _PREFIX_CUT} if not prefix.complete else None
-    after, cut_by = ends_after(case, prefix, searches, deadline, max_nodes)
-    if cut_by is not None:
-        complete = False
-        extra = {"limit": cut_by} if extra is None else extra
-    if any(s.plan.suffix for s in searches):
-        extra = {**(extra or {}), "suffix_roots": sum(len(s.outcomes) for s in searches if s.plan.suffix),
-                 "suffix_ends": len(after)}
-    return joined(case, prefix, searches, fields, deadline, complete, extra, after)
-
-
-def check_workers(workers: int) -> None:
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")

@@ -182,14 +182,23 @@ def _dense_step(a: Array, b: Array, cap: Array, ns: int, deadline: Deadline | No
         if found > most:  # before _merge drops the states no choice completes
             return None
     seen = np.flatnonzero(met[:size])
+    return _decoded(seen, width, flags, summed, span, lo), first[seen].astype(np.int64)
+
+
+def _decoded(seen: Array, width: int, flags: range, summed: list[int], span: dict[int, int], lo: Array) -> Array:
+    """The rows whose mixed-radix numbers are ``seen`` (:func:`_dense_step`): the columns of
+    ``summed`` as digits (the last column's least significant, each from its least ``lo``), the
+    took-all flags (columns ``flags``) the last bits."""
+    import numpy as np
+
     rows = np.empty((len(seen), width), dtype=np.int64)
-    rest = seen >> ns  # the mixed-radix digits, the last column's least significant
+    rest = seen >> len(flags)  # the mixed-radix digits, the last column's least significant
     for c in reversed(summed):
         rest, rows[:, c] = np.divmod(rest, span[c])
         rows[:, c] += int(lo[c])
     for i, c in enumerate(flags):
         rows[:, c] = seen >> i & 1
-    return rows, first[seen].astype(np.int64)
+    return rows
 
 
 def _first_seen(seen: Array, seen_at: Array, keys: Array, at: Array) -> tuple[Array, Array]:

@@ -122,10 +122,16 @@ def event_rows(plan: StepPlan, pe: PlannedEvent, limit: int | None = None, deadl
     finally:
         if own:  # ``rec`` refers to itself (a cycle holding ``memo``): freed now, not at the next full collection
             memo.clear()
+    return _flat_rows(found, shield, rider)
+
+
+def _flat_rows(found: dict[tuple[Any, ...], Chain], shield: list[bool], rider: list[bool]) -> Rows:
+    """:func:`event_rows`' results as table rows: the damage, then per shield its share and
+    took-all flag, per tracked prevention its amount (the other effects' entries dropped)."""
     flat: Rows = {}
     for key, seq in found.items():
         row = [key[0]]
-        for j in range(n):
+        for j in range(len(shield)):
             if shield[j]:
                 row.extend(key[1 + j])
             elif rider[j]:
@@ -287,19 +293,8 @@ def _merge(plan: StepPlan, members: list[PlannedEvent], rows: list[Rows], shield
     ns = len(shields)
     cap = np.array([plan.shields[k] for k in shields], dtype=np.int64)
     zero = (*([0] * width), *([0] * ns), *([1] * ns), *([0] * len(riders)))
-    same: dict[tuple[int | str, ...], tuple[Array, list[tuple[int, ...]]]] = {}  # identical events share their rows
-    converted = []
-    for pe, own, c in zip(members, rows, columns, strict=True):
-        key: tuple[int | str, ...] = (id(own), c, *(i.key for i in pe.effects))
-        if key not in same:
-            same[key] = _laid_out(pe, own, shields, riders, cap, width, c)
-        converted.append(same[key])
-    # what the later events can still prevent: per shield, and in all (their largest rows)
-    most = [conv[:, width:width + ns] for conv, _ in converted]
-    each = [x.max(axis=0) if len(x) else np.zeros(ns, dtype=np.int64) for x in most]
-    total = [int(x.sum(axis=1).max()) if len(x) and ns else 0 for x in most]
-    later = [sum(each[k + 1:], np.zeros(ns, dtype=np.int64)) for k in range(len(members))]
-    later_total = [sum(total[k + 1:]) for k in range(len(members))]
+    converted = _converted(members, rows, columns, shields, riders, cap, width)
+    later, later_total = _still_to_come(converted, width, ns)
     settled = np.array([k in decided for k in shields], dtype=bool)
     layers: Layers = []
     kept = 0
@@ -346,6 +341,33 @@ def _merge(plan: StepPlan, members: list[PlannedEvent], rows: list[Rows], shield
     for row, part in zip(map(tuple, a.tolist()), a[:, keep].tolist(), strict=True):
         table.setdefault(tuple(part), row)
     return layers, table
+
+
+def _converted(members: list[PlannedEvent], rows: list[Rows], columns: list[int], shields: list[str], riders: list[str],
+               cap: Array, width: int) -> list[tuple[Array, list[tuple[int, ...]]]]:
+    """Each member's rows in the group table's columns (:func:`_laid_out`), identical events
+    sharing theirs."""
+    same: dict[tuple[int | str, ...], tuple[Array, list[tuple[int, ...]]]] = {}
+    converted = []
+    for pe, own, c in zip(members, rows, columns, strict=True):
+        key: tuple[int | str, ...] = (id(own), c, *(i.key for i in pe.effects))
+        if key not in same:
+            same[key] = _laid_out(pe, own, shields, riders, cap, width, c)
+        converted.append(same[key])
+    return converted
+
+
+def _still_to_come(converted: list[tuple[Array, list[tuple[int, ...]]]], width: int, ns: int) -> tuple[list[Array], list[int]]:
+    """What the events after each member can still prevent (615.7: a decided shield that fell
+    short must be filled up by them): per shield, and in all (their largest rows)."""
+    import numpy as np
+
+    most = [conv[:, width:width + ns] for conv, _ in converted]
+    each = [x.max(axis=0) if len(x) else np.zeros(ns, dtype=np.int64) for x in most]
+    total = [int(x.sum(axis=1).max()) if len(x) and ns else 0 for x in most]
+    later = [sum(each[k + 1:], np.zeros(ns, dtype=np.int64)) for k in range(len(converted))]
+    later_total = [sum(total[k + 1:]) for k in range(len(converted))]
+    return later, later_total
 
 
 def unique_rows(rows: Array, inverse: bool = False) -> tuple[Array, Array]:

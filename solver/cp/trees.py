@@ -20,7 +20,6 @@ each tracked prevention prevented; the model picks one row per event.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..damage import next_event, shield_takes
 from ..limits import Deadline
@@ -65,68 +64,8 @@ def event_tree(state: GameState, table: Table, index: int, amounts: list[int], s
     ``dead``, solver.damage). Raises :class:`LimitReached` when ``deadline`` passes."""
     batch = state.batch
     assert batch is not None
-    start = {e.id: e.remaining or 0 for e in state.effects}
-    memo: dict[Any, dict[Any, tuple[Step, ...]]] = {}
-    work = [0]
-    choosers: set[str] = set()
-    applied: dict[str, Instance] = {}
-
-    def leaf(st: GameState, slots: tuple[tuple[int, Slot], ...]) -> Any | None:
-        b = st.batch
-        assert b is not None
-        if fell_short(st, settle):
-            return None  # 615.7, 615.8: it prevents as much as it can
-        remaining = {e.id: e.remaining or 0 for e in st.effects}
-        dealt = tuple(sorted((sid, b.events[j].recipient, b.events[j].amount) for j, sid in slots if b.events[j].amount > 0))
-        shares = tuple(sorted((k, start[k] - remaining[k]) for k in start if k in shields and start[k] != remaining[k]))
-        short = tuple(sorted(k for k in b.skipped if k in shields))
-        prevented = tuple(sorted((k, n) for k, n in b.prevented if k in tracked and n))
-        return dealt, shares, short, prevented
-
-    def rec(st: GameState, slots: tuple[tuple[int, Slot], ...]) -> dict[Any, tuple[Step, ...]]:
-        key = (st, slots)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        b = st.batch
-        assert b is not None
-        # the events of the tree in the order the graph engine takes them (616.1, 101.4)
-        at = next_event(st, table, [j for j, _ in slots])
-        out: dict[Any, tuple[Step, ...]] = {}
-        if at is None:
-            done = leaf(st, slots)
-            if done is not None:
-                out[done] = ()
-        else:
-            j, sid = at, dict(slots)[at]
-            ev = b.events[j]
-            apps = applicable_effects(st, table, ev)
-            if not apps:  # 616.1: nothing (more) applies; 120.8 once it is 0
-                events = list(b.events)
-                events[j] = replace(ev, done=True)
-                out = rec(replace(st, batch=replace(b, events=tuple(events))), slots)
-            else:
-                choosers.add(affected_player(st, ev.recipient))
-                for inst in apps:
-                    applied.setdefault(inst.key, inst)
-                    for take in shield_takes(st, inst, ev, True):
-                        nxt = apply_effect(st, table, j, inst, take)
-                        nb = nxt.batch
-                        assert nb is not None
-                        # a partial redirection splits the event: the new one is this slot's child (614.9)
-                        more = tuple((k, (*sid, inst.key)) for k in range(len(b.events), len(nb.events)))
-                        for result, seq in rec(nxt, slots + more).items():
-                            work[0] += 1
-                            if deadline is not None and not work[0] & 1023:
-                                deadline.check(_TREES)
-                            if result not in out:
-                                out[result] = ((sid, inst.key, take), *seq)
-                        if len(out) > limit or work[0] > 10 * limit:
-                            raise _TooBig
-        memo[key] = out
-        return out
-
-    found: dict[tuple[int, Any], tuple[Step, ...]] = {}
+    walk = _Walk(state, table, shields, tracked, settle, limit, deadline)
+    found: dict[tuple[int, Result], tuple[Step, ...]] = {}
     ev = batch.events[index]
     for amount in sorted(set(amounts)):
         if amount <= 0:
@@ -135,16 +74,107 @@ def event_tree(state: GameState, table: Table, index: int, amounts: list[int], s
         events = list(batch.events)
         events[index] = replace(ev, amount=amount)
         try:
-            got = rec(replace(state, batch=replace(batch, events=tuple(events))), ((index, ()),))
+            got = walk.results(replace(state, batch=replace(batch, events=tuple(events))), ((index, ()),))
         except _TooBig:
             return None
         found.update(((amount, result), seq) for result, seq in got.items())
         if len(found) > limit:
             return None
+    return _tree(found, shields, tracked, walk)
+
+
+# one leaf of a tree: (slot, recipient, damage) dealt, (shield, share) taken, the shields that took
+# less than offered somewhere, (prevention, amount) prevented: each sorted
+Result = tuple[tuple[tuple[Slot, str, int], ...], tuple[tuple[str, int], ...], tuple[str, ...], tuple[tuple[str, int], ...]]
+
+
+class _Walk:
+    """The rules engine's own walk of one event's tree (solver.rules.effects.apply_effect, each
+    option of solver.damage.shield_takes): its distinct results, each with one sequence of steps
+    giving it, memoised on (state, slots); the affected players met and the effects applied."""
+
+    def __init__(self, state: GameState, table: Table, shields: set[str], tracked: set[str], settle: set[str],
+                 limit: int, deadline: Deadline | None) -> None:
+        self.table, self.shields, self.tracked, self.settle = table, shields, tracked, settle
+        self.limit, self.deadline = limit, deadline
+        self.start = {e.id: e.remaining or 0 for e in state.effects}
+        self.memo: dict[tuple[GameState, tuple[tuple[int, Slot], ...]], dict[Result, tuple[Step, ...]]] = {}
+        self.work = 0
+        self.choosers: set[str] = set()
+        self.applied: dict[str, Instance] = {}
+
+    def leaf(self, st: GameState, slots: tuple[tuple[int, Slot], ...]) -> Result | None:
+        """The result of a finished walk, or None when a one-instance shield fell short (615.7,
+        615.8: it prevents as much as it can)."""
+        b = st.batch
+        assert b is not None
+        if fell_short(st, self.settle):
+            return None
+        start, shields = self.start, self.shields
+        remaining = {e.id: e.remaining or 0 for e in st.effects}
+        dealt = tuple(sorted((sid, b.events[j].recipient, b.events[j].amount) for j, sid in slots if b.events[j].amount > 0))
+        shares = tuple(sorted((k, start[k] - remaining[k]) for k in start if k in shields and start[k] != remaining[k]))
+        short = tuple(sorted(k for k in b.skipped if k in shields))
+        prevented = tuple(sorted((k, n) for k, n in b.prevented if k in self.tracked and n))
+        return dealt, shares, short, prevented
+
+    def results(self, st: GameState, slots: tuple[tuple[int, Slot], ...]) -> dict[Result, tuple[Step, ...]]:
+        """Every distinct result from ``st``, the tree's events being ``slots``."""
+        key = (st, slots)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        b = st.batch
+        assert b is not None
+        # the events of the tree in the order the graph engine takes them (616.1, 101.4)
+        at = next_event(st, self.table, [j for j, _ in slots])
+        out: dict[Result, tuple[Step, ...]] = {}
+        if at is None:
+            done = self.leaf(st, slots)
+            if done is not None:
+                out[done] = ()
+        elif not (apps := applicable_effects(st, self.table, b.events[at])):  # 616.1: nothing (more) applies; 120.8 once it is 0
+            events = list(b.events)
+            events[at] = replace(b.events[at], done=True)
+            out = self.results(replace(st, batch=replace(b, events=tuple(events))), slots)
+        else:
+            self._choices(st, slots, at, apps, out)
+        self.memo[key] = out
+        return out
+
+    def _choices(self, st: GameState, slots: tuple[tuple[int, Slot], ...], j: int, apps: list[Instance],
+                 out: dict[Result, tuple[Step, ...]]) -> None:
+        """Into ``out``, the results of each effect of ``apps`` (those that apply to event ``j``) applied first, with
+        each share it may take (616.1, 615.7); a partial redirection splits the event, the new one
+        this slot's child (614.9)."""
+        b = st.batch
+        assert b is not None
+        sid, ev = dict(slots)[j], b.events[j]
+        self.choosers.add(affected_player(st, ev.recipient))
+        for inst in apps:
+            self.applied.setdefault(inst.key, inst)
+            for take in shield_takes(st, inst, ev, True):
+                nxt = apply_effect(st, self.table, j, inst, take)
+                nb = nxt.batch
+                assert nb is not None
+                more = tuple((k, (*sid, inst.key)) for k in range(len(b.events), len(nb.events)))
+                for result, seq in self.results(nxt, slots + more).items():
+                    self.work += 1
+                    if self.deadline is not None and not self.work & 1023:
+                        self.deadline.check(_TREES)
+                    if result not in out:
+                        out[result] = ((sid, inst.key, take), *seq)
+                if len(out) > self.limit or self.work > 10 * self.limit:
+                    raise _TooBig
+
+
+def _tree(found: dict[tuple[int, Result], tuple[Step, ...]], shields: set[str], tracked: set[str], walk: _Walk) -> Tree:
+    """The tree's table: a column of damage per (slot, final recipient), a share and a took-all
+    flag per depleting effect applied somewhere, an amount per tracked prevention (615.7, 615.5)."""
     columns = sorted({(sid, r) for _, (dealt, *_) in found for sid, r, _n in dealt})
     keys = sorted({k for _, (_, shares, short, _) in found for k in (*(k for k, _ in shares), *short)}
-                  | {k for k in applied if k in shields})
-    kept = sorted({k for _, (*_, prevented) in found for k, _ in prevented} | {k for k in applied if k in tracked})
+                  | {k for k in walk.applied if k in shields})
+    kept = sorted({k for _, (*_, prevented) in found for k, _ in prevented} | {k for k in walk.applied if k in tracked})
     rows: dict[tuple[int, ...], tuple[Step, ...]] = {}
     for (amount, (dealt, shares, short, prevented)), seq in found.items():
         hits = {(sid, r): n for sid, r, n in dealt}
@@ -153,7 +183,7 @@ def event_tree(state: GameState, table: Table, index: int, amounts: list[int], s
         row = (amount, *(hits.get(c, 0) for c in columns), *(share.get(k, 0) for k in keys),
                *(int(k not in short) for k in keys), *(took.get(k, 0) for k in kept))
         rows.setdefault(row, seq)
-    return Tree(tuple(columns), tuple(keys), tuple(kept), rows, frozenset(choosers), tuple(applied.values()))
+    return Tree(tuple(columns), tuple(keys), tuple(kept), rows, frozenset(walk.choosers), tuple(walk.applied.values()))
 
 
 class _TooBig(Exception):

@@ -16,7 +16,7 @@ from ..rules.stack_order import stack_order
 from ..state import CombatStage, GameState, TaskKind, Trigger, replace
 from ..triggers import trigger_names
 from .blocks import declaration_of, drive_declaration
-from .step import StepPlan, apply_rule, effect_rule
+from .step import PlannedEvent, StepPlan, apply_rule, effect_rule
 from .tables import DECLINED, Seq, is_const
 from .trees import Slot
 from .units import BuiltModel, sequences
@@ -68,20 +68,7 @@ def witness_of(plan: StepPlan, built: BuiltModel, solver: Solution) -> tuple[tup
                 break  # 120.8: nothing further applies
             if not _live(plan, inst, applied, remaining, amount):
                 continue  # a used-up shield is no longer in force
-            # the affected player is asked when another effect is in force too (616.1) or this
-            # one has more than one answer: apply or decline it, or how much of a shield to take
-            in_force = 0  # (up to 2: whether another is)
-            for i in pool:
-                if _live(plan, i, applied, remaining, amount):
-                    in_force += 1
-                    if in_force > 1:
-                        break
-            alone = in_force == 1
-            open_ = others_open and not pe.ev.unpreventable
-            asked = not alone or (
-                (inst.spec.may and inst.view.controller == pe.chooser)  # apply it or decline it (solver.damage.batch_step)
-                or (inst.spec.kind == EffectKind.SHIELD and open_)  # how much of what is left (its rest is > 0 here)
-                or (inst.key in plan.once and open_))  # a shield of "all": all of it or none (solver.damage.shield_takes)
+            alone, asked = _asked(plan, pe, pool, inst, applied, remaining, amount, others_open)
             kind = inst.spec.kind
             took = None
             declined = how == "cp" and share == DECLINED
@@ -117,6 +104,26 @@ def witness_of(plan: StepPlan, built: BuiltModel, solver: Solution) -> tuple[tup
     if not plan.suffix:  # else the rules engine puts them on the stack with the rest (solver.cp.suffix)
         _trigger_steps(plan, built, solver, steps, words)
     return tuple(steps), tuple(words)
+
+
+def _asked(plan: StepPlan, pe: PlannedEvent, pool: list[Instance], inst: Instance, applied: set[str],
+           remaining: dict[str, int], amount: int, others_open: bool) -> tuple[bool, bool]:
+    """Whether ``inst`` is the only effect of ``pool`` in force, and whether the affected player
+    is asked about it: when another effect is in force too (616.1) or this one has more than one
+    answer: apply or decline it, or how much of a shield to take (615.7)."""
+    in_force = 0  # (up to 2: whether another is)
+    for i in pool:
+        if _live(plan, i, applied, remaining, amount):
+            in_force += 1
+            if in_force > 1:
+                break
+    alone = in_force == 1
+    open_ = others_open and not pe.ev.unpreventable
+    asked = not alone or (
+        (inst.spec.may and inst.view.controller == pe.chooser)  # apply it or decline it (solver.damage.batch_step)
+        or (inst.spec.kind == EffectKind.SHIELD and open_)  # how much of what is left (its rest is > 0 here)
+        or (inst.key in plan.once and open_))  # a shield of "all": all of it or none (solver.damage.shield_takes)
+    return alone, asked
 
 
 def _live(plan: StepPlan, inst: Instance, applied: set[str], remaining: dict[str, int], amount: int) -> bool:
