@@ -72,7 +72,7 @@ def test_plan_step_says_why_not() -> None:
     """A case CP can't model: the reason, as cp_supported gives it (a static shield, 615.7)."""
     case = parse_case(STATIC_SHIELD)
     reason = plan_step(case)
-    assert isinstance(reason, Refusal) and reason.reason == cp_supported(case)
+    assert isinstance(reason, Refusal) and reason.reason == cp_supported(case) and reason.rule == "615.7"
 
 
 def test_plans_answer_their_own_case_only() -> None:

@@ -1,15 +1,18 @@
 """The CP-SAT engine: one damage batch's choices as a constraint model (docs/design.md, "Choice graph
 and CP model"): the timeline's last batch, whatever opened it, or its last combat damage step.
-The only package that imports ortools (solver.cp.search, when a model is built), so
+The only package that imports ortools (solver.cp.answer, when a model is built), so
 :func:`cp_supported` stays cheap. Modules: ``prefix`` (the graph engine's rules expand every
 choice before the step: earlier actions, targets and divisions, trigger order, declared blocks,
 the first-strike damage step, CR 510.4), ``plan`` (what the model of the step needs from one
-state at its start, or why it can't: ``step`` holds what a plan is made of, ``declines`` what
-is declined and why; :func:`plan_step` plans it for a caller), ``costs`` (the engines'
+state at its start, or why it can't, a ``refusal`` with its rule: ``planner`` plans one state's step,
+``step`` holds what a plan is made of, ``declines`` what is declined and why; :func:`plan_step`
+plans it for a caller), ``costs`` (the engines'
 estimated costs, for ``auto``; ``auto`` builds the answer from the plans the estimate made), ``tables``
 (per-event and group result tables; ``sums``: one step of a group table's merge), ``trees`` (an event a redirection applies to, CR 614.9:
 its choices walked by the graph engine's rules into a table of its results), ``encode`` (the
-model: ``units`` it is made of, ``encodings`` of an event's choices, ``literals``, ``hints``),
+model: ``units`` it is made of, ``encodings`` of an event's choices, ``tally`` of the damage's
+results and ``checks`` of the state-based check, ``literals``, ``hints``; ``cptypes`` names
+OR-Tools' types for the type checker), ``answer`` (each state's model built and searched),
 ``witness`` (reading a solution; with redirected events, by driving the graph engine's
 decisions), ``search`` (enumeration; the union over the states at the step's
 start, each witness the prefix's choices then the step's), ``choosers`` (who chooses in the
