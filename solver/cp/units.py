@@ -60,7 +60,7 @@ class BuiltModel:
     gains: list[GainEvent] = field(default_factory=list)
     fired: list[Expr] = field(default_factory=list)  # per plan.triggers: the amount it reads (it triggers at 1 or more)
     # with the rules engine continuing after the step (solver.cp.suffix): the rest of the state
-    # after it that solutions may differ by, beside the outputs (solver.cp.encode._state_after)
+    # after it that solutions may differ by, beside the outputs (solver.cp.tally.state_after)
     hidden: dict[str, Output] = field(default_factory=dict)
     # a declaration of blockers in the model (solver.cp.blocks): each (blocker, attacker) pair's
     # literal, and each (creature, recipient) pair's assigned amount

@@ -166,7 +166,7 @@ def _chosen(plan: StepPlan, built: BuiltModel, solver: Solution) -> dict[int, Se
             effs = plan.events[unit.events[0]].effects
             k = len(unit.plain)
             order = [unit.plain[q] for b in range(k) for q in range(k) if solver.boolean_value(unit.slots[b][q])]
-            # each shield is in one block or in none (encodings._encode_blocks: exactly one)
+            # each shield is in one block or in none (encodings.encode_slots: exactly one)
             blocks: list[list[tuple[bool, int]]] = [[] for _ in range(k + 1)]
             unplaced = []
             for j, y, _none, w in unit.placed:
