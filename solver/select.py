@@ -10,6 +10,7 @@ from mtg_outcomes.model.selectors import Selector
 from mtg_outcomes.model.subtypes import is_creature_type
 from mtg_outcomes.model.types import PermanentSpec, SourceSpec
 
+from .rules.team import team_members
 from .state import GameState, PermState, Table
 
 __all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of",
@@ -69,16 +70,10 @@ def controller_of(state: GameState, table: Table, oid: str) -> str | None:
 
 
 def opponents(table: Table, state: GameState, name: str) -> list[str]:
-    """Opponents of a player; in Two-Headed Giant the other team (CR 810.2)."""
-    me = state.player(name)
-    out = []
-    for p in state.players:
-        if p.name == name:
-            continue
-        if table.two_headed and p.team is not None and p.team == me.team:
-            continue
-        out.append(p.name)
-    return out
+    """Opponents of a player; in Two-Headed Giant the other team (CR 810.2: the players not on the
+    player's team, solver.rules.team)."""
+    mine = team_members(state.players, table.two_headed, state.player(name))
+    return [p.name for p in state.players if p.name not in mine]
 
 
 def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
