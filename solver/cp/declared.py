@@ -143,7 +143,8 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
     for b, (expr, levels) in zip(bounds, objectives, strict=True):
         _solve(b, expr, levels, label_of)
 
-    valued: dict[str, Valued] = {}
+    valued: dict[str, tuple[str, tuple[int, ...]]] = {}  # every declaration valued: its words and worth
+    kept: list[Valued] = []  # the ones worth the best so far, with their graphs (the others' are dropped)
     best: tuple[int, ...] | None = None
     subgame_nodes = 0
     complete = True
@@ -168,8 +169,11 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
             ind = induce(cg, objective)
             worth = ind.worst(chooser, ind.results.get(cg.roots[0], frozenset()))
             if worth is not None:
-                valued[b.label] = Valued(b.label, opt.words, worth, cg, ind)
-                best = worth if best is None or worth > best else best
+                valued[b.label] = (opt.words, worth)
+                if best is None or worth > best:
+                    best, kept = worth, []
+                if worth == best:
+                    kept.append(Valued(b.label, opt.words, worth, cg, ind))
         model = b.search.built.model
         if not b.literals:
             b.top = None  # the model's one declaration (the prefix made it whole)
@@ -177,7 +181,6 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
         model.add_bool_or([~lit for lit in b.literals])  # the no-good: this declaration is valued
         _solve(b, *objectives[i], label_of)
 
-    kept = [v for v in valued.values() if v.worth == best]
     outcomes: dict[Any, Outcome] = {}
     reports: list[DecisionReport] = []
     for v in kept:
@@ -198,14 +201,15 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
     return out, reports, complete, stats
 
 
-def _declaration_report(chooser: str, valued: dict[str, Valued], kept: list[Valued], worse_left: bool) -> DecisionReport:
+def _declaration_report(chooser: str, valued: dict[str, tuple[str, tuple[int, ...]]], kept: list[Valued],
+                        worse_left: bool) -> DecisionReport:
     """The declaration's line: its optimal options, and the ones valued as its options (every
     other one was bounded below the best: it matters whenever one was)."""
     from ..optimize import DecisionReport
 
     matters = worse_left or len(kept) < len(valued) or len({_outcome_set(v) for v in kept}) > 1
     return DecisionReport(chooser, "block", BLOCK_AT, [v.label for v in kept], list(valued), matters,
-                          [v.words for v in kept], [v.words for v in valued.values()])
+                          [v.words for v in kept], [words for words, _ in valued.values()])
 
 
 def _outcome_set(v: Valued) -> frozenset[Any]:
