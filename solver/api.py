@@ -56,6 +56,9 @@ class Result:
     outcomes: list[Outcome]
     stats: dict[str, Any] = field(default_factory=dict)
     graph: ChoiceGraph | None = None
+    # optimize's decisions on the optimal lines (solver.optimize.DecisionReport), where the
+    # engine reports them
+    decisions: list[Any] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         from mtg_outcomes.model.versions import stamps

@@ -104,13 +104,13 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
 
         res = auto_optimize(case, objective, fields, deadline, max_nodes, workers)
         if res is not None:
-            return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+            return OptimizeResult(case.id, objective, res.complete, res.outcomes, res.decisions, res.stats, "cp")
         engine = "graph"  # the graph is cheaper, CP can't optimise it, or CP overran its share
     if engine == "cp":
         from .cp import cp_optimize
 
         res = cp_optimize(case, objective, fields=fields, timeout=deadline, max_nodes=max_nodes, workers=workers)
-        return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+        return OptimizeResult(case.id, objective, res.complete, res.outcomes, res.decisions, res.stats, "cp")
     from .graph import build_graph  # networkx is loaded only to build a graph
 
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither

@@ -18,7 +18,7 @@ from ..api import Result
 from ..limits import Deadline, LimitReached
 from .answer import AUTO_BUILD_SHARE, cp_outcomes
 from .bounds import ModelTooLarge
-from .choosers import optimizable_problem
+from .choosers import declarations_optimizable, optimizable_problem
 from .costs import preferred_plans
 from .optimum import cp_optimize
 
@@ -44,7 +44,8 @@ def auto_optimize(case: Case, objective: Objective, fields: Iterable[str] | None
     """CP's optimal outcomes when its estimate is below the graph's and it gives backward
     induction's answer (:func:`~solver.cp.cp_optimizable`), else None (the graph's turn)."""
     plans = preferred_plans(case, deadline, max_nodes, AUTO_BUILD_SHARE)
-    if plans is None or optimizable_problem(plans, objective) is not None:
+    if plans is None or (optimizable_problem(plans, objective) is not None
+                         and declarations_optimizable(plans, objective) is not None):
         return None
     try:
         return cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,

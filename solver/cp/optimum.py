@@ -28,9 +28,11 @@ from ..api import Result
 from ..limits import Deadline, LimitReached, as_deadline
 from .answer import check_workers, cut_short, prepared_searches
 from .blocks import join_witness
-from .choosers import step_choosers
-from .plan import StepPlans
+from .choosers import declarations_optimizable, optimizable_problem, step_choosers
+from .declared import declarer, optimize_declarations
+from .plan import StepPlans, step_plans
 from .prefix import Prefix
+from .refusal import Refusal
 from .search import SOLVING_CUT, Cut, Search
 from .step import StepPlan
 from .suffix import SUFFIX_PHASE, after_step
@@ -128,6 +130,11 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     check_workers(workers)
     deadline = as_deadline(timeout)
     try:
+        plans = planned if planned is not None else step_plans(case, deadline if build_share is None else
+                                                           deadline.share(build_share), max_nodes)
+        if not isinstance(plans, Refusal) and optimizable_problem(plans, objective) is not None \
+                and declarations_optimizable(plans, objective) is None:
+            return _optimize_declarations(case, objective, plans, fields, deadline, build_share, max_nodes, workers)
         prefix, searches = prepared_searches(case, fields, deadline, objective, build_share, workers=workers,
                                      planned=planned)
     except LimitReached as cut:
@@ -156,6 +163,28 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
     return joined(case, prefix, searches, fields, deadline, complete, extra)
+
+
+def _optimize_declarations(case: Case, objective: Objective, plans: StepPlans, fields: Iterable[str] | None,
+                           deadline: Deadline, build_share: float | None, max_nodes: int | None,
+                           workers: int) -> Result:
+    """:func:`cp_optimize` when the defending player declares blocks first and others choose after
+    (solver.cp.declared): the models bound the declarations, the choice graph values each."""
+    prefix, searches = prepared_searches(case, sorted(objective.fields()), deadline, None, build_share, max_nodes, workers,
+                                 planned=plans)
+    chooser = declarer(plans)
+    levels = [[_level(s.plan, s.built, g) for g in objective.of(chooser) or ()] for s in searches]
+    try:
+        outcomes, reports, complete, stats = optimize_declarations(case, objective, plans, searches, levels, fields,
+                                                                   deadline, max_nodes)
+    except Cut:
+        return Result(case.id, "cp", False, [], {"limit": SOLVING_CUT, "seconds": round(deadline.elapsed(), 3)})
+    except LimitReached as cut:
+        return Result(case.id, "cp", False, [], {"limit": str(cut), "seconds": round(deadline.elapsed(), 3)})
+    stats["seconds"] = round(deadline.elapsed(), 3)
+    if not complete:
+        stats.setdefault("limit", GRAPH_CUT)
+    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats, decisions=reports)
 
 
 def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: Search, chooser: str | None,
