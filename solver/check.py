@@ -15,6 +15,8 @@ from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import stamps
 
 from .api import Result, check_case, enumerate_outcomes
+from .decision import CHOICE, NOT_DONE
+from .explain import replay
 from .limits import Deadline, as_deadline
 from .words import value_text
 
@@ -98,8 +100,6 @@ def verdict(case: Case, result: Result | None, start: float | None = None) -> Ch
 def choice_words(case: Case, outcome: Outcome) -> list[str]:
     """An outcome's choices in words, each with its chooser and rule (solver.explain), as every
     text output says them; the witness's own words if it doesn't replay."""
-    from .decision import CHOICE, NOT_DONE
-    from .explain import replay
 
     try:
         return [s.text() for s in replay(case, outcome).steps if s.kind in (CHOICE, NOT_DONE)]

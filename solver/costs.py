@@ -12,6 +12,7 @@ from mtg_outcomes.model.types import (
 from .characteristics import has_keyword
 from .dies import put_into_graveyard
 from .results import cant_lose_life, change_life
+from .select import View, matches
 from .state import (
     GameState,
     PermState,
@@ -103,7 +104,6 @@ def sacrifice_choices(state: GameState, table: Table, perm: PermState, cost: tup
     sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self"), None)
     if sel is None:
         return [None]
-    from .select import View, matches  # (select is a leaf module)
 
     view = View(perm.controller, perm.id)
     return [p.id for p in state.perms if p.present and p.controller == perm.controller
@@ -119,7 +119,6 @@ def tap_choices(state: GameState, table: Table, perm: PermState, cost: tuple[Any
     sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == "tap"), None)
     if sel is None:
         return [None]
-    from .select import View, matches  # (select is a leaf module)
 
     view = View(perm.controller, perm.id)
     return [p.id for p in state.perms if p.present and p.controller == perm.controller and not p.tapped

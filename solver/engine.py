@@ -41,6 +41,7 @@ from .characteristics import leave
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .declare import declare
+from .enters import enters_with
 from .limits import check_running
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
@@ -215,26 +216,6 @@ def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
                     ab.trigger_spell in ("any", "noncreature") or ab.trigger_spell in spec.colors):
                 raise EngineError(f"enter {spec.id}: whether it was cast as a spell isn't modelled, and {p.id}'s "
                                   f"\"whenever you cast\" trigger depends on it (CR 601.2i); cast instants and sorceries with cast:")
-
-
-def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...], int]:
-    """The counters (and loyalty) a permanent enters with (614.1c, 614.12).
-
-    ``x`` is the X of the spell that became the permanent: an "enters with" replacement effect
-    reads it (107.3m, the exception to 107.3i), though the permanent's own X is 0.
-    """
-    counters = dict(spec.counters)
-    loyalty = spec.loyalty
-    for ab in spec.abilities:
-        if ab.kind != AbilityKind.ENTERS_WITH:
-            continue
-        for kind, expr in ab.counters:
-            n = evaluate(expr, {"X": x})
-            if kind == "loyalty":
-                loyalty += n  # loyalty counters are the permanent's loyalty (306.5b)
-            else:
-                counters[kind] = counters.get(kind, 0) + n
-    return tuple(sorted(counters.items())), loyalty
 
 
 

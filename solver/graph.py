@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.outcome import Outcome, Witness, sort_key
 from mtg_outcomes.model.types import Case
 
 from .combat import step_name
+from .contract import Result
 from .decision import Decision, decision_key, scripted, settle
 from .engine import LOOP, advance, final_fields
 from .limits import Deadline, LimitReached, WitnessBudget, as_deadline, running_under
@@ -26,7 +25,10 @@ from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 from .words import value_text
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "first_paths", "path_to", "topological", "write_graph", "shown_fields", "outcome_text",
+if TYPE_CHECKING:  # networkx (~0.2 s) is imported where a graph is built or read
+    import networkx as nx
+
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "graph_enumerate", "first_paths", "path_to", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
@@ -74,6 +76,8 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         states = [state0]
     else:  # (the table is the caller's: no symmetry is assumed for it)
         states, table = starts
+    import networkx as nx  # (a heavy library: loaded where a graph is built)
+
     g = nx.DiGraph()
     ids: dict[GameState, int] = {}
     resolved: dict[GameState, int] = {}
@@ -215,6 +219,19 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
     return out, None
 
 
+def graph_enumerate(case: Case, fields: list[str] | None, deadline: Deadline, max_nodes: int | None,
+                    workers: int = 1) -> Result:
+    """The graph engine behind the engines' contract (solver.engines): every distinct outcome of
+    ``case`` from its choice graph, each with its first witness and its number of paths."""
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=fields)
+    outcomes, cut = graph_outcomes(cg, fields, deadline)
+    stats: dict[str, Any] = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
+                             "seconds": round(cg.seconds, 3)}
+    if cut is not None:
+        stats["limit"] = cut
+    return Result(case.id, "graph", cg.complete and cut is None, outcomes, stats, cg)
+
+
 Tree = dict[int, tuple[int, Witness, str]]
 
 
@@ -262,6 +279,8 @@ def _options(g: nx.DiGraph, nid: int) -> list[tuple[int, dict[str, Any]]]:
 def topological(g: nx.DiGraph) -> list[int]:
     """The graph's nodes in topological order. A cycle (choices that lead back to a state the
     timeline came from: a loop that never ends) is an :class:`EngineError`, not a traceback."""
+    import networkx as nx
+
     try:
         return list(nx.topological_sort(g))
     except nx.NetworkXUnfeasible:
@@ -309,6 +328,8 @@ def write_graph(cg: ChoiceGraph, path: str | Path, fields: Iterable[str] | None 
         return text
 
     if path.suffix == ".graphml":
+        import networkx as nx
+
         h = nx.DiGraph(complete=str(cg.complete), note="" if cg.complete else PARTIAL_NOTE)
         for n, d in g.nodes(data=True):
             attrs = {k: str(v) for k, v in d.items()}

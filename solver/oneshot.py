@@ -15,9 +15,11 @@ from mtg_outcomes.model.types import (
     OneShot,
 )
 
-from .characteristics import leave
-from .decision import Decision, Option, decide, event, says
+from .characteristics import leave, power
+from .decision import Decision, Option, decide, event, note, says
 from .dies import put_into_graveyard
+from .excess import excess_split
+from .persist import return_to_battlefield
 from .regenerate import destroy_or_regenerate
 from .results import (
     add_poison,
@@ -39,6 +41,8 @@ from .state import (
     TaskKind,
     replace,
 )
+from .tokens import create_tokens
+from .triggers import collect_triggers
 from .values import evaluate, read_game
 
 __all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_unpreventable']
@@ -50,8 +54,6 @@ def read_now(amount: Any, state: GameState, table: Table, view: View, itself: st
     ``power`` the power of the object the ability is of (``self``), of its target (``target``) or
     of ``itself`` (the object dealing damage to itself), each as it last existed if it has left
     the battlefield (608.2h, 113.7a)."""
-    from .characteristics import power  # (characteristics reads rules, as results does)
-
     def read(tag: str, arg: Any) -> int:
         if tag == "count":
             return sum(1 for p in state.perms if p.present and matches(arg, p.id, state, table, view))
@@ -129,8 +131,6 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             events = [replace(e, unpreventable=True) for e in events]
         return start_batch(state, table, events) if events else state
     if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
-        from .persist import return_to_battlefield  # (persist reads the engine's enters_with)
-
         return return_to_battlefield(state, table, view.self_id, shot.counter)
     if shot.kind == ActionKind.DESTROY:
         # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
@@ -161,8 +161,6 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
         return become_monarch(state, players[0]) if players else state
     if shot.kind == ActionKind.CREATE_TOKENS:
-        from .tokens import create_tokens  # (tokens reads triggers, as results does)
-
         # 111.2: the player who creates them (the ability's controller) owns and controls them
         return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
                              max(0, evaluate(shot.amount, base)))
@@ -217,8 +215,6 @@ def _excess_to_controller(state: GameState, table: Table, events: list[Event]) -
     """120.4a: damage beyond lethal for a permanent recipient is dealt to its controller instead
     ("Excess damage is dealt to that creature's controller instead.": Flame Spill; Ram Through's,
     if the creature has trample), split as the damage is processed (solver.damage.excess_split)."""
-    from .damage import excess_split  # (damage reads this module's neighbours)
-
     return excess_split(state, table, events, [p.controller if (p := state.perm(ev.recipient)) is not None else None
                                                for ev in events])
 
@@ -237,8 +233,6 @@ def _monstrosity(state: GameState, table: Table, shot: OneShot, view: View, env:
     """701.37a: "Monstrosity N" means "If this permanent isn't monstrous, put N +1/+1 counters on it
     and it becomes monstrous"; then its "when ~ becomes monstrous" abilities trigger, their X the
     monstrosity's N (701.37b-c). One that left or is already monstrous does nothing."""
-    from .decision import note
-    from .triggers import collect_triggers  # (triggers reads this module's neighbours)
 
     me = state.perm(view.self_id) if view.self_id is not None else None
     if me is None or not me.present or me.monstrous:
@@ -257,8 +251,6 @@ def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameSta
     (one batch, 120.2), powers read as it happens (608.2h). 701.14b: if either is no longer on the
     battlefield or no longer a creature, or is an illegal target (608.2b: None here), no damage is
     dealt. 701.14c: a creature that fights itself deals itself twice its power."""
-    from .characteristics import power  # (characteristics reads rules, as results does)
-    from .decision import note
 
     first = {"target": view.target, "self": view.self_id}.get(shot.by, shot.source)
     other = {"target": view.target, "second_target": view.second, "self": view.self_id}.get(

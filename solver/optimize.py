@@ -20,8 +20,13 @@ from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import stamps
 
-from .api import check_case, check_engine
+from .contract import check_case, check_engine
+from .decision import KIND_RULES
+from .engines import auto_optimize, cp_optimize
+from .graph import build_graph, first_paths, path_to, topological
 from .limits import Deadline, WitnessBudget, as_deadline
+from .state import initial_state
+from .words import Namer, short_label
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
@@ -100,19 +105,13 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     check_fields(case, sorted(objective.fields()), "objective")
     check_choosers(case, [c for c, _ in objective.goals])
     if engine == "auto":
-        from .cp.auto import auto_optimize
-
         res = auto_optimize(case, objective, fields, deadline, max_nodes, workers)
         if res is not None:
             return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
         engine = "graph"  # the graph is cheaper, CP can't optimise it, or CP overran its share
     if engine == "cp":
-        from .cp import cp_optimize
-
         res = cp_optimize(case, objective, fields=fields, timeout=deadline, max_nodes=max_nodes, workers=workers)
         return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
-    from .graph import build_graph  # networkx is loaded only to build a graph
-
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither
     # names are interchangeable (solver.symmetry)
     seen = None if fields is None else sorted(set(fields) | set(objective.fields()))
@@ -165,8 +164,6 @@ def induce(cg: ChoiceGraph, objective: Objective) -> Induction:
     a chooser without one keeps every option. Outcomes are numbered once (the pass hashes small
     integers, not whole states) and each is scored once per chooser: the pass stays short
     beside the expansion a time limit allows."""
-    from .graph import topological
-
     g = cg.graph
     number: dict[Key, int] = {}
     ind = Induction(objective, {}, {}, [], [])
@@ -226,8 +223,6 @@ def witnesses(cg: ChoiceGraph, ind: Induction, root: int) -> tuple[list[Outcome]
     each outcome first by that path (as solver.graph.graph_outcomes does over every option); the
     witnesses together hold at most :data:`solver.limits.WITNESS_STEPS` choices."""
     g = cg.graph
-    from .graph import first_paths, path_to
-
     keys = ind.keys
     first: dict[int, int] = {}  # outcome -> its first leaf on the optimal lines
     tree = first_paths(g, root, lambda nid: ind.chosen.get(nid, ()))
@@ -281,9 +276,6 @@ def decision_lines(case: Case, decisions: Sequence[DecisionReport]) -> list[str]
     """optimize's decisions in words, each distinct one once: who decides what under which rule,
     whether it matters and its best options (tied ones summarised: "112 equally good block
     declarations, e.g. ..."); the same decision met on several optimal lines is one line."""
-    from .decision import KIND_RULES
-    from .state import initial_state
-    from .words import Namer, short_label
 
     state, table = initial_state(case)
     named = Namer(state, table)

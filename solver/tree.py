@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from .graph import CUT_NOTE, ChoiceGraph, topological, value_text
 from .layout import layered_layout
-from .words import short_label
+from .state import initial_state
+from .words import Namer, short_label
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Box", "Tree", "summarise", "render_svg", "KIND_WORDS", "DEFAULT_CAP"]
 
@@ -76,9 +78,6 @@ def _decision_lines(d: dict[str, Any], named: Callable[[str], str] = str) -> lis
 
 def _namer(cg: ChoiceGraph) -> Callable[[str], str]:
     """Names for the ids in a decision's words, from the case's initial state (solver.words)."""
-    from .state import initial_state
-    from .words import Namer
-
     try:
         state, table = initial_state(cg.table.case)
     except Exception:  # a drawing never fails for want of names
@@ -92,6 +91,8 @@ def summarise(cg: ChoiceGraph, outcome_of: Callable[[dict[str, Any]], int], show
               collapse: bool = True) -> Tree:
     """The picture's boxes and edges. ``outcome_of(leaf fields)`` numbers a leaf's outcome (1-based,
     the report's rows); ``shown`` are the fields an outcome box lists."""
+    import networkx as nx  # (loaded already: the graph is one)
+
     g = cg.graph
     root = cg.root if root is None else root
     sub = g.subgraph(nx.descendants(g, root) | {root}) if root != cg.root else g
@@ -162,6 +163,8 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
           kids_of: Callable[[int], list[tuple[int, str, int]]], collapsible: Callable[[int], bool],
           shown: Sequence[str], cg: ChoiceGraph, optimal: frozenset[int],
           optimal_edges: frozenset[tuple[int, int]], outcome_of: Callable[[dict[str, Any]], int]) -> None:
+    import networkx as nx  # (loaded already: the graph is one)
+
     values: dict[int, dict[str, Any]] = {}
     named = _namer(cg)
     for n, i in leaf_out.items():

@@ -7,6 +7,7 @@ name, with its id only where two objects share that name.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 __all__ = ["value_text", "name", "possessive", "effect_label", "Namer"]
@@ -117,8 +118,6 @@ class Namer:
     is replaced only as a whole token, never a word of the text itself (_NOT_IDS) nor a player."""
 
     def __init__(self, state: Any, table: Any) -> None:
-        import re
-
         self.map: dict[str, str] = {}
         for p in state.perms:
             self.map.setdefault(p.id, name(state, table, p.id))

@@ -405,15 +405,14 @@ def test_died_worker_is_retried_on_resume_and_errors_are_not(misbehaving: Path, 
 
 
 def test_memory_error_counts_as_died(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import mtg_outcomes.model.load  # noqa: F401
-    from mtg_outcomes import model
+    from mtg_outcomes.batch import records
 
     def oom(path: str) -> None:
         raise MemoryError
 
     case = tmp_path / "c.yaml"
     case.write_text("id: c\n")
-    monkeypatch.setattr(model.load, "load_case", oom)
+    monkeypatch.setattr(records, "load_case", oom)
     rec = analyze(str(case), "enumerate", 5)
     assert rec["status"] == "ERROR" and rec["failure"] == "died" and "out of memory" in rec["errors"][0]
 

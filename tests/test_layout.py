@@ -1,7 +1,8 @@
-"""The layout the design promises (docs/design.md; issue "One rules core"), checked on the source:
-``model`` never imports ``solver``, only ``solver.cp`` imports OR-Tools, no cycle among the
-modules' top-level imports (an import inside a function is a deliberate lazy load), and no
-module past 500 lines."""
+"""The layout the design promises (docs/design.md; issues "One rules core" and "One rule, two
+forms"), checked on the source: ``model`` never imports ``solver``, only ``solver.cp`` imports
+OR-Tools, no cycle among the modules' imports (those inside functions counted: an import that
+runs is a dependency wherever it sits), in ``solver`` an import inside a function only of a heavy
+optional library, and no module past 500 lines."""
 
 from __future__ import annotations
 
@@ -65,6 +66,23 @@ def _imports(module: str, top_level_only: bool) -> Iterator[str]:
             yield from _imported(module, path, node)
 
 
+def _runtime_imports(module: str) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement that runs, with whether it sits in a function (an ``if
+    TYPE_CHECKING:`` block never runs: its imports are for the type checker only)."""
+
+    def walk(node: ast.AST, in_function: bool) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                for sub in child.orelse:
+                    yield from walk(sub, in_function)
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                yield child, in_function
+            yield from walk(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
+
+    yield from walk(ast.parse(MODULES[module].read_text(encoding="utf-8")), False)
+
+
 def _own(name: str) -> str | None:
     """The project module ``name`` loads (a name inside a module counts as the module)."""
     while name and name not in MODULES:
@@ -87,16 +105,57 @@ def test_only_the_cp_package_imports_ortools() -> None:
     assert users and all(m.startswith("solver.cp") for m in users), sorted(users)
 
 
-def test_no_cycle_among_top_level_imports() -> None:
+# Cycles still there, each a package another change is reorganising: the card-text recogniser's
+# templates and its readers (model/recognise/) and the vocabulary's parsers (model/vocab/) read
+# each other; issue #47 leaves them to the recogniser's own rework (the card helpers' areas).
+KNOWN_CYCLES = {"model.recognise", "model.vocab"}
+
+# what a function in solver/ may import where it runs: a heavy optional library, loaded only where
+# it is needed (OR-Tools with numpy and pandas for the CP model, networkx for a choice graph, Ray
+# for a cluster, phase for the peer engine, rich for batch's progress display), or a module of one
+# platform (fcntl: POSIX file locks; ctypes: Linux's prctl). The CP engine itself is reached
+# through solver.engines' registry, which names its module.
+LAZY_LIBRARIES = {"ortools", "numpy", "pandas", "networkx", "ray", "phase", "rich", "fcntl", "ctypes"}
+
+
+def _cycles() -> dict[str, list[str]]:
+    """The import graph's cycles (strongly connected components), each by the package its modules
+    share (``model.vocab`` for model.vocab.tokens, model.vocab.effects, ...)."""
     graph = nx.DiGraph()
     for module in MODULES:
-        for name in _imports(module, top_level_only=True):
-            own = _own(name)
-            if own is not None and own != module:
-                graph.add_edge(module, own)
+        for node, _ in _runtime_imports(module):
+            for name in _imported(module, MODULES[module], node):
+                own = _own(name)
+                if own is not None and own != module:
+                    graph.add_edge(module, own)
     assert graph.number_of_edges() > 200
-    cycles = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
-    assert not cycles, cycles
+    out = {}
+    for component in nx.strongly_connected_components(graph):
+        if len(component) > 1:
+            parts = [m.split(".") for m in component]
+            shared = [p[0] for p in zip(*parts, strict=False) if len(set(p)) == 1]
+            out[".".join(shared)] = sorted(component)
+    return out
+
+
+def test_no_import_cycle() -> None:
+    """No cycle among the modules' imports, those inside functions counted (issue #47)."""
+    unknown = {p: c for p, c in _cycles().items() if p not in KNOWN_CYCLES}
+    assert not unknown, unknown
+
+
+def test_known_cycles_are_still_there() -> None:
+    """A known cycle that is gone leaves the list (so the list says what is true)."""
+    assert set(_cycles()) == KNOWN_CYCLES
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m.startswith("solver")])
+def test_solver_imports_in_functions_only_heavy_libraries(module: str) -> None:
+    """In solver/ an import inside a function is a lazy load of a heavy optional library, never
+    of the project's own modules (a hidden dependency, a cycle the top-level imports don't show)."""
+    lazy = [f"line {node.lineno}: {name}" for node, in_function in _runtime_imports(module) if in_function
+            for name in _imported(module, MODULES[module], node) if name.split(".")[0] not in LAZY_LIBRARIES]
+    assert not lazy, lazy
 
 
 @pytest.mark.parametrize("module", list(MODULES))

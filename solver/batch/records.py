@@ -9,9 +9,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mtg_outcomes.model.errors import CaseError, MtgOutcomesError
+from mtg_outcomes.model.errors import CaseError, CaseErrors, MtgOutcomesError
+from mtg_outcomes.model.load import load_case
 from mtg_outcomes.model.versions import stamps
 from mtg_outcomes.model.yamlio import read_bounded
+
+from ..api import enumerate_outcomes
+from ..check import check
+from ..optimize import optimize
 
 MODES = ("enumerate", "optimize", "check")
 FAILED = ("ERROR", "TIMEOUT")  # the case has no answer
@@ -41,8 +46,6 @@ def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
 
 def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict[str, Any]:
     """One case, one JSON-able record. Never raises for a bad case: status ``ERROR`` instead."""
-    from mtg_outcomes.model.errors import CaseErrors, MtgOutcomesError
-    from mtg_outcomes.model.load import load_case
 
     start = time.perf_counter()
     rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}
@@ -56,8 +59,6 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
         if case.warnings:  # accepted without acting on it: said on the line, never dropped
             rec["warnings"] = [str(w) for w in case.warnings]
         if mode == "enumerate":
-            from ..api import enumerate_outcomes
-
             res = enumerate_outcomes(case, timeout=timeout)
             d = res.as_dict()
             d["stats"] = _strip_seconds(d.get("stats", {}))
@@ -69,16 +70,12 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
                 rec["result"]["stats"] = {}
                 rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
         elif mode == "check":
-            from ..check import check
-
             rep = check(case, timeout=timeout)
             rec["check"] = rep.as_dict()
             rec["status"] = rep.status
             if rep.status == "ERROR" and timeout is not None and time.perf_counter() - start >= timeout:
                 rec["status"] = "TIMEOUT"
         elif mode == "optimize":
-            from ..optimize import optimize
-
             if case.objective is None:
                 rec["status"] = "ERROR"
                 rec["failure"] = "input"

@@ -11,6 +11,7 @@ from typing import Any
 
 from mtg_outcomes.model.errors import CaseError
 
+from ..check import case_files
 from .output import _latest, _open_output, load_done, lock_output
 from .pool import _LocalPool, _run_local, _run_ray
 from .records import (
@@ -34,8 +35,6 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
     ``RAY_ADDRESS``, else a local Ray instance is started). Of several records of one path and mode (a retried case,
     an edited file), the last one counts. :class:`OutputError` if ``out`` cannot be written.
     """
-    from ..check import case_files
-
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}")
     paths = [str(p) for p in case_files(inputs)]

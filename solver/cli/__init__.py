@@ -12,10 +12,13 @@ from collections.abc import Sequence
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors, EngineError, MtgOutcomesError
 
+from ..peer.cli import peer_command
+from .cards import card_command, coverage_command
 from .files import validate_command
 from .jobs import batch_command, generate_command, report_command
 from .outcomes import check_command, enumerate_command, mana_command, optimize_command
 from .parser import DEFAULT_TIMEOUT, build_parser
+from .scaffold import new_command, schema_command
 
 __all__ = ["main", "DEFAULT_TIMEOUT"]
 
@@ -40,19 +43,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "generate":
             return generate_command(args)
         if args.command == "card":
-            from .cards import card_command
             return card_command(" ".join(args.name), args.json)
         if args.command == "cards":
-            from .cards import coverage_command
             return coverage_command(args.family, args.json)
         if args.command == "schema":
-            from .scaffold import schema_command
             return schema_command()
         if args.command == "new":
-            from .scaffold import new_command
             return new_command(args)
         if args.command == "peer":
-            from ..peer.cli import peer_command
             return peer_command(args)
     except CaseErrors as exc:
         for err in exc.errors:

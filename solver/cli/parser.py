@@ -4,32 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
+from importlib.metadata import PackageNotFoundError, version
 
-from ..api import ENGINES, MAX_WORKERS
+from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
+
+from ..contract import ENGINES, MAX_WORKERS
+from ..peer.cli import add_parser as add_peer
+from .args import at_least_one, seconds
 
 DEFAULT_TIMEOUT = 600.0  # the tool never hangs: a run that long reports what it has, marked partial
-
-
-def seconds(text: str) -> float | None:
-    """A time limit in seconds; 0 means none."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if value < 0 or value != value:
-        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
-    return None if value == 0 else value
-
-
-def at_least_one(text: str) -> int:
-    """A count that must be a whole number, at least 1 (--max-nodes, --jobs, --count, --workers)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {text!r}")
-    return value
 
 
 def worker_count(text: str) -> int:
@@ -57,9 +40,6 @@ WORKERS_HELP = ("CP-SAT's parallel search workers (default 1: the same witnesses
 
 def version_text() -> str:
     """``mtg-outcomes --version``: the package, the rules edition and the card data (model.versions)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
 
     try:
         own = version("mtg-outcomes")
@@ -172,7 +152,5 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the two players' names, the attacker first (default you,opponent)")
     nw.add_argument("--life", type=int, default=20, help="each player's life total (default 20)")
     nw.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    from ..peer.cli import add_parser as add_peer
-
     add_peer(sub)
     return p

@@ -13,9 +13,10 @@ from mtg_outcomes.model.objective import Objective
 from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 
-from ..api import Result
+from ..contract import Result
 from ..limits import Deadline, LimitReached, as_deadline
 from .choosers import _optimizable
+from .cut import _Cut
 from .encode import _build
 from .kept import Kept
 from .plan import StepPlans, _plans
@@ -40,10 +41,6 @@ _PARAMS: dict[str, Any] = {"num_workers": 1, "random_seed": 0, "symmetry_level":
 
 
 _SOLVING_CUT = "the time limit was reached while solving"
-
-
-class _Cut(Exception):
-    """The time limit cut the enumeration."""
 
 
 _OVER_BUDGET = object()  # what solve() returns when a run's own budget, not the time limit, ended it

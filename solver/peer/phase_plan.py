@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
 from mtg_outcomes.model.kinds import AbilityKind
 from mtg_outcomes.model.types import Case
 
@@ -199,8 +200,6 @@ def plan_case(case: Case) -> Plan:
 def _real_source(entry: Mapping[str, Any]) -> str | None:
     """The real card a source is: ``card:``, or a ``name:`` whose card has the types and colours
     the entry gives (so an ad-hoc source isn't taken for the card it's named after)."""
-    from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
-
     if entry.get("card") is not None:
         return None if set(entry) - {"id", "card", "controller"} else str(entry["card"])
     if set(entry) - {"id", "name", "controller", "types", "colors"}:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from mtg_outcomes.model.errors import MtgOutcomesError
+from mtg_outcomes.model.errors import CaseErrors, MtgOutcomesError
+from mtg_outcomes.model.load import load_case
 
 from .data import PICTURE_MAX_NODES, analyse
 from .page import _page, _stamp_line, render_html
@@ -35,8 +37,6 @@ def index_html(entries: Iterable[dict[str, Any]]) -> str:
 
 
 def _page_name(case_id: str, taken: set[str]) -> str:
-    import re
-
     base = re.sub(r"[^A-Za-z0-9._-]+", "_", case_id).strip("._") or "case"
     name, k = f"{base}.html", 2
     while name in taken or name == "index.html":
@@ -51,8 +51,6 @@ def write_batch_report(records: Sequence[dict[str, Any]], out_dir: str | Path, t
     case's verdict (the batch's status for its mode). Each page is this module's analysis of the
     case, run here in the parent after the batch, under the batch's per-case ``timeout`` and the
     picture's node limit; a case that failed (ERROR, TIMEOUT) gets no page, its row says why."""
-    from mtg_outcomes.model.errors import CaseErrors
-    from mtg_outcomes.model.load import load_case
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -6,10 +6,15 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+import yaml
+
+from mtg_outcomes.model.cards import lookup_card
 from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.versions import RULES_VERSION, card_data_version
 
 from ..decision import CHOICE, EVENT, FORCED, NOT_DONE
 from ..graph import value_text
+from ..optimize import decision_lines
 from ..tree import Tree, render_svg
 from .data import SHORT_WITNESSES, ReportData
 from .style import CSS, JS
@@ -17,8 +22,6 @@ from .style import CSS, JS
 
 def _stamp_line() -> str:
     """The footer's versions (model.versions): the rules edition and the card data it was made under."""
-    from mtg_outcomes.model.versions import RULES_VERSION, card_data_version
-
     return f"Comprehensive Rules effective {RULES_VERSION} \u00b7 card data {card_data_version()}"
 
 
@@ -31,8 +34,6 @@ def _page(title: str, body: str) -> str:
 
 def _flow(value: Any) -> str:
     """A YAML value in one line, as a case file writes it."""
-    import yaml
-
     return str(yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10_000)).strip().removesuffix("...").strip()
 
 
@@ -56,8 +57,6 @@ def _players_html(case: Case) -> str:
 
 
 def _tiles_html(case: Case) -> str:
-    from mtg_outcomes.model.cards import lookup_card
-
     raw = case.raw if isinstance(case.raw, dict) else {}
     raw_perms = {str(e.get("id")): e for e in raw.get("battlefield", []) or [] if isinstance(e, dict)}
     out = ['<div class="tiles">']
@@ -267,8 +266,6 @@ def _optimum_html(data: ReportData) -> str:
              f"{n} optimal outcome{'s' if n != 1 else ''} ({escape(res.engine)} engine"
              f"{'' if res.complete else ', PARTIAL'}), marked \u2605 in the table and the tree.</p>"]
     if res.decisions:
-        from ..optimize import decision_lines
-
         lines = [line.split(": ", 1) for line in decision_lines(data.case, res.decisions)]
         rows = [f"<tr><td>{escape(head)}</td><td>{escape(verdict)}</td></tr>" for head, verdict in lines]
         head = '<table class="decisions"><tr><th>decision (who, under which rule)</th><th>does it matter? the best</th></tr>'

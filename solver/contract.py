@@ -1,0 +1,63 @@
+"""What every engine answers with and is asked under, below the engines (issue #47): the
+:class:`Result` of enumerating outcomes, the engines' names, and the limits the public API checks.
+
+The graph engine (solver.graph), the CP engine (solver.cp) and the API above them (solver.api,
+solver.optimize) import this module; it imports neither engine, so no engine imports upward.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.versions import stamps
+
+if TYPE_CHECKING:
+    from .graph import ChoiceGraph
+
+__all__ = ["Result", "ENGINES", "MAX_WORKERS", "DEFAULT_MAX_NODES", "check_engine", "check_case"]
+
+# the engines a caller may name: "auto" picks one of the others per case (solver.engines)
+ENGINES = ("auto", "graph", "cp")
+
+MAX_WORKERS = 256  # CP-SAT's parallel workers at most (a million is an invalid model, said by nobody)
+
+DEFAULT_MAX_NODES = 2_000_000
+
+
+def check_engine(engine: str, workers: int) -> None:
+    """A ValueError for an engine that doesn't exist, or parallel workers the graph engine
+    doesn't have (enumerate_outcomes, optimize)."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be a whole number from 1 to {MAX_WORKERS}, got {workers!r}")
+    if engine == "graph" and workers != 1:
+        raise ValueError("workers: the graph engine has no parallel search (CP-SAT's workers need engine cp or auto)")
+
+
+def check_case(case: object, max_nodes: object = None) -> None:
+    """A ValueError, with a message, for an argument that is not a case or a node limit that is
+    not a whole number of at least 1 (None: no limit); the time limit is :func:`as_deadline`'s."""
+    if not isinstance(case, Case):
+        raise ValueError(f"case must be a Case (model.load.load_case(path)), got {type(case).__name__}")
+    if max_nodes is not None and (not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1):
+        raise ValueError(f"max_nodes must be a whole number of at least 1, or None, got {max_nodes!r}")
+
+
+@dataclass
+class Result:
+    """Distinct outcomes of a case, whether the list is complete, and how it was found."""
+
+    case: str
+    engine: str
+    complete: bool
+    outcomes: list[Outcome]
+    stats: dict[str, Any] = field(default_factory=dict)
+    graph: ChoiceGraph | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"case": self.case, "engine": self.engine, "complete": self.complete,
+                "outcomes": [o.as_dict() for o in self.outcomes], "stats": self.stats, **stamps()}
