@@ -88,3 +88,24 @@ class TriggerEvent(StrEnum):
     CAST = "cast"  # 601.2i
     UPKEEP = "upkeep"  # 503.1a
     BECOMES_MONSTROUS = "becomes_monstrous"  # 701.37b: "When ~ becomes monstrous"
+
+
+class DecisionKind(StrEnum):
+    """What a decision chooses (solver.decision.KIND_RULES gives each its rule); str-valued, so a
+    witness's ``kind`` and ``choices:`` read the same words."""
+
+    ORDER = "order"  # replacement and prevention effects' order (616.1)
+    SPLIT = "split"  # a shield's split over simultaneous events (615.7)
+    MAY = "may"  # "you may" (608.2d)
+    ASSIGN = "assign"  # combat damage assignment (510.1c)
+    BLOCK = "block"  # the declaration of blockers (509.1a)
+    TARGET = "target"  # targets (601.2c)
+    STACK_ORDER = "stack_order"  # triggers' order on the stack (603.3b)
+    SOURCE = "source"  # "a source of your choice" (609.7a)
+    MODE = "mode"  # a modal spell's mode (700.2a)
+    KICK = "kick"  # whether to pay a kicker cost (702.33)
+    X = "x"  # the value of X (107.3a)
+    CHOOSE = "choose"  # a choice a resolving spell or ability gives (608.2d)
+    WARD = "ward"  # pay the ward cost or not (702.21a)
+    TAP = "tap"  # which permanents pay a mana cost (601.2h)
+    SACRIFICE = "sacrifice"  # what is sacrificed to pay a cost (601.2h)

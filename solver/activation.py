@@ -7,8 +7,8 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     Ability,
     ActivateAction,
@@ -58,7 +58,7 @@ def _selectors(ab: Ability) -> list[Selector]:
 
 def _uses_chosen_player(ab: Ability) -> bool:
     """Whether the ability reads its permanent's chosen player (Guardian Archon's "the chosen player")."""
-    return ab.choose is None and any(x.mentions("chosen") for x in _selectors(ab))
+    return ab.choose is None and any(x.mentions(SelectorKind.CHOSEN) for x in _selectors(ab))
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                                   with_ward(replace(paid, queue=tasks + paid.queue), table, item, [t])))
     if (act.ability.target is None or action.target is not None) and sacrifices == [None]:
         return options[0].state
-    return decide(who, "target" if sacrifices == [None] else "sacrifice", f"{perm.id} activation", options)
+    return decide(who, DecisionKind.TARGET if sacrifices == [None] else DecisionKind.SACRIFICE, f"{perm.id} activation", options)
 
 
 def _doesnt_resolve(state: GameState, item: StackItem, targets: str) -> GameState:
@@ -257,8 +257,8 @@ def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameS
 def _to_target(ab: Ability) -> bool:
     """Whether the part acts on the ability's target: its action's or its effect's ``to:``."""
     if ab.action is not None:
-        return ab.action.to.kind == "target"
-    return ab.effect is not None and ab.effect.to is not None and ab.effect.to.kind == "target"
+        return ab.action.to.kind == SelectorKind.TARGET
+    return ab.effect is not None and ab.effect.to is not None and ab.effect.to.kind == SelectorKind.TARGET
 
 
 def _replace_part(task: tuple[Any, ...], legal: tuple[str, ...]) -> tuple[Any, ...]:
@@ -302,7 +302,7 @@ def may(state: GameState, table: Table, action: MayAction) -> GameState | Decisi
     if problem is not None:
         return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)
     yes = replace(state, queue=((TaskKind.ACT, action.action),) + state.queue)
-    return Decision(who, "may", what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
+    return Decision(who, DecisionKind.MAY, what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
                                        Option("no", f"{says(who, 'declines')} to {what}", state)))
 
 
@@ -350,12 +350,12 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
     if ab.kind == AbilityKind.TRIGGER and not condition_holds(ab.trigger_if, state, table, view):
         return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
                            "no longer true as it resolves (603.4)", NOT_DONE)
-    needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
+    needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE))
     req = ab.target if ab.target is not None else None
     if item.continuing:
         # targets were checked as the resolution began (608.2b); an instruction on the target
         # does nothing if it has gone since ("destroy target creature. You gain 3 life.")
-        needs_target = ab.action is not None and ab.action.to.kind in ("any", "target", "choice")
+        needs_target = ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE)
         req = None
     elif item.kind is ItemKind.SPELL and item.target is not None:
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
@@ -399,7 +399,7 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
             state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
         if shot.may:
             yes = run_one_shot(state, table, replace(shot, may=False), view, values)
-            return Decision(item.controller, "may", f"{item.label} ({item.source})", (
+            return Decision(item.controller, DecisionKind.MAY, f"{item.label} ({item.source})", (
                 Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
                 Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
         return run_one_shot(state, table, shot, view, values)
@@ -412,8 +412,8 @@ def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View
     as it resolves, and no others: its ``to:`` becomes those permanents (none: it changes nothing)."""
     if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of"):
         return effect
-    now = tuple(Selector("ref", name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
-    return replace(effect, to=Selector("any_of", parts=now))
+    now = tuple(Selector(SelectorKind.REF, name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
+    return replace(effect, to=Selector(SelectorKind.ANY_OF, parts=now))
 
 
 def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Selector, view: View) -> GameState | Decision:
@@ -421,7 +421,7 @@ def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Se
     hexproof doesn't matter): its controller picks one of the permanents ``among`` names; with
     none to choose, the effect has nothing to refer to and isn't created."""
     legal = [p.id for p in state.perms if p.present and matches(among, p.id, state, table, view)]
-    return _chosen_on_resolution(state, table, item, legal, "choose", "chosen",
+    return _chosen_on_resolution(state, table, item, legal, DecisionKind.CHOOSE, "chosen",
                                  f"does nothing: there is no {among} to choose", "for")
 
 
@@ -442,11 +442,11 @@ def _source_choices(state: GameState, table: Table, effect: Any, view: View, *re
 def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
     """The controller's choice of a source (:func:`_source_choices`) as the effect is created."""
     legal = _source_choices(state, table, effect, view, item)
-    return _chosen_on_resolution(state, table, item, legal, "source", "source_choice",
+    return _chosen_on_resolution(state, table, item, legal, DecisionKind.SOURCE, "source_choice",
                                  "creates no shield: there is no source to choose (609.7a)", "as the source for")
 
 
-def _chosen_on_resolution(state: GameState, table: Table, item: StackItem, legal: list[str], kind: str,
+def _chosen_on_resolution(state: GameState, table: Table, item: StackItem, legal: list[str], kind: DecisionKind,
                           slot: str, nothing: str, words: str) -> GameState | Decision:
     """The controller's choice among ``legal`` as ``item`` resolves (608.2c), kept on the item's
     ``slot``; with nothing to choose, a note that it does nothing."""

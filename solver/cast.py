@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, TriggerEvent
 from mtg_outcomes.model.types import (
     Ability,
     Action,
@@ -110,7 +110,7 @@ def choose_x(state: GameState, who: str, what: str, action: Any, at: str) -> Gam
     as it is announced; ``x: {min, max}`` leaves it to them within that range, each value a branch
     (the action again, its X now known)."""
     lo, hi = action.x_range
-    return decide(who, "x", at, [
+    return decide(who, DecisionKind.X, at, [
         Option(f"X={v}", f"{says(who, 'chooses')} X={v} for {what}",
                replace(state, queue=((TaskKind.ACT, replace(action, x=v, x_range=None)),) + state.queue))
         for v in range(lo, hi + 1)])
@@ -159,7 +159,7 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
                                   replace(state, queue=((TaskKind.ACT, replace(action, modes=modes)),) + state.queue)))
     if not options:
         return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
-    return decide(who, "mode", f"{action.id} cast", options)
+    return decide(who, DecisionKind.MODE, f"{action.id} cast", options)
 
 
 def mode_requirements(parts: list[Ability]) -> list[tuple[int, Any]]:
@@ -208,7 +208,7 @@ def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState
     done only if it was, one "instead" of it only if it wasn't. Each choice casts the spell with
     ``kicked`` known (the cast action again)."""
     who = spec.controller
-    return Decision(who, "kick", f"{action.id} cast", tuple(
+    return Decision(who, DecisionKind.KICK, f"{action.id} cast", tuple(
         Option(key, f"{says(who, 'casts')} {spec.name} ({action.id}) {words}",
                replace(state, queue=((TaskKind.ACT, replace(action, kicked=kicked)),) + state.queue))
         for key, kicked, words in (("kicked", True, "kicked"), ("not kicked", False, "without kicking it"))))
@@ -363,7 +363,7 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
         options.append(Option(way.key, f"{says(who, 'casts')} {spec.name} ({action.id}){way.words}", cast_state))
     if announced and len(options) == 1:
         return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
+    return decide(who, DecisionKind.TARGET, f"{action.id} cast", options)
 
 
 def _announced(action: CastAction) -> tuple[str, ...] | None:

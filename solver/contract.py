@@ -8,6 +8,7 @@ solver.optimize) import this module; it imports neither engine, so no engine imp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.outcome import Outcome
@@ -17,7 +18,37 @@ from mtg_outcomes.model.versions import stamps
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
 
-__all__ = ["Result", "ENGINES", "MAX_WORKERS", "DEFAULT_MAX_NODES", "check_engine", "check_case"]
+__all__ = ["Status", "PASSING", "Result", "ENGINES", "MAX_WORKERS", "DEFAULT_MAX_NODES", "check_engine", "check_case"]
+
+class Status(StrEnum):
+    """A case's verdict (``check``, a batch record, the report): its value is what every output
+    prints (str-valued, so ``--json`` and the batch records hold the same text)."""
+
+    OK = "OK"  # complete, and the ruling's outcomes are exactly those the rules allow
+    NO_EXPECT = "NO-EXPECT"  # no ruling to compare with
+    INCOMPLETE = "INCOMPLETE"  # the ruling misses outcomes the rules allow
+    UNREACHABLE = "UNREACHABLE"  # the ruling states outcomes nobody can reach
+    INCOMPLETE_UNREACHABLE = "INCOMPLETE+UNREACHABLE"
+    ERROR_UNREACHABLE = "ERROR+UNREACHABLE"  # a limit cut the search, and expected outcomes weren't reached
+    ERROR = "ERROR"  # no answer: a bad input, or a limit other than time cut the search
+    TIMEOUT = "TIMEOUT"  # (batch) no complete answer within the case's time limit
+    PARTIAL = "PARTIAL"  # (batch) a limit cut the list, which is partial
+
+    def and_unreachable(self) -> Status:
+        """This verdict with unreachable expected outcomes besides."""
+        match self:
+            case Status.OK:
+                return Status.UNREACHABLE
+            case Status.INCOMPLETE:
+                return Status.INCOMPLETE_UNREACHABLE
+            case Status.ERROR:
+                return Status.ERROR_UNREACHABLE
+        raise ValueError(f"{self} has no unreachable form")
+
+
+# the verdicts of a case whose ruling holds (check's ``ok``)
+PASSING = frozenset({Status.OK, Status.NO_EXPECT})
+
 
 # the engines a caller may name: "auto" picks one of the others per case (solver.engines)
 ENGINES = ("auto", "graph", "cp")

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind, is_all
-from mtg_outcomes.model.kinds import ActionKind
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import ActionKind, DecisionKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     OneShot,
     Rider,
@@ -104,8 +104,8 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
         if inst.spec.may and inst.view.controller == chooser:
             options.append(Option(f"{inst.key}:no", f"{says(chooser, 'declines')} {effect_name(inst, table, state)} "
                                   f"for {on}", _decline(state, i, inst)))
-    kind = "order" if len(apps) > 1 else ("may" if apps[0].spec.may else "split")
-    return decide(chooser, kind, event_label(ev), options, rule="616.1" if kind == "may" else "")
+    kind = DecisionKind.ORDER if len(apps) > 1 else (DecisionKind.MAY if apps[0].spec.may else DecisionKind.SPLIT)
+    return decide(chooser, kind, event_label(ev), options, rule="616.1" if kind is DecisionKind.MAY else "")
 
 
 def _decline(state: GameState, index: int, inst: Instance) -> GameState:
@@ -131,7 +131,7 @@ def _ask_optional(state: GameState, table: Table) -> GameState | Decision:
     name = effect_name(inst, table, state)
     yes = apply_effect(cleared, table, index, inst, None if take < 0 else take)
     on = _damage_words(state, table, ev)
-    return decide(who, "may", event_label(ev), rule="616.1", options=[
+    return decide(who, DecisionKind.MAY, event_label(ev), rule="616.1", options=[
         Option("yes", f"{says(who, 'chooses')} to apply {name} to {on}", yes),
         Option("no", f"{says(who, 'declines')} {name} for {on}", _decline(cleared, index, inst))])
 
@@ -214,7 +214,7 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
                 or not _rider_happens(inst.spec.then, amount):
             continue
         who = inst.spec.then.to
-        if who is None or who.kind == "you":
+        if who is None or who.kind == SelectorKind.YOU:
             gains[inst.view.controller] += evaluate(inst.spec.then.amount, _rider_env(state, inst, amount, tried.get(key, amount)))
     return gains
 
@@ -257,5 +257,5 @@ def rider_shot(inst: Instance, n: int) -> OneShot:
     rider = inst.spec.then
     assert rider is not None
     source = inst.view.self_id or inst.view.controller
-    return OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter,
+    return OneShot(rider.kind, ("int", n), rider.to or Selector(SelectorKind.YOU), source=source, counter=rider.counter,
                    token=rider.token)

@@ -12,8 +12,14 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind, is_all
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import (
+    AbilityKind,
+    ActionKind,
+    AsEntersChoice,
+    DecisionKind,
+    TriggerEvent,
+)
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     ActivateAction,
     CastAction,
@@ -106,15 +112,15 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         src = shot.source
         ctrl = controller_of(state, table, src) if src else None
         view = View(ctrl or _view_player(table), src)
-        if shot.to.kind in ("target", "any", "choice"):
+        if shot.to.kind in (SelectorKind.TARGET, SelectorKind.ANY, SelectorKind.CHOICE):
             # "to: any" is a target its controller chooses as the action happens (115.1)
             who = view.controller
             options = tuple(
                 Option(c, f"{says(who, 'chooses')} {c} as the target", run_one_shot(state, table, shot, replace(view, target=c), {}))
-                for c in target_candidates(state, table, Selector("any"), who, src or who))
+                for c in target_candidates(state, table, Selector(SelectorKind.ANY), who, src or who))
             if not options:
                 return note(state, f"{src or 'the action'} deals no damage: there is no legal target (115.1)", NOT_DONE)
-            return decide(who, "target", f"{src} deals damage", options)
+            return decide(who, DecisionKind.TARGET, f"{src} deals damage", options)
         return run_one_shot(state, table, shot, view, {})
     if isinstance(action, LifeAction):
         view = View(_view_player(table), action.source)
@@ -149,7 +155,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                 return state
             if len(eligible) == 1:
                 return state.set_perm(replace(perm, chosen=eligible[0]))
-            return Decision(spec.controller, "choose", f"{spec.id} enters", rule="614.12", options=tuple(
+            return Decision(spec.controller, DecisionKind.CHOOSE, f"{spec.id} enters", rule="614.12", options=tuple(
                 Option(o, f"{says(spec.controller, verb)} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
                 for o in eligible))
         return state

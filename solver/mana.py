@@ -55,7 +55,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, TriggerEvent
 from mtg_outcomes.model.types import MANA_TYPES, Ability, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, tap_choices
@@ -308,7 +308,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
         # which of its mana abilities is the controller's choice, not a default (602.2)
         who = state.perm(action.id).controller  # type: ignore[union-attr]
         name = table.spec_of(state, action.id).name  # type: ignore[union-attr]
-        return decide(who, "choose", f"{action.id} mana ability", [
+        return decide(who, DecisionKind.CHOOSE, f"{action.id} mana ability", [
             Option(str(j), f"{says(who, 'activates')} {name}'s mana ability {j} ({action.id})",
                    replace(state, queue=((TaskKind.ACT, replace(action, ability=j)),) + state.queue))
             for j in several if mana_activation_problem(state, table, replace(action, ability=j)) is None])
@@ -321,7 +321,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
         # "Tap an untapped creature you control": which one is its controller's choice as the
         # cost is paid (601.2h); each choice activates it with that one (the action again)
         who, name = perm.controller, table.perm_specs[perm.spec].name
-        return decide(who, "tap", f"{perm.id} mana cost", [
+        return decide(who, DecisionKind.TAP, f"{perm.id} mana cost", [
             Option(str(t), f"{says(who, 'taps')} {t} to pay for {name}'s mana ability ({perm.id})",
                    replace(state, queue=((TaskKind.ACT, replace(action, ability=j, tap=t)),) + state.queue)) for t in taps])
     if action.tap is not None and action.tap not in taps:
@@ -359,7 +359,7 @@ def _resolve_mana(state: GameState, table: Table, action: TapForManaAction, perm
         return _event(state, perm.id, j, options[0])
     name = table.perm_specs[perm.spec].name
     who = perm.controller
-    return Decision(who, "choose", f"{perm.id} mana", tuple(
+    return Decision(who, DecisionKind.CHOOSE, f"{perm.id} mana", tuple(
         Option(m[0], f"{says(who, 'chooses')} {{{m[0]}}} for {name}'s mana ({perm.id})", _event(state, perm.id, j, m))
         for m in options))
 

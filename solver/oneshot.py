@@ -9,8 +9,14 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.expr import GAME_READS, expr_vars
-from mtg_outcomes.model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import (
+    ON_PERMANENTS,
+    AbilityKind,
+    ActionKind,
+    DecisionKind,
+    TriggerEvent,
+)
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     OneShot,
 )
@@ -73,9 +79,9 @@ def shot_recipients(state: GameState, table: Table, shot: OneShot, view: View) -
 
 def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
     sel = shot.to
-    if sel.kind in ("target", "any", "choice"):
+    if sel.kind in (SelectorKind.TARGET, SelectorKind.ANY, SelectorKind.CHOICE):
         return [view.target] if view.target is not None else []
-    if sel.kind == "second_target":
+    if sel.kind == SelectorKind.SECOND_TARGET:
         return [view.second] if view.second is not None else []
     counters = shot.kind in (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS)
     on_permanents = shot.kind in ON_PERMANENTS
@@ -206,7 +212,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         # "you gain life equal to the life lost this way": the total every player actually lost
         rider = shot.then
         n = evaluate(rider.amount, {**env, "life_lost_this_way": lost})
-        follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
+        follow = OneShot(rider.kind, ("int", n), rider.to or Selector(SelectorKind.YOU), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
 
@@ -254,7 +260,7 @@ def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameSta
 
     first = {"target": view.target, "self": view.self_id}.get(shot.by, shot.source)
     other = {"target": view.target, "second_target": view.second, "self": view.self_id}.get(
-        shot.to.kind, shot.to.name if shot.to.kind == "ref" else None)
+        shot.to.kind, shot.to.name if shot.to.kind == SelectorKind.REF else None)
     pair = [state.perm(x) if x is not None and not is_player(table, x) else None for x in (first, other)]
     if any(p is None or not p.present or "creature" not in table.perm_specs[p.spec].types for p in pair):
         return note(state, f"no damage is dealt: {first or 'a creature'} and {other or 'a creature'} can't fight, "
@@ -325,7 +331,7 @@ def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> Gam
         options = [Option(name, f"{says(chooser, 'chooses')} {name} as the player whose life total becomes {n} (810.9d)",
                           replace(state, queue=((TaskKind.SET_LIFE, (((name, n),), *rest), source),) + state.queue))
                    for name, n in first]
-        return decide(chooser, "choose", "life total setting", options)
+        return decide(chooser, DecisionKind.CHOOSE, "life total setting", options)
     name, n = first[0]
     if rest:
         state = replace(state, queue=((TaskKind.SET_LIFE, rest, source),) + state.queue)
@@ -350,4 +356,4 @@ def _unless(state: GameState, table: Table, shot: OneShot, view: View, env: dict
     name = shot.source or view.self_id or view.controller
     options = [Option("take", f"{says(who, 'has')} {name} deal its damage to them instead", run_one_shot(state, table, other, view, env)),
                Option("refuse", f"{says(who, 'lets')} {name} deal its damage as written", run_one_shot(state, table, plain, view, env))]
-    return decide(who, "choose", f"{name}: unless", options)  # type: ignore[return-value]
+    return decide(who, DecisionKind.CHOOSE, f"{name}: unless", options)  # type: ignore[return-value]

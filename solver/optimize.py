@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.load import check_choosers, check_fields
 from mtg_outcomes.model.objective import Objective
 from mtg_outcomes.model.outcome import Outcome
@@ -282,11 +283,11 @@ def decision_lines(case: Case, decisions: Sequence[DecisionReport]) -> list[str]
     grouped: dict[tuple[Any, ...], int] = {}
     for d in decisions:
         noun = _NOUNS.get(d.kind, d.kind)
-        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else named(d.at) if d.kind == "assign" else ""
+        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else named(d.at) if d.kind == DecisionKind.ASSIGN else ""
         what = f"{'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {noun}" + (f" for {where}" if where else "")
         rule = KIND_RULES.get(d.kind, "")
         head = f"{what}{f' (CR {rule})' if rule else ''}"
-        if d.kind == "block":  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
+        if d.kind == DecisionKind.BLOCK:  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
             best = [", ".join(f"{named(b)}\u2192{named(a)}" for b, _, a in (x.partition("->") for x in p.split("; "))
                               if a and a != "none") or "no blocks" for p in d.best]
         else:

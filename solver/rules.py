@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mtg_outcomes.model.effects import CountOf, EffectKind, is_all
 from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.selectors import SelectorKind
 
 from .amounts import AmountRule, rule_of
 from .next_time import commit, committed, pass_over
@@ -151,19 +152,19 @@ def _protected_from(inst: Instance, ev: Event, state: GameState, table: Table) -
 
 def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | None:
     sel = inst.spec.value
-    if sel.kind == "self":
+    if sel.kind == SelectorKind.SELF:
         return inst.view.self_id
-    if sel.kind == "target":
+    if sel.kind == SelectorKind.TARGET:
         return inst.view.target
-    if sel.kind == "you":
+    if sel.kind == SelectorKind.YOU:
         return inst.view.controller
-    if sel.kind == "chosen":
+    if sel.kind == SelectorKind.CHOSEN:
         return inst.view.chosen  # "the chosen permanent" (Gideon's Sacrifice), fixed as it resolved
-    if sel.kind == "ref":
+    if sel.kind == SelectorKind.REF:
         return str(sel.name)
-    if sel.kind in ("equipped", "enchanted"):
+    if sel.kind in (SelectorKind.EQUIPPED, SelectorKind.ENCHANTED):
         return attached_to(state, inst.view.self_id)
-    if sel.kind == "chosen_source_controller":  # "to that source's controller" (Reflect Damage)
+    if sel.kind == SelectorKind.CHOSEN_SOURCE_CONTROLLER:  # "to that source's controller" (Reflect Damage)
         src = inst.view.chosen_source
         return None if src is None else controller_of(state, table, src)
     raise AssertionError(f"a redirection to {sel.kind}")  # model.vocab.effects.REDIRECT_TO

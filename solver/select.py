@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.kinds import AbilityKind
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.subtypes import is_creature_type
 from mtg_outcomes.model.types import EffectSpec, PermanentSpec, SourceSpec
 
@@ -39,8 +39,8 @@ def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[s
         to = e.spec.to
         if to is None:
             continue
-        hit = (to.kind == "ref" and to.name == thing) or (to.kind == "target" and e.target == thing) or \
-            (to.kind == "self" and e.source == thing)
+        hit = (to.kind == SelectorKind.REF and to.name == thing) or (to.kind == SelectorKind.TARGET and e.target == thing) or \
+            (to.kind == SelectorKind.SELF and e.source == thing)
         if hit:
             out = e.spec.value
     return out
@@ -114,7 +114,9 @@ def same_object(state: GameState, thing: str, born: int | None) -> bool:
     return not at or at[0] >= born or at[-1] < born
 
 
-_BY_ID = ("self", "target", "second_target", "chosen_source", "ref")  # kinds that name one object
+# kinds that name one object
+_BY_ID = (SelectorKind.SELF, SelectorKind.TARGET, SelectorKind.SECOND_TARGET, SelectorKind.CHOSEN_SOURCE,
+          SelectorKind.REF)
 
 
 def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
@@ -124,47 +126,49 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     it has left (113.7a: a sacrificed Mogg Fanatic's damage is still a creature's)."""
     if sel is None:
         return default
-    kind = sel.kind
     player = is_player(table, thing)
-    if kind in _BY_ID and view.born is not None and not player and not same_object(state, thing, view.born):
+    if sel.kind in _BY_ID and view.born is not None and not player and not same_object(state, thing, view.born):
         return False
-    if kind == "any_of":
-        return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
-    if kind == "any":
-        return True
-    if kind == "you":
-        return player and thing == view.controller
-    if kind == "opponents":
-        return player and thing in opponents(table, state, view.controller)
-    if kind == "players":
-        return player
-    if kind == "self":
-        return thing == view.self_id
-    if kind == "target":
-        return view.target is not None and thing == view.target
-    if kind == "second_target":
-        return view.second is not None and thing == view.second
-    if kind == "target_controller":  # the target's controller, as it last existed (608.2h)
-        return player and view.target is not None and not is_player(table, view.target) and \
-            controller_of(state, table, view.target) == thing
-    if kind == "chosen_source_controller":  # the chosen source's controller, as it last existed (608.2h)
-        return player and view.chosen_source is not None and controller_of(state, table, view.chosen_source) == thing
-    if kind == "chosen":
-        return view.chosen is not None and thing == view.chosen
-    if kind == "chosen_source":
-        return view.chosen_source is not None and thing == view.chosen_source
-    if kind == "that_player":
-        return player and view.that_player is not None and thing == view.that_player
-    if kind in ("equipped", "enchanted"):
-        att = attached_to(state, view.self_id)
-        return att is not None and thing == att
-    if kind == "choice":
-        return True
-    if kind == "ref":
-        return thing == sel.name
-    # "objects": the phrase grammar
-    if player:
-        return False
+    match sel.kind:
+        case SelectorKind.ANY_OF:
+            return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
+        case SelectorKind.ANY | SelectorKind.CHOICE:
+            return True
+        case SelectorKind.YOU:
+            return player and thing == view.controller
+        case SelectorKind.OPPONENTS:
+            return player and thing in opponents(table, state, view.controller)
+        case SelectorKind.PLAYERS:
+            return player
+        case SelectorKind.SELF:
+            return thing == view.self_id
+        case SelectorKind.TARGET:
+            return view.target is not None and thing == view.target
+        case SelectorKind.SECOND_TARGET:
+            return view.second is not None and thing == view.second
+        case SelectorKind.TARGET_CONTROLLER:  # the target's controller, as it last existed (608.2h)
+            return player and view.target is not None and not is_player(table, view.target) and \
+                controller_of(state, table, view.target) == thing
+        case SelectorKind.CHOSEN_SOURCE_CONTROLLER:  # the chosen source's controller, as it last existed (608.2h)
+            return player and view.chosen_source is not None and controller_of(state, table, view.chosen_source) == thing
+        case SelectorKind.CHOSEN:
+            return view.chosen is not None and thing == view.chosen
+        case SelectorKind.CHOSEN_SOURCE:
+            return view.chosen_source is not None and thing == view.chosen_source
+        case SelectorKind.THAT_PLAYER:
+            return player and view.that_player is not None and thing == view.that_player
+        case SelectorKind.EQUIPPED | SelectorKind.ENCHANTED:
+            att = attached_to(state, view.self_id)
+            return att is not None and thing == att
+        case SelectorKind.REF:
+            return thing == sel.name
+        case SelectorKind.OBJECTS:
+            return not player and _object_matches(sel, thing, state, table, view, last_known)
+
+
+def _object_matches(sel: Selector, thing: str, state: GameState, table: Table, view: View, last_known: bool) -> bool:
+    """The phrase grammar (``objects``): an object's noun, types, colours, subtypes, keywords,
+    combat role, nonbasic, damage dealt to it, "other" and controller."""
     spec = table.spec_of(state, thing)
     if spec is None:
         return False
@@ -214,25 +218,26 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
             return False
     if sel.other and thing == view.self_id:
         return False
-    if sel.controller:
-        ctrl = controller_of(state, table, thing)
-        if sel.controller == "you":
-            if ctrl != view.controller:
-                return False
-        elif sel.controller == "not_you":  # "you don't control": a teammate's too (2HG, 810.2)
-            if ctrl is None or ctrl == view.controller:
-                return False
-        elif sel.controller == "opponents":
-            if ctrl is None or ctrl not in opponents(table, state, view.controller):
-                return False
-        elif sel.controller == "target":
-            # the target player, or the target permanent's controller as it last existed (608.2h)
+    return not sel.controller or _controlled_as_said(sel.controller, thing, state, table, view)
+
+
+def _controlled_as_said(said: str, thing: str, state: GameState, table: Table, view: View) -> bool:
+    """A phrase's controller: ``you``, ``not_you`` ("you don't control": a teammate's too, 2HG
+    810.2), ``opponents``, ``target`` (the target player, or the target permanent's controller as
+    it last existed, 608.2h), or a player's name."""
+    ctrl = controller_of(state, table, thing)
+    match said:
+        case "you":
+            return ctrl == view.controller
+        case "not_you":
+            return ctrl is not None and ctrl != view.controller
+        case "opponents":
+            return ctrl is not None and ctrl in opponents(table, state, view.controller)
+        case "target":
             aimed = view.target
-            if aimed is None or ctrl is None or ctrl != (aimed if is_player(table, aimed) else controller_of(state, table, aimed)):
-                return False
-        elif ctrl != sel.controller:
-            return False
-    return True
+            return aimed is not None and ctrl is not None and \
+                ctrl == (aimed if is_player(table, aimed) else controller_of(state, table, aimed))
+    return ctrl == said
 
 
 def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: tuple[str, ...]) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.selectors import SelectorKind
 
 from .characteristics import keywords_of
 from .rules import (
@@ -35,7 +36,7 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
     view = View(controller, source)
     if requirement is not None:
         kind = requirement.kind
-        if kind == "any":
+        if kind == SelectorKind.ANY:
             if not is_player(table, target):
                 types = table.perm_specs[state.perm(target).spec].types  # type: ignore[union-attr]
                 if not set(types) & {"creature", "planeswalker", "battle"}:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, TriggerEvent
+from mtg_outcomes.model.selectors import SelectorKind
 from mtg_outcomes.model.types import (
     Ability,
     Condition,
@@ -206,7 +207,7 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
         return note(_next_round(replace(state, pending=rest)), f"{who}'s triggers have no legal target and are removed (603.3d)")
-    return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options,
+    return decide(who, DecisionKind.STACK_ORDER if len(distinct) > 1 else DecisionKind.TARGET, "triggers", options,
                   rule="603.3b" if len(distinct) > 1 else "603.3d" if len(options) > 1 else "603.3")
 
 
@@ -268,8 +269,8 @@ def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
 def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: StackItem) -> list[StackItem]:
     if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
         return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
-    if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
-        cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
+    if ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE):
+        cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != SelectorKind.CHOICE else None,
                                   t.controller, t.source)
         return [replace(base, target=c) for c in cands]
     return [base]
@@ -290,4 +291,4 @@ def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bo
 
 def _reads_that_player(ab: Ability) -> bool:
     """Whether a trigger's instructions name "that player" (the player its event names)."""
-    return any(shot is not None and shot.to.mentions("that_player") for shot in (ab.action, *ab.more))
+    return any(shot is not None and shot.to.mentions(SelectorKind.THAT_PLAYER) for shot in (ab.action, *ab.more))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mtg_outcomes.model.selectors import SelectorKind
+
 __all__ = ["value_text", "name", "possessive", "effect_label", "Namer"]
 
 
@@ -95,13 +97,13 @@ def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
 def _selector(state: Any, table: Any, inst: Any, sel: Any) -> str:
     """Who an effect protects, in words: "you" is its controller, "target" its target."""
     kind = sel.kind
-    if kind == "you":
+    if kind == SelectorKind.YOU:
         return str(inst.view.controller)
-    if kind == "self" and inst.view.self_id is not None:
+    if kind == SelectorKind.SELF and inst.view.self_id is not None:
         return name(state, table, inst.view.self_id)
-    if kind == "target" and inst.view.target is not None:
+    if kind == SelectorKind.TARGET and inst.view.target is not None:
         return name(state, table, inst.view.target)
-    if kind == "ref":
+    if kind == SelectorKind.REF:
         return name(state, table, sel.name)
     return str(sel)
 

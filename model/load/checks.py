@@ -8,7 +8,7 @@ from typing import Any
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
 from ..effects import EffectKind
 from ..kinds import AbilityKind, ActionKind, AsEntersChoice
-from ..selectors import Selector
+from ..selectors import Selector, SelectorKind
 from ..types import (
     PLAYER_KINDS,
     Ability,
@@ -79,7 +79,7 @@ class _Checks(_AttackChecks):
         def selector_refs(s: Selector | None, path: str, that_player_ok: bool = False) -> None:
             if s is None:
                 return
-            if s.mentions("that_player") and not that_player_ok:
+            if s.mentions(SelectorKind.THAT_PLAYER) and not that_player_ok:
                 self.err(path, "'that player' is only for a tapped_for_mana or dealt_damage trigger's do: (the player who tapped the permanent, the player dealt damage)")
             for ref in s.refs():
                 if ref not in names and ref not in ids and not ((c := token_creator(ref)) is not None and (c in names or c in ids)):
@@ -119,7 +119,7 @@ class _Checks(_AttackChecks):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False, second_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            if not second_ok and any(s.mentions("second_target") for s in (shot.to, *(to for _, to in shot.also))):
+            if not second_ok and any(s.mentions(SelectorKind.SECOND_TARGET) for s in (shot.to, *(to for _, to in shot.also))):
                 self.err(where, "second target is a spell's second target: it goes with the spell's second_target:")
             key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == ActionKind.BECOME_MONARCH else "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS) else "who"
             selector_refs(shot.to, f"{where}.{key}", that_player_ok)
@@ -270,14 +270,14 @@ class _Checks(_AttackChecks):
         """A created effect's selectors that read what created it (its source, target, chosen
         permanent or source) need it given: without, they would name nothing, silently."""
         spec = e.spec
-        missing = {"self": e.source is None, "equipped": e.source is None, "enchanted": e.source is None,
-                   "target": e.target is None, "target_controller": e.target is None, "chosen": True,
-                   "chosen_source": spec.source_choice is None, "chosen_source_controller": spec.source_choice is None,
-                   "second_target": True}
-        why = {"self": "source:", "equipped": "source:", "enchanted": "source:", "target": "target:",
-               "target_controller": "target:", "chosen": "chosen permanent (only an ability's choose: makes one)",
-               "chosen_source": "source_choice:", "chosen_source_controller": "source_choice:",
-               "second_target": "second target (a spell's)"}
+        missing = {SelectorKind.SELF: e.source is None, SelectorKind.EQUIPPED: e.source is None, SelectorKind.ENCHANTED: e.source is None,
+                   SelectorKind.TARGET: e.target is None, SelectorKind.TARGET_CONTROLLER: e.target is None, SelectorKind.CHOSEN: True,
+                   SelectorKind.CHOSEN_SOURCE: spec.source_choice is None, SelectorKind.CHOSEN_SOURCE_CONTROLLER: spec.source_choice is None,
+                   SelectorKind.SECOND_TARGET: True}
+        why = {SelectorKind.SELF: "source:", SelectorKind.EQUIPPED: "source:", SelectorKind.ENCHANTED: "source:", SelectorKind.TARGET: "target:",
+               SelectorKind.TARGET_CONTROLLER: "target:", SelectorKind.CHOSEN: "chosen permanent (only an ability's choose: makes one)",
+               SelectorKind.CHOSEN_SOURCE: "source_choice:", SelectorKind.CHOSEN_SOURCE_CONTROLLER: "source_choice:",
+               SelectorKind.SECOND_TARGET: "second target (a spell's)"}
         self._names_nothing(spec, path, missing, why)
 
     def _static_context(self, p: Any, path: str) -> None:
@@ -285,17 +285,17 @@ class _Checks(_AttackChecks):
         resolving spell's or ability's, 115.1, 609.7a), and "the chosen player" needs one chosen
         as it entered (chosen:, or an as_enters choice): else they would name nothing, silently."""
         chooses = p.chosen is not None or any(ab.kind == AbilityKind.AS_ENTERS for ab in p.abilities)
-        missing = {"target": True, "target_controller": True, "second_target": True, "chosen": not chooses,
-                   "chosen_source": True, "chosen_source_controller": True}
-        why = {"target": "target (a static ability has none, CR 115.1)", "target_controller": "target (a static ability has none)",
-               "second_target": "target (a static ability has none)", "chosen": "chosen player (give chosen:)",
-               "chosen_source": "chosen source (a resolving spell's or ability's, 609.7a)",
-               "chosen_source_controller": "chosen source (a resolving spell's or ability's, 609.7a)"}
+        missing = {SelectorKind.TARGET: True, SelectorKind.TARGET_CONTROLLER: True, SelectorKind.SECOND_TARGET: True, SelectorKind.CHOSEN: not chooses,
+                   SelectorKind.CHOSEN_SOURCE: True, SelectorKind.CHOSEN_SOURCE_CONTROLLER: True}
+        why = {SelectorKind.TARGET: "target (a static ability has none, CR 115.1)", SelectorKind.TARGET_CONTROLLER: "target (a static ability has none)",
+               SelectorKind.SECOND_TARGET: "target (a static ability has none)", SelectorKind.CHOSEN: "chosen player (give chosen:)",
+               SelectorKind.CHOSEN_SOURCE: "chosen source (a resolving spell's or ability's, 609.7a)",
+               SelectorKind.CHOSEN_SOURCE_CONTROLLER: "chosen source (a resolving spell's or ability's, 609.7a)"}
         for k, ab in enumerate(p.abilities):
             if ab.kind == AbilityKind.STATIC and ab.effect is not None:
                 self._names_nothing(ab.effect, f"{path}.abilities[{k}]", missing, why)
 
-    def _names_nothing(self, spec: Any, path: str, missing: dict[str, bool], why: dict[str, str]) -> None:
+    def _names_nothing(self, spec: Any, path: str, missing: dict[SelectorKind, bool], why: dict[SelectorKind, str]) -> None:
         selectors = [("to", spec.to), ("from", spec.from_), ("if_you_control", spec.if_you_control)]
         if spec.kind == EffectKind.REDIRECT:
             selectors.append(("redirect", spec.value))
@@ -493,5 +493,5 @@ def _own_damage_unpreventable(ab: Ability) -> bool:
     self}``, Banefire's with ``if_x_at_least``): it functions while the spell is on the stack (113.6,
     615.12), read as the spell deals damage (solver.oneshot.spell_unpreventable)."""
     e = ab.effect
-    return e is not None and e.kind == EffectKind.CANT_BE_PREVENTED and e.from_ is not None and e.from_.kind == "self" \
+    return e is not None and e.kind == EffectKind.CANT_BE_PREVENTED and e.from_ is not None and e.from_.kind == SelectorKind.SELF \
         and e.to is None

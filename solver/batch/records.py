@@ -16,12 +16,13 @@ from mtg_outcomes.model.yamlio import read_bounded
 
 from ..api import enumerate_outcomes
 from ..check import check
+from ..contract import Status
 from ..optimize import optimize
 
 MODES = ("enumerate", "optimize", "check")
-FAILED = ("ERROR", "TIMEOUT")  # the case has no answer
-PASSED = ("OK", "NO-EXPECT", "PARTIAL")  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
-RULING_STATUSES = ("INCOMPLETE", "UNREACHABLE")  # always counted in a check-mode tally, even at 0
+FAILED = (Status.ERROR, Status.TIMEOUT)  # the case has no answer
+PASSED = (Status.OK, Status.NO_EXPECT, Status.PARTIAL)  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
+RULING_STATUSES = (Status.INCOMPLETE, Status.UNREACHABLE)  # always counted in a check-mode tally, even at 0
 GRACE = 2.0  # seconds past the timeout before the worker is killed (the solve stops itself first)
 MAX_LINE = 64 * 1024 * 1024  # longest --out line read back on resume; a longer one is skipped unread
 
@@ -64,8 +65,8 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
             d["stats"] = _strip_seconds(d.get("stats", {}))
             rec["outcomes"] = d["outcomes"]
             rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
-            rec["status"] = "OK" if res.complete else _cut(start, timeout)
-            if rec["status"] == "TIMEOUT":  # a partial list depends on speed: keep the line deterministic
+            rec["status"] = Status.OK if res.complete else _cut(start, timeout)
+            if rec["status"] == Status.TIMEOUT:  # a partial list depends on speed: keep the line deterministic
                 rec.pop("outcomes")
                 rec["result"]["stats"] = {}
                 rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
@@ -73,11 +74,11 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
             rep = check(case, timeout=timeout)
             rec["check"] = rep.as_dict()
             rec["status"] = rep.status
-            if rep.status == "ERROR" and timeout is not None and time.perf_counter() - start >= timeout:
-                rec["status"] = "TIMEOUT"
+            if rep.status == Status.ERROR and timeout is not None and time.perf_counter() - start >= timeout:
+                rec["status"] = Status.TIMEOUT
         elif mode == "optimize":
             if case.objective is None:
-                rec["status"] = "ERROR"
+                rec["status"] = Status.ERROR
                 rec["failure"] = "input"
                 rec["errors"] = [f"{path}: objective: the case has no objective:"]
             else:
@@ -86,38 +87,38 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
                 d["stats"] = _strip_seconds(d.get("stats", {}))
                 rec["outcomes"] = d.pop("outcomes")
                 rec["result"] = d
-                rec["status"] = "OK" if ores.complete else _cut(start, timeout)
+                rec["status"] = Status.OK if ores.complete else _cut(start, timeout)
         else:
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     except CaseErrors as exc:
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "input"
         rec["errors"] = [str(e) for e in exc.errors]
     except MtgOutcomesError as exc:
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "analysis"
         rec["errors"] = [f"{path}: {exc}"]
     except MemoryError:  # the machine's limit, not the case's: as if the worker had been killed
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "died"
         rec["errors"] = [f"{path}: out of memory (MemoryError) in the worker"]
     except Exception as exc:  # one bad case never stops the batch
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "analysis"
         rec["errors"] = [f"{path}: {type(exc).__name__}: {exc}".splitlines()[0]]
-    if rec.get("status") == "TIMEOUT":
+    if rec.get("status") == Status.TIMEOUT:
         rec["failure"] = "timeout"
         rec["timeout"] = timeout
-    elif rec.get("status") == "ERROR" and "failure" not in rec:  # check: a limit other than time cut the search
+    elif rec.get("status") == Status.ERROR and "failure" not in rec:  # check: a limit other than time cut the search
         rec["failure"] = "analysis"
     rec["seconds"] = round(time.perf_counter() - start, 3)
     return rec
 
 
-def _cut(start: float, timeout: float | None) -> str:
+def _cut(start: float, timeout: float | None) -> Status:
     if timeout is not None and time.perf_counter() - start >= timeout * 0.9:
-        return "TIMEOUT"
-    return "PARTIAL"
+        return Status.TIMEOUT
+    return Status.PARTIAL
 
 
 def _failed_record(path: str, mode: str, status: str, message: str, seconds: float, failure: str,

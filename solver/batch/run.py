@@ -12,6 +12,7 @@ from typing import Any
 from mtg_outcomes.model.errors import CaseError
 
 from ..check import case_files
+from ..contract import PASSING, Status
 from .output import _latest, _open_output, load_done, lock_output
 from .pool import _LocalPool, _run_local, _run_ray
 from .records import (
@@ -129,8 +130,8 @@ def tally_line(records: Iterable[dict[str, Any]]) -> str:
         counts.update(dict.fromkeys(RULING_STATUSES, 0))
     for r in recs:
         counts[str(r.get("status"))] = counts.get(str(r.get("status")), 0) + 1
-    shown = [f"{n} {s}" for s, n in counts.items() if s in ("OK", *RULING_STATUSES)]
-    shown += [f"{n} {s}" for s, n in sorted(counts.items()) if s not in ("OK", *RULING_STATUSES)]
+    shown = [f"{n} {s}" for s, n in counts.items() if s in (Status.OK, *RULING_STATUSES)]
+    shown += [f"{n} {s}" for s, n in sorted(counts.items()) if s not in (Status.OK, *RULING_STATUSES)]
     bad = sum(failed(r) for r in recs)
     return f"{', '.join(shown)}; {bad} failed ({len(recs)} case{'s' if len(recs) != 1 else ''})"
 
@@ -143,7 +144,7 @@ def summary_lines(records: Iterable[dict[str, Any]]) -> list[str]:
     lines = [f"{'status':<14} cases"]
     lines += [f"{s:<14} {n}" for s, n in sorted(counts.items())]
     lines.append(f"{'total':<14} {len(recs)}")
-    bad = [r for r in recs if r.get("status") not in ("OK", "NO-EXPECT")]
+    bad = [r for r in recs if r.get("status") not in PASSING]
     if bad:
         lines.append("")
         for r in bad:
@@ -168,6 +169,6 @@ def print_summary(records: list[dict[str, Any]]) -> None:
     console = Console(file=sys.stdout, width=120)
     console.print(table)
     for r in sorted(records, key=lambda r: str(r.get("path"))):
-        if r.get("status") not in ("OK", "NO-EXPECT"):
+        if r.get("status") not in PASSING:
             console.print(f"{r.get('status')}  {r.get('path')}  {_message(r)}", markup=False, highlight=False)
     console.print(tally_line(records), markup=False, highlight=False)

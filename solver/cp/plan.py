@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import ActionKind, TriggerEvent
+from mtg_outcomes.model.selectors import SelectorKind
 from mtg_outcomes.model.types import LIFE_GAIN_KINDS, Case
 
 from ..damage import rider_shot
@@ -341,7 +342,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
                                                 if not is_player(table, r))
         elif sel is None:
             recipients = (inst.view.controller,)
-        elif sel.kind in ("target", "any", "choice"):
+        elif sel.kind in (SelectorKind.TARGET, SelectorKind.ANY, SelectorKind.CHOICE):
             # 800.4a: a player who left is dealt none; 120.1a: nor a permanent that can't be dealt
             # damage (a planeswalker or creature target can: 120.3c, 120.3e)
             recipients = tuple(t for t in (inst.view.target,) if t is not None and can_be_dealt(state, table, t))
@@ -370,7 +371,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
         if isinstance(applied, str):
             return applied
         riders.append(_Rider(inst.key, rider.kind, (a, c), source, recipients, tuple(modified),
-                             rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == "you"), b,
+                             rider.kind == ActionKind.GAIN_LIFE and (sel is None or sel.kind == SelectorKind.YOU), b,
                              not rider.if_prevented, applied, rider.counter or "+1/+1"))
     if deferred and riders:
         # riders happen one after another right after the batch (615.5; solver.damage._finish_batch:

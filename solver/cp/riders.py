@@ -10,6 +10,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
+from mtg_outcomes.model.selectors import SelectorKind
 
 from ..amounts import AmountRule, rule_of
 from ..next_time import one_instance
@@ -88,7 +89,7 @@ def _prevention_trigger_problem(pid: str, ab: Any) -> str | None:
     if ab.trigger_min is not None or ab.trigger_if is not None:
         return f"{pid}: damage_prevented triggers with a threshold or an intervening if (CR 603.4) are not modelled"
     if shot is None or shot.kind not in (ActionKind.DRAW, ActionKind.GAIN_LIFE) or shot.may or ab.more or ab.target is not None \
-            or shot.to.kind in ("target", "any", "choice"):
+            or shot.to.kind in (SelectorKind.TARGET, SelectorKind.ANY, SelectorKind.CHOICE):
         return f"{pid}: only damage_prevented triggers that draw cards or gain life for players they name are modelled"
     if _linear(shot.amount, "prevented") is None:
         return f"{pid}: the damage_prevented trigger's amount is not linear in prevented"

@@ -12,6 +12,7 @@ from mtg_outcomes.model.cards import lookup_card
 from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import RULES_VERSION, card_data_version
 
+from ..contract import Status
 from ..decision import CHOICE, EVENT, FORCED, NOT_DONE
 from ..graph import value_text
 from ..optimize import decision_lines
@@ -246,10 +247,10 @@ def _check_html(data: ReportData) -> str:
     if rep is None:
         return ""
     ok = rep.ok
-    words = {"OK": "the ruling's outcomes are exactly what the rules allow" if data.case.expect and data.case.expect.complete
+    words = {Status.OK: "the ruling's outcomes are exactly what the rules allow" if data.case.expect and data.case.expect.complete
              else "every outcome the ruling states is reachable",
-             "INCOMPLETE": "the ruling misses outcomes the rules allow (marked in the table)",
-             "UNREACHABLE": "the ruling states outcomes nobody can reach (in red in the table)"}
+             Status.INCOMPLETE: "the ruling misses outcomes the rules allow (marked in the table)",
+             Status.UNREACHABLE: "the ruling states outcomes nobody can reach (in red in the table)"}
     detail = "".join(f"<li>{escape(d)}</li>" for d in rep.detail)
     return (f'<section id="check"><h2>The ruling</h2><p class="verdict {"ok" if ok else "bad"}">{escape(rep.status)}: '
             f"{escape(words.get(rep.status, 'see below'))}</p>"
