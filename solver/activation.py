@@ -410,7 +410,7 @@ def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View
     """611.2c: a power/toughness or keyword change a resolving spell or ability creates for a group
     ("creatures you control get +1/+1 until end of turn") changes the permanents the group names
     as it resolves, and no others: its ``to:`` becomes those permanents (none: it changes nothing)."""
-    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of"):
+    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in (SelectorKind.OBJECTS, SelectorKind.ANY_OF):
         return effect
     now = tuple(Selector(SelectorKind.REF, name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
     return replace(effect, to=Selector(SelectorKind.ANY_OF, parts=now))

@@ -262,6 +262,49 @@ def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
 
 
 
+# the tasks that are part of what is happening (no state-based actions or triggers before them)
+_PART_TASKS = frozenset({TaskKind.RIDER, TaskKind.COMBAT, TaskKind.MANA, TaskKind.GAIN, TaskKind.SET_LIFE, TaskKind.PART})
+
+
+def _run_part_task(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """A task that is part of what is happening: no state-based actions and no triggers put on
+    the stack before it (704.3, 603.3)."""
+    match task:
+        case (TaskKind.PART, item):
+            # the next instruction of a resolving spell or ability (608.2c)
+            return resolve(state, table, item)
+        case (TaskKind.RIDER, effect_key, prevented, that_damage):
+            # a prevention effect's rider, right after the prevention (615.5)
+            return run_rider(state, table, effect_key, prevented, that_damage)
+        case (TaskKind.GAIN, *_):
+            # a life-gain event being replaced (616.1) is part of what caused it (lifelink's gain
+            # is part of the damage, 120.4c)
+            return gain_event(state, table, task)
+        case (TaskKind.SET_LIFE, *_):
+            return set_life_event(state, table, task)  # part of the resolving action (119.5)
+        case (TaskKind.MANA, *_):
+            # a mana ability doesn't use the stack: it resolves at once, before state-based
+            # actions and before its triggers are put on the stack (605.3a)
+            return produce_mana(state, table, task)
+        case (TaskKind.COMBAT, CombatStage.BLOCKS, *_):
+            return declare(state, table, task)
+        case (TaskKind.COMBAT, *_):
+            return combat_mod.run_task(state, table, task)
+    raise TypeError(f"unknown task {task!r}")
+
+
+def _run_timeline_task(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """The timeline's next task, once state-based actions are checked and the stack is empty."""
+    match task:
+        case (TaskKind.ACT, action):
+            return _run_action(state, table, action)
+        case (TaskKind.STEP, step):
+            return combat_mod.start_step(state, table, step)
+        case (TaskKind.RESOLVE, item):
+            return resolve(state, table, item)
+    raise TypeError(f"unknown task {task!r}")
+
+
 def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | None = None) -> GameState | Decision:
     """Run forward to the next decision or to the end (``state.dead`` marks an illegal branch).
 
@@ -278,32 +321,11 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
             if stop is not None and stop(state):
                 return state
             res = batch_step(state, table)
-        elif state.queue and state.queue[0][0] in (TaskKind.RIDER, TaskKind.COMBAT, TaskKind.MANA, TaskKind.GAIN,
-                                                     TaskKind.SET_LIFE, TaskKind.PART):
+        elif state.queue and state.queue[0][0] in _PART_TASKS:
             if stop is not None and state.queue[0][:2] == (TaskKind.COMBAT, CombatStage.BLOCKS) and stop(state):
                 return state  # blocks to declare (509.1): the CP model may declare them itself (solver.cp.blocks)
             task, queue = state.queue[0], state.queue[1:]
-            state = replace(state, queue=queue)
-            if task[0] == TaskKind.PART:
-                # the next instruction of a resolving spell or ability: no state-based actions
-                # and no triggers put on the stack in between (608.2c, 704.3, 603.3)
-                res = resolve(state, table, task[1])
-            elif task[0] == TaskKind.RIDER:
-                res = run_rider(state, table, task[1], task[2], task[3])
-            elif task[0] == TaskKind.GAIN:
-                # a life-gain event being replaced (616.1) is part of what caused it: no
-                # state-based actions in between (lifelink's gain is part of the damage, 120.4c)
-                res = gain_event(state, table, task)
-            elif task[0] == TaskKind.SET_LIFE:
-                res = set_life_event(state, table, task)  # part of the resolving action (119.5)
-            elif task[0] == TaskKind.MANA:
-                # a mana ability doesn't use the stack: it resolves at once, before state-based
-                # actions and before its triggers are put on the stack (605.3a)
-                res = produce_mana(state, table, task)
-            elif task[1] == CombatStage.BLOCKS:
-                res = declare(state, table, task)
-            else:
-                res = combat_mod.run_task(state, table, task)
+            res = _run_part_task(replace(state, queue=queue), table, task)
         else:
             state = state_based_actions(state, table)
             if state.pending:
@@ -315,15 +337,7 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
                 if stop is not None and stop(state):
                     return state
                 task, queue = state.queue[0], state.queue[1:]
-                state = replace(state, queue=queue)
-                if task[0] == TaskKind.ACT:
-                    res = _run_action(state, table, task[1])
-                elif task[0] == TaskKind.STEP:
-                    res = combat_mod.start_step(state, table, task[1])
-                elif task[0] == TaskKind.RESOLVE:
-                    res = resolve(state, table, task[1])
-                else:
-                    raise TypeError(f"unknown task {task!r}")
+                res = _run_timeline_task(replace(state, queue=queue), table, task)
             else:
                 return state
         if isinstance(res, Decision):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.selectors import SelectorKind
 
 __all__ = ["value_text", "name", "possessive", "effect_label", "Namer"]
@@ -74,8 +75,8 @@ def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
     """An effect in words: its card and what it does ("Healing Salve's shield on you, 3 left");
     a static ability is its permanent's name; an effect the case creates without a source is
     called by its id, the only name it has."""
-    kind = str(inst.spec.kind)
-    what = _KIND_WORDS.get(kind, kind.replace("_", " "))
+    kind = inst.spec.kind
+    what = _KIND_WORDS.get(kind, str(kind).replace("_", " "))
     if inst.state_id is None:
         return inst.name or inst.key
     self_id = inst.view.self_id
@@ -85,11 +86,11 @@ def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
         head = f"{possessive(name(state, table, self_id))} {what}"
     to = inst.spec.to
     on = ""
-    if to is not None and kind in ("shield", "prevent", "redirect", "protection"):
+    if to is not None and kind in (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.REDIRECT, EffectKind.PROTECTION):
         on = f" on {_selector(state, table, inst, to)}"
     left = ""
     made = state.effect(inst.state_id)
-    if kind in ("shield", "redirect") and made is not None and made.remaining is not None and not short:
+    if kind in (EffectKind.SHIELD, EffectKind.REDIRECT) and made is not None and made.remaining is not None and not short:
         left = f" ({max(0, made.remaining)} left)"
     return f"{head}{on}{left}"
 
