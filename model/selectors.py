@@ -261,13 +261,59 @@ def _part(value: Any, index: int) -> Selector:
         raise SelectorError(str(exc), f"[{index}]" + (f".{exc.key}" if exc.key and not exc.key.startswith("[") else exc.key)) from None
 
 
+def _parse_mapping(value: Mapping[str, Any]) -> Selector:
+    """The mapping form: ``{types, colors, subtypes, controller, without, with, in_combat,
+    dealt_damage_by, other}``, each checked against what the rules know."""
+    unknown = set(value) - _MAP_KEYS
+    if unknown:
+        bad = sorted(map(str, unknown))[0]
+        raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
+                            "with, in_combat, dealt_damage_by, other)", bad)
+    types = _str_list(value.get("types", []), "types")
+    for t in types:
+        if t not in TYPES and t not in ("permanent", "source", "spell"):
+            raise SelectorError(f"unknown card type {t!r}", "types")
+    colors = _str_list(value.get("colors", []), "colors")
+    for c in colors:
+        if c not in COLORS:
+            raise SelectorError(f"unknown colour {c!r}", "colors")
+    without = _str_list(value.get("without", []), "without")
+    for w in without:
+        if " ".join(w.split()) not in KEYWORDS:
+            raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
+    with_ = _str_list(value.get("with", []), "with")
+    for w in with_:
+        if " ".join(w.split()) not in KEYWORDS:
+            raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
+    in_combat = _str_list(value.get("in_combat", []), "in_combat")
+    for c in in_combat:
+        if c not in IN_COMBAT:
+            raise SelectorError("in_combat takes attacking, blocking and/or unblocked, or blocking_it / blocked_by_it "
+                                "(creatures blocking its own object, or that it blocks)", "in_combat")
+    controller = value.get("controller", "")
+    if not isinstance(controller, str):
+        raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
+    controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
+    other = value.get("other", False)
+    if not isinstance(other, bool):
+        raise SelectorError("other must be true or false", "other")
+    by = value.get("dealt_damage_by", "")
+    if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
+        raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
+    return Selector(SelectorKind.OBJECTS, noun="source" if not types else "", types=types, colors=colors,
+                    subtypes=_str_list(value.get("subtypes", []), "subtypes"),
+                    controller=controller, without=tuple(" ".join(w.split()) for w in without),
+                    other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
+                    dealt_damage_by=by)
+
+
 def parse_selector(value: Any) -> Selector:
     """Parse a selector from its YAML form (a phrase, a list of phrases, or a mapping).
 
     >>> parse_selector("other red creatures you control").colors
     ('red',)
-    >>> parse_selector(["you", "opponents"]).kind
-    'any_of'
+    >>> parse_selector(["you", "opponents"]).kind is SelectorKind.ANY_OF
+    True
     """
     if isinstance(value, bool) or value is None:
         raise SelectorError(f"expected a selector, got {value!r}")
@@ -281,47 +327,7 @@ def parse_selector(value: Any) -> Selector:
         parts = tuple(_part(v, i) for i, v in enumerate(value))
         return parts[0] if len(parts) == 1 else Selector(SelectorKind.ANY_OF, parts=parts)
     if isinstance(value, Mapping):
-        unknown = set(value) - _MAP_KEYS
-        if unknown:
-            bad = sorted(map(str, unknown))[0]
-            raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                                "with, in_combat, dealt_damage_by, other)", bad)
-        types = _str_list(value.get("types", []), "types")
-        for t in types:
-            if t not in TYPES and t not in ("permanent", "source", "spell"):
-                raise SelectorError(f"unknown card type {t!r}", "types")
-        colors = _str_list(value.get("colors", []), "colors")
-        for c in colors:
-            if c not in COLORS:
-                raise SelectorError(f"unknown colour {c!r}", "colors")
-        without = _str_list(value.get("without", []), "without")
-        for w in without:
-            if " ".join(w.split()) not in KEYWORDS:
-                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
-        with_ = _str_list(value.get("with", []), "with")
-        for w in with_:
-            if " ".join(w.split()) not in KEYWORDS:
-                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
-        in_combat = _str_list(value.get("in_combat", []), "in_combat")
-        for c in in_combat:
-            if c not in IN_COMBAT:
-                raise SelectorError("in_combat takes attacking, blocking and/or unblocked, or blocking_it / blocked_by_it "
-                                    "(creatures blocking its own object, or that it blocks)", "in_combat")
-        controller = value.get("controller", "")
-        if not isinstance(controller, str):
-            raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
-        controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
-        other = value.get("other", False)
-        if not isinstance(other, bool):
-            raise SelectorError("other must be true or false", "other")
-        by = value.get("dealt_damage_by", "")
-        if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
-            raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
-        return Selector(SelectorKind.OBJECTS, noun="source" if not types else "", types=types, colors=colors,
-                        subtypes=_str_list(value.get("subtypes", []), "subtypes"),
-                        controller=controller, without=tuple(" ".join(w.split()) for w in without),
-                        other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
-                        dealt_damage_by=by)
+        return _parse_mapping(value)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

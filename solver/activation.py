@@ -350,6 +350,25 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
     if ab.kind == AbilityKind.TRIGGER and not condition_holds(ab.trigger_if, state, table, view):
         return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
                            "no longer true as it resolves (603.4)", NOT_DONE)
+    if not _target_still_legal(state, table, item, ab, abilities):
+        if item.kind is ItemKind.SPELL and not item.continuing:
+            # the spell doesn't resolve: its later instructions go too (608.2b)
+            state = _without_parts(state, item)
+        return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
+                           f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
+    if ab.effect is not None and ab.choose is not None and item.chosen is None:
+        return _choose_permanent(state, table, item, ab.choose, view)
+    if item.chosen is not None:
+        chosen = item.chosen
+    if ab.effect is not None:
+        return _create_effect(state, table, item, ab.effect, ab.emblem, view, values, chosen)
+    if ab.action is not None:
+        return _do_action_part(state, table, item, ab, view, values)
+    return state
+
+
+def _target_still_legal(state: GameState, table: Table, item: StackItem, ab: Any, abilities: Any) -> bool:
+    """608.2b: the target is checked as the ability (or the spell) resolves."""
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE))
     req = ab.target if ab.target is not None else None
     if item.continuing:
@@ -364,46 +383,45 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
                           and (not item.modes or a.mode in item.modes)
                           and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
-    if needs_target and not item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
-        if not legal_target(state, table, item.target, req, item.controller, item.source):
-            if item.kind is ItemKind.SPELL and not item.continuing:
-                # the spell doesn't resolve: its later instructions go too (608.2b)
-                state = _without_parts(state, item)
-            return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
-                               f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
-    if ab.effect is not None and ab.choose is not None and item.chosen is None:
-        return _choose_permanent(state, table, item, ab.choose, view)
-    if item.chosen is not None:
-        chosen = item.chosen
-    if ab.effect is not None:
-        picked = item.source_choice
-        if ab.effect.source_choice == "chosen_source" and picked is None:
-            return _choose_source(state, table, item, ab.effect, view)
-        if ab.effect.source_choice == "chosen_source" and picked is not None and \
-                picked not in _source_choices(state, table, ab.effect, view, item):
-            raise EngineError(f"{'cast' if item.kind is ItemKind.SPELL else 'activate'} {item.source}: source {item.source_choice!r} is not a legal choice for "
-                              f"{item.label}: it is not one of {ab.effect.from_} on the battlefield, on the stack or "
-                              "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
-                              "on the stack)")
-        eid = f"{item.source}.{item.ability}.{state.next_order}"
-        # an emblem's static ability applies to what it names at any time (114.4, 611.3a)
-        made = ab.effect if ab.emblem else fixed_as_it_resolves(ab.effect, state, table, view)
-        eff = make_effect_state(eid, made, item.controller, item.source,
-                                item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
-                                len(state.perms))
-        return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
-    if ab.action is not None:
-        shot = ab.action if item.part == 0 else ab.more[item.part - 1]
-        if item.part < len(ab.more):
-            # the ability's next instruction, in the same resolution (608.2c)
-            state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
-        if shot.may:
-            yes = run_one_shot(state, table, replace(shot, may=False), view, values)
-            return Decision(item.controller, DecisionKind.MAY, f"{item.label} ({item.source})", (
-                Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
-                Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
-        return run_one_shot(state, table, shot, view, values)
-    return state
+    if not needs_target or item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
+        return True
+    return legal_target(state, table, item.target, req, item.controller, item.source)
+
+
+def _create_effect(state: GameState, table: Table, item: StackItem, effect: Any, emblem: bool, view: View,
+                   values: dict[str, int], chosen: str | None) -> GameState | Decision:
+    """The resolving ability's continuous effect, created (611.2), its source chosen first (609.7a)."""
+    picked = item.source_choice
+    if effect.source_choice == "chosen_source" and picked is None:
+        return _choose_source(state, table, item, effect, view)
+    if effect.source_choice == "chosen_source" and picked is not None and \
+            picked not in _source_choices(state, table, effect, view, item):
+        raise EngineError(f"{'cast' if item.kind is ItemKind.SPELL else 'activate'} {item.source}: source {item.source_choice!r} is not a legal choice for "
+                          f"{item.label}: it is not one of {effect.from_} on the battlefield, on the stack or "
+                          "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
+                          "on the stack)")
+    eid = f"{item.source}.{item.ability}.{state.next_order}"
+    # an emblem's static ability applies to what it names at any time (114.4, 611.3a)
+    made = effect if emblem else fixed_as_it_resolves(effect, state, table, view)
+    eff = make_effect_state(eid, made, item.controller, item.source,
+                            item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
+                            len(state.perms))
+    return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
+
+
+def _do_action_part(state: GameState, table: Table, item: StackItem, ab: Any, view: View,
+                    values: dict[str, int]) -> GameState | Decision:
+    """The resolving ability's instruction number ``item.part`` (608.2c: the next one queued)."""
+    shot = ab.action if item.part == 0 else ab.more[item.part - 1]
+    if item.part < len(ab.more):
+        # the ability's next instruction, in the same resolution (608.2c)
+        state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
+    if shot.may:
+        yes = run_one_shot(state, table, replace(shot, may=False), view, values)
+        return Decision(item.controller, DecisionKind.MAY, f"{item.label} ({item.source})", (
+            Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
+            Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
+    return run_one_shot(state, table, shot, view, values)
 
 
 def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View) -> Any:

@@ -76,48 +76,11 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         states = [state0]
     else:  # (the table is the caller's: no symmetry is assumed for it)
         states, table = starts
-    import networkx as nx  # (a heavy library: loaded where a graph is built)
-
-    g = nx.DiGraph()
-    ids: dict[GameState, int] = {}
-    resolved: dict[GameState, int] = {}
-    leaves: dict[int, dict[str, Any]] = {}
-    complete = True
-
-    def node_for(raw: GameState) -> tuple[int, Decision | GameState | None]:
-        if raw in resolved:
-            return resolved[raw], None
-        with running_under(deadline, max_nodes):  # a step's own long loops (declarations, trigger chains) stop too
-            res = settle(advance(raw, table))
-        if isinstance(res, Decision) and case.choices:
-            res = scripted(res, case)
-        key = res if isinstance(res, GameState) else decision_key(res)
-        if key in ids:
-            resolved[raw] = ids[key]
-            return ids[key], None
-        nid = len(ids)
-        ids[key] = nid
-        resolved[raw] = nid
-        return nid, res
-
-    # and a share of the limit for the outcomes' witnesses, whose length the graph doesn't tell
-    reserve = PASS_SHARE * (deadline.seconds or 0.0)
-
-    def stop() -> bool:
-        # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
-        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS + reserve)
-
+    ex = _Expansion(case, table, deadline, max_nodes)
     todo: list[tuple[int, Decision | GameState]] = []
     roots = []
     for state in states:
-        try:
-            nid, res0 = node_for(state)
-        except LimitReached:  # the limit passed before this start's first choice was computed
-            complete = False
-            nid, res0 = len(ids), None
-            ids[state] = nid
-            g.add_node(nid, kind="cut", chooser="", at="", truncated=True,
-                       label="not expanded: the time limit passed before the first choice")
+        nid, res0 = ex.start(state)
         roots.append(nid)
         if res0 is not None:
             todo.append((nid, res0))
@@ -125,26 +88,94 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     while todo:
         nid, res = todo.pop()
         if isinstance(res, GameState):
-            if res.dead:
-                g.add_node(nid, kind="dead", label="illegal branch")
-            else:
-                g.add_node(nid, kind="leaf", label="outcome")
-                leaves[nid] = final_fields(res, table)
+            ex.end_state(nid, res)
             continue
+        todo.extend(reversed(ex.expand(nid, res)))
+        if not ex.complete:
+            break  # a limit: nothing more is expanded
+    for nid, res in todo:  # the frontier the limit left: end states are kept, decisions marked
+        if isinstance(res, Decision):
+            ex.g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, truncated=True,
+                          label=f"{res.chooser}: {res.kind} at {res.at} (not expanded: a limit)")
+        else:
+            ex.end_state(nid, res)
+    return ChoiceGraph(ex.g, roots[0], table, ex.complete, ex.leaves, deadline.elapsed(), roots)
+
+
+class _Expansion:
+    """The graph as :func:`build_graph` expands it: a node per distinct state (a decision by its
+    key), what each raw state settled to, the end states' fields, and whether a limit cut it."""
+
+    def __init__(self, case: Case, table: Table, deadline: Deadline, max_nodes: int | None) -> None:
+        import networkx as nx  # (a heavy library: loaded where a graph is built)
+
+        self.g = nx.DiGraph()
+        self.case, self.table, self.deadline, self.max_nodes = case, table, deadline, max_nodes
+        self.ids: dict[Any, int] = {}
+        self.resolved: dict[GameState, int] = {}
+        self.leaves: dict[int, dict[str, Any]] = {}
+        self.complete = True
+        # and a share of the limit for the outcomes' witnesses, whose length the graph doesn't tell
+        self.reserve = PASS_SHARE * (deadline.seconds or 0.0)
+
+    def node_for(self, raw: GameState) -> tuple[int, Decision | GameState | None]:
+        """The node ``raw`` settles to, and what it is when the node is new (else None)."""
+        if raw in self.resolved:
+            return self.resolved[raw], None
+        with running_under(self.deadline, self.max_nodes):  # a step's own long loops (declarations, trigger chains) stop too
+            res = settle(advance(raw, self.table))
+        if isinstance(res, Decision) and self.case.choices:
+            res = scripted(res, self.case)
+        key = res if isinstance(res, GameState) else decision_key(res)
+        if key in self.ids:
+            self.resolved[raw] = self.ids[key]
+            return self.ids[key], None
+        nid = len(self.ids)
+        self.ids[key] = nid
+        self.resolved[raw] = nid
+        return nid, res
+
+    def stop(self) -> bool:
+        # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
+        return (self.max_nodes is not None and len(self.ids) >= self.max_nodes) or \
+            self.deadline.expired(len(self.ids) * PASS_SECONDS + self.reserve)
+
+    def start(self, state: GameState) -> tuple[int, Decision | GameState | None]:
+        """A given state's node (a root)."""
+        try:
+            return self.node_for(state)
+        except LimitReached:  # the limit passed before this start's first choice was computed
+            self.complete = False
+            nid = len(self.ids)
+            self.ids[state] = nid
+            self.g.add_node(nid, kind="cut", chooser="", at="", truncated=True,
+                            label="not expanded: the time limit passed before the first choice")
+            return nid, None
+
+    def end_state(self, nid: int, res: GameState) -> None:
+        if res.dead:
+            self.g.add_node(nid, kind="dead", label="illegal branch")
+        else:
+            self.g.add_node(nid, kind="leaf", label="outcome")
+            self.leaves[nid] = final_fields(res, self.table)
+
+    def expand(self, nid: int, res: Decision) -> list[tuple[int, Decision | GameState]]:
+        """A decision's node and an edge per option; the new nodes to expand, in option order."""
+        g = self.g
         step = step_name(res.options[0].state) if res.options else None
         attrs = {"step": step} if step else {}
         g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, **attrs,
                    label=decision_label(res.chooser, res.kind, res.at, step))
         children = []
         for i, opt in enumerate(res.options):
-            if stop():
-                complete = False
+            if self.stop():
+                self.complete = False
                 g.nodes[nid]["truncated"] = True
                 break
             try:
-                cid, cres = node_for(opt.state)
+                cid, cres = self.node_for(opt.state)
             except LimitReached:  # inside one step (its own long loop): cut there
-                complete = False
+                self.complete = False
                 g.nodes[nid]["truncated"] = True
                 break
             if g.has_edge(nid, cid):
@@ -157,19 +188,7 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
                 g.add_edge(nid, cid, picked=opt.picked, words=opt.words, order=i, count=1)
             if cres is not None:
                 children.append((cid, cres))
-        todo.extend(reversed(children))
-        if not complete:
-            break  # a limit: nothing more is expanded
-    for nid, res in todo:  # the frontier the limit left: end states are kept, decisions marked
-        if isinstance(res, Decision):
-            g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, truncated=True,
-                       label=f"{res.chooser}: {res.kind} at {res.at} (not expanded: a limit)")
-        elif res.dead:
-            g.add_node(nid, kind="dead", label="illegal branch")
-        else:
-            g.add_node(nid, kind="leaf", label="outcome")
-            leaves[nid] = final_fields(res, table)
-    return ChoiceGraph(g, roots[0], table, complete, leaves, deadline.elapsed(), roots)
+        return children
 
 
 def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,

@@ -118,70 +118,89 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.kind == ActionKind.DEAL and shot.unless is not None:
         return _unless(state, table, shot, view, env)
     if shot.kind == ActionKind.DEAL:
-        source = shot.source or view.self_id or view.controller
-        if shot.by == "target":
-            # "target creature deals damage ...": the target is the source (as it last existed if
-            # it has left, 113.7a; an illegal target deals none, above)
-            assert view.target is not None
-            source = view.target
-        # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
-        # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
-        events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
-        if shot.excess and (shot.excess == "always" or has_keyword(state, table, source, "trample")):
-            events = _excess_to_controller(state, table, events)
-        for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
-            part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
-            events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
-                       for r in _recipients(state, table, part, view)]
-        if spell_unpreventable(table, state, source, int(env.get("X", 0))):
-            events = [replace(e, unpreventable=True) for e in events]
-        return start_batch(state, table, events) if events else state
-    if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
-        return return_to_battlefield(state, table, view.self_id, shot.counter)
-    if shot.kind == ActionKind.DESTROY:
-        # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
+        return _deal(state, table, shot, view, env, base, recipients)
+    if shot.kind in _ON_PERMANENTS_OR_TOKENS:
+        return _to_permanents(state, table, shot, view, base, recipients)
+    return _to_players(state, table, shot, view, env, base, recipients)
 
-        doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
-                  and not has_keyword(state, table, r, "indestructible")]
-        state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
-        return put_into_graveyard(state, table, doomed) if doomed else state
-    if shot.kind in (ActionKind.EXILE, ActionKind.RETURN_TO_HAND):
-        # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
-        # object), so its dies triggers don't fire
-        return leave(state, table, [q for r in recipients if (q := state.perm(r)) is not None and q.present])
-    if shot.kind in (ActionKind.TAP, ActionKind.UNTAP):
-        # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
-        for r in recipients:
-            if (q := state.perm(r)) is not None and q.present and q.tapped != (shot.kind == ActionKind.TAP):
-                state = state.set_perm(replace(q, tapped=shot.kind == ActionKind.TAP))
-        return state
-    if shot.kind == ActionKind.SACRIFICE:
-        # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
-        # or not; a player sacrifices only permanents they control, so one that left does nothing
 
-        gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
-        return put_into_graveyard(state, table, gone) if gone else state
-    if shot.kind == ActionKind.BECOME_MONARCH:
-        players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
-        if len(players) > 1:
-            raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
-        return become_monarch(state, players[0]) if players else state
-    if shot.kind == ActionKind.CREATE_TOKENS:
-        # 111.2: the player who creates them (the ability's controller) owns and controls them
-        return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
-                             max(0, evaluate(shot.amount, base)))
-    if shot.kind == ActionKind.PUT_COUNTERS:
-        n = max(0, evaluate(shot.amount, base))
-        for r in recipients:
-            if not is_player(table, r):
-                state = put_counters(state, table, r, shot.counter, n)
-        return state
-    if shot.kind == ActionKind.REMOVE_COUNTERS:
-        n = max(0, evaluate(shot.amount, base))
-        for r in recipients:
-            if not is_player(table, r):
-                state = remove_counters(state, r, shot.counter, n)
-        return state
+def _deal(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int], base: dict[str, int],
+          recipients: list[str]) -> GameState:
+    """A one-shot's damage, one batch of simultaneous events (120.2)."""
+    source = shot.source or view.self_id or view.controller
+    if shot.by == "target":
+        # "target creature deals damage ...": the target is the source (as it last existed if
+        # it has left, 113.7a; an illegal target deals none)
+        assert view.target is not None
+        source = view.target
+    # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
+    # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
+    events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
+    if shot.excess and (shot.excess == "always" or has_keyword(state, table, source, "trample")):
+        events = _excess_to_controller(state, table, events)
+    for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
+        part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
+        events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
+                   for r in _recipients(state, table, part, view)]
+    if spell_unpreventable(table, state, source, int(env.get("X", 0))):
+        events = [replace(e, unpreventable=True) for e in events]
+    return start_batch(state, table, events) if events else state
+
+
+# the one-shots done to permanents (or creating them, or making a monarch), not to players' totals
+_ON_PERMANENTS_OR_TOKENS = frozenset({
+    ActionKind.RETURN_TO_BATTLEFIELD, ActionKind.DESTROY, ActionKind.EXILE, ActionKind.RETURN_TO_HAND, ActionKind.TAP,
+    ActionKind.UNTAP, ActionKind.SACRIFICE, ActionKind.BECOME_MONARCH, ActionKind.CREATE_TOKENS,
+    ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS})
+
+
+def _to_permanents(state: GameState, table: Table, shot: OneShot, view: View, base: dict[str, int],
+                   recipients: list[str]) -> GameState:
+    """A one-shot done to permanents: destroy, exile, bounce, tap, sacrifice, counters, tokens."""
+    present = [q for r in recipients if (q := state.perm(r)) is not None and q.present]
+    match shot.kind:
+        case ActionKind.RETURN_TO_BATTLEFIELD:
+            return return_to_battlefield(state, table, view.self_id, shot.counter)
+        case ActionKind.DESTROY:
+            # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
+            doomed = [q for q in present if not has_keyword(state, table, q.id, "indestructible")]
+            state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
+            return put_into_graveyard(state, table, doomed) if doomed else state
+        case ActionKind.EXILE | ActionKind.RETURN_TO_HAND:
+            # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a
+            # new object), so its dies triggers don't fire
+            return leave(state, table, present)
+        case ActionKind.TAP | ActionKind.UNTAP:
+            # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
+            for q in present:
+                if q.tapped != (shot.kind == ActionKind.TAP):
+                    state = state.set_perm(replace(q, tapped=shot.kind == ActionKind.TAP))
+            return state
+        case ActionKind.SACRIFICE:
+            # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4),
+            # indestructible or not; a player sacrifices only permanents they control
+            gone = [q for q in present if q.controller == view.controller]
+            return put_into_graveyard(state, table, gone) if gone else state
+        case ActionKind.BECOME_MONARCH:
+            players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
+            if len(players) > 1:
+                raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
+            return become_monarch(state, players[0]) if players else state
+        case ActionKind.CREATE_TOKENS:
+            # 111.2: the player who creates them (the ability's controller) owns and controls them
+            return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
+                                 max(0, evaluate(shot.amount, base)))
+    n = max(0, evaluate(shot.amount, base))
+    for r in recipients:
+        if not is_player(table, r):
+            state = put_counters(state, table, r, shot.counter, n) if shot.kind == ActionKind.PUT_COUNTERS else \
+                remove_counters(state, r, shot.counter, n)
+    return state
+
+
+def _to_players(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int],
+                base: dict[str, int], recipients: list[str]) -> GameState:
+    """A one-shot done to players: life (119), cards drawn (121.1), poison (122.1), energy."""
     amounts = [(r, _amount_for(shot.amount, state, table, base, r)) for r in recipients
                if is_player(table, r) and not state.player(r).left]
     # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each

