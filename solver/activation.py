@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     Ability,
     ActivateAction,
+    EffectSpec,
     MayAction,
     TapForManaAction,
 )
@@ -367,7 +369,7 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
     return state
 
 
-def _target_still_legal(state: GameState, table: Table, item: StackItem, ab: Any, abilities: Any) -> bool:
+def _target_still_legal(state: GameState, table: Table, item: StackItem, ab: Ability, abilities: Sequence[Ability]) -> bool:
     """608.2b: the target is checked as the ability (or the spell) resolves."""
     needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE))
     req = ab.target if ab.target is not None else None
@@ -388,7 +390,7 @@ def _target_still_legal(state: GameState, table: Table, item: StackItem, ab: Any
     return legal_target(state, table, item.target, req, item.controller, item.source)
 
 
-def _create_effect(state: GameState, table: Table, item: StackItem, effect: Any, emblem: bool, view: View,
+def _create_effect(state: GameState, table: Table, item: StackItem, effect: EffectSpec, emblem: bool, view: View,
                    values: dict[str, int], chosen: str | None) -> GameState | Decision:
     """The resolving ability's continuous effect, created (611.2), its source chosen first (609.7a)."""
     picked = item.source_choice
@@ -409,10 +411,11 @@ def _create_effect(state: GameState, table: Table, item: StackItem, effect: Any,
     return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
 
 
-def _do_action_part(state: GameState, table: Table, item: StackItem, ab: Any, view: View,
+def _do_action_part(state: GameState, table: Table, item: StackItem, ab: Ability, view: View,
                     values: dict[str, int]) -> GameState | Decision:
     """The resolving ability's instruction number ``item.part`` (608.2c: the next one queued)."""
     shot = ab.action if item.part == 0 else ab.more[item.part - 1]
+    assert shot is not None  # (called for an ability with an action)
     if item.part < len(ab.more):
         # the ability's next instruction, in the same resolution (608.2c)
         state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
@@ -424,7 +427,7 @@ def _do_action_part(state: GameState, table: Table, item: StackItem, ab: Any, vi
     return run_one_shot(state, table, shot, view, values)
 
 
-def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View) -> Any:
+def fixed_as_it_resolves(effect: EffectSpec, state: GameState, table: Table, view: View) -> EffectSpec:
     """611.2c: a power/toughness or keyword change a resolving spell or ability creates for a group
     ("creatures you control get +1/+1 until end of turn") changes the permanents the group names
     as it resolves, and no others: its ``to:`` becomes those permanents (none: it changes nothing)."""
@@ -443,7 +446,7 @@ def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Se
                                  f"does nothing: there is no {among} to choose", "for")
 
 
-def _source_choices(state: GameState, table: Table, effect: Any, view: View, *resolving: StackItem) -> list[str]:
+def _source_choices(state: GameState, table: Table, effect: EffectSpec, view: View, *resolving: StackItem) -> list[str]:
     """615.9, 609.7a: "a source of your choice" is chosen as the effect is created, among the
     permanents and the case's other sources (spells, emblems) with the effect's properties; a source
     needn't be able to deal damage to be chosen. A spell a ``cast:`` action casts is a choice only
@@ -457,7 +460,7 @@ def _source_choices(state: GameState, table: Table, effect: Any, view: View, *re
     return [o for o in objects if matches(effect.from_, o, state, table, view)]
 
 
-def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
+def _choose_source(state: GameState, table: Table, item: StackItem, effect: EffectSpec, view: View) -> GameState | Decision:
     """The controller's choice of a source (:func:`_source_choices`) as the effect is created."""
     legal = _source_choices(state, table, effect, view, item)
     return _chosen_on_resolution(state, table, item, legal, DecisionKind.SOURCE, "source_choice",

@@ -32,6 +32,7 @@ from .rules import (
 )
 from .select import View
 from .state import (
+    Batch,
     Event,
     GameState,
     Table,
@@ -204,7 +205,7 @@ def _rider_happens(rider: Rider, prevented: int) -> bool:
     return prevented > 0 or not rider.if_prevented
 
 
-def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
+def _rider_gains(state: GameState, table: Table, batch: Batch) -> dict[str, int]:
     gains: dict[str, int] = defaultdict(int)
     insts = {x.key: x for x in effects_in_force_all(state, table)}
     tried = dict(batch.tried)

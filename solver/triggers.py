@@ -10,11 +10,14 @@ from mtg_outcomes.model.selectors import SelectorKind
 from mtg_outcomes.model.types import (
     Ability,
     Condition,
+    PermanentSpec,
+    SourceSpec,
 )
 
 from .decision import Decision, Option, decide, note, says
 from .select import View, colors_of, is_player, matches, opponents
 from .state import (
+    Batch,
     GameState,
     ItemKind,
     StackItem,
@@ -95,7 +98,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
     return replace(state, pending=state.pending + tuple(new))
 
 
-def _event_matches(trigger: str, ab: Any, thing: str, values: dict[str, Any], oid: str, state: GameState,
+def _event_matches(trigger: str, ab: Ability, thing: str, values: dict[str, Any], oid: str, state: GameState,
                    table: Table, view: View) -> tuple[bool, dict[str, Any]]:
     """Whether one happening is the event ``ab`` waits for (603.2), and the values it reads."""
     ctrl = view.controller
@@ -140,7 +143,7 @@ def _event_matches(trigger: str, ab: Any, thing: str, values: dict[str, Any], oi
     return True, values
 
 
-def _fired(trigger: str, ab: Any, thing: str, values: dict[str, Any], state: GameState, table: Table,
+def _fired(trigger: str, ab: Ability, thing: str, values: dict[str, Any], state: GameState, table: Table,
            view: View) -> list[dict[str, Any]]:
     """The triggers one matching happening fires, each with the values it reads."""
     fired = [values]
@@ -171,7 +174,7 @@ def ward_triggers(state: GameState, table: Table, item: StackItem, targets: Iter
     return tuple(out)
 
 
-def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState:
+def prevention_triggers(state: GameState, table: Table, batch: Batch) -> GameState:
     """615.13: once per prevention effect applied to simultaneous events that prevented damage."""
     happenings = []
     for key, amount in batch.prevented:
@@ -287,7 +290,7 @@ def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: S
     return [base]
 
 
-def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bool:
+def cast_spell_matches(kind: str, spec: PermanentSpec | SourceSpec | None, state: GameState, thing: str) -> bool:
     """Whether a spell cast (601.2i) is of the kind a cast trigger names: any, noncreature, instant
     or sorcery, or a colour ("a red spell": its colour as it is cast, 105.2)."""
     types = set(spec.types) if spec is not None else set()

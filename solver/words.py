@@ -8,10 +8,14 @@ name, with its id only where two objects share that name.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.effects import EffectKind
-from mtg_outcomes.model.selectors import SelectorKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
+
+if TYPE_CHECKING:  # (the state and the selectors read these words: no import at run time)
+    from .select import Instance
+    from .state import GameState, Table
 
 __all__ = ["value_text", "name", "possessive", "effect_label", "Namer"]
 
@@ -34,7 +38,7 @@ _KIND_WORDS = {
 }
 
 
-def _counts(state: Any, table: Any) -> dict[str, int]:
+def _counts(state: GameState, table: Table) -> dict[str, int]:
     """How many objects (permanents, sources) bear each name: a name two share gets its id."""
     key = ("names", len(state.perms), len(table.perm_specs), len(table.sources))
     hit = table.memo.get(key)
@@ -53,7 +57,7 @@ def _counts(state: Any, table: Any) -> dict[str, int]:
     return hit
 
 
-def name(state: Any, table: Any, oid: str | None) -> str:
+def name(state: GameState, table: Table, oid: str | None) -> str:
     """An object as a judge says it: its card's name, with its id only where another object in
     the game has that name ("Grizzly Bears (bear1)"); a player is their name."""
     if oid is None:
@@ -71,7 +75,7 @@ def possessive(text: str) -> str:
     return "your" if text == "you" else f"{text}'s"
 
 
-def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
+def effect_label(inst: Instance, table: Table, state: GameState, short: bool = False) -> str:
     """An effect in words: its card and what it does ("Healing Salve's shield on you, 3 left");
     a static ability is its permanent's name; an effect the case creates without a source is
     called by its id, the only name it has."""
@@ -95,7 +99,7 @@ def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
     return f"{head}{on}{left}"
 
 
-def _selector(state: Any, table: Any, inst: Any, sel: Any) -> str:
+def _selector(state: GameState, table: Table, inst: Instance, sel: Selector) -> str:
     """Who an effect protects, in words: "you" is its controller, "target" its target."""
     kind = sel.kind
     if kind == SelectorKind.YOU:
@@ -120,7 +124,7 @@ class Namer:
     "you choose Big Ogre as the source"): the rules code's older texts name objects by id. An id
     is replaced only as a whole token, never a word of the text itself (_NOT_IDS) nor a player."""
 
-    def __init__(self, state: Any, table: Any) -> None:
+    def __init__(self, state: GameState, table: Table) -> None:
         self.map: dict[str, str] = {}
         for p in state.perms:
             self.map.setdefault(p.id, name(state, table, p.id))

@@ -11,6 +11,7 @@ from typing import Any
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors, MtgOutcomesError
 from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import stamps
 from mtg_outcomes.model.yamlio import read_bounded
 
@@ -88,7 +89,7 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
     return rec
 
 
-def _enumerate_record(rec: dict[str, Any], case: Any, path: str, timeout: float | None, start: float) -> None:
+def _enumerate_record(rec: dict[str, Any], case: Case, path: str, timeout: float | None, start: float) -> None:
     res = enumerate_outcomes(case, timeout=timeout)
     d = res.as_dict()
     d["stats"] = _strip_seconds(d.get("stats", {}))
@@ -101,7 +102,7 @@ def _enumerate_record(rec: dict[str, Any], case: Any, path: str, timeout: float 
         rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
 
 
-def _check_record(rec: dict[str, Any], case: Any, path: str, timeout: float | None, start: float) -> None:
+def _check_record(rec: dict[str, Any], case: Case, path: str, timeout: float | None, start: float) -> None:
     rep = check(case, timeout=timeout)
     rec["check"] = rep.as_dict()
     rec["status"] = rep.status
@@ -109,7 +110,7 @@ def _check_record(rec: dict[str, Any], case: Any, path: str, timeout: float | No
         rec["status"] = Status.TIMEOUT
 
 
-def _optimize_record(rec: dict[str, Any], case: Any, path: str, timeout: float | None, start: float) -> None:
+def _optimize_record(rec: dict[str, Any], case: Case, path: str, timeout: float | None, start: float) -> None:
     if case.objective is None:
         rec["status"] = Status.ERROR
         rec["failure"] = "input"

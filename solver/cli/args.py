@@ -4,8 +4,12 @@ commands and the peer's subcommand (solver.peer.cli) that use them."""
 from __future__ import annotations
 
 import argparse
+from typing import TypeAlias
 
-__all__ = ["seconds", "at_least_one"]
+__all__ = ["seconds", "at_least_one", "Subcommands"]
+
+# what add_subparsers() returns: each command adds its parser to it
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def seconds(text: str) -> float | None:

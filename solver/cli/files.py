@@ -7,10 +7,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors
 from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.types import Case
 
 from ..batch import OutputError, check_output, check_output_dir
 from ..check import case_files
@@ -55,7 +55,7 @@ def graph_file(path: str) -> str:
     return path
 
 
-def load_case_or_exit(path: str) -> Any:
+def load_case_or_exit(path: str) -> Case:
     """Load one case for a command on that case; its warnings (keywords without effect here) go
     to stderr, so the output itself is unchanged."""
     case = load_case(path)

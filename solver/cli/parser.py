@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any
 
 from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
 
 from ..contract import ENGINES, MAX_WORKERS
 from ..peer.cli import add_parser as add_peer
-from .args import at_least_one, seconds
+from .args import Subcommands, at_least_one, seconds
 
 DEFAULT_TIMEOUT = 600.0  # the tool never hangs: a run that long reports what it has, marked partial
 
@@ -63,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _answer_commands(sub: Any) -> None:
+def _answer_commands(sub: Subcommands) -> None:
     """validate, enumerate, optimize, check: one case's answers."""
     v = sub.add_parser("validate", help="check case files against the format; every problem, one line each")
     v.add_argument("paths", nargs="+")
@@ -106,7 +105,7 @@ def _answer_commands(sub: Any) -> None:
                    help="seconds per case (default 60; 0: no limit); a case cut by it is reported, not passed")
 
 
-def _many_cases_commands(sub: Any) -> None:
+def _many_cases_commands(sub: Subcommands) -> None:
     """batch, generate, report."""
     b = sub.add_parser("batch", help="run many cases in parallel; one JSON line per case, resumable")
     b.add_argument("paths", nargs="+")
@@ -140,7 +139,7 @@ def _many_cases_commands(sub: Any) -> None:
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
 
 
-def _card_commands(sub: Any) -> None:
+def _card_commands(sub: Subcommands) -> None:
     """mana, card, cards, schema, new: the cards and a first case."""
     mn = sub.add_parser("mana", help="the types of mana each permanent could produce, and why (CR 106.7)")
     mn.add_argument("case")

@@ -19,7 +19,10 @@ from mtg_outcomes.model.load import check_fields, load_case
 
 from ..api import enumerate_outcomes
 from ..check import case_files
-from ..cli.args import seconds  # the same reading as every command's: seconds, 0 = no limit
+from ..cli.args import (  # the same reading as every command's: seconds, 0 = no limit
+    Subcommands,
+    seconds,
+)
 from .compare import Comparison, compare
 from .phase_peer import PhasePeer, load_phase
 from .protocol import CannotSetUp, Peer, PeerUnavailable
@@ -31,7 +34,7 @@ PEERS = ("phase",)
 NOTES = "<!-- notes: everything below this line is kept when the table is regenerated -->"
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subcommands) -> None:
     pe = sub.add_parser("peer", help="run cases through another rules engine (phase.rs) and report the differences")
     pe.add_argument("peer", choices=PEERS)
     pe.add_argument("paths", nargs="+", help="case files or directories")
