@@ -109,3 +109,28 @@ class DecisionKind(StrEnum):
     WARD = "ward"  # pay the ward cost or not (702.21a)
     TAP = "tap"  # which permanents pay a mana cost (601.2h)
     SACRIFICE = "sacrifice"  # what is sacrificed to pay a cost (601.2h)
+
+
+class CostKind(StrEnum):
+    """A cost part's tag beyond the {T}/{Q} symbols (a cost is a tuple of "T", "Q" and tagged
+    tuples such as ``("sacrifice", selector)``; str-valued, as model.vocab writes them)."""
+
+    LOYALTY = "loyalty"  # +N / -N / -X loyalty (606.4)
+    REMOVE_COUNTERS = "remove_counters"  # (kind, n)
+    SACRIFICE = "sacrifice"  # a selector, or "self" (701.21a)
+    TAP = "tap"  # an untapped permanent the selector names (601.2h)
+    PAY_LIFE = "pay_life"  # (119.4)
+    PAY_ENERGY = "pay_energy"  # (107.14)
+
+
+class ManaKind(StrEnum):
+    """A mana ability's mana beyond fixed symbols (``ab.mana``'s first element, as model.vocab
+    writes it): one mana of a type or colour chosen as it resolves (106.7, 605.3b)."""
+
+    ANY_TYPE_OF = "any_type_of"  # a type that the selector's lands could produce (106.7)
+    ANY_COLOR_OF = "any_color_of"
+    ANY_COLOR = "any_color"
+    ANY = "any"  # any type
+    CHOSEN_COLOR = "chosen_color"
+    ONE_OF = "one_of"  # one of the listed symbols
+

@@ -55,7 +55,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, ManaKind, TriggerEvent
 from mtg_outcomes.model.types import MANA_TYPES, Ability, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, tap_choices
@@ -73,7 +73,7 @@ __all__ = ["could_produce", "could_produce_action", "could_produce_all", "mana_p
 
 MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
-_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of", "chosen_color")
+_CHOICE_KINDS = tuple(ManaKind)  # (every kind of mana chosen as it resolves)
 _COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 Produce = dict[str, frozenset[str]]
@@ -109,28 +109,28 @@ def _base_types(state: GameState, table: Table, pid: str, ab: Ability, known: Pr
     mana = ab.mana
     if not mana:
         return frozenset()
-    head = mana[0]
-    if head in ("any_type_of", "any_color_of"):
-        perm = state.perm(pid)
-        controller = perm.controller if perm is not None else ""
-        view = View(controller, pid)
-        found: set[str] = set()
-        for other in state.perms:
-            if other.present and other.id in known and matches(mana[1], other.id, state, table, view):
-                found |= known[other.id]
-        if head == "any_color_of":
-            found &= set(COLORED)
-        return frozenset(found)
-    if head == "any_color":
-        return frozenset(COLORED)
-    if head == "chosen_color":  # "one mana of the chosen color": the colour chosen as it entered (614.1c)
-        spec = table.spec_of(state, pid)
-        color = getattr(spec, "chosen_color", None)
-        return frozenset({_COLOR_SYMBOL[color]}) if color else frozenset()
-    if head == "one_of":  # "Add {R} or {G}": one of these types, its controller's choice
-        return frozenset(mana[1])
-    if head == "any":
-        return frozenset(MANA_ORDER)
+    match mana[0]:
+        case ManaKind.ANY_TYPE_OF | ManaKind.ANY_COLOR_OF:
+            perm = state.perm(pid)
+            controller = perm.controller if perm is not None else ""
+            view = View(controller, pid)
+            found: set[str] = set()
+            for other in state.perms:
+                if other.present and other.id in known and matches(mana[1], other.id, state, table, view):
+                    found |= known[other.id]
+            if mana[0] == ManaKind.ANY_COLOR_OF:
+                found &= set(COLORED)
+            return frozenset(found)
+        case ManaKind.ANY_COLOR:
+            return frozenset(COLORED)
+        case ManaKind.CHOSEN_COLOR:  # "one mana of the chosen color": the colour chosen as it entered (614.1c)
+            spec = table.spec_of(state, pid)
+            color = getattr(spec, "chosen_color", None)
+            return frozenset({_COLOR_SYMBOL[color]}) if color else frozenset()
+        case ManaKind.ONE_OF:  # "Add {R} or {G}": one of these types, its controller's choice
+            return frozenset(mana[1])
+        case ManaKind.ANY:
+            return frozenset(MANA_ORDER)
     return frozenset(s for s in mana if s in MANA_ORDER)
 
 
@@ -344,7 +344,7 @@ def _resolve_mana(state: GameState, table: Table, action: TapForManaAction, perm
         now = state.perm(perm.id)
         assert now is not None
         state = state.set_perm(replace(now, activated_once=tuple(sorted(set(now.activated_once) | {j}))))
-    refers = bool(ab.mana) and ab.mana[0] in ("any_type_of", "any_color_of")
+    refers = bool(ab.mana) and ab.mana[0] in (ManaKind.ANY_TYPE_OF, ManaKind.ANY_COLOR_OF)
     known = could_produce_all(state, table) if refers else {}
     options = _productions(state, table, perm.id, ab, known)
     if not options:
