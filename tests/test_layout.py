@@ -180,3 +180,17 @@ def test_no_function_past_80_lines(module: str) -> None:
             if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.end_lineno is not None
             and n.end_lineno - n.lineno + 1 > MAX_FUNCTION_LINES]
     assert not long, long
+
+
+# what sits at tests/'s top level: the shared files (fixtures, helpers, the docs' tool, the hunt
+# script) and this layout test, which reads the whole tree; every other test module is in the
+# folder of the package it tests (tests/rules/, tests/cp/, tests/model/, ...)
+TOP_LEVEL = {"__init__.py", "conftest.py", "helpers.py", "doctool.py", "hunt.py", "test_layout.py"}
+
+
+def test_tests_are_arranged_like_the_packages() -> None:
+    tests = ROOT / "tests"
+    loose = sorted(p.name for p in tests.glob("*.py") if p.name not in TOP_LEVEL)
+    assert not loose, f"test modules at tests/'s top level: {loose} (put each in its package's folder)"
+    folders = [d for d in tests.iterdir() if d.is_dir() and any(d.glob("test_*.py"))]
+    assert len(folders) >= 6 and all((d / "__init__.py").exists() for d in folders), folders
