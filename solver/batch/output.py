@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
-from .records import MAX_LINE, OutputError, _count, _message
+from .records import MAX_LINE, OutputError, Record, _count, _message
 
 
 def _regular(path: str | Path) -> bool:
@@ -22,7 +22,7 @@ def _regular(path: str | Path) -> bool:
         return False
 
 
-def load_done(out: str | Path) -> list[dict[str, Any]]:
+def load_done(out: str | Path) -> list[Record]:
     """Records already in ``out``, read line by line; a torn (unterminated) last line is cut off the file.
 
     Only a regular file is read back (a device or FIFO given as ``--out`` is written, never read),
@@ -32,7 +32,7 @@ def load_done(out: str | Path) -> list[dict[str, Any]]:
     """
     if not _regular(out):
         return []
-    records: list[dict[str, Any]] = []
+    records: list[Record] = []
     good_end = 0  # the end of the last whole line
     first = True
     try:
@@ -207,10 +207,10 @@ def _open_output(path: str, flag: str, append: bool) -> IO[str]:
 
 
 
-def _latest(records: Iterable[dict[str, Any]], current: dict[str, str], mode: str) -> list[dict[str, Any]]:
+def _latest(records: Iterable[Record], current: dict[str, str], mode: str) -> list[Record]:
     """The last record of each (path, mode), in the order the cases were first recorded; for a case
     of this run, the record of its content now (not one of an earlier version of the file)."""
-    latest: dict[tuple[Any, Any], dict[str, Any]] = {}
+    latest: dict[tuple[Any, Any], Record] = {}
     for r in records:
         path = r.get("path")
         if r.get("mode") == mode and path in current and r.get("hash") != current[path]:
@@ -221,7 +221,7 @@ def _latest(records: Iterable[dict[str, Any]], current: dict[str, str], mode: st
 
 
 
-def write_csv(records: Iterable[dict[str, Any]], path: str | Path) -> None:
+def write_csv(records: Iterable[Record], path: str | Path) -> None:
     """The summary as CSV; :class:`OutputError` (one line) if it cannot be written."""
     fh = _open_output(str(path), "--csv", append=False)
     try:

@@ -20,7 +20,7 @@ from typing import Any
 from mtg_outcomes.model.errors import MtgOutcomesError
 
 from ..contract import Status
-from .records import GRACE, _death, _failed_record, analyze
+from .records import GRACE, Record, _death, _failed_record, analyze
 
 
 class _Msg(StrEnum):
@@ -189,7 +189,7 @@ def _chunk_size(remaining: int, jobs: int) -> int:
 
 
 def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
-               emit: Callable[[dict[str, Any]], None], pool: _LocalPool | None = None) -> None:
+               emit: Callable[[Record], None], pool: _LocalPool | None = None) -> None:
     """Run ``paths`` on ``pool`` (started here if not given); ``emit`` each record as it arrives."""
     pool = pool if pool is not None else _LocalPool(max(1, min(jobs, len(paths))))
     run = _LocalRun(paths, mode, jobs, timeout, emit, pool)
@@ -211,7 +211,7 @@ class _LocalRun:
     worker's queue and running case (a worker overdue by ``timeout`` + GRACE is killed)."""
 
     def __init__(self, paths: list[str], mode: str, jobs: int, timeout: float | None,
-                 emit: Callable[[dict[str, Any]], None], pool: _LocalPool) -> None:
+                 emit: Callable[[Record], None], pool: _LocalPool) -> None:
         self.paths, self.mode, self.jobs, self.timeout, self.emit, self.pool = paths, mode, jobs, timeout, emit, pool
         self.pending: deque[int] = deque(range(len(paths)))  # not yet sent to a worker
         self.done: set[int] = set()
@@ -348,7 +348,7 @@ def connect_ray(address: str | None, jobs: int) -> threading.Event | None:
     if ray.is_initialized():
         return None
     addr = ray_address(address)
-    kwargs: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
+    kwargs: Record = {"log_to_driver": False, "configure_logging": False}
     if addr is not None:
         kwargs["address"] = addr
     else:
@@ -394,7 +394,7 @@ def _ray_case(path: str, mode: str, timeout: float | None, cwd: str) -> Any:
 
 
 def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
-             emit: Callable[[dict[str, Any]], None], address: str | None = None) -> None:
+             emit: Callable[[Record], None], address: str | None = None) -> None:
     """Run ``paths`` as Ray tasks, at most twice the cluster's CPUs in flight.
 
     A case's hard limit (``timeout`` + :data:`GRACE`) runs from when its task says it started, so a
@@ -415,7 +415,7 @@ def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
 
 
 def _ray_loop(paths: list[str], mode: str, cpus: int, timeout: float | None,
-              emit: Callable[[dict[str, Any]], None]) -> None:
+              emit: Callable[[Record], None]) -> None:
     import ray
 
     remote = ray.remote(num_cpus=1, num_returns="streaming", max_retries=0)(_ray_case)

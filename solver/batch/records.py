@@ -20,6 +20,9 @@ from ..check import check
 from ..contract import Status
 from ..optimize import optimize
 
+# a batch record: one JSON line of --out (its values are whatever JSON holds)
+Record = dict[str, Any]
+
 MODES = ("enumerate", "optimize", "check")
 FAILED = (Status.ERROR, Status.TIMEOUT)  # the case has no answer
 PASSED = (Status.OK, Status.NO_EXPECT, Status.PARTIAL)  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
@@ -32,7 +35,7 @@ class OutputError(MtgOutcomesError):
     """An output file (``--out``, ``--csv``) that cannot be written; the CLI prints one line, exit 2."""
 
 
-def failed(rec: dict[str, Any]) -> bool:
+def failed(rec: Record) -> bool:
     """Whether this record fails the run (exit 1): no answer, or a ruling that disagrees, as ``check``."""
     return rec.get("status") not in PASSED
 
@@ -42,15 +45,15 @@ def content_hash(path: str | Path) -> str:
     return hashlib.sha256(read_bounded(path)).hexdigest()
 
 
-def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
+def _strip_seconds(stats: Record) -> Record:
     return {k: v for k, v in stats.items() if k != "seconds"}
 
 
-def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict[str, Any]:
+def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> Record:
     """One case, one JSON-able record. Never raises for a bad case: status ``ERROR`` instead."""
 
     start = time.perf_counter()
-    rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}
+    rec: Record = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}
     try:
         try:
             rec["hash"] = content_hash(path)
@@ -89,7 +92,7 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
     return rec
 
 
-def _enumerate_record(rec: dict[str, Any], case: Case, path: str, timeout: float | None, start: float) -> None:
+def _enumerate_record(rec: Record, case: Case, path: str, timeout: float | None, start: float) -> None:
     res = enumerate_outcomes(case, timeout=timeout)
     d = res.as_dict()
     d["stats"] = _strip_seconds(d.get("stats", {}))
@@ -102,7 +105,7 @@ def _enumerate_record(rec: dict[str, Any], case: Case, path: str, timeout: float
         rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
 
 
-def _check_record(rec: dict[str, Any], case: Case, path: str, timeout: float | None, start: float) -> None:
+def _check_record(rec: Record, case: Case, path: str, timeout: float | None, start: float) -> None:
     rep = check(case, timeout=timeout)
     rec["check"] = rep.as_dict()
     rec["status"] = rep.status
@@ -110,7 +113,7 @@ def _check_record(rec: dict[str, Any], case: Case, path: str, timeout: float | N
         rec["status"] = Status.TIMEOUT
 
 
-def _optimize_record(rec: dict[str, Any], case: Case, path: str, timeout: float | None, start: float) -> None:
+def _optimize_record(rec: Record, case: Case, path: str, timeout: float | None, start: float) -> None:
     if case.objective is None:
         rec["status"] = Status.ERROR
         rec["failure"] = "input"
@@ -131,7 +134,7 @@ def _cut(start: float, timeout: float | None) -> Status:
 
 
 def _failed_record(path: str, mode: str, status: Status, message: str, seconds: float, failure: str,
-                   timeout: float | None = None) -> dict[str, Any]:
+                   timeout: float | None = None) -> Record:
     """The line for a case whose worker gave no record: ``failure`` is ``died`` or ``timeout``."""
     try:
         h = content_hash(path)
@@ -158,7 +161,7 @@ def _death(exitcode: int | None) -> str:
     return f"worker process died (exited with code {exitcode} without a result)"
 
 
-def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
+def _retry(rec: Record, timeout: float | None) -> bool:
     """Whether resuming re-runs this recorded case: a died worker always; a timeout only with a longer limit.
 
     Bad input and analysis errors are deterministic (same file, same error), and so, near enough,
@@ -179,13 +182,13 @@ def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
 # ---------------------------------------------------------------- resumable output
 
 
-def _count(rec: dict[str, Any]) -> int:
+def _count(rec: Record) -> int:
     if "outcomes" in rec:
         return len(rec["outcomes"])
     return int(rec.get("check", {}).get("outcomes", 0))
 
 
-def _message(rec: dict[str, Any]) -> str:
+def _message(rec: Record) -> str:
     if rec.get("errors"):
         return str(rec["errors"][0])
     detail = rec.get("check", {}).get("detail") or []

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import CaseError
 
@@ -15,10 +15,15 @@ from ..check import case_files
 from ..contract import PASSING, Status
 from .output import _latest, _open_output, load_done, lock_output
 from .pool import _LocalPool, _run_local, _run_ray
+
+if TYPE_CHECKING:  # (rich is loaded where the progress bar is shown)
+    from rich.progress import Progress, TaskID
+
 from .records import (
     MODES,
     RULING_STATUSES,
     OutputError,
+    Record,
     _message,
     _retry,
     content_hash,
@@ -28,7 +33,7 @@ from .records import (
 
 def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enumerate",
               timeout: float | None = None, executor: str = "local", progress: bool = True,
-              address: str | None = None) -> list[dict[str, Any]]:
+              address: str | None = None) -> list[Record]:
     """Run every case under ``inputs`` not yet in ``out``; return the latest record of each case.
 
     A case is done when ``out`` holds a record of it with the same content hash and mode that is
@@ -76,11 +81,11 @@ def run_batch(inputs: Sequence[str], out: str, jobs: int = 1, mode: str = "enume
 
 
 
-def _to_run(previous: list[dict[str, Any]], paths: list[str], mode: str,
-            timeout: float | None) -> tuple[dict[tuple[Any, Any, Any], dict[str, Any]], list[str], dict[str, str]]:
+def _to_run(previous: list[Record], paths: list[str], mode: str,
+            timeout: float | None) -> tuple[dict[tuple[Any, Any, Any], Record], list[str], dict[str, str]]:
     """The records that stand (the last of each path, hash and mode, not to be retried), the
     paths still to run, and each path's content hash now."""
-    done: dict[tuple[Any, Any, Any], dict[str, Any]] = {}
+    done: dict[tuple[Any, Any, Any], Record] = {}
     for r in previous:
         key = (r.get("path"), r.get("hash"), r.get("mode"))
         done.pop(key, None)  # later lines win, and keep their place at the end
@@ -101,10 +106,10 @@ def _to_run(previous: list[dict[str, Any]], paths: list[str], mode: str,
 class _Writer:
     """Each record, as it arrives, written to ``--out`` and kept, with the progress bar."""
 
-    def __init__(self, fh: Any, out: str, records: list[dict[str, Any]]) -> None:
+    def __init__(self, fh: IO[str], out: str, records: list[Record]) -> None:
         self.fh, self.out, self.records = fh, out, records
-        self.prog: Any = None
-        self.task: Any = None
+        self.prog: Progress | None = None
+        self.task: TaskID | None = None
         self.fails = 0
         self.started = time.monotonic()
 
@@ -112,7 +117,7 @@ class _Writer:
         self.prog, self.task = _progress(total)
         self.prog.start()
 
-    def emit(self, rec: dict[str, Any]) -> None:
+    def emit(self, rec: Record) -> None:
         try:
             self.fh.write(json.dumps(rec, sort_keys=True) + "\n")
             self.fh.flush()
@@ -137,7 +142,7 @@ def _progress(total: int) -> tuple[Any, Any]:
     return prog, task
 
 
-def tally_line(records: Iterable[dict[str, Any]]) -> str:
+def tally_line(records: Iterable[Record]) -> str:
     """One line: how many cases have each status, and how many fail the run (``3 OK, 1 INCOMPLETE, ...``).
 
     A check-mode run always names INCOMPLETE and UNREACHABLE, so a clean run says ``0`` of each.
@@ -154,7 +159,7 @@ def tally_line(records: Iterable[dict[str, Any]]) -> str:
     return f"{', '.join(shown)}; {bad} failed ({len(recs)} case{'s' if len(recs) != 1 else ''})"
 
 
-def summary_lines(records: Iterable[dict[str, Any]]) -> list[str]:
+def summary_lines(records: Iterable[Record]) -> list[str]:
     recs = sorted(records, key=lambda r: str(r.get("path")))
     counts: dict[str, int] = {}
     for r in recs:
@@ -171,7 +176,7 @@ def summary_lines(records: Iterable[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def print_summary(records: list[dict[str, Any]]) -> None:
+def print_summary(records: list[Record]) -> None:
     from rich.console import Console
     from rich.table import Table
 

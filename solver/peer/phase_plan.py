@@ -18,7 +18,7 @@ from typing import Any
 
 from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
 from mtg_outcomes.model.kinds import AbilityKind
-from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.types import Case, PermanentSpec, SourceSpec
 
 __all__ = ["Activate", "Cast", "Combat", "EndStep", "Perm", "Plan", "plan_case"]
 
@@ -145,7 +145,7 @@ def _plan_players(plan: Plan, case: Case, raw: Mapping[str, Any]) -> None:
     plan.player_state += [{} for _ in range(len(names) - len(plan.player_state))]
 
 
-def _plan_permanents(plan: Plan, raw: Mapping[str, Any], seat: dict[str, int], by_id: dict[str, Any]) -> None:
+def _plan_permanents(plan: Plan, raw: Mapping[str, Any], seat: dict[str, int], by_id: dict[str, PermanentSpec]) -> None:
     """The battlefield: real cards, vanilla creatures as tokens; attacks on players only."""
     bad = plan.unsupported
     for i, entry in enumerate(raw.get("battlefield") or ()):
@@ -189,8 +189,8 @@ def _plan_sources(plan: Plan, raw: Mapping[str, Any]) -> dict[str, str | None]:
     return cards_of
 
 
-def _plan_action(plan: Plan, act: Mapping[str, Any], where: str, seat: dict[str, int], by_id: dict[str, Any],
-                 srcs: dict[str, Any], cards_of: dict[str, str | None]) -> None:
+def _plan_action(plan: Plan, act: Mapping[str, Any], where: str, seat: dict[str, int],
+                 by_id: dict[str, PermanentSpec], srcs: dict[str, SourceSpec], cards_of: dict[str, str | None]) -> None:
     """One action as a step phase can be told to do, or why not."""
     bad = plan.unsupported
     kind = next(iter(act)) if len(act) == 1 else None
