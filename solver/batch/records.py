@@ -31,10 +31,6 @@ GRACE = 2.0  # seconds past the timeout before the worker is killed (the solve s
 MAX_LINE = 64 * 1024 * 1024  # longest --out line read back on resume; a longer one is skipped unread
 
 
-class OutputError(MtgOutcomesError):
-    """An output file (``--out``, ``--csv``) that cannot be written; the CLI prints one line, exit 2."""
-
-
 def failed(rec: Record) -> bool:
     """Whether this record fails the run (exit 1): no answer, or a ruling that disagrees, as ``check``."""
     return rec.get("status") not in PASSED

@@ -13,7 +13,8 @@ from mtg_outcomes.model.errors import CaseError
 
 from ..check import case_files
 from ..contract import PASSING, Status
-from .output import _latest, _open_output, load_done, lock_output
+from ..outputs import OutputError, _open_output, lock_output
+from .output import _latest, load_done
 from .pool import _LocalPool, _run_local, _run_ray
 
 if TYPE_CHECKING:  # (rich is loaded where the progress bar is shown)
@@ -22,7 +23,6 @@ if TYPE_CHECKING:  # (rich is loaded where the progress bar is shown)
 from .records import (
     MODES,
     RULING_STATUSES,
-    OutputError,
     Record,
     _message,
     _retry,

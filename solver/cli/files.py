@@ -12,8 +12,8 @@ from mtg_outcomes.model.errors import CaseError, CaseErrors
 from mtg_outcomes.model.load import load_case
 from mtg_outcomes.model.types import Case
 
-from ..batch import OutputError, check_output, check_output_dir
 from ..check import case_files
+from ..outputs import OutputError, check_output, check_output_dir
 
 
 def out_file(path: str, flag: str) -> Path:

@@ -8,6 +8,7 @@ a table; 1 if any case differs, else 0.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from importlib.metadata import PackageNotFoundError, version
@@ -24,7 +25,6 @@ from ..cli.args import (  # the same reading as every command's: seconds, 0 = no
     seconds,
 )
 from .compare import Comparison, compare
-from .phase_peer import PhasePeer, load_phase
 from .protocol import CannotSetUp, Peer, PeerUnavailable
 from .report import TABLE_HEAD, as_json, as_text, table_row
 
@@ -46,9 +46,16 @@ def add_parser(sub: Subcommands) -> None:
     pe.add_argument("--report", metavar="FILE.md", help="write a Markdown table over the cases")
 
 
+# each peer engine by name: the module that wraps it (it loads the optional engine itself), loaded
+# when a comparison runs, so the CLI's parser doesn't load it
+PEER_MODULES = {"phase": "mtg_outcomes.peer.phase_peer"}
+
+
 def _peer(name: str) -> Peer:
-    load_phase()  # PeerUnavailable with the install line when it isn't there
-    return PhasePeer()
+    wrapper = importlib.import_module(PEER_MODULES[name])
+    wrapper.load_phase()  # PeerUnavailable with the install line when it isn't there
+    peer: Peer = wrapper.PhasePeer()
+    return peer
 
 
 def run_case(peer: Peer, path: str, *, fields: list[str] | None, timeout: float | None,
