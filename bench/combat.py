@@ -14,6 +14,10 @@ engine and with the graph engine (its time beside, where it finishes within ``--
 and with ``--baseline REV`` the same command on that commit's code (a detached worktree), so the
 ratio is measured in the same run.
 
+Beside it, the issue's two-objective ``optimize`` (you maximize you.life, A minimizes it: the
+defending player's blocks, the attacking player's divisions, the defending player's shield, in
+that order; solver.cp.declared), engine auto, the same limit.
+
 Run: ``.venv/bin/python bench/combat.py [--sizes 2x2,5x4] [--limit S] [--graph-limit S] [--baseline REV]``.
 """
 
@@ -87,8 +91,9 @@ def run(argv: list[str], cwd: Path, timeout: float) -> dict[str, Any]:
             raise
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
-        first = (out.read().decode(errors="replace").splitlines() or [""])[0]
-    return {"rc": proc.returncode, "line": first, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024}
+        lines = out.read().decode(errors="replace").splitlines()[:3] or [""]
+    return {"rc": proc.returncode, "line": lines[0], "lines": lines, "cpu": usage.ru_utime + usage.ru_stime,
+            "mb": usage.ru_maxrss / 1024}
 
 
 def _answer(got: dict[str, Any]) -> str:
@@ -98,6 +103,17 @@ def _answer(got: dict[str, Any]) -> str:
         return "error"
     n = line.split(": ", 1)[1].split(" ", 1)[0]
     return f"{n} {'complete' if 'complete' in line else 'PARTIAL'}"
+
+
+OBJECTIVES = ["--objective", "you: [maximize you.life]", "--objective", "A: [minimize you.life]"]
+
+
+def _optimum(got: dict[str, Any]) -> str:
+    """'22 complete' / '3 PARTIAL' / 'error' from optimize's second line ("22 optimal outcomes")."""
+    lines = got.get("lines", [])
+    if got["rc"] != 0 or len(lines) < 2 or "optimal outcome" not in lines[1]:
+        return "error"
+    return f"{lines[1].split(' ', 1)[0]} {'PARTIAL' if 'PARTIAL' in lines[1] else 'complete'}"
 
 
 def main() -> None:
@@ -121,7 +137,8 @@ def main() -> None:
                 cases.append(("issue 5x4", issue_case()))
             print(f"ordinary combat: enumerate --fields {FIELDS}, blocks chosen, Healing Salve; a fresh process each "
                   f"(auto --timeout {args.limit:g}, graph --timeout {args.graph_limit:g})")
-            head = f"{'size':<10}{'outcomes':<16}{'auto cpu s':>11}{'peak MB':>9}{'graph':>18}{'graph cpu s':>12}"
+            head = (f"{'size':<10}{'outcomes':<16}{'auto cpu s':>11}{'peak MB':>9}{'graph':>18}{'graph cpu s':>12}"
+                    f"{'optimize':>15}{'opt cpu s':>10}{'opt MB':>8}")
             if base is not None:
                 head += f"{'base ' + args.baseline[:8]:>22}{'base cpu s':>11}{'base/now':>9}"
             print(head, flush=True)
@@ -131,8 +148,10 @@ def main() -> None:
                 common = ["enumerate", str(path), "--fields", FIELDS]
                 now = run([exe, *common, "--timeout", str(args.limit)], ROOT, args.limit)
                 graph = run([exe, *common, "--engine", "graph", "--timeout", str(args.graph_limit)], ROOT, args.graph_limit)
+                # the issue's two-objective optimize: you keep your life, A takes it (auto engine)
+                opt = run([exe, "optimize", str(path), *OBJECTIVES, "--timeout", str(args.limit)], ROOT, args.limit)
                 row = (f"{label:<10}{_answer(now):<16}{now['cpu']:>11.2f}{now['mb']:>9.0f}"
-                       f"{_answer(graph):>18}{graph['cpu']:>12.2f}")
+                       f"{_answer(graph):>18}{graph['cpu']:>12.2f}{_optimum(opt):>15}{opt['cpu']:>10.2f}{opt['mb']:>8.0f}")
                 if base is not None:
                     was = run([sys.executable, "-c", _BOOT, str(base), *common, "--timeout", str(args.limit)], base, args.limit)
                     ratio = f"{was['cpu'] / now['cpu']:.1f}x" if now["cpu"] > 0 else "-"

@@ -17,6 +17,7 @@ from mtg_outcomes.model.versions import stamps
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
+    from .optimize import DecisionReport
 
 __all__ = ["Status", "PASSING", "Result", "ENGINES", "MAX_WORKERS", "DEFAULT_MAX_NODES", "check_engine", "check_case"]
 
@@ -88,6 +89,9 @@ class Result:
     outcomes: list[Outcome]
     stats: dict[str, Any] = field(default_factory=dict)
     graph: ChoiceGraph | None = None
+    # optimize's decisions on the optimal lines (solver.optimize.DecisionReport), where the
+    # engine reports them
+    decisions: list[DecisionReport] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {"case": self.case, "engine": self.engine, "complete": self.complete,

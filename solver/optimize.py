@@ -108,11 +108,11 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     if engine == "auto":
         res = auto_optimize(case, objective, fields, deadline, max_nodes, workers)
         if res is not None:
-            return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+            return OptimizeResult(case.id, objective, res.complete, res.outcomes, res.decisions, res.stats, "cp")
         engine = "graph"  # the graph is cheaper, CP can't optimise it, or CP overran its share
     if engine == "cp":
         res = cp_optimize(case, objective, fields=fields, timeout=deadline, max_nodes=max_nodes, workers=workers)
-        return OptimizeResult(case.id, objective, res.complete, res.outcomes, [], res.stats, "cp")
+        return OptimizeResult(case.id, objective, res.complete, res.outcomes, res.decisions, res.stats, "cp")
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither
     # names are interchangeable (solver.symmetry)
     seen = None if fields is None else sorted(set(fields) | set(objective.fields()))

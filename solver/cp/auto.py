@@ -17,7 +17,7 @@ from mtg_outcomes.model.types import Case
 from ..contract import Result
 from ..limits import Deadline, LimitReached
 from .bounds import ModelTooLarge
-from .choosers import _optimizable
+from .choosers import _optimizable, declarations_optimizable
 from .costs import preferred_plans
 from .optimum import cp_optimize
 from .search import AUTO_BUILD_SHARE, cp_outcomes
@@ -44,7 +44,8 @@ def auto_optimize(case: Case, objective: Objective, fields: Iterable[str] | None
     """CP's optimal outcomes when its estimate is below the graph's and it gives backward
     induction's answer (:func:`~solver.cp.cp_optimizable`), else None (the graph's turn)."""
     plans = preferred_plans(case, deadline, max_nodes, AUTO_BUILD_SHARE)
-    if plans is None or _optimizable(plans, objective) is not None:
+    if plans is None or (_optimizable(plans, objective) is not None
+                         and declarations_optimizable(plans, objective) is not None):
         return None
     try:
         return cp_optimize(case, objective, fields=fields, timeout=deadline, build_share=AUTO_BUILD_SHARE,

@@ -1,5 +1,6 @@
 """Who chooses in the CP step, and whether CP-SAT's optimisation gives backward induction's
-answer there (it has no move order: one chooser at most)."""
+answer there (it has no move order: one chooser at most; or the defending player's declaration
+of blockers first, bounded by the models and valued by the graph: solver.cp.declared)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from mtg_outcomes.model.types import Case
 from ..limits import Deadline, LimitReached, as_deadline
 from ..results import gain_replacements
 from ..select import controller_of, has_keyword
+from .blocks import EARLY, is_block_start
 from .plan import StepPlans, _plans
 from .step import _Plan
 
@@ -48,7 +50,8 @@ def cp_optimizable(case: Case, objective: Objective, timeout: float | Deadline |
         return str(cut)
     if isinstance(plans, str):
         return plans
-    return _optimizable(plans, objective)
+    reason = _optimizable(plans, objective)
+    return None if reason is None or declarations_optimizable(plans, objective) is None else reason
 
 
 def _optimizable(plans: StepPlans, objective: Objective) -> str | None:
@@ -67,4 +70,29 @@ def _optimizable(plans: StepPlans, objective: Objective) -> str | None:
             for _, f in goal.terms:
                 if not isinstance(plan.base.get(f, 0), bool | int | None):
                     return f"{f} is not a number"
+    return None
+
+
+def declarations_optimizable(plans: StepPlans, objective: Objective) -> str | None:
+    """None when :func:`optimize_declarations` answers: every CP model declares blocks (509.1),
+    no choice comes before the declaration, the declaring player has an objective and no branch
+    ended before the step; else why not."""
+    prefix = plans.prefix
+    if not plans.plans or not prefix.complete or prefix.ended:
+        return "the game can end, or a limit cut the choices, before the last combat damage step"
+    chooser = None
+    for start, plan in zip(prefix.starts, plans.plans, strict=True):
+        bp, first = plan.blocks, (start.witness[0] if start.witness else None)
+        if first is None and (bp is None or not (bp.step == 0 and is_block_start(bp.start))):
+            return "the blocks were declared before the step"
+        if first is not None and first.kind != "block":
+            return "a choice comes before the declaration of blockers"
+        if bp is None and first is not None and first.picked.startswith(EARLY):
+            return "the step's model does not complete the declaration of blockers"
+        who = bp.chooser if bp is not None else first.chooser  # type: ignore[union-attr]
+        if chooser not in (None, who):
+            return "more than one player declares blockers"
+        chooser = who
+    if chooser is None or not objective.of(chooser):
+        return f"{chooser} declares the blocks without an objective: every declaration is kept"
     return None

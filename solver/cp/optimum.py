@@ -29,8 +29,9 @@ from ..graph import build_graph
 from ..limits import Deadline, LimitReached, as_deadline
 from ..optimize import induce, project, witnesses
 from .blocks import join_witness
-from .choosers import _choosers
-from .plan import StepPlans
+from .choosers import _choosers, _optimizable, declarations_optimizable
+from .declared import declarer, optimize_declarations
+from .plan import StepPlans, _plans
 from .prefix import Prefix
 from .search import (
     _SOLVING_CUT,
@@ -130,6 +131,11 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     _check_workers(workers)
     deadline = as_deadline(timeout)
     try:
+        plans = planned if planned is not None else _plans(case, deadline if build_share is None else
+                                                           deadline.share(build_share), max_nodes)
+        if not isinstance(plans, str) and _optimizable(plans, objective) is not None \
+                and declarations_optimizable(plans, objective) is None:
+            return _optimize_declarations(case, objective, plans, fields, deadline, build_share, max_nodes, workers)
         prefix, searches = _prepared(case, fields, deadline, objective, build_share, workers=workers,
                                      planned=planned)
     except LimitReached as cut:
@@ -158,6 +164,28 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
         # each level's proved optimal value, as the goal's expression reads (not negated)
         extra["optimum"] = {chooser: [g.sense * v for g, v in zip(goals, optimum, strict=True)]}
     return _joined(case, prefix, searches, fields, deadline, complete, extra)
+
+
+def _optimize_declarations(case: Case, objective: Objective, plans: StepPlans, fields: Iterable[str] | None,
+                           deadline: Deadline, build_share: float | None, max_nodes: int | None,
+                           workers: int) -> Result:
+    """:func:`cp_optimize` when the defending player declares blocks first and others choose after
+    (solver.cp.declared): the models bound the declarations, the choice graph values each."""
+    prefix, searches = _prepared(case, sorted(objective.fields()), deadline, None, build_share, max_nodes, workers,
+                                 planned=plans)
+    chooser = declarer(plans)
+    levels = [[_level(s.plan, s.built, g) for g in objective.of(chooser) or ()] for s in searches]
+    try:
+        outcomes, reports, complete, stats = optimize_declarations(case, objective, plans, searches, levels, fields,
+                                                                   deadline, max_nodes)
+    except _Cut:
+        return Result(case.id, "cp", False, [], {"limit": _SOLVING_CUT, "seconds": round(deadline.elapsed(), 3)})
+    except LimitReached as cut:
+        return Result(case.id, "cp", False, [], {"limit": str(cut), "seconds": round(deadline.elapsed(), 3)})
+    stats["seconds"] = round(deadline.elapsed(), 3)
+    if not complete:
+        stats.setdefault("limit", GRAPH_CUT)
+    return Result(case.id, "cp", complete and prefix.complete, outcomes, stats, decisions=reports)
 
 
 def _optimize_after(case: Case, objective: Objective, prefix: Prefix, search: _Search, chooser: str | None,

@@ -1,0 +1,215 @@
+"""Optimal play when the defending player's declaration of blockers (CR 509.1) comes first and
+other players choose after it: an attacking player's division of combat damage (510.1c-d,
+702.19b), the defending player's split of a shield (615.7), both combat damage steps (510.4).
+
+Backward induction values each declaration by the worst outcome, for the declaring player, of
+optimal play after it (solver.optimize), and keeps the declarations worth the most. The graph
+engine expands every declaration, (attackers + 1) to the power of the blockers; here they are
+found by branch and bound instead:
+
+- a **bound**: the CP models of the step (solver.cp.blocks, one per state the choices before it
+  reach) hold every outcome any declaration can lead to. The best of them for the declaring player
+  (their lexicographic goals, as one weighted objective) bounds what any declaration still left
+  can be worth: optimal play after it ends in one of its outcomes, and its worst is no better
+  than its best;
+- a **value**: the declaration a model's optimum makes is valued exactly, by the choice graph's
+  backward induction from the state right after it (the rules engine's own decision, the one the
+  graph engine expands), then forbidden in that model (a no-good on its block literals);
+- declarations are taken best bound first, until no model's bound reaches the best value found.
+  Every declaration worth as much as the best was then valued (its bound is at least its value),
+  so the declarations kept and the outcomes of optimal play are exactly the graph engine's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.objective import Goal, Objective
+from mtg_outcomes.model.outcome import Outcome, Witness
+
+from ..decision import Decision, find_option
+from ..engine import advance
+from ..graph import build_graph
+from ..limits import Deadline
+from ..optimize import DecisionReport, _decision_reports, induce, project, witnesses
+from ..state import initial_state
+from .blocks import EARLY, complete_declaration, declaration_of, drive_declaration
+from .plan import StepPlans
+from .search import _Cut, _Search
+
+if TYPE_CHECKING:
+    from ..graph import ChoiceGraph
+    from ..optimize import Induction
+
+__all__ = ["optimize_declarations", "declarer", "Valued"]
+
+# the weighted objective's largest coefficient (CP-SAT's objective is a 64-bit integer)
+MAX_WEIGHT = 2**52
+BLOCK_AT = "declare blockers"
+
+
+def declarer(plans: StepPlans) -> str:
+    """Who declares the blocks the models bound (:func:`declarations_optimizable` holds)."""
+    plan, start = plans.plans[0], plans.prefix.starts[0]
+    return plan.blocks.chooser if plan.blocks is not None else start.witness[0].chooser
+
+
+@dataclass
+class Valued:
+    """A declaration valued by backward induction from the state right after it."""
+
+    label: str  # the rules engine's option (solver.declare's label)
+    words: str
+    worth: tuple[int, ...]  # the worst outcome of optimal play after it, scored for the declarer
+    graph: ChoiceGraph
+    induction: Induction
+
+
+@dataclass
+class _Bound:
+    """One CP model's bound over the declarations it can still make: its best outcome for the
+    declarer (``top``), the declaration reaching it (``label``); ``top`` None when none is left."""
+
+    search: _Search
+    witness: tuple[Witness, ...]
+    weights: list[int]
+    top: tuple[int, ...] | None = None
+    label: str = ""
+    literals: list[Any] = field(default_factory=list)
+
+
+def _weights(search: _Search, goals: list[Goal]) -> list[int] | None:
+    """Each goal's weight in one objective that orders solutions as the goals do,
+    lexicographically: a goal's weight exceeds what every later goal can add (each lies in
+    [-B, B]: its terms' coefficients times the model's bound on its outputs); None past
+    :data:`MAX_WEIGHT`."""
+    plan, built = search.plan, search.built
+    weights = [1] * len(goals)
+    for i in range(len(goals) - 2, -1, -1):
+        later = sum(abs(c) * max(built.bound, abs(int(plan.base.get(f, 0) or 0))) for c, f in goals[i + 1].terms)
+        weights[i] = weights[i + 1] * (2 * later + 1)
+        if weights[i] > MAX_WEIGHT:
+            return None
+    return weights
+
+
+def _solve(b: _Bound, objective_expr: Any, levels: list[Any], chooser_worth: Any) -> None:
+    """The model's best declaration still allowed: ``b.top`` and ``b.label``."""
+    search = b.search
+    search.built.model.maximize(objective_expr)
+    solver = search.solve()
+    if solver is None:
+        b.top = None
+        return
+    b.top = tuple(int(solver.value(lv)) if not isinstance(lv, int) else lv for lv in levels)
+    bp = search.plan.blocks
+    b.label = chooser_worth(b, declaration_of(bp, search.built.declared, solver) if bp is not None else {})
+    b.literals = [lit if solver.boolean_value(lit) else ~lit for lit in search.built.declared.values()]
+
+
+def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, searches: list[_Search],
+                          levels_of: list[list[Any]], fields: Iterable[str] | None, deadline: Deadline,
+                          max_nodes: int | None) -> tuple[list[Outcome], list[DecisionReport], bool, dict[str, Any]]:
+    """The outcomes of optimal play (projected on ``fields``), the decisions on the optimal lines,
+    whether the answer is complete, and stats (see the module's docstring). ``levels_of``: each
+    search's expression of each of the declaring player's goals (solver.cp.optimum._level)."""
+
+    prefix, table = plans.prefix, plans.prefix.table
+    chooser = declarer(plans)
+    goals: list[Goal] = list(objective.of(chooser) or ())
+    state0, _ = initial_state(case)
+    first = advance(state0, table)
+    if not isinstance(first, Decision) or first.kind != "block":
+        raise EngineError(f"{case.id}: the declaration of blockers is not the timeline's first decision")
+
+    def label_of(b: _Bound, chosen: dict[str, str | None]) -> str:
+        step = b.witness[0] if b.witness else None
+        if step is None:
+            assert b.search.plan.blocks is not None  # (declarations_optimizable)
+            return drive_declaration(b.search.plan.blocks, table, chosen)[1].picked
+        return complete_declaration(step, chosen).picked if step.picked.startswith(EARLY) else step.picked
+
+    bounds: list[_Bound] = []
+    objectives: list[tuple[Any, list[Any]]] = []
+    for start, search, levels in zip(prefix.starts, searches, levels_of, strict=True):
+        weights = _weights(search, goals)
+        if weights is None:
+            raise _Cut
+        objectives.append((sum(w * lv for w, lv in zip(weights, levels, strict=True)), levels))
+        bounds.append(_Bound(search, start.witness, weights))
+    for b, (expr, levels) in zip(bounds, objectives, strict=True):
+        _solve(b, expr, levels, label_of)
+
+    valued: dict[str, tuple[str, tuple[int, ...]]] = {}  # every declaration valued: its words and worth
+    kept: list[Valued] = []  # the ones worth the best so far, with their graphs (the others' are dropped)
+    best: tuple[int, ...] | None = None
+    subgame_nodes = 0
+    complete = True
+    worse_left = False  # declarations never valued: each bounded below the best
+    while True:
+        live = [i for i, b in enumerate(bounds) if b.top is not None]
+        if not live:
+            break
+        i = max(live, key=lambda k: bounds[k].top)  # type: ignore[arg-type, return-value]
+        b = bounds[i]
+        if best is not None and b.top < best:  # type: ignore[operator]
+            worse_left = True
+            break  # no declaration left can be worth the best
+        if b.label not in valued:
+            deadline.check("valuing a declaration of blockers")
+            opt = find_option(first, b.label)
+            if opt is None:
+                raise EngineError(f"{case.id}: the model's declaration {b.label!r} is not the rules engine's option")
+            cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, starts=([opt.state], table))
+            subgame_nodes += cg.graph.number_of_nodes()
+            complete = complete and cg.complete
+            ind = induce(cg, objective)
+            worth = ind.worst(chooser, ind.results.get(cg.roots[0], frozenset()))
+            if worth is not None:
+                valued[b.label] = (opt.words, worth)
+                if best is None or worth > best:
+                    best, kept = worth, []
+                if worth == best:
+                    kept.append(Valued(b.label, opt.words, worth, cg, ind))
+        model = b.search.built.model
+        if not b.literals:
+            b.top = None  # the model's one declaration (the prefix made it whole)
+            continue
+        model.add_bool_or([~lit for lit in b.literals])  # the no-good: this declaration is valued
+        _solve(b, *objectives[i], label_of)
+
+    outcomes: dict[Any, Outcome] = {}
+    reports: list[DecisionReport] = []
+    for v in kept:
+        listed, cut = witnesses(v.graph, v.induction, v.graph.roots[0])
+        complete = complete and cut is None
+        step = Witness(chooser, "block", BLOCK_AT, v.label)
+        for o in listed:
+            outcomes.setdefault(o.state, Outcome(o.state, (step, *o.witness), 1, (v.words, *o.words)))
+    out = sorted(outcomes.values(), key=lambda o: str(o.state))
+    if fields is not None:
+        out = project(out, list(fields))
+    reports.append(_declaration_report(chooser, valued, kept, worse_left))
+    for v in kept:
+        reports.extend(_decision_reports(v.graph, v.induction.chosen, v.induction.results))
+    stats = {"declarations_valued": len(valued), "declarations_optimal": len(kept), "subgame_nodes": subgame_nodes,
+             "solves": sum(s.solves for s in searches),
+             "method": "declarations of blockers bounded by CP-SAT, each valued by backward induction on the choice graph"}
+    return out, reports, complete, stats
+
+
+def _declaration_report(chooser: str, valued: dict[str, tuple[str, tuple[int, ...]]], kept: list[Valued],
+                        worse_left: bool) -> DecisionReport:
+    """The declaration's line: its optimal options, and the ones valued as its options (every
+    other one was bounded below the best: it matters whenever one was)."""
+    matters = worse_left or len(kept) < len(valued) or len({_outcome_set(v) for v in kept}) > 1
+    return DecisionReport(chooser, "block", BLOCK_AT, [v.label for v in kept], list(valued), matters,
+                          [v.words for v in kept], [words for words, _ in valued.values()])
+
+
+def _outcome_set(v: Valued) -> frozenset[Any]:
+    ind = v.induction
+    return frozenset(ind.keys[k] for k in ind.results.get(v.graph.roots[0], ()))
