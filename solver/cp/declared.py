@@ -110,6 +110,40 @@ def _solve(b: _Bound, objective_expr: Any, levels: list[Any], chooser_worth: Any
     b.literals = [lit if solver.boolean_value(lit) else ~lit for lit in search.built.declared.values()]
 
 
+def zero_sum_opponent(objective: Objective, chooser: str) -> str | None:
+    """The one other player with an objective when theirs is exactly the declaring player's
+    negated (each goal's terms the same, its sense the other: "you: [maximize you.life]" and "A:
+    [minimize you.life]"), else None."""
+    others = [(c, gs) for c, gs in objective.goals if c != chooser]
+    mine = objective.of(chooser) or ()
+    if len(others) != 1 or len(others[0][1]) != len(mine):
+        return None
+    c, theirs = others[0]
+    same = all(g.terms == h.terms and g.sense == -h.sense for g, h in zip(mine, theirs, strict=True))
+    return c if same else None
+
+
+def restrict_tramplers(search: _Search, opponent: str) -> None:
+    """A tighter bound when the attacking player's goals are the declaring player's negated: each
+    of their tramplers assigns each creature blocking it no more than its own lethal damage, the
+    rest to the player (702.19b). Always a legal division (lethal from that attacker alone), and in
+    that zero-sum game restricting one player's choices can't lower the bound below backward
+    induction's value: the value is at most what the opponent's every option can reach when they
+    play on at their best, so at most the best outcome any one option reaches."""
+    bp, built = search.plan.blocks, search.built
+    if bp is None:
+        return
+    pair = {(b, a): True for a, bs in bp.fixed.items() for b in bs} | built.declared
+    for a in bp.trample:
+        if bp.amount.get(a, 0) <= 0 or bp.controller[a] != opponent:
+            continue
+        lethal = []
+        for b in bp.blockers_of(a):
+            alone = min(c.at_least for c in bp.lethal[b] if c.sources is None or a in c.sources)
+            lethal.append(alone * pair[b, a] if pair[b, a] is not True else alone)
+        built.model.add(built.divided[a, bp.defended[a]] >= bp.amount[a] - sum(lethal))
+
+
 def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, searches: list[_Search],
                           levels_of: list[list[Any]], fields: Iterable[str] | None, deadline: Deadline,
                           max_nodes: int | None) -> tuple[list[Outcome], list[DecisionReport], bool, dict[str, Any]]:
@@ -140,6 +174,10 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
             raise _Cut
         objectives.append((sum(w * lv for w, lv in zip(weights, levels, strict=True)), levels))
         bounds.append(_Bound(search, start.witness, weights))
+    opponent = zero_sum_opponent(objective, chooser)
+    if opponent is not None:
+        for search in searches:
+            restrict_tramplers(search, opponent)
     for b, (expr, levels) in zip(bounds, objectives, strict=True):
         _solve(b, expr, levels, label_of)
 
