@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .carddata import fold
 from .errors import CaseError
 from .yamlio import read_yaml
 
@@ -38,14 +39,10 @@ def card_library() -> Mapping[str, Mapping[str, Any]]:
 
 @cache
 def _folded() -> Mapping[str, Mapping[str, Any]]:
-    from .carddata import fold
-
     return {fold(key): card for key, card in card_library().items()}
 
 
 def lookup_card(name: str) -> Mapping[str, Any] | None:
     """A library card by name, compared as the card data compares names (case-insensitive,
     ASCII-folded, whitespace collapsed), so the library keeps precedence for every spelling."""
-    from .carddata import fold
-
     return _folded().get(fold(name))

@@ -88,3 +88,49 @@ class TriggerEvent(StrEnum):
     CAST = "cast"  # 601.2i
     UPKEEP = "upkeep"  # 503.1a
     BECOMES_MONSTROUS = "becomes_monstrous"  # 701.37b: "When ~ becomes monstrous"
+
+
+class DecisionKind(StrEnum):
+    """What a decision chooses (solver.decision.KIND_RULES gives each its rule); str-valued, so a
+    witness's ``kind`` and ``choices:`` read the same words."""
+
+    ORDER = "order"  # replacement and prevention effects' order (616.1)
+    SPLIT = "split"  # a shield's split over simultaneous events (615.7)
+    MAY = "may"  # "you may" (608.2d)
+    ASSIGN = "assign"  # combat damage assignment (510.1c)
+    BLOCK = "block"  # the declaration of blockers (509.1a)
+    TARGET = "target"  # targets (601.2c)
+    STACK_ORDER = "stack_order"  # triggers' order on the stack (603.3b)
+    SOURCE = "source"  # "a source of your choice" (609.7a)
+    MODE = "mode"  # a modal spell's mode (700.2a)
+    KICK = "kick"  # whether to pay a kicker cost (702.33)
+    X = "x"  # the value of X (107.3a)
+    CHOOSE = "choose"  # a choice a resolving spell or ability gives (608.2d)
+    WARD = "ward"  # pay the ward cost or not (702.21a)
+    TAP = "tap"  # which permanents pay a mana cost (601.2h)
+    SACRIFICE = "sacrifice"  # what is sacrificed to pay a cost (601.2h)
+
+
+class CostKind(StrEnum):
+    """A cost part's tag beyond the {T}/{Q} symbols (a cost is a tuple of "T", "Q" and tagged
+    tuples such as ``("sacrifice", selector)``; str-valued, as model.vocab writes them)."""
+
+    LOYALTY = "loyalty"  # +N / -N / -X loyalty (606.4)
+    REMOVE_COUNTERS = "remove_counters"  # (kind, n)
+    SACRIFICE = "sacrifice"  # a selector, or "self" (701.21a)
+    TAP = "tap"  # an untapped permanent the selector names (601.2h)
+    PAY_LIFE = "pay_life"  # (119.4)
+    PAY_ENERGY = "pay_energy"  # (107.14)
+
+
+class ManaKind(StrEnum):
+    """A mana ability's mana beyond fixed symbols (``ab.mana``'s first element, as model.vocab
+    writes it): one mana of a type or colour chosen as it resolves (106.7, 605.3b)."""
+
+    ANY_TYPE_OF = "any_type_of"  # a type that the selector's lands could produce (106.7)
+    ANY_COLOR_OF = "any_color_of"
+    ANY_COLOR = "any_color"
+    ANY = "any"  # any type
+    CHOSEN_COLOR = "chosen_color"
+    ONE_OF = "one_of"  # one of the listed symbols
+

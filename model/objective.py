@@ -10,6 +10,7 @@ from typing import Any
 
 from .errors import CaseError
 from .expr import MAX_INT
+from .yamlio import load_text
 
 __all__ = ["Goal", "Objective", "parse_objective", "parse_objective_text"]
 
@@ -101,8 +102,6 @@ def parse_objective_text(texts: list[str]) -> Objective:
 
     A list is read by the case files' bounded YAML reader (no alias bomb, base-10 numbers), in
     time linear in its length; the text in all is at most :data:`MAX_OBJECTIVE_TEXT` characters."""
-    from .yamlio import load_text
-
     if isinstance(texts, str):
         texts = [texts]
     if sum(len(t) for t in texts) > MAX_OBJECTIVE_TEXT:

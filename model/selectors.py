@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .keywords import KEYWORDS, known_keywords_text
 from .subtypes import subtype_of
 
-__all__ = ["Selector", "parse_selector", "SelectorError", "COLORS", "TYPES"]
+__all__ = ["Selector", "SelectorKind", "parse_selector", "SelectorError", "COLORS", "TYPES"]
 
 COLORS = ("white", "blue", "black", "red", "green")
 TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle", "instant", "sorcery")
@@ -31,26 +32,49 @@ _NOUNS = {
     "source": "source", "sources": "source",
     "spell": "spell", "spells": "spell",
 }
+class SelectorKind(StrEnum):
+    """What a selector names (str-valued: a case file and ``--json`` hold the same words)."""
+
+    YOU = "you"
+    OPPONENTS = "opponents"
+    PLAYERS = "players"
+    ANY = "any"  # any target: a player or a permanent
+    SELF = "self"
+    TARGET = "target"
+    SECOND_TARGET = "second_target"  # a spell's second target (601.2c)
+    CHOSEN = "chosen"
+    CHOSEN_SOURCE = "chosen_source"
+    EQUIPPED = "equipped"
+    ENCHANTED = "enchanted"
+    CHOICE = "choice"  # its controller picks when it happens
+    THAT_PLAYER = "that_player"  # in a trigger's do:, the player its event names
+    TARGET_CONTROLLER = "target_controller"  # the target's controller, as it last existed (608.2h)
+    CHOSEN_SOURCE_CONTROLLER = "chosen_source_controller"  # the chosen source's controller (608.2h)
+    REF = "ref"  # a player name or object id (Selector.name)
+    OBJECTS = "objects"  # the phrase grammar
+    ANY_OF = "any_of"  # a list (Selector.parts)
+
+
 # Fixed phrases -> selector kind.
-_FIXED = {
-    "you": "you",
-    "opponents": "opponents", "an opponent": "opponents", "each opponent": "opponents",
-    "opponent": "opponents",
-    "each player": "players", "players": "players", "player": "players", "a player": "players",
-    "any": "any", "any target": "any", "anything": "any",
-    "self": "self", "this": "self",
-    "target": "target",
-    "second target": "second_target",  # a spell's second target (its second_target: requirement)
-    "chosen": "chosen", "the chosen player": "chosen",
-    "chosen_source": "chosen_source",
-    "equipped creature": "equipped", "enchanted creature": "enchanted",
-    "choice": "choice",
-    "that player": "that_player",
+_FIXED: dict[str, SelectorKind] = {
+    "you": SelectorKind.YOU,
+    "opponents": SelectorKind.OPPONENTS, "an opponent": SelectorKind.OPPONENTS, "each opponent": SelectorKind.OPPONENTS,
+    "opponent": SelectorKind.OPPONENTS,
+    "each player": SelectorKind.PLAYERS, "players": SelectorKind.PLAYERS, "player": SelectorKind.PLAYERS, "a player": SelectorKind.PLAYERS,
+    "any": SelectorKind.ANY, "any target": SelectorKind.ANY, "anything": SelectorKind.ANY,
+    "self": SelectorKind.SELF, "this": SelectorKind.SELF,
+    "target": SelectorKind.TARGET,
+    "second target": SelectorKind.SECOND_TARGET,  # a spell's second target (its second_target: requirement)
+    "chosen": SelectorKind.CHOSEN, "the chosen player": SelectorKind.CHOSEN,
+    "chosen_source": SelectorKind.CHOSEN_SOURCE,
+    "equipped creature": SelectorKind.EQUIPPED, "enchanted creature": SelectorKind.ENCHANTED,
+    "choice": SelectorKind.CHOICE,
+    "that player": SelectorKind.THAT_PLAYER,
     # "that creature's controller" in an ability with a permanent target: the target's controller
     # (as it last existed if it has left, 608.2h)
-    "target's controller": "target_controller", "target_controller": "target_controller",
+    "target's controller": SelectorKind.TARGET_CONTROLLER, "target_controller": SelectorKind.TARGET_CONTROLLER,
     # "that source's controller" after "a source of your choice" (Deflecting Palm's rider, 615.9)
-    "chosen source's controller": "chosen_source_controller", "chosen_source_controller": "chosen_source_controller",
+    "chosen source's controller": SelectorKind.CHOSEN_SOURCE_CONTROLLER, "chosen_source_controller": SelectorKind.CHOSEN_SOURCE_CONTROLLER,
 }
 _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
@@ -82,7 +106,7 @@ class Selector:
     ``nonbasic``), or ``any_of`` (a list, in ``parts``).
     """
 
-    kind: str
+    kind: SelectorKind
     name: str = ""
     noun: str = ""
     other: bool = False
@@ -108,7 +132,7 @@ class Selector:
     def refs(self) -> tuple[str, ...]:
         """Every player name or object id this selector names (for dangling-id checks)."""
         out: list[str] = []
-        if self.kind == "ref":
+        if self.kind == SelectorKind.REF:
             out.append(self.name)
         if self.controller and self.controller not in ("you", "not_you", "opponents", "target"):
             out.append(self.controller)
@@ -118,15 +142,18 @@ class Selector:
             out.extend(part.refs())
         return tuple(out)
 
-    def mentions(self, kind: str) -> bool:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", SelectorKind(self.kind))  # (an unknown kind is a ValueError)
+
+    def mentions(self, kind: SelectorKind) -> bool:
         return self.kind == kind or any(p.mentions(kind) for p in self.parts)
 
     def __str__(self) -> str:
-        if self.kind == "ref":
+        if self.kind == SelectorKind.REF:
             return self.name
-        if self.kind == "any_of":
+        if self.kind == SelectorKind.ANY_OF:
             return " or ".join(str(p) for p in self.parts)
-        if self.kind != "objects":
+        if self.kind != SelectorKind.OBJECTS:
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player",
                     "target_controller": "target's controller", "second_target": "second target",
@@ -175,20 +202,20 @@ def _parse_phrase(text: str) -> Selector:
         if subtypes and noun == "permanent" and not words[:1] == ["permanents"] and not (
                 prefixed or other or colors or nonbasic or rest):
             # a bare word ("bears", "Wall") stays a name or id, as it always was
-            return Selector("ref", name=phrase) if _NAME_RE.match(phrase) else _unknown(text)
+            return Selector(SelectorKind.REF, name=phrase) if _NAME_RE.match(phrase) else _unknown(text)
         if controller is None:
             if subtypes and not (prefixed or other or colors or nonbasic):
-                return Selector("ref", name=phrase) if _NAME_RE.match(phrase) else _unknown(text)
+                return Selector(SelectorKind.REF, name=phrase) if _NAME_RE.match(phrase) else _unknown(text)
             raise SelectorError(f"unknown selector phrase {text!r}")
-        return Selector("objects", noun=noun, other=other, nonbasic=nonbasic, colors=tuple(colors),
+        return Selector(SelectorKind.OBJECTS, noun=noun, other=other, nonbasic=nonbasic, colors=tuple(colors),
                         subtypes=tuple(subtypes), controller=controller)
     if other or colors or nonbasic:
         raise SelectorError(f"unknown selector phrase {text!r}")
     if _NAME_RE.match(phrase) and " " not in phrase.strip():
-        return Selector("ref", name=phrase)
+        return Selector(SelectorKind.REF, name=phrase)
     if _NAME_RE.match(phrase):
         # multi-word bare phrases are names only if quoted as ids elsewhere; treat as a reference
-        return Selector("ref", name=phrase)
+        return Selector(SelectorKind.REF, name=phrase)
     raise SelectorError(f"unknown selector phrase {text!r}")
 
 
@@ -234,13 +261,59 @@ def _part(value: Any, index: int) -> Selector:
         raise SelectorError(str(exc), f"[{index}]" + (f".{exc.key}" if exc.key and not exc.key.startswith("[") else exc.key)) from None
 
 
+def _parse_mapping(value: Mapping[str, Any]) -> Selector:
+    """The mapping form: ``{types, colors, subtypes, controller, without, with, in_combat,
+    dealt_damage_by, other}``, each checked against what the rules know."""
+    unknown = set(value) - _MAP_KEYS
+    if unknown:
+        bad = sorted(map(str, unknown))[0]
+        raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
+                            "with, in_combat, dealt_damage_by, other)", bad)
+    types = _str_list(value.get("types", []), "types")
+    for t in types:
+        if t not in TYPES and t not in ("permanent", "source", "spell"):
+            raise SelectorError(f"unknown card type {t!r}", "types")
+    colors = _str_list(value.get("colors", []), "colors")
+    for c in colors:
+        if c not in COLORS:
+            raise SelectorError(f"unknown colour {c!r}", "colors")
+    without = _str_list(value.get("without", []), "without")
+    for w in without:
+        if " ".join(w.split()) not in KEYWORDS:
+            raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
+    with_ = _str_list(value.get("with", []), "with")
+    for w in with_:
+        if " ".join(w.split()) not in KEYWORDS:
+            raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
+    in_combat = _str_list(value.get("in_combat", []), "in_combat")
+    for c in in_combat:
+        if c not in IN_COMBAT:
+            raise SelectorError("in_combat takes attacking, blocking and/or unblocked, or blocking_it / blocked_by_it "
+                                "(creatures blocking its own object, or that it blocks)", "in_combat")
+    controller = value.get("controller", "")
+    if not isinstance(controller, str):
+        raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
+    controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
+    other = value.get("other", False)
+    if not isinstance(other, bool):
+        raise SelectorError("other must be true or false", "other")
+    by = value.get("dealt_damage_by", "")
+    if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
+        raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
+    return Selector(SelectorKind.OBJECTS, noun="source" if not types else "", types=types, colors=colors,
+                    subtypes=_str_list(value.get("subtypes", []), "subtypes"),
+                    controller=controller, without=tuple(" ".join(w.split()) for w in without),
+                    other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
+                    dealt_damage_by=by)
+
+
 def parse_selector(value: Any) -> Selector:
     """Parse a selector from its YAML form (a phrase, a list of phrases, or a mapping).
 
     >>> parse_selector("other red creatures you control").colors
     ('red',)
-    >>> parse_selector(["you", "opponents"]).kind
-    'any_of'
+    >>> parse_selector(["you", "opponents"]).kind is SelectorKind.ANY_OF
+    True
     """
     if isinstance(value, bool) or value is None:
         raise SelectorError(f"expected a selector, got {value!r}")
@@ -252,49 +325,9 @@ def parse_selector(value: Any) -> Selector:
         if not value:
             raise SelectorError("empty selector list")
         parts = tuple(_part(v, i) for i, v in enumerate(value))
-        return parts[0] if len(parts) == 1 else Selector("any_of", parts=parts)
+        return parts[0] if len(parts) == 1 else Selector(SelectorKind.ANY_OF, parts=parts)
     if isinstance(value, Mapping):
-        unknown = set(value) - _MAP_KEYS
-        if unknown:
-            bad = sorted(map(str, unknown))[0]
-            raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                                "with, in_combat, dealt_damage_by, other)", bad)
-        types = _str_list(value.get("types", []), "types")
-        for t in types:
-            if t not in TYPES and t not in ("permanent", "source", "spell"):
-                raise SelectorError(f"unknown card type {t!r}", "types")
-        colors = _str_list(value.get("colors", []), "colors")
-        for c in colors:
-            if c not in COLORS:
-                raise SelectorError(f"unknown colour {c!r}", "colors")
-        without = _str_list(value.get("without", []), "without")
-        for w in without:
-            if " ".join(w.split()) not in KEYWORDS:
-                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "without")
-        with_ = _str_list(value.get("with", []), "with")
-        for w in with_:
-            if " ".join(w.split()) not in KEYWORDS:
-                raise SelectorError(f"unknown keyword {w!r} ({known_keywords_text()})", "with")
-        in_combat = _str_list(value.get("in_combat", []), "in_combat")
-        for c in in_combat:
-            if c not in IN_COMBAT:
-                raise SelectorError("in_combat takes attacking, blocking and/or unblocked, or blocking_it / blocked_by_it "
-                                    "(creatures blocking its own object, or that it blocks)", "in_combat")
-        controller = value.get("controller", "")
-        if not isinstance(controller, str):
-            raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
-        controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
-        other = value.get("other", False)
-        if not isinstance(other, bool):
-            raise SelectorError("other must be true or false", "other")
-        by = value.get("dealt_damage_by", "")
-        if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
-            raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
-        return Selector("objects", noun="source" if not types else "", types=types, colors=colors,
-                        subtypes=_str_list(value.get("subtypes", []), "subtypes"),
-                        controller=controller, without=tuple(" ".join(w.split()) for w in without),
-                        other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
-                        dealt_damage_by=by)
+        return _parse_mapping(value)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     Ability,
     ActivateAction,
+    EffectSpec,
     MayAction,
     TapForManaAction,
 )
@@ -58,7 +60,7 @@ def _selectors(ab: Ability) -> list[Selector]:
 
 def _uses_chosen_player(ab: Ability) -> bool:
     """Whether the ability reads its permanent's chosen player (Guardian Archon's "the chosen player")."""
-    return ab.choose is None and any(x.mentions("chosen") for x in _selectors(ab))
+    return ab.choose is None and any(x.mentions(SelectorKind.CHOSEN) for x in _selectors(ab))
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                                   with_ward(replace(paid, queue=tasks + paid.queue), table, item, [t])))
     if (act.ability.target is None or action.target is not None) and sacrifices == [None]:
         return options[0].state
-    return decide(who, "target" if sacrifices == [None] else "sacrifice", f"{perm.id} activation", options)
+    return decide(who, DecisionKind.TARGET if sacrifices == [None] else DecisionKind.SACRIFICE, f"{perm.id} activation", options)
 
 
 def _doesnt_resolve(state: GameState, item: StackItem, targets: str) -> GameState:
@@ -257,8 +259,8 @@ def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameS
 def _to_target(ab: Ability) -> bool:
     """Whether the part acts on the ability's target: its action's or its effect's ``to:``."""
     if ab.action is not None:
-        return ab.action.to.kind == "target"
-    return ab.effect is not None and ab.effect.to is not None and ab.effect.to.kind == "target"
+        return ab.action.to.kind == SelectorKind.TARGET
+    return ab.effect is not None and ab.effect.to is not None and ab.effect.to.kind == SelectorKind.TARGET
 
 
 def _replace_part(task: tuple[Any, ...], legal: tuple[str, ...]) -> tuple[Any, ...]:
@@ -302,7 +304,7 @@ def may(state: GameState, table: Table, action: MayAction) -> GameState | Decisi
     if problem is not None:
         return note(state, f"{who} may {what}, but can't: {problem}", NOT_DONE)
     yes = replace(state, queue=((TaskKind.ACT, action.action),) + state.queue)
-    return Decision(who, "may", what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
+    return Decision(who, DecisionKind.MAY, what, (Option("yes", f"{says(who, 'chooses')} to {what}", yes),
                                        Option("no", f"{says(who, 'declines')} to {what}", state)))
 
 
@@ -350,12 +352,31 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
     if ab.kind == AbilityKind.TRIGGER and not condition_holds(ab.trigger_if, state, table, view):
         return note(state, f"{item.label}'s trigger ({item.source}) does nothing: its \"if\" condition is "
                            "no longer true as it resolves (603.4)", NOT_DONE)
-    needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in ("any", "target", "choice"))
+    if not _target_still_legal(state, table, item, ab, abilities):
+        if item.kind is ItemKind.SPELL and not item.continuing:
+            # the spell doesn't resolve: its later instructions go too (608.2b)
+            state = _without_parts(state, item)
+        return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
+                           f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
+    if ab.effect is not None and ab.choose is not None and item.chosen is None:
+        return _choose_permanent(state, table, item, ab.choose, view)
+    if item.chosen is not None:
+        chosen = item.chosen
+    if ab.effect is not None:
+        return _create_effect(state, table, item, ab.effect, ab.emblem, view, values, chosen)
+    if ab.action is not None:
+        return _do_action_part(state, table, item, ab, view, values)
+    return state
+
+
+def _target_still_legal(state: GameState, table: Table, item: StackItem, ab: Ability, abilities: Sequence[Ability]) -> bool:
+    """608.2b: the target is checked as the ability (or the spell) resolves."""
+    needs_target = ab.target is not None or (ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE))
     req = ab.target if ab.target is not None else None
     if item.continuing:
         # targets were checked as the resolution began (608.2b); an instruction on the target
         # does nothing if it has gone since ("destroy target creature. You gain 3 life.")
-        needs_target = ab.action is not None and ab.action.to.kind in ("any", "target", "choice")
+        needs_target = ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE)
         req = None
     elif item.kind is ItemKind.SPELL and item.target is not None:
         # 608.2b: a spell whose target is illegal as it resolves doesn't resolve at all: none of
@@ -364,56 +385,56 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
                           and (not item.modes or a.mode in item.modes)
                           and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
-    if needs_target and not item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
-        if not legal_target(state, table, item.target, req, item.controller, item.source):
-            if item.kind is ItemKind.SPELL and not item.continuing:
-                # the spell doesn't resolve: its later instructions go too (608.2b)
-                state = _without_parts(state, item)
-            return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
-                               f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
-    if ab.effect is not None and ab.choose is not None and item.chosen is None:
-        return _choose_permanent(state, table, item, ab.choose, view)
-    if item.chosen is not None:
-        chosen = item.chosen
-    if ab.effect is not None:
-        picked = item.source_choice
-        if ab.effect.source_choice == "chosen_source" and picked is None:
-            return _choose_source(state, table, item, ab.effect, view)
-        if ab.effect.source_choice == "chosen_source" and picked is not None and \
-                picked not in _source_choices(state, table, ab.effect, view, item):
-            raise EngineError(f"{'cast' if item.kind is ItemKind.SPELL else 'activate'} {item.source}: source {item.source_choice!r} is not a legal choice for "
-                              f"{item.label}: it is not one of {ab.effect.from_} on the battlefield, on the stack or "
-                              "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
-                              "on the stack)")
-        eid = f"{item.source}.{item.ability}.{state.next_order}"
-        # an emblem's static ability applies to what it names at any time (114.4, 611.3a)
-        made = ab.effect if ab.emblem else fixed_as_it_resolves(ab.effect, state, table, view)
-        eff = make_effect_state(eid, made, item.controller, item.source,
-                                item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
-                                len(state.perms))
-        return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
-    if ab.action is not None:
-        shot = ab.action if item.part == 0 else ab.more[item.part - 1]
-        if item.part < len(ab.more):
-            # the ability's next instruction, in the same resolution (608.2c)
-            state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
-        if shot.may:
-            yes = run_one_shot(state, table, replace(shot, may=False), view, values)
-            return Decision(item.controller, "may", f"{item.label} ({item.source})", (
-                Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
-                Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
-        return run_one_shot(state, table, shot, view, values)
-    return state
+    if not needs_target or item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
+        return True
+    return legal_target(state, table, item.target, req, item.controller, item.source)
 
 
-def fixed_as_it_resolves(effect: Any, state: GameState, table: Table, view: View) -> Any:
+def _create_effect(state: GameState, table: Table, item: StackItem, effect: EffectSpec, emblem: bool, view: View,
+                   values: dict[str, int], chosen: str | None) -> GameState | Decision:
+    """The resolving ability's continuous effect, created (611.2), its source chosen first (609.7a)."""
+    picked = item.source_choice
+    if effect.source_choice == "chosen_source" and picked is None:
+        return _choose_source(state, table, item, effect, view)
+    if effect.source_choice == "chosen_source" and picked is not None and \
+            picked not in _source_choices(state, table, effect, view, item):
+        raise EngineError(f"{'cast' if item.kind is ItemKind.SPELL else 'activate'} {item.source}: source {item.source_choice!r} is not a legal choice for "
+                          f"{item.label}: it is not one of {effect.from_} on the battlefield, on the stack or "
+                          "among the case's sources no cast: action casts (609.7a: a spell is a choice only while "
+                          "on the stack)")
+    eid = f"{item.source}.{item.ability}.{state.next_order}"
+    # an emblem's static ability applies to what it names at any time (114.4, 611.3a)
+    made = effect if emblem else fixed_as_it_resolves(effect, state, table, view)
+    eff = make_effect_state(eid, made, item.controller, item.source,
+                            item.target, values.get("X", 0), state.next_order, item.source_choice, chosen,
+                            len(state.perms))
+    return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
+
+
+def _do_action_part(state: GameState, table: Table, item: StackItem, ab: Ability, view: View,
+                    values: dict[str, int]) -> GameState | Decision:
+    """The resolving ability's instruction number ``item.part`` (608.2c: the next one queued)."""
+    shot = ab.action if item.part == 0 else ab.more[item.part - 1]
+    assert shot is not None  # (called for an ability with an action)
+    if item.part < len(ab.more):
+        # the ability's next instruction, in the same resolution (608.2c)
+        state = replace(state, queue=((TaskKind.PART, replace(item, part=item.part + 1, continuing=True)),) + state.queue)
+    if shot.may:
+        yes = run_one_shot(state, table, replace(shot, may=False), view, values)
+        return Decision(item.controller, DecisionKind.MAY, f"{item.label} ({item.source})", (
+            Option("yes", f"{says(item.controller, 'chooses')} to use {item.label}", yes),
+            Option("no", f"{says(item.controller, 'declines')} {item.label}", state)))
+    return run_one_shot(state, table, shot, view, values)
+
+
+def fixed_as_it_resolves(effect: EffectSpec, state: GameState, table: Table, view: View) -> EffectSpec:
     """611.2c: a power/toughness or keyword change a resolving spell or ability creates for a group
     ("creatures you control get +1/+1 until end of turn") changes the permanents the group names
     as it resolves, and no others: its ``to:`` becomes those permanents (none: it changes nothing)."""
-    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of"):
+    if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in (SelectorKind.OBJECTS, SelectorKind.ANY_OF):
         return effect
-    now = tuple(Selector("ref", name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
-    return replace(effect, to=Selector("any_of", parts=now))
+    now = tuple(Selector(SelectorKind.REF, name=p.id) for p in state.perms if p.present and matches(effect.to, p.id, state, table, view))
+    return replace(effect, to=Selector(SelectorKind.ANY_OF, parts=now))
 
 
 def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Selector, view: View) -> GameState | Decision:
@@ -421,11 +442,11 @@ def _choose_permanent(state: GameState, table: Table, item: StackItem, among: Se
     hexproof doesn't matter): its controller picks one of the permanents ``among`` names; with
     none to choose, the effect has nothing to refer to and isn't created."""
     legal = [p.id for p in state.perms if p.present and matches(among, p.id, state, table, view)]
-    return _chosen_on_resolution(state, table, item, legal, "choose", "chosen",
+    return _chosen_on_resolution(state, table, item, legal, DecisionKind.CHOOSE, "chosen",
                                  f"does nothing: there is no {among} to choose", "for")
 
 
-def _source_choices(state: GameState, table: Table, effect: Any, view: View, *resolving: StackItem) -> list[str]:
+def _source_choices(state: GameState, table: Table, effect: EffectSpec, view: View, *resolving: StackItem) -> list[str]:
     """615.9, 609.7a: "a source of your choice" is chosen as the effect is created, among the
     permanents and the case's other sources (spells, emblems) with the effect's properties; a source
     needn't be able to deal damage to be chosen. A spell a ``cast:`` action casts is a choice only
@@ -439,14 +460,14 @@ def _source_choices(state: GameState, table: Table, effect: Any, view: View, *re
     return [o for o in objects if matches(effect.from_, o, state, table, view)]
 
 
-def _choose_source(state: GameState, table: Table, item: StackItem, effect: Any, view: View) -> GameState | Decision:
+def _choose_source(state: GameState, table: Table, item: StackItem, effect: EffectSpec, view: View) -> GameState | Decision:
     """The controller's choice of a source (:func:`_source_choices`) as the effect is created."""
     legal = _source_choices(state, table, effect, view, item)
-    return _chosen_on_resolution(state, table, item, legal, "source", "source_choice",
+    return _chosen_on_resolution(state, table, item, legal, DecisionKind.SOURCE, "source_choice",
                                  "creates no shield: there is no source to choose (609.7a)", "as the source for")
 
 
-def _chosen_on_resolution(state: GameState, table: Table, item: StackItem, legal: list[str], kind: str,
+def _chosen_on_resolution(state: GameState, table: Table, item: StackItem, legal: list[str], kind: DecisionKind,
                           slot: str, nothing: str, words: str) -> GameState | Decision:
     """The controller's choice among ``legal`` as ``item`` resolves (608.2c), kept on the item's
     ``slot``; with nothing to choose, a note that it does nothing."""

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, TriggerEvent
 from mtg_outcomes.model.types import (
     Ability,
     Action,
     CastAction,
+    SourceSpec,
 )
 
 from .combat import compositions
@@ -110,13 +111,13 @@ def choose_x(state: GameState, who: str, what: str, action: Any, at: str) -> Gam
     as it is announced; ``x: {min, max}`` leaves it to them within that range, each value a branch
     (the action again, its X now known)."""
     lo, hi = action.x_range
-    return decide(who, "x", at, [
+    return decide(who, DecisionKind.X, at, [
         Option(f"X={v}", f"{says(who, 'chooses')} X={v} for {what}",
                replace(state, queue=((TaskKind.ACT, replace(action, x=v, x_range=None)),) + state.queue))
         for v in range(lo, hi + 1)])
 
 
-def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any, modal: Ability) -> GameState | Decision:
+def _choose_modes(state: GameState, table: Table, action: CastAction, spec: SourceSpec, modal: Ability) -> GameState | Decision:
     """700.2a, 601.2b: the caster of a modal spell chooses its modes as it is cast ("Choose one
     —": one; "Choose one or both —": one or two; distinct, 700.2d; with entwine all of them
     instead, 702.42a), before its targets; a mode
@@ -159,7 +160,7 @@ def _choose_modes(state: GameState, table: Table, action: CastAction, spec: Any,
                                   replace(state, queue=((TaskKind.ACT, replace(action, modes=modes)),) + state.queue)))
     if not options:
         return note(state, f"{spec.name} ({action.id}) can't be cast: no mode can be chosen (700.2a)", NOT_DONE)
-    return decide(who, "mode", f"{action.id} cast", options)
+    return decide(who, DecisionKind.MODE, f"{action.id} cast", options)
 
 
 def mode_requirements(parts: list[Ability]) -> list[tuple[int, Any]]:
@@ -168,7 +169,7 @@ def mode_requirements(parts: list[Ability]) -> list[tuple[int, Any]]:
     return sorted({ab.mode: ab.target for ab in parts if ab.target is not None}.items())
 
 
-def _cast_modes(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+def _cast_modes(state: GameState, table: Table, action: CastAction, spec: SourceSpec, parts: list[tuple[int, Ability]],
                 per_mode: list[tuple[int, Any]]) -> GameState | Decision:
     """601.2c, 700.2a: a modal spell cast with two or more modes that have targets: a target for
     each of them (the announced ``targets:``, in the order the modes are printed, else the caster's
@@ -202,13 +203,13 @@ def _cast_modes(state: GameState, table: Table, action: CastAction, spec: Any, p
     return _put_on_stack(state, table, action, spec, parts, ways, given is not None)
 
 
-def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState | Decision:
+def _choose_kicked(state: GameState, action: CastAction, spec: SourceSpec) -> GameState | Decision:
     """702.33a, 601.2b: kicker is an optional additional cost its caster chooses to pay or not as
     the spell is cast (mana isn't tracked, so both can be chosen); a part "if it was kicked" is
     done only if it was, one "instead" of it only if it wasn't. Each choice casts the spell with
     ``kicked`` known (the cast action again)."""
     who = spec.controller
-    return Decision(who, "kick", f"{action.id} cast", tuple(
+    return Decision(who, DecisionKind.KICK, f"{action.id} cast", tuple(
         Option(key, f"{says(who, 'casts')} {spec.name} ({action.id}) {words}",
                replace(state, queue=((TaskKind.ACT, replace(action, kicked=kicked)),) + state.queue))
         for key, kicked, words in (("kicked", True, "kicked"), ("not kicked", False, "without kicking it"))))
@@ -217,7 +218,7 @@ def _choose_kicked(state: GameState, action: CastAction, spec: Any) -> GameState
 MAX_SPELL_CHOICES = 100_000  # one cast's ways to choose targets and divide damage: beyond, an error
 
 
-def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+def _cast_several(state: GameState, table: Table, action: CastAction, spec: SourceSpec, parts: list[tuple[int, Ability]],
                   ranged: Ability) -> GameState | Decision:
     """601.2c-d: a spell with "one or two targets" (distinct, each meeting the requirement) and,
     for divided damage, the division announced as it is cast (each target at least 1, all of the
@@ -280,7 +281,7 @@ def _cast_several(state: GameState, table: Table, action: CastAction, spec: Any,
     return _put_on_stack(state, table, action, spec, parts, chosen_ways, chosen is not None)
 
 
-def _cast_two(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+def _cast_two(state: GameState, table: Table, action: CastAction, spec: SourceSpec, parts: list[tuple[int, Ability]],
               two: Ability) -> GameState | Decision:
     """601.2c: a spell with two instances of the word "target" ("target creature you control deals
     damage equal to its power to target creature you don't control"): a first and a second target,
@@ -337,7 +338,7 @@ class _Way:
         return list(dict.fromkeys(t for t in every if t is not None))
 
 
-def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any, parts: list[tuple[int, Ability]],
+def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: SourceSpec, parts: list[tuple[int, Ability]],
                   ways: list[_Way], announced: bool) -> GameState | Decision:
     """The spell cast each way the caster may choose (the one way when the case announced it, or
     there is nothing to choose): "whenever you cast" abilities trigger once it is cast (601.2i) and
@@ -363,7 +364,7 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
         options.append(Option(way.key, f"{says(who, 'casts')} {spec.name} ({action.id}){way.words}", cast_state))
     if announced and len(options) == 1:
         return options[0].state
-    return decide(who, "target", f"{action.id} cast", options)
+    return decide(who, DecisionKind.TARGET, f"{action.id} cast", options)
 
 
 def _announced(action: CastAction) -> tuple[str, ...] | None:

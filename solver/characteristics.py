@@ -11,54 +11,15 @@ permanents chosen by their keywords (613.8 dependencies) are refused when the ca
 
 from __future__ import annotations
 
-from mtg_outcomes.model.effects import EffectKind
-from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.types import with_pt_counters
 
-from .rules.effects import effects_in_force
-from .select import matches
+# what a selector reads and what effects in force change are one recursion (a selector reads
+# keywords, an effect's condition reads a selector): solver.select computes them
+from .select import NO_CHANGE as _NONE
+from .select import changes, has_keyword, keywords_of
 from .state import GameState, PermState, Table, replace
 
 __all__ = ["changes", "power", "toughness", "keywords_of", "has_keyword", "leave"]
-
-Change = tuple[int, int, frozenset[str]]
-_NONE: Change = (0, 0, frozenset())
-
-
-def changes(state: GameState, table: Table) -> dict[str, Change]:
-    """Each permanent's (power change, toughness change, granted keywords), for those with any."""
-    key = ("pt_grant", id(state.perms), id(state.effects))
-    hit = table.memo.get(key)
-    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
-        return hit[2]
-    if table.memo.get("pt_grant_busy"):
-        raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
-    table.memo["pt_grant_busy"] = True
-    try:
-        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
-        out: dict[str, Change] = {}
-        for perm in state.perms:
-            if not perm.present:
-                # as it last existed on the battlefield (113.7a; set by :func:`leave`)
-                if perm.last is not None and perm.last != _NONE:
-                    out[perm.id] = perm.last
-                continue
-            if not insts:
-                continue
-            p = t = 0
-            kws: set[str] = set()
-            for inst in insts:
-                if matches(inst.spec.to, perm.id, state, table, inst.view, default=False):
-                    dp, dt, granted = inst.spec.value
-                    p, t = p + dp, t + dt
-                    kws.update(granted)
-            if p or t or kws:
-                out[perm.id] = (p, t, frozenset(kws))
-    finally:
-        table.memo["pt_grant_busy"] = False
-    table.memo[key] = (state.perms, state.effects, out)
-    return out
-
 
 def power(table: Table, perm: PermState, state: GameState) -> int:
     """Printed power, counters (122.1a) and ``pt`` effects (613.4c)."""
@@ -68,18 +29,6 @@ def power(table: Table, perm: PermState, state: GameState) -> int:
 def toughness(table: Table, perm: PermState, state: GameState) -> int:
     """Printed toughness, counters (122.1a) and ``pt`` effects (613.4c)."""
     return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter) + changes(state, table).get(perm.id, _NONE)[1]
-
-
-def keywords_of(state: GameState, table: Table, oid: str) -> frozenset[str]:
-    """An object's keywords: its own and those ``grant`` effects give it (613.1f)."""
-    spec = table.spec_of(state, oid)
-    if spec is None:
-        return frozenset()
-    return frozenset(spec.keywords) | changes(state, table).get(oid, _NONE)[2]
-
-
-def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
-    return kw in keywords_of(state, table, oid)
 
 
 def leave(state: GameState, table: Table, perms: list[PermState], died: frozenset[str] = frozenset()) -> GameState:

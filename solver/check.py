@@ -15,6 +15,9 @@ from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import stamps
 
 from .api import Result, check_case, enumerate_outcomes
+from .contract import PASSING, Status
+from .decision import CHOICE, NOT_DONE
+from .explain import replay
 from .limits import Deadline, as_deadline
 from .words import value_text
 
@@ -27,7 +30,7 @@ class CheckReport:
 
     case: str
     path: str
-    status: str
+    status: Status
     detail: list[str] = field(default_factory=list)
     missing: list[Outcome] = field(default_factory=list)  # found, not in a complete expectation
     unreachable: list[dict[str, Any]] = field(default_factory=list)
@@ -41,7 +44,7 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
-        return self.status in ("OK", "NO-EXPECT")
+        return self.status in PASSING
 
     def as_dict(self) -> dict[str, Any]:
         return {"case": self.case, "path": self.path, "status": self.status, "detail": self.detail,
@@ -66,23 +69,23 @@ def verdict(case: Case, result: Result | None, start: float | None = None) -> Ch
     start = time.perf_counter() if start is None else start
     warnings = [str(w) for w in case.warnings]
     if case.expect is None or result is None:
-        return CheckReport(case.id, case.path, "NO-EXPECT", ["the case has no expect: section, so there is no ruling to compare its outcomes with"], warnings=warnings)
+        return CheckReport(case.id, case.path, Status.NO_EXPECT, ["the case has no expect: section, so there is no ruling to compare its outcomes with"], warnings=warnings)
     states = [o.values for o in result.outcomes]
     rep = expectation_report(case.expect, states)
-    report = CheckReport(case.id, case.path, "OK", outcomes=len(result.outcomes), warnings=warnings)
+    report = CheckReport(case.id, case.path, Status.OK, outcomes=len(result.outcomes), warnings=warnings)
     if not result.complete:
-        report.status = "ERROR"
+        report.status = Status.ERROR
         report.detail.append("a limit cut the search; the outcome list is partial")
     fields = list(rep.fields)
     if rep.unexpected:
-        report.status = "INCOMPLETE"
+        report.status = Status.INCOMPLETE
         for i in rep.unexpected:
             o = result.outcomes[i]
             report.missing.append(o)
             shown = ", ".join(f"{k}={value_text(o.values.get(k))}" for k in fields)
             report.detail.append(f"not in the ruling: {shown}  <- " + "; ".join(choice_words(case, o) or ("no choices",)))
     if rep.unreachable:
-        report.status = "UNREACHABLE" if report.status == "OK" else report.status + "+UNREACHABLE"
+        report.status = report.status.and_unreachable()
         for exp in rep.unreachable:
             want = dict(exp)
             report.unreachable.append(want)
@@ -98,8 +101,6 @@ def verdict(case: Case, result: Result | None, start: float | None = None) -> Ch
 def choice_words(case: Case, outcome: Outcome) -> list[str]:
     """An outcome's choices in words, each with its chooser and rule (solver.explain), as every
     text output says them; the witness's own words if it doesn't replay."""
-    from .decision import CHOICE, NOT_DONE
-    from .explain import replay
 
     try:
         return [s.text() for s in replay(case, outcome).steps if s.kind in (CHOICE, NOT_DONE)]
@@ -127,10 +128,10 @@ def check_paths(paths: Iterable[str | Path], engine: str = "auto", timeout: floa
         try:
             case = load_case(path)
         except CaseErrors as exc:
-            reports.append(CheckReport(path.stem, str(path), "ERROR", [str(e) for e in exc.errors], bad_input=True))
+            reports.append(CheckReport(path.stem, str(path), Status.ERROR, [str(e) for e in exc.errors], bad_input=True))
             continue
         try:
             reports.append(check(case, engine=engine, timeout=timeout))
         except MtgOutcomesError as exc:
-            reports.append(CheckReport(case.id, str(path), "ERROR", [str(exc)], warnings=[str(w) for w in case.warnings]))
+            reports.append(CheckReport(case.id, str(path), Status.ERROR, [str(exc)], warnings=[str(w) for w in case.warnings]))
     return reports

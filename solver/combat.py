@@ -26,6 +26,7 @@ from typing import Any
 from mtg_outcomes.model.blocks import defending_player, same_side
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import DecisionKind
 
 from .characteristics import power, toughness
 from .decision import Option, decide, event, note, recording, says
@@ -354,4 +355,4 @@ def run_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Any:
     # the rule that decides it: an unblocked attacker (or one assigning as though unblocked) assigns
     # to what it attacks (510.1b), a blocker to the creature it blocks (510.1d), else 510.1c
     rule = "510.1b" if perm.attacking is not None and not perm.blocked else "510.1d" if perm.attacking is None else ""
-    return decide(perm.controller, "assign", pid, options, rule)
+    return decide(perm.controller, DecisionKind.ASSIGN, pid, options, rule)

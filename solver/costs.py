@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtg_outcomes.model.kinds import CostKind
 from mtg_outcomes.model.types import (
     Ability,
 )
@@ -12,6 +13,7 @@ from mtg_outcomes.model.types import (
 from .characteristics import has_keyword
 from .dies import put_into_graveyard
 from .results import cant_lose_life, change_life
+from .select import View, matches
 from .state import (
     GameState,
     PermState,
@@ -46,7 +48,7 @@ def loyalty_change(cost: tuple[Any, ...], x: int = 0) -> int | None:
     """The loyalty counters a loyalty ability's cost puts on (+) or removes (-) (606.4; [−X]: X
     chosen by its controller, 107.3), or None for a cost without a loyalty symbol."""
     for c in cost:
-        if isinstance(c, tuple) and c[0] == "loyalty":
+        if isinstance(c, tuple) and c[0] == CostKind.LOYALTY:
             return -x if c[1] == "-X" else int(c[1])
     return None
 
@@ -70,9 +72,9 @@ def cost_problem(state: GameState, table: Table, perm: PermState, cost: tuple[An
         return f"it has {perm.loyalty} loyalty, so it can't remove {-loyalty} loyalty counters (606.5)"
     counters = dict(perm.counters)
     for item in cost:
-        if isinstance(item, tuple) and item[0] == "remove_counters" and counters.get(item[1], 0) < item[2]:
+        if isinstance(item, tuple) and item[0] == CostKind.REMOVE_COUNTERS and counters.get(item[1], 0) < item[2]:
             return f"it doesn't have {item[2]} {item[1]} counter{'s' if item[2] != 1 else ''} to remove"
-    if any(isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self" for c in cost) \
+    if any(isinstance(c, tuple) and c[0] == CostKind.SACRIFICE and c[1] != "self" for c in cost) \
             and not sacrifice_choices(state, table, perm, cost):
         return "its controller controls nothing the cost can sacrifice (601.2h, 701.21a)"
     if tap_choices(state, table, perm, cost) == []:
@@ -100,10 +102,9 @@ def sacrifice_choices(state: GameState, table: Table, perm: PermState, cost: tup
     those on the battlefield its controller controls that the selector matches, read from the
     ability's point of view ("another creature" isn't the permanent itself); [None] for a cost
     without one (701.21a: only your own permanents can be sacrificed)."""
-    sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == "sacrifice" and c[1] != "self"), None)
+    sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == CostKind.SACRIFICE and c[1] != "self"), None)
     if sel is None:
         return [None]
-    from .select import View, matches  # (select is a leaf module)
 
     view = View(perm.controller, perm.id)
     return [p.id for p in state.perms if p.present and p.controller == perm.controller
@@ -116,10 +117,9 @@ def tap_choices(state: GameState, table: Table, perm: PermState, cost: tuple[Any
     matches, not the permanent itself when the cost also has {T} (one tap can't pay both); a
     summoning-sick creature may be tapped so (302.6 restricts only its own {T} abilities). [None]
     for a cost without one."""
-    sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == "tap"), None)
+    sel = next((c[1] for c in cost if isinstance(c, tuple) and c[0] == CostKind.TAP), None)
     if sel is None:
         return [None]
-    from .select import View, matches  # (select is a leaf module)
 
     view = View(perm.controller, perm.id)
     return [p.id for p in state.perms if p.present and p.controller == perm.controller and not p.tapped
@@ -127,11 +127,11 @@ def tap_choices(state: GameState, table: Table, perm: PermState, cost: tuple[Any
 
 
 def life_cost(cost: tuple[Any, ...]) -> int:
-    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_life")
+    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == CostKind.PAY_LIFE)
 
 
 def _energy_cost(cost: tuple[Any, ...]) -> int:
-    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == "pay_energy")
+    return sum(int(c[1]) for c in cost if isinstance(c, tuple) and c[0] == CostKind.PAY_ENERGY)
 
 
 def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, ...], x: int = 0) -> GameState | None:
@@ -143,7 +143,7 @@ def pay_cost(state: GameState, table: Table, perm: PermState, cost: tuple[Any, .
     perm = replace(perm, loyalty=perm.loyalty + (loyalty_change(cost, x) or 0))
     counters = dict(perm.counters)
     for item in cost:
-        if isinstance(item, tuple) and item[0] == "remove_counters":
+        if isinstance(item, tuple) and item[0] == CostKind.REMOVE_COUNTERS:
             counters[item[1]] -= item[2]
     tapped = True if "T" in cost else False if "Q" in cost else perm.tapped
     state = state.set_perm(replace(perm, counters=tuple(sorted(counters.items())), tapped=tapped))

@@ -8,14 +8,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind, is_all
-from mtg_outcomes.model.kinds import ActionKind
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import ActionKind, DecisionKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     OneShot,
     Rider,
 )
 
 from .decision import Decision, Option, decide, event, recording, says
+from .excess import excess_split
 from .next_time import committed, end_instances, fell_short, one_instance
 from .oneshot import run_one_shot
 from .results import deal, event_words
@@ -30,9 +31,9 @@ from .rules.effects import (
     event_label,
     shield_room,
 )
-from .rules.lethal import lethal_damage
 from .select import View
 from .state import (
+    Batch,
     Event,
     GameState,
     Table,
@@ -44,33 +45,6 @@ from .values import evaluate
 from .words import effect_label, name, possessive
 
 __all__ = ['batch_step', 'next_event', 'shield_takes', 'effects_in_force_all', 'run_rider', 'rider_shot', 'excess_split']
-
-
-def excess_split(state: GameState, table: Table, events: list[Event], excess_to: list[str | None]) -> list[Event]:
-    """120.4a, the first step of processing damage: an event whose effect says excess damage is
-    dealt to another permanent or player instead becomes two, what is lethal for the permanent and
-    the excess. Lethal counts damage already marked and the other damage dealt to it at the same
-    time, deathtouch (1 is lethal, 702.2c), a planeswalker's loyalty and a battle's defense (the
-    greatest excess where it has several of those types), but no replacement or prevention effect
-    (they apply afterwards, 120.4b) and not indestructible (Flame Spill rulings, 2020-04-17)."""
-    out: list[Event] = []
-    for i, (ev, other) in enumerate(zip(events, excess_to, strict=True)):
-        perm = state.perm(ev.recipient)
-        if other is None or perm is None or not perm.present:
-            out.append(ev)
-            continue
-        at_once = sum(e.amount for k, e in enumerate(events) if k != i and e.recipient == ev.recipient)
-        types = table.perm_specs[perm.spec].types
-        room = []
-        if "creature" in types:
-            room.append(lethal_damage(state, table, perm.id, ev.source, at_once))
-        if "planeswalker" in types:
-            room.append(max(0, perm.loyalty - at_once))
-        if "battle" in types:
-            room.append(max(0, perm.defense - at_once))
-        kept = min([ev.amount, *room])
-        out.extend(e for e in (replace(ev, amount=kept), replace(ev, recipient=other, amount=ev.amount - kept)) if e.amount > 0)
-    return out
 
 
 def _rank(table: Table, name: str) -> int:
@@ -132,8 +106,8 @@ def batch_step(state: GameState, table: Table) -> GameState | Decision:
         if inst.spec.may and inst.view.controller == chooser:
             options.append(Option(f"{inst.key}:no", f"{says(chooser, 'declines')} {effect_name(inst, table, state)} "
                                   f"for {on}", _decline(state, i, inst)))
-    kind = "order" if len(apps) > 1 else ("may" if apps[0].spec.may else "split")
-    return decide(chooser, kind, event_label(ev), options, rule="616.1" if kind == "may" else "")
+    kind = DecisionKind.ORDER if len(apps) > 1 else (DecisionKind.MAY if apps[0].spec.may else DecisionKind.SPLIT)
+    return decide(chooser, kind, event_label(ev), options, rule="616.1" if kind is DecisionKind.MAY else "")
 
 
 def _decline(state: GameState, index: int, inst: Instance) -> GameState:
@@ -159,7 +133,7 @@ def _ask_optional(state: GameState, table: Table) -> GameState | Decision:
     name = effect_name(inst, table, state)
     yes = apply_effect(cleared, table, index, inst, None if take < 0 else take)
     on = _damage_words(state, table, ev)
-    return decide(who, "may", event_label(ev), rule="616.1", options=[
+    return decide(who, DecisionKind.MAY, event_label(ev), rule="616.1", options=[
         Option("yes", f"{says(who, 'chooses')} to apply {name} to {on}", yes),
         Option("no", f"{says(who, 'declines')} {name} for {on}", _decline(cleared, index, inst))])
 
@@ -232,7 +206,7 @@ def _rider_happens(rider: Rider, prevented: int) -> bool:
     return prevented > 0 or not rider.if_prevented
 
 
-def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
+def _rider_gains(state: GameState, table: Table, batch: Batch) -> dict[str, int]:
     gains: dict[str, int] = defaultdict(int)
     insts = {x.key: x for x in effects_in_force_all(state, table)}
     tried = dict(batch.tried)
@@ -242,7 +216,7 @@ def _rider_gains(state: GameState, table: Table, batch: Any) -> dict[str, int]:
                 or not _rider_happens(inst.spec.then, amount):
             continue
         who = inst.spec.then.to
-        if who is None or who.kind == "you":
+        if who is None or who.kind == SelectorKind.YOU:
             gains[inst.view.controller] += evaluate(inst.spec.then.amount, _rider_env(state, inst, amount, tried.get(key, amount)))
     return gains
 
@@ -285,5 +259,5 @@ def rider_shot(inst: Instance, n: int) -> OneShot:
     rider = inst.spec.then
     assert rider is not None
     source = inst.view.self_id or inst.view.controller
-    return OneShot(rider.kind, ("int", n), rider.to or Selector("you"), source=source, counter=rider.counter,
+    return OneShot(rider.kind, ("int", n), rider.to or Selector(SelectorKind.YOU), source=source, counter=rider.counter,
                    token=rider.token)

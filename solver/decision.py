@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtg_outcomes.model.errors import CaseError
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.types import Case
 
 from .log import CHOICE, EMPTY_LOG, EVENT, FORCED, NOT_DONE, Log, Step
@@ -30,22 +31,22 @@ __all__ = ["Step", "Option", "Decision", "find_option", "settle", "decide", "not
 # Each kind of decision and the rule that gives its chooser the choice: a decision carries its
 # rule (Decision.rule, this kind's unless the code that makes it names a more precise one), and
 # explanations, the ruling paragraph and the report read it from there.
-KIND_RULES: dict[str, str] = {
-    "order": "616.1",  # the affected player orders replacement and prevention effects
-    "split": "615.7",  # how much of each simultaneous event a shield prevents
-    "may": "608.2d",  # "you may" as a spell or ability resolves (an optional prevention: 616.1, said where made)
-    "assign": "510.1c",  # a blocked creature's combat damage divided among its blockers (and player, 702.19b)
-    "block": "509.1a",  # the defending player declares blockers
-    "target": "601.2c",  # targets chosen as a spell or ability is put on the stack (603.3d, 602.2b)
-    "stack_order": "603.3b",  # a player's triggers put on the stack in the order they choose
-    "source": "609.7a",  # "a source of your choice" is chosen as the effect is created
-    "mode": "700.2a",  # a modal spell's or ability's mode, chosen as it is cast or put on the stack
-    "kick": "702.33",  # whether to pay a kicker cost, as the spell is cast (601.2b)
-    "x": "107.3a",  # the value of X, chosen by the player casting or activating (601.2b, 602.2b)
-    "choose": "608.2d",  # a choice a resolving spell or ability gives its controller
-    "ward": "702.21a",  # pay the ward cost or have the spell or ability countered
-    "tap": "601.2h",  # which permanents pay a mana cost (their mana abilities activated, 601.2g)
-    "sacrifice": "601.2h",  # what is sacrificed to pay an activated ability's cost (602.2b)
+KIND_RULES: dict[str, str] = {  # (keyed by DecisionKind)
+    DecisionKind.ORDER: "616.1",  # the affected player orders replacement and prevention effects
+    DecisionKind.SPLIT: "615.7",  # how much of each simultaneous event a shield prevents
+    DecisionKind.MAY: "608.2d",  # "you may" as a spell or ability resolves (an optional prevention: 616.1, said where made)
+    DecisionKind.ASSIGN: "510.1c",  # a blocked creature's combat damage divided among its blockers (and player, 702.19b)
+    DecisionKind.BLOCK: "509.1a",  # the defending player declares blockers
+    DecisionKind.TARGET: "601.2c",  # targets chosen as a spell or ability is put on the stack (603.3d, 602.2b)
+    DecisionKind.STACK_ORDER: "603.3b",  # a player's triggers put on the stack in the order they choose
+    DecisionKind.SOURCE: "609.7a",  # "a source of your choice" is chosen as the effect is created
+    DecisionKind.MODE: "700.2a",  # a modal spell's or ability's mode, chosen as it is cast or put on the stack
+    DecisionKind.KICK: "702.33",  # whether to pay a kicker cost, as the spell is cast (601.2b)
+    DecisionKind.X: "107.3a",  # the value of X, chosen by the player casting or activating (601.2b, 602.2b)
+    DecisionKind.CHOOSE: "608.2d",  # a choice a resolving spell or ability gives its controller
+    DecisionKind.WARD: "702.21a",  # pay the ward cost or have the spell or ability countered
+    DecisionKind.TAP: "601.2h",  # which permanents pay a mana cost (their mana abilities activated, 601.2g)
+    DecisionKind.SACRIFICE: "601.2h",  # what is sacrificed to pay an activated ability's cost (602.2b)
 }
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Option:
 @dataclass(frozen=True)
 class Decision:
     chooser: str
-    kind: str  # a key of KIND_RULES
+    kind: DecisionKind  # (its rule: KIND_RULES)
     at: str
     options: Sequence[Option]  # (a declaration of blockers builds them as read: solver.declare)
     log: Log = EMPTY_LOG  # the forced steps of the path up to this decision
@@ -128,7 +129,7 @@ def event(state: GameState, words: str, rule: str) -> GameState:
     return replace(state, log=state.log.add(Step(EVENT, words, rule)))
 
 
-def decide(chooser: str, kind: str, at: str, options: list[Option] | tuple[Option, ...],
+def decide(chooser: str, kind: DecisionKind, at: str, options: list[Option] | tuple[Option, ...],
            rule: str = "") -> GameState | Decision:
     """A decision, or, when the rules leave one legal option, that option taken as a forced step
     (not a choice: it names the rule that would have granted one)."""

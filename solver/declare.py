@@ -24,6 +24,7 @@ from typing import Any, overload
 
 from mtg_outcomes.model.blocks import defending_player, menace_problem, same_side
 from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import DecisionKind
 
 from .characteristics import keywords_of
 from .combat import attackers_of, close_choices, defenders, queue_steps, teams
@@ -199,5 +200,5 @@ def declare(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState 
         raise EngineError(f"{side[0]} has no legal block declaration: the blocks written in the case need a "
                           "second blocker for a creature with menace that no chosen creature can give (CR 702.111b)")
     if len(legal) == 1:
-        return decide(side[0], "block", "declare blockers", [decls.option(legal[0])])  # (a forced step)
-    return Decision(side[0], "block", "declare blockers", decls)
+        return decide(side[0], DecisionKind.BLOCK, "declare blockers", [decls.option(legal[0])])  # (a forced step)
+    return Decision(side[0], DecisionKind.BLOCK, "declare blockers", decls)

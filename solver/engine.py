@@ -12,8 +12,14 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind, is_all
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import (
+    AbilityKind,
+    ActionKind,
+    AsEntersChoice,
+    DecisionKind,
+    TriggerEvent,
+)
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     ActivateAction,
     CastAction,
@@ -41,6 +47,7 @@ from .characteristics import leave
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .declare import declare
+from .enters import enters_with
 from .limits import check_running
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
@@ -94,107 +101,127 @@ def _perm_spec_index(table: Table, spec: PermanentSpec) -> int:
 
 
 def _run_action(state: GameState, table: Table, action: Any) -> GameState | Decision:
-    if isinstance(action, DamageAction):
-        events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
-        if any(d.excess_to is not None for d in action.events):
-            events = excess_split(state, table, events, [d.excess_to for d in action.events])
-        return start_batch(state, table, events)
-    if isinstance(action, CombatAction):
-        return combat_mod.begin_combat(state, table, action.choose_blocks)
-    if isinstance(action, OneShotAction):
-        shot = action.action
-        src = shot.source
-        ctrl = controller_of(state, table, src) if src else None
-        view = View(ctrl or _view_player(table), src)
-        if shot.to.kind in ("target", "any", "choice"):
-            # "to: any" is a target its controller chooses as the action happens (115.1)
-            who = view.controller
-            options = tuple(
-                Option(c, f"{says(who, 'chooses')} {c} as the target", run_one_shot(state, table, shot, replace(view, target=c), {}))
-                for c in target_candidates(state, table, Selector("any"), who, src or who))
-            if not options:
-                return note(state, f"{src or 'the action'} deals no damage: there is no legal target (115.1)", NOT_DONE)
-            return decide(who, "target", f"{src} deals damage", options)
-        return run_one_shot(state, table, shot, view, {})
-    if isinstance(action, LifeAction):
-        view = View(_view_player(table), action.source)
-        shot = OneShot(ActionKind.GAIN_LIFE if action.gain else ActionKind.LOSE_LIFE, action.amount, action.who, action.source)
-        return run_one_shot(state, table, shot, view, {})
-    if isinstance(action, CreateAction):
-        ce = action.effect
-        eff = make_effect_state(ce.id, ce.spec, ce.controller, ce.source, ce.target, 0, state.next_order,
-                                born=len(state.perms))
-        return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
-    if isinstance(action, EnterAction):
-        spec = action.permanent
-        _cast_unknown(state, table, spec)
-        idx = _perm_spec_index(table, spec)
-        counters, loyalty = enters_with(spec, action.x)
-        perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
-                         counters=counters, loyalty=loyalty, defense=spec.defense,
-                         chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block,
-                         attached_to=spec.attached_to)
-        state = replace(state, perms=state.perms + (perm,))
-        # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
-        state = collect_triggers(state, table, TriggerEvent.ENTERS, [(spec.id, {"X": action.x})])
-        as_enters = next((a for a in spec.abilities if a.kind == AbilityKind.AS_ENTERS), None)
-        if spec.chosen is None and as_enters is not None:
-            choice, text = as_enters.choice, as_enters.text.lower()
-            secret = "secretly" in text if text else choice == AsEntersChoice.OPPONENT  # (a card's line says)
-            verb = "secretly chooses" if secret else "chooses"
-            # 614.12: "choose an opponent" or "choose a player" (any player, its controller too)
-            eligible = opponents(table, state, spec.controller) if choice == AsEntersChoice.OPPONENT else \
-                [p.name for p in state.players]
-            if not eligible:
+    """One action of the timeline (docs/design.md, "actions")."""
+    match action:
+        case DamageAction():
+            events = [Event(d.source, d.to, evaluate(d.amount, {}), d.combat) for d in action.events]
+            if any(d.excess_to is not None for d in action.events):
+                events = excess_split(state, table, events, [d.excess_to for d in action.events])
+            return start_batch(state, table, events)
+        case CombatAction():
+            return combat_mod.begin_combat(state, table, action.choose_blocks)
+        case OneShotAction():
+            return _one_shot_action(state, table, action.action)
+        case LifeAction():
+            view = View(_view_player(table), action.source)
+            shot = OneShot(ActionKind.GAIN_LIFE if action.gain else ActionKind.LOSE_LIFE, action.amount, action.who, action.source)
+            return run_one_shot(state, table, shot, view, {})
+        case CreateAction():
+            ce = action.effect
+            eff = make_effect_state(ce.id, ce.spec, ce.controller, ce.source, ce.target, 0, state.next_order,
+                                    born=len(state.perms))
+            return replace(state, effects=state.effects + (eff,), next_order=state.next_order + 1)
+        case EnterAction():
+            return _enter(state, table, action)
+        case LeaveAction():
+            leaving = state.perm(action.id)
+            if leaving is None or not leaving.present:
                 return state
-            if len(eligible) == 1:
-                return state.set_perm(replace(perm, chosen=eligible[0]))
-            return Decision(spec.controller, "choose", f"{spec.id} enters", rule="614.12", options=tuple(
-                Option(o, f"{says(spec.controller, verb)} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
-                for o in eligible))
-        return state
-    if isinstance(action, LeaveAction):
-        leaving = state.perm(action.id)
-        if leaving is None or not leaving.present:
-            return state
-        return leave(state, table, [leaving])
-    if isinstance(action, LeaveGameAction):
-        if not multiplayer(state, table):
-            # 104.3a: a player who leaves a two-player game (or a Two-Headed Giant team, 810.8b) loses it
-            names = team_names(state, table, action.player)
-            for name in names:
-                state = state.set_player(replace(state.player(name), lost=True))
-            return game_over(leave_game(state, table, action.player), names)
-        state = leave_game(state, table, action.player)
-        # the last player left in a multiplayer game wins it (104.2a): nothing further happens
-        return game_over(state, [action.player]) if last_standing(state) else state
-    if isinstance(action, EndStepAction | UpkeepAction):
-        # "at the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step begins
-        new = []
-        for oid, ctrl, j, ab in watchers(state, table, action.kind):
-            if ab.turn == "yours" and ctrl != table.active:
-                continue
-            if ab.turn == "opponents" and table.active not in opponents(table, state, ctrl):
-                continue  # "at the beginning of each opponent's end step"
-            if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
-                continue  # 603.4: the intervening "if" is false as the end step begins
-            new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
-        crown = next((p.name for p in state.players if p.monarch and not p.left), None)
-        if isinstance(action, EndStepAction) and crown == table.active:
-            # 724.2: "At the beginning of the monarch's end step, that player draws a card"
-            new.append(Trigger(crown, MONARCH, 0, (), label="the monarch"))
-        return replace(state, pending=state.pending + tuple(new))
-    if isinstance(action, ActivateAction):
-        return activate(state, table, action)
-    if isinstance(action, MayAction):
-        return may(state, table, action)
-    if isinstance(action, CastAction):
-        return cast(state, table, action)
-    if isinstance(action, CouldProduceAction):
-        return could_produce_action(state, table, action.id)
-    if isinstance(action, TapForManaAction):
-        return tap_for_mana(state, table, action)
+            return leave(state, table, [leaving])
+        case LeaveGameAction():
+            return _leave_game(state, table, action.player)
+        case EndStepAction() | UpkeepAction():
+            return _step_begins(state, table, action)
+        case ActivateAction():
+            return activate(state, table, action)
+        case MayAction():
+            return may(state, table, action)
+        case CastAction():
+            return cast(state, table, action)
+        case CouldProduceAction():
+            return could_produce_action(state, table, action.id)
+        case TapForManaAction():
+            return tap_for_mana(state, table, action)
     raise TypeError(f"unknown action {action!r}")
+
+
+def _one_shot_action(state: GameState, table: Table, shot: OneShot) -> GameState | Decision:
+    """A one-shot action the case writes; "to: any" (or target, choice) is a target its
+    controller chooses as the action happens (115.1)."""
+    src = shot.source
+    ctrl = controller_of(state, table, src) if src else None
+    view = View(ctrl or _view_player(table), src)
+    if shot.to.kind not in (SelectorKind.TARGET, SelectorKind.ANY, SelectorKind.CHOICE):
+        return run_one_shot(state, table, shot, view, {})
+    who = view.controller
+    options = tuple(
+        Option(c, f"{says(who, 'chooses')} {c} as the target", run_one_shot(state, table, shot, replace(view, target=c), {}))
+        for c in target_candidates(state, table, Selector(SelectorKind.ANY), who, src or who))
+    if not options:
+        return note(state, f"{src or 'the action'} deals no damage: there is no legal target (115.1)", NOT_DONE)
+    return decide(who, DecisionKind.TARGET, f"{src} deals damage", options)
+
+
+def _enter(state: GameState, table: Table, action: EnterAction) -> GameState | Decision:
+    """A permanent enters: with its counters (614.1c), its "enters" triggers (603.2; their X is
+    the spell's, 107.3m), and its "as enters" choice of a player (614.12)."""
+    spec = action.permanent
+    _cast_unknown(state, table, spec)
+    idx = _perm_spec_index(table, spec)
+    counters, loyalty = enters_with(spec, action.x)
+    perm = PermState(id=spec.id, spec=idx, controller=spec.controller, damage=spec.damage,
+                     counters=counters, loyalty=loyalty, defense=spec.defense,
+                     chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block,
+                     attached_to=spec.attached_to)
+    state = replace(state, perms=state.perms + (perm,))
+    state = collect_triggers(state, table, TriggerEvent.ENTERS, [(spec.id, {"X": action.x})])
+    as_enters = next((a for a in spec.abilities if a.kind == AbilityKind.AS_ENTERS), None)
+    if spec.chosen is not None or as_enters is None:
+        return state
+    choice, text = as_enters.choice, as_enters.text.lower()
+    secret = "secretly" in text if text else choice == AsEntersChoice.OPPONENT  # (a card's line says)
+    verb = "secretly chooses" if secret else "chooses"
+    # 614.12: "choose an opponent" or "choose a player" (any player, its controller too)
+    eligible = opponents(table, state, spec.controller) if choice == AsEntersChoice.OPPONENT else \
+        [p.name for p in state.players]
+    if not eligible:
+        return state
+    if len(eligible) == 1:
+        return state.set_perm(replace(perm, chosen=eligible[0]))
+    return Decision(spec.controller, DecisionKind.CHOOSE, f"{spec.id} enters", rule="614.12", options=tuple(
+        Option(o, f"{says(spec.controller, verb)} {o} for {spec.name}", state.set_perm(replace(perm, chosen=o)))
+        for o in eligible))
+
+
+def _leave_game(state: GameState, table: Table, player: str) -> GameState:
+    """A player leaves the game: in a two-player game (or a Two-Headed Giant team, 810.8b) they
+    lose it (104.3a); the last player left in a multiplayer game wins it (104.2a)."""
+    if not multiplayer(state, table):
+        names = team_names(state, table, player)
+        for name in names:
+            state = state.set_player(replace(state.player(name), lost=True))
+        return game_over(leave_game(state, table, player), names)
+    state = leave_game(state, table, player)
+    return game_over(state, [player]) if last_standing(state) else state
+
+
+def _step_begins(state: GameState, table: Table, action: EndStepAction | UpkeepAction) -> GameState:
+    """"At the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step
+    begins; the monarch's end-step draw (724.2)."""
+    new = []
+    for oid, ctrl, j, ab in watchers(state, table, action.kind):
+        if ab.turn == "yours" and ctrl != table.active:
+            continue
+        if ab.turn == "opponents" and table.active not in opponents(table, state, ctrl):
+            continue  # "at the beginning of each opponent's end step"
+        if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
+            continue  # 603.4: the intervening "if" is false as the end step begins
+        new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
+    crown = next((p.name for p in state.players if p.monarch and not p.left), None)
+    if isinstance(action, EndStepAction) and crown == table.active:
+        # 724.2: "At the beginning of the monarch's end step, that player draws a card"
+        new.append(Trigger(crown, MONARCH, 0, (), label="the monarch"))
+    return replace(state, pending=state.pending + tuple(new))
 
 
 def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
@@ -218,24 +245,6 @@ def _cast_unknown(state: GameState, table: Table, spec: PermanentSpec) -> None:
                                   f"\"whenever you cast\" trigger depends on it (CR 601.2i); cast instants and sorceries with cast:")
 
 
-def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...], int]:
-    """The counters (and loyalty) a permanent enters with (614.1c, 614.12).
-
-    ``x`` is the X of the spell that became the permanent: an "enters with" replacement effect
-    reads it (107.3m, the exception to 107.3i), though the permanent's own X is 0.
-    """
-    counters = dict(spec.counters)
-    loyalty = spec.loyalty
-    for ab in spec.abilities:
-        if ab.kind != AbilityKind.ENTERS_WITH:
-            continue
-        for kind, expr in ab.counters:
-            n = evaluate(expr, {"X": x})
-            if kind == "loyalty":
-                loyalty += n  # loyalty counters are the permanent's loyalty (306.5b)
-            else:
-                counters[kind] = counters.get(kind, 0) + n
-    return tuple(sorted(counters.items())), loyalty
 
 
 
@@ -274,6 +283,47 @@ def enters_with(spec: PermanentSpec, x: int) -> tuple[tuple[tuple[str, int], ...
 
 
 
+# the tasks that are part of what is happening (no state-based actions or triggers before them)
+_PART_TASKS = frozenset({TaskKind.RIDER, TaskKind.COMBAT, TaskKind.MANA, TaskKind.GAIN, TaskKind.SET_LIFE, TaskKind.PART})
+
+
+def _run_part_task(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """A task that is part of what is happening: no state-based actions and no triggers put on
+    the stack before it (704.3, 603.3)."""
+    match task:
+        case (TaskKind.PART, item):
+            # the next instruction of a resolving spell or ability (608.2c)
+            return resolve(state, table, item)
+        case (TaskKind.RIDER, effect_key, prevented, that_damage):
+            # a prevention effect's rider, right after the prevention (615.5)
+            return run_rider(state, table, effect_key, prevented, that_damage)
+        case (TaskKind.GAIN, *_):
+            # a life-gain event being replaced (616.1) is part of what caused it (lifelink's gain
+            # is part of the damage, 120.4c)
+            return gain_event(state, table, task)
+        case (TaskKind.SET_LIFE, *_):
+            return set_life_event(state, table, task)  # part of the resolving action (119.5)
+        case (TaskKind.MANA, *_):
+            # a mana ability doesn't use the stack: it resolves at once, before state-based
+            # actions and before its triggers are put on the stack (605.3a)
+            return produce_mana(state, table, task)
+        case (TaskKind.COMBAT, CombatStage.BLOCKS, *_):
+            return declare(state, table, task)
+        case (TaskKind.COMBAT, *_):
+            return combat_mod.run_task(state, table, task)
+    raise TypeError(f"unknown task {task!r}")
+
+
+def _run_timeline_task(state: GameState, table: Table, task: tuple[Any, ...]) -> GameState | Decision:
+    """The timeline's next task, once state-based actions are checked and the stack is empty."""
+    match task:
+        case (TaskKind.ACT, action):
+            return _run_action(state, table, action)
+        case (TaskKind.STEP, step):
+            return combat_mod.start_step(state, table, step)
+        case (TaskKind.RESOLVE, item):
+            return resolve(state, table, item)
+    raise TypeError(f"unknown task {task!r}")
 
 
 def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | None = None) -> GameState | Decision:
@@ -292,32 +342,11 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
             if stop is not None and stop(state):
                 return state
             res = batch_step(state, table)
-        elif state.queue and state.queue[0][0] in (TaskKind.RIDER, TaskKind.COMBAT, TaskKind.MANA, TaskKind.GAIN,
-                                                     TaskKind.SET_LIFE, TaskKind.PART):
+        elif state.queue and state.queue[0][0] in _PART_TASKS:
             if stop is not None and state.queue[0][:2] == (TaskKind.COMBAT, CombatStage.BLOCKS) and stop(state):
                 return state  # blocks to declare (509.1): the CP model may declare them itself (solver.cp.blocks)
             task, queue = state.queue[0], state.queue[1:]
-            state = replace(state, queue=queue)
-            if task[0] == TaskKind.PART:
-                # the next instruction of a resolving spell or ability: no state-based actions
-                # and no triggers put on the stack in between (608.2c, 704.3, 603.3)
-                res = resolve(state, table, task[1])
-            elif task[0] == TaskKind.RIDER:
-                res = run_rider(state, table, task[1], task[2], task[3])
-            elif task[0] == TaskKind.GAIN:
-                # a life-gain event being replaced (616.1) is part of what caused it: no
-                # state-based actions in between (lifelink's gain is part of the damage, 120.4c)
-                res = gain_event(state, table, task)
-            elif task[0] == TaskKind.SET_LIFE:
-                res = set_life_event(state, table, task)  # part of the resolving action (119.5)
-            elif task[0] == TaskKind.MANA:
-                # a mana ability doesn't use the stack: it resolves at once, before state-based
-                # actions and before its triggers are put on the stack (605.3a)
-                res = produce_mana(state, table, task)
-            elif task[1] == CombatStage.BLOCKS:
-                res = declare(state, table, task)
-            else:
-                res = combat_mod.run_task(state, table, task)
+            res = _run_part_task(replace(state, queue=queue), table, task)
         else:
             state = state_based_actions(state, table)
             if state.pending:
@@ -329,15 +358,7 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
                 if stop is not None and stop(state):
                     return state
                 task, queue = state.queue[0], state.queue[1:]
-                state = replace(state, queue=queue)
-                if task[0] == TaskKind.ACT:
-                    res = _run_action(state, table, task[1])
-                elif task[0] == TaskKind.STEP:
-                    res = combat_mod.start_step(state, table, task[1])
-                elif task[0] == TaskKind.RESOLVE:
-                    res = resolve(state, table, task[1])
-                else:
-                    raise TypeError(f"unknown task {task!r}")
+                res = _run_timeline_task(replace(state, queue=queue), table, task)
             else:
                 return state
         if isinstance(res, Decision):

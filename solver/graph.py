@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.outcome import Outcome, Witness, sort_key
 from mtg_outcomes.model.types import Case
 
 from .combat import step_name
+from .contract import Result
 from .decision import Decision, decision_key, scripted, settle
 from .engine import LOOP, advance, final_fields
 from .limits import Deadline, LimitReached, WitnessBudget, as_deadline, running_under
@@ -26,7 +25,10 @@ from .state import GameState, Table, initial_state
 from .symmetry import interchangeable_blockers
 from .words import value_text
 
-__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "first_paths", "path_to", "topological", "write_graph", "shown_fields", "outcome_text",
+if TYPE_CHECKING:  # networkx (~0.2 s) is imported where a graph is built or read
+    import networkx as nx
+
+__all__ = ["ChoiceGraph", "build_graph", "graph_outcomes", "graph_enumerate", "first_paths", "path_to", "topological", "write_graph", "shown_fields", "outcome_text",
            "value_text", "decision_label"]
 
 # seconds per node that the pass after the expansion takes (outcomes, or backward induction):
@@ -74,46 +76,11 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
         states = [state0]
     else:  # (the table is the caller's: no symmetry is assumed for it)
         states, table = starts
-    g = nx.DiGraph()
-    ids: dict[GameState, int] = {}
-    resolved: dict[GameState, int] = {}
-    leaves: dict[int, dict[str, Any]] = {}
-    complete = True
-
-    def node_for(raw: GameState) -> tuple[int, Decision | GameState | None]:
-        if raw in resolved:
-            return resolved[raw], None
-        with running_under(deadline, max_nodes):  # a step's own long loops (declarations, trigger chains) stop too
-            res = settle(advance(raw, table))
-        if isinstance(res, Decision) and case.choices:
-            res = scripted(res, case)
-        key = res if isinstance(res, GameState) else decision_key(res)
-        if key in ids:
-            resolved[raw] = ids[key]
-            return ids[key], None
-        nid = len(ids)
-        ids[key] = nid
-        resolved[raw] = nid
-        return nid, res
-
-    # and a share of the limit for the outcomes' witnesses, whose length the graph doesn't tell
-    reserve = PASS_SHARE * (deadline.seconds or 0.0)
-
-    def stop() -> bool:
-        # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
-        return (max_nodes is not None and len(ids) >= max_nodes) or deadline.expired(len(ids) * PASS_SECONDS + reserve)
-
+    ex = _Expansion(case, table, deadline, max_nodes)
     todo: list[tuple[int, Decision | GameState]] = []
     roots = []
     for state in states:
-        try:
-            nid, res0 = node_for(state)
-        except LimitReached:  # the limit passed before this start's first choice was computed
-            complete = False
-            nid, res0 = len(ids), None
-            ids[state] = nid
-            g.add_node(nid, kind="cut", chooser="", at="", truncated=True,
-                       label="not expanded: the time limit passed before the first choice")
+        nid, res0 = ex.start(state)
         roots.append(nid)
         if res0 is not None:
             todo.append((nid, res0))
@@ -121,26 +88,94 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
     while todo:
         nid, res = todo.pop()
         if isinstance(res, GameState):
-            if res.dead:
-                g.add_node(nid, kind="dead", label="illegal branch")
-            else:
-                g.add_node(nid, kind="leaf", label="outcome")
-                leaves[nid] = final_fields(res, table)
+            ex.end_state(nid, res)
             continue
+        todo.extend(reversed(ex.expand(nid, res)))
+        if not ex.complete:
+            break  # a limit: nothing more is expanded
+    for nid, res in todo:  # the frontier the limit left: end states are kept, decisions marked
+        if isinstance(res, Decision):
+            ex.g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, truncated=True,
+                          label=f"{res.chooser}: {res.kind} at {res.at} (not expanded: a limit)")
+        else:
+            ex.end_state(nid, res)
+    return ChoiceGraph(ex.g, roots[0], table, ex.complete, ex.leaves, deadline.elapsed(), roots)
+
+
+class _Expansion:
+    """The graph as :func:`build_graph` expands it: a node per distinct state (a decision by its
+    key), what each raw state settled to, the end states' fields, and whether a limit cut it."""
+
+    def __init__(self, case: Case, table: Table, deadline: Deadline, max_nodes: int | None) -> None:
+        import networkx as nx  # (a heavy library: loaded where a graph is built)
+
+        self.g = nx.DiGraph()
+        self.case, self.table, self.deadline, self.max_nodes = case, table, deadline, max_nodes
+        self.ids: dict[Any, int] = {}
+        self.resolved: dict[GameState, int] = {}
+        self.leaves: dict[int, dict[str, Any]] = {}
+        self.complete = True
+        # and a share of the limit for the outcomes' witnesses, whose length the graph doesn't tell
+        self.reserve = PASS_SHARE * (deadline.seconds or 0.0)
+
+    def node_for(self, raw: GameState) -> tuple[int, Decision | GameState | None]:
+        """The node ``raw`` settles to, and what it is when the node is new (else None)."""
+        if raw in self.resolved:
+            return self.resolved[raw], None
+        with running_under(self.deadline, self.max_nodes):  # a step's own long loops (declarations, trigger chains) stop too
+            res = settle(advance(raw, self.table))
+        if isinstance(res, Decision) and self.case.choices:
+            res = scripted(res, self.case)
+        key = res if isinstance(res, GameState) else decision_key(res)
+        if key in self.ids:
+            self.resolved[raw] = self.ids[key]
+            return self.ids[key], None
+        nid = len(self.ids)
+        self.ids[key] = nid
+        self.resolved[raw] = nid
+        return nid, res
+
+    def stop(self) -> bool:
+        # the limit leaves room for the outcome pass that follows (about PASS_SECONDS a node)
+        return (self.max_nodes is not None and len(self.ids) >= self.max_nodes) or \
+            self.deadline.expired(len(self.ids) * PASS_SECONDS + self.reserve)
+
+    def start(self, state: GameState) -> tuple[int, Decision | GameState | None]:
+        """A given state's node (a root)."""
+        try:
+            return self.node_for(state)
+        except LimitReached:  # the limit passed before this start's first choice was computed
+            self.complete = False
+            nid = len(self.ids)
+            self.ids[state] = nid
+            self.g.add_node(nid, kind="cut", chooser="", at="", truncated=True,
+                            label="not expanded: the time limit passed before the first choice")
+            return nid, None
+
+    def end_state(self, nid: int, res: GameState) -> None:
+        if res.dead:
+            self.g.add_node(nid, kind="dead", label="illegal branch")
+        else:
+            self.g.add_node(nid, kind="leaf", label="outcome")
+            self.leaves[nid] = final_fields(res, self.table)
+
+    def expand(self, nid: int, res: Decision) -> list[tuple[int, Decision | GameState]]:
+        """A decision's node and an edge per option; the new nodes to expand, in option order."""
+        g = self.g
         step = step_name(res.options[0].state) if res.options else None
         attrs = {"step": step} if step else {}
         g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, **attrs,
                    label=decision_label(res.chooser, res.kind, res.at, step))
         children = []
         for i, opt in enumerate(res.options):
-            if stop():
-                complete = False
+            if self.stop():
+                self.complete = False
                 g.nodes[nid]["truncated"] = True
                 break
             try:
-                cid, cres = node_for(opt.state)
+                cid, cres = self.node_for(opt.state)
             except LimitReached:  # inside one step (its own long loop): cut there
-                complete = False
+                self.complete = False
                 g.nodes[nid]["truncated"] = True
                 break
             if g.has_edge(nid, cid):
@@ -153,19 +188,7 @@ def build_graph(case: Case, max_nodes: int | None = None, timeout: float | Deadl
                 g.add_edge(nid, cid, picked=opt.picked, words=opt.words, order=i, count=1)
             if cres is not None:
                 children.append((cid, cres))
-        todo.extend(reversed(children))
-        if not complete:
-            break  # a limit: nothing more is expanded
-    for nid, res in todo:  # the frontier the limit left: end states are kept, decisions marked
-        if isinstance(res, Decision):
-            g.add_node(nid, kind=res.kind, chooser=res.chooser, at=res.at, truncated=True,
-                       label=f"{res.chooser}: {res.kind} at {res.at} (not expanded: a limit)")
-        elif res.dead:
-            g.add_node(nid, kind="dead", label="illegal branch")
-        else:
-            g.add_node(nid, kind="leaf", label="outcome")
-            leaves[nid] = final_fields(res, table)
-    return ChoiceGraph(g, roots[0], table, complete, leaves, deadline.elapsed(), roots)
+        return children
 
 
 def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
@@ -215,6 +238,19 @@ def graph_outcomes(cg: ChoiceGraph, fields: Iterable[str] | None = None,
     return out, None
 
 
+def graph_enumerate(case: Case, fields: list[str] | None, deadline: Deadline, max_nodes: int | None,
+                    workers: int = 1) -> Result:
+    """The graph engine behind the engines' contract (solver.engines): every distinct outcome of
+    ``case`` from its choice graph, each with its first witness and its number of paths."""
+    cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, fields=fields)
+    outcomes, cut = graph_outcomes(cg, fields, deadline)
+    stats: dict[str, Any] = {"nodes": cg.graph.number_of_nodes(), "edges": cg.graph.number_of_edges(),
+                             "seconds": round(cg.seconds, 3)}
+    if cut is not None:
+        stats["limit"] = cut
+    return Result(case.id, "graph", cg.complete and cut is None, outcomes, stats, cg)
+
+
 Tree = dict[int, tuple[int, Witness, str]]
 
 
@@ -262,6 +298,8 @@ def _options(g: nx.DiGraph, nid: int) -> list[tuple[int, dict[str, Any]]]:
 def topological(g: nx.DiGraph) -> list[int]:
     """The graph's nodes in topological order. A cycle (choices that lead back to a state the
     timeline came from: a loop that never ends) is an :class:`EngineError`, not a traceback."""
+    import networkx as nx
+
     try:
         return list(nx.topological_sort(g))
     except nx.NetworkXUnfeasible:
@@ -309,6 +347,8 @@ def write_graph(cg: ChoiceGraph, path: str | Path, fields: Iterable[str] | None 
         return text
 
     if path.suffix == ".graphml":
+        import networkx as nx
+
         h = nx.DiGraph(complete=str(cg.complete), note="" if cg.complete else PARTIAL_NOTE)
         for n, d in g.nodes(data=True):
             attrs = {k: str(v) for k, v in d.items()}

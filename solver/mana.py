@@ -55,7 +55,7 @@ from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, ManaKind, TriggerEvent
 from mtg_outcomes.model.types import MANA_TYPES, Ability, TapForManaAction
 
 from .costs import cost_problem, find_ability, pay_cost, tap_choices
@@ -73,7 +73,7 @@ __all__ = ["could_produce", "could_produce_action", "could_produce_all", "mana_p
 
 MANA_ORDER = MANA_TYPES
 COLORED = ("W", "U", "B", "R", "G")
-_CHOICE_KINDS = ("any_type_of", "any_color_of", "any_color", "any", "one_of", "chosen_color")
+_CHOICE_KINDS = tuple(ManaKind)  # (every kind of mana chosen as it resolves)
 _COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 Produce = dict[str, frozenset[str]]
@@ -109,28 +109,28 @@ def _base_types(state: GameState, table: Table, pid: str, ab: Ability, known: Pr
     mana = ab.mana
     if not mana:
         return frozenset()
-    head = mana[0]
-    if head in ("any_type_of", "any_color_of"):
-        perm = state.perm(pid)
-        controller = perm.controller if perm is not None else ""
-        view = View(controller, pid)
-        found: set[str] = set()
-        for other in state.perms:
-            if other.present and other.id in known and matches(mana[1], other.id, state, table, view):
-                found |= known[other.id]
-        if head == "any_color_of":
-            found &= set(COLORED)
-        return frozenset(found)
-    if head == "any_color":
-        return frozenset(COLORED)
-    if head == "chosen_color":  # "one mana of the chosen color": the colour chosen as it entered (614.1c)
-        spec = table.spec_of(state, pid)
-        color = getattr(spec, "chosen_color", None)
-        return frozenset({_COLOR_SYMBOL[color]}) if color else frozenset()
-    if head == "one_of":  # "Add {R} or {G}": one of these types, its controller's choice
-        return frozenset(mana[1])
-    if head == "any":
-        return frozenset(MANA_ORDER)
+    match mana[0]:
+        case ManaKind.ANY_TYPE_OF | ManaKind.ANY_COLOR_OF:
+            perm = state.perm(pid)
+            controller = perm.controller if perm is not None else ""
+            view = View(controller, pid)
+            found: set[str] = set()
+            for other in state.perms:
+                if other.present and other.id in known and matches(mana[1], other.id, state, table, view):
+                    found |= known[other.id]
+            if mana[0] == ManaKind.ANY_COLOR_OF:
+                found &= set(COLORED)
+            return frozenset(found)
+        case ManaKind.ANY_COLOR:
+            return frozenset(COLORED)
+        case ManaKind.CHOSEN_COLOR:  # "one mana of the chosen color": the colour chosen as it entered (614.1c)
+            spec = table.spec_of(state, pid)
+            color = getattr(spec, "chosen_color", None)
+            return frozenset({_COLOR_SYMBOL[color]}) if color else frozenset()
+        case ManaKind.ONE_OF:  # "Add {R} or {G}": one of these types, its controller's choice
+            return frozenset(mana[1])
+        case ManaKind.ANY:
+            return frozenset(MANA_ORDER)
     return frozenset(s for s in mana if s in MANA_ORDER)
 
 
@@ -308,7 +308,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
         # which of its mana abilities is the controller's choice, not a default (602.2)
         who = state.perm(action.id).controller  # type: ignore[union-attr]
         name = table.spec_of(state, action.id).name  # type: ignore[union-attr]
-        return decide(who, "choose", f"{action.id} mana ability", [
+        return decide(who, DecisionKind.CHOOSE, f"{action.id} mana ability", [
             Option(str(j), f"{says(who, 'activates')} {name}'s mana ability {j} ({action.id})",
                    replace(state, queue=((TaskKind.ACT, replace(action, ability=j)),) + state.queue))
             for j in several if mana_activation_problem(state, table, replace(action, ability=j)) is None])
@@ -321,7 +321,7 @@ def tap_for_mana(state: GameState, table: Table, action: TapForManaAction) -> Ga
         # "Tap an untapped creature you control": which one is its controller's choice as the
         # cost is paid (601.2h); each choice activates it with that one (the action again)
         who, name = perm.controller, table.perm_specs[perm.spec].name
-        return decide(who, "tap", f"{perm.id} mana cost", [
+        return decide(who, DecisionKind.TAP, f"{perm.id} mana cost", [
             Option(str(t), f"{says(who, 'taps')} {t} to pay for {name}'s mana ability ({perm.id})",
                    replace(state, queue=((TaskKind.ACT, replace(action, ability=j, tap=t)),) + state.queue)) for t in taps])
     if action.tap is not None and action.tap not in taps:
@@ -344,7 +344,7 @@ def _resolve_mana(state: GameState, table: Table, action: TapForManaAction, perm
         now = state.perm(perm.id)
         assert now is not None
         state = state.set_perm(replace(now, activated_once=tuple(sorted(set(now.activated_once) | {j}))))
-    refers = bool(ab.mana) and ab.mana[0] in ("any_type_of", "any_color_of")
+    refers = bool(ab.mana) and ab.mana[0] in (ManaKind.ANY_TYPE_OF, ManaKind.ANY_COLOR_OF)
     known = could_produce_all(state, table) if refers else {}
     options = _productions(state, table, perm.id, ab, known)
     if not options:
@@ -359,7 +359,7 @@ def _resolve_mana(state: GameState, table: Table, action: TapForManaAction, perm
         return _event(state, perm.id, j, options[0])
     name = table.perm_specs[perm.spec].name
     who = perm.controller
-    return Decision(who, "choose", f"{perm.id} mana", tuple(
+    return Decision(who, DecisionKind.CHOOSE, f"{perm.id} mana", tuple(
         Option(m[0], f"{says(who, 'chooses')} {{{m[0]}}} for {name}'s mana ({perm.id})", _event(state, perm.id, j, m))
         for m in options))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mtg_outcomes.model.kinds import CostKind, ManaKind
 from mtg_outcomes.model.types import Ability, PermanentSpec
 
 from .costs import cost_problem, summoning_sick
@@ -35,18 +36,19 @@ def _ability_text(ab: Ability) -> str:
         return ab.text
     cost = ", ".join(_cost_text(c) for c in ab.cost)
     mana = ab.mana
-    if mana and mana[0] in ("any_type_of", "any_color_of"):
-        what = f"one mana of any {'type' if mana[0] == 'any_type_of' else 'color'} that {mana[1]} could produce"
-    elif mana and mana[0] in ("any_color", "any"):
-        what = f"one mana of {'any color' if mana[0] == 'any_color' else 'any type'}"
-    elif mana and mana[0] == "chosen_color":
-        what = "one mana of the chosen color"
-    elif mana and mana[0] == "one_of":
-        what = " or ".join("{" + s + "}" for s in mana[1])
-    else:
-        what = "".join("{" + s + "}" for s in (mana or ()))
-        if ab.amount != 1:
-            what = f"{ab.amount} x {what}"
+    match mana[0] if mana else None:
+        case ManaKind.ANY_TYPE_OF | ManaKind.ANY_COLOR_OF:
+            what = f"one mana of any {'type' if mana[0] == ManaKind.ANY_TYPE_OF else 'color'} that {mana[1]} could produce"
+        case ManaKind.ANY_COLOR | ManaKind.ANY:
+            what = f"one mana of {'any color' if mana[0] == ManaKind.ANY_COLOR else 'any type'}"
+        case ManaKind.CHOSEN_COLOR:
+            what = "one mana of the chosen color"
+        case ManaKind.ONE_OF:
+            what = " or ".join("{" + s + "}" for s in mana[1])
+        case _:
+            what = "".join("{" + s + "}" for s in (mana or ()))
+            if ab.amount != 1:
+                what = f"{ab.amount} x {what}"
     return f"{cost + ': ' if cost else ''}Add {what}."
 
 
@@ -54,15 +56,15 @@ def _cost_text(c: Any) -> str:
     """One part of a mana ability's cost, as card text."""
     if isinstance(c, str):
         return "{" + c + "}"
-    kind = c[0]
-    if kind == "pay_life":
-        return f"pay {c[1]} life"
-    if kind == "pay_energy":
-        return f"pay {c[1]} energy"
-    if kind == "sacrifice":
-        return "sacrifice it" if c[1] == "self" else f"sacrifice one of {c[1]}"
-    if kind == "tap":
-        return f"tap an untapped one of {c[1]}"
+    match c[0]:
+        case CostKind.PAY_LIFE:
+            return f"pay {c[1]} life"
+        case CostKind.PAY_ENERGY:
+            return f"pay {c[1]} energy"
+        case CostKind.SACRIFICE:
+            return "sacrifice it" if c[1] == "self" else f"sacrifice one of {c[1]}"
+        case CostKind.TAP:
+            return f"tap an untapped one of {c[1]}"
     return str(c)
 
 
@@ -99,7 +101,7 @@ def why(state: GameState, table: Table, pid: str) -> list[str]:
         problem = cost_problem(state, table, perm, ab.cost) if perm is not None else None
         if problem is not None and not (sick and "302.6" in problem):
             lines.append(f"    can't be activated now: {problem}")
-        if ab.mana and ab.mana[0] in ("any_type_of", "any_color_of"):
+        if ab.mana and ab.mana[0] in (ManaKind.ANY_TYPE_OF, ManaKind.ANY_COLOR_OF):
             perm_ctrl = perm.controller if perm is not None else ""
             refs = [o.id for o in state.perms if o.present and o.id in known
                     and matches(ab.mana[1], o.id, state, table, View(perm_ctrl, pid))]

@@ -9,15 +9,23 @@ from typing import Any
 from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.expr import GAME_READS, expr_vars
-from mtg_outcomes.model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.kinds import (
+    ON_PERMANENTS,
+    AbilityKind,
+    ActionKind,
+    DecisionKind,
+    TriggerEvent,
+)
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     OneShot,
 )
 
-from .characteristics import leave
-from .decision import Decision, Option, decide, event, says
+from .characteristics import leave, power
+from .decision import Decision, Option, decide, event, note, says
 from .dies import put_into_graveyard
+from .excess import excess_split
+from .persist import return_to_battlefield
 from .regenerate import destroy_or_regenerate
 from .results import (
     add_poison,
@@ -39,6 +47,8 @@ from .state import (
     TaskKind,
     replace,
 )
+from .tokens import create_tokens
+from .triggers import collect_triggers
 from .values import evaluate, read_game
 
 __all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_unpreventable']
@@ -50,8 +60,6 @@ def read_now(amount: Any, state: GameState, table: Table, view: View, itself: st
     ``power`` the power of the object the ability is of (``self``), of its target (``target``) or
     of ``itself`` (the object dealing damage to itself), each as it last existed if it has left
     the battlefield (608.2h, 113.7a)."""
-    from .characteristics import power  # (characteristics reads rules, as results does)
-
     def read(tag: str, arg: Any) -> int:
         if tag == "count":
             return sum(1 for p in state.perms if p.present and matches(arg, p.id, state, table, view))
@@ -71,9 +79,9 @@ def shot_recipients(state: GameState, table: Table, shot: OneShot, view: View) -
 
 def _recipients(state: GameState, table: Table, shot: OneShot, view: View) -> list[str]:
     sel = shot.to
-    if sel.kind in ("target", "any", "choice"):
+    if sel.kind in (SelectorKind.TARGET, SelectorKind.ANY, SelectorKind.CHOICE):
         return [view.target] if view.target is not None else []
-    if sel.kind == "second_target":
+    if sel.kind == SelectorKind.SECOND_TARGET:
         return [view.second] if view.second is not None else []
     counters = shot.kind in (ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS)
     on_permanents = shot.kind in ON_PERMANENTS
@@ -110,74 +118,89 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.kind == ActionKind.DEAL and shot.unless is not None:
         return _unless(state, table, shot, view, env)
     if shot.kind == ActionKind.DEAL:
-        source = shot.source or view.self_id or view.controller
-        if shot.by == "target":
-            # "target creature deals damage ...": the target is the source (as it last existed if
-            # it has left, 113.7a; an illegal target deals none, above)
-            assert view.target is not None
-            source = view.target
-        # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
-        # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
-        events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
-        if shot.excess and (shot.excess == "always" or has_keyword(state, table, source, "trample")):
-            events = _excess_to_controller(state, table, events)
-        for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
-            part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
-            events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
-                       for r in _recipients(state, table, part, view)]
-        if spell_unpreventable(table, state, source, int(env.get("X", 0))):
-            events = [replace(e, unpreventable=True) for e in events]
-        return start_batch(state, table, events) if events else state
-    if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
-        from .persist import return_to_battlefield  # (persist reads the engine's enters_with)
+        return _deal(state, table, shot, view, env, base, recipients)
+    if shot.kind in _ON_PERMANENTS_OR_TOKENS:
+        return _to_permanents(state, table, shot, view, base, recipients)
+    return _to_players(state, table, shot, view, env, base, recipients)
 
-        return return_to_battlefield(state, table, view.self_id, shot.counter)
-    if shot.kind == ActionKind.DESTROY:
-        # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
 
-        doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
-                  and not has_keyword(state, table, r, "indestructible")]
-        state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
-        return put_into_graveyard(state, table, doomed) if doomed else state
-    if shot.kind in (ActionKind.EXILE, ActionKind.RETURN_TO_HAND):
-        # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
-        # object), so its dies triggers don't fire
-        return leave(state, table, [q for r in recipients if (q := state.perm(r)) is not None and q.present])
-    if shot.kind in (ActionKind.TAP, ActionKind.UNTAP):
-        # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
-        for r in recipients:
-            if (q := state.perm(r)) is not None and q.present and q.tapped != (shot.kind == ActionKind.TAP):
-                state = state.set_perm(replace(q, tapped=shot.kind == ActionKind.TAP))
-        return state
-    if shot.kind == ActionKind.SACRIFICE:
-        # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4), indestructible
-        # or not; a player sacrifices only permanents they control, so one that left does nothing
+def _deal(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int], base: dict[str, int],
+          recipients: list[str]) -> GameState:
+    """A one-shot's damage, one batch of simultaneous events (120.2)."""
+    source = shot.source or view.self_id or view.controller
+    if shot.by == "target":
+        # "target creature deals damage ...": the target is the source (as it last existed if
+        # it has left, 113.7a; an illegal target deals none)
+        assert view.target is not None
+        source = view.target
+    # "damage to each player equal to half that player's life total" (Heartless Hidetsugu):
+    # each player's amount is read for that player, all before any is dealt (608.2h, 120.2)
+    events = [Event(source, r, _amount_for(shot.amount, state, table, base, r), shot.combat) for r in recipients]
+    if shot.excess and (shot.excess == "always" or has_keyword(state, table, source, "trample")):
+        events = _excess_to_controller(state, table, events)
+    for more, to in shot.also:  # the same source's other damage, at the same time (120.2)
+        part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
+        events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
+                   for r in _recipients(state, table, part, view)]
+    if spell_unpreventable(table, state, source, int(env.get("X", 0))):
+        events = [replace(e, unpreventable=True) for e in events]
+    return start_batch(state, table, events) if events else state
 
-        gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present and q.controller == view.controller]
-        return put_into_graveyard(state, table, gone) if gone else state
-    if shot.kind == ActionKind.BECOME_MONARCH:
-        players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
-        if len(players) > 1:
-            raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
-        return become_monarch(state, players[0]) if players else state
-    if shot.kind == ActionKind.CREATE_TOKENS:
-        from .tokens import create_tokens  # (tokens reads triggers, as results does)
 
-        # 111.2: the player who creates them (the ability's controller) owns and controls them
-        return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
-                             max(0, evaluate(shot.amount, base)))
-    if shot.kind == ActionKind.PUT_COUNTERS:
-        n = max(0, evaluate(shot.amount, base))
-        for r in recipients:
-            if not is_player(table, r):
-                state = put_counters(state, table, r, shot.counter, n)
-        return state
-    if shot.kind == ActionKind.REMOVE_COUNTERS:
-        n = max(0, evaluate(shot.amount, base))
-        for r in recipients:
-            if not is_player(table, r):
-                state = remove_counters(state, r, shot.counter, n)
-        return state
+# the one-shots done to permanents (or creating them, or making a monarch), not to players' totals
+_ON_PERMANENTS_OR_TOKENS = frozenset({
+    ActionKind.RETURN_TO_BATTLEFIELD, ActionKind.DESTROY, ActionKind.EXILE, ActionKind.RETURN_TO_HAND, ActionKind.TAP,
+    ActionKind.UNTAP, ActionKind.SACRIFICE, ActionKind.BECOME_MONARCH, ActionKind.CREATE_TOKENS,
+    ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS})
+
+
+def _to_permanents(state: GameState, table: Table, shot: OneShot, view: View, base: dict[str, int],
+                   recipients: list[str]) -> GameState:
+    """A one-shot done to permanents: destroy, exile, bounce, tap, sacrifice, counters, tokens."""
+    present = [q for r in recipients if (q := state.perm(r)) is not None and q.present]
+    match shot.kind:
+        case ActionKind.RETURN_TO_BATTLEFIELD:
+            return return_to_battlefield(state, table, view.self_id, shot.counter)
+        case ActionKind.DESTROY:
+            # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
+            doomed = [q for q in present if not has_keyword(state, table, q.id, "indestructible")]
+            state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
+            return put_into_graveyard(state, table, doomed) if doomed else state
+        case ActionKind.EXILE | ActionKind.RETURN_TO_HAND:
+            # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a
+            # new object), so its dies triggers don't fire
+            return leave(state, table, present)
+        case ActionKind.TAP | ActionKind.UNTAP:
+            # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
+            for q in present:
+                if q.tapped != (shot.kind == ActionKind.TAP):
+                    state = state.set_perm(replace(q, tapped=shot.kind == ActionKind.TAP))
+            return state
+        case ActionKind.SACRIFICE:
+            # 701.21a: its controller puts it into its owner's graveyard (it dies, 700.4),
+            # indestructible or not; a player sacrifices only permanents they control
+            gone = [q for q in present if q.controller == view.controller]
+            return put_into_graveyard(state, table, gone) if gone else state
+        case ActionKind.BECOME_MONARCH:
+            players = [r for r in recipients if is_player(table, r) and not state.player(r).left]
+            if len(players) > 1:
+                raise EngineError(f"{shot.to}: one player becomes the monarch (CR 724.3), not {len(players)}")
+            return become_monarch(state, players[0]) if players else state
+        case ActionKind.CREATE_TOKENS:
+            # 111.2: the player who creates them (the ability's controller) owns and controls them
+            return create_tokens(state, table, shot, view.controller, view.self_id or view.controller,
+                                 max(0, evaluate(shot.amount, base)))
+    n = max(0, evaluate(shot.amount, base))
+    for r in recipients:
+        if not is_player(table, r):
+            state = put_counters(state, table, r, shot.counter, n) if shot.kind == ActionKind.PUT_COUNTERS else \
+                remove_counters(state, r, shot.counter, n)
+    return state
+
+
+def _to_players(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int],
+                base: dict[str, int], recipients: list[str]) -> GameState:
+    """A one-shot done to players: life (119), cards drawn (121.1), poison (122.1), energy."""
     amounts = [(r, _amount_for(shot.amount, state, table, base, r)) for r in recipients
                if is_player(table, r) and not state.player(r).left]
     # every player's amount is read before any of it happens (Dire Fleet Ravager in 2HG: each
@@ -208,7 +231,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         # "you gain life equal to the life lost this way": the total every player actually lost
         rider = shot.then
         n = evaluate(rider.amount, {**env, "life_lost_this_way": lost})
-        follow = OneShot(rider.kind, ("int", n), rider.to or Selector("you"), shot.source)
+        follow = OneShot(rider.kind, ("int", n), rider.to or Selector(SelectorKind.YOU), shot.source)
         state = run_one_shot(state, table, follow, view, env)
     return state
 
@@ -217,8 +240,6 @@ def _excess_to_controller(state: GameState, table: Table, events: list[Event]) -
     """120.4a: damage beyond lethal for a permanent recipient is dealt to its controller instead
     ("Excess damage is dealt to that creature's controller instead.": Flame Spill; Ram Through's,
     if the creature has trample), split as the damage is processed (solver.damage.excess_split)."""
-    from .damage import excess_split  # (damage reads this module's neighbours)
-
     return excess_split(state, table, events, [p.controller if (p := state.perm(ev.recipient)) is not None else None
                                                for ev in events])
 
@@ -237,8 +258,6 @@ def _monstrosity(state: GameState, table: Table, shot: OneShot, view: View, env:
     """701.37a: "Monstrosity N" means "If this permanent isn't monstrous, put N +1/+1 counters on it
     and it becomes monstrous"; then its "when ~ becomes monstrous" abilities trigger, their X the
     monstrosity's N (701.37b-c). One that left or is already monstrous does nothing."""
-    from .decision import note
-    from .triggers import collect_triggers  # (triggers reads this module's neighbours)
 
     me = state.perm(view.self_id) if view.self_id is not None else None
     if me is None or not me.present or me.monstrous:
@@ -257,12 +276,10 @@ def _fight(state: GameState, table: Table, shot: OneShot, view: View) -> GameSta
     (one batch, 120.2), powers read as it happens (608.2h). 701.14b: if either is no longer on the
     battlefield or no longer a creature, or is an illegal target (608.2b: None here), no damage is
     dealt. 701.14c: a creature that fights itself deals itself twice its power."""
-    from .characteristics import power  # (characteristics reads rules, as results does)
-    from .decision import note
 
     first = {"target": view.target, "self": view.self_id}.get(shot.by, shot.source)
     other = {"target": view.target, "second_target": view.second, "self": view.self_id}.get(
-        shot.to.kind, shot.to.name if shot.to.kind == "ref" else None)
+        shot.to.kind, shot.to.name if shot.to.kind == SelectorKind.REF else None)
     pair = [state.perm(x) if x is not None and not is_player(table, x) else None for x in (first, other)]
     if any(p is None or not p.present or "creature" not in table.perm_specs[p.spec].types for p in pair):
         return note(state, f"no damage is dealt: {first or 'a creature'} and {other or 'a creature'} can't fight, "
@@ -333,7 +350,7 @@ def set_life_event(state: GameState, table: Table, task: tuple[Any, ...]) -> Gam
         options = [Option(name, f"{says(chooser, 'chooses')} {name} as the player whose life total becomes {n} (810.9d)",
                           replace(state, queue=((TaskKind.SET_LIFE, (((name, n),), *rest), source),) + state.queue))
                    for name, n in first]
-        return decide(chooser, "choose", "life total setting", options)
+        return decide(chooser, DecisionKind.CHOOSE, "life total setting", options)
     name, n = first[0]
     if rest:
         state = replace(state, queue=((TaskKind.SET_LIFE, rest, source),) + state.queue)
@@ -358,4 +375,4 @@ def _unless(state: GameState, table: Table, shot: OneShot, view: View, env: dict
     name = shot.source or view.self_id or view.controller
     options = [Option("take", f"{says(who, 'has')} {name} deal its damage to them instead", run_one_shot(state, table, other, view, env)),
                Option("refuse", f"{says(who, 'lets')} {name} deal its damage as written", run_one_shot(state, table, plain, view, env))]
-    return decide(who, "choose", f"{name}: unless", options)  # type: ignore[return-value]
+    return decide(who, DecisionKind.CHOOSE, f"{name}: unless", options)  # type: ignore[return-value]

@@ -14,14 +14,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.load import check_choosers, check_fields
 from mtg_outcomes.model.objective import Objective
 from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import stamps
 
-from .api import check_case, check_engine
+from .contract import check_case, check_engine
+from .decision import KIND_RULES
+from .engines import auto_optimize, cp_optimize
+from .graph import build_graph, first_paths, path_to, topological
 from .limits import Deadline, WitnessBudget, as_deadline
+from .state import initial_state
+from .words import Namer, short_label
 
 if TYPE_CHECKING:
     from .graph import ChoiceGraph
@@ -100,19 +106,13 @@ def optimize(case: Case, objective: Objective, max_nodes: int | None = 2_000_000
     check_fields(case, sorted(objective.fields()), "objective")
     check_choosers(case, [c for c, _ in objective.goals])
     if engine == "auto":
-        from .cp.auto import auto_optimize
-
         res = auto_optimize(case, objective, fields, deadline, max_nodes, workers)
         if res is not None:
             return OptimizeResult(case.id, objective, res.complete, res.outcomes, res.decisions, res.stats, "cp")
         engine = "graph"  # the graph is cheaper, CP can't optimise it, or CP overran its share
     if engine == "cp":
-        from .cp import cp_optimize
-
         res = cp_optimize(case, objective, fields=fields, timeout=deadline, max_nodes=max_nodes, workers=workers)
         return OptimizeResult(case.id, objective, res.complete, res.outcomes, res.decisions, res.stats, "cp")
-    from .graph import build_graph  # networkx is loaded only to build a graph
-
     # outcomes are scored on the objective's fields and shown on ``fields``: creatures neither
     # names are interchangeable (solver.symmetry)
     seen = None if fields is None else sorted(set(fields) | set(objective.fields()))
@@ -165,8 +165,6 @@ def induce(cg: ChoiceGraph, objective: Objective) -> Induction:
     a chooser without one keeps every option. Outcomes are numbered once (the pass hashes small
     integers, not whole states) and each is scored once per chooser: the pass stays short
     beside the expansion a time limit allows."""
-    from .graph import topological
-
     g = cg.graph
     number: dict[Key, int] = {}
     ind = Induction(objective, {}, {}, [], [])
@@ -226,8 +224,6 @@ def witnesses(cg: ChoiceGraph, ind: Induction, root: int) -> tuple[list[Outcome]
     each outcome first by that path (as solver.graph.graph_outcomes does over every option); the
     witnesses together hold at most :data:`solver.limits.WITNESS_STEPS` choices."""
     g = cg.graph
-    from .graph import first_paths, path_to
-
     keys = ind.keys
     first: dict[int, int] = {}  # outcome -> its first leaf on the optimal lines
     tree = first_paths(g, root, lambda nid: ind.chosen.get(nid, ()))
@@ -281,20 +277,17 @@ def decision_lines(case: Case, decisions: Sequence[DecisionReport]) -> list[str]
     """optimize's decisions in words, each distinct one once: who decides what under which rule,
     whether it matters and its best options (tied ones summarised: "112 equally good block
     declarations, e.g. ..."); the same decision met on several optimal lines is one line."""
-    from .decision import KIND_RULES
-    from .state import initial_state
-    from .words import Namer, short_label
 
     state, table = initial_state(case)
     named = Namer(state, table)
     grouped: dict[tuple[Any, ...], int] = {}
     for d in decisions:
         noun = _NOUNS.get(d.kind, d.kind)
-        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else named(d.at) if d.kind == "assign" else ""
+        where = named(d.at.replace("->", "'s damage to ")) if "->" in d.at else named(d.at) if d.kind == DecisionKind.ASSIGN else ""
         what = f"{'your' if d.chooser == 'you' else d.chooser + chr(39) + 's'} {noun}" + (f" for {where}" if where else "")
         rule = KIND_RULES.get(d.kind, "")
         head = f"{what}{f' (CR {rule})' if rule else ''}"
-        if d.kind == "block":  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
+        if d.kind == DecisionKind.BLOCK:  # "giant->wurm; bears->none" as "Hill Giant→Craw Wurm" (no block: left out)
             best = [", ".join(f"{named(b)}\u2192{named(a)}" for b, _, a in (x.partition("->") for x in p.split("; "))
                               if a and a != "none") or "no blocks" for p in d.best]
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from mtg_outcomes.model.kinds import TriggerEvent
 
+from .enters import enters_with
 from .state import GameState, PermState, Table, replace
 from .triggers import collect_triggers
 
@@ -29,8 +30,6 @@ def return_to_battlefield(state: GameState, table: Table, pid: str | None, count
     if old is None or old.present or not old.died or old.counter(counter) > 0 or _created_token(table, old.spec):
         return state  # not in the graveyard, or it had such a counter as it last existed (603.4)
     spec = table.perm_specs[old.spec]
-    from .engine import enters_with  # (the engine runs one-shot actions: imported here)
-
     counters, loyalty = enters_with(spec, 0)
     merged = dict(counters)
     merged[counter] = merged.get(counter, 0) + 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mtg_outcomes.model.kinds import DecisionKind
+
 from .decision import Decision, Option, decide, says
 from .rules.effects import Instance, effect_name
 from .state import GameState, Table
@@ -28,4 +30,4 @@ def apply_one(state: GameState, table: Table, who: str, at: str, what: str, valu
         now = apply(inst, value)
         words = f"{says(who, 'applies')} {effect_name(inst, table, state)}{first} to {what}: {show(value)} becomes {show(now)}"
         options.append(Option(inst.key, words, then(now, inst.key)))
-    return decide(who, "order", at, options)
+    return decide(who, DecisionKind.ORDER, at, options)

@@ -33,6 +33,8 @@ from .state import (
     replace,
 )
 from .triggers import collect_triggers
+from .words import name as obj_name
+from .words import possessive
 
 __all__ = ['Part', 'Result', 'event_results', 'event_words', 'change_life', 'add_poison', 'cant_get_poison', 'cant_gain_life', 'cant_lose_life', 'no_loss_for_0_life', 'cant_lose_game', 'gain_life', 'gain_event', 'deal', 'put_counters', 'remove_counters', 'life_floor', 'floored_loss', 'fewer_counters', 'gain_replacements', 'gain_rule']
 
@@ -236,9 +238,7 @@ def event_words(state: GameState, table: Table, ev: Event, effects: dict[str, st
     """One damage event of a batch in words, as it is dealt: source and recipient, its amount
     before and after the effects that applied (named in ``effects`` by key), and its results
     (120.3); with its rule (510.2 combat damage, 120.3 otherwise)."""
-    from .words import name, possessive
-
-    src, rcp = name(state, table, ev.source), name(state, table, ev.recipient)
+    src, rcp = obj_name(state, table, ev.source), obj_name(state, table, ev.recipient)
     kind = "combat damage" if ev.combat else "damage"
     applied = [effects.get(k, k) for k in sorted(ev.applied)]
     by = f" by {' and '.join(applied)}" if applied else ""
@@ -258,7 +258,7 @@ def event_words(state: GameState, table: Table, ev: Event, effects: dict[str, st
         if n <= 0:
             continue
         text, cr = said
-        said_text = text.format(who=name(state, table, r.who), n=n, s="" if n == 1 else "s")
+        said_text = text.format(who=obj_name(state, table, r.who), n=n, s="" if n == 1 else "s")
         for verb in ("loses", "gets", "gains"):  # "you lose", as solver.decision.says
             said_text = said_text.replace(f"you {verb}", f"you {verb[:-1]}")
         parts.append(f"{said_text} ({cr})")
@@ -365,6 +365,14 @@ def deal(state: GameState, table: Table, events: tuple[Event, ...],
         state = change_life(state, table, name, -n)
     for (src, ctrl), n in sorted(gain_by_source.items()):
         state = gain_life(state, table, ctrl, n, src)  # one event per source (702.15e)
+    return _damage_triggers(state, table, by_source, by_source_combat, to_recipient, pair_amounts, combat_to_player)
+
+
+def _damage_triggers(state: GameState, table: Table, by_source: dict[str, int], by_source_combat: dict[str, int],
+                     to_recipient: dict[str, int], pair_amounts: dict[tuple[str, str], int],
+                     combat_to_player: dict[tuple[str, str], int]) -> GameState:
+    """The triggers the batch's damage fires once it is dealt (603.2): combat damage to a player
+    (510.3a), the monarch's (724.2), each source's dealing and each recipient's being dealt it."""
     state = collect_triggers(state, table, TriggerEvent.COMBAT_DAMAGE_TO_PLAYER,
                      [(s, {"damage_dealt": n, "_to": p, "_player": p}) for (s, p), n in sorted(combat_to_player.items())])
     crown = monarch(state)

@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 
 from .decision import CHOICE, NOT_DONE
@@ -68,7 +69,7 @@ def outcome_words(keys: Sequence[str], values: dict[str, Any], names: dict[str, 
     return ", ".join(said) if said else "nothing changes"
 
 
-def ruling_text(case: Case, outcomes: Sequence[Any], complete: bool, keys: Sequence[str], width: int = 100) -> str:
+def ruling_text(case: Case, outcomes: Sequence[Outcome], complete: bool, keys: Sequence[str], width: int = 100) -> str:
     """The paragraph: situation, choosers and rules, each outcome and the choices leading to it."""
     replays = [replay(case, o) for o in outcomes]
     every = [r.steps for r in replays]

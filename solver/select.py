@@ -1,20 +1,31 @@
 """Reading selectors against a game state, from the point of view of a controller (docs/design.md:
-"Selectors are read from the point of view of the effect's or ability's controller")."""
+"Selectors are read from the point of view of the effect's or ability's controller"), with what
+they read that continuous effects change: the effects in force (611.3, 604.2) and the power,
+toughness and keywords they give (613.1f layer 6, 613.4c layer 7c).
+
+These are one recursion, so one module: a selector reads keywords ("creature with flying"),
+keywords come from the effects in force, and an effect's condition or its affected set is a
+selector. solver.characteristics reads power and toughness and keeps what leaves (113.7a);
+solver.rules orders and applies the effects to damage (616).
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from mtg_outcomes.model.effects import EffectKind
-from mtg_outcomes.model.selectors import Selector
+from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import AbilityKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.subtypes import is_creature_type
-from mtg_outcomes.model.types import PermanentSpec, SourceSpec
+from mtg_outcomes.model.types import EffectSpec, PermanentSpec, SourceSpec
 
 from .rules.team import team_members
 from .state import GameState, PermState, Table
 
 __all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of",
-           "attached_to"]
+           "attached_to", "Instance", "effects_in_force", "Change", "NO_CHANGE", "changes", "keywords_of"]
 
 
 def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[str, ...]:
@@ -29,8 +40,8 @@ def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[s
         to = e.spec.to
         if to is None:
             continue
-        hit = (to.kind == "ref" and to.name == thing) or (to.kind == "target" and e.target == thing) or \
-            (to.kind == "self" and e.source == thing)
+        hit = (to.kind == SelectorKind.REF and to.name == thing) or (to.kind == SelectorKind.TARGET and e.target == thing) or \
+            (to.kind == SelectorKind.SELF and e.source == thing)
         if hit:
             out = e.spec.value
     return out
@@ -76,19 +87,6 @@ def opponents(table: Table, state: GameState, name: str) -> list[str]:
     return [p.name for p in state.players if p.name not in mine]
 
 
-def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
-    """Its own keywords and those effects grant it (solver.characteristics, 613.1f)."""
-    from .characteristics import has_keyword as granted_or_own  # (characteristics reads selectors)
-
-    return granted_or_own(state, table, oid, kw)
-
-
-def _keywords(state: GameState, table: Table, oid: str) -> frozenset[str]:
-    from .characteristics import keywords_of  # (characteristics reads selectors)
-
-    return keywords_of(state, table, oid)
-
-
 def attached_to(state: GameState, self_id: str | None) -> str | None:
     """What the permanent ``self_id`` is attached to now ("enchanted creature", "equipped
     creature"): None when it isn't a permanent or an Equipment became unattached (704.5n). An
@@ -111,7 +109,9 @@ def same_object(state: GameState, thing: str, born: int | None) -> bool:
     return not at or at[0] >= born or at[-1] < born
 
 
-_BY_ID = ("self", "target", "second_target", "chosen_source", "ref")  # kinds that name one object
+# kinds that name one object
+_BY_ID = (SelectorKind.SELF, SelectorKind.TARGET, SelectorKind.SECOND_TARGET, SelectorKind.CHOSEN_SOURCE,
+          SelectorKind.REF)
 
 
 def matches(sel: Selector | None, thing: str, state: GameState, table: Table, view: View,
@@ -121,47 +121,49 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     it has left (113.7a: a sacrificed Mogg Fanatic's damage is still a creature's)."""
     if sel is None:
         return default
-    kind = sel.kind
     player = is_player(table, thing)
-    if kind in _BY_ID and view.born is not None and not player and not same_object(state, thing, view.born):
+    if sel.kind in _BY_ID and view.born is not None and not player and not same_object(state, thing, view.born):
         return False
-    if kind == "any_of":
-        return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
-    if kind == "any":
-        return True
-    if kind == "you":
-        return player and thing == view.controller
-    if kind == "opponents":
-        return player and thing in opponents(table, state, view.controller)
-    if kind == "players":
-        return player
-    if kind == "self":
-        return thing == view.self_id
-    if kind == "target":
-        return view.target is not None and thing == view.target
-    if kind == "second_target":
-        return view.second is not None and thing == view.second
-    if kind == "target_controller":  # the target's controller, as it last existed (608.2h)
-        return player and view.target is not None and not is_player(table, view.target) and \
-            controller_of(state, table, view.target) == thing
-    if kind == "chosen_source_controller":  # the chosen source's controller, as it last existed (608.2h)
-        return player and view.chosen_source is not None and controller_of(state, table, view.chosen_source) == thing
-    if kind == "chosen":
-        return view.chosen is not None and thing == view.chosen
-    if kind == "chosen_source":
-        return view.chosen_source is not None and thing == view.chosen_source
-    if kind == "that_player":
-        return player and view.that_player is not None and thing == view.that_player
-    if kind in ("equipped", "enchanted"):
-        att = attached_to(state, view.self_id)
-        return att is not None and thing == att
-    if kind == "choice":
-        return True
-    if kind == "ref":
-        return thing == sel.name
-    # "objects": the phrase grammar
-    if player:
-        return False
+    match sel.kind:
+        case SelectorKind.ANY_OF:
+            return any(matches(p, thing, state, table, view, last_known=last_known) for p in sel.parts)
+        case SelectorKind.ANY | SelectorKind.CHOICE:
+            return True
+        case SelectorKind.YOU:
+            return player and thing == view.controller
+        case SelectorKind.OPPONENTS:
+            return player and thing in opponents(table, state, view.controller)
+        case SelectorKind.PLAYERS:
+            return player
+        case SelectorKind.SELF:
+            return thing == view.self_id
+        case SelectorKind.TARGET:
+            return view.target is not None and thing == view.target
+        case SelectorKind.SECOND_TARGET:
+            return view.second is not None and thing == view.second
+        case SelectorKind.TARGET_CONTROLLER:  # the target's controller, as it last existed (608.2h)
+            return player and view.target is not None and not is_player(table, view.target) and \
+                controller_of(state, table, view.target) == thing
+        case SelectorKind.CHOSEN_SOURCE_CONTROLLER:  # the chosen source's controller, as it last existed (608.2h)
+            return player and view.chosen_source is not None and controller_of(state, table, view.chosen_source) == thing
+        case SelectorKind.CHOSEN:
+            return view.chosen is not None and thing == view.chosen
+        case SelectorKind.CHOSEN_SOURCE:
+            return view.chosen_source is not None and thing == view.chosen_source
+        case SelectorKind.THAT_PLAYER:
+            return player and view.that_player is not None and thing == view.that_player
+        case SelectorKind.EQUIPPED | SelectorKind.ENCHANTED:
+            att = attached_to(state, view.self_id)
+            return att is not None and thing == att
+        case SelectorKind.REF:
+            return thing == sel.name
+        case SelectorKind.OBJECTS:
+            return not player and _object_matches(sel, thing, state, table, view, last_known)
+
+
+def _object_matches(sel: Selector, thing: str, state: GameState, table: Table, view: View, last_known: bool) -> bool:
+    """The phrase grammar (``objects``): an object's noun, types, colours, subtypes, keywords,
+    combat role, nonbasic, damage dealt to it, "other" and controller."""
     spec = table.spec_of(state, thing)
     if spec is None:
         return False
@@ -190,9 +192,9 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         # it is not in the vocabulary), so before any effect on types or keywords (613.3)
         if missing and not ("changeling" in spec.keywords and all(map(is_creature_type, missing))):
             return False
-    if sel.without and set(sel.without) & _keywords(state, table, thing):
+    if sel.without and set(sel.without) & keywords_of(state, table, thing):
         return False
-    if sel.with_ and not set(sel.with_) <= _keywords(state, table, thing):
+    if sel.with_ and not set(sel.with_) <= keywords_of(state, table, thing):
         return False
     # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either;
     # "unblocked creature": attacking, and no creature blocked it (509.1h)
@@ -211,25 +213,26 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
             return False
     if sel.other and thing == view.self_id:
         return False
-    if sel.controller:
-        ctrl = controller_of(state, table, thing)
-        if sel.controller == "you":
-            if ctrl != view.controller:
-                return False
-        elif sel.controller == "not_you":  # "you don't control": a teammate's too (2HG, 810.2)
-            if ctrl is None or ctrl == view.controller:
-                return False
-        elif sel.controller == "opponents":
-            if ctrl is None or ctrl not in opponents(table, state, view.controller):
-                return False
-        elif sel.controller == "target":
-            # the target player, or the target permanent's controller as it last existed (608.2h)
+    return not sel.controller or _controlled_as_said(sel.controller, thing, state, table, view)
+
+
+def _controlled_as_said(said: str, thing: str, state: GameState, table: Table, view: View) -> bool:
+    """A phrase's controller: ``you``, ``not_you`` ("you don't control": a teammate's too, 2HG
+    810.2), ``opponents``, ``target`` (the target player, or the target permanent's controller as
+    it last existed, 608.2h), or a player's name."""
+    ctrl = controller_of(state, table, thing)
+    match said:
+        case "you":
+            return ctrl == view.controller
+        case "not_you":
+            return ctrl is not None and ctrl != view.controller
+        case "opponents":
+            return ctrl is not None and ctrl in opponents(table, state, view.controller)
+        case "target":
             aimed = view.target
-            if aimed is None or ctrl is None or ctrl != (aimed if is_player(table, aimed) else controller_of(state, table, aimed)):
-                return False
-        elif ctrl != sel.controller:
-            return False
-    return True
+            return aimed is not None and ctrl is not None and \
+                ctrl == (aimed if is_player(table, aimed) else controller_of(state, table, aimed))
+    return ctrl == said
 
 
 def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: tuple[str, ...]) -> bool:
@@ -242,3 +245,141 @@ def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: t
         return True
     other = state.perm(it)
     return "blocked_by_it" in in_combat and other is not None and other.present and perm.id in other.blocking
+
+
+# -- effects in force and the characteristics they change (613), which selectors read --------
+
+Change = tuple[int, int, frozenset[str]]
+NO_CHANGE: Change = (0, 0, frozenset())
+_NONE = NO_CHANGE
+
+
+@dataclass(frozen=True)
+class Instance:
+    """An effect in force: a created effect (``state_id`` set) or a permanent's static ability."""
+
+    key: str
+    spec: EffectSpec
+    view: View
+    state_id: str | None = None
+    name: str = ""
+
+
+def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
+    """Created effects first (timestamp order), then static abilities of permanents on the battlefield."""
+    # keyed by identity: states share these tuples, and the entry keeps them alive so ids stay unique
+    key = ("effects", id(state.perms), id(state.effects))
+    hit = table.memo.get(key)
+    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
+        found, on_life = hit[2], hit[3]
+    else:
+        found = tuple(_effects_in_force(state, table))
+        on_life = any(i.spec.if_life_at_most is not None for i in found)
+        table.memo[key] = (state.perms, state.effects, found, on_life)
+    if on_life:  # read each time: life totals are not part of the cache key
+        found = tuple(i for i in found if _life_condition_holds(i, state))
+    return found
+
+
+def _life_condition_holds(inst: Instance, state: GameState) -> bool:
+    """"As long as you have N or less life" (Phyrexian Unlife): the controller's life total now
+    (in Two-Headed Giant the team's, 810.9a, which every member's ``life`` holds)."""
+    at_most = inst.spec.if_life_at_most
+    return at_most is None or state.player(inst.view.controller).life <= at_most
+
+
+def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
+    out: list[Instance] = []
+    for e in state.effects:
+        if e.spec.kind == EffectKind.SHIELD and (e.used or (e.remaining is not None and e.remaining <= 0)):
+            continue
+        if e.spec.kind == EffectKind.REDIRECT and e.remaining is not None and e.remaining <= 0:
+            continue
+        if e.spec.next_time and e.used:
+            continue  # 615.8: it prevented its one instance
+        if e.spec.kind == EffectKind.REGENERATE and e.used:
+            continue  # 701.19a: it replaced its one destruction
+        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source, born=e.born),
+                            e.id, e.id))
+    # a witness names each permanent unambiguously: the id goes with a name two objects share
+    names = Counter(table.perm_specs[p.spec].name for p in state.perms if p.present)
+    for p in state.perms:
+        if not p.present:
+            continue
+        spec = table.perm_specs[p.spec]
+        name = spec.name if names[spec.name] == 1 else f"{spec.name} ({p.id})"
+        statics = [j for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.STATIC and ab.effect is not None]
+        for j in statics:
+            ab = spec.abilities[j]
+            assert ab.effect is not None
+            key = p.id if len(statics) == 1 else f"{p.id}#{j}"
+            out.append(Instance(key, ab.effect, View(p.controller, p.id, None, p.chosen), None, name))
+    return [i for i in out if _condition_holds(i, state, table)]
+
+
+def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
+    """Effects that work only while their controller controls something (Worship), or only during
+    their controller's turn ("During your turn, this creature has first strike": the case's turn
+    is the active player's, 500.1), or only while their permanent is attacking ("as long as it's
+    attacking", 506.4), or while it is untapped ("as long as ~ is untapped", Martyrs of Korlis)."""
+    if inst.spec.if_your_turn is not None and (table.active == inst.view.controller) != inst.spec.if_your_turn:
+        return False
+    if inst.spec.if_attacking or inst.spec.if_untapped:
+        # "as long as it's attacking" (506.4) / "... untapped": its own permanent, now
+        me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
+        if me is None or not me.present:
+            return False
+        if (inst.spec.if_attacking and me.attacking is None) or (inst.spec.if_untapped and me.tapped):
+            return False
+    cond = inst.spec.if_you_control
+    if cond is None:
+        return True
+    return any(p.present and p.controller == inst.view.controller and matches(cond, p.id, state, table, inst.view)
+               for p in state.perms)
+
+
+def changes(state: GameState, table: Table) -> dict[str, Change]:
+    """Each permanent's (power change, toughness change, granted keywords), for those with any."""
+    key = ("pt_grant", id(state.perms), id(state.effects))
+    hit = table.memo.get(key)
+    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
+        return hit[2]
+    if table.memo.get("pt_grant_busy"):
+        raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
+    table.memo["pt_grant_busy"] = True
+    try:
+        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
+        out: dict[str, Change] = {}
+        for perm in state.perms:
+            if not perm.present:
+                # as it last existed on the battlefield (113.7a; set by :func:`leave`)
+                if perm.last is not None and perm.last != _NONE:
+                    out[perm.id] = perm.last
+                continue
+            if not insts:
+                continue
+            p = t = 0
+            kws: set[str] = set()
+            for inst in insts:
+                if matches(inst.spec.to, perm.id, state, table, inst.view, default=False):
+                    dp, dt, granted = inst.spec.value
+                    p, t = p + dp, t + dt
+                    kws.update(granted)
+            if p or t or kws:
+                out[perm.id] = (p, t, frozenset(kws))
+    finally:
+        table.memo["pt_grant_busy"] = False
+    table.memo[key] = (state.perms, state.effects, out)
+    return out
+
+
+def keywords_of(state: GameState, table: Table, oid: str) -> frozenset[str]:
+    """An object's keywords: its own and those ``grant`` effects give it (613.1f)."""
+    spec = table.spec_of(state, oid)
+    if spec is None:
+        return frozenset()
+    return frozenset(spec.keywords) | changes(state, table).get(oid, _NONE)[2]
+
+
+def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:
+    return kw in keywords_of(state, table, oid)

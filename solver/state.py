@@ -12,9 +12,13 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from mtg_outcomes.model.effects import EffectKind, is_all
-from mtg_outcomes.model.types import Ability, Case, EffectSpec, PermanentSpec, SourceSpec
+from mtg_outcomes.model.expr import parse_expr
+from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
+from mtg_outcomes.model.selectors import parse_selector
+from mtg_outcomes.model.types import Ability, Case, EffectSpec, OneShot, PermanentSpec, SourceSpec
 
 from .log import EMPTY_LOG, Log
+from .values import eval_static
 
 __all__ = ["MONARCH", "monarch_abilities", "PlayerState", "PermState", "EffectState", "Event", "Batch", "Trigger", "ItemKind", "StackItem",
            "TaskKind", "CombatStage", "GameState", "Table", "initial_state", "replace"]
@@ -311,10 +315,6 @@ def monarch_abilities() -> tuple[Ability, ...]:
     a creature deals combat damage to the monarch, its controller becomes the monarch", each
     controlled by the player who was the monarch as it triggered."""
     if not _MONARCH_ABILITIES:
-        from mtg_outcomes.model.expr import parse_expr
-        from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
-        from mtg_outcomes.model.selectors import parse_selector
-        from mtg_outcomes.model.types import OneShot
 
         one = parse_expr(1)
         _MONARCH_ABILITIES.append((
@@ -396,8 +396,6 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
 def make_effect_state(eid: str, spec: EffectSpec, controller: str, source: str | None,
                       target: str | None, x: int, order: int, chosen_source: str | None = None,
                       chosen: str | None = None, born: int | None = None) -> EffectState:
-    from .values import eval_static
-
     remaining: int | None = None
     if spec.kind == EffectKind.SHIELD and not is_all(spec.value):
         remaining = eval_static(spec.value, x)

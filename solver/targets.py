@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
 
 from .characteristics import keywords_of
 from .rules.effects import (
@@ -20,7 +19,7 @@ from .state import (
 __all__ = ['legal_target', 'target_candidates']
 
 
-def legal_target(state: GameState, table: Table, target: str | None, requirement: Any, controller: str,
+def legal_target(state: GameState, table: Table, target: str | None, requirement: Selector | None, controller: str,
                  source: str) -> bool:
     if target is None:
         return False
@@ -34,8 +33,7 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
             return False
     view = View(controller, source)
     if requirement is not None:
-        kind = requirement.kind
-        if kind == "any":
+        if requirement.kind == SelectorKind.ANY:
             if not is_player(table, target):
                 types = table.perm_specs[state.perm(target).spec].types  # type: ignore[union-attr]
                 if not set(types) & {"creature", "planeswalker", "battle"}:
@@ -63,6 +61,6 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
     return True
 
 
-def target_candidates(state: GameState, table: Table, requirement: Any, controller: str, source: str) -> list[str]:
+def target_candidates(state: GameState, table: Table, requirement: Selector | None, controller: str, source: str) -> list[str]:
     things = [p.name for p in state.players if not p.left] + [p.id for p in state.perms if p.present]
     return [t for t in things if legal_target(state, table, t, requirement, controller, source)]

@@ -19,13 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from .graph import CUT_NOTE, ChoiceGraph, topological, value_text
 from .layout import layered_layout
-from .words import short_label
+from .state import initial_state
+from .words import Namer, short_label
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Box", "Tree", "summarise", "render_svg", "KIND_WORDS", "DEFAULT_CAP"]
 
@@ -76,9 +78,6 @@ def _decision_lines(d: dict[str, Any], named: Callable[[str], str] = str) -> lis
 
 def _namer(cg: ChoiceGraph) -> Callable[[str], str]:
     """Names for the ids in a decision's words, from the case's initial state (solver.words)."""
-    from .state import initial_state
-    from .words import Namer
-
     try:
         state, table = initial_state(cg.table.case)
     except Exception:  # a drawing never fails for want of names
@@ -92,6 +91,8 @@ def summarise(cg: ChoiceGraph, outcome_of: Callable[[dict[str, Any]], int], show
               collapse: bool = True) -> Tree:
     """The picture's boxes and edges. ``outcome_of(leaf fields)`` numbers a leaf's outcome (1-based,
     the report's rows); ``shown`` are the fields an outcome box lists."""
+    import networkx as nx  # (loaded already: the graph is one)
+
     g = cg.graph
     root = cg.root if root is None else root
     sub = g.subgraph(nx.descendants(g, root) | {root}) if root != cg.root else g
@@ -162,6 +163,8 @@ def _full(tree: Tree, g: nx.DiGraph, decisions: list[int], leaf_out: dict[int, i
           kids_of: Callable[[int], list[tuple[int, str, int]]], collapsible: Callable[[int], bool],
           shown: Sequence[str], cg: ChoiceGraph, optimal: frozenset[int],
           optimal_edges: frozenset[tuple[int, int]], outcome_of: Callable[[dict[str, Any]], int]) -> None:
+    import networkx as nx  # (loaded already: the graph is one)
+
     values: dict[int, dict[str, Any]] = {}
     named = _namer(cg)
     for n, i in leaf_out.items():
@@ -227,6 +230,53 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
     """The first path to each distinct outcome; chains of one-way steps merged into one box."""
     named = _namer(cg)
     tree.skeleton = True
+    nodes, edges, values, left_out = _first_paths(root, leaf_out, reach, kids_of, cg, cap)
+    succ: dict[int, list[int]] = {n: [] for n in nodes}
+    pred: dict[int, list[int]] = {n: [] for n in nodes}
+    for a, b in edges:
+        succ[a].append(b)
+        pred[b].append(a)
+    head, chains = _chains(nodes, root, leaf_out, succ, pred)
+
+    def bid(n: int) -> str:
+        if n in leaf_out:
+            return f"o{leaf_out[n]}"
+        return f"c{head[n]}" if n in head else f"n{n}"
+
+    hidden_total = g.number_of_nodes() - len(nodes)
+    for n in nodes:
+        if n in leaf_out or (n in head and head[n] != n):
+            continue
+        if n in chains:
+            _chain_box(tree, g, chains[n], named, kids_of, cut_below, edges, succ)
+        else:
+            _decision_box(tree, g, n, named, kids_of, cut_below, succ)
+    for i in sorted({leaf_out[n] for n in nodes if n in leaf_out}):
+        tree.boxes.append(_outcome_box(i, values.get(i), shown, optimal))
+    merged: dict[tuple[str, str], list[str]] = {}
+    opt: set[tuple[str, str]] = set()
+    for (a, b), p in edges.items():
+        ka, kb = bid(a), bid(b)
+        if ka == kb:
+            continue
+        said = str(g.edges[a, b].get("words", p))
+        merged.setdefault((ka, kb), []).append(short_label(said))  # leaving a chain: its last member's pick
+        tree.edge_words.setdefault((ka, kb), []).append(said)
+        if (a, b) in optimal_edges:
+            opt.add((ka, kb))
+    for (ta, tb), labels in merged.items():
+        tree.edges.append((ta, tb, " | ".join(dict.fromkeys(labels)), ["optimal"] if (ta, tb) in opt else []))
+    tree.notes.append(f"the graph has {g.number_of_nodes()} nodes, too many to draw: shown is the first path "
+                      f"(in option order) to each distinct outcome it reaches; {hidden_total} nodes are not drawn")
+    if left_out:
+        tree.notes.append("outcomes whose paths did not fit: " + ", ".join(map(str, left_out)))
+
+
+def _first_paths(root: int, leaf_out: dict[int, int], reach: dict[int, frozenset[int]],
+                 kids_of: Callable[[int], list[tuple[int, str, int]]], cg: ChoiceGraph,
+                 cap: int) -> tuple[dict[int, None], dict[tuple[int, int], str], dict[int, dict[str, Any]], list[int]]:
+    """Each outcome's first path (in option order), while the drawing holds at most ``cap``
+    times 3 nodes: the nodes, the edges with their picks, each outcome's values, those left out."""
     nodes: dict[int, None] = {}
     edges: dict[tuple[int, int], str] = {}
     values: dict[int, dict[str, Any]] = {}
@@ -248,15 +298,18 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
         nodes.update(dict.fromkeys(path_nodes))
         for a, b, p in path_edges:
             edges[(a, b)] = p
-    succ: dict[int, list[int]] = {n: [] for n in nodes}
-    pred: dict[int, list[int]] = {n: [] for n in nodes}
-    for a, b in edges:
-        succ[a].append(b)
-        pred[b].append(a)
-    # chains: runs of decisions with one drawn way in and one drawn way out
+    return nodes, edges, values, left_out
+
+
+def _chains(nodes: dict[int, None], root: int, leaf_out: dict[int, int], succ: dict[int, list[int]],
+            pred: dict[int, list[int]]) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """Runs of decisions with one drawn way in and one drawn way out: each member's first
+    member, and each run by its first member (runs of two or more)."""
+
     def inner(n: int) -> bool:
         return n != root and n not in leaf_out and len(pred[n]) == 1 and len(succ[n]) == 1
-    head: dict[int, int] = {}  # chain member -> its first member
+
+    head: dict[int, int] = {}
     chains: dict[int, list[int]] = {}
     for n in nodes:
         if inner(n) and not inner(pred[n][0]):
@@ -267,60 +320,40 @@ def _skeleton(tree: Tree, g: nx.DiGraph, root: int, leaf_out: dict[int, int],
                 chains[n] = run
                 for m in run:
                     head[m] = n
+    return head, chains
 
-    def bid(n: int) -> str:
-        if n in leaf_out:
-            return f"o{leaf_out[n]}"
-        return f"c{head[n]}" if n in head else f"n{n}"
 
-    hidden_total = g.number_of_nodes() - len(nodes)
-    for n in nodes:
-        if n in leaf_out or (n in head and head[n] != n):
-            continue
-        d = g.nodes[n]
-        if n in chains:
-            run = chains[n]
-            cut = any(g.nodes[m].get("truncated") for m in run)
-            lines = [f"{len(run)} decisions in a row", " ".join(_decision_lines(g.nodes[run[0]], named)[:2]),
-                     "\u2026 " + " ".join(_decision_lines(g.nodes[run[-1]], named)[:2])]
-            more = sum(len(kids_of(m)) - 1 for m in run)
-            if more:
-                lines.append(f"+{more} options not drawn" + (" (cut below)" if any(cut_below[m] for m in run) else ""))
-            tree.boxes.append(Box(f"c{n}", "chain", lines, ["chain"] + (["cut"] if cut else []), detail=f"chain{n}"))
-            tree.detail_titles[f"chain{n}"] = f"{len(run)} decisions in a row, each with the option drawn"
-            tree.details[f"chain{n}"] = [f"{' '.join(_decision_lines(g.nodes[m], named))}: picks {edges[(m, succ[m][0])]}"
-                                         + (f" ({len(kids_of(m)) - 1} other options)" if len(kids_of(m)) > 1 else "")
-                                         for m in run]
-            continue
-        lines = _decision_lines(d, named)
-        more = len(kids_of(n)) - len(succ[n])
-        if more:
-            lines.append(f"+{more} option{'s' if more != 1 else ''} not drawn" +
-                         (" (cut below)" if any(cut_below[c] for c, _, _ in kids_of(n) if c not in succ[n]) else ""))
-        classes = ["cut"] if d.get("truncated") else []
-        tree.boxes.append(Box(f"n{n}", "decision", lines, classes, title=str(d.get("label", ""))))
-        if d.get("truncated"):
-            tree.boxes.append(Box(f"cut{n}", "cut", [CUT_NOTE], ["cut"]))
-            tree.edges.append((f"n{n}", f"cut{n}", "", ["cut"]))
-    for i in sorted({leaf_out[n] for n in nodes if n in leaf_out}):
-        tree.boxes.append(_outcome_box(i, values.get(i), shown, optimal))
-    merged: dict[tuple[str, str], list[str]] = {}
-    opt: set[tuple[str, str]] = set()
-    for (a, b), p in edges.items():
-        ka, kb = bid(a), bid(b)
-        if ka == kb:
-            continue
-        said = str(g.edges[a, b].get("words", p))
-        merged.setdefault((ka, kb), []).append(short_label(said))  # leaving a chain: its last member's pick
-        tree.edge_words.setdefault((ka, kb), []).append(said)
-        if (a, b) in optimal_edges:
-            opt.add((ka, kb))
-    for (ta, tb), labels in merged.items():
-        tree.edges.append((ta, tb, " | ".join(dict.fromkeys(labels)), ["optimal"] if (ta, tb) in opt else []))
-    tree.notes.append(f"the graph has {g.number_of_nodes()} nodes, too many to draw: shown is the first path "
-                      f"(in option order) to each distinct outcome it reaches; {hidden_total} nodes are not drawn")
-    if left_out:
-        tree.notes.append("outcomes whose paths did not fit: " + ", ".join(map(str, left_out)))
+def _chain_box(tree: Tree, g: nx.DiGraph, run: list[int], named: Callable[[str], str],
+               kids_of: Callable[[int], list[tuple[int, str, int]]], cut_below: dict[int, bool],
+               edges: dict[tuple[int, int], str], succ: dict[int, list[int]]) -> None:
+    n = run[0]
+    cut = any(g.nodes[m].get("truncated") for m in run)
+    lines = [f"{len(run)} decisions in a row", " ".join(_decision_lines(g.nodes[run[0]], named)[:2]),
+             "\u2026 " + " ".join(_decision_lines(g.nodes[run[-1]], named)[:2])]
+    more = sum(len(kids_of(m)) - 1 for m in run)
+    if more:
+        lines.append(f"+{more} options not drawn" + (" (cut below)" if any(cut_below[m] for m in run) else ""))
+    tree.boxes.append(Box(f"c{n}", "chain", lines, ["chain"] + (["cut"] if cut else []), detail=f"chain{n}"))
+    tree.detail_titles[f"chain{n}"] = f"{len(run)} decisions in a row, each with the option drawn"
+    tree.details[f"chain{n}"] = [f"{' '.join(_decision_lines(g.nodes[m], named))}: picks {edges[(m, succ[m][0])]}"
+                                 + (f" ({len(kids_of(m)) - 1} other options)" if len(kids_of(m)) > 1 else "")
+                                 for m in run]
+
+
+def _decision_box(tree: Tree, g: nx.DiGraph, n: int, named: Callable[[str], str],
+                  kids_of: Callable[[int], list[tuple[int, str, int]]], cut_below: dict[int, bool],
+                  succ: dict[int, list[int]]) -> None:
+    d = g.nodes[n]
+    lines = _decision_lines(d, named)
+    more = len(kids_of(n)) - len(succ[n])
+    if more:
+        lines.append(f"+{more} option{'s' if more != 1 else ''} not drawn" +
+                     (" (cut below)" if any(cut_below[c] for c, _, _ in kids_of(n) if c not in succ[n]) else ""))
+    classes = ["cut"] if d.get("truncated") else []
+    tree.boxes.append(Box(f"n{n}", "decision", lines, classes, title=str(d.get("label", ""))))
+    if d.get("truncated"):
+        tree.boxes.append(Box(f"cut{n}", "cut", [CUT_NOTE], ["cut"]))
+        tree.edges.append((f"n{n}", f"cut{n}", "", ["cut"]))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from mtg_outcomes.model.kinds import AbilityKind, TriggerEvent
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind, TriggerEvent
+from mtg_outcomes.model.selectors import SelectorKind
 from mtg_outcomes.model.types import (
     Ability,
     Condition,
+    PermanentSpec,
+    SourceSpec,
 )
 
 from .decision import Decision, Option, decide, note, says
 from .rules.stack_order import stack_order
 from .select import View, colors_of, is_player, matches, opponents
 from .state import (
+    Batch,
     GameState,
     ItemKind,
     StackItem,
@@ -80,61 +84,10 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
         watcher = state.perm(oid)
         view = View(ctrl, oid, None, watcher.chosen if watcher is not None else None)
         for thing, values in happenings:
-            if trigger in (TriggerEvent.GAIN_LIFE, TriggerEvent.LOSE_LIFE):
-                ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
-            elif trigger in (TriggerEvent.DEALS_DAMAGE,):
-                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
-                if ok and ab.trigger_combat is not None:
-                    ok = bool(values.get("combat", 0)) == ab.trigger_combat
-            elif trigger == TriggerEvent.DEALT_DAMAGE:
-                ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
-                if ok and ab.trigger_from is not None and ab.trigger_min is None:
-                    # "is dealt damage by <sources>": once, if any of them dealt it damage, its
-                    # damage_dealt theirs alone (120.9: not damage other sources dealt at once)
-                    by = [n for s, n in values.get("_sources", ()) if n > 0 and matches(ab.trigger_from, s, state, table, view)]
-                    ok = bool(by)
-                    values = {**values, "damage_dealt": sum(by)}
-            elif trigger == TriggerEvent.DAMAGE_PREVENTED:
-                ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl
-            elif trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER:
-                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
-                if ok and ab.trigger_to is not None:
-                    ok = matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)
-            elif trigger == TriggerEvent.ENTERS:
-                # "When this enters": its own entering only; with from: ("whenever another creature
-                # you control enters") the permanents it watches, read as they enter (603.6a)
-                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
-                if ok and ab.trigger_from is not None:
-                    values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
-            elif trigger == TriggerEvent.BECOMES_MONSTROUS:
-                ok = thing == oid  # "When ~ becomes monstrous": its own (701.37b)
-            elif trigger == TriggerEvent.CAST:
-                # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
-                spec = table.spec_of(state, thing)
-                caster = str(values.get("_player"))
-                ok = (matches(ab.trigger_to, caster, state, table, view, default=False) if ab.trigger_to
-                      else caster == ctrl) and cast_spell_matches(ab.trigger_spell, spec, state, thing)
-            elif trigger == TriggerEvent.TAPPED_FOR_MANA:
-                # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
-                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
-                if ok and ab.trigger_mana is not None:
-                    ok = ab.trigger_mana in str(values.get("_mana", ""))
-            else:
-                ok = True
+            ok, values = _event_matches(trigger, ab, thing, values, oid, state, table, view)
             if not ok or not condition_holds(ab.trigger_if, state, table, view):
                 continue  # 603.4: an intervening "if" false as the event happens: no trigger
-            fired = [values]
-            if trigger == TriggerEvent.DEALS_DAMAGE and ab.trigger_to is not None:
-                # "whenever it deals damage to an opponent" (603.2): one damage event per recipient
-                # (120.2), so one trigger for each recipient it matches, reading that damage
-                # (its ``that player`` is the player dealt the damage)
-                fired = [{**values, "damage_dealt": k, "_to": r, **({"_player": r} if is_player(table, r) else {})}
-                         for r, k in values.get("_to", ()) if matches(ab.trigger_to, r, state, table, view)]
-            if ab.trigger_min is not None:
-                # "N or more damage" (603.2): the amount the trigger reads must reach N
-                fired = _per_source(ab, thing, values, state, table, view) if trigger == TriggerEvent.DEALT_DAMAGE else \
-                    [v for v in fired if int(v.get("damage_dealt", 0)) >= ab.trigger_min]
-            for one in fired:
+            for one in _fired(trigger, ab, thing, values, state, table, view):
                 vals = tuple(sorted((k, v) for k, v in one.items() if not k.startswith("_")))
                 player = one.get("_player")
                 if trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and not _reads_that_player(ab):
@@ -144,6 +97,68 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
     if not new:
         return state
     return replace(state, pending=state.pending + tuple(new))
+
+
+def _event_matches(trigger: str, ab: Ability, thing: str, values: dict[str, Any], oid: str, state: GameState,
+                   table: Table, view: View) -> tuple[bool, dict[str, Any]]:
+    """Whether one happening is the event ``ab`` waits for (603.2), and the values it reads."""
+    ctrl = view.controller
+    match trigger:
+        case TriggerEvent.GAIN_LIFE | TriggerEvent.LOSE_LIFE:
+            return (matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl), values
+        case TriggerEvent.DEALS_DAMAGE:
+            ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+            return ok and (ab.trigger_combat is None or bool(values.get("combat", 0)) == ab.trigger_combat), values
+        case TriggerEvent.DEALT_DAMAGE:
+            ok = matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == oid
+            if ok and ab.trigger_from is not None and ab.trigger_min is None:
+                # "is dealt damage by <sources>": once, if any of them dealt it damage, its
+                # damage_dealt theirs alone (120.9: not damage other sources dealt at once)
+                by = [n for s, n in values.get("_sources", ()) if n > 0 and matches(ab.trigger_from, s, state, table, view)]
+                return bool(by), {**values, "damage_dealt": sum(by)}
+            return ok, values
+        case TriggerEvent.DAMAGE_PREVENTED:
+            return (matches(ab.trigger_to, thing, state, table, view) if ab.trigger_to else thing == ctrl), values
+        case TriggerEvent.COMBAT_DAMAGE_TO_PLAYER:
+            ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+            return ok and (ab.trigger_to is None or matches(ab.trigger_to, str(values.get("_to", "")), state, table, view)), values
+        case TriggerEvent.ENTERS:
+            # "When this enters": its own entering only; with from: ("whenever another creature
+            # you control enters") the permanents it watches, read as they enter (603.6a)
+            ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+            if ok and ab.trigger_from is not None:
+                values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
+            return ok, values
+        case TriggerEvent.BECOMES_MONSTROUS:
+            return thing == oid, values  # "When ~ becomes monstrous": its own (701.37b)
+        case TriggerEvent.CAST:
+            # "whenever you cast a noncreature spell" (601.2i: when it becomes cast)
+            spec = table.spec_of(state, thing)
+            caster = str(values.get("_player"))
+            return (matches(ab.trigger_to, caster, state, table, view, default=False) if ab.trigger_to
+                    else caster == ctrl) and cast_spell_matches(ab.trigger_spell, spec, state, thing), values
+        case TriggerEvent.TAPPED_FOR_MANA:
+            # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
+            ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+            return ok and (ab.trigger_mana is None or ab.trigger_mana in str(values.get("_mana", ""))), values
+    return True, values
+
+
+def _fired(trigger: str, ab: Ability, thing: str, values: dict[str, Any], state: GameState, table: Table,
+           view: View) -> list[dict[str, Any]]:
+    """The triggers one matching happening fires, each with the values it reads."""
+    fired = [values]
+    if trigger == TriggerEvent.DEALS_DAMAGE and ab.trigger_to is not None:
+        # "whenever it deals damage to an opponent" (603.2): one damage event per recipient
+        # (120.2), so one trigger for each recipient it matches, reading that damage
+        # (its ``that player`` is the player dealt the damage)
+        fired = [{**values, "damage_dealt": k, "_to": r, **({"_player": r} if is_player(table, r) else {})}
+                 for r, k in values.get("_to", ()) if matches(ab.trigger_to, r, state, table, view)]
+    if ab.trigger_min is not None:
+        # "N or more damage" (603.2): the amount the trigger reads must reach N
+        fired = _per_source(ab, thing, values, state, table, view) if trigger == TriggerEvent.DEALT_DAMAGE else \
+            [v for v in fired if int(v.get("damage_dealt", 0)) >= ab.trigger_min]
+    return fired
 
 
 def ward_triggers(state: GameState, table: Table, item: StackItem, targets: Iterable[str | None]) -> tuple[Trigger, ...]:
@@ -160,7 +175,7 @@ def ward_triggers(state: GameState, table: Table, item: StackItem, targets: Iter
     return tuple(out)
 
 
-def prevention_triggers(state: GameState, table: Table, batch: Any) -> GameState:
+def prevention_triggers(state: GameState, table: Table, batch: Batch) -> GameState:
     """615.13: once per prevention effect applied to simultaneous events that prevented damage."""
     happenings = []
     for key, amount in batch.prevented:
@@ -201,7 +216,7 @@ def place_triggers(state: GameState, table: Table) -> GameState | Decision:
     if not options:
         # every trigger of this player had no legal target: removed (603.3d)
         return note(_next_round(replace(state, pending=rest)), f"{who}'s triggers have no legal target and are removed (603.3d)")
-    return decide(who, "stack_order" if len(distinct) > 1 else "target", "triggers", options,
+    return decide(who, DecisionKind.STACK_ORDER if len(distinct) > 1 else DecisionKind.TARGET, "triggers", options,
                   rule="603.3b" if len(distinct) > 1 else "603.3d" if len(options) > 1 else "603.3")
 
 
@@ -263,14 +278,14 @@ def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
 def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: StackItem) -> list[StackItem]:
     if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
         return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
-    if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
-        cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
+    if ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE):
+        cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != SelectorKind.CHOICE else None,
                                   t.controller, t.source)
         return [replace(base, target=c) for c in cands]
     return [base]
 
 
-def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bool:
+def cast_spell_matches(kind: str, spec: PermanentSpec | SourceSpec | None, state: GameState, thing: str) -> bool:
     """Whether a spell cast (601.2i) is of the kind a cast trigger names: any, noncreature, instant
     or sorcery, or a colour ("a red spell": its colour as it is cast, 105.2)."""
     types = set(spec.types) if spec is not None else set()
@@ -285,4 +300,4 @@ def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bo
 
 def _reads_that_player(ab: Ability) -> bool:
     """Whether a trigger's instructions name "that player" (the player its event names)."""
-    return any(shot is not None and shot.to.mentions("that_player") for shot in (ab.action, *ab.more))
+    return any(shot is not None and shot.to.mentions(SelectorKind.THAT_PLAYER) for shot in (ab.action, *ab.more))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind
+from mtg_outcomes.model.kinds import AbilityKind, DecisionKind
 from mtg_outcomes.model.types import Ability
 
 from .costs import life_cost, life_payment_problem
@@ -87,6 +87,6 @@ def resolve_ward(state: GameState, table: Table, item: StackItem, ab: Ability) -
     if problem is not None:
         return note(countered, f"{payer} {problem} for {ward}, so {what} is countered (702.21a, 701.6a)")
     paid = change_life(state, table, payer, -life_cost(ab.cost))
-    return Decision(payer, "ward", f"{item.source} ward", (
+    return Decision(payer, DecisionKind.WARD, f"{item.source} ward", (
         Option("pay", f"{says(payer, 'pays')} {cost} for {ward}", paid),
         Option("don't pay", f"{says(payer, 'declines')} to pay {cost} for {ward}: {what} is countered (701.6a)", countered)))

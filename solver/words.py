@@ -7,7 +7,15 @@ name, with its id only where two objects share that name.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
+
+from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.selectors import Selector, SelectorKind
+
+if TYPE_CHECKING:  # (the state and the selectors read these words: no import at run time)
+    from .select import Instance
+    from .state import GameState, Table
 
 __all__ = ["value_text", "name", "possessive", "effect_label", "Namer"]
 
@@ -30,7 +38,7 @@ _KIND_WORDS = {
 }
 
 
-def _counts(state: Any, table: Any) -> dict[str, int]:
+def _counts(state: GameState, table: Table) -> dict[str, int]:
     """How many objects (permanents, sources) bear each name: a name two share gets its id."""
     key = ("names", len(state.perms), len(table.perm_specs), len(table.sources))
     hit = table.memo.get(key)
@@ -49,7 +57,7 @@ def _counts(state: Any, table: Any) -> dict[str, int]:
     return hit
 
 
-def name(state: Any, table: Any, oid: str | None) -> str:
+def name(state: GameState, table: Table, oid: str | None) -> str:
     """An object as a judge says it: its card's name, with its id only where another object in
     the game has that name ("Grizzly Bears (bear1)"); a player is their name."""
     if oid is None:
@@ -67,12 +75,12 @@ def possessive(text: str) -> str:
     return "your" if text == "you" else f"{text}'s"
 
 
-def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
+def effect_label(inst: Instance, table: Table, state: GameState, short: bool = False) -> str:
     """An effect in words: its card and what it does ("Healing Salve's shield on you, 3 left");
     a static ability is its permanent's name; an effect the case creates without a source is
     called by its id, the only name it has."""
-    kind = str(inst.spec.kind)
-    what = _KIND_WORDS.get(kind, kind.replace("_", " "))
+    kind = inst.spec.kind
+    what = _KIND_WORDS.get(kind, str(kind).replace("_", " "))
     if inst.state_id is None:
         return inst.name or inst.key
     self_id = inst.view.self_id
@@ -82,25 +90,25 @@ def effect_label(inst: Any, table: Any, state: Any, short: bool = False) -> str:
         head = f"{possessive(name(state, table, self_id))} {what}"
     to = inst.spec.to
     on = ""
-    if to is not None and kind in ("shield", "prevent", "redirect", "protection"):
+    if to is not None and kind in (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.REDIRECT, EffectKind.PROTECTION):
         on = f" on {_selector(state, table, inst, to)}"
     left = ""
     made = state.effect(inst.state_id)
-    if kind in ("shield", "redirect") and made is not None and made.remaining is not None and not short:
+    if kind in (EffectKind.SHIELD, EffectKind.REDIRECT) and made is not None and made.remaining is not None and not short:
         left = f" ({max(0, made.remaining)} left)"
     return f"{head}{on}{left}"
 
 
-def _selector(state: Any, table: Any, inst: Any, sel: Any) -> str:
+def _selector(state: GameState, table: Table, inst: Instance, sel: Selector) -> str:
     """Who an effect protects, in words: "you" is its controller, "target" its target."""
     kind = sel.kind
-    if kind == "you":
+    if kind == SelectorKind.YOU:
         return str(inst.view.controller)
-    if kind == "self" and inst.view.self_id is not None:
+    if kind == SelectorKind.SELF and inst.view.self_id is not None:
         return name(state, table, inst.view.self_id)
-    if kind == "target" and inst.view.target is not None:
+    if kind == SelectorKind.TARGET and inst.view.target is not None:
         return name(state, table, inst.view.target)
-    if kind == "ref":
+    if kind == SelectorKind.REF:
         return name(state, table, sel.name)
     return str(sel)
 
@@ -116,9 +124,7 @@ class Namer:
     "you choose Big Ogre as the source"): the rules code's older texts name objects by id. An id
     is replaced only as a whole token, never a word of the text itself (_NOT_IDS) nor a player."""
 
-    def __init__(self, state: Any, table: Any) -> None:
-        import re
-
+    def __init__(self, state: GameState, table: Table) -> None:
         self.map: dict[str, str] = {}
         for p in state.perms:
             self.map.setdefault(p.id, name(state, table, p.id))

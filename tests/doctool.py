@@ -286,7 +286,7 @@ def render_cli() -> str:
     helps = {a.dest: a.help or "" for a in subs._choices_actions}
     out = ["# Command-line reference", "",
            "<!-- generated from solver/cli/parser.py by `.venv/bin/python tests/doctool.py --update`;",
-           "     tests/test_docs.py fails when this file and the parser differ. Do not edit by hand. -->", "",
+           "     tests/docs/test_docs.py fails when this file and the parser differ. Do not edit by hand. -->", "",
            f"`mtg-outcomes` ({parser.description}) is also `python -m mtg_outcomes`. Exit codes: 0 ok, 1 a check",
            "or expectation failed (or a card line not understood), 2 bad input: one line per problem,",
            "`file: path.to.field: reason`, never a traceback. What each command prints, with examples:",

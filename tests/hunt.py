@@ -1,5 +1,5 @@
 """Hunt for disagreements between the engines, longer than the test suite looks: draw random
-situations from the generators of tests/test_cp.py (``cases``: one damage batch; ``timelines``:
+situations from the generators of tests/cp/test_cp.py (``cases``: one damage batch; ``timelines``:
 several actions, triggers, a rules-engine suffix), run the random tests' own bodies on each (the
 same outcomes from the graph and CP engines, every CP witness replayed through the rules engine;
 for ``cases`` also with the block encoding alone), and keep every situation that fails, grows past a memory bound or runs
@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hypothesis.errors import UnsatisfiedAssumption  # noqa: E402
 
-from tests import test_cp as T  # noqa: E402
+from tests.cp import test_cp as T  # noqa: E402
 
-# what is hunted: the bodies of tests/test_cp.py's random tests (their own filters, bounds and
+# what is hunted: the bodies of tests/cp/test_cp.py's random tests (their own filters, bounds and
 # limits: this runs exactly what they check), for each generator
 STRATEGIES = {
     "cases": (T.random_cases, (T.test_random_cases_graph_equals_cp, T.test_random_cases_block_encoding)),

@@ -1,7 +1,8 @@
-"""The layout the design promises (docs/design.md; issue "One rules core"), checked on the source:
-``model`` never imports ``solver``, only ``solver.cp`` imports OR-Tools, no cycle among the
-modules' top-level imports (an import inside a function is a deliberate lazy load), and no
-module past 500 lines."""
+"""The layout the design promises (docs/design.md; issues "One rules core" and "One rule, two
+forms"), checked on the source: ``model`` never imports ``solver``, only ``solver.cp`` imports
+OR-Tools, no cycle among the modules' imports (those inside functions counted: an import that
+runs is a dependency wherever it sits), in ``solver`` an import inside a function only of a heavy
+optional library, and no module past 500 lines."""
 
 from __future__ import annotations
 
@@ -65,6 +66,23 @@ def _imports(module: str, top_level_only: bool) -> Iterator[str]:
             yield from _imported(module, path, node)
 
 
+def _runtime_imports(module: str) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement that runs, with whether it sits in a function (an ``if
+    TYPE_CHECKING:`` block never runs: its imports are for the type checker only)."""
+
+    def walk(node: ast.AST, in_function: bool) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                for sub in child.orelse:
+                    yield from walk(sub, in_function)
+                continue
+            if isinstance(child, ast.Import | ast.ImportFrom):
+                yield child, in_function
+            yield from walk(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
+
+    yield from walk(ast.parse(MODULES[module].read_text(encoding="utf-8")), False)
+
+
 def _own(name: str) -> str | None:
     """The project module ``name`` loads (a name inside a module counts as the module)."""
     while name and name not in MODULES:
@@ -87,16 +105,58 @@ def test_only_the_cp_package_imports_ortools() -> None:
     assert users and all(m.startswith("solver.cp") for m in users), sorted(users)
 
 
-def test_no_cycle_among_top_level_imports() -> None:
+# Cycles still there, each a package another change is reorganising: the card-text recogniser's
+# templates and its readers (model/recognise/) and the vocabulary's parsers (model/vocab/) read
+# each other; issue #47 leaves them to the recogniser's own rework (the card helpers' areas).
+KNOWN_CYCLES = {"model.recognise", "model.vocab"}
+
+# what a function may import where it runs: a heavy optional library, loaded only where
+# it is needed (OR-Tools with numpy and pandas for the CP model, networkx for a choice graph, Ray
+# for a cluster, phase for the peer engine, rich for batch's progress display), or a module of one
+# platform (fcntl: POSIX file locks; ctypes: Linux's prctl). The CP engine itself is reached
+# through solver.engines' registry, which names its module.
+LAZY_LIBRARIES = {"ortools", "numpy", "pandas", "networkx", "ray", "phase", "rich", "fcntl", "ctypes"}
+
+
+def _cycles() -> dict[str, list[str]]:
+    """The import graph's cycles (strongly connected components), each by the package its modules
+    share (``model.vocab`` for model.vocab.tokens, model.vocab.effects, ...)."""
     graph = nx.DiGraph()
     for module in MODULES:
-        for name in _imports(module, top_level_only=True):
-            own = _own(name)
-            if own is not None and own != module:
-                graph.add_edge(module, own)
+        for node, _ in _runtime_imports(module):
+            for name in _imported(module, MODULES[module], node):
+                own = _own(name)
+                if own is not None and own != module:
+                    graph.add_edge(module, own)
     assert graph.number_of_edges() > 200
-    cycles = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
-    assert not cycles, cycles
+    out = {}
+    for component in nx.strongly_connected_components(graph):
+        if len(component) > 1:
+            parts = [m.split(".") for m in component]
+            shared = [p[0] for p in zip(*parts, strict=False) if len(set(p)) == 1]
+            out[".".join(shared)] = sorted(component)
+    return out
+
+
+def test_no_import_cycle() -> None:
+    """No cycle among the modules' imports, those inside functions counted (issue #47)."""
+    unknown = {p: c for p, c in _cycles().items() if p not in KNOWN_CYCLES}
+    assert not unknown, unknown
+
+
+def test_known_cycles_are_still_there() -> None:
+    """A known cycle that is gone leaves the list (so the list says what is true)."""
+    assert set(_cycles()) == KNOWN_CYCLES
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if not m.startswith(tuple(KNOWN_CYCLES))])
+def test_imports_in_functions_only_heavy_libraries(module: str) -> None:
+    """An import inside a function is a lazy load of a heavy optional library, never of the
+    project's own modules (a hidden dependency, a cycle the top-level imports don't show); the
+    known cycles' packages (the recogniser's and the vocabulary's) are others' this session."""
+    lazy = [f"line {node.lineno}: {name}" for node, in_function in _runtime_imports(module) if in_function
+            for name in _imported(module, MODULES[module], node) if name.split(".")[0] not in LAZY_LIBRARIES]
+    assert not lazy, lazy
 
 
 @pytest.mark.parametrize("module", list(MODULES))
@@ -104,3 +164,33 @@ def test_no_module_past_the_limit(module: str) -> None:
     """Small modules, each one concept: past 500 lines a module is split by concern."""
     lines = len(MODULES[module].read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_LINES, f"{MODULES[module].relative_to(ROOT)}: {lines} lines"
+
+
+MAX_FUNCTION_LINES = 80
+# the areas other changes are rewriting this session (pyproject's per-file-ignores say who)
+OTHERS_AREAS = ("solver.cp", "model.recognise", "model.vocab")
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if not m.startswith(OTHERS_AREAS)])
+def test_no_function_past_80_lines(module: str) -> None:
+    """Function size over file size (issue #47): a function one reads at once; ruff's C901 and
+    PLR0915 bound its branches and statements, this its lines."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    long = [f"{n.name} (line {n.lineno}): {n.end_lineno - n.lineno + 1} lines" for n in ast.walk(tree)
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.end_lineno is not None
+            and n.end_lineno - n.lineno + 1 > MAX_FUNCTION_LINES]
+    assert not long, long
+
+
+# what sits at tests/'s top level: the shared files (fixtures, helpers, the docs' tool, the hunt
+# script) and this layout test, which reads the whole tree; every other test module is in the
+# folder of the package it tests (tests/rules/, tests/cp/, tests/model/, ...)
+TOP_LEVEL = {"__init__.py", "conftest.py", "helpers.py", "doctool.py", "hunt.py", "test_layout.py"}
+
+
+def test_tests_are_arranged_like_the_packages() -> None:
+    tests = ROOT / "tests"
+    loose = sorted(p.name for p in tests.glob("*.py") if p.name not in TOP_LEVEL)
+    assert not loose, f"test modules at tests/'s top level: {loose} (put each in its package's folder)"
+    folders = [d for d in tests.iterdir() if d.is_dir() and any(d.glob("test_*.py"))]
+    assert len(folders) >= 6 and all((d / "__init__.py").exists() for d in folders), folders

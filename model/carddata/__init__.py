@@ -24,6 +24,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..keywords import EFFECTIVE, NO_EFFECT
+from ..recognise import read_face
+from .build import face_colors
+from .build import type_line as rebuilt
+
 __all__ = ["DATA_FILE", "fold", "all_cards", "find", "Found", "UnknownCard", "MissingFace", "type_line", "real_card",
            "RealCard"]
 
@@ -69,8 +74,6 @@ class Found:
 
 def type_line(face: Mapping[str, Any]) -> str:
     """The printed type line (stored only where it isn't "Supertypes Types — Subtypes")."""
-    from .build import type_line as rebuilt
-
     return str(face.get("type_line") or rebuilt(face))
 
 
@@ -125,8 +128,6 @@ def _cached() -> tuple[tuple[str, ...], Any]:
 @cache
 def _card(i: int) -> Mapping[str, Any]:
     """Line ``i``'s card, each face's ``colors`` filled in."""
-    from .build import face_colors
-
     card = json.loads(_lines()[i])
     for face in card.get("faces") or ():
         if not face.get("missing"):
@@ -179,8 +180,6 @@ def _make_index(lines: tuple[str, ...]) -> tuple[dict[str, int], dict[str, list[
 def _keyword_named(key: str, name: str) -> str:
     """A keyword ability's name given for a card's (``card Hexproof``): said as such (CR 702),
     rather than the card names spelled most like it."""
-    from ..keywords import EFFECTIVE, NO_EFFECT
-
     what = EFFECTIVE.get(key) or NO_EFFECT.get(key)
     if what is None:
         return ""
@@ -250,8 +249,6 @@ def real_card(name: str) -> RealCard:
     transforming card is that face, 712.8d) as characteristics. A split card must be named by
     the half: a split card on the stack has only that half's characteristics (709.3). Raises
     :class:`UnknownCard` or :class:`MissingFace`."""
-    from ..recognise import read_face
-
     found = find(name)
     card, face = found.card, found.face
     faces = card.get("faces") or []

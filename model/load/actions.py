@@ -74,16 +74,7 @@ class _Actions(_Entities):
         if key == "combat":
             return self.combat_action(val, p)
         if key == "activate":
-            am: ActivateModel | None = self.entry(ActivateModel, val, p)
-            if am is None:
-                return None
-            if self._mana_ability(am.id, am.ability):
-                return self._activate_mana(am, val, p)
-            responses = self._responses(val, p)
-            if responses is None:
-                return None
-            x, x_range = _x_split(am.x)
-            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None)
+            return self._activate_action(val, p)
         if key == "cast":
             return self.cast_action(val, p)
         if key == "create":
@@ -93,32 +84,9 @@ class _Actions(_Entities):
             self.created_ids.append(eff.id)
             return CreateAction(eff)
         if key in ("lose_life", "gain_life"):
-            lm: LifeModel | None = self.entry(LifeModel, val, p)
-            if lm is None:
-                return None
-            amt = self.guard(amount, lm.amount, f"{p}.amount")
-            who = self.guard(sel, lm.who, f"{p}.who")
-            if amt is None or who is None:
-                return None
-            return LifeAction(key == "gain_life", amt, who, lm.from_)
+            return self._life_action(key, val, p)
         if key == "enter":
-            # x: the X chosen for the spell that became this permanent (CR 107.3m)
-            x = val.get("x", 0) if isinstance(val, Mapping) else 0
-            if self.entry(_EnterXModel, {"x": x}, p) is None:
-                return None
-            pm = self.entry(PermanentModel, {k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val, p)
-            if pm is None:
-                return None
-            before = len(self.errors)
-            spec = self.permanent(pm, p)
-            if spec is None:
-                self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
-                return None
-            self.entered.append((spec, p))
-            self.known_perms.setdefault(spec.id, spec)
-            if x and len(self.errors) == before and not _reads_x(spec.abilities):  # (a broken ability: said once)
-                self.err(f"{p}.x", f"{spec.name} has no ability that reads X (107.3m): x: {x} would be ignored")
-            return EnterAction(spec, x)
+            return self._enter_action(val, p)
         if key == "tap_for_mana":
             return self.tap_for_mana(val, p)
         if key in ("leave", "leave_game", "could_produce"):
@@ -133,6 +101,51 @@ class _Actions(_Entities):
             return EndStepAction() if key == "end_step" else UpkeepAction()
         self.err(p, f"unknown action {key!r}")
         return None
+
+    def _activate_action(self, val: Any, p: str) -> Action | None:
+        """``activate:`` (602.2; a mana ability's activation is its own, 605.3a)."""
+        am: ActivateModel | None = self.entry(ActivateModel, val, p)
+        if am is None:
+            return None
+        if self._mana_ability(am.id, am.ability):
+            return self._activate_mana(am, val, p)
+        responses = self._responses(val, p)
+        if responses is None:
+            return None
+        x, x_range = _x_split(am.x)
+        return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None)
+
+    def _life_action(self, key: str, val: Any, p: str) -> LifeAction | None:
+        """``lose_life:`` / ``gain_life:`` with ``who:`` and ``amount:`` (119.3)."""
+        lm: LifeModel | None = self.entry(LifeModel, val, p)
+        if lm is None:
+            return None
+        amt = self.guard(amount, lm.amount, f"{p}.amount")
+        who = self.guard(sel, lm.who, f"{p}.who")
+        if amt is None or who is None:
+            return None
+        return LifeAction(key == "gain_life", amt, who, lm.from_)
+
+    def _enter_action(self, val: Any, p: str) -> EnterAction | None:
+        """``enter:``: a permanent enters during the actions, with the X of the spell it was
+        (107.3m)."""
+        # x: the X chosen for the spell that became this permanent (CR 107.3m)
+        x = val.get("x", 0) if isinstance(val, Mapping) else 0
+        if self.entry(_EnterXModel, {"x": x}, p) is None:
+            return None
+        pm = self.entry(PermanentModel, {k: v for k, v in val.items() if k != "x"} if isinstance(val, Mapping) else val, p)
+        if pm is None:
+            return None
+        before = len(self.errors)
+        spec = self.permanent(pm, p)
+        if spec is None:
+            self.declared.setdefault(pm.id, "permanent")  # broken, reported here: not again where named
+            return None
+        self.entered.append((spec, p))
+        self.known_perms.setdefault(spec.id, spec)
+        if x and len(self.errors) == before and not _reads_x(spec.abilities):  # (a broken ability: said once)
+            self.err(f"{p}.x", f"{spec.name} has no ability that reads X (107.3m): x: {x} would be ignored")
+        return EnterAction(spec, x)
 
     def _mana_ability(self, pid: str, index: int | None) -> bool:
         """Whether ``activate:`` names a mana ability: the one numbered, or, unnumbered, the

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import CaseError, CaseErrors, CaseWarning
+from ..objective import parse_objective
 from ..selectors import Selector
 from ..types import (
     Case,
@@ -71,8 +72,6 @@ class _Builder(_Checks):
         expect = self.expectation(players, perms, sources, effects)
         objective = None
         if m.objective is not None:
-            from ..objective import parse_objective
-
             objective = self.guard(parse_objective, m.objective, "objective")
             if objective is not None:
                 for path, reason in chooser_problems([c for c, _ in objective.goals], self.player_names):

@@ -5,7 +5,7 @@ keys and wrong types from it (``mtg-outcomes schema``).
 It states the file's *shape* only, as the first pass does: what a value means (an amount
 expression, a selector, an id that must exist, a card's name) is read by the second pass, so a file
 the schema accepts may still be refused by ``mtg-outcomes validate`` (never the other way round:
-every shipped case validates, tests/test_schema.py). The models validate a top-level list's entries
+every shipped case validates, tests/model/test_schema.py). The models validate a top-level list's entries
 one at a time (:class:`~model.load.core._Core`), so here each list's items are tied to their model
 explicitly; the action forms mirror :meth:`~model.load.actions._Actions.action`.
 """

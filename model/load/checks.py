@@ -3,45 +3,74 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
 from ..effects import EffectKind
-from ..kinds import AbilityKind, ActionKind, AsEntersChoice
-from ..selectors import Selector
+from ..kinds import AbilityKind, AsEntersChoice
+from ..selectors import Selector, SelectorKind
 from ..types import (
-    PLAYER_KINDS,
     Ability,
     Action,
-    ActivateAction,
-    CastAction,
     CombatAction,
-    CouldProduceAction,
-    CreateAction,
-    DamageAction,
     Expect,
-    LeaveAction,
-    LeaveGameAction,
-    LifeAction,
     MayAction,
-    OneShotAction,
     PermanentSpec,
-    SourceSpec,
-    TapForManaAction,
 )
-from ..vocab import PERMANENT_SHOTS
-from ..vocab.tokens import token_creator
-from .actions import _NO_X, _reads_x
-from .attack_checks import _AttackChecks
 from .fields import _field_problem, _value_problem
+from .refs import _RefChecks
 from .schema import _ID_RE, CHOOSE
 
 
-class _Checks(_AttackChecks):
+@dataclass
+class _Board:
+    """What the permanents' checks read of the whole battlefield."""
+
+    perm_by_id: dict[str, PermanentSpec]
+    teams: dict[str, str | None]  # each player's team, in Two-Headed Giant (810); else empty
+    active: str
+    chosen_combat: str | None  # the path of a combat: {blocks: choose}, if any
+    written_blockers: dict[str, list[str]] = field(default_factory=dict)  # attacker -> its legal written blocks' paths
+
+    @property
+    def defenders(self) -> dict[str, str]:
+        """Who defends each permanent when attacked (506.2)."""
+        return {pid: p.defender for pid, p in self.perm_by_id.items()}
+
+
+class _Checks(_RefChecks):
     """Cross references between the parts, and the expectation."""
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
-        names = set(self.player_names)
+        """Every cross reference of the case's parts, every problem with its path (in the file's
+        order: the ids, the permanents, the block rules, the sources, the effects, the actions)."""
+        self._collect_ids(perms, sources, effects)
+        teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
+        self._one_attacking_side(perms, teams)
+        board = _Board({p.id: p for p, _ in perms}, teams, self.active_player(), _choosing_combat(actions))
+        for p, path in perms + self.entered:
+            self._permanent_checks(p, path, board)
+        self._block_rule_checks(board, any(p.choose_block for p, _ in perms + self.entered))
+        for s, path in sources:
+            self._player_ref(s.controller, f"{path}.controller")
+            self._ability_refs(s.abilities, path)
+            for k, ab in enumerate(s.abilities):
+                if ab.kind == AbilityKind.STATIC and not _own_damage_unpreventable(ab):
+                    # read only from permanents: here it would do nothing, silently
+                    self.err(f"{path}.abilities[{k}]", "a sources: entry is not on the battlefield, so its static "
+                             "abilities don't apply (CR 113.6); put it in battlefield:, or the effect in effects:")
+        for e, path in effects:
+            self._player_ref(e.controller, f"{path}.controller")
+            self._any_ref(e.source, f"{path}.source")
+            self._any_ref(e.target, f"{path}.target", ("permanent",))
+            self._effect_refs(e.spec, path)
+            self._context(e, path)
+        self._action_refs(actions, "actions")
+
+    def _collect_ids(self, perms: Any, sources: Any, effects: Any) -> None:
+        """Every object's id (valid, unique, not a player's name), and what each names."""
+        names = self._names = set(self.player_names)
         ids: dict[str, str] = {}
         all_objects = [(p.id, path, "permanent") for p, path in perms] + [(s.id, path, "source") for s, path in sources] \
             + [(e.id, path, "effect") for e, path in effects] + [(p.id, path, "permanent") for p, path in self.entered]
@@ -58,226 +87,149 @@ class _Checks(_AttackChecks):
         for did, kind in self.declared.items():
             ids.setdefault(did, kind)
         self.object_ids = ids
-        perm_by_id = {p.id: p for p, _ in perms}
         self.spec_by_id: dict[str, Any] = {p.id: p for p, _ in perms + self.entered}
         self.spec_by_id.update({s.id: s for s, _ in sources})
         self.effect_ids = {e.id for e, _ in effects}
 
-        def player_ref(value: str | None, path: str) -> None:
-            if value is not None and value not in names:
-                self.err(path, f"{value!r} is not a player")
+    def _permanent_checks(self, p: PermanentSpec, path: str, board: _Board) -> None:
+        """One permanent's references, attachment, attack and blocks."""
+        self._player_ref(p.controller, f"{path}.controller")
+        if p.owner != p.controller:
+            self._player_ref(p.owner, f"{path}.owner")
+        self._ability_refs(p.abilities, path)
+        self._static_context(p, path)
+        self._protector_checks(p, path, board)
+        if p.chosen is not None:
+            self._player_ref(p.chosen, f"{path}.chosen")
+            anyone = any(ab.kind == AbilityKind.AS_ENTERS and ab.choice == AsEntersChoice.PLAYER for ab in p.abilities)
+            if p.chosen == p.controller and not anyone:  # 614.12: "choose a player" may choose its controller
+                self.err(f"{path}.chosen", "the chosen player must be an opponent")
+        for k, by in enumerate(p.dealt_damage_by):
+            if by not in board.perm_by_id and by not in self.object_ids:
+                self.err(f"{path}.dealt_damage_by[{k}]", f"unknown id {by!r} (the objects that dealt it damage this turn)")
+        self._attachment_checks(p, path, board)
+        entering = path.startswith("actions")
+        if p.attacking is not None and entering:
+            self.err(f"{path}.attacking", "a permanent entering during the actions isn't attacking "
+                     "(entering attacking isn't modelled; attackers are the battlefield's attacking: entries)")
+        elif p.attacking is not None:
+            self._attacking_checks(p, path, board)
+        if p.choose_block:
+            self._chosen_block_checks(p, path, board)
+        if p.blocking and entering:
+            self.err(f"{path}.blocking", "a creature entering during the actions blocks nothing as written (blockers "
+                     "are declared at combat:); write blocking: choose to choose its block")
+            return
+        if p.blocking and board.chosen_combat is not None:
+            self.err(f"{path}.blocking", f"{board.chosen_combat}: combat: {{blocks: choose}} chooses every block; leave "
+                     "out blocking: here, or use combat: {} with blocking: choose on the creatures whose block is chosen")
+        self._written_block_checks(p, path, board)
+        if p.attacking is not None and (p.blocking or p.choose_block):
+            self.err(f"{path}.blocking", "a creature can't both attack and block")
 
-        def any_ref(value: str | None, path: str, kinds: tuple[str, ...] = ("permanent", "source")) -> None:
-            if value is None:
-                return
-            creator = token_creator(value)
-            if "permanent" in kinds and value not in ids and creator is not None and (creator in names or creator in ids):
-                return  # a token its creator may create during the actions (111.1; absent, nothing happens)
-            if value not in names and ids.get(value) not in kinds:
-                self.err(path, f"unknown id {value!r}")
+    def _protector_checks(self, p: PermanentSpec, path: str, board: _Board) -> None:
+        if p.protector is not None and p.protector != p.controller:
+            self._player_ref(p.protector, f"{path}.protector")
+        if p.protector is not None and "siege" in {s.lower() for s in p.subtypes} \
+                and p.protector in self._names and same_side(p.controller, p.protector, board.teams):
+            self.err(f"{path}.protector", "a Siege's protector is an opponent its controller chose as it entered "
+                     "(CR 310.8a): name it with protector:")
 
-        def selector_refs(s: Selector | None, path: str, that_player_ok: bool = False) -> None:
-            if s is None:
-                return
-            if s.mentions("that_player") and not that_player_ok:
-                self.err(path, "'that player' is only for a tapped_for_mana or dealt_damage trigger's do: (the player who tapped the permanent, the player dealt damage)")
-            for ref in s.refs():
-                if ref not in names and ref not in ids and not ((c := token_creator(ref)) is not None and (c in names or c in ids)):
-                    self.err(path, f"unknown player or id {ref!r}")
+    def _attachment_checks(self, p: PermanentSpec, path: str, board: _Board) -> None:
+        perm_by_id = board.perm_by_id
+        if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in self._names \
+                and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
+            self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
+        elif p.attached_to is not None and (p.attached_to in perm_by_id or p.attached_to in self._names):
+            problem = _attachment_problem(p, perm_by_id.get(p.attached_to))
+            if problem:
+                self.err(f"{path}.attached_to", problem)
 
-        def ability_refs(abilities: tuple[Ability, ...], path: str) -> None:
-            # a spell's later untargeted part may name the second target its targeted part chose
-            # ("Put a +1/+1 counter on target creature you control. Then that creature fights
-            # target creature you don't control.": one spell, its targets on every part, 601.2c)
-            second = any(ab.kind == AbilityKind.SPELL and ab.second_target is not None for ab in abilities)
-            for j, ab in enumerate(abilities):
-                one_ability_refs(ab, f"{path}.abilities[{j}]", second and ab.kind == AbilityKind.SPELL and ab.target is None)
+    def _attacking_checks(self, p: PermanentSpec, path: str, board: _Board) -> None:
+        """What a written attacker attacks (506.2, 508.1b) and whether it can (702.3b)."""
+        assert p.attacking is not None
+        if "creature" not in p.types:
+            self.err(f"{path}.attacking", f"{p.id!r} is not a creature and can't attack")
+        elif "defender" in p.keywords:
+            self.err(f"{path}.attacking", f"{p.id!r} has defender and can't attack (CR 702.3b)")
+        target = board.perm_by_id.get(p.attacking)
+        if p.attacking in self._names:
+            if p.attacking == p.controller:
+                self.err(f"{path}.attacking", "a creature can't attack its own controller")
+        elif target is None:
+            if self.declared.get(p.attacking) != "permanent":  # (a broken entry is reported where it is)
+                self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
+        elif "planeswalker" not in target.types and "battle" not in target.types:
+            self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
+        elif same_side(p.controller, target.defender, board.teams):
+            self.err(f"{path}.attacking", f"{p.attacking!r} is defended by {target.defender}: a creature attacks "
+                     "only a planeswalker an opponent controls or a battle an opponent protects (CR 508.1b)")
 
-        def one_ability_refs(ab: Ability, q: str, spell_second: bool = False) -> None:
-            for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
-                one_ability_refs(mode, f"{q}.choose_one[{k}]")
-            selector_refs(ab.target, f"{q}.target")
-            selector_refs(ab.trigger_to, f"{q}.to")
-            selector_refs(ab.trigger_from, f"{q}.from")
-            # the path of the ability's body as the file writes it: a static ability's effect
-            # is the ability itself; the others sit under their key (do:, activated:, spell:)
-            body = {"trigger": f"{q}.do", "activated": f"{q}.activated", "spell": f"{q}.spell"}.get(ab.kind, q)
-            if ab.effect is not None:
-                effect_refs(ab.effect, body)
-            if ab.action is not None:
-                one_shot_refs(ab.action, f"{body}[0]" if ab.more else body, ab.kind == AbilityKind.TRIGGER,
-                              ab.second_target is not None or spell_second)
-            for k, shot in enumerate(ab.more, start=1):
-                one_shot_refs(shot, f"{body}[{k}]", ab.kind == AbilityKind.TRIGGER, ab.second_target is not None or spell_second)
-            if ab.trigger_if is not None:
-                selector_refs(ab.trigger_if.who, f"{q}.if.who")
-            if ab.choose is not None:
-                selector_refs(ab.choose, f"{q}.choose")
-            if ab.kind == AbilityKind.MANA and len(ab.mana) == 2 and isinstance(ab.mana[1], Selector):
-                selector_refs(ab.mana[1], f"{q}.mana.{ab.mana[0]}")  # {any_type_of: <selector>}
+    def _chosen_block_checks(self, p: PermanentSpec, path: str, board: _Board) -> None:
+        """``blocking: choose``: a creature of the defending side (509.1)."""
+        if "creature" not in p.types:
+            self.err(f"{path}.blocking", f"{p.id!r} is not a creature and can't block")
+        elif CHOOSE in self.object_ids:
+            self.err(f"{path}.blocking", f"{CHOOSE!r} is also a permanent's id: blocking: choose would be ambiguous; "
+                     "rename that permanent")
+        elif same_side(p.controller, board.active, board.teams):
+            self.err(f"{path}.blocking", f"{p.controller} is the active player{' (team)' if board.teams else ''}, who "
+                     "attacks and declares no blockers (CR 509.1)")
 
-        def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False, second_ok: bool = False) -> None:
-            """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
-            where = f"{path}.may" if shot.may else path
-            if not second_ok and any(s.mentions("second_target") for s in (shot.to, *(to for _, to in shot.also))):
-                self.err(where, "second target is a spell's second target: it goes with the spell's second_target:")
-            key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == ActionKind.BECOME_MONARCH else "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS) else "who"
-            selector_refs(shot.to, f"{where}.{key}", that_player_ok)
-            any_ref(shot.source, f"{where}.from")
-            if shot.token is not None:
-                ability_refs(shot.token.abilities, f"{where}.token")
-            if shot.then is not None:
-                selector_refs(shot.then.to, f"{where}.then.who", that_player_ok)
-
-        def effect_refs(spec: Any, path: str) -> None:
-            selector_refs(spec.to, f"{path}.to")
-            selector_refs(spec.from_, f"{path}.from")
-            if spec.kind in (EffectKind.REDIRECT, *PLAYER_KINDS):
-                selector_refs(spec.value, f"{path}.{spec.kind}")
-            if spec.kind == EffectKind.PROTECTION:
-                selector_refs(spec.value.player, f"{path}.protection")
-                selector_refs(spec.value.quality, f"{path}.protection.from")
-            if spec.then is not None:
-                selector_refs(spec.then.to, f"{path}.then.to")
-            selector_refs(spec.if_you_control, f"{path}.if_you_control")
-            if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
-                self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
-
-        defenders = {p.id: p.defender for p, _ in perms}  # who defends each when attacked (506.2)
-        active = self.active_player()
-        teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
-        self._one_attacking_side(perms, teams)
-        chosen_combat = _choosing_combat(actions)
-        written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
-        for p, path in perms + self.entered:
-            player_ref(p.controller, f"{path}.controller")
-            if p.owner != p.controller:
-                player_ref(p.owner, f"{path}.owner")
-            ability_refs(p.abilities, path)
-            self._static_context(p, path)
-            if p.protector is not None and p.protector != p.controller:
-                player_ref(p.protector, f"{path}.protector")
-            if p.protector is not None and "siege" in {s.lower() for s in p.subtypes} \
-                    and p.protector in names and same_side(p.controller, p.protector, teams):
-                self.err(f"{path}.protector", "a Siege's protector is an opponent its controller chose as it entered "
-                         "(CR 310.8a): name it with protector:")
-            if p.chosen is not None:
-                player_ref(p.chosen, f"{path}.chosen")
-                anyone = any(ab.kind == AbilityKind.AS_ENTERS and ab.choice == AsEntersChoice.PLAYER for ab in p.abilities)
-                if p.chosen == p.controller and not anyone:  # 614.12: "choose a player" may choose its controller
-                    self.err(f"{path}.chosen", "the chosen player must be an opponent")
-            for k, by in enumerate(p.dealt_damage_by):
-                if by not in perm_by_id and by not in ids:
-                    self.err(f"{path}.dealt_damage_by[{k}]", f"unknown id {by!r} (the objects that dealt it damage this turn)")
-            if p.attached_to is not None and p.attached_to not in perm_by_id and p.attached_to not in names \
-                    and self.declared.get(p.attached_to) != "permanent":  # (a broken entry is reported where it is)
-                self.err(f"{path}.attached_to", f"unknown id {p.attached_to!r}")
-            elif p.attached_to is not None and (p.attached_to in perm_by_id or p.attached_to in names):
-                problem = _attachment_problem(p, perm_by_id.get(p.attached_to))
-                if problem:
-                    self.err(f"{path}.attached_to", problem)
-            entering = path.startswith("actions")
-            if p.attacking is not None and entering:
-                self.err(f"{path}.attacking", "a permanent entering during the actions isn't attacking "
-                         "(entering attacking isn't modelled; attackers are the battlefield's attacking: entries)")
-            elif p.attacking is not None:
-                if "creature" not in p.types:
-                    self.err(f"{path}.attacking", f"{p.id!r} is not a creature and can't attack")
-                elif "defender" in p.keywords:
-                    self.err(f"{path}.attacking", f"{p.id!r} has defender and can't attack (CR 702.3b)")
-                target = perm_by_id.get(p.attacking)
-                if p.attacking in names:
-                    if p.attacking == p.controller:
-                        self.err(f"{path}.attacking", "a creature can't attack its own controller")
-                elif target is None:
-                    if self.declared.get(p.attacking) != "permanent":  # (a broken entry is reported where it is)
-                        self.err(f"{path}.attacking", f"{p.attacking!r} is not a player, planeswalker or battle")
-                elif "planeswalker" not in target.types and "battle" not in target.types:
-                    self.err(f"{path}.attacking", f"{p.attacking!r} is not a planeswalker or battle")
-                elif same_side(p.controller, target.defender, teams):
-                    self.err(f"{path}.attacking", f"{p.attacking!r} is defended by {target.defender}: a creature attacks "
-                             "only a planeswalker an opponent controls or a battle an opponent protects (CR 508.1b)")
-            if p.choose_block:
-                if "creature" not in p.types:
-                    self.err(f"{path}.blocking", f"{p.id!r} is not a creature and can't block")
-                elif CHOOSE in ids:
-                    self.err(f"{path}.blocking", f"{CHOOSE!r} is also a permanent's id: blocking: choose would be ambiguous; "
-                             "rename that permanent")
-                elif same_side(p.controller, active, teams):
-                    self.err(f"{path}.blocking", f"{p.controller} is the active player{' (team)' if teams else ''}, who attacks "
-                             "and declares no blockers (CR 509.1)")
-            if p.blocking and entering:
-                self.err(f"{path}.blocking", "a creature entering during the actions blocks nothing as written (blockers "
-                         "are declared at combat:); write blocking: choose to choose its block")
+    def _written_block_checks(self, p: PermanentSpec, path: str, board: _Board) -> None:
+        """Each written block: a creature blocking an attacker its side defends against (509.1a)
+        that its evasion lets it block (702.9b, 702.17b, ...); the legal ones are kept for menace."""
+        for k, b in enumerate(p.blocking):
+            q = f"{path}.blocking" + (f"[{k}]" if len(p.blocking) > 1 else "")
+            if b in p.blocking[:k]:
+                self.err(q, f"{b!r} is listed twice")
                 continue
-            if p.blocking and chosen_combat is not None:
-                self.err(f"{path}.blocking", f"{chosen_combat}: combat: {{blocks: choose}} chooses every block; leave out "
-                         "blocking: here, or use combat: {} with blocking: choose on the creatures whose block is chosen")
-            for k, b in enumerate(p.blocking):
-                q = f"{path}.blocking" + (f"[{k}]" if len(p.blocking) > 1 else "")
-                if b in p.blocking[:k]:
-                    self.err(q, f"{b!r} is listed twice")
-                    continue
-                if "creature" not in p.types:
-                    self.err(q, f"{p.id!r} is not a creature and can't block")
-                    break
-                att = perm_by_id.get(b)
-                if att is None and self.declared.get(b) == "permanent":
-                    continue  # a broken entry, reported where it is
-                if att is None:
-                    self.err(q, f"unknown id {b!r}")
-                elif att.attacking is None:
-                    self.err(q, f"{b!r} is not attacking")
-                elif att.controller == p.controller:
-                    self.err(q, f"{p.id!r} can't block its own controller's creature")
-                elif not same_side(p.controller, defending_player(att.attacking, defenders), teams):
-                    self.err(q, f"{p.id!r} can block only a creature attacking {p.controller}, a planeswalker "
-                             f"{p.controller} controls or a battle {p.controller} protects (CR 509.1a); {b!r} is attacking {att.attacking}")
-                elif (why := evasion_problem(att.keywords, p.keywords)) is not None:
-                    self.err(q, f"{p.id!r} can't block {b!r}: {why}")
-                else:
-                    written_blockers.setdefault(b, []).append(q)
-            if p.attacking is not None and (p.blocking or p.choose_block):
-                self.err(f"{path}.blocking", "a creature can't both attack and block")
-        # 702.111b: one written blocker on a creature with menace, and no block left to choose
-        choosing = any(p.choose_block for p, _ in perms + self.entered) or chosen_combat is not None
+            if "creature" not in p.types:
+                self.err(q, f"{p.id!r} is not a creature and can't block")
+                break
+            att = board.perm_by_id.get(b)
+            if att is None and self.declared.get(b) == "permanent":
+                continue  # a broken entry, reported where it is
+            if att is None:
+                self.err(q, f"unknown id {b!r}")
+            elif att.attacking is None:
+                self.err(q, f"{b!r} is not attacking")
+            elif att.controller == p.controller:
+                self.err(q, f"{p.id!r} can't block its own controller's creature")
+            elif not same_side(p.controller, defending_player(att.attacking, board.defenders), board.teams):
+                self.err(q, f"{p.id!r} can block only a creature attacking {p.controller}, a planeswalker "
+                         f"{p.controller} controls or a battle {p.controller} protects (CR 509.1a); {b!r} is attacking {att.attacking}")
+            elif (why := evasion_problem(att.keywords, p.keywords)) is not None:
+                self.err(q, f"{p.id!r} can't block {b!r}: {why}")
+            else:
+                board.written_blockers.setdefault(b, []).append(q)
+
+    def _block_rule_checks(self, board: _Board, choose_block: bool) -> None:
+        """702.111b: one written blocker on a creature with menace, and no block left to choose;
+        509.1: a chosen declaration must honour every restriction, which chosen blocks don't model."""
+        choosing = choose_block or board.chosen_combat is not None
         if choosing:
-            for where, card, line in self.block_rules:  # 509.1: the declaration must honour it
+            for where, card, line in self.block_rules:
                 self.err(where, f"{card}: {line!r} restricts attacks or blocks, which chosen blocks don't model; "
                                 "write its blocks, or give abilities: to override")
-        for b, paths in written_blockers.items():
-            why = menace_problem(perm_by_id[b].keywords, len(paths))
+        for b, paths in board.written_blockers.items():
+            why = menace_problem(board.perm_by_id[b].keywords, len(paths))
             if why is not None and not choosing:
                 self.err(paths[0], f"{b!r} is blocked by one creature: {why}; add a blocker, or write blocking: choose "
                          "on the creatures whose block is chosen")
-        for s, path in sources:
-            player_ref(s.controller, f"{path}.controller")
-            ability_refs(s.abilities, path)
-            for k, ab in enumerate(s.abilities):
-                if ab.kind == AbilityKind.STATIC and not _own_damage_unpreventable(ab):
-                    # read only from permanents: here it would do nothing, silently
-                    self.err(f"{path}.abilities[{k}]", "a sources: entry is not on the battlefield, so its static "
-                             "abilities don't apply (CR 113.6); put it in battlefield:, or the effect in effects:")
-        for e, path in effects:
-            player_ref(e.controller, f"{path}.controller")
-            any_ref(e.source, f"{path}.source")
-            any_ref(e.target, f"{path}.target", ("permanent",))
-            effect_refs(e.spec, path)
-            self._context(e, path)
-        self._action_refs(actions, "actions", player_ref, any_ref, selector_refs, effect_refs, one_shot_refs)
 
     def _context(self, e: Any, path: str) -> None:
         """A created effect's selectors that read what created it (its source, target, chosen
         permanent or source) need it given: without, they would name nothing, silently."""
         spec = e.spec
-        missing = {"self": e.source is None, "equipped": e.source is None, "enchanted": e.source is None,
-                   "target": e.target is None, "target_controller": e.target is None, "chosen": True,
-                   "chosen_source": spec.source_choice is None, "chosen_source_controller": spec.source_choice is None,
-                   "second_target": True}
-        why = {"self": "source:", "equipped": "source:", "enchanted": "source:", "target": "target:",
-               "target_controller": "target:", "chosen": "chosen permanent (only an ability's choose: makes one)",
-               "chosen_source": "source_choice:", "chosen_source_controller": "source_choice:",
-               "second_target": "second target (a spell's)"}
+        missing = {SelectorKind.SELF: e.source is None, SelectorKind.EQUIPPED: e.source is None, SelectorKind.ENCHANTED: e.source is None,
+                   SelectorKind.TARGET: e.target is None, SelectorKind.TARGET_CONTROLLER: e.target is None, SelectorKind.CHOSEN: True,
+                   SelectorKind.CHOSEN_SOURCE: spec.source_choice is None, SelectorKind.CHOSEN_SOURCE_CONTROLLER: spec.source_choice is None,
+                   SelectorKind.SECOND_TARGET: True}
+        why = {SelectorKind.SELF: "source:", SelectorKind.EQUIPPED: "source:", SelectorKind.ENCHANTED: "source:", SelectorKind.TARGET: "target:",
+               SelectorKind.TARGET_CONTROLLER: "target:", SelectorKind.CHOSEN: "chosen permanent (only an ability's choose: makes one)",
+               SelectorKind.CHOSEN_SOURCE: "source_choice:", SelectorKind.CHOSEN_SOURCE_CONTROLLER: "source_choice:",
+               SelectorKind.SECOND_TARGET: "second target (a spell's)"}
         self._names_nothing(spec, path, missing, why)
 
     def _static_context(self, p: Any, path: str) -> None:
@@ -285,17 +237,17 @@ class _Checks(_AttackChecks):
         resolving spell's or ability's, 115.1, 609.7a), and "the chosen player" needs one chosen
         as it entered (chosen:, or an as_enters choice): else they would name nothing, silently."""
         chooses = p.chosen is not None or any(ab.kind == AbilityKind.AS_ENTERS for ab in p.abilities)
-        missing = {"target": True, "target_controller": True, "second_target": True, "chosen": not chooses,
-                   "chosen_source": True, "chosen_source_controller": True}
-        why = {"target": "target (a static ability has none, CR 115.1)", "target_controller": "target (a static ability has none)",
-               "second_target": "target (a static ability has none)", "chosen": "chosen player (give chosen:)",
-               "chosen_source": "chosen source (a resolving spell's or ability's, 609.7a)",
-               "chosen_source_controller": "chosen source (a resolving spell's or ability's, 609.7a)"}
+        missing = {SelectorKind.TARGET: True, SelectorKind.TARGET_CONTROLLER: True, SelectorKind.SECOND_TARGET: True, SelectorKind.CHOSEN: not chooses,
+                   SelectorKind.CHOSEN_SOURCE: True, SelectorKind.CHOSEN_SOURCE_CONTROLLER: True}
+        why = {SelectorKind.TARGET: "target (a static ability has none, CR 115.1)", SelectorKind.TARGET_CONTROLLER: "target (a static ability has none)",
+               SelectorKind.SECOND_TARGET: "target (a static ability has none)", SelectorKind.CHOSEN: "chosen player (give chosen:)",
+               SelectorKind.CHOSEN_SOURCE: "chosen source (a resolving spell's or ability's, 609.7a)",
+               SelectorKind.CHOSEN_SOURCE_CONTROLLER: "chosen source (a resolving spell's or ability's, 609.7a)"}
         for k, ab in enumerate(p.abilities):
             if ab.kind == AbilityKind.STATIC and ab.effect is not None:
                 self._names_nothing(ab.effect, f"{path}.abilities[{k}]", missing, why)
 
-    def _names_nothing(self, spec: Any, path: str, missing: dict[str, bool], why: dict[str, str]) -> None:
+    def _names_nothing(self, spec: Any, path: str, missing: dict[SelectorKind, bool], why: dict[SelectorKind, str]) -> None:
         selectors = [("to", spec.to), ("from", spec.from_), ("if_you_control", spec.if_you_control)]
         if spec.kind == EffectKind.REDIRECT:
             selectors.append(("redirect", spec.value))
@@ -308,123 +260,6 @@ class _Checks(_AttackChecks):
                 if absent and s.mentions(kind):
                     self.err(f"{path}.{key}", f"{s} names nothing here: the effect has no {why[kind]}")
                     break
-
-    def _action_refs(self, actions: Any, base: str, player_ref: Any, any_ref: Any, selector_refs: Any, effect_refs: Any,
-                     one_shot_refs: Any, wrapped: bool = False) -> None:
-        for i, act in enumerate(actions):
-            path = base if wrapped else f"{base}[{i}]"
-            if isinstance(act, DamageAction):
-                for j, ev in enumerate(act.events):
-                    if ev.source in self.player_names and ev.source not in self.spec_by_id:
-                        self.err(f"{path}.damage[{j}].from", f"{ev.source!r} is a player; the source of damage is an object (a permanent or a sources: entry)")
-                    else:
-                        any_ref(ev.source, f"{path}.damage[{j}].from")
-                    any_ref(ev.to, f"{path}.damage[{j}].to", ("permanent",))
-                    target = self.spec_by_id.get(ev.to)
-                    if isinstance(target, PermanentSpec) and not set(target.types) & {"creature", "planeswalker", "battle"}:
-                        self.err(f"{path}.damage[{j}].to", f"{ev.to!r} can't be dealt damage: only players, creatures, planeswalkers and battles can (CR 120.1a)")
-                    if ev.excess_to is not None:
-                        q = f"{path}.damage[{j}].excess_to"
-                        any_ref(ev.excess_to, q, ("permanent",))
-                        if ev.to in self.player_names:
-                            self.err(q, "excess damage is damage beyond what is lethal for a permanent (CR 120.4a); "
-                                     f"{ev.to!r} is a player")
-                        elif ev.excess_to == ev.to:
-                            self.err(q, "the excess damage goes to another permanent or player (CR 120.4a)")
-                        elif any(o.to == ev.to and o.excess_to is not None for o in act.events[:j]):
-                            self.err(q, f"two excess-damage events to {ev.to!r} in one batch are not modelled")
-            elif isinstance(act, ActivateAction):
-                any_ref(act.id, f"{path}.activate.id", ("permanent",))
-                spec = self.spec_by_id.get(act.id)
-                if spec is not None:
-                    activated = [j for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.ACTIVATED]
-                    if act.ability is not None and act.ability not in activated:
-                        self.err(f"{path}.activate.ability", f"{spec.name} has no activated ability number {act.ability} (its activated abilities: {activated or 'none'})")
-                    elif not activated:
-                        self.err(f"{path}.activate.id", f"{spec.name} has no activated ability")
-                    else:
-                        ab = spec.abilities[act.ability if act.ability is not None else activated[0]]
-                        if act.target is not None and ab.target is None:
-                            self.err(f"{path}.activate.target", f"{spec.name}'s ability has no target")
-                        if act.source_choice is not None and (ab.effect is None or ab.effect.source_choice != "chosen_source"):
-                            self.err(f"{path}.activate.source", f"{spec.name}'s ability doesn't choose a source")
-                        if (act.x or act.x_range) and not _reads_x(ab):
-                            self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
-                        elif not act.x_given and _reads_x(ab):
-                            self.err(f"{path}.activate.x", _NO_X.format(f"{spec.name}'s ability"))
-                any_ref(act.target, f"{path}.activate.target", ("permanent",))
-                any_ref(act.source_choice, f"{path}.activate.source")
-                self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,
-                                  one_shot_refs)
-            elif isinstance(act, CreateAction):
-                if act.effect.id in self.effect_ids:
-                    self.err(f"{path}.create.id", f"duplicate id {act.effect.id!r}")
-                self.effect_ids.add(act.effect.id)
-                player_ref(act.effect.controller, f"{path}.create.controller")
-                any_ref(act.effect.source, f"{path}.create.source")
-                effect_refs(act.effect.spec, f"{path}.create")
-            elif isinstance(act, LifeAction):
-                selector_refs(act.who, f"{path}.{'gain_life' if act.gain else 'lose_life'}.who")
-                any_ref(act.source, f"{path}.{'gain_life' if act.gain else 'lose_life'}.from")
-            elif isinstance(act, LeaveAction | CouldProduceAction):
-                if act.id != "all" or isinstance(act, LeaveAction):
-                    any_ref(act.id, f"{path}.{act.kind}", ("permanent",))
-            elif isinstance(act, TapForManaAction):
-                self._tap_for_mana_refs(act, path, any_ref)
-            elif isinstance(act, LeaveGameAction):
-                player_ref(act.player, f"{path}.leave_game")
-            elif isinstance(act, OneShotAction):
-                one_shot_refs(act.action, path)
-            elif isinstance(act, CastAction):
-                q = f"{path}.cast" + (".id" if f"{path}.cast" in self.mapping_actions else "")
-                any_ref(act.id, q, ("source",))
-                spec = self.spec_by_id.get(act.id)
-                if isinstance(spec, SourceSpec):
-                    spells = [ab for ab in spec.abilities if ab.kind == AbilityKind.SPELL]
-                    targeted = [ab for ab in spells if ab.target is not None]
-                    modal = self._modal_check(spec, act, f"{path}.cast")
-                    if modal is not None:
-                        targeted = modal
-                    kicked = self._kicker_check(spec, act, f"{path}.cast", modal is not None)
-                    if kicked is not None:
-                        targeted = kicked
-                    dup = next((t for t in act.targets or () if act.targets.count(t) > 1), None)  # type: ignore[union-attr]
-                    if not spells:
-                        self.err(q, f"{spec.name} has no spell ability to resolve (give it abilities: [{{spell: ...}}])")
-                    elif dup is not None and modal is None and not any(
-                            ab.second_target is not None and not ab.another for ab in targeted):
-                        # two instances of "target" may choose one object, unless "another" (115.3)
-                        self.err(f"{path}.cast.targets", f"{dup} is named twice: one object or player can't be chosen twice "
-                                 "for the same word \"target\" (115.3, 601.2c)")
-                    elif len(targeted) > 1 and modal is None:
-                        self.err(q, f"{spec.name} has {len(targeted)} targeted parts: a spell with several targets isn't modelled yet")
-                    elif len(targeted) > 1 or modal:
-                        counts = next(ab for ab in spec.abilities if ab.kind == AbilityKind.MODES)
-                        # (a mode with a second target has two, 601.2c)
-                        per = sorted((2 if ab.second_target is not None else 1 for ab in targeted), reverse=True)
-                        most = sum(per) if counts.entwine or act.modes is not None else sum(per[:(counts.modes or (1, 1))[1]])
-                        self._mode_targets_check(spec.name, targeted, act, f"{path}.cast", most)
-                    elif (act.target is not None or act.targets is not None) and not targeted:
-                        self.err(f"{path}.cast.{'target' if act.target is not None else 'targets'}", f"{spec.name} has no target")
-                    elif targeted:
-                        self._cast_choices_check(spec.name, targeted[0], act, f"{path}.cast")
-                    if (act.x or act.x_range) and spells and not any(_reads_x(ab) for ab in spec.abilities):
-                        self.err(f"{path}.cast.x", f"{spec.name} has no X (107.3): x: {act.x} would be ignored")
-                    elif not act.x_given and spells and any(_reads_x(ab) for ab in spells):
-                        self.err(f"{path}.cast.x", _NO_X.format(spec.name))
-                    if act.source_choice is not None and not any(
-                            ab.effect is not None and ab.effect.source_choice == "chosen_source" for ab in spells):
-                        self.err(f"{path}.cast.source", f"{spec.name} doesn't choose a source")
-                any_ref(act.target, f"{path}.cast.target", ("permanent",))
-                any_ref(act.source_choice, f"{path}.cast.source")
-                for i, t in enumerate(act.targets or ()):
-                    any_ref(t, f"{path}.cast.targets[{i}]", ("permanent",))
-                self._action_refs(act.responses, f"{path}.cast.responses", player_ref, any_ref, selector_refs, effect_refs,
-                                  one_shot_refs)
-            elif isinstance(act, MayAction):
-                player_ref(act.chooser, f"{path}.by")
-                self._action_refs((act.action,), f"{path}.may", player_ref, any_ref, selector_refs, effect_refs,
-                                  one_shot_refs, wrapped=True)
 
     def expectation(self, players: Any, perms: Any, sources: Any, effects: Any) -> Expect | None:
         e = self.expect_model
@@ -493,5 +328,5 @@ def _own_damage_unpreventable(ab: Ability) -> bool:
     self}``, Banefire's with ``if_x_at_least``): it functions while the spell is on the stack (113.6,
     615.12), read as the spell deals damage (solver.oneshot.spell_unpreventable)."""
     e = ab.effect
-    return e is not None and e.kind == EffectKind.CANT_BE_PREVENTED and e.from_ is not None and e.from_.kind == "self" \
+    return e is not None and e.kind == EffectKind.CANT_BE_PREVENTED and e.from_ is not None and e.from_.kind == SelectorKind.SELF \
         and e.to is None

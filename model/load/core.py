@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import CaseError, CaseWarning
 from ..types import (
@@ -21,6 +21,8 @@ from .schema import (
     _pydantic_errors,
 )
 
+M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 class _Core:
     """What every part of the second pass shares: the validated schema, the errors and warnings
@@ -56,7 +58,7 @@ class _Core:
     def err(self, path: str, reason: str) -> None:
         self.errors.append(CaseError(path, reason))
 
-    def entry(self, model: Any, raw: Any, path: str) -> Any:
+    def entry(self, model: type[M], raw: object, path: str) -> M | None:
         """Validate one entry (a player, permanent, source, ``expect:``) with its schema; on a
         problem, report it at the entry's path and return None."""
         try:
@@ -66,7 +68,7 @@ class _Core:
                 self.err(f"{path}.{e.path}" if e.path else path, e.reason)
             return None
 
-    def guard(self, fn: Any, *args: Any) -> Any:
+    def guard(self, fn: Callable[..., T], *args: object) -> T | None:
         try:
             return fn(*args)
         except CaseError as exc:

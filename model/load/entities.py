@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..carddata import MissingFace, UnknownCard, real_card
 from ..cards import lookup_card
 from ..errors import CaseWarning
 from ..keywords import KEYWORDS, NO_EFFECT, known_keywords_text
 from ..kinds import AbilityKind
+from ..selectors import COLORS, TYPES
 from ..types import (
     Ability,
     CreatedEffect,
@@ -114,8 +116,6 @@ class _Entities(_Core):
         gives characteristics (an ad hoc card); (False, None): an error was reported.
         ``entering``: the permanent enters during the actions, so text about entering ("enters
         tapped") counts as not understood too."""
-        from ..carddata import MissingFace, UnknownCard, real_card
-
         name = str(entry.card)
         try:
             real = real_card(name)
@@ -194,11 +194,9 @@ class _Entities(_Core):
         return kws, sum(n for _, n in found), tuple(abilities)
 
     def _types(self, raw: list[str], path: str) -> tuple[str, ...]:
-        from ..selectors import TYPES
         return self._known_words(raw, path, TYPES, "card type")
 
     def _colors(self, raw: list[str], path: str) -> tuple[str, ...]:
-        from ..selectors import COLORS
         return self._known_words(raw, path, COLORS, "colour")
 
     def _known_words(self, raw: list[str], path: str, known: Any, what: str) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -100,8 +101,6 @@ def field_problem(case: Case, key: str) -> str:
     The same check as ``expect:`` (docs/design.md, "Outcomes"); effects that activated abilities create
     during the actions are named ``<permanent>.<ability>.<n>`` and have ``remaining``.
     """
-    import difflib
-
     kinds = _case_kinds(case)
     created = _CREATED_EFFECT_RE.match(key)
     if created and kinds.get(created["perm"]) == "permanent":

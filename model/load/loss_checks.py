@@ -7,7 +7,7 @@ from typing import Any
 
 from ..effects import EffectKind
 from ..kinds import AbilityKind
-from ..selectors import Selector
+from ..selectors import Selector, SelectorKind
 from .cast_checks import _CastChecks
 
 # effects under which a player at 0 or less life hasn't lost (704.5a's exception; Platinum Angel)
@@ -34,15 +34,15 @@ class _LossChecks(_CastChecks):
                 found.append((eff.controller, eff.spec.value, eff.spec.kind))
 
         def covers(controller: str, sel: Selector, name: str) -> bool:
-            if sel.kind == "any_of":
+            if sel.kind == SelectorKind.ANY_OF:
                 return any(covers(controller, part, name) for part in sel.parts)
-            if sel.kind == "you":
+            if sel.kind == SelectorKind.YOU:
                 return name == controller
-            if sel.kind == "ref":
+            if sel.kind == SelectorKind.REF:
                 return name == sel.name
-            if sel.kind in ("players", "any"):
+            if sel.kind in (SelectorKind.PLAYERS, SelectorKind.ANY):
                 return True
-            if sel.kind == "opponents":
+            if sel.kind == SelectorKind.OPPONENTS:
                 return name != controller and (team_of.get(name) is None or team_of.get(name) != team_of.get(controller))
             return False
 

@@ -22,14 +22,24 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 __all__ = [
     "Reading", "CardReading", "read_face", "read_text", "damage_relevant", "family_of",
-    "DAMAGE_KEYWORDS", "FAMILIES",
+    "DAMAGE_KEYWORDS", "FAMILIES", "ReadingStatus",
 ]
 
-UNDERSTOOD, IGNORED, NOT_UNDERSTOOD = "understood", "ignored", "not understood"
+
+class ReadingStatus(StrEnum):
+    """What became of a line of Oracle text (str-valued: ``card --json`` says the same words)."""
+
+    UNDERSTOOD = "understood"
+    IGNORED = "ignored"  # provably can't change a damage answer (its rule and reason said)
+    NOT_UNDERSTOOD = "not understood"
+
+
+UNDERSTOOD, IGNORED, NOT_UNDERSTOOD = ReadingStatus.UNDERSTOOD, ReadingStatus.IGNORED, ReadingStatus.NOT_UNDERSTOOD
 DAMAGE_KEYWORDS = ("deathtouch", "double strike", "first strike", "indestructible", "infect",
                    "lifelink", "toxic", "trample", "wither")
 _RELEVANT = re.compile(
@@ -45,7 +55,7 @@ class Reading:
     """What one line of Oracle text became."""
 
     text: str
-    status: str  # understood | ignored | not understood
+    status: ReadingStatus
     template: str = ""
     rule: str = ""
     abilities: tuple[Any, ...] = ()

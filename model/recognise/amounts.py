@@ -16,6 +16,7 @@ from typing import Any
 
 from mtg_outcomes.model.selectors import SelectorError, parse_selector
 
+from ..selectors import SelectorKind
 from .base import WORDS, recipient
 
 __all__ = ["read_amount", "deal_equal_to"]
@@ -40,7 +41,7 @@ def _objects(phrase: str) -> Any | None:
         got = parse_selector(phrase)
     except SelectorError:
         return None
-    return got if got.kind == "objects" and got.controller in ("you", "opponents") else None
+    return got if got.kind == SelectorKind.OBJECTS and got.controller in ("you", "opponents") else None
 
 
 def _objects_any(phrase: str) -> Any | None:

@@ -11,7 +11,7 @@ from ..effects import EffectKind
 from ..errors import CaseError
 from ..expr import expr_vars
 from ..kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
-from ..selectors import Selector
+from ..selectors import Selector, SelectorKind
 from ..types import (
     EFFECT_KINDS,
     MANA_TYPES,
@@ -92,7 +92,7 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     # the player dealt damage: dealt_damage's, and combat_damage_to_player's (510.3a: the player it hit)
     # deals_damage's with to: (each recipient's own trigger, 120.2)
-    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player") \
+    if shot.to.mentions(SelectorKind.THAT_PLAYER) and trig not in ("dealt_damage", "combat_damage_to_player") \
             and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
         raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
@@ -106,7 +106,7 @@ def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]
         raise CaseError(path, "expected at least one action")
     shots = tuple(parse_one_shot(v, f"{path}[{i}]") for i, v in enumerate(value))
     for i, shot in enumerate(shots):
-        if shot.to.kind in ("any", "choice"):
+        if shot.to.kind in (SelectorKind.ANY, SelectorKind.CHOICE):
             key = "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who"
             raise CaseError(f"{path}[{i}].{'may.' if shot.may else ''}{key}",
                             f"{shot.to.kind} in a list of actions: give the ability target: <requirement> and write target here")
@@ -124,9 +124,9 @@ def _second_target(m: Mapping[str, Any], target: Selector | None, targets: Any, 
         raise CaseError(f"{path}.another", "another: goes with second_target: (\"another target creature\")")
     if second is not None and (target is None or targets is not None):
         raise CaseError(f"{path}.second_target", "a second target goes with one first target: (not targets:)")
-    named = any(s.mentions("second_target") for shot in ((action,) if action else ()) + more
+    named = any(s.mentions(SelectorKind.SECOND_TARGET) for shot in ((action,) if action else ()) + more
                 for s in (shot.to, *(to for _, to in shot.also)))
-    if effect is not None and any(s is not None and s.mentions("second_target") for s in (effect.to, effect.from_)):
+    if effect is not None and any(s is not None and s.mentions(SelectorKind.SECOND_TARGET) for s in (effect.to, effect.from_)):
         raise CaseError(path, "second target is read by a spell's one-shot actions (deal, destroy, ...), not by an effect")
     if named and second is None and (target is not None or "spell" not in m):
         # (a spell's untargeted later part may name it: the card's targeted part has second_target:,
@@ -160,7 +160,7 @@ def _targets_range(m: Mapping[str, Any], action: OneShot | None, path: str) -> t
         raise CaseError(f"{q}.max", f"expected a whole number, {lo} or more, or any")
     if "target" not in m:
         raise CaseError(path, "targets: needs target: (the requirement each target meets)")
-    if action is None or action.kind != ActionKind.DEAL or action.to.kind != "target" or action.may or action.also:
+    if action is None or action.kind != ActionKind.DEAL or action.to.kind != SelectorKind.TARGET or action.may or action.also:
         raise CaseError(f"{path}.spell", "a spell with targets: is modelled for deal: N, to: target (optionally divided: true)")
     if divided and not (action.amount[0] == "int" or action.amount == ("var", "X")):
         raise CaseError(f"{path}.spell.deal", "divided damage is a number or X: it is divided as the spell is cast (601.2d)")
@@ -194,7 +194,7 @@ def _emblem(value: Any, path: str) -> Any:
     (613.4c, 613.1f) for creatures its owner controls, whenever they are (611.3a, 114.4)."""
     effect = parse_effect(value, path, static=True)
     if effect.kind not in (EffectKind.PT, EffectKind.GRANT) or effect.to is None or effect.to.kind not in ("objects", "any_of") \
-            or any(p.kind != "objects" for p in effect.to.parts) or effect.if_attacking or effect.if_your_turn is not None:
+            or any(p.kind != SelectorKind.OBJECTS for p in effect.to.parts) or effect.if_attacking or effect.if_your_turn is not None:
         raise CaseError(path, "an emblem is modelled with a pt: or grant: for permanents such as creatures you control")
     return effect
 
@@ -208,7 +208,7 @@ def _if_x(m: Mapping[str, Any], path: str) -> Ability:
     ab = parse_ability(rest, path)
     ok = ab.kind == AbilityKind.CANT_BE_COUNTERED or (
         ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
-        and ab.effect.from_ is not None and ab.effect.from_.kind == "self" and ab.effect.to is None)
+        and ab.effect.from_ is not None and ab.effect.from_.kind == SelectorKind.SELF and ab.effect.to is None)
     if not ok:
         raise CaseError(f"{path}.if_x_at_least", "if_x_at_least goes with cant_be_countered: true or with "
                         "{cant_be_prevented: true, from: self} (a spell's own damage)")
@@ -395,7 +395,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         then: tuple[OneShot, ...] = ()
         if "then" in m:
             then = (parse_one_shot(m["then"], f"{path}.then"),)
-            if then[0].to.kind in ("any", "target", "choice"):
+            if then[0].to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE):
                 raise CaseError(f"{path}.then", "a mana ability has no target (605.1a): name who, e.g. to: you")
         # "Activate only once each turn." (602.5b): a mana ability is an activated ability (605.1a)
         once = _bool(m["once"], f"{path}.once") if "once" in m else False

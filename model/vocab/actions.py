@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import CaseError
 from ..kinds import ActionKind
-from ..selectors import Selector
+from ..selectors import Selector, SelectorKind
 from ..types import (
     OneShot,
 )
@@ -218,7 +218,7 @@ def _also(value: Any, path: str) -> tuple[tuple[Any, Selector], ...]:
         if "deal" not in pm or "to" not in pm:
             raise CaseError(q, "an also: part needs deal: and to:")
         to = sel(pm["to"], f"{q}.to")
-        if to.mentions("target") or to.mentions("any") or to.mentions("choice"):
+        if to.mentions(SelectorKind.TARGET) or to.mentions(SelectorKind.ANY) or to.mentions(SelectorKind.CHOICE):
             raise CaseError(f"{q}.to", "an also: part has no target of its own: name its recipients (you, that player, ...)")
         out.append((action_amount(pm["deal"], f"{q}.deal"), to))
     return tuple(out)

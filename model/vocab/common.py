@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import CaseError
 from ..expr import ExprError, expr_vars, parse_expr
 from ..kinds import ON_PERMANENTS, ActionKind, TriggerEvent
-from ..selectors import Selector, SelectorError, parse_selector
+from ..selectors import Selector, SelectorError, SelectorKind, parse_selector
 from ..types import (
     MANA_TYPES,
 )
@@ -199,7 +199,7 @@ def action_amount(value: Any, path: str) -> Any:
                             "target's) or itself (with from: itself, each recipient's own) is modelled")
         return ("power", value["power"])
     counted = sel(value["count"], f"{path}.count")
-    if counted.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in counted.parts):
+    if counted.kind not in (SelectorKind.OBJECTS, SelectorKind.ANY_OF) or any(p.kind != SelectorKind.OBJECTS for p in counted.parts):
         raise CaseError(f"{path}.count", f"count: counts permanents (e.g. lands you control), not {counted}")
     node: Any = ("count", counted)
     if "times" in value:

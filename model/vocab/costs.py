@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import CaseError
-from ..selectors import Selector
+from ..selectors import Selector, SelectorKind
 from .common import _count, _counter_kind, _mapping, sel
 
 _MANA_SYMBOL = re.compile(r"^(\d+|[WUBRGCXS]|[WUBRG2]/[WUBRGP])$")
@@ -47,7 +47,7 @@ def _cost(value: Any, path: str, mana_ability: bool = False) -> tuple[Any, ...]:
             if not mana_ability:
                 raise CaseError(f"{q}.tap", "tapping another permanent as a cost is modelled on mana abilities only")
             got = sel(c["tap"], f"{q}.tap")
-            if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
+            if got.kind not in (SelectorKind.OBJECTS, SelectorKind.ANY_OF) or any(p.kind != SelectorKind.OBJECTS for p in got.parts):
                 raise CaseError(f"{q}.tap", f"the permanents one of which is tapped (e.g. creatures you control), not {got}")
             out.append(("tap", got))
         elif isinstance(c, Mapping) and set(c) == {"remove_counters"} and not mana_ability:
@@ -87,6 +87,6 @@ def _sacrificed(value: Any, path: str, mana_ability: bool) -> Selector:
     if mana_ability:
         raise CaseError(path, "a mana ability's cost sacrifices only self (the permanent itself)")
     got = sel(value, path)
-    if got.kind not in ("objects", "any_of") or any(p.kind != "objects" for p in got.parts):
+    if got.kind not in (SelectorKind.OBJECTS, SelectorKind.ANY_OF) or any(p.kind != SelectorKind.OBJECTS for p in got.parts):
         raise CaseError(path, f"sacrifice: self, or the permanents one of which is sacrificed (e.g. creatures), not {got}")
     return got

@@ -18,7 +18,7 @@ from ..effects import (
 )
 from ..errors import CaseError
 from ..kinds import ActionKind
-from ..selectors import COLORS, Selector
+from ..selectors import COLORS, Selector, SelectorKind
 from ..types import (
     EFFECT_KINDS,
     GRANTABLE,
@@ -284,7 +284,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
                         "dealt to ... instead), not with shield: N (the next N damage)")
     elif next_time and kind not in (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.REDIRECT):
         raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8) or a redirection (614.9)")
-    if kind == EffectKind.LIFE_FLOOR and "to" in m and sel(m["to"], f"{path}.to").kind in ("objects", "self", "equipped", "enchanted"):
+    if kind == EffectKind.LIFE_FLOOR and "to" in m and sel(m["to"], f"{path}.to").kind in (SelectorKind.OBJECTS, SelectorKind.SELF, SelectorKind.EQUIPPED, SelectorKind.ENCHANTED):
         raise CaseError(f"{path}.to", f"a life floor is a player's life total's (CR 119.1, 614.1a): to: names players, not {m['to']!r}")
     return EffectSpec(
         kind=kind,
@@ -311,7 +311,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
 
 def _object_selector(s: Selector) -> bool:
     """A quality of objects (702.16a): the phrase grammar or the mapping form, or a list of them."""
-    return s.kind == "objects" or (s.kind == "any_of" and all(_object_selector(p) for p in s.parts))
+    return s.kind == SelectorKind.OBJECTS or (s.kind == SelectorKind.ANY_OF and all(_object_selector(p) for p in s.parts))
 
 
 def _pt_grant(m: Mapping[str, Any], path: str, kind: str) -> tuple[int, int, tuple[str, ...]]:

@@ -16,9 +16,10 @@ signal, ran out of memory or exited without a result) depends on the machine, no
 retried on resume; ``timeout`` records its limit in ``timeout`` and is retried only with a longer one.
 """
 
+from ..outputs import OutputError, check_output, check_output_dir, lock_output
 from .generate import generate_cases
-from .output import check_output, check_output_dir, load_done, lock_output, write_csv
-from .records import FAILED, MODES, PASSED, OutputError, analyze, content_hash, failed
+from .output import load_done, write_csv
+from .records import FAILED, MODES, PASSED, analyze, content_hash, failed
 from .run import print_summary, run_batch, summary_lines, tally_line
 
 __all__ = ["MODES", "analyze", "content_hash", "load_done", "run_batch", "write_csv", "generate_cases",

@@ -12,13 +12,22 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as mp_wait
 from typing import Any
 
 from mtg_outcomes.model.errors import MtgOutcomesError
 
-from .records import GRACE, _death, _failed_record, analyze
+from ..contract import Status
+from .records import GRACE, Record, _death, _failed_record, analyze
+
+
+class _Msg(StrEnum):
+    """What a worker says: a case started, or one ended with its record."""
+
+    RUN = "run"
+    DONE = "done"
 
 CHUNK_MAX = 8  # cases per message while plenty are left; guided sizing shrinks it to 1 near the end
 
@@ -101,10 +110,10 @@ def _worker(conn: Connection, inherited: Sequence[Connection] = (), parent: int 
             if item is None:
                 return
             mode, timeout, entries = item
-            conn.send(("run", entries[0][0]))
+            conn.send((_Msg.RUN, entries[0][0]))
             for k, (idx, path) in enumerate(entries):
                 rec = analyze(path, mode, timeout)
-                conn.send(("done", idx, rec, entries[k + 1][0] if k + 1 < len(entries) else None))
+                conn.send((_Msg.DONE, idx, rec, entries[k + 1][0] if k + 1 < len(entries) else None))
     except (EOFError, OSError, KeyboardInterrupt):  # parent gone or interrupted
         return
 
@@ -180,101 +189,118 @@ def _chunk_size(remaining: int, jobs: int) -> int:
 
 
 def _run_local(paths: list[str], mode: str, jobs: int, timeout: float | None,
-               emit: Callable[[dict[str, Any]], None], pool: _LocalPool | None = None) -> None:
+               emit: Callable[[Record], None], pool: _LocalPool | None = None) -> None:
     """Run ``paths`` on ``pool`` (started here if not given); ``emit`` each record as it arrives."""
-    n = len(paths)
-    pool = pool if pool is not None else _LocalPool(max(1, min(jobs, n)))
-    pending: deque[int] = deque(range(n))  # not yet sent to a worker
-    done: set[int] = set()
-    hard = None if timeout is None else timeout + GRACE
-    idle_deaths = 0
-
-    def feed(wid: int) -> None:
-        """Keep a chunk queued behind the running case, so a worker never waits for the parent."""
-        slot = pool.slots[wid]
-        if len(slot.queue) > 1 or not pending:
-            return
-        chunk = [pending.popleft() for _ in range(min(len(pending), _chunk_size(len(pending), jobs)))]
-        slot.queue.extend(chunk)
-        try:
-            slot.conn.send((mode, timeout, [(i, paths[i]) for i in chunk]))
-        except OSError:  # it died: its sentinel fires and reap() requeues the chunk
-            pass
-
-    def handle(wid: int, msg: tuple[Any, ...]) -> None:
-        slot = pool.slots[wid]
-        now = time.monotonic()
-        if msg[0] == "run":
-            slot.running = (msg[1], now)
-            return
-        _kind, idx, rec, nxt = msg
-        if idx in slot.queue:
-            slot.queue.remove(idx)
-        slot.running = None if nxt is None else (nxt, now)
-        if idx not in done:
-            done.add(idx)
-            emit(rec)
-        feed(wid)
-
-    def reap(wid: int, timed_out: bool) -> None:
-        """Kill a dead or overdue worker, record its case, requeue the rest, start a replacement."""
-        nonlocal idle_deaths
-        slot = pool.slots[wid]
-        pool.kill(wid)
-        exitcode = slot.proc.exitcode  # after the join in kill(): how it died, unless we terminated it
-        now = time.monotonic()
-        cur = slot.running
-        if cur is None and not timed_out:
-            idle_deaths += 1
-            if idle_deaths > 3 * jobs:
-                raise MtgOutcomesError("batch workers keep dying before running a case")
-        if cur is not None and cur[0] not in done:
-            done.add(cur[0])
-            if timed_out:
-                emit(_failed_record(paths[cur[0]], mode, "TIMEOUT", f"no result within {timeout:g} s; worker terminated",
-                                    now - cur[1], "timeout", timeout))
-            else:
-                emit(_failed_record(paths[cur[0]], mode, "ERROR", _death(exitcode), now - cur[1], "died"))
-        pending.extendleft(reversed([i for i in slot.queue if i not in done]))
-        if pending:
-            feed(pool.spawn())
-
+    pool = pool if pool is not None else _LocalPool(max(1, min(jobs, len(paths))))
+    run = _LocalRun(paths, mode, jobs, timeout, emit, pool)
     try:
         for wid in list(pool.slots):
-            feed(wid)
-        while len(done) < n:
+            run.feed(wid)
+        while len(run.done) < len(paths):
             if not pool.slots:  # every worker died while nothing was left to requeue
                 raise MtgOutcomesError("batch workers died with cases unfinished")
-            wait_for = 1.0
-            if hard is not None:
-                starts = [s.running[1] for s in pool.slots.values() if s.running is not None]
-                if starts:
-                    wait_for = min(wait_for, max(0.0, min(starts) + hard - time.monotonic()))
-            owners: dict[Any, tuple[int, bool]] = {}
-            for wid, s in pool.slots.items():
-                owners[s.conn] = (wid, False)
-                owners[s.proc.sentinel] = (wid, True)
-            for obj in mp_wait(list(owners), wait_for):
-                wid, exited = owners[obj]
-                if wid not in pool.slots:
-                    continue
-                conn = pool.slots[wid].conn
-                try:
-                    while wid in pool.slots and conn.poll():
-                        handle(wid, conn.recv())
-                except (EOFError, OSError):
-                    exited = True
-                if exited and wid in pool.slots:
-                    reap(wid, timed_out=False)
-            if hard is not None:
-                now = time.monotonic()
-                for wid, s in list(pool.slots.items()):
-                    if s.running is not None and now - s.running[1] > hard:
-                        reap(wid, timed_out=True)
+            run.one_round()
     except BaseException:
         pool.close(force=True)
         raise
     pool.close()
+
+
+class _LocalRun:
+    """One batch on local worker processes: the cases not yet sent, those done, and each
+    worker's queue and running case (a worker overdue by ``timeout`` + GRACE is killed)."""
+
+    def __init__(self, paths: list[str], mode: str, jobs: int, timeout: float | None,
+                 emit: Callable[[Record], None], pool: _LocalPool) -> None:
+        self.paths, self.mode, self.jobs, self.timeout, self.emit, self.pool = paths, mode, jobs, timeout, emit, pool
+        self.pending: deque[int] = deque(range(len(paths)))  # not yet sent to a worker
+        self.done: set[int] = set()
+        self.hard = None if timeout is None else timeout + GRACE
+        self.idle_deaths = 0
+
+    def feed(self, wid: int) -> None:
+        """Keep a chunk queued behind the running case, so a worker never waits for the parent."""
+        slot = self.pool.slots[wid]
+        pending = self.pending
+        if len(slot.queue) > 1 or not pending:
+            return
+        chunk = [pending.popleft() for _ in range(min(len(pending), _chunk_size(len(pending), self.jobs)))]
+        slot.queue.extend(chunk)
+        try:
+            slot.conn.send((self.mode, self.timeout, [(i, self.paths[i]) for i in chunk]))
+        except OSError:  # it died: its sentinel fires and reap() requeues the chunk
+            pass
+
+    def handle(self, wid: int, msg: tuple[Any, ...]) -> None:
+        """A worker's message: a case started (``run``), or a case's record and the next one."""
+        slot = self.pool.slots[wid]
+        now = time.monotonic()
+        match msg:
+            case (_Msg.RUN, idx):
+                slot.running = (idx, now)
+                return
+            case (_, idx, rec, nxt):
+                if idx in slot.queue:
+                    slot.queue.remove(idx)
+                slot.running = None if nxt is None else (nxt, now)
+                if idx not in self.done:
+                    self.done.add(idx)
+                    self.emit(rec)
+                self.feed(wid)
+
+    def reap(self, wid: int, timed_out: bool) -> None:
+        """Kill a dead or overdue worker, record its case, requeue the rest, start a replacement."""
+        slot = self.pool.slots[wid]
+        self.pool.kill(wid)
+        exitcode = slot.proc.exitcode  # after the join in kill(): how it died, unless we terminated it
+        now = time.monotonic()
+        cur = slot.running
+        if cur is None and not timed_out:
+            self.idle_deaths += 1
+            if self.idle_deaths > 3 * self.jobs:
+                raise MtgOutcomesError("batch workers keep dying before running a case")
+        if cur is not None and cur[0] not in self.done:
+            self.done.add(cur[0])
+            if timed_out:
+                self.emit(_failed_record(self.paths[cur[0]], self.mode, Status.TIMEOUT,
+                                         f"no result within {self.timeout:g} s; worker terminated",
+                                         now - cur[1], "timeout", self.timeout))
+            else:
+                self.emit(_failed_record(self.paths[cur[0]], self.mode, Status.ERROR, _death(exitcode), now - cur[1], "died"))
+        self.pending.extendleft(reversed([i for i in slot.queue if i not in self.done]))
+        if self.pending:
+            self.feed(self.pool.spawn())
+
+    def one_round(self) -> None:
+        """Wait (at most a second, or until the first running case is overdue) for messages and
+        exits, handle them, and kill the overdue workers."""
+        pool, hard = self.pool, self.hard
+        wait_for = 1.0
+        if hard is not None:
+            starts = [s.running[1] for s in pool.slots.values() if s.running is not None]
+            if starts:
+                wait_for = min(wait_for, max(0.0, min(starts) + hard - time.monotonic()))
+        owners: dict[Any, tuple[int, bool]] = {}
+        for wid, s in pool.slots.items():
+            owners[s.conn] = (wid, False)
+            owners[s.proc.sentinel] = (wid, True)
+        for obj in mp_wait(list(owners), wait_for):
+            wid, exited = owners[obj]
+            if wid not in pool.slots:
+                continue
+            conn = pool.slots[wid].conn
+            try:
+                while wid in pool.slots and conn.poll():
+                    self.handle(wid, conn.recv())
+            except (EOFError, OSError):
+                exited = True
+            if exited and wid in pool.slots:
+                self.reap(wid, timed_out=False)
+        if hard is not None:
+            now = time.monotonic()
+            for wid, s in list(pool.slots.items()):
+                if s.running is not None and now - s.running[1] > hard:
+                    self.reap(wid, timed_out=True)
 
 
 RAY_START_SECONDS = 60.0  # how long connecting to (or starting) Ray may take before it is an error
@@ -322,7 +348,7 @@ def connect_ray(address: str | None, jobs: int) -> threading.Event | None:
     if ray.is_initialized():
         return None
     addr = ray_address(address)
-    kwargs: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
+    kwargs: Record = {"log_to_driver": False, "configure_logging": False}
     if addr is not None:
         kwargs["address"] = addr
     else:
@@ -361,14 +387,14 @@ def _ray_case(path: str, mode: str, timeout: float | None, cwd: str) -> Any:
     """One case as a Ray task: first says it started (the clock of its limit starts there, not at
     submission, which may be long before a worker is free), then gives the record. Relative paths
     are the driver's: its directory when it exists on this node (a shared file system)."""
-    yield ("run", os.getpid())
+    yield (_Msg.RUN, os.getpid())
     if os.path.isdir(cwd):
         os.chdir(cwd)
     yield analyze(path, mode, timeout)
 
 
 def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
-             emit: Callable[[dict[str, Any]], None], address: str | None = None) -> None:
+             emit: Callable[[Record], None], address: str | None = None) -> None:
     """Run ``paths`` as Ray tasks, at most twice the cluster's CPUs in flight.
 
     A case's hard limit (``timeout`` + :data:`GRACE`) runs from when its task says it started, so a
@@ -389,7 +415,7 @@ def _run_ray(paths: list[str], mode: str, jobs: int, timeout: float | None,
 
 
 def _ray_loop(paths: list[str], mode: str, cpus: int, timeout: float | None,
-              emit: Callable[[dict[str, Any]], None]) -> None:
+              emit: Callable[[Record], None]) -> None:
     import ray
 
     remote = ray.remote(num_cpus=1, num_returns="streaming", max_retries=0)(_ray_case)
@@ -407,7 +433,7 @@ def _ray_loop(paths: list[str], mode: str, cpus: int, timeout: float | None,
 
     def died(i: int, exc: BaseException, t0: float | None) -> None:
         why = (str(exc).strip().splitlines() or [""])[0]
-        emit(_failed_record(paths[i], mode, "ERROR", f"worker died: {type(exc).__name__}: {why}"[:300],
+        emit(_failed_record(paths[i], mode, Status.ERROR, f"worker died: {type(exc).__name__}: {why}"[:300],
                             0.0 if t0 is None else time.monotonic() - t0, "died"))
 
     def take(task: Any) -> None:
@@ -422,7 +448,7 @@ def _ray_loop(paths: list[str], mode: str, cpus: int, timeout: float | None,
             pending.pop(task)
             died(i, exc, t0)
             return
-        if isinstance(item, tuple) and item and item[0] == "run":
+        if isinstance(item, tuple) and item and item[0] == _Msg.RUN:
             pending[task][1] = time.monotonic()
             return
         pending.pop(task)
@@ -445,7 +471,7 @@ def _ray_loop(paths: list[str], mode: str, cpus: int, timeout: float | None,
             if hard is not None and t0 is not None and now - t0 > hard:
                 pending.pop(task)
                 ray.cancel(task, force=True)
-                emit(_failed_record(paths[i], mode, "TIMEOUT", f"no result within {timeout:g} s; task cancelled",
+                emit(_failed_record(paths[i], mode, Status.TIMEOUT, f"no result within {timeout:g} s; task cancelled",
                                     now - t0, "timeout", timeout))
         submit()
 

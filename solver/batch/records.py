@@ -9,23 +9,29 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mtg_outcomes.model.errors import CaseError, MtgOutcomesError
+from mtg_outcomes.model.errors import CaseError, CaseErrors, MtgOutcomesError
+from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.types import Case
 from mtg_outcomes.model.versions import stamps
 from mtg_outcomes.model.yamlio import read_bounded
 
+from ..api import enumerate_outcomes
+from ..check import check
+from ..contract import Status
+from ..optimize import optimize
+
+# a batch record: one JSON line of --out (its values are whatever JSON holds)
+Record = dict[str, Any]
+
 MODES = ("enumerate", "optimize", "check")
-FAILED = ("ERROR", "TIMEOUT")  # the case has no answer
-PASSED = ("OK", "NO-EXPECT", "PARTIAL")  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
-RULING_STATUSES = ("INCOMPLETE", "UNREACHABLE")  # always counted in a check-mode tally, even at 0
+FAILED = (Status.ERROR, Status.TIMEOUT)  # the case has no answer
+PASSED = (Status.OK, Status.NO_EXPECT, Status.PARTIAL)  # every other status (INCOMPLETE, UNREACHABLE, ...) fails the run
+RULING_STATUSES = (Status.INCOMPLETE, Status.UNREACHABLE)  # always counted in a check-mode tally, even at 0
 GRACE = 2.0  # seconds past the timeout before the worker is killed (the solve stops itself first)
 MAX_LINE = 64 * 1024 * 1024  # longest --out line read back on resume; a longer one is skipped unread
 
 
-class OutputError(MtgOutcomesError):
-    """An output file (``--out``, ``--csv``) that cannot be written; the CLI prints one line, exit 2."""
-
-
-def failed(rec: dict[str, Any]) -> bool:
+def failed(rec: Record) -> bool:
     """Whether this record fails the run (exit 1): no answer, or a ruling that disagrees, as ``check``."""
     return rec.get("status") not in PASSED
 
@@ -35,17 +41,15 @@ def content_hash(path: str | Path) -> str:
     return hashlib.sha256(read_bounded(path)).hexdigest()
 
 
-def _strip_seconds(stats: dict[str, Any]) -> dict[str, Any]:
+def _strip_seconds(stats: Record) -> Record:
     return {k: v for k, v in stats.items() if k != "seconds"}
 
 
-def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> dict[str, Any]:
+def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) -> Record:
     """One case, one JSON-able record. Never raises for a bad case: status ``ERROR`` instead."""
-    from mtg_outcomes.model.errors import CaseErrors, MtgOutcomesError
-    from mtg_outcomes.model.load import load_case
 
     start = time.perf_counter()
-    rec: dict[str, Any] = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}
+    rec: Record = {"case": Path(path).stem, "path": str(path), "hash": "", "mode": mode, **stamps()}
     try:
         try:
             rec["hash"] = content_hash(path)
@@ -55,76 +59,78 @@ def analyze(path: str, mode: str = "enumerate", timeout: float | None = None) ->
         rec["case"] = case.id
         if case.warnings:  # accepted without acting on it: said on the line, never dropped
             rec["warnings"] = [str(w) for w in case.warnings]
-        if mode == "enumerate":
-            from ..api import enumerate_outcomes
-
-            res = enumerate_outcomes(case, timeout=timeout)
-            d = res.as_dict()
-            d["stats"] = _strip_seconds(d.get("stats", {}))
-            rec["outcomes"] = d["outcomes"]
-            rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
-            rec["status"] = "OK" if res.complete else _cut(start, timeout)
-            if rec["status"] == "TIMEOUT":  # a partial list depends on speed: keep the line deterministic
-                rec.pop("outcomes")
-                rec["result"]["stats"] = {}
-                rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
-        elif mode == "check":
-            from ..check import check
-
-            rep = check(case, timeout=timeout)
-            rec["check"] = rep.as_dict()
-            rec["status"] = rep.status
-            if rep.status == "ERROR" and timeout is not None and time.perf_counter() - start >= timeout:
-                rec["status"] = "TIMEOUT"
-        elif mode == "optimize":
-            from ..optimize import optimize
-
-            if case.objective is None:
-                rec["status"] = "ERROR"
-                rec["failure"] = "input"
-                rec["errors"] = [f"{path}: objective: the case has no objective:"]
-            else:
-                ores = optimize(case, case.objective, timeout=timeout)
-                d = ores.as_dict()
-                d["stats"] = _strip_seconds(d.get("stats", {}))
-                rec["outcomes"] = d.pop("outcomes")
-                rec["result"] = d
-                rec["status"] = "OK" if ores.complete else _cut(start, timeout)
-        else:
+        if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+        {"enumerate": _enumerate_record, "check": _check_record, "optimize": _optimize_record}[mode](
+            rec, case, path, timeout, start)
     except CaseErrors as exc:
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "input"
         rec["errors"] = [str(e) for e in exc.errors]
     except MtgOutcomesError as exc:
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "analysis"
         rec["errors"] = [f"{path}: {exc}"]
     except MemoryError:  # the machine's limit, not the case's: as if the worker had been killed
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "died"
         rec["errors"] = [f"{path}: out of memory (MemoryError) in the worker"]
     except Exception as exc:  # one bad case never stops the batch
-        rec["status"] = "ERROR"
+        rec["status"] = Status.ERROR
         rec["failure"] = "analysis"
         rec["errors"] = [f"{path}: {type(exc).__name__}: {exc}".splitlines()[0]]
-    if rec.get("status") == "TIMEOUT":
+    if rec.get("status") == Status.TIMEOUT:
         rec["failure"] = "timeout"
         rec["timeout"] = timeout
-    elif rec.get("status") == "ERROR" and "failure" not in rec:  # check: a limit other than time cut the search
+    elif rec.get("status") == Status.ERROR and "failure" not in rec:  # check: a limit other than time cut the search
         rec["failure"] = "analysis"
     rec["seconds"] = round(time.perf_counter() - start, 3)
     return rec
 
 
-def _cut(start: float, timeout: float | None) -> str:
+def _enumerate_record(rec: Record, case: Case, path: str, timeout: float | None, start: float) -> None:
+    res = enumerate_outcomes(case, timeout=timeout)
+    d = res.as_dict()
+    d["stats"] = _strip_seconds(d.get("stats", {}))
+    rec["outcomes"] = d["outcomes"]
+    rec["result"] = {"engine": d["engine"], "complete": d["complete"], "stats": d["stats"]}
+    rec["status"] = Status.OK if res.complete else _cut(start, timeout)
+    if rec["status"] == Status.TIMEOUT:  # a partial list depends on speed: keep the line deterministic
+        rec.pop("outcomes")
+        rec["result"]["stats"] = {}
+        rec["errors"] = [f"{path}: no complete result within {timeout:g} s"]
+
+
+def _check_record(rec: Record, case: Case, path: str, timeout: float | None, start: float) -> None:
+    rep = check(case, timeout=timeout)
+    rec["check"] = rep.as_dict()
+    rec["status"] = rep.status
+    if rep.status == Status.ERROR and timeout is not None and time.perf_counter() - start >= timeout:
+        rec["status"] = Status.TIMEOUT
+
+
+def _optimize_record(rec: Record, case: Case, path: str, timeout: float | None, start: float) -> None:
+    if case.objective is None:
+        rec["status"] = Status.ERROR
+        rec["failure"] = "input"
+        rec["errors"] = [f"{path}: objective: the case has no objective:"]
+        return
+    ores = optimize(case, case.objective, timeout=timeout)
+    d = ores.as_dict()
+    d["stats"] = _strip_seconds(d.get("stats", {}))
+    rec["outcomes"] = d.pop("outcomes")
+    rec["result"] = d
+    rec["status"] = Status.OK if ores.complete else _cut(start, timeout)
+
+
+def _cut(start: float, timeout: float | None) -> Status:
     if timeout is not None and time.perf_counter() - start >= timeout * 0.9:
-        return "TIMEOUT"
-    return "PARTIAL"
+        return Status.TIMEOUT
+    return Status.PARTIAL
 
 
-def _failed_record(path: str, mode: str, status: str, message: str, seconds: float, failure: str,
-                   timeout: float | None = None) -> dict[str, Any]:
+def _failed_record(path: str, mode: str, status: Status, message: str, seconds: float, failure: str,
+                   timeout: float | None = None) -> Record:
     """The line for a case whose worker gave no record: ``failure`` is ``died`` or ``timeout``."""
     try:
         h = content_hash(path)
@@ -151,7 +157,7 @@ def _death(exitcode: int | None) -> str:
     return f"worker process died (exited with code {exitcode} without a result)"
 
 
-def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
+def _retry(rec: Record, timeout: float | None) -> bool:
     """Whether resuming re-runs this recorded case: a died worker always; a timeout only with a longer limit.
 
     Bad input and analysis errors are deterministic (same file, same error), and so, near enough,
@@ -172,13 +178,13 @@ def _retry(rec: dict[str, Any], timeout: float | None) -> bool:
 # ---------------------------------------------------------------- resumable output
 
 
-def _count(rec: dict[str, Any]) -> int:
+def _count(rec: Record) -> int:
     if "outcomes" in rec:
         return len(rec["outcomes"])
     return int(rec.get("check", {}).get("outcomes", 0))
 
 
-def _message(rec: dict[str, Any]) -> str:
+def _message(rec: Record) -> str:
     if rec.get("errors"):
         return str(rec["errors"][0])
     detail = rec.get("check", {}).get("detail") or []

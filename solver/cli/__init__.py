@@ -6,54 +6,48 @@ each (``file: path.to.field: reason``), never a traceback.
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors, EngineError, MtgOutcomesError
 
-from .files import validate_command
-from .jobs import batch_command, generate_command, report_command
-from .outcomes import check_command, enumerate_command, mana_command, optimize_command
 from .parser import DEFAULT_TIMEOUT, build_parser
 
-__all__ = ["main", "DEFAULT_TIMEOUT"]
+__all__ = ["main", "DEFAULT_TIMEOUT", "COMMANDS"]
+
+
+def _handler(module: str, name: str) -> Callable[..., int]:
+    """A command's function, its module imported when the command runs: ``validate`` never loads
+    the engines, batch's process pool, the report or the peer (each command's own imports)."""
+    function: Callable[..., int] = getattr(importlib.import_module(f"mtg_outcomes.{module}"), name)
+    return function
+
+
+# each command by name: the module and function that run it (registered, not an if-chain)
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "validate": lambda a: _handler("cli.files", "validate_command")(a.paths),
+    "enumerate": lambda a: _handler("cli.outcomes", "enumerate_command")(a),
+    "check": lambda a: _handler("cli.outcomes", "check_command")(a),
+    "optimize": lambda a: _handler("cli.outcomes", "optimize_command")(a),
+    "batch": lambda a: _handler("cli.jobs", "batch_command")(a),
+    "mana": lambda a: _handler("cli.outcomes", "mana_command")(a),
+    "report": lambda a: _handler("cli.jobs", "report_command")(a),
+    "generate": lambda a: _handler("cli.jobs", "generate_command")(a),
+    "card": lambda a: _handler("cli.cards", "card_command")(" ".join(a.name), a.json),
+    "cards": lambda a: _handler("cli.cards", "coverage_command")(a.family, a.json),
+    "schema": lambda a: _handler("cli.scaffold", "schema_command")(),
+    "new": lambda a: _handler("cli.scaffold", "new_command")(a),
+    "peer": lambda a: _handler("peer.cli", "peer_command")(a),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "validate":
-            return validate_command(args.paths)
-        if args.command == "enumerate":
-            return enumerate_command(args)
-        if args.command == "check":
-            return check_command(args)
-        if args.command == "optimize":
-            return optimize_command(args)
-        if args.command == "batch":
-            return batch_command(args)
-        if args.command == "mana":
-            return mana_command(args)
-        if args.command == "report":
-            return report_command(args)
-        if args.command == "generate":
-            return generate_command(args)
-        if args.command == "card":
-            from .cards import card_command
-            return card_command(" ".join(args.name), args.json)
-        if args.command == "cards":
-            from .cards import coverage_command
-            return coverage_command(args.family, args.json)
-        if args.command == "schema":
-            from .scaffold import schema_command
-            return schema_command()
-        if args.command == "new":
-            from .scaffold import new_command
-            return new_command(args)
-        if args.command == "peer":
-            from ..peer.cli import peer_command
-            return peer_command(args)
+        return COMMANDS[args.command](args)
     except CaseErrors as exc:
         for err in exc.errors:
             print(err, file=sys.stderr)
@@ -74,7 +68,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    return 2
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from mtg_outcomes.model.cards import lookup_card
 from mtg_outcomes.model.recognise import (
     FAMILIES,
     CardReading,
+    ReadingStatus,
     damage_relevant,
     family_of,
     normalise,
@@ -104,7 +105,7 @@ def card_command(name: str, as_json: bool) -> int:
             if not f.get("missing"):
                 entry["reading"] = _reading_json(read_face(f))
                 for line in entry["reading"]["lines"]:
-                    if line["status"] == "not understood":
+                    if line["status"] == ReadingStatus.NOT_UNDERSTOOD:
                         line["why"] = why_not_understood(line["text"], str(f["name"]), f.get("types") or (),
                                                          f.get("subtypes") or ())
             out["faces"].append(entry)
@@ -145,7 +146,7 @@ def _print_reading(reading: CardReading, face: Mapping[str, Any] | None = None) 
     index = 0
     for r in reading.lines:
         print(f"  - {r.text}")
-        if r.status == "understood":
+        if r.status == ReadingStatus.UNDERSTOOD:
             what = []
             for a in r.abilities:
                 what.append(f"[{index}] {_flow(a)}")
@@ -154,7 +155,7 @@ def _print_reading(reading: CardReading, face: Mapping[str, Any] | None = None) 
             print(f"      understood ({r.template}, {r.rule}): {'; '.join(what)}")
             if r.reason:
                 print(f"      ignored part: {r.reason}")
-        elif r.status == "ignored":
+        elif r.status == ReadingStatus.IGNORED:
             extra = f" (keeps keyword {', '.join(r.keywords)})" if r.keywords else ""
             if r.on_entering:
                 extra += "; not understood for a permanent entering during the case"

@@ -7,12 +7,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors
 from mtg_outcomes.model.load import load_case
+from mtg_outcomes.model.types import Case
 
 from ..check import case_files
+from ..outputs import OutputError, check_output, check_output_dir
 
 
 def out_file(path: str, flag: str) -> Path:
@@ -20,8 +21,6 @@ def out_file(path: str, flag: str) -> Path:
     a FIFO or block device is refused from ``os.stat`` (never opened: the open would wait for a
     reader), and the file is opened for writing once, non-blocking, to find what the permission
     bits don't show (:func:`solver.batch.check_output`)."""
-    from ..batch import OutputError, check_output
-
     p = Path(path)
     if p.is_dir():
         raise CaseErrors([CaseError(flag, f"{path}: is a directory")])
@@ -40,8 +39,6 @@ def out_file(path: str, flag: str) -> Path:
 def report_dir(path: str) -> None:
     """``batch --report DIR``: a directory made now if missing, and probed with a file written and
     removed, so an unwritable one is refused before any case runs, not after the batch."""
-    from ..batch import check_output_dir
-
     check_output_dir(path, "--report")
 
 
@@ -58,7 +55,7 @@ def graph_file(path: str) -> str:
     return path
 
 
-def load_case_or_exit(path: str) -> Any:
+def load_case_or_exit(path: str) -> Case:
     """Load one case for a command on that case; its warnings (keywords without effect here) go
     to stderr, so the output itself is unchanged."""
     case = load_case(path)

@@ -7,8 +7,20 @@ import os
 import sys
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors
+from mtg_outcomes.model.objective import parse_objective_text
 
+from ..batch import (
+    OutputError,
+    check_output,
+    failed,
+    generate_cases,
+    print_summary,
+    run_batch,
+    write_csv,
+)
+from ..batch.pool import RayStartError
 from ..check import case_files
+from ..report import analyse, render_html, write_batch_report
 from .files import load_case_or_exit, out_file, report_dir
 from .outcomes import parse_fields
 
@@ -16,8 +28,6 @@ from .outcomes import parse_fields
 def batch_command(args: argparse.Namespace) -> int:
     """Exit 1 when any case fails as ``check`` would fail it (an error, a timeout, a ruling that is
     INCOMPLETE or UNREACHABLE); 2 for bad arguments, an unwritable ``--out``/``--csv`` included."""
-    from ..batch import OutputError, check_output, failed, print_summary, run_batch, write_csv
-    from ..batch.pool import RayStartError
 
     if args.executor == "ray":
         try:
@@ -57,8 +67,6 @@ def batch_command(args: argparse.Namespace) -> int:
     if args.csv:
         write_csv(records, args.csv)
     if args.report is not None:
-        from ..report import write_batch_report
-
         try:
             entries = write_batch_report(records, args.report, timeout=args.timeout)
         except OSError as exc:
@@ -70,9 +78,6 @@ def batch_command(args: argparse.Namespace) -> int:
 
 
 def report_command(args: argparse.Namespace) -> int:
-    from mtg_outcomes.model.objective import parse_objective_text
-
-    from ..report import analyse, render_html
 
     out = out_file(args.out, "-o")
     case = load_case_or_exit(args.case)
@@ -97,8 +102,6 @@ def report_command(args: argparse.Namespace) -> int:
 
 
 def generate_command(args: argparse.Namespace) -> int:
-    from ..batch import generate_cases
-
     try:
         files = generate_cases(args.count, args.seed, args.dir)
     except OSError as exc:

@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from mtg_outcomes.model.errors import CaseError, CaseErrors
+from mtg_outcomes.model.objective import parse_objective_text
+from mtg_outcomes.model.outcome import Outcome
+from mtg_outcomes.model.types import Case
 
-from ..api import enumerate_outcomes
+from ..api import Result, enumerate_outcomes
 from ..check import check_paths
+from ..decision import CHOICE, NOT_DONE
+from ..engine import final_fields
+from ..explain import replay
+from ..graph import build_graph, write_graph
 from ..limits import Deadline, LimitReached, running_under
+from ..log import Step
+from ..mana import could_produce_all, mana_permanents
+from ..mana_why import why
+from ..optimize import decision_lines, optimize
+from ..ruling import ruling_text
+from ..state import initial_state
 from ..words import value_text
 from .files import graph_file, load_case_or_exit
 
@@ -22,11 +36,9 @@ def _fmt(v: Any) -> str:
     return value_text(v)
 
 
-def _write_graph(args: argparse.Namespace, case: Any, result: Any) -> None:
+def _write_graph(args: argparse.Namespace, case: Case, result: Result) -> None:
     """Write the choice graph the outcomes came from, or (CP chosen by auto) one the graph engine
     builds under the same limits; a graph cut by a limit is marked cut, in the file and here."""
-    from ..graph import build_graph, write_graph
-
     cg = result.graph
     if cg is None:
         cg = build_graph(case, max_nodes=args.max_nodes, timeout=args.timeout)
@@ -43,11 +55,9 @@ RAW_NOTE = ("the time limit passed while the witnesses were put into words: the 
             "engine's raw choices (chooser, decision, picked), each still a replayable witness")
 
 
-def _replayed(case: Any, outcome: Any, deadline: Deadline | None) -> Any:
+def _replayed(case: Case, outcome: Outcome, deadline: Deadline | None) -> tuple[Step, ...] | None:
     """The witness's replayed steps, or None once ``deadline`` has passed (before or inside the
     replay: a long chain of triggers is cut inside, solver.limits.running_under)."""
-    from ..explain import replay
-
     if deadline is not None and deadline.expired():
         return None
     try:
@@ -57,20 +67,18 @@ def _replayed(case: Any, outcome: Any, deadline: Deadline | None) -> Any:
         return None
 
 
-def _steps(case: Any, outcome: Any, explain: bool, deadline: Deadline | None = None) -> list[str]:
+def _steps(case: Case, outcome: Outcome, explain: bool, deadline: Deadline | None = None) -> list[str]:
     """An outcome's witness in words: its choices, the actions that couldn't happen, and with
     ``explain`` the forced steps too (replayed through the rules engine, so both engines' alike).
     Once ``deadline`` has passed, the raw witness instead: a replay costs a walk of the timeline
     (about a second per outcome at 100 events), and the time limit holds while printing too."""
-    from ..decision import CHOICE, NOT_DONE
-
     steps = _replayed(case, outcome, deadline)
     if steps is None:
         return [f"[raw] {w.chooser} {w.kind} at {w.at}: {w.picked}" for w in outcome.witness]
     return [s.text() for s in steps if explain or s.kind in (CHOICE, NOT_DONE)]
 
 
-def _explain_json(doc: dict[str, Any], case: Any, outcomes: Sequence[Any], deadline: Deadline | None = None) -> None:
+def _explain_json(doc: dict[str, Any], case: Case, outcomes: Sequence[Outcome], deadline: Deadline | None = None) -> None:
     """``--explain --json``: each outcome gets ``explain``, its steps as ``{kind, words}``; once
     ``deadline`` has passed, ``explain`` is null and ``stats.explain`` says why."""
     for entry, o in zip(doc["outcomes"], outcomes, strict=True):
@@ -93,7 +101,7 @@ def parse_fields(text: str | None) -> list[str] | None:
     return fields
 
 
-def _graph_has_no_workers(args: argparse.Namespace, case: Any) -> None:
+def _graph_has_no_workers(args: argparse.Namespace, case: Case) -> None:
     """--workers is CP-SAT's: with --engine graph it can't be honoured (an error, not ignored)."""
     if args.engine == "graph" and args.workers != 1:
         raise CaseErrors([CaseError("--workers", "the graph engine has no parallel search; CP-SAT's workers "
@@ -128,8 +136,6 @@ def enumerate_command(args: argparse.Namespace) -> int:
         print(f"mtg-outcomes: {case.id}: {result.stats['limit']}", file=sys.stderr)  # what cut it
     names = list(fields) if fields is not None else judge_fields(case, [o.values for o in result.outcomes])
     if args.ruling:
-        from ..ruling import ruling_text
-
         print(ruling_text(case, result.outcomes, result.complete, names))
         return 0
     noted = False
@@ -148,9 +154,6 @@ def enumerate_command(args: argparse.Namespace) -> int:
 
 
 def optimize_command(args: argparse.Namespace) -> int:
-    from mtg_outcomes.model.objective import parse_objective_text
-
-    from ..optimize import optimize
 
     case = load_case_or_exit(args.case)
     if args.objective:
@@ -212,7 +215,6 @@ def optimize_command(args: argparse.Namespace) -> int:
                   "each outcome's choices are listed above (the graph engine also reports which decisions matter)")
             return 0
     print("\ndecisions on the optimal lines:")
-    from ..optimize import decision_lines
 
     for line in decision_lines(case, res.decisions):
         print(fit(f"  {line}", width))
@@ -224,8 +226,6 @@ MAX_LISTED = 3  # optimal outcomes listed in text (the decisions say the rest); 
 
 def line_width() -> int:
     """No text line longer than the terminal, or 200 characters when not writing to one."""
-    import shutil
-
     return shutil.get_terminal_size((200, 24)).columns if sys.stdout.isatty() else 200
 
 
@@ -237,7 +237,7 @@ def fit(line: str, width: int) -> str:
 _JUDGE = (".life", ".poison", ".lost", ".cards_drawn", ".dies", ".damage", ".loyalty", ".defense")
 
 
-def judge_fields(case: Any, rows: Sequence[dict[str, Any]]) -> list[str]:
+def judge_fields(case: Case, rows: Sequence[dict[str, Any]]) -> list[str]:
     """The fields ``enumerate`` shows without --fields, the same in every row: what a judge asks
     about (life, poison, lost, cards drawn, dies, damage marked, counters, loyalty, defense) where
     some outcome differs from the case's initial state, every player's life, and any other field
@@ -257,10 +257,8 @@ def _none(v: Any) -> Any:
     return False if isinstance(v, bool) else 0 if isinstance(v, int) else v
 
 
-def _baseline(case: Any) -> dict[str, Any]:
+def _baseline(case: Case) -> dict[str, Any]:
     """The fields before any action, so the table shows what changed."""
-    from ..engine import final_fields
-    from ..state import initial_state
 
     s0, table = initial_state(case)
     return final_fields(s0, table)
@@ -293,9 +291,6 @@ def check_command(args: argparse.Namespace) -> int:
 
 def mana_command(args: argparse.Namespace) -> int:
     """Could-produce answers (CR 106.7) in the case's initial state (before its actions)."""
-    from ..mana import could_produce_all, mana_permanents
-    from ..mana_why import why
-    from ..state import initial_state
 
     case = load_case_or_exit(args.case)
     state, table = initial_state(case)

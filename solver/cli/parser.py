@@ -4,32 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
+from importlib.metadata import PackageNotFoundError, version
 
-from ..api import ENGINES, MAX_WORKERS
+from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
+
+from ..contract import ENGINES, MAX_WORKERS
+from ..peer.cli import add_parser as add_peer
+from .args import Subcommands, at_least_one, seconds
 
 DEFAULT_TIMEOUT = 600.0  # the tool never hangs: a run that long reports what it has, marked partial
-
-
-def seconds(text: str) -> float | None:
-    """A time limit in seconds; 0 means none."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if value < 0 or value != value:
-        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
-    return None if value == 0 else value
-
-
-def at_least_one(text: str) -> int:
-    """A count that must be a whole number, at least 1 (--max-nodes, --jobs, --count, --workers)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {text!r}")
-    return value
 
 
 def worker_count(text: str) -> int:
@@ -57,9 +40,6 @@ WORKERS_HELP = ("CP-SAT's parallel search workers (default 1: the same witnesses
 
 def version_text() -> str:
     """``mtg-outcomes --version``: the package, the rules edition and the card data (model.versions)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    from mtg_outcomes.model.versions import CARD_DATA_SOURCE, RULES_VERSION, card_data_version
 
     try:
         own = version("mtg-outcomes")
@@ -75,6 +55,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=version_text(),
                    help="the tool's version, the Comprehensive Rules edition it follows and its card data's")
     sub = p.add_subparsers(dest="command", required=True)
+    _answer_commands(sub)
+    _many_cases_commands(sub)
+    _card_commands(sub)
+    add_peer(sub)
+    return p
+
+
+def _answer_commands(sub: Subcommands) -> None:
+    """validate, enumerate, optimize, check: one case's answers."""
     v = sub.add_parser("validate", help="check case files against the format; every problem, one line each")
     v.add_argument("paths", nargs="+")
     e = sub.add_parser("enumerate", help="every distinct legal outcome, each with a witness")
@@ -114,6 +103,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--engine", choices=ENGINES, default="auto")
     c.add_argument("--timeout", type=seconds, default=60.0,
                    help="seconds per case (default 60; 0: no limit); a case cut by it is reported, not passed")
+
+
+def _many_cases_commands(sub: Subcommands) -> None:
+    """batch, generate, report."""
     b = sub.add_parser("batch", help="run many cases in parallel; one JSON line per case, resumable")
     b.add_argument("paths", nargs="+")
     b.add_argument("--jobs", type=at_least_one, default=os.cpu_count() or 1)
@@ -144,6 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the picture's choice graph is built up to this many nodes (default 3000); a cut graph is drawn cut")
     r.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help=f"seconds (default {DEFAULT_TIMEOUT:g}; 0: no limit)")
+
+
+def _card_commands(sub: Subcommands) -> None:
+    """mana, card, cards, schema, new: the cards and a first case."""
     mn = sub.add_parser("mana", help="the types of mana each permanent could produce, and why (CR 106.7)")
     mn.add_argument("case")
     mn.add_argument("--permanent", metavar="ID", help="only this permanent")
@@ -172,7 +169,3 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the two players' names, the attacker first (default you,opponent)")
     nw.add_argument("--life", type=int, default=20, help="each player's life total (default 20)")
     nw.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    from ..peer.cli import add_parser as add_peer
-
-    add_peer(sub)
-    return p

@@ -44,11 +44,15 @@ def open_batch(start: GameState, state: GameState, table: Table, step: int | Non
     state = start_step(state, table, step or 0)  # 510.4: in the regular step, creatures without first strike and double strikers
     assigning = state
     task, state = state.queue[0], replace(state, queue=state.queue[1:])
-    assert task[:2] == (TaskKind.COMBAT, CombatStage.ASSIGN)
+    match task:
+        case (TaskKind.COMBAT, CombatStage.ASSIGN, _, todo, _):
+            assigners: tuple[str, ...] = todo  # the creatures yet to assign (510.1)
+        case _:
+            raise TypeError(f"not a combat damage assignment: {task!r}")
     assigns: list[Assign] = []
     events: list[Event] = []
     trample: list[Trample] = []
-    for pid in task[3]:
+    for pid in assigners:
         perm = state.perm(pid)
         assert perm is not None
         options = tuple(assign_options(state, table, pid))
@@ -70,7 +74,7 @@ def open_batch(start: GameState, state: GameState, table: Table, step: int | Non
         tramples = not unblocked_too or has_trample(state, table, pid)  # (else never both at once)
         for past in (defended, beyond):
             if past is not None and most.get(past, 0) > 0 and perm.blocked and tramples:
-                trample.extend((pid, past, c, lethal_conditions(state, table, c, task[3]), mode) for c in creatures)
+                trample.extend((pid, past, c, lethal_conditions(state, table, c, assigners), mode) for c in creatures)
         if beyond is not None and defended is not None and most.get(beyond, 0) > 0:
             # the planeswalker's controller only past damage equal to its loyalty assigned to it
             # by all the attackers together (solver.combat._valid_trample, 510.1e), in either mode

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from mtg_outcomes.model.objective import Objective
 from mtg_outcomes.model.types import Case
 
-from ..api import Result
+from ..contract import Result
 from ..limits import Deadline, LimitReached
 from .answer import AUTO_BUILD_SHARE, cp_outcomes
 from .bounds import ModelTooLarge

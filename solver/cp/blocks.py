@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.outcome import Witness
 from mtg_outcomes.model.selectors import Selector
 
@@ -222,7 +223,7 @@ def early_declarations(state: GameState, table: Table) -> Decision | None:
         else:  # the whole declaration, as the graph engine's option
             whole = declaration_option(side[0], base, ids, combo, attacked, True, (), table)
             options.append(Option(whole.picked, whole.words, st))
-    return Decision(side[0], "block", "declare blockers", tuple(options))
+    return Decision(side[0], DecisionKind.BLOCK, "declare blockers", tuple(options))
 
 
 def complete_declaration(step: Witness, chosen: dict[str, str | None]) -> Witness:

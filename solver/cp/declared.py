@@ -32,7 +32,9 @@ from mtg_outcomes.model.outcome import Outcome, Witness
 
 from ..decision import Decision, find_option
 from ..engine import advance
+from ..graph import build_graph
 from ..limits import Deadline
+from ..optimize import DecisionReport, _decision_reports, induce, project, witnesses
 from ..state import initial_state
 from .blocks import EARLY, complete_declaration, declaration_of, drive_declaration
 from .plan import StepPlans
@@ -40,7 +42,7 @@ from .search import Cut, Search
 
 if TYPE_CHECKING:
     from ..graph import ChoiceGraph
-    from ..optimize import DecisionReport, Induction
+    from ..optimize import Induction
 
 __all__ = ["optimize_declarations", "declarer", "Valued"]
 
@@ -148,8 +150,6 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
     """The outcomes of optimal play (projected on ``fields``), the decisions on the optimal lines,
     whether the answer is complete, and stats (see the module's docstring). ``levels_of``: each
     search's expression of each of the declaring player's goals (solver.cp.optimum._level)."""
-    from ..graph import build_graph
-    from ..optimize import _decision_reports, induce, project, witnesses
 
     prefix, table = plans.prefix, plans.prefix.table
     chooser = declarer(plans)
@@ -243,8 +243,6 @@ def _declaration_report(chooser: str, valued: dict[str, tuple[str, tuple[int, ..
                         worse_left: bool) -> DecisionReport:
     """The declaration's line: its optimal options, and the ones valued as its options (every
     other one was bounded below the best: it matters whenever one was)."""
-    from ..optimize import DecisionReport
-
     matters = worse_left or len(kept) < len(valued) or len({_outcome_set(v) for v in kept}) > 1
     return DecisionReport(chooser, "block", BLOCK_AT, [v.label for v in kept], list(valued), matters,
                           [v.words for v in kept], [words for words, _ in valued.values()])

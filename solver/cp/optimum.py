@@ -24,8 +24,10 @@ from mtg_outcomes.model.objective import Goal, Objective
 from mtg_outcomes.model.outcome import Outcome, sort_key
 from mtg_outcomes.model.types import Case
 
-from ..api import Result
+from ..contract import Result
+from ..graph import build_graph
 from ..limits import Deadline, LimitReached, as_deadline
+from ..optimize import induce, project, witnesses
 from .answer import check_workers, cut_short, prepared_searches
 from .blocks import join_witness
 from .choosers import declarations_optimizable, optimizable_problem, step_choosers
@@ -54,9 +56,6 @@ def optimize_after(case: Case, objective: Objective, prefix: Prefix, outcomes: l
     and stats, from the step's distinct solutions ``outcomes`` (their witnesses, solver.cp.
     search with a suffix) at the one state at the step's start; ``chooser`` is the step's
     player with an objective (None: nobody's choice in the step is scored)."""
-    from ..graph import build_graph  # networkx is loaded only to build a graph
-    from ..optimize import induce, project, witnesses
-
     start = prefix.starts[0]
     try:
         roots = []

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from mtg_outcomes.model.outcome import Outcome, Witness, sort_key
 from mtg_outcomes.model.types import Case
 
-from ..api import Result
+from ..contract import Result
 from ..engine import final_fields
 from ..limits import Deadline
 from ..state import GameState, Table

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.outcome import Witness
 
 from ..combat import run_task
@@ -44,7 +45,7 @@ def witness_of(plan: StepPlan, built: BuiltModel, solver: Solution) -> tuple[tup
     for a, lits in zip(plan.assigns, built.picks, strict=True):
         if len(lits) > 1:
             k = next(i for i, lit in enumerate(lits) if solver.boolean_value(lit))
-            steps.append(Witness(a.controller, "assign", a.creature, a.label(k)))
+            steps.append(Witness(a.controller, DecisionKind.ASSIGN, a.creature, a.label(k)))
             words.append(f"{says(a.controller, 'assigns')} {a.creature}'s damage: {a.label(k)}")
     amounts = {}
     for unit in built.units:
@@ -97,7 +98,7 @@ def witness_of(plan: StepPlan, built: BuiltModel, solver: Solution) -> tuple[tup
                 words.append(text if took is None else f"{text}: it prevents {took}")
             if inst.spec.may and not own:  # its controller decides (solver.damage._ask_optional)
                 who = inst.view.controller
-                steps.append(Witness(who, "may", event_label(pe.ev), "no" if declined else "yes"))
+                steps.append(Witness(who, DecisionKind.MAY, event_label(pe.ev), "no" if declined else "yes"))
                 words.append(f"{says(who, 'declines')} {name} for {on}" if declined else
                              f"{says(who, 'chooses')} to apply {name} to {on}")
     _gain_steps(plan, built, solver, steps, words)
@@ -208,7 +209,7 @@ def _trigger_steps(plan: StepPlan, built: BuiltModel, solver: Solution, steps: l
             if len(distinct) > 1:
                 first = distinct[0]
                 name, said = trigger_names(plan.state, plan.table, distinct)[first]
-                steps.append(Witness(who, "stack_order", "triggers", name))
+                steps.append(Witness(who, DecisionKind.STACK_ORDER, "triggers", name))
                 words.append(f"{says(who, 'puts')} {first.label}'s trigger ({first.source}{said}) on the stack")
             mine.remove(distinct[0])
 

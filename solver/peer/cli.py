@@ -8,13 +8,22 @@ a table; 1 if any case differs, else 0.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from mtg_outcomes.model.errors import MtgOutcomesError
+from mtg_outcomes.model.load import check_fields, load_case
 
+from ..api import enumerate_outcomes
+from ..check import case_files
+from ..cli.args import (  # the same reading as every command's: seconds, 0 = no limit
+    Subcommands,
+    seconds,
+)
 from .compare import Comparison, compare
 from .protocol import CannotSetUp, Peer, PeerUnavailable
 from .report import TABLE_HEAD, as_json, as_text, table_row
@@ -25,33 +34,33 @@ PEERS = ("phase",)
 NOTES = "<!-- notes: everything below this line is kept when the table is regenerated -->"
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: Subcommands) -> None:
     pe = sub.add_parser("peer", help="run cases through another rules engine (phase.rs) and report the differences")
     pe.add_argument("peer", choices=PEERS)
     pe.add_argument("paths", nargs="+", help="case files or directories")
     pe.add_argument("--fields", help="compare only these fields (comma-separated)")
     pe.add_argument("--json", action="store_true")
-    from ..cli.parser import seconds  # the same reading as every command's: seconds, 0 = no limit
-
     pe.add_argument("--timeout", type=seconds, default=60.0,
                     help="seconds per case for each engine (default 60; 0: no limit)")
     pe.add_argument("--max-nodes", type=int, default=5000, help="the peer's exploration bound (default 5000)")
     pe.add_argument("--report", metavar="FILE.md", help="write a Markdown table over the cases")
 
 
-def _peer(name: str) -> Peer:
-    from .phase_peer import PhasePeer, load_phase
+# each peer engine by name: the module that wraps it (it loads the optional engine itself), loaded
+# when a comparison runs, so the CLI's parser doesn't load it
+PEER_MODULES = {"phase": "mtg_outcomes.peer.phase_peer"}
 
-    load_phase()  # PeerUnavailable with the install line when it isn't there
-    return PhasePeer()
+
+def _peer(name: str) -> Peer:
+    wrapper = importlib.import_module(PEER_MODULES[name])
+    wrapper.load_phase()  # PeerUnavailable with the install line when it isn't there
+    peer: Peer = wrapper.PhasePeer()
+    return peer
 
 
 def run_case(peer: Peer, path: str, *, fields: list[str] | None, timeout: float | None,
              max_nodes: int) -> tuple[Any, Comparison]:
     """Load ``path``, run our enumeration and the peer, compare. Raises :class:`CannotSetUp`."""
-    from mtg_outcomes.api import enumerate_outcomes
-    from mtg_outcomes.model.load import check_fields, load_case
-
     case = load_case(path)
     check_fields(case, fields, "--fields")  # a misspelt field is an error, not a vacuous agreement
     run = peer.run(case, max_nodes=max_nodes, timeout=timeout)
@@ -69,8 +78,6 @@ def peer_command(args: argparse.Namespace) -> int:
     except PeerUnavailable as exc:
         print(f"mtg-outcomes: {exc}", file=sys.stderr)
         return 2
-    from ..check import case_files
-
     files = [str(f) for f in case_files(args.paths)]
     if not files:
         print(f"{' '.join(args.paths)}: no case files found", file=sys.stderr)
@@ -132,8 +139,6 @@ def _many(peer: Peer, files: list[str], fields: list[str] | None, args: argparse
 
 
 def _version(dist: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version(dist)
     except PackageNotFoundError:

@@ -120,22 +120,30 @@ def explore(game: Any, board: Board, baseline: Mapping[str, Any], *, max_nodes: 
                 _note(out, kind, 1, "case")
                 declare_blockers(g, board, seat)
                 continue
-            options = _options(g, wf)
-            _note(out, kind, len(options), "explored")
-            here = g.state()
-            tried = 0
-            for act in reversed(options):
-                child = engine.load_game(here)
-                try:
-                    child.apply(seat, act)
-                except Exception:  # the engine rejects an illegal option: not a branch
-                    continue
-                tried += 1
-                todo.append((child.state(), idx, True, (*path, _words(seat, players, wf, act))))
-            if not tried:
-                raise CannotSetUp([f"phase accepted none of the {len(options)} options at its {kind} prompt"])
+            todo += _branches(g, engine, wf, seat, idx, path, players, out)
             break
     return out
+
+
+def _branches(g: Any, engine: Any, wf: Mapping[str, Any], seat: int, idx: int, path: tuple[str, ...],
+              players: list[str], out: Explored) -> list[tuple[dict[str, Any], int, bool, tuple[str, ...]]]:
+    """A prompt's options, each applied to a copy of the game: the branches to explore (last
+    option first, so the first is explored first)."""
+    kind = str(wf.get("type"))
+    options = _options(g, wf)
+    _note(out, kind, len(options), "explored")
+    here = g.state()
+    branches = []
+    for act in reversed(options):
+        child = engine.load_game(here)
+        try:
+            child.apply(seat, act)
+        except Exception:  # the engine rejects an illegal option: not a branch
+            continue
+        branches.append((child.state(), idx, True, (*path, _words(seat, players, wf, act))))
+    if not branches:
+        raise CannotSetUp([f"phase accepted none of the {len(options)} options at its {kind} prompt"])
+    return branches
 
 
 def _note(out: Explored, kind: str, n: int, by: str) -> None:

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
 from mtg_outcomes.model.kinds import AbilityKind
-from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.types import Case, PermanentSpec, SourceSpec
 
 __all__ = ["Activate", "Cast", "Combat", "EndStep", "Perm", "Plan", "plan_case"]
 
@@ -106,6 +107,24 @@ def plan_case(case: Case) -> Plan:
     seat = {n: i for i, n in enumerate(names)}
     plan = Plan(players=names, life=[p.life for p in case.players],
                 active=seat.get(case.active or names[0], 0))
+    _plan_players(plan, case, raw)
+    bad = plan.unsupported
+    if raw.get("choices"):
+        bad.append("choices: a replayed branch (phase explores all of them)")
+    by_id = {p.id: p for p in case.permanents}
+    _plan_permanents(plan, raw, seat, by_id)
+    srcs = {s.id: s for s in case.sources}
+    cards_of = _plan_sources(plan, raw)
+    for i, eff in enumerate(raw.get("effects") or ()):
+        _effect(plan, eff, f"effects[{i}]", seat, by_id, bad)
+    for i, act in enumerate(raw.get("actions") or ()):
+        _plan_action(plan, act, f"actions[{i}]", seat, by_id, srcs, cards_of)
+    return plan
+
+
+def _plan_players(plan: Plan, case: Case, raw: Mapping[str, Any]) -> None:
+    """The players, their state, and the format (810.1: Two-Headed Giant's teams of two)."""
+    names = plan.players
     bad = plan.unsupported
     allowed = {"name", "life"} | set(_PLAYER_STATE)
     if case.format == "two-headed-giant":
@@ -124,9 +143,11 @@ def plan_case(case: Case) -> Plan:
             bad.append(f"players[{i}].{key}: phase has no way to set it")
         plan.player_state.append({_PLAYER_STATE[k]: int(v) for k, v in p.items() if k in _PLAYER_STATE})
     plan.player_state += [{} for _ in range(len(names) - len(plan.player_state))]
-    if raw.get("choices"):
-        bad.append("choices: a replayed branch (phase explores all of them)")
-    by_id = {p.id: p for p in case.permanents}
+
+
+def _plan_permanents(plan: Plan, raw: Mapping[str, Any], seat: dict[str, int], by_id: dict[str, PermanentSpec]) -> None:
+    """The battlefield: real cards, vanilla creatures as tokens; attacks on players only."""
+    bad = plan.unsupported
     for i, entry in enumerate(raw.get("battlefield") or ()):
         where = f"battlefield[{i}]"
         spec = by_id[entry["id"]]
@@ -154,53 +175,57 @@ def plan_case(case: Case) -> Plan:
             bad.append(f"{where}.blocking: choose (a chosen block is not mapped)")
         plan.perms.append(Perm(spec.id, card, seat[spec.controller], token, attacking, tuple(spec.blocking),
                                spec.tapped, spec.summoning_sick, spec.attached_to))
-    srcs = {s.id: s for s in case.sources}
+
+
+def _plan_sources(plan: Plan, raw: Mapping[str, Any]) -> dict[str, str | None]:
+    """Each source's real card (None: not one, said)."""
+    bad = plan.unsupported
     cards_of: dict[str, str | None] = {}
     for i, entry in enumerate(raw.get("sources") or ()):
         cards_of[entry["id"]] = _real_source(entry)
         if cards_of[entry["id"]] is None:
             bad.append(f"sources[{i}]: {entry.get('name', entry['id'])!r}: only a real card (card: NAME, or its "
                        "name with its own types and colours) can be cast")
-    for i, eff in enumerate(raw.get("effects") or ()):
-        _effect(plan, eff, f"effects[{i}]", seat, by_id, bad)
-    for i, act in enumerate(raw.get("actions") or ()):
-        where = f"actions[{i}]"
-        kind = next(iter(act)) if len(act) == 1 else None
-        if kind == "combat" and not act["combat"]:
-            plan.steps.append(Combat())
-        elif kind == "end_step" and not act["end_step"]:
-            plan.steps.append(EndStep())
-        elif kind == "activate" and set(act["activate"]) <= {"id", "x", "target"}:
-            a = act["activate"]
-            target = a.get("target")
-            perm = by_id.get(a["id"])
-            if perm is None:
-                bad.append(f"{where}.activate: {a['id']!r} is not a permanent")
-                continue
-            plan.steps.append(Activate(a["id"], seat[perm.controller], a.get("x"),
-                                       seat.get(target, target) if target is not None else None))
-        elif kind == "damage":
-            evs = act["damage"]
-            src = evs[0].get("from")
-            if (src not in srcs or cards_of.get(src) is None or any(set(ev) - {"from", "to", "amount"} for ev in evs)
-                    or any(ev.get("from") != src for ev in evs)):
-                bad.append(f"{where}.damage: only damage from one real spell (sources:) is cast")
-                continue
-            target = seat.get(evs[0]["to"], evs[0]["to"]) if len(evs) == 1 else None
-            cast = Cast(src, str(cards_of[src]), seat[srcs[src].controller], target,
-                        tuple(int(ev["amount"]) for ev in evs))
-            plan.spells.append(cast)
-            plan.steps.append(cast)
-        else:
-            bad.append(f"{where}: {kind or 'this action'}: not an action phase can be told to do")
-    return plan
+    return cards_of
+
+
+def _plan_action(plan: Plan, act: Mapping[str, Any], where: str, seat: dict[str, int],
+                 by_id: dict[str, PermanentSpec], srcs: dict[str, SourceSpec], cards_of: dict[str, str | None]) -> None:
+    """One action as a step phase can be told to do, or why not."""
+    bad = plan.unsupported
+    kind = next(iter(act)) if len(act) == 1 else None
+    if kind == "combat" and not act["combat"]:
+        plan.steps.append(Combat())
+    elif kind == "end_step" and not act["end_step"]:
+        plan.steps.append(EndStep())
+    elif kind == "activate" and set(act["activate"]) <= {"id", "x", "target"}:
+        a = act["activate"]
+        target = a.get("target")
+        perm = by_id.get(a["id"])
+        if perm is None:
+            bad.append(f"{where}.activate: {a['id']!r} is not a permanent")
+            return
+        plan.steps.append(Activate(a["id"], seat[perm.controller], a.get("x"),
+                                   seat.get(target, target) if target is not None else None))
+    elif kind == "damage":
+        evs = act["damage"]
+        src = evs[0].get("from")
+        if (src not in srcs or cards_of.get(src) is None or any(set(ev) - {"from", "to", "amount"} for ev in evs)
+                or any(ev.get("from") != src for ev in evs)):
+            bad.append(f"{where}.damage: only damage from one real spell (sources:) is cast")
+            return
+        target = seat.get(evs[0]["to"], evs[0]["to"]) if len(evs) == 1 else None
+        cast = Cast(src, str(cards_of[src]), seat[srcs[src].controller], target,
+                    tuple(int(ev["amount"]) for ev in evs))
+        plan.spells.append(cast)
+        plan.steps.append(cast)
+    else:
+        bad.append(f"{where}: {kind or 'this action'}: not an action phase can be told to do")
 
 
 def _real_source(entry: Mapping[str, Any]) -> str | None:
     """The real card a source is: ``card:``, or a ``name:`` whose card has the types and colours
     the entry gives (so an ad-hoc source isn't taken for the card it's named after)."""
-    from mtg_outcomes.model.carddata import MissingFace, UnknownCard, find
-
     if entry.get("card") is not None:
         return None if set(entry) - {"id", "card", "controller"} else str(entry["card"])
     if set(entry) - {"id", "name", "controller", "types", "colors"}:

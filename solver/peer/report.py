@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mtg_outcomes.decision import CHOICE, NOT_DONE
+from mtg_outcomes.explain import replay
+from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 
 from .compare import Comparison
@@ -12,10 +15,8 @@ from .compare import Comparison
 __all__ = ["as_json", "as_text", "table_row", "TABLE_HEAD"]
 
 
-def _witness(case: Case, outcome: Any) -> list[str]:
+def _witness(case: Case, outcome: Outcome) -> list[str]:
     """Our outcome's witness as steps (its choices and the actions that couldn't happen)."""
-    from mtg_outcomes.decision import CHOICE, NOT_DONE
-    from mtg_outcomes.explain import replay
 
     try:
         steps = replay(case, outcome).steps

@@ -15,10 +15,12 @@ from mtg_outcomes.model.types import Case
 from ..api import Result, enumerate_outcomes
 from ..check import CheckReport, check, verdict
 from ..decision import NOT_DONE, Step
+from ..engine import final_fields
 from ..explain import replay
 from ..graph import ChoiceGraph, build_graph, shown_fields
 from ..limits import Deadline, LimitReached, as_deadline, running_under
 from ..optimize import OptimizeResult, optimize
+from ..state import initial_state
 from ..tree import DEFAULT_CAP, Tree, summarise
 
 PICTURE_MAX_NODES = 3000  # the picture's graph: built (by the graph engine) up to this many nodes
@@ -53,8 +55,6 @@ class ReportData:
 
 
 def _baseline(case: Case) -> dict[str, Any]:
-    from ..engine import final_fields
-    from ..state import initial_state
 
     s0, table = initial_state(case)
     return final_fields(s0, table)

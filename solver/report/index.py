@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from mtg_outcomes.model.errors import MtgOutcomesError
+from mtg_outcomes.model.errors import CaseErrors, MtgOutcomesError
+from mtg_outcomes.model.load import load_case
 
+from ..batch.records import FAILED, PASSED
 from .data import PICTURE_MAX_NODES, analyse
 from .page import _page, _stamp_line, render_html
 
@@ -19,7 +22,7 @@ def index_html(entries: Iterable[dict[str, Any]]) -> str:
     for e in entries:
         link = f'<a href="{escape(str(e["page"]))}">{escape(str(e["case"]))}</a>' if e.get("page") else escape(str(e["case"]))
         status = str(e.get("status", ""))
-        cls = "ok" if status in ("OK", "NO-EXPECT", "PARTIAL") else "bad"
+        cls = "ok" if status in PASSED else "bad"
         rows.append(f'<tr><td>{link}</td><td><span class="badge {cls}">{escape(status)}</span></td>'
                     f'<td class="num">{escape(str(e.get("outcomes", "")))}</td><td class="mono">{escape(str(e.get("path", "")))}</td>'
                     f"<td>{escape(str(e.get('message', '')))}</td></tr>")
@@ -35,8 +38,6 @@ def index_html(entries: Iterable[dict[str, Any]]) -> str:
 
 
 def _page_name(case_id: str, taken: set[str]) -> str:
-    import re
-
     base = re.sub(r"[^A-Za-z0-9._-]+", "_", case_id).strip("._") or "case"
     name, k = f"{base}.html", 2
     while name in taken or name == "index.html":
@@ -51,8 +52,6 @@ def write_batch_report(records: Sequence[dict[str, Any]], out_dir: str | Path, t
     case's verdict (the batch's status for its mode). Each page is this module's analysis of the
     case, run here in the parent after the batch, under the batch's per-case ``timeout`` and the
     picture's node limit; a case that failed (ERROR, TIMEOUT) gets no page, its row says why."""
-    from mtg_outcomes.model.errors import CaseErrors
-    from mtg_outcomes.model.load import load_case
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -65,7 +64,7 @@ def write_batch_report(records: Sequence[dict[str, Any]], out_dir: str | Path, t
                                  "outcomes": len(rec["outcomes"]) if "outcomes" in rec else
                                  rec.get("check", {}).get("outcomes", ""),
                                  "message": str(errors[0]) if errors else ""}
-        if status not in ("ERROR", "TIMEOUT"):
+        if status not in FAILED:
             try:
                 data = analyse(load_case(str(rec.get("path"))), timeout=timeout, max_nodes=max_nodes)
                 name = _page_name(str(rec.get("case")), taken)

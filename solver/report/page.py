@@ -6,10 +6,16 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from mtg_outcomes.model.types import Case
+import yaml
 
+from mtg_outcomes.model.cards import lookup_card
+from mtg_outcomes.model.types import Case
+from mtg_outcomes.model.versions import RULES_VERSION, card_data_version
+
+from ..contract import Status
 from ..decision import CHOICE, EVENT, FORCED, NOT_DONE
 from ..graph import value_text
+from ..optimize import decision_lines
 from ..tree import Tree, render_svg
 from .data import SHORT_WITNESSES, ReportData
 from .style import CSS, JS
@@ -17,8 +23,6 @@ from .style import CSS, JS
 
 def _stamp_line() -> str:
     """The footer's versions (model.versions): the rules edition and the card data it was made under."""
-    from mtg_outcomes.model.versions import RULES_VERSION, card_data_version
-
     return f"Comprehensive Rules effective {RULES_VERSION} \u00b7 card data {card_data_version()}"
 
 
@@ -31,8 +35,6 @@ def _page(title: str, body: str) -> str:
 
 def _flow(value: Any) -> str:
     """A YAML value in one line, as a case file writes it."""
-    import yaml
-
     return str(yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10_000)).strip().removesuffix("...").strip()
 
 
@@ -56,8 +58,6 @@ def _players_html(case: Case) -> str:
 
 
 def _tiles_html(case: Case) -> str:
-    from mtg_outcomes.model.cards import lookup_card
-
     raw = case.raw if isinstance(case.raw, dict) else {}
     raw_perms = {str(e.get("id")): e for e in raw.get("battlefield", []) or [] if isinstance(e, dict)}
     out = ['<div class="tiles">']
@@ -247,10 +247,10 @@ def _check_html(data: ReportData) -> str:
     if rep is None:
         return ""
     ok = rep.ok
-    words = {"OK": "the ruling's outcomes are exactly what the rules allow" if data.case.expect and data.case.expect.complete
+    words = {Status.OK: "the ruling's outcomes are exactly what the rules allow" if data.case.expect and data.case.expect.complete
              else "every outcome the ruling states is reachable",
-             "INCOMPLETE": "the ruling misses outcomes the rules allow (marked in the table)",
-             "UNREACHABLE": "the ruling states outcomes nobody can reach (in red in the table)"}
+             Status.INCOMPLETE: "the ruling misses outcomes the rules allow (marked in the table)",
+             Status.UNREACHABLE: "the ruling states outcomes nobody can reach (in red in the table)"}
     detail = "".join(f"<li>{escape(d)}</li>" for d in rep.detail)
     return (f'<section id="check"><h2>The ruling</h2><p class="verdict {"ok" if ok else "bad"}">{escape(rep.status)}: '
             f"{escape(words.get(rep.status, 'see below'))}</p>"
@@ -267,8 +267,6 @@ def _optimum_html(data: ReportData) -> str:
              f"{n} optimal outcome{'s' if n != 1 else ''} ({escape(res.engine)} engine"
              f"{'' if res.complete else ', PARTIAL'}), marked \u2605 in the table and the tree.</p>"]
     if res.decisions:
-        from ..optimize import decision_lines
-
         lines = [line.split(": ", 1) for line in decision_lines(data.case, res.decisions)]
         rows = [f"<tr><td>{escape(head)}</td><td>{escape(verdict)}</td></tr>" for head, verdict in lines]
         head = '<table class="decisions"><tr><th>decision (who, under which rule)</th><th>does it matter? the best</th></tr>'

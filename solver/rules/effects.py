@@ -10,16 +10,12 @@ batch ends (a shield always prevents as much as it can).
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-
 from mtg_outcomes.model.effects import CountOf, EffectKind, is_all
 from mtg_outcomes.model.errors import EngineError
-from mtg_outcomes.model.kinds import AbilityKind
-from mtg_outcomes.model.types import EffectSpec
+from mtg_outcomes.model.selectors import SelectorKind
 
 from ..next_time import commit, committed, pass_over
-from ..select import View, attached_to, controller_of, is_player, matches
+from ..select import Instance, attached_to, controller_of, effects_in_force, is_player, matches
 from ..state import Batch, EffectState, Event, GameState, Table, replace
 from ..words import effect_label
 from . import shields
@@ -34,90 +30,6 @@ __all__ = [
 ORDERED_KINDS = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.MULTIPLY, EffectKind.ADD, EffectKind.SUBTRACT,
                  EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT, EffectKind.PROTECTION, EffectKind.DAMAGE_TO_COUNTERS)
 PREVENTION_KINDS = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION)
-
-
-@dataclass(frozen=True)
-class Instance:
-    """An effect in force: a created effect (``state_id`` set) or a permanent's static ability."""
-
-    key: str
-    spec: EffectSpec
-    view: View
-    state_id: str | None = None
-    name: str = ""
-
-
-def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
-    """Created effects first (timestamp order), then static abilities of permanents on the battlefield."""
-    # keyed by identity: states share these tuples, and the entry keeps them alive so ids stay unique
-    key = ("effects", id(state.perms), id(state.effects))
-    hit = table.memo.get(key)
-    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
-        found, on_life = hit[2], hit[3]
-    else:
-        found = tuple(_effects_in_force(state, table))
-        on_life = any(i.spec.if_life_at_most is not None for i in found)
-        table.memo[key] = (state.perms, state.effects, found, on_life)
-    if on_life:  # read each time: life totals are not part of the cache key
-        found = tuple(i for i in found if _life_condition_holds(i, state))
-    return found
-
-
-def _life_condition_holds(inst: Instance, state: GameState) -> bool:
-    """"As long as you have N or less life" (Phyrexian Unlife): the controller's life total now
-    (in Two-Headed Giant the team's, 810.9a, which every member's ``life`` holds)."""
-    at_most = inst.spec.if_life_at_most
-    return at_most is None or state.player(inst.view.controller).life <= at_most
-
-
-def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
-    out: list[Instance] = []
-    for e in state.effects:
-        if e.spec.kind == EffectKind.SHIELD and (e.used or (e.remaining is not None and e.remaining <= 0)):
-            continue
-        if e.spec.kind == EffectKind.REDIRECT and e.remaining is not None and e.remaining <= 0:
-            continue
-        if e.spec.next_time and e.used:
-            continue  # 615.8: it prevented its one instance
-        if e.spec.kind == EffectKind.REGENERATE and e.used:
-            continue  # 701.19a: it replaced its one destruction
-        out.append(Instance(e.id, e.spec, View(e.controller, e.source, e.target, e.chosen, e.chosen_source, born=e.born),
-                            e.id, e.id))
-    # a witness names each permanent unambiguously: the id goes with a name two objects share
-    names = Counter(table.perm_specs[p.spec].name for p in state.perms if p.present)
-    for p in state.perms:
-        if not p.present:
-            continue
-        spec = table.perm_specs[p.spec]
-        name = spec.name if names[spec.name] == 1 else f"{spec.name} ({p.id})"
-        statics = [j for j, ab in enumerate(spec.abilities) if ab.kind == AbilityKind.STATIC and ab.effect is not None]
-        for j in statics:
-            ab = spec.abilities[j]
-            assert ab.effect is not None
-            key = p.id if len(statics) == 1 else f"{p.id}#{j}"
-            out.append(Instance(key, ab.effect, View(p.controller, p.id, None, p.chosen), None, name))
-    return [i for i in out if _condition_holds(i, state, table)]
-
-
-def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
-    """Effects that work only while their controller controls something (Worship), or only during
-    their controller's turn ("During your turn, this creature has first strike": the case's turn
-    is the active player's, 500.1), or only while their permanent is attacking ("as long as it's
-    attacking", 506.4), or while it is untapped ("as long as ~ is untapped", Martyrs of Korlis)."""
-    if inst.spec.if_your_turn is not None and (table.active == inst.view.controller) != inst.spec.if_your_turn:
-        return False
-    if inst.spec.if_attacking or inst.spec.if_untapped:
-        # "as long as it's attacking" (506.4) / "... untapped": its own permanent, now
-        me = state.perm(inst.view.self_id) if inst.view.self_id is not None else None
-        if me is None or not me.present:
-            return False
-        if (inst.spec.if_attacking and me.attacking is None) or (inst.spec.if_untapped and me.tapped):
-            return False
-    cond = inst.spec.if_you_control
-    if cond is None:
-        return True
-    return any(p.present and p.controller == inst.view.controller and matches(cond, p.id, state, table, inst.view)
-               for p in state.perms)
 
 
 def effect_name(inst: Instance, table: Table, state: GameState) -> str:
@@ -241,19 +153,19 @@ def _protected_from(inst: Instance, ev: Event, state: GameState, table: Table) -
 
 def _redirect_target(inst: Instance, state: GameState, table: Table) -> str | None:
     sel = inst.spec.value
-    if sel.kind == "self":
+    if sel.kind == SelectorKind.SELF:
         return inst.view.self_id
-    if sel.kind == "target":
+    if sel.kind == SelectorKind.TARGET:
         return inst.view.target
-    if sel.kind == "you":
+    if sel.kind == SelectorKind.YOU:
         return inst.view.controller
-    if sel.kind == "chosen":
+    if sel.kind == SelectorKind.CHOSEN:
         return inst.view.chosen  # "the chosen permanent" (Gideon's Sacrifice), fixed as it resolved
-    if sel.kind == "ref":
+    if sel.kind == SelectorKind.REF:
         return str(sel.name)
-    if sel.kind in ("equipped", "enchanted"):
+    if sel.kind in (SelectorKind.EQUIPPED, SelectorKind.ENCHANTED):
         return attached_to(state, inst.view.self_id)
-    if sel.kind == "chosen_source_controller":  # "to that source's controller" (Reflect Damage)
+    if sel.kind == SelectorKind.CHOSEN_SOURCE_CONTROLLER:  # "to that source's controller" (Reflect Damage)
         src = inst.view.chosen_source
         return None if src is None else controller_of(state, table, src)
     raise AssertionError(f"a redirection to {sel.kind}")  # model.vocab.effects.REDIRECT_TO
@@ -338,7 +250,7 @@ def _add_prevented(batch: Batch, key: str, amount: int, would: int) -> Batch:
     return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())))
 
 
-def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:
+def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:  # noqa: PLR0915 (615.7's shield take leaves it for solver/rules/: the "rules" helper's, this session)
     """Apply one effect to event ``index`` of the open batch (one 616.1 step).
 
     ``take`` is the chosen amount for shields and partial redirections (615.7): how much of this

@@ -1,0 +1,1 @@
+"""Tests of batch runs (solver/batch)."""

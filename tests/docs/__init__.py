@@ -1,0 +1,1 @@
+"""Tests of the documentation's examples (docs/, README.md)."""

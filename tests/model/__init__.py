@@ -1,0 +1,1 @@
+"""Tests of the model: case files, validation, card data, the recogniser and vocabulary (model/)."""

@@ -1,0 +1,1 @@
+"""Tests of the peer engine comparison (solver/peer)."""

@@ -1,0 +1,1 @@
+"""Tests of the rules, one file per rule or card behaviour (solver/'s rules modules)."""

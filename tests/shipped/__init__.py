@@ -1,0 +1,1 @@
+"""Tests of every shipped case in cases/: its expect: and both engines."""
