@@ -1,10 +1,11 @@
 """The exception a CP enumeration's parts raise when the time limit cuts it (solver.cp.search,
-which catches it; solver.cp.sweep and solver.cp.ranges, which raise it from their solves)."""
+which catches it; solver.cp.sweep and solver.cp.ranges, which raise it from their solves): a
+module of its own so that they import it without importing each other."""
 
 from __future__ import annotations
 
-__all__ = ["_Cut"]
+__all__ = ["Cut"]
 
 
-class _Cut(Exception):
+class Cut(Exception):
     """The time limit cut the enumeration."""

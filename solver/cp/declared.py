@@ -37,8 +37,9 @@ from ..limits import Deadline
 from ..optimize import DecisionReport, _decision_reports, induce, project, witnesses
 from ..state import initial_state
 from .blocks import EARLY, complete_declaration, declaration_of, drive_declaration
+from .cut import Cut
 from .plan import StepPlans
-from .search import Cut, Search
+from .search import Search
 
 if TYPE_CHECKING:
     from ..graph import ChoiceGraph

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .cut import Cut
 from .sweep import Seed, reach, sweep
 
 if TYPE_CHECKING:
@@ -132,8 +133,6 @@ def _solution(search: Search, assumptions: list[Var], lp_search: bool = False) -
     """A solution under ``assumptions`` (optimal, when the model has an objective), recorded, as
     a seed; None when there is none. Raises search's Cut on the time limit, _Open when the
     solve ended otherwise unanswered."""
-    from .search import Cut
-
     cp = search.cp
     solver, status = search.assuming(PROOF_PARAMS, assumptions, lp_search=lp_search)
     if status == cp.INFEASIBLE:

@@ -14,6 +14,7 @@ from mtg_outcomes.model.outcome import Outcome
 from mtg_outcomes.model.types import Case
 
 from ..limits import Deadline
+from .cut import Cut
 from .hints import hint_solution
 from .kept import Kept
 from .ranges import RUN_BUDGET, close
@@ -36,10 +37,6 @@ _PARAMS: dict[str, int | float | bool] = {"num_workers": 1, "random_seed": 0, "s
 
 
 SOLVING_CUT = "the time limit was reached while solving"
-
-
-class Cut(Exception):
-    """The time limit cut the enumeration."""
 
 
 _OVER_BUDGET = object()  # what solve() returns when a run's own budget, not the time limit, ended it

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .cut import Cut
 from .hints import far_hint
 
 if TYPE_CHECKING:
@@ -121,8 +122,6 @@ def far_seed(search: Search) -> Seed | None:
     model's own hint start at the least damage and the aims walk out from there a step at a
     time, so the outcomes at the far end (the most damage, for each value of the other fields)
     were the last found, each by a run. Raises search's Cut on the time limit."""
-    from .search import Cut
-
     pairs = far_hint(search.plan, search.built.units)
     if not pairs:
         return None
