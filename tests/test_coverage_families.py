@@ -1,0 +1,59 @@
+"""Families of lines added for breadth (issue 46), each read from real cards' Oracle text: the
+abilities expected are written by hand from the text (not copied from the recogniser's output)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mtg_outcomes.model.carddata import find
+from mtg_outcomes.model.recognise import IGNORED, UNDERSTOOD, read_face, read_text
+
+T = "T"
+
+# name -> (keywords, abilities)
+READS: dict[str, tuple[list[str], list[Any]]] = {
+    # "Whenever this creature or another creature dies, target player loses 1 life and you gain 1
+    # life." (603.10a: itself too)
+    "Blood Artist": ([], [{"trigger": "dies", "from": "creatures", "target": "player",
+                           "do": [{"lose_life": 1, "who": "target"}, {"gain_life": 1, "who": "you"}]}]),
+    # "Whenever this creature or another creature you control dies, each opponent loses 1 life and you gain 1 life."
+    "Zulaport Cutthroat": ([], [{"trigger": "dies", "from": "creatures you control",
+                                 "do": [{"lose_life": 1, "who": "opponents"}, {"gain_life": 1, "who": "you"}]}]),
+    # "Whenever a creature an opponent controls dies, put a +1/+1 counter on Yahenni." / "Sacrifice
+    # another creature: Yahenni gains indestructible until end of turn."
+    "Yahenni, Undying Partisan": (["haste"], [
+        {"trigger": "dies", "from": "creatures an opponent controls", "do": {"put_counters": {"+1/+1": 1}, "to": "self"}},
+        {"activated": {"grant": ["indestructible"], "to": "self"}, "cost": [{"sacrifice": "other creatures"}]}]),
+    # "Whenever another creature dies, you may gain 1 life."
+    "Deathgreeter": ([], [{"trigger": "dies", "from": "other creatures", "do": {"may": {"gain_life": 1, "who": "you"}}}]),
+    # "{T}: Add {B} or {R}. This land doesn't untap during your next untap step." (the next turn's
+    # untap step is after the case, 502.3)
+    "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(READS))
+def test_reads(name: str) -> None:
+    reading = read_face(find(name).face)
+    assert reading.understood, [r.text for r in reading.not_understood]
+    assert reading.abilities == READS[name][1]
+    assert sorted(reading.keywords) == sorted(READS[name][0])
+
+
+@pytest.mark.parametrize("line", [
+    # a dies watcher whose instruction isn't in the vocabulary stays not understood
+    "Whenever a creature you control dies, proliferate.",
+    # "nontoken" isn't a selector the vocabulary has
+    "Whenever another nontoken creature you control dies, draw a card.",
+])
+def test_not_read(line: str) -> None:
+    (r,) = read_text(line, "Foo", ["creature"]).lines
+    assert r.status not in (UNDERSTOOD, IGNORED)
+
+
+def test_or_another_needs_a_creature() -> None:
+    """"~ or another creature" on a non-creature card isn't the card dying: not read."""
+    (r,) = read_text("Whenever Foo or another creature dies, you gain 1 life.", "Foo", ["enchantment"]).lines
+    assert r.status != UNDERSTOOD
