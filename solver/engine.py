@@ -63,7 +63,7 @@ from .state import (
     replace,
 )
 from .targets import target_candidates
-from .triggers import collect_triggers, condition_holds, place_triggers, watchers
+from .triggers import _reads_that_player, collect_triggers, condition_holds, place_triggers, watchers
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS", "LOOP"]
@@ -177,7 +177,9 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                 continue  # "at the beginning of each opponent's end step"
             if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
                 continue  # 603.4: the intervening "if" is false as the end step begins
-            new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
+            # "that player" in its instructions is the player whose step it is, the active player (503.1a, 513.1a)
+            new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name,  # type: ignore[union-attr]
+                               player=table.active if _reads_that_player(ab) else None))
         crown = next((p.name for p in state.players if p.monarch and not p.left), None)
         if isinstance(action, EndStepAction) and crown == table.active:
             # 724.2: "At the beginning of the monarch's end step, that player draws a card"

@@ -10,6 +10,8 @@ import pytest
 from mtg_outcomes.model.carddata import find
 from mtg_outcomes.model.recognise import IGNORED, UNDERSTOOD, read_face, read_text
 
+from .helpers import outcome_set, problems
+
 T = "T"
 
 # name -> (keywords, abilities)
@@ -30,6 +32,12 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     "Deathgreeter": ([], [{"trigger": "dies", "from": "other creatures", "do": {"may": {"gain_life": 1, "who": "you"}}}]),
     # "{T}: Add {B} or {R}. This land doesn't untap during your next untap step." (the next turn's
     # untap step is after the case, 502.3)
+    # "Whenever a player casts a noncreature spell, Ruric Thar deals 6 damage to that player." (the caster, 601.2i)
+    "Ruric Thar, the Unbowed": (["vigilance", "reach"], [{"trigger": "cast", "spells": "noncreature", "to": "each player",
+                                                          "do": {"deal": 6, "to": "that player"}}]),
+    # "At the beginning of each player's upkeep, that player loses 2 life and draws two cards." (503.1a)
+    "Seizan, Perverter of Truth": ([], [{"trigger": "upkeep", "do": [{"lose_life": 2, "who": "that player"},
+                                                                      {"draw": 2, "who": "that player"}]}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -57,3 +65,33 @@ def test_or_another_needs_a_creature() -> None:
     """"~ or another creature" on a non-creature card isn't the card dying: not read."""
     (r,) = read_text("Whenever Foo or another creature dies, you gain 1 life.", "Foo", ["enchantment"]).lines
     assert r.status != UNDERSTOOD
+
+
+TABLET = """players:
+  - {name: you}
+  - {name: A}
+active: %s
+battlefield:
+  - {id: tablet, card: Copper Tablet, controller: you}
+actions:
+  - upkeep: {}
+"""
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_that_player_is_the_active_player(engine: str) -> None:
+    """Copper Tablet's "each player's upkeep ... to that player" (503.1a): the player whose upkeep it is."""
+    assert outcome_set(TABLET % "A", "you.life", "A.life", engine=engine) == {(20, 19)}
+    assert outcome_set(TABLET % "you", "you.life", "A.life", engine=engine) == {(19, 20)}
+
+
+def test_that_player_needs_an_event_naming_one() -> None:
+    """An enters trigger names no player: "that player" in it is refused, as before."""
+    case = """players:
+  - {name: you}
+  - {name: A}
+battlefield:
+  - {id: x, name: X, controller: you, types: [creature], power: 1, toughness: 1,
+     abilities: [{trigger: enters, do: {deal: 1, to: that player}}]}
+"""
+    assert any("that player" in reason for _, reason in problems(case))

@@ -91,11 +91,13 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     # the player dealt damage: dealt_damage's, and combat_damage_to_player's (510.3a: the player it hit)
-    # deals_damage's with to: (each recipient's own trigger, 120.2)
-    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player") \
+    # deals_damage's with to: (each recipient's own trigger, 120.2); the player who cast the spell
+    # (a cast trigger's, 601.2i); the player whose upkeep or end step it is (503.1a, 513.1a)
+    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player", "cast", "upkeep", "end_step") \
             and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
-        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
+        raise CaseError(f"{path}.do.{where}", "'that player' is the player who tapped a permanent for mana, the player dealt damage, "
+                        f"the player who cast the spell or whose upkeep or end step it is; a {trig} trigger has none")
 
 
 def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
