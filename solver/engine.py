@@ -63,7 +63,13 @@ from .state import (
     replace,
 )
 from .targets import target_candidates
-from .triggers import _reads_that_player, collect_triggers, condition_holds, place_triggers, watchers
+from .triggers import (
+    _reads_that_player,
+    collect_triggers,
+    condition_holds,
+    place_triggers,
+    watchers,
+)
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS", "LOOP"]

@@ -21,7 +21,6 @@ from . import casttriggers as _casttriggers  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import dieswatch as _dieswatch  # noqa: F401
-from . import thatplayer as _thatplayer  # noqa: F401
 from . import excess as _excess  # noqa: F401
 from . import fight as _fight  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
@@ -35,6 +34,7 @@ from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from . import restrictions as _restrictions  # noqa: F401  (adds to the ignore tables)
 from . import targetdeals as _targetdeals  # noqa: F401
+from . import thatplayer as _thatplayer  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
