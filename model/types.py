@@ -132,6 +132,9 @@ class OneShot:
     # deals damage to itself") or "itself" (each recipient deals it to itself, "each creature deals
     # damage to itself"); from: target / from: itself in a case file
     by: str = ""
+    # destroy: "It can't be regenerated." / "They can't be regenerated." (701.19c): no regeneration
+    # shield replaces this destruction
+    no_regenerate: bool = False
 
 
 @dataclass(frozen=True)

@@ -137,7 +137,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
 
         doomed = [q for r in recipients if (q := state.perm(r)) is not None and q.present
                   and not has_keyword(state, table, r, "indestructible")]
-        state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
+        if not shot.no_regenerate:  # 701.19c: "it can't be regenerated": no shield replaces it
+            state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
         return put_into_graveyard(state, table, doomed) if doomed else state
     if shot.kind in (ActionKind.EXILE, ActionKind.RETURN_TO_HAND):
         # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new

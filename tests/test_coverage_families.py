@@ -38,6 +38,13 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     # "At the beginning of each player's upkeep, that player loses 2 life and draws two cards." (503.1a)
     "Seizan, Perverter of Truth": ([], [{"trigger": "upkeep", "do": [{"lose_life": 2, "who": "that player"},
                                                                       {"draw": 2, "who": "that player"}]}]),
+    # "Destroy all creatures. They can't be regenerated." (701.8a, 115.10, 701.19c)
+    "Wrath of God": ([], [{"spell": {"destroy": "creatures", "cant_be_regenerated": True}}]),
+    "Day of Judgment": ([], [{"spell": {"destroy": "creatures"}}]),
+    # "Destroy target creature. It can't be regenerated."
+    "Terminate": ([], [{"spell": {"destroy": "target", "cant_be_regenerated": True}, "target": "creature"}]),
+    # "Destroy all artifacts, creatures, and enchantments."
+    "Akroma's Vengeance": ([], [{"spell": {"destroy": ["artifacts", "creatures", "enchantments"]}}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -95,3 +102,34 @@ battlefield:
      abilities: [{trigger: enters, do: {deal: 1, to: that player}}]}
 """
     assert any("that player" in reason for _, reason in problems(case))
+
+
+SKELETONS = """players:
+  - {name: you}
+  - {name: A}
+battlefield:
+  - {id: skeletons, card: Drudge Skeletons, controller: you}
+effects:
+  - {id: shield, regenerate: true, to: skeletons, controller: you, source: skeletons}
+actions:
+  - cast: {card: %s, controller: A}
+"""
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_701_19c_cant_be_regenerated(engine: str) -> None:
+    """A regeneration shield replaces Day of Judgment's destruction (701.19a), not Wrath of God's (701.19c)."""
+    assert outcome_set(SKELETONS % "Day of Judgment", "skeletons.dies", engine=engine) == {(False,)}
+    assert outcome_set(SKELETONS % "Wrath of God", "skeletons.dies", engine=engine) == {(True,)}
+
+
+def test_cant_be_regenerated_goes_with_a_destruction() -> None:
+    """"It can't be regenerated." after damage (Incinerate's is another effect, for the turn) isn't read."""
+    (r,) = read_text("Foo deals 3 damage to any target. It can't be regenerated.", "Foo", ["instant"]).lines
+    assert r.status != UNDERSTOOD
+    bad = """players:
+  - {name: you}
+battlefield:
+  - {id: x, name: X, controller: you, types: [artifact], abilities: [{activated: {exile: target, cant_be_regenerated: true}, target: creature}]}
+"""
+    assert problems(bad)

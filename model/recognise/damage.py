@@ -10,6 +10,7 @@ from typing import Any
 
 from .base import TARGETS, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
+from .sweepers import NO_REGENERATE, cant_be_regenerated
 
 # --- damage, life and cards -----------------------------------------------------------------------
 
@@ -99,6 +100,10 @@ def action_parts(text: str, that_much: bool = False, whole: bool = True) -> list
     for sentence in _SENTENCE.split(text.strip()):
         if not sentence.endswith("."):
             return None
+        if NO_REGENERATE.match(sentence):
+            if not cant_be_regenerated(out):  # "It can't be regenerated." after a destruction (701.19c)
+                return None
+            continue
         clauses = _clauses(sentence[:-1], that_much)
         if clauses is None:
             return None
@@ -244,7 +249,12 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
     if not {"instant", "sorcery"} & set(ctx["types"]):
         return None
     parts: list[tuple[dict[str, Any], Any]] | None = []
-    for sentence in _SENTENCE.split(m.group("what").strip()):
+    sentences = _SENTENCE.split(m.group("what").strip())
+    for sentence in sentences:
+        if NO_REGENERATE.match(sentence):
+            if parts is None or not cant_be_regenerated(parts):  # (701.19c, after a destruction)
+                return None
+            continue
         if (e := _EXILE.match(sentence)) and parts:
             # "If that creature would die this turn, exile it instead." (614.1a): on the target,
             # which must be what "that creature (or planeswalker)" names
@@ -268,7 +278,7 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
         if more is None or parts is None:
             return None
         parts.extend(more)
-    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1 \
+    if parts is None or len(parts) < 2 and len(sentences) < 2 or sum(req is not None for _, req in parts) > 1 \
             or not _controller_named(m.group("what"), parts):
         return None
     out: list[Any] = []

@@ -1,0 +1,54 @@
+"""Destroying or exiling every permanent of a group (CR 701.8a, 406.2), and destruction that can't be
+regenerated (701.19c): "Destroy all creatures. They can't be regenerated." (Wrath of God), "Exile all
+creatures you don't control.", "Destroy target creature. It can't be regenerated." (Terminate).
+"Each"/"all" doesn't target (115.10): the group is read as the instruction resolves."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_CREATURES_WITH = {"types": ["creature"]}
+# "all <group>" -> the selector of the permanents it destroys or exiles
+GROUPS: dict[str, Any] = {
+    "all creatures": "creatures",
+    "all other creatures": "other creatures",
+    "all creatures you control": "creatures you control",
+    "all creatures you don't control": "creatures you don't control",
+    "all creatures your opponents control": "creatures an opponent controls",
+    "all creatures an opponent controls": "creatures an opponent controls",
+    "all creatures with flying": {**_CREATURES_WITH, "with": ["flying"]},
+    "all creatures without flying": {**_CREATURES_WITH, "without": "flying"},
+    "all attacking creatures": {**_CREATURES_WITH, "in_combat": ["attacking"]},
+    "all blocking creatures": {**_CREATURES_WITH, "in_combat": ["blocking"]},
+    "all artifacts": "artifacts",
+    "all enchantments": "enchantments",
+    "all planeswalkers": "planeswalkers",
+    "all lands": "lands",
+    "all artifacts and enchantments": ["artifacts", "enchantments"],
+    "all artifacts and creatures": ["artifacts", "creatures"],
+    "all creatures and planeswalkers": ["creatures", "planeswalkers"],
+    "all artifacts, creatures, and enchantments": ["artifacts", "creatures", "enchantments"],
+    "all artifacts, creatures, and lands": ["artifacts", "creatures", "lands"],
+}
+_ALL = re.compile(r"^(?P<verb>destroy|exile) (?P<what>all [a-z ,']+)$")
+# "It can't be regenerated." / "They can't be regenerated." after a destruction (701.19c)
+NO_REGENERATE = re.compile(r"^(?:it|they) can't be regenerated\.$", re.IGNORECASE)
+
+
+def destroy_all(low: str) -> tuple[dict[str, Any], Any] | None:
+    """"destroy all creatures" (701.8a) / "exile all creatures you don't control" (406.2): the
+    one-shot action on that group, no target (115.10); None for a group not in :data:`GROUPS`."""
+    m = _ALL.match(low)
+    if m is None or m.group("what") not in GROUPS:
+        return None
+    return {m.group("verb"): GROUPS[m.group("what")]}, None
+
+
+def cant_be_regenerated(parts: list[tuple[dict[str, Any], Any]]) -> bool:
+    """Mark the destruction just before "It/They can't be regenerated." (701.19c) as one no
+    regeneration shield replaces; False when the sentence before isn't a destruction."""
+    if not parts or "destroy" not in parts[-1][0] or "cant_be_regenerated" in parts[-1][0]:
+        return False
+    parts[-1] = ({**parts[-1][0], "cant_be_regenerated": True}, parts[-1][1])
+    return True
