@@ -45,6 +45,12 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     "Terminate": ([], [{"spell": {"destroy": "target", "cant_be_regenerated": True}, "target": "creature"}]),
     # "Destroy all artifacts, creatures, and enchantments."
     "Akroma's Vengeance": ([], [{"spell": {"destroy": ["artifacts", "creatures", "enchantments"]}}]),
+    # "When Kokusho dies, each opponent loses 5 life. You gain life equal to the life lost this way."
+    "Kokusho, the Evening Star": (["flying"], [{"trigger": "dies", "do": {"lose_life": 5, "who": "opponents",
+                                                                        "then": {"gain_life": "life_lost_this_way"}}}]),
+    # "{2}{B}: Each opponent loses 1 life. You gain life equal to the life lost this way."
+    "Scholar of Athreos": ([], [{"activated": {"lose_life": 1, "who": "opponents", "then": {"gain_life": "life_lost_this_way"}},
+                                 "cost": [2, "B"]}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -60,6 +66,8 @@ def test_reads(name: str) -> None:
 @pytest.mark.parametrize("line", [
     # a dies watcher whose instruction isn't in the vocabulary stays not understood
     "Whenever a creature you control dies, proliferate.",
+    # "the life lost this way" reads a loss of life just before it
+    "When Foo enters, you gain 2 life. You gain life equal to the life lost this way.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])

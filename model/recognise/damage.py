@@ -10,7 +10,7 @@ from typing import Any
 
 from .base import TARGETS, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
-from .sweepers import NO_REGENERATE, cant_be_regenerated
+from .sweepers import LIFE_LOST_THIS_WAY, NO_REGENERATE, cant_be_regenerated, gain_life_lost
 
 # --- damage, life and cards -----------------------------------------------------------------------
 
@@ -102,6 +102,10 @@ def action_parts(text: str, that_much: bool = False, whole: bool = True) -> list
             return None
         if NO_REGENERATE.match(sentence):
             if not cant_be_regenerated(out):  # "It can't be regenerated." after a destruction (701.19c)
+                return None
+            continue
+        if LIFE_LOST_THIS_WAY.match(sentence):
+            if not gain_life_lost(out):  # "You gain life equal to the life lost this way." (119.3)
                 return None
             continue
         clauses = _clauses(sentence[:-1], that_much)
@@ -253,6 +257,10 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
     for sentence in sentences:
         if NO_REGENERATE.match(sentence):
             if parts is None or not cant_be_regenerated(parts):  # (701.19c, after a destruction)
+                return None
+            continue
+        if LIFE_LOST_THIS_WAY.match(sentence):
+            if parts is None or not gain_life_lost(parts):  # (119.3, after a loss of life)
                 return None
             continue
         if (e := _EXILE.match(sentence)) and parts:

@@ -52,3 +52,17 @@ def cant_be_regenerated(parts: list[tuple[dict[str, Any], Any]]) -> bool:
         return False
     parts[-1] = ({**parts[-1][0], "cant_be_regenerated": True}, parts[-1][1])
     return True
+
+
+# "You gain life equal to the life lost this way." after a loss of life (Kokusho, Blood Tithe): the
+# lose_life action's rider, reading what it made its players lose (119.3; 0 for a player who can't)
+LIFE_LOST_THIS_WAY = re.compile(r"^you gain life equal to the life lost this way\.$", re.IGNORECASE)
+
+
+def gain_life_lost(parts: list[tuple[dict[str, Any], Any]]) -> bool:
+    """Give the life loss just before "You gain life equal to the life lost this way." its
+    ``then: {gain_life: life_lost_this_way}``; False when the part before isn't a loss of life."""
+    if not parts or "lose_life" not in parts[-1][0] or "then" in parts[-1][0]:
+        return False
+    parts[-1] = ({**parts[-1][0], "then": {"gain_life": "life_lost_this_way"}}, parts[-1][1])
+    return True
