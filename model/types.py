@@ -172,6 +172,8 @@ class Ability:
     second_target: Selector | None = None
     another: bool = False
     once: bool = False
+    # activated: "Activate only as a sorcery." (602.5d, 307.1): its controller's main phase, the stack empty
+    sorcery: bool = False
     trigger: TriggerEvent | None = None  # trigger abilities only
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None

@@ -88,6 +88,8 @@ def activation(state: GameState, table: Table, action: ActivateAction) -> Activa
         return f"{cant} again: it can be activated only once each turn"
     if loyalty_change(ab.cost) is not None and (why := _loyalty_timing(state, table, perm)) is not None:
         return f"{cant}: {why}"
+    if ab.sorcery and (why := sorcery_timing(state, table, perm.controller)) is not None:
+        return f"{cant}: {why}, and it is activated only as a sorcery (602.5d, 307.1)"
     if _uses_chosen_player(ab) and perm.chosen is None:
         return f"{cant}: no player was chosen for it"
     targets: tuple[str | None, ...] = (None,)
@@ -118,6 +120,23 @@ def _loyalty_timing(state: GameState, table: Table, perm: PermState) -> str | No
     waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
     if state.stack or waiting:
         return "the stack isn't empty, and a loyalty ability is activated only when it is (606.3)"
+    why = sorcery_timing(state, table, perm.controller)
+    return None if why is None else f"{why}, and a loyalty ability is activated only as a sorcery (606.3, 307.1)"
+
+
+def sorcery_timing(state: GameState, table: Table, player: str) -> str | None:
+    """307.1 (what "as a sorcery" means, 602.5d): only in a main phase of ``player``'s turn with the
+    stack empty; why not now, or None. The case's actions are in a main phase unless creatures are
+    in combat (before its combat: action, 506.1) or an end_step: / upkeep: action began that step."""
+    if state.turn_player not in team_names(state, table, player):  # (a team's turn in Two-Headed Giant, 810.2)
+        return f"it is {state.turn_player}'s turn"
+    waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
+    if state.stack or waiting:
+        return "the stack isn't empty"
+    if state.step:
+        return f"it is the {state.step}, not a main phase"
+    if any(p.present and (p.attacking is not None or p.blocking) for p in state.perms):
+        return "it is the combat phase (creatures are attacking), not a main phase"
     return None
 
 

@@ -175,6 +175,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         return game_over(state, [action.player]) if last_standing(state) else state
     if isinstance(action, EndStepAction | UpkeepAction):
         # "at the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step begins
+        state = replace(state, step="end step" if isinstance(action, EndStepAction) else "upkeep")
         new = []
         for oid, ctrl, j, ab in watchers(state, table, action.kind):
             if ab.turn == "yours" and ctrl != table.active:

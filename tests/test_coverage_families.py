@@ -51,6 +51,9 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     # "{2}{B}: Each opponent loses 1 life. You gain life equal to the life lost this way."
     "Scholar of Athreos": ([], [{"activated": {"lose_life": 1, "who": "opponents", "then": {"gain_life": "life_lost_this_way"}},
                                  "cost": [2, "B"]}]),
+    # "Sacrifice this creature: It deals 4 damage to target creature. Activate only as a sorcery." (602.5d)
+    "Bloodpyre Elemental": ([], [{"activated": {"deal": 4, "to": "target"}, "target": "creature",
+                                  "cost": [{"sacrifice": "self"}], "timing": "sorcery"}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -141,3 +144,37 @@ battlefield:
   - {id: x, name: X, controller: you, types: [artifact], abilities: [{activated: {exile: target, cant_be_regenerated: true}, target: creature}]}
 """
     assert problems(bad)
+
+
+PYRE = """players:
+  - {name: you}
+  - {name: A}
+active: %s
+battlefield:
+  - {id: elemental, card: Bloodpyre Elemental, controller: you}
+  - {id: giant, card: Hill Giant, controller: A}
+actions:
+%s
+"""
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+@pytest.mark.parametrize("active,actions,dies", [
+    ("you", "  - activate: {id: elemental, target: giant}", True),  # a main phase of your turn
+    ("A", "  - activate: {id: elemental, target: giant}", False),  # A's turn (307.1)
+    ("you", "  - end_step: {}\n  - activate: {id: elemental, target: giant}", False),  # the end step
+    ("you", "  - upkeep: {}\n  - activate: {id: elemental, target: giant}", False),  # the upkeep
+    # in response to a Shock: the stack isn't empty
+    ("you", "  - cast: {card: Shock, controller: you, target: A, responses: [{activate: {id: elemental, target: giant}}]}", False),
+])
+def test_307_1_activate_only_as_a_sorcery(engine: str, active: str, actions: str, dies: bool) -> None:
+    assert outcome_set(PYRE % (active, actions), "giant.dies", engine=engine) == {(dies,)}
+
+
+def test_timing_takes_sorcery_only() -> None:
+    bad = """players:
+  - {name: you}
+battlefield:
+  - {id: x, name: X, controller: you, types: [artifact], abilities: [{activated: {gain_life: 1}, timing: instant}]}
+"""
+    assert any(path.endswith("timing") for path, _ in problems(bad))

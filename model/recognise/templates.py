@@ -58,6 +58,7 @@ from .mana import basic_land_mana
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
+_SORCERY = " activate only as a sorcery."
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
 FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
@@ -112,6 +113,9 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     once = core.lower().endswith(_ONCE)
     if once:
         core = core[: -len(_ONCE)].rstrip()
+    sorcery = core.lower().endswith(_SORCERY)  # "Activate only as a sorcery." (602.5d)
+    if sorcery:
+        core = core[: -len(_SORCERY)].rstrip()
     for t in TEMPLATES:
         m = t.pattern.match(core) if core else None
         if m is None:
@@ -130,6 +134,10 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
             if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
                 continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)
             abilities = [{**abilities[0], "once": True}]
+        if sorcery:
+            if len(abilities) != 1 or "activated" not in abilities[0]:
+                continue  # (602.5d: an activated ability's timing)
+            abilities = [{**abilities[0], "timing": "sorcery"}]
         return Reading(raw, UNDERSTOOD, t.name, t.rule, (*lead, *abilities), tuple(kws), "; ".join(dropped))
     for pattern, reason in IGNORES:
         if pattern.match(text):

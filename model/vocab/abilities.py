@@ -226,7 +226,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose") + \
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("timing",) if kind == "activated" else ()) + \
                     (("targets", "mode", "if_kicked", "second_target", "another") if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
@@ -250,6 +250,9 @@ def parse_ability(value: Any, path: str) -> Ability:
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         targets = _targets_range(m, action, path) if kind == "spell" else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
+        # timing: sorcery: "Activate only as a sorcery." (602.5d, 307.1)
+        if "timing" in m and m["timing"] != "sorcery":
+            raise CaseError(f"{path}.timing", "expected timing: sorcery (\"activate only as a sorcery\", 602.5d)")
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
@@ -261,7 +264,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         second, another = _second_target(m, target, targets, action, more, effect, path)
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
                        cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another,
-                       emblem=emblem)
+                       emblem=emblem, sorcery="timing" in m)
     if "ward" in m:
         return _ward(m, path, text)
     if "cant_be_countered" in m:
