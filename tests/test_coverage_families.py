@@ -54,6 +54,13 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     # "Sacrifice this creature: It deals 4 damage to target creature. Activate only as a sorcery." (602.5d)
     "Bloodpyre Elemental": ([], [{"activated": {"deal": 4, "to": "target"}, "target": "creature",
                                   "cost": [{"sacrifice": "self"}], "timing": "sorcery"}]),
+    # "Whenever you gain life, put a +1/+1 counter on each creature you control." (no target, 115.10)
+    "Archangel of Thune": (["flying", "lifelink"], [{"trigger": "gain_life", "do": {"put_counters": {"+1/+1": 1},
+                                                                                    "to": "creatures you control"}}]),
+    # "First strike" / "When this creature enters, it deals 1 damage to each opponent and each creature
+    # and planeswalker they control."
+    "Goblin Chainwhirler": (["first strike"], [{"trigger": "enters", "do": {"deal": 1, "to": [
+        "opponents", "creatures an opponent controls", "planeswalkers an opponent controls"]}}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 

@@ -99,6 +99,11 @@ EACH: dict[str, Any] = {
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each opponent and each creature they control": ["opponents", "creatures an opponent controls"],
+    "each opponent and each creature and planeswalker they control": ["opponents", "creatures an opponent controls",
+                                                                      "planeswalkers an opponent controls"],
+    "each opponent and each planeswalker they control": ["opponents", "planeswalkers an opponent controls"],
+    "each creature and planeswalker your opponents control": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+    "each creature and planeswalker an opponent controls": ["creatures an opponent controls", "planeswalkers an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
     "each creature with flying and each player": ["each player", {"types": ["creature"], "with": ["flying"]}],
     "each creature and each planeswalker": ["creatures", "planeswalkers"],
@@ -307,9 +312,13 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
     if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
         return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
     if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature"
-                         r"|target creature you control|target creature an opponent controls|target creature you don't control)", low):
-        # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of
+                         r"|target creature you control|target creature an opponent controls|target creature you don't control"
+                         r"|each creature you control|each other creature you control|each creature)", low):
+        # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of; "each creature
+        # you control": every one there as it resolves (no target, 115.10)
         n, kind, who = number(m.group(1)), m.group(2), m.group(3)
+        if who.startswith("each "):
+            return {"put_counters": {kind: n}, "to": EACH[who]}, None
         if who.startswith("target "):
             return ({"put_counters": {kind: n}, "to": "target"}, TARGETS[who]) if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
