@@ -61,6 +61,13 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     # and planeswalker they control."
     "Goblin Chainwhirler": (["first strike"], [{"trigger": "enters", "do": {"deal": 1, "to": [
         "opponents", "creatures an opponent controls", "planeswalkers an opponent controls"]}}]),
+    # "Equipped creature gets +2/+2 and has protection from red and from blue." (702.16, 611.3a) / its
+    # combat damage trigger / "Equip {2}" (ignored)
+    "Sword of Fire and Ice": ([], [
+        {"pt": [2, 2], "to": "equipped creature"},
+        {"protection": {"from": ["red sources", "blue sources"]}, "to": "equipped creature"},
+        {"trigger": "combat_damage_to_player", "from": "equipped creature", "target": "any",
+         "do": [{"deal": 2, "to": "target"}, {"draw": 1, "who": "you"}]}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -78,6 +85,8 @@ def test_reads(name: str) -> None:
     "Whenever a creature you control dies, proliferate.",
     # "the life lost this way" reads a loss of life just before it
     "When Foo enters, you gain 2 life. You gain life equal to the life lost this way.",
+    # the colour is chosen as it resolves: not a quality the line names
+    "{T}: Target creature you control gains protection from the color of your choice until end of turn.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])
@@ -185,3 +194,20 @@ battlefield:
   - {id: x, name: X, controller: you, types: [artifact], abilities: [{activated: {gain_life: 1}, timing: instant}]}
 """
     assert any(path.endswith("timing") for path, _ in problems(bad))
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    ("{W}: Foo gains protection from black until end of turn.", ["creature"],
+     [{"activated": {"protection": {"from": "black sources"}, "to": "self"}, "cost": ["W"]}]),
+    ("Target creature gains protection from red until end of turn.", ["instant"],
+     [{"spell": {"protection": {"from": "red sources"}, "to": "target"}, "target": "creature"}]),
+    ("Enchanted creature has protection from artifacts.", ["enchantment"],
+     [{"protection": {"from": {"types": ["artifact"]}}, "to": "enchanted creature"}]),
+])
+def test_protection_lines(text: str, types: list[str], expected: list[Any]) -> None:
+    from mtg_outcomes.model.vocab import parse_ability
+
+    (r,) = read_text(text, "Foo", types).lines
+    assert r.status == UNDERSTOOD and list(r.abilities) == expected
+    for j, ab in enumerate(r.abilities):
+        parse_ability(ab, f"abilities[{j}]")
