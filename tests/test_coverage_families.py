@@ -211,3 +211,22 @@ def test_protection_lines(text: str, types: list[str], expected: list[Any]) -> N
     assert r.status == UNDERSTOOD and list(r.abilities) == expected
     for j, ab in enumerate(r.abilities):
         parse_ability(ab, f"abilities[{j}]")
+
+
+@pytest.mark.parametrize("name,line", [
+    ("Eiganjo, Seat of the Empire", "Channel"),  # "Channel — {2}{W}, Discard this card: ..." (113.6)
+    ("Ghor-Clan Rampager", "Bloodrush"),  # "Bloodrush — {R}{G}, Discard this card: ..."
+    ("Adorned Pouncer", "Eternalize"),  # an ability of a card in a graveyard (702.129a)
+    ("Honored Hydra", "Embalm"),  # (702.128a)
+])
+def test_abilities_of_other_zones_are_ignored(name: str, line: str) -> None:
+    reading = read_face(find(name).face)
+    assert reading.understood
+    (r,) = [r for r in reading.lines if r.text.startswith(line)]
+    assert r.status == IGNORED and not r.abilities
+
+
+def test_a_discard_cost_of_another_card_is_not_ignored() -> None:
+    """"Discard a card" (not the card itself) is a cost paid from a hand the case doesn't track: not understood."""
+    (r,) = read_text("{1}, Discard a card: Foo deals 1 damage to any target.", "Foo", ["creature"]).lines
+    assert r.status not in (UNDERSTOOD, IGNORED)

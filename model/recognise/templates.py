@@ -27,6 +27,7 @@ from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker
 from . import lifetriggers as _lifetriggers  # noqa: F401
 from . import monstrous as _monstrous  # noqa: F401
+from . import otherzones as _otherzones  # noqa: F401  (adds to the ignore tables)
 from . import poison as _poison  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import protection as _protection  # noqa: F401
