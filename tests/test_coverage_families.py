@@ -87,6 +87,8 @@ def test_reads(name: str) -> None:
     "When Foo enters, you gain 2 life. You gain life equal to the life lost this way.",
     # the colour is chosen as it resolves: not a quality the line names
     "{T}: Target creature you control gains protection from the color of your choice until end of turn.",
+    # a graveyard trigger that returns the card to the battlefield: a permanent entering, never ignored
+    "At the beginning of your upkeep, return Foo from your graveyard to the battlefield.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])
@@ -218,6 +220,8 @@ def test_protection_lines(text: str, types: list[str], expected: list[Any]) -> N
     ("Ghor-Clan Rampager", "Bloodrush"),  # "Bloodrush — {R}{G}, Discard this card: ..."
     ("Adorned Pouncer", "Eternalize"),  # an ability of a card in a graveyard (702.129a)
     ("Honored Hydra", "Embalm"),  # (702.128a)
+    ("Magma Phoenix", "{3}{R}{R}: Return"),  # an activated ability of a card in a graveyard (113.6)
+    ("Aurora Eidolon", "Whenever you cast a multicolored spell"),  # a graveyard trigger returning it to a hand
 ])
 def test_abilities_of_other_zones_are_ignored(name: str, line: str) -> None:
     reading = read_face(find(name).face)

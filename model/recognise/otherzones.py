@@ -26,3 +26,16 @@ _COSTED_IGNORED.update({
 _FROM_HAND = re.compile(r"^(?:[a-z]+ — )?[^:\"]*\b(?:discard ~|reveal ~ from your hand)[^:\"]*: [^\"]+$", re.IGNORECASE)
 IGNORES.append((_FROM_HAND, "an ability of a card in a hand: its cost discards or reveals the card itself (CR 113.6); hands "
                             "aren't tracked, and a case's permanent can't activate it"))
+
+# "{1}{B}: Return ~ from your graveyard to your hand." / "Sacrifice a Food: Return ~ from your graveyard
+# to the battlefield.": an activated ability of a card in a graveyard (113.6); the case's permanent
+# can't activate it (naming it is an error), and graveyards aren't tracked
+_FROM_GRAVEYARD = re.compile(r"^(?:[a-z]+ — )?[^:\"]+: return ~ from your graveyard to (?:your hand|the battlefield(?: tapped)?)\."
+                             r"(?: activate only [^.\"]+\.)?$", re.IGNORECASE)
+IGNORES.append((_FROM_GRAVEYARD, f"an activated ability of a card in a graveyard (CR 113.6); {_GRAVEYARD}"))
+# a trigger of a card in a graveyard that only returns it to its owner's hand (113.6; 404, 402: neither
+# zone is tracked); one that returns it to the battlefield is not ignored (a permanent entering)
+_GRAVEYARD_TO_HAND = re.compile(r"^(?:[a-z]+ — )?(?:when|whenever|at) [^,\"]+, (?:you may pay (?:\{[^}]+\})+\. if you do, )?"
+                                r"(?:you may )?return ~ from your graveyard to your hand\.$", re.IGNORECASE)
+IGNORES.append((_GRAVEYARD_TO_HAND, "a trigger of a card in a graveyard that only returns it to its owner's hand (CR 113.6): "
+                                    "hands and graveyards aren't tracked"))
