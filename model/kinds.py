@@ -88,3 +88,5 @@ class TriggerEvent(StrEnum):
     CAST = "cast"  # 601.2i
     UPKEEP = "upkeep"  # 503.1a
     BECOMES_MONSTROUS = "becomes_monstrous"  # 701.37b: "When ~ becomes monstrous"
+    # 508.1m, 508.2a: "Whenever ~ attacks", as attackers are declared (the case's declare_attackers: {})
+    ATTACKS = "attacks"

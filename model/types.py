@@ -19,7 +19,7 @@ from .selectors import Selector
 __all__ = [
     "Rider", "EffectSpec", "OneShot", "TokenSpec", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
-    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction",
+    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction", "DeclareAttackersAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
@@ -370,6 +370,14 @@ class LeaveGameAction(Action):
 @dataclass(frozen=True)
 class EndStepAction(Action):
     kind: str = "end_step"
+
+
+@dataclass(frozen=True)
+class DeclareAttackersAction(Action):
+    """``declare_attackers: {}``: the creatures written ``attacking:`` are declared as attackers now
+    (508.1): their "whenever ~ attacks" abilities trigger (508.1m, 508.2a)."""
+
+    kind: str = "declare_attackers"
 
 
 @dataclass(frozen=True)

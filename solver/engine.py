@@ -21,6 +21,7 @@ from mtg_outcomes.model.types import (
     CouldProduceAction,
     CreateAction,
     DamageAction,
+    DeclareAttackersAction,
     EndStepAction,
     EnterAction,
     LeaveAction,
@@ -67,6 +68,7 @@ from .triggers import (
     _reads_that_player,
     collect_triggers,
     condition_holds,
+    declare_attackers,
     place_triggers,
     watchers,
 )
@@ -173,6 +175,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
         state = leave_game(state, table, action.player)
         # the last player left in a multiplayer game wins it (104.2a): nothing further happens
         return game_over(state, [action.player]) if last_standing(state) else state
+    if isinstance(action, DeclareAttackersAction):
+        return declare_attackers(state, table)
     if isinstance(action, EndStepAction | UpkeepAction):
         # "at the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step begins
         state = replace(state, step="end step" if isinstance(action, EndStepAction) else "upkeep")

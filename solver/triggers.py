@@ -105,6 +105,10 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_from is not None:
                     values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
+            elif trigger == TriggerEvent.ATTACKS:
+                # "Whenever ~ attacks" (508.1m): its own permanent; with from: ("whenever a creature
+                # you control attacks") each attacking creature it names, one trigger each
+                ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
             elif trigger == TriggerEvent.BECOMES_MONSTROUS:
                 ok = thing == oid  # "When ~ becomes monstrous": its own (701.37b)
             elif trigger == TriggerEvent.CAST:
@@ -143,6 +147,22 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
     if not new:
         return state
     return replace(state, pending=state.pending + tuple(new))
+
+
+def declare_attackers(state: GameState, table: Table) -> GameState:
+    """``declare_attackers: {}``: the creatures attacking as written are declared as attackers now
+    (508.1): their attack abilities trigger (508.1m, 508.2a), each naming as "that player" the
+    defending player (506.2: the player it attacks, or the controller or protector of the
+    planeswalker or battle it attacks)."""
+    happenings: list[tuple[str, dict[str, Any]]] = []
+    for p in state.perms:
+        if not p.present or p.attacking is None:
+            continue
+        attacked = str(p.attacking)
+        there = state.perm(attacked)
+        defending = attacked if is_player(table, attacked) else (table.perm_specs[there.spec].defender if there is not None else None)
+        happenings.append((p.id, {"_player": defending} if defending is not None else {}))
+    return collect_triggers(state, table, TriggerEvent.ATTACKS, happenings)
 
 
 def ward_triggers(state: GameState, table: Table, item: StackItem, targets: Iterable[str | None]) -> tuple[Trigger, ...]:

@@ -68,6 +68,15 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
         {"protection": {"from": ["red sources", "blue sources"]}, "to": "equipped creature"},
         {"trigger": "combat_damage_to_player", "from": "equipped creature", "target": "any",
          "do": [{"deal": 2, "to": "target"}, {"draw": 1, "who": "you"}]}]),
+    # "Whenever this creature attacks, defending player loses 1 life and you gain 1 life." (508.1m, 506.2)
+    "Agate-Blade Assassin": ([], [{"trigger": "attacks", "do": [{"lose_life": 1, "who": "that player"},
+                                                                {"gain_life": 1, "who": "you"}]}]),
+    # "Whenever this creature enters or attacks, create two 2/2 black Zombie creature tokens." (two events, 603.2)
+    "Grave Titan": (["deathtouch"], [
+        {"trigger": "enters", "do": {"create_tokens": 2, "token": {"types": ["creature"], "subtypes": ["Zombie"],
+                                                                   "colors": ["black"], "power": 2, "toughness": 2}}},
+        {"trigger": "attacks", "do": {"create_tokens": 2, "token": {"types": ["creature"], "subtypes": ["Zombie"],
+                                                                    "colors": ["black"], "power": 2, "toughness": 2}}}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -89,6 +98,8 @@ def test_reads(name: str) -> None:
     "{T}: Target creature you control gains protection from the color of your choice until end of turn.",
     # a graveyard trigger that returns the card to the battlefield: a permanent entering, never ignored
     "At the beginning of your upkeep, return Foo from your graveyard to the battlefield.",
+    # "it" after "equipped creature attacks" is the attacker, not the Equipment: not read
+    "Whenever equipped creature attacks, it gets +2/+0 until end of turn.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])
@@ -234,3 +245,46 @@ def test_a_discard_cost_of_another_card_is_not_ignored() -> None:
     """"Discard a card" (not the card itself) is a cost paid from a hand the case doesn't track: not understood."""
     (r,) = read_text("{1}, Discard a card: Foo deals 1 damage to any target.", "Foo", ["creature"]).lines
     assert r.status not in (UNDERSTOOD, IGNORED)
+
+
+ASSASSIN = '''players:
+  - {name: you}
+  - {name: A}
+  - {name: B}
+active: you
+battlefield:
+  - {id: assassin, card: Agate-Blade Assassin, controller: you, attacking: %s}
+  - {id: jace, card: Jace Beleren, controller: B, loyalty: 3}
+actions:
+%s
+'''
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_508_1m_attack_triggers_fire_on_declare_attackers(engine: str) -> None:
+    """The trigger fires on declare_attackers: {} (defending player: the one attacked, or the
+    planeswalker's controller, 506.2); written attacking: without it, it was declared before the case."""
+    fields = ("you.life", "A.life", "B.life")
+    assert outcome_set(ASSASSIN % ("A", "  - declare_attackers: {}"), *fields, engine=engine) == {(21, 19, 20)}
+    assert outcome_set(ASSASSIN % ("jace", "  - declare_attackers: {}"), *fields, engine=engine) == {(21, 20, 19)}
+    assert outcome_set(ASSASSIN % ("A", "  - combat: {}"), *fields, engine=engine) == {(20, 19, 20)}
+
+
+@pytest.mark.parametrize("actions,blocking,why", [
+    ("  - combat: {}\n  - declare_attackers: {}", "", "before combat"),
+    ("  - declare_attackers: {}\n  - declare_attackers: {}", "", "once"),
+    ("  - declare_attackers: {}\n  - combat: {}", ", blocking: assassin", "blocking: choose"),
+    ("  - may: {declare_attackers: {}}", "", "top level"),
+])
+def test_declare_attackers_problems(actions: str, blocking: str, why: str) -> None:
+    case = f'''players:
+  - {{name: you}}
+  - {{name: A}}
+active: you
+battlefield:
+  - {{id: assassin, card: Agate-Blade Assassin, controller: you, attacking: A}}
+  - {{id: elves, card: Llanowar Elves, controller: A{blocking}}}
+actions:
+{actions}
+'''
+    assert any(why in reason for _, reason in problems(case)), problems(case)

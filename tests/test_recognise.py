@@ -761,7 +761,7 @@ def test_pt_template(text: str, types: tuple[str, ...], expected: list[Any]) -> 
 @pytest.mark.parametrize("text,types", [
     # a group changed by a resolving effect is fixed as it resolves (611.2c): tests/test_groups_eot.py
     ("Target creature gets +X/+0 until end of turn.", ("instant",)),
-    ("Target creature gains protection from red until end of turn.", ("instant",)),
+    ("Target creature gains protection from the color of your choice until end of turn.", ("instant",)),  # (protection.py reads a named colour)
     ("Target creature gets +2/+2 until end of turn.", ("creature",)),  # not a spell, no cost
 ])
 def test_pt_not_understood(text: str, types: tuple[str, ...]) -> None:

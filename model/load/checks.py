@@ -147,6 +147,7 @@ class _Checks(_AttackChecks):
         active = self.active_player()
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
         self._one_attacking_side(perms, teams)
+        self._declared_attackers(perms, actions)
         chosen_combat = _choosing_combat(actions)
         written_blockers: dict[str, list[str]] = {}  # attacker -> the paths of its legal written blocks
         for p, path in perms + self.entered:

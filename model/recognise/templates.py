@@ -17,6 +17,7 @@ import re
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
+from . import attacks as _attacks  # noqa: F401
 from . import casttriggers as _casttriggers  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
@@ -62,7 +63,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 # the order in which the families' templates are tried (within a module, the order they are written)
 _SORCERY = " activate only as a sorcery."
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before

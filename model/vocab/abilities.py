@@ -92,12 +92,14 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     # the player dealt damage: dealt_damage's, and combat_damage_to_player's (510.3a: the player it hit)
     # deals_damage's with to: (each recipient's own trigger, 120.2); the player who cast the spell
-    # (a cast trigger's, 601.2i); the player whose upkeep or end step it is (503.1a, 513.1a)
-    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player", "cast", "upkeep", "end_step") \
+    # (a cast trigger's, 601.2i); the player whose upkeep or end step it is (503.1a, 513.1a); the
+    # defending player of an attacks trigger (508.1m, 506.2)
+    if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player", "cast", "upkeep", "end_step",
+                                                        "attacks") \
             and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
         raise CaseError(f"{path}.do.{where}", "'that player' is the player who tapped a permanent for mana, the player dealt damage, "
-                        f"the player who cast the spell or whose upkeep or end step it is; a {trig} trigger has none")
+                        f"the player who cast the spell, whose upkeep or end step it is, or the defending player; a {trig} trigger has none")
 
 
 def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
@@ -324,6 +326,12 @@ def parse_ability(value: Any, path: str) -> Ability:
             first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
             for shot in (first, *more):
                 _check_mana_trigger(m, path, trig, shot)
+        if trig == "attacks":
+            # "Whenever ~ attacks" (508.1m): its own permanent, or with from: the attacking creatures it names
+            for key in ("to", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "an attacks trigger watches its own permanent attacking (\"Whenever ~ "
+                                    "attacks\"), or with from: the creatures it names; it takes no other filter")
         if trig in ("enters", "dies"):
             what = "an enters trigger watches its own permanent entering (\"When this enters\"), or with from: the permanents it names" \
                 if trig == "enters" else ("a dies trigger watches its own permanent dying (\"When this dies\", 603.6c), "
