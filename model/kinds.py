@@ -90,3 +90,5 @@ class TriggerEvent(StrEnum):
     BECOMES_MONSTROUS = "becomes_monstrous"  # 701.37b: "When ~ becomes monstrous"
     # 508.1m, 508.2a: "Whenever ~ attacks", as attackers are declared (the case's declare_attackers: {})
     ATTACKS = "attacks"
+    # 121.1, 121.2, 603.2: "Whenever you draw a card": each card drawn (one at a time), by the players to: names
+    DRAWS = "draws"

@@ -201,6 +201,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         elif shot.kind == ActionKind.DRAW:
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
             state = event(state, f"{says(r, 'draws')} {n} card{'' if n == 1 else 's'}", "121.1")
+            # 121.2, 603.2: each card drawn is its own event ("whenever a player draws a card")
+            from .triggers import collect_triggers  # (triggers reads this module's neighbours)
+
+            state = collect_triggers(state, table, TriggerEvent.DRAWS, [(r, {"_player": r})] * n) if n > 0 else state
         elif shot.kind == ActionKind.GET_POISON:  # 122.1: poison counters (a team's shared, 810.10)
             state = add_poison(state, table, r, n)
         elif shot.kind == ActionKind.GET_ENERGY:  # 107.14: that many energy counters (122.1)

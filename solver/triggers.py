@@ -105,6 +105,9 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
                 if ok and ab.trigger_from is not None:
                     values = {k: v for k, v in values.items() if k != "X"}  # another's X isn't its (107.3i)
+            elif trigger == TriggerEvent.DRAWS:
+                # "whenever you / an opponent draws a card" (121.2: each card is drawn on its own)
+                ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
             elif trigger == TriggerEvent.ATTACKS:
                 # "Whenever ~ attacks" (508.1m): its own permanent; with from: ("whenever a creature
                 # you control attacks") each attacking creature it names, one trigger each

@@ -77,6 +77,13 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
                                                                    "colors": ["black"], "power": 2, "toughness": 2}}},
         {"trigger": "attacks", "do": {"create_tokens": 2, "token": {"types": ["creature"], "subtypes": ["Zombie"],
                                                                     "colors": ["black"], "power": 2, "toughness": 2}}}]),
+    # "Deathtouch" / "Whenever you draw a card, you gain 2 life." / "Whenever an opponent draws a card,
+    # they lose 2 life." (121.2, 603.2)
+    "Sheoldred, the Apocalypse": (["deathtouch"], [
+        {"trigger": "draws", "do": {"gain_life": 2, "who": "you"}},
+        {"trigger": "draws", "to": "opponents", "do": {"lose_life": 2, "who": "that player"}}]),
+    # "Whenever an opponent draws a card, this enchantment deals 1 damage to that player."
+    "Underworld Dreams": ([], [{"trigger": "draws", "to": "opponents", "do": {"deal": 1, "to": "that player"}}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -100,6 +107,8 @@ def test_reads(name: str) -> None:
     "At the beginning of your upkeep, return Foo from your graveyard to the battlefield.",
     # "it" after "equipped creature attacks" is the attacker, not the Equipment: not read
     "Whenever equipped creature attacks, it gets +2/+0 until end of turn.",
+    # the turn's draws before the case aren't known
+    "Whenever you draw your second card each turn, Foo deals 3 damage to any target.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])
@@ -288,3 +297,28 @@ actions:
 {actions}
 '''
     assert any(why in reason for _, reason in problems(case)), problems(case)
+
+
+DREAMS = '''players:
+  - {name: you}
+  - {name: A}
+battlefield:
+  - {id: dreams, card: Underworld Dreams, controller: you}
+actions:
+  - {draw: 3, who: %s}
+'''
+
+
+def test_121_2_a_trigger_for_each_card_drawn() -> None:
+    """Three cards drawn by A: three triggers, 3 damage; your own draws trigger nothing (an opponent's only)."""
+    assert outcome_set(DREAMS % "A", "A.life", "A.cards_drawn") == {(17, 3)}
+    assert outcome_set(DREAMS % "you", "you.life", "A.life") == {(20, 20)}
+
+
+def test_draws_trigger_takes_to_only() -> None:
+    bad = '''players:
+  - {name: you}
+battlefield:
+  - {id: x, name: X, controller: you, types: [artifact], abilities: [{trigger: draws, from: creatures, do: {gain_life: 1}}]}
+'''
+    assert any(path.endswith("from") for path, _ in problems(bad))

@@ -22,6 +22,7 @@ from . import casttriggers as _casttriggers  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import dieswatch as _dieswatch  # noqa: F401
+from . import drawtriggers as _drawtriggers  # noqa: F401
 from . import excess as _excess  # noqa: F401
 from . import fight as _fight  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
@@ -63,7 +64,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 # the order in which the families' templates are tried (within a module, the order they are written)
 _SORCERY = " activate only as a sorcery."
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks", "drawtriggers")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before

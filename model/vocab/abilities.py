@@ -95,11 +95,12 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
     # (a cast trigger's, 601.2i); the player whose upkeep or end step it is (503.1a, 513.1a); the
     # defending player of an attacks trigger (508.1m, 506.2)
     if shot.to.mentions("that_player") and trig not in ("dealt_damage", "combat_damage_to_player", "cast", "upkeep", "end_step",
-                                                        "attacks") \
+                                                        "attacks", "draws") \
             and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
         raise CaseError(f"{path}.do.{where}", "'that player' is the player who tapped a permanent for mana, the player dealt damage, "
-                        f"the player who cast the spell, whose upkeep or end step it is, or the defending player; a {trig} trigger has none")
+                        f"the player who cast the spell, whose upkeep or end step it is, the defending player, or who drew the card; "
+                        f"a {trig} trigger has none")
 
 
 def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
@@ -326,6 +327,12 @@ def parse_ability(value: Any, path: str) -> Ability:
             first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
             for shot in (first, *more):
                 _check_mana_trigger(m, path, trig, shot)
+        if trig == "draws":
+            # "Whenever you draw a card" (121.2: each card drawn): to: whose draws it watches, you by default
+            for key in ("from", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "a draws trigger (\"whenever you draw a card\") takes to: (the "
+                                    "players whose draws it watches) only")
         if trig == "attacks":
             # "Whenever ~ attacks" (508.1m): its own permanent, or with from: the attacking creatures it names
             for key in ("to", "combat", "turn"):
