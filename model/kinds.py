@@ -70,6 +70,9 @@ class AbilityKind(StrEnum):
     MODES = "modes"  # "Choose one —": how many modes its caster chooses (700.2, 601.2b)
     WARD = "ward"  # "Ward {2}": counter an opponent's spell or ability targeting it unless they pay (702.21a)
     CANT_BE_COUNTERED = "cant_be_countered"  # "This spell can't be countered." (101.2, 701.6a)
+    # "As an additional cost to cast this spell, sacrifice a creature." (601.2b, 601.2h): paid as a
+    # cast: action casts it
+    CAST_COST = "cast_cost"
 
 
 class TriggerEvent(StrEnum):

@@ -84,6 +84,8 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
         {"trigger": "draws", "to": "opponents", "do": {"lose_life": 2, "who": "that player"}}]),
     # "Whenever an opponent draws a card, this enchantment deals 1 damage to that player."
     "Underworld Dreams": ([], [{"trigger": "draws", "to": "opponents", "do": {"deal": 1, "to": "that player"}}]),
+    # "As an additional cost to cast this spell, sacrifice a creature." / "Destroy target creature." (601.2b, 601.2h)
+    "Bone Splinters": ([], [{"cast_cost": [{"sacrifice": "creatures"}]}, {"spell": {"destroy": "target"}, "target": "creature"}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -109,11 +111,13 @@ def test_reads(name: str) -> None:
     "Whenever equipped creature attacks, it gets +2/+0 until end of turn.",
     # the turn's draws before the case aren't known
     "Whenever you draw your second card each turn, Foo deals 3 damage to any target.",
+    # a choice between two costs isn't modelled
+    "As an additional cost to cast this spell, pay 5 life or sacrifice a creature or enchantment.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])
 def test_not_read(line: str) -> None:
-    (r,) = read_text(line, "Foo", ["creature"]).lines
+    (r,) = read_text(line, "Foo", ["sorcery" if "additional cost" in line else "creature"]).lines
     assert r.status not in (UNDERSTOOD, IGNORED)
 
 
@@ -322,3 +326,40 @@ battlefield:
   - {id: x, name: X, controller: you, types: [artifact], abilities: [{trigger: draws, from: creatures, do: {gain_life: 1}}]}
 '''
     assert any(path.endswith("from") for path, _ in problems(bad))
+
+
+COSTLY = '''players:
+  - {name: you, life: %d}
+  - {name: A}
+battlefield:
+%s
+sources:
+  - {id: rift, name: Rift, types: [sorcery], colors: [red], controller: you,
+     abilities: [{cast_cost: [%s]}, {spell: {deal: 3, to: A}}]}
+actions:
+  - cast: rift
+'''
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+@pytest.mark.parametrize("life,perms,cost,expected", [
+    # no land to sacrifice: the spell can't be cast (601.2h)
+    (20, "  - {id: bears, card: Grizzly Bears, controller: you}", "{sacrifice: lands}", {(20, 20, False)}),
+    (20, "  - {id: bears, card: Grizzly Bears, controller: you}", "{sacrifice: creatures}", {(20, 17, True)}),
+    # 3 life paid (119.4); with 2 life it can't be paid
+    (20, "  - {id: bears, card: Grizzly Bears, controller: you}", "{pay_life: 3}", {(17, 17, False)}),
+    (2, "  - {id: bears, card: Grizzly Bears, controller: you}", "{pay_life: 3}", {(2, 20, False)}),
+])
+def test_601_2h_a_spells_additional_cost(engine: str, life: int, perms: str, cost: str, expected: set[Any]) -> None:
+    assert outcome_set(COSTLY % (life, perms, cost), "you.life", "A.life", "bears.dies", engine=engine) == expected
+
+
+def test_a_land_returned_leaves_the_battlefield() -> None:
+    case = COSTLY % (20, "  - {id: bears, card: Grizzly Bears, controller: you}\n  - {id: land, card: Mountain, controller: you}",
+                     "{return_to_hand: lands you control}")
+    assert outcome_set(case, "A.life", "land.dies", "bears.dies") == {(17, False, False)}
+
+
+def test_cast_cost_vocabulary() -> None:
+    bad = COSTLY % (20, "  - {id: bears, card: Grizzly Bears, controller: you}", "T")
+    assert any("cast_cost" in path for path, _ in problems(bad))

@@ -52,7 +52,8 @@ _ALT_COST = (re.compile(r"^(?:if [^,.]+, )?you may (?:pay (?:\{[^}]+\})+|exile (
             "an alternative cost of mana or of cards in hand: mana spent and hands aren't tracked, the spell is the same (CR 118.9)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
-              "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
+              "a cost to cast it: a permanent's was paid before the case (its battlefield as written); a spell's discard "
+              "or card from a graveyard changes nothing computed here (hands and graveyards aren't tracked) (CR 601.2b)")
 
 # a restriction on attacks or blocks: nothing to compute while blocks are written as they were
 # declared, but a case that lets blocks be chosen (509.1) must not drop it (model.load refuses it)

@@ -58,11 +58,19 @@ from .ignores import (
 )
 from .keywordlines import read_keywords
 from .mana import basic_land_mana
+from .spellcosts import spell_cost as read_spell_cost
 
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _SORCERY = " activate only as a sorcery."
+# an instant's or sorcery's additional cost paid with permanents or life (601.2b, 601.2h): the spell is
+# cast during the case, so the cost is paid then; a discard, a card revealed or exiled from a
+# graveyard changes nothing computed here (hands and graveyards aren't tracked) and stays ignored
+_SPELL_COST_PAID = re.compile(r"additional cost to cast (?:~|this spell), (?:you may )?(?:[^.]*\b(?:or|and) )?"
+                              r"(?:sacrifice|pay|tap|return|remove|put)\b", re.IGNORECASE)
+_SPELL_COST_REASON = ("an additional cost of the spell paid with a permanent or life as it is cast during the case "
+                      "(CR 601.2b, 601.2h): only a sacrifice, life or a land returned to its owner's hand is modelled")
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
 FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks", "drawtriggers")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
@@ -99,6 +107,12 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     if _CANT_BE_COUNTERED.match(text):
         # 101.2: a spell or ability that would counter it (a ward trigger, 702.21a) doesn't
         return Reading(raw, UNDERSTOOD, "cant_be_countered", "CR 101.2, 701.6a", ({"cant_be_countered": True},))
+    if {"instant", "sorcery"} & set(ctx["types"]) and _SPELL_COST_PAID.search(text):
+        # 601.2b, 601.2h: a spell the case casts pays it then: a sacrifice, life or a permanent returned
+        # is its cast_cost:; any other such cost would change what is computed (never ignored)
+        if (paid := read_spell_cost(text)) is not None:
+            return Reading(raw, UNDERSTOOD, "spell_cast_cost", "CR 601.2b, 601.2h", tuple(paid))
+        return Reading(raw, NOT_UNDERSTOOD, reason=_SPELL_COST_REASON)
     kw = read_keywords(text)
     if kw is not None:
         return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason, kw.on_entering)

@@ -36,7 +36,7 @@ from .costs import _cost
 from .effects import parse_effect
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker", "ward",
-                 "cant_be_countered"}
+                 "cant_be_countered", "cast_cost"}
 
 
 def _enters_with(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
@@ -275,6 +275,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         if m["cant_be_countered"] is not True or set(m) - {"cant_be_countered", "text"}:
             raise CaseError(f"{path}.cant_be_countered", "expected cant_be_countered: true")
         return Ability(AbilityKind.CANT_BE_COUNTERED, text=text)
+    if "cast_cost" in m:
+        return _cast_cost(m, path, text)
     if "kicker" in m:
         # "Kicker {2}" (702.33a): an optional additional cost its caster may pay as it is cast
         if m["kicker"] is not True or set(m) - {"kicker", "text"}:
@@ -454,3 +456,34 @@ def _ward(m: Mapping[str, Any], path: str, text: str) -> Ability:
     if not cost:
         raise CaseError(f"{path}.ward", "expected a cost such as [2] or [{pay_life: 2}]")
     return Ability(AbilityKind.WARD, cost=cost, text=text)
+
+
+def _cast_cost(m: Mapping[str, Any], path: str, text: str) -> Ability:
+    """``{cast_cost: [{sacrifice: creatures}]}``: "As an additional cost to cast this spell, sacrifice
+    a creature." (601.2b), paid as the spell is cast (601.2h): ``{sacrifice: <permanents>}`` (one of
+    the caster's, their choice, 701.21a), ``{pay_life: N}`` (119.4), ``{return_to_hand: <permanents>}``
+    ("return a land you control to its owner's hand"); mana isn't tracked."""
+    if set(m) - {"cast_cost", "text"}:
+        raise CaseError(path, "cast_cost takes only its list of costs")
+    raw = m["cast_cost"]
+    if not isinstance(raw, list) or not raw:
+        raise CaseError(f"{path}.cast_cost", "expected a list of costs: {sacrifice: creatures}, {pay_life: N}, {return_to_hand: lands}")
+    out: list[Any] = []
+    for i, c in enumerate(raw):
+        q = f"{path}.cast_cost[{i}]"
+        if isinstance(c, Mapping) and set(c) == {"return_to_hand"}:
+            got = sel(c["return_to_hand"], f"{q}.return_to_hand")
+            if got.kind not in ("objects", "any_of"):
+                raise CaseError(f"{q}.return_to_hand", "expected the permanents one of which is returned (lands you control)")
+            out.append(("return_to_hand", got))
+            continue
+        part = _cost([c], q)
+        if any(isinstance(p, str) and p in ("T", "Q") for p in part) or ("sacrifice", "self") in part:
+            raise CaseError(q, "a spell's cost is {sacrifice: <permanents>}, {pay_life: N}, {return_to_hand: <permanents>} "
+                            "or mana (a spell has no {T} and can't sacrifice itself)")
+        if any(isinstance(p, tuple) and p[0] not in ("sacrifice", "pay_life") for p in part):
+            raise CaseError(q, "a spell's cost is {sacrifice: <permanents>}, {pay_life: N}, {return_to_hand: <permanents>} or mana")
+        out.extend(part)
+    if sum(1 for p in out if isinstance(p, tuple) and p[0] in ("sacrifice", "return_to_hand")) > 1:
+        raise CaseError(f"{path}.cast_cost", "one permanent sacrificed or returned is modelled")
+    return Ability(AbilityKind.CAST_COST, cost=tuple(out), text=text)
