@@ -26,6 +26,7 @@ from .oneshot import read_now, run_one_shot, spell_unpreventable
 from .results import team_names
 from .rules import start_batch
 from .select import View, controller_of, matches
+from .spellcost import sacrificed_values
 from .state import (
     Event,
     GameState,
@@ -170,6 +171,8 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     for t in act.targets:
         for sac in sacrifices:
             paid = paid0
+            # the sacrificed creature as it last existed, for "equal to the sacrificed creature's power" (608.2h)
+            sacrificed = sacrificed_values(state, table, sac)
             words = f"{says(who, 'targets')} {t} with {spec.name}'s ability ({perm.id})"
             if sac is not None:
                 gone = paid.perm(sac)
@@ -177,7 +180,7 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                     paid = put_into_graveyard(paid, table, [gone])
                 words = (f"{says(who, 'sacrifices')} {sac} to activate {spec.name}'s ability ({perm.id})" if t is None
                          else f"{words}, sacrificing {sac}")
-            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x), *sacrificed), t, action.source_choice,
                              label=spec.name)
             tasks = tuple((TaskKind.ACT, r) for r in action.responses) + ((TaskKind.RESOLVE, item),)
             # 702.21a: targeting an opponent's ward permanent triggers its ward

@@ -351,12 +351,12 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Any,
     if cost and (problem := cost_problem(state, table, who, action.id, cost)) is not None:
         return note(state, f"{spec.name} ({action.id}) can't be cast: {problem}", NOT_DONE)
     # 601.2h (its additional costs, the caster choosing what to sacrifice) before 601.2i (cast triggers)
-    paid_ways = payments(state, table, who, action.id, cost) if cost else [("", "", state)]
+    paid_ways = payments(state, table, who, action.id, cost) if cost else [("", "", state, ())]
     options = []
-    for (pay_key, pay_words, paid), way in ((p, w) for p in paid_ways for w in ways):
+    for (pay_key, pay_words, paid, sacrificed), way in ((p, w) for p in paid_ways for w in ways):
         state = collect_triggers(paid, table, TriggerEvent.CAST, [(action.id, {"_player": who})])  # 601.2i
         items = tuple((TaskKind.RESOLVE if k == 0 else TaskKind.PART,
-                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x),), way.target_of(ab),
+                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x), *sacrificed), way.target_of(ab),
                                  action.source_choice, label=spec.name,
                                  continuing=k > 0, modes=action.modes or (), kicked=action.kicked, targets=way.targets,
                                  division=way.division, mode_targets=way.mode_targets, two_targets=way.two_targets,

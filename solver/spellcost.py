@@ -10,7 +10,7 @@ from typing import Any
 
 from mtg_outcomes.model.kinds import AbilityKind
 
-from .characteristics import leave
+from .characteristics import leave, power, toughness
 from .costs import life_cost, life_payment_problem
 from .dies import put_into_graveyard
 from .results import change_life
@@ -49,12 +49,24 @@ def cost_problem(state: GameState, table: Table, who: str, spell: str, cost: tup
     return f"{who} {problem}" if problem is not None else None
 
 
-def payments(state: GameState, table: Table, who: str, spell: str, cost: tuple[Any, ...]) -> list[tuple[str, str, GameState]]:
-    """Each way to pay the costs (the permanent chosen, 601.2h): (key, words, the state paid)."""
+def sacrificed_values(state: GameState, table: Table, pid: str | None) -> tuple[tuple[str, int], ...]:
+    """``sacrificed_power`` and ``sacrificed_toughness``: the sacrificed creature's, as it last existed
+    on the battlefield (608.2h, 113.7a), read before it is sacrificed; () for none."""
+    perm = state.perm(pid) if pid is not None else None
+    if perm is None or not perm.present:
+        return ()
+    return (("sacrificed_power", max(0, power(table, perm, state))), ("sacrificed_toughness", max(0, toughness(table, perm, state))))
+
+
+def payments(state: GameState, table: Table, who: str, spell: str,
+             cost: tuple[Any, ...]) -> list[tuple[str, str, GameState, tuple[tuple[str, int], ...]]]:
+    """Each way to pay the costs (the permanent chosen, 601.2h): (key, words, the state paid, the
+    values the spell reads of a sacrificed creature)."""
     out = []
     moved = _moved(cost)
     for choice in _choices(state, table, who, spell, cost):
         paid = state
+        values = sacrificed_values(state, table, choice) if moved is not None and moved[0] == "sacrifice" else ()
         life = life_cost(cost)
         if life:
             paid = change_life(paid, table, who, -life)  # 119.4: paying life is losing it
@@ -67,5 +79,5 @@ def payments(state: GameState, table: Table, who: str, spell: str, cost: tuple[A
                 else:
                     paid = leave(paid, table, [gone], frozenset())  # to its owner's hand (400.7)
             words += f", {'sacrificing' if moved[0] == 'sacrifice' else 'returning'} {choice}"
-        out.append((f"/{choice}" if choice is not None else "", words, paid))
+        out.append((f"/{choice}" if choice is not None else "", words, paid, values))
     return out

@@ -363,3 +363,29 @@ def test_a_land_returned_leaves_the_battlefield() -> None:
 def test_cast_cost_vocabulary() -> None:
     bad = COSTLY % (20, "  - {id: bears, card: Grizzly Bears, controller: you}", "T")
     assert any("cast_cost" in path for path, _ in problems(bad))
+
+
+ALTAR = '''players:
+  - {name: you}
+  - {name: A}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: you, counters: {+1/+1: 1}}
+  - {id: altar, name: Altar, types: [artifact], controller: you,
+     abilities: [{activated: {gain_life: sacrificed_toughness, who: you}, cost: [{sacrifice: creatures}]}]}
+actions:
+  - activate: {id: altar}
+'''
+
+
+@pytest.mark.parametrize("engine", ["graph", "cp"])
+def test_608_2h_the_sacrificed_creatures_toughness(engine: str) -> None:
+    """The creature sacrificed for the cost, as it last existed (a 3/3 with its counter): 3 life."""
+    assert outcome_set(ALTAR, "you.life", "bears.dies", engine=engine) == {(23, True)}
+
+
+def test_sacrificed_power_without_a_sacrifice_is_an_error() -> None:
+    from mtg_outcomes.model.errors import EngineError
+
+    case = ALTAR.replace("cost: [{sacrifice: creatures}]", "cost: [1]")
+    with pytest.raises(EngineError, match="sacrificed_toughness"):
+        outcome_set(case, "you.life")

@@ -281,6 +281,10 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
 
         if (read := deal_equal_to(low, allow_target)) is not None:
             return read
+        from .spellcosts import sacrificed_amount  # "the sacrificed creature's power" (608.2h)
+
+        if (read := sacrificed_amount(low, allow_target)) is not None:
+            return read
     if m := re.fullmatch(r"(?:~|it) deals (\d+|x|that much) damage to (.+)", low):
         # "that much" in a trigger on damage: the damage dealt (Brash Taunter, Mogg Maniac)
         if m.group(1) == "that much" and not that_much:

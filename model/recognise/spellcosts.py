@@ -29,3 +29,27 @@ def spell_cost(text: str) -> list[dict[str, Any]] | None:
                         for p in parts):
         return None
     return [{"cast_cost": parts}]
+
+
+# "~ deals damage equal to the sacrificed creature's power to any target." / "You gain life equal to
+# the sacrificed creature's toughness.": the creature a cost sacrificed, as it last existed (608.2h,
+# 113.7a): the amount sacrificed_power / sacrificed_toughness, read where the cost was paid
+_SACRIFICED = re.compile(r"^(?:(?P<deal>(?:~|it) deals damage equal to the sacrificed creature's power to (?P<to>.+))|"
+                         r"(?P<gain>you gain life equal to the sacrificed creature's (?P<what>power|toughness)))$")
+
+
+def sacrificed_amount(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
+    """The one-shot action of such a sentence and its target requirement, or None."""
+    from .base import recipient
+
+    m = _SACRIFICED.match(low)
+    if m is None:
+        return None
+    if m.group("gain"):
+        return {"gain_life": f"sacrificed_{m.group('what')}", "who": "you"}, None
+    rec = recipient(m.group("to"))
+    if rec is None or (rec[1] is not None and not allow_target):
+        return None
+    to, req = rec
+    return ({"deal": "sacrificed_power", "to": "any"}, None) if req == "any" and not allow_target else \
+        ({"deal": "sacrificed_power", "to": to}, req)
