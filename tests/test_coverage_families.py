@@ -86,6 +86,9 @@ READS: dict[str, tuple[list[str], list[Any]]] = {
     "Underworld Dreams": ([], [{"trigger": "draws", "to": "opponents", "do": {"deal": 1, "to": "that player"}}]),
     # "As an additional cost to cast this spell, sacrifice a creature." / "Destroy target creature." (601.2b, 601.2h)
     "Bone Splinters": ([], [{"cast_cost": [{"sacrifice": "creatures"}]}, {"spell": {"destroy": "target"}, "target": "creature"}]),
+    # "Exile target creature. Its controller gains life equal to its power." (608.2h: as it last existed)
+    "Swords to Plowshares": ([], [{"spell": {"exile": "target"}, "target": "creature"},
+                                  {"spell": {"gain_life": {"power": "target"}, "who": "target's controller"}}]),
     "Lantern-Lit Graveyard": ([], [{"mana": ["C"], "cost": [T]}, {"mana": {"one_of": ["B", "R"]}, "cost": [T]}]),
 }
 
@@ -113,11 +116,13 @@ def test_reads(name: str) -> None:
     "Whenever you draw your second card each turn, Foo deals 3 damage to any target.",
     # a choice between two costs isn't modelled
     "As an additional cost to cast this spell, pay 5 life or sacrifice a creature or enchantment.",
+    # a land has no power: "its power" after a land target isn't read
+    "Destroy target land. You gain life equal to its power.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])
 def test_not_read(line: str) -> None:
-    (r,) = read_text(line, "Foo", ["sorcery" if "additional cost" in line else "creature"]).lines
+    (r,) = read_text(line, "Foo", ["sorcery" if "additional cost" in line or "its power" in line else "creature"]).lines
     assert r.status not in (UNDERSTOOD, IGNORED)
 
 

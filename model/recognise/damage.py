@@ -10,7 +10,7 @@ from typing import Any
 
 from .base import TARGETS, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
-from .sweepers import LIFE_LOST_THIS_WAY, NO_REGENERATE, cant_be_regenerated, gain_life_lost
+from .sweepers import LIFE_LOST_THIS_WAY, NO_REGENERATE, TARGET_POWER_LIFE, cant_be_regenerated, gain_life_lost, gain_target_power
 
 # --- damage, life and cards -----------------------------------------------------------------------
 
@@ -261,6 +261,10 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
             continue
         if LIFE_LOST_THIS_WAY.match(sentence):
             if parts is None or not gain_life_lost(parts):  # (119.3, after a loss of life)
+                return None
+            continue
+        if tp := TARGET_POWER_LIFE.match(sentence):
+            if parts is None or not gain_target_power(parts, tp.group("who")):  # (608.2h: the target's power)
                 return None
             continue
         if (e := _EXILE.match(sentence)) and parts:

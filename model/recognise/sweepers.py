@@ -66,3 +66,27 @@ def gain_life_lost(parts: list[tuple[dict[str, Any], Any]]) -> bool:
         return False
     parts[-1] = ({**parts[-1][0], "then": {"gain_life": "life_lost_this_way"}}, parts[-1][1])
     return True
+
+
+# in an instant or sorcery with one creature target, after the instruction on it: "Its controller
+# gains life equal to its power." (Swords to Plowshares) / "You gain life equal to its power."
+# (Chastise): the target's power as it last existed (608.2h, 113.7a), its controller as it last was
+TARGET_POWER_LIFE = re.compile(r"^(?P<who>its controller gains|you gain) life equal to its power\.$", re.IGNORECASE)
+
+
+def gain_target_power(parts: list[tuple[dict[str, Any], Any]], who: str) -> bool:
+    """Append the gain of life equal to the one creature target's power; False unless the parts
+    so far have exactly one target, a creature."""
+    reqs = [r for _, r in parts if r is not None]
+    if len(reqs) != 1 or not _creature_req(reqs[0]):
+        return False
+    player = "target's controller" if who.lower().startswith("its controller") else "you"
+    parts.append(({"gain_life": {"power": "target"}, "who": player}, None))
+    return True
+
+
+def _creature_req(req: Any) -> bool:
+    """Is every object the target requirement allows a creature (only creatures have power)?"""
+    if isinstance(req, dict):
+        return req.get("types") == ["creature"]
+    return isinstance(req, str) and req.split()[0] in ("creature", "creatures")
