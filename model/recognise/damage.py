@@ -10,7 +10,14 @@ from typing import Any
 
 from .base import TARGETS, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
-from .sweepers import LIFE_LOST_THIS_WAY, NO_REGENERATE, TARGET_POWER_LIFE, cant_be_regenerated, gain_life_lost, gain_target_power
+from .sweepers import (
+    LIFE_LOST_THIS_WAY,
+    NO_REGENERATE,
+    TARGET_POWER_LIFE,
+    cant_be_regenerated,
+    gain_life_lost,
+    gain_target_power,
+)
 
 # --- damage, life and cards -----------------------------------------------------------------------
 
