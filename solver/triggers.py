@@ -110,8 +110,10 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 ok = matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to else thing == ctrl
             elif trigger == TriggerEvent.ATTACKS:
                 # "Whenever ~ attacks" (508.1m): its own permanent; with from: ("whenever a creature
-                # you control attacks") each attacking creature it names, one trigger each
+                # you control attacks") each attacking creature it names, one trigger each; from:
+                # you, "whenever you attack", once for the player who declared attackers
                 ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+                ok = ok and is_player(table, thing) == (ab.trigger_from is not None and ab.trigger_from.kind == "you")
             elif trigger == TriggerEvent.BECOMES_MONSTROUS:
                 ok = thing == oid  # "When ~ becomes monstrous": its own (701.37b)
             elif trigger == TriggerEvent.CAST:
@@ -165,6 +167,9 @@ def declare_attackers(state: GameState, table: Table) -> GameState:
         there = state.perm(attacked)
         defending = attacked if is_player(table, attacked) else (table.perm_specs[there.spec].defender if there is not None else None)
         happenings.append((p.id, {"_player": defending} if defending is not None else {}))
+    # "Whenever you attack" (from: you): once for the player who attacked with one or more creatures
+    attackers = dict.fromkeys(p.controller for p in state.perms if p.present and p.attacking is not None)
+    happenings += [(who, {}) for who in attackers]
     return collect_triggers(state, table, TriggerEvent.ATTACKS, happenings)
 
 

@@ -394,3 +394,20 @@ def test_sacrificed_power_without_a_sacrifice_is_an_error() -> None:
     case = ALTAR.replace("cost: [{sacrifice: creatures}]", "cost: [1]")
     with pytest.raises(EngineError, match="sacrificed_toughness"):
         outcome_set(case, "you.life")
+
+
+def test_whenever_you_attack_triggers_once() -> None:
+    """'Whenever you attack' (from: you): once for two attackers; 'a creature you control attacks': once each."""
+    case = '''players:
+  - {name: you}
+  - {name: A}
+active: you
+battlefield:
+  - {id: b1, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: b2, card: Grizzly Bears, controller: you, attacking: A}
+  - {id: x, name: X, controller: you, types: [enchantment], abilities: [{trigger: attacks, from: %s, do: {gain_life: 1}}]}
+actions:
+  - declare_attackers: {}
+'''
+    assert outcome_set(case % "you", "you.life") == {(21,)}
+    assert outcome_set(case % "creatures you control", "you.life") == {(22,)}

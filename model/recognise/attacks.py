@@ -50,6 +50,16 @@ def _attacks(m: re.Match[str], ctx: Ctx) -> Built | None:
     return _attack_trigger(ab, m.group("what"), who == "~")
 
 
+@template("you_attack_trigger", r"(?:[a-z]+ — )?whenever you attack, (?P<what>[^:]+\.)", "CR 508.1m, 603.2")
+def _you_attack(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Whenever you attack, create a 1/1 white Soldier creature token.": a trigger once as its
+    controller declares one or more attackers (508.1m), ``from: you``; with no one attacking creature
+    nor one defending player, "it" and "defending player" aren't read."""
+    if "defending player" in m.group("what").lower():
+        return None
+    return _attack_trigger({"trigger": "attacks", "from": "you"}, m.group("what"), False)
+
+
 @template("enters_or_attacks_trigger", r"whenever ~ enters or attacks, (?P<what>[^:]+\.)", "CR 603.6a, 508.1m, 603.2")
 def _enters_or_attacks(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ enters or attacks, it deals 1 damage to any target.": one ability with two trigger
