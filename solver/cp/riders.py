@@ -308,6 +308,12 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
                 continue
             if ab.trigger in _QUIET:
                 continue  # nothing in a damage batch and its aftermath can trigger it
+            if ab.trigger == TriggerEvent.DRAWS:
+                # 121.2: the model draws itself only for a plain combat-damage draw trigger or a
+                # draw rider (615.5); any other draw is the rules engine's, after the step
+                if _model_draws(state, table):
+                    return f"{perm.id}: a draws trigger beside cards the model draws in its step is not modelled"
+                continue
             if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
                 problem = _prevention_trigger_problem(perm.id, ab)
                 if problem is not None:
@@ -321,3 +327,15 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
                 return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
             watching.append((perm.id, ab))
     return watching
+
+
+def _model_draws(state: GameState, table: Table) -> bool:
+    """Whether the CP step may draw cards itself: a plain "deals combat damage to a player, draw"
+    trigger (:func:`_draws`) or a prevention or replacement effect with a draw rider (615.5)."""
+    from ..rules import effects_in_force  # (rules is the riders' neighbour)
+
+    for perm in state.perms:
+        if perm.present and any(ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER
+                                and ab.action is not None and _draws(ab) for ab in table.perm_specs[perm.spec].abilities):
+            return True
+    return any(inst.spec.then is not None and inst.spec.then.kind == ActionKind.DRAW for inst in effects_in_force(state, table))
