@@ -118,6 +118,8 @@ def test_reads(name: str) -> None:
     "As an additional cost to cast this spell, pay 5 life or sacrifice a creature or enchantment.",
     # a land has no power: "its power" after a land target isn't read
     "Destroy target land. You gain life equal to its power.",
+    # "that player" among other recipients isn't one player to rename: not read
+    "Whenever an opponent casts a noncreature spell, Foo deals 1 damage to that player and each creature.",
     # "nontoken" isn't a selector the vocabulary has
     "Whenever another nontoken creature you control dies, draw a card.",
 ])

@@ -28,6 +28,8 @@ def _that_player(ab: dict[str, Any], text: str) -> Built | None:
     do, req = got
     shots = do if isinstance(do, list) else [do]
     out = [_rename(shot) for shot in shots]
+    if "each player" in repr(out):
+        return None  # ("that player and each creature ...": a list of recipients isn't renamed)
     if req is not None:
         ab["target"] = req
     ab["do"] = out if isinstance(do, list) else out[0]
