@@ -25,6 +25,8 @@ WATCHED = {
     "a creature your opponents control": "creatures an opponent controls",
     "a creature you don't control": "creatures you don't control",
 }
+# words naming the creature that died: the trigger's object, which the vocabulary can't name
+_IT = re.compile(r"\b(?:it|its|itself|that creature|they|them|their)\b", re.IGNORECASE)
 _WHO = "|".join(re.escape(k) for k in sorted(WATCHED, key=len, reverse=True))
 
 
@@ -39,4 +41,6 @@ def _dies_watch(m: re.Match[str], ctx: Ctx) -> Built | None:
     who = m.group("who").lower()
     if "~" in who and "creature" not in ctx["types"]:
         return None  # ("~ or another creature": the card is a creature)
+    if _IT.search(m.group("what")):
+        return None  # ("it" would be the creature that died, which the vocabulary's self isn't)
     return _trigger({"trigger": "dies", "from": WATCHED[who]}, m.group("what"))

@@ -31,6 +31,6 @@ def _draws(m: re.Match[str], ctx: Ctx) -> Built | None:
     what = re.sub(r"^they lose ", "that player loses ", what, flags=re.IGNORECASE)
     if "that player" in what.lower():
         return None if who == "you" else _that_player(ab, what)
-    if re.search(r"\b(?:they|them|their)\b", what, re.IGNORECASE):
+    if re.search(r"\b(?:they|them|their|that card|it)\b", what, re.IGNORECASE):
         return None
     return _trigger(ab, what)

@@ -50,8 +50,9 @@ def _cast(m: re.Match[str], ctx: Ctx) -> Built | None:
     a player casts a red spell, that player loses 1 life.": a cast trigger (601.2i) whose "that
     player" is the spell's caster."""
     spell = m.group("spell").lower()
-    if spell not in _SPELLS:
-        return None
+    own = re.sub(r"~ deals damage equal to its power", "~", m.group("what"), flags=re.IGNORECASE)  # (its: ~'s)
+    if spell not in _SPELLS or re.search(r"\b(?:it|its|itself|that spell)\b", own, re.IGNORECASE):
+        return None  # ("it" may be the spell cast, which the vocabulary can't name)
     return _that_player({"trigger": "cast", "spells": _SPELLS[spell], "to": _WHO[m.group("who").lower()]}, m.group("what"))
 
 
