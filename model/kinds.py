@@ -70,6 +70,9 @@ class AbilityKind(StrEnum):
     MODES = "modes"  # "Choose one —": how many modes its caster chooses (700.2, 601.2b)
     WARD = "ward"  # "Ward {2}": counter an opponent's spell or ability targeting it unless they pay (702.21a)
     CANT_BE_COUNTERED = "cant_be_countered"  # "This spell can't be countered." (101.2, 701.6a)
+    # "As an additional cost to cast this spell, sacrifice a creature." (601.2b, 601.2h): paid as a
+    # cast: action casts it
+    CAST_COST = "cast_cost"
 
 
 class TriggerEvent(StrEnum):
@@ -88,6 +91,10 @@ class TriggerEvent(StrEnum):
     CAST = "cast"  # 601.2i
     UPKEEP = "upkeep"  # 503.1a
     BECOMES_MONSTROUS = "becomes_monstrous"  # 701.37b: "When ~ becomes monstrous"
+    # 508.1m, 508.2a: "Whenever ~ attacks", as attackers are declared (the case's declare_attackers: {})
+    ATTACKS = "attacks"
+    # 121.1, 121.2, 603.2: "Whenever you draw a card": each card drawn (one at a time), by the players to: names
+    DRAWS = "draws"
 
 
 class DecisionKind(StrEnum):

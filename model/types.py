@@ -19,7 +19,7 @@ from .selectors import Selector
 __all__ = [
     "Rider", "EffectSpec", "OneShot", "TokenSpec", "Ability", "PermanentSpec", "SourceSpec", "PlayerSpec",
     "CreatedEffect", "DamageSpec", "Condition", "Action", "DamageAction", "CombatAction", "ActivateAction",
-    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction",
+    "CreateAction", "LifeAction", "EnterAction", "LeaveAction", "LeaveGameAction", "EndStepAction", "UpkeepAction", "DeclareAttackersAction",
     "CouldProduceAction", "TapForManaAction", "CastAction", "MayAction", "OneShotAction", "Expect", "Case", "EFFECT_KINDS",
     "KEYWORDS", "MANA_TYPES", "with_pt_counters", "PLAYER_KINDS", "LIFE_GAIN_KINDS", "GRANTABLE",
 ]
@@ -132,6 +132,9 @@ class OneShot:
     # deals damage to itself") or "itself" (each recipient deals it to itself, "each creature deals
     # damage to itself"); from: target / from: itself in a case file
     by: str = ""
+    # destroy: "It can't be regenerated." / "They can't be regenerated." (701.19c): no regeneration
+    # shield replaces this destruction
+    no_regenerate: bool = False
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,8 @@ class Ability:
     second_target: Selector | None = None
     another: bool = False
     once: bool = False
+    # activated: "Activate only as a sorcery." (602.5d, 307.1): its controller's main phase, the stack empty
+    sorcery: bool = False
     trigger: TriggerEvent | None = None  # trigger abilities only
     trigger_to: Selector | None = None
     trigger_from: Selector | None = None
@@ -365,6 +370,14 @@ class LeaveGameAction(Action):
 @dataclass(frozen=True)
 class EndStepAction(Action):
     kind: str = "end_step"
+
+
+@dataclass(frozen=True)
+class DeclareAttackersAction(Action):
+    """``declare_attackers: {}``: the creatures written ``attacking:`` are declared as attackers now
+    (508.1): their "whenever ~ attacks" abilities trigger (508.1m, 508.2a)."""
+
+    kind: str = "declare_attackers"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from .oneshot import read_now, run_one_shot, spell_unpreventable
 from .rules.effects import start_batch
 from .rules.team import team_names
 from .select import View, controller_of, matches
+from .spellcost import sacrificed_values
 from .state import (
     Event,
     GameState,
@@ -90,6 +91,8 @@ def activation(state: GameState, table: Table, action: ActivateAction) -> Activa
         return f"{cant} again: it can be activated only once each turn"
     if loyalty_change(ab.cost) is not None and (why := _loyalty_timing(state, table, perm)) is not None:
         return f"{cant}: {why}"
+    if ab.sorcery and (why := sorcery_timing(state, table, perm.controller)) is not None:
+        return f"{cant}: {why}, and it is activated only as a sorcery (602.5d, 307.1)"
     if _uses_chosen_player(ab) and perm.chosen is None:
         return f"{cant}: no player was chosen for it"
     targets: tuple[str | None, ...] = (None,)
@@ -120,6 +123,23 @@ def _loyalty_timing(state: GameState, table: Table, perm: PermState) -> str | No
     waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
     if state.stack or waiting:
         return "the stack isn't empty, and a loyalty ability is activated only when it is (606.3)"
+    why = sorcery_timing(state, table, perm.controller)
+    return None if why is None else f"{why}, and a loyalty ability is activated only as a sorcery (606.3, 307.1)"
+
+
+def sorcery_timing(state: GameState, table: Table, player: str) -> str | None:
+    """307.1 (what "as a sorcery" means, 602.5d): only in a main phase of ``player``'s turn with the
+    stack empty; why not now, or None. The case's actions are in a main phase unless creatures are
+    in combat (before its combat: action, 506.1) or an end_step: / upkeep: action began that step."""
+    if state.turn_player not in team_names(state, table, player):  # (a team's turn in Two-Headed Giant, 810.2)
+        return f"it is {state.turn_player}'s turn"
+    waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
+    if state.stack or waiting:
+        return "the stack isn't empty"
+    if state.step:
+        return f"it is the {state.step}, not a main phase"
+    if any(p.present and (p.attacking is not None or p.blocking) for p in state.perms):
+        return "it is the combat phase (creatures are attacking), not a main phase"
     return None
 
 
@@ -153,6 +173,8 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
     for t in act.targets:
         for sac in sacrifices:
             paid = paid0
+            # the sacrificed creature as it last existed, for "equal to the sacrificed creature's power" (608.2h)
+            sacrificed = sacrificed_values(state, table, sac)
             words = f"{says(who, 'targets')} {t} with {spec.name}'s ability ({perm.id})"
             if sac is not None:
                 gone = paid.perm(sac)
@@ -160,7 +182,7 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                     paid = put_into_graveyard(paid, table, [gone])
                 words = (f"{says(who, 'sacrifices')} {sac} to activate {spec.name}'s ability ({perm.id})" if t is None
                          else f"{words}, sacrificing {sac}")
-            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x), *sacrificed), t, action.source_choice,
                              label=spec.name)
             tasks = tuple((TaskKind.ACT, r) for r in action.responses) + ((TaskKind.RESOLVE, item),)
             # 702.21a: targeting an opponent's ward permanent triggers its ward

@@ -19,6 +19,7 @@ from mtg_outcomes.model.types import (
 
 from .combat import compositions
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .spellcost import cost_problem, payments, spell_cost
 from .state import (
     GameState,
     ItemKind,
@@ -347,11 +348,16 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Sour
     carrying the spell's targets (the spell is one object, checked as a whole, 608.2b); each
     permanent with ward it targets triggers (702.21a)."""
     who = spec.controller
-    state = collect_triggers(state, table, TriggerEvent.CAST, [(action.id, {"_player": who})])  # 601.2i
+    cost = spell_cost(spec)
+    if cost and (problem := cost_problem(state, table, who, action.id, cost)) is not None:
+        return note(state, f"{spec.name} ({action.id}) can't be cast: {problem}", NOT_DONE)
+    # 601.2h (its additional costs, the caster choosing what to sacrifice) before 601.2i (cast triggers)
+    paid_ways = payments(state, table, who, action.id, cost) if cost else [("", "", state, ())]
     options = []
-    for way in ways:
+    for (pay_key, pay_words, paid, sacrificed), way in ((p, w) for p in paid_ways for w in ways):
+        state = collect_triggers(paid, table, TriggerEvent.CAST, [(action.id, {"_player": who})])  # 601.2i
         items = tuple((TaskKind.RESOLVE if k == 0 else TaskKind.PART,
-                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x),), way.target_of(ab),
+                       StackItem(ItemKind.SPELL, who, action.id, j, (("X", action.x), *sacrificed), way.target_of(ab),
                                  action.source_choice, label=spec.name,
                                  continuing=k > 0, modes=action.modes or (), kicked=action.kicked, targets=way.targets,
                                  division=way.division, mode_targets=way.mode_targets, two_targets=way.two_targets,
@@ -361,10 +367,11 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Sour
         cast_state = replace(state, queue=tasks + state.queue)
         if items:
             cast_state = with_ward(cast_state, table, items[0][1], way.aimed())  # 702.21a
-        options.append(Option(way.key, f"{says(who, 'casts')} {spec.name} ({action.id}){way.words}", cast_state))
+        options.append(Option(way.key + pay_key, f"{says(who, 'casts')} {spec.name} ({action.id}){way.words}{pay_words}",
+                              cast_state))
     if announced and len(options) == 1:
         return options[0].state
-    return decide(who, DecisionKind.TARGET, f"{action.id} cast", options)
+    return decide(who, DecisionKind.TARGET if len(paid_ways) == 1 else DecisionKind.SACRIFICE, f"{action.id} cast", options)
 
 
 def _announced(action: CastAction) -> tuple[str, ...] | None:

@@ -27,6 +27,7 @@ from mtg_outcomes.model.types import (
     CouldProduceAction,
     CreateAction,
     DamageAction,
+    DeclareAttackersAction,
     EndStepAction,
     EnterAction,
     LeaveAction,
@@ -71,7 +72,14 @@ from .state import (
     replace,
 )
 from .targets import target_candidates
-from .triggers import collect_triggers, condition_holds, place_triggers, watchers
+from .triggers import (
+    _reads_that_player,
+    collect_triggers,
+    condition_holds,
+    declare_attackers,
+    place_triggers,
+    watchers,
+)
 from .values import evaluate
 
 __all__ = ["Option", "Decision", "advance", "final_fields", "enters_with", "MAX_STEPS", "LOOP"]
@@ -130,6 +138,8 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
             return leave(state, table, [leaving])
         case LeaveGameAction():
             return _leave_game(state, table, action.player)
+        case DeclareAttackersAction():
+            return declare_attackers(state, table)
         case EndStepAction() | UpkeepAction():
             return _step_begins(state, table, action)
         case ActivateAction():
@@ -208,6 +218,7 @@ def _leave_game(state: GameState, table: Table, player: str) -> GameState:
 def _step_begins(state: GameState, table: Table, action: EndStepAction | UpkeepAction) -> GameState:
     """"At the beginning of [your] end step / upkeep" (513.1a, 503.1a): triggers as the step
     begins; the monarch's end-step draw (724.2)."""
+    state = replace(state, step="end step" if isinstance(action, EndStepAction) else "upkeep")
     new = []
     for oid, ctrl, j, ab in watchers(state, table, action.kind):
         if ab.turn == "yours" and ctrl != table.active:
@@ -216,7 +227,9 @@ def _step_begins(state: GameState, table: Table, action: EndStepAction | UpkeepA
             continue  # "at the beginning of each opponent's end step"
         if not condition_holds(ab.trigger_if, state, table, View(ctrl, oid)):
             continue  # 603.4: the intervening "if" is false as the end step begins
-        new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name))  # type: ignore[union-attr]
+        # "that player" in its instructions is the player whose step it is, the active player (503.1a, 513.1a)
+        new.append(Trigger(ctrl, oid, j, (), label=table.perm_specs[state.perm(oid).spec].name,  # type: ignore[union-attr]
+                           player=table.active if _reads_that_player(ab) else None))
     crown = next((p.name for p in state.players if p.monarch and not p.left), None)
     if isinstance(action, EndStepAction) and crown == table.active:
         # 724.2: "At the beginning of the monarch's end step, that player draws a card"

@@ -164,7 +164,8 @@ def _to_permanents(state: GameState, table: Table, shot: OneShot, view: View, ba
         case ActionKind.DESTROY:
             # 701.8: put into its owner's graveyard (it dies, 700.4); an indestructible one isn't (701.8b)
             doomed = [q for q in present if not has_keyword(state, table, q.id, "indestructible")]
-            state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
+            if not shot.no_regenerate:  # 701.19c: "it can't be regenerated": no shield replaces it
+                state, doomed = destroy_or_regenerate(state, table, doomed)  # 701.19a
             return put_into_graveyard(state, table, doomed) if doomed else state
         case ActionKind.EXILE | ActionKind.RETURN_TO_HAND:
             # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a
@@ -223,6 +224,8 @@ def _to_players(state: GameState, table: Table, shot: OneShot, view: View, env: 
         elif shot.kind == ActionKind.DRAW:
             state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
             state = event(state, f"{says(r, 'draws')} {n} card{'' if n == 1 else 's'}", "121.1")
+            # 121.2, 603.2: each card drawn is its own event ("whenever a player draws a card")
+            state = collect_triggers(state, table, TriggerEvent.DRAWS, [(r, {"_player": r})] * n) if n > 0 else state
         elif shot.kind == ActionKind.GET_POISON:  # 122.1: poison counters (a team's shared, 810.10)
             state = add_poison(state, table, r, n)
         elif shot.kind == ActionKind.GET_ENERGY:  # 107.14: that many energy counters (122.1)

@@ -257,6 +257,9 @@ class GameState(_CachedHash):
     stack: tuple[StackItem, ...] = ()  # top is last
     damage_step: int = 0
     turn_player: str = ""
+    # the step a case's end_step: / upkeep: action began ("" in a main phase or combat): no main
+    # phase follows it in the case's turn (307.1, 602.5d: nothing is activated as a sorcery there)
+    step: str = ""
     mana: tuple[tuple[str, tuple[str, ...]], ...] = ()  # could_produce answers
     next_order: int = 0
     script: tuple[int, ...] = ()  # how far each player's scripted ``choices:`` queue has been replayed

@@ -77,6 +77,25 @@ def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, st
     return out
 
 
+def declare_attackers(state: GameState, table: Table) -> GameState:
+    """``declare_attackers: {}``: the creatures attacking as written are declared as attackers now
+    (508.1): their attack abilities trigger (508.1m, 508.2a), each naming as "that player" the
+    defending player (506.2: the player it attacks, or the controller or protector of the
+    planeswalker or battle it attacks)."""
+    happenings: list[tuple[str, dict[str, Any]]] = []
+    for p in state.perms:
+        if not p.present or p.attacking is None:
+            continue
+        attacked = str(p.attacking)
+        there = state.perm(attacked)
+        defending = attacked if is_player(table, attacked) else (table.perm_specs[there.spec].defender if there is not None else None)
+        happenings.append((p.id, {"_player": defending} if defending is not None else {}))
+    # "Whenever you attack" (from: you): once for the player who attacked with one or more creatures
+    attackers = dict.fromkeys(p.controller for p in state.perms if p.present and p.attacking is not None)
+    happenings += [(who, {}) for who in attackers]
+    return collect_triggers(state, table, TriggerEvent.ATTACKS, happenings)
+
+
 def collect_triggers(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
     """Add the triggers that ``happenings`` fire to ``state.pending``."""
     new: list[Trigger] = []
@@ -141,6 +160,17 @@ def _event_matches(trigger: str, ab: Ability, thing: str, values: dict[str, Any]
             # the seeds' rule: it triggers when the ability resolves and produces mana (of that type)
             ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
             return ok and (ab.trigger_mana is None or ab.trigger_mana in str(values.get("_mana", ""))), values
+        case TriggerEvent.DRAWS:
+            # "whenever you / an opponent draws a card" (121.2: each card is drawn on its own)
+            return (matches(ab.trigger_to, thing, state, table, view, default=False) if ab.trigger_to
+                    else thing == ctrl), values
+        case TriggerEvent.ATTACKS:
+            # "Whenever ~ attacks" (508.1m): its own permanent; with from: ("whenever a creature
+            # you control attacks") each attacking creature it names, one trigger each; from:
+            # you, "whenever you attack", once for the player who declared attackers
+            ok = matches(ab.trigger_from, thing, state, table, view) if ab.trigger_from else thing == oid
+            return ok and is_player(table, thing) == (ab.trigger_from is not None
+                                                      and ab.trigger_from.kind == SelectorKind.YOU), values
     return True, values
 
 

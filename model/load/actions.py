@@ -17,6 +17,7 @@ from ..types import (
     CreateAction,
     DamageAction,
     DamageSpec,
+    DeclareAttackersAction,
     EndStepAction,
     EnterAction,
     LeaveAction,
@@ -94,11 +95,11 @@ class _Actions(_Entities):
                 self.err(p, "expected an id" if key != "leave_game" else "expected a player name")
                 return None
             return {"leave": LeaveAction, "leave_game": LeaveGameAction, "could_produce": CouldProduceAction}[key](val)
-        if key in ("end_step", "upkeep"):
+        if key in ("end_step", "upkeep", "declare_attackers"):
             if val not in ({}, None):
                 self.err(p, f"{key} takes no options: {key}: {{}}")
                 return None
-            return EndStepAction() if key == "end_step" else UpkeepAction()
+            return {"end_step": EndStepAction, "upkeep": UpkeepAction, "declare_attackers": DeclareAttackersAction}[key]()
         self.err(p, f"unknown action {key!r}")
         return None
 

@@ -84,7 +84,7 @@ def _action(d: _Defs) -> dict[str, Any]:
         _one_key("enter", {"$ref": "#/$defs/EnterModel"}),
         _one_key("tap_for_mana", {"anyOf": [ident, d.ref(TapForManaModel)]}),
         *(_one_key(k, ident) for k in ("leave", "leave_game", "could_produce")),
-        *(_one_key(k, _EMPTY) for k in ("end_step", "upkeep")),
+        *(_one_key(k, _EMPTY) for k in ("end_step", "upkeep", "declare_attackers")),
         {"type": "object", "properties": {"may": _ACTION, "by": ident}, "required": ["may"],
          "additionalProperties": False},
         # a one-shot: its keys are read by the vocabulary (model.vocab.actions.parse_one_shot)

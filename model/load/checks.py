@@ -48,6 +48,7 @@ class _Checks(_RefChecks):
         self._collect_ids(perms, sources, effects)
         teams = {pl.name: pl.team for pl in players} if self.m.format == "two-headed-giant" else {}
         self._one_attacking_side(perms, teams)
+        self._declared_attackers(perms, actions)
         board = _Board({p.id: p for p, _ in perms}, teams, self.active_player(), _choosing_combat(actions))
         for p, path in perms + self.entered:
             self._permanent_checks(p, path, board)

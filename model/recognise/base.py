@@ -99,6 +99,11 @@ EACH: dict[str, Any] = {
     "each player and each creature": ["each player", "creatures"],
     "each opponent and each creature your opponents control": ["opponents", "creatures an opponent controls"],
     "each opponent and each creature they control": ["opponents", "creatures an opponent controls"],
+    "each opponent and each creature and planeswalker they control": ["opponents", "creatures an opponent controls",
+                                                                      "planeswalkers an opponent controls"],
+    "each opponent and each planeswalker they control": ["opponents", "planeswalkers an opponent controls"],
+    "each creature and planeswalker your opponents control": ["creatures an opponent controls", "planeswalkers an opponent controls"],
+    "each creature and planeswalker an opponent controls": ["creatures an opponent controls", "planeswalkers an opponent controls"],
     "each creature without flying and each player": ["each player", {"types": ["creature"], "without": "flying"}],
     "each creature with flying and each player": ["each player", {"types": ["creature"], "with": ["flying"]}],
     "each creature and each planeswalker": ["creatures", "planeswalkers"],
@@ -276,6 +281,10 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
 
         if (read := deal_equal_to(low, allow_target)) is not None:
             return read
+        from .spellcosts import sacrificed_amount  # "the sacrificed creature's power" (608.2h)
+
+        if (read := sacrificed_amount(low, allow_target)) is not None:
+            return read
     if m := re.fullmatch(r"(?:~|it) deals (\d+|x|that much) damage to (.+)", low):
         # "that much" in a trigger on damage: the damage dealt (Brash Taunter, Mogg Maniac)
         if m.group(1) == "that much" and not that_much:
@@ -307,9 +316,13 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
     if m := re.fullmatch(r"each opponent loses life equal to the life that player lost this turn", low):
         return {"lose_life": "life_lost_this_turn", "who": "opponents"}, None
     if m := re.fullmatch(r"put (a|an|one|two|three|four|\d+|x) (\+1/\+1|-1/-1) counters? on (~|it|target creature"
-                         r"|target creature you control|target creature an opponent controls|target creature you don't control)", low):
-        # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of
+                         r"|target creature you control|target creature an opponent controls|target creature you don't control"
+                         r"|each creature you control|each other creature you control|each creature)", low):
+        # "put a +1/+1 counter on ~" (122.1); "it" is the object the ability is of; "each creature
+        # you control": every one there as it resolves (no target, 115.10)
         n, kind, who = number(m.group(1)), m.group(2), m.group(3)
+        if who.startswith("each "):
+            return {"put_counters": {kind: n}, "to": EACH[who]}, None
         if who.startswith("target "):
             return ({"put_counters": {kind: n}, "to": "target"}, TARGETS[who]) if allow_target else None
         return {"put_counters": {kind: n}, "to": "self"}, None
@@ -335,6 +348,10 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
     if low in ("sacrifice ~", "sacrifice it"):
         # "sacrifice ~" (701.21a); "it" is the object the ability is of
         return {"sacrifice": "self"}, None
+    if low.startswith(("destroy all ", "exile all ")):
+        from .sweepers import destroy_all  # "destroy all creatures" (701.8a, 115.10)
+
+        return destroy_all(low)
     if m := re.fullmatch(r"(destroy|exile|tap|untap) (target [a-z ]+)", low) or \
             re.fullmatch(r"(return) (target [a-z ]+) to its owner's hand", low):
         # "destroy target creature" (701.8a), "exile target creature" (it leaves the battlefield,

@@ -10,6 +10,14 @@ from typing import Any
 
 from .base import TARGETS, Built, Ctx, cost, number, one_shot, recipient, template
 from .pt import pt_sentence
+from .sweepers import (
+    LIFE_LOST_THIS_WAY,
+    NO_REGENERATE,
+    TARGET_POWER_LIFE,
+    cant_be_regenerated,
+    gain_life_lost,
+    gain_target_power,
+)
 
 # --- damage, life and cards -----------------------------------------------------------------------
 
@@ -99,6 +107,14 @@ def action_parts(text: str, that_much: bool = False, whole: bool = True) -> list
     for sentence in _SENTENCE.split(text.strip()):
         if not sentence.endswith("."):
             return None
+        if NO_REGENERATE.match(sentence):
+            if not cant_be_regenerated(out):  # "It can't be regenerated." after a destruction (701.19c)
+                return None
+            continue
+        if LIFE_LOST_THIS_WAY.match(sentence):
+            if not gain_life_lost(out):  # "You gain life equal to the life lost this way." (119.3)
+                return None
+            continue
         clauses = _clauses(sentence[:-1], that_much)
         if clauses is None:
             return None
@@ -244,7 +260,20 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
     if not {"instant", "sorcery"} & set(ctx["types"]):
         return None
     parts: list[tuple[dict[str, Any], Any]] | None = []
-    for sentence in _SENTENCE.split(m.group("what").strip()):
+    sentences = _SENTENCE.split(m.group("what").strip())
+    for sentence in sentences:
+        if NO_REGENERATE.match(sentence):
+            if parts is None or not cant_be_regenerated(parts):  # (701.19c, after a destruction)
+                return None
+            continue
+        if LIFE_LOST_THIS_WAY.match(sentence):
+            if parts is None or not gain_life_lost(parts):  # (119.3, after a loss of life)
+                return None
+            continue
+        if tp := TARGET_POWER_LIFE.match(sentence):
+            if parts is None or not gain_target_power(parts, tp.group("who")):  # (608.2h: the target's power)
+                return None
+            continue
         if (e := _EXILE.match(sentence)) and parts:
             # "If that creature would die this turn, exile it instead." (614.1a): on the target,
             # which must be what "that creature (or planeswalker)" names
@@ -268,7 +297,7 @@ def _spell_parts(m: re.Match[str], ctx: Ctx) -> Built | None:
         if more is None or parts is None:
             return None
         parts.extend(more)
-    if parts is None or len(parts) < 2 or sum(req is not None for _, req in parts) > 1 \
+    if parts is None or len(parts) < 2 and len(sentences) < 2 or sum(req is not None for _, req in parts) > 1 \
             or not _controller_named(m.group("what"), parts):
         return None
     out: list[Any] = []

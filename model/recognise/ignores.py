@@ -39,9 +39,10 @@ _SEARCH_ABILITY = (re.compile(r"^[^:\"]*sacrifice ~[^:\"]*: search your library 
 _TUTOR_TOP = (re.compile(r"^search your library for a card, then shuffle and put that card on top\.$", re.IGNORECASE),
               "libraries aren't tracked: which card is on top changes nothing computed here (CR 701.23, 701.24)")
 # a delayed trigger of the next turn (603.7): the case is one turn and ends before it
-_NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent) "
-                         r"doesn't untap during its controller's next untap step)\.$", re.IGNORECASE),
-              "it happens in the next turn's upkeep, after the case (a case is one turn; CR 603.7)")
+_NEXT_TURN = (re.compile(r"^(?:draw a card at the beginning of the next turn's upkeep|(?:it|that creature|that permanent|that land) "
+                         r"doesn't untap during its controller's next untap step|~ doesn't untap during your next untap step)\.$",
+                         re.IGNORECASE),
+              "it happens in the next turn (its untap step or upkeep), after the case (a case is one turn; CR 502.3, 603.7)")
 # an alternative cost of mana or of cards from a hand (118.9): mana spent and hands aren't tracked,
 # the spell cast either way is the same; one of life, a sacrifice or another player's gain is not
 # ignored (it changes what is computed)
@@ -51,7 +52,8 @@ _ALT_COST = (re.compile(r"^(?:if [^,.]+, )?you may (?:pay (?:\{[^}]+\})+|exile (
             "an alternative cost of mana or of cards in hand: mana spent and hands aren't tracked, the spell is the same (CR 118.9)")
 _CAST_COST = (re.compile(r"^as an additional cost to cast ~, (?:sacrifice|discard|pay|exile|tap|reveal|return) [^.]+\.$",
                          re.IGNORECASE),
-              "a cost to cast it: the case starts after it was cast, with its battlefield as written (CR 601.2b)")
+              "a cost to cast it: a permanent's was paid before the case (its battlefield as written); a spell's discard "
+              "or card from a graveyard changes nothing computed here (hands and graveyards aren't tracked) (CR 601.2b)")
 
 # a restriction on attacks or blocks: nothing to compute while blocks are written as they were
 # declared, but a case that lets blocks be chosen (509.1) must not drop it (model.load refuses it)

@@ -17,22 +17,28 @@ import re
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
+from . import attacks as _attacks  # noqa: F401
 from . import casttriggers as _casttriggers  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
+from . import dieswatch as _dieswatch  # noqa: F401
+from . import drawtriggers as _drawtriggers  # noqa: F401
 from . import excess as _excess  # noqa: F401
 from . import fight as _fight  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker
 from . import lifetriggers as _lifetriggers  # noqa: F401
 from . import monstrous as _monstrous  # noqa: F401
+from . import otherzones as _otherzones  # noqa: F401  (adds to the ignore tables)
 from . import poison as _poison  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
+from . import protection as _protection  # noqa: F401
 from . import pt as _pt  # noqa: F401
 from . import regenerate as _regenerate  # noqa: F401
 from . import replacement as _replacement  # noqa: F401
 from . import restrictions as _restrictions  # noqa: F401  (adds to the ignore tables)
 from . import targetdeals as _targetdeals  # noqa: F401
+from . import thatplayer as _thatplayer  # noqa: F401
 from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
@@ -52,12 +58,21 @@ from .ignores import (
 )
 from .keywordlines import read_keywords
 from .mana import basic_land_mana
+from .spellcosts import spell_cost as read_spell_cost
 
 __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template", "FAMILY_MODULES"]
 
 # the order in which the families' templates are tried (within a module, the order they are written)
+_SORCERY = " activate only as a sorcery."
+# an instant's or sorcery's additional cost paid with permanents or life (601.2b, 601.2h): the spell is
+# cast during the case, so the cost is paid then; a discard, a card revealed or exiled from a
+# graveyard changes nothing computed here (hands and graveyards aren't tracked) and stays ignored
+_SPELL_COST_PAID = re.compile(r"additional cost to cast (?:~|this spell), (?:you may )?(?:[^.]*\b(?:or|and) )?"
+                              r"(?:sacrifice|pay|tap|return|remove|put)\b", re.IGNORECASE)
+_SPELL_COST_REASON = ("an additional cost of the spell paid with a permanent or life as it is cast during the case "
+                      "(CR 601.2b, 601.2h): only a sacrifice, life or a land returned to its owner's hand is modelled")
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks", "drawtriggers")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before
@@ -92,6 +107,12 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     if _CANT_BE_COUNTERED.match(text):
         # 101.2: a spell or ability that would counter it (a ward trigger, 702.21a) doesn't
         return Reading(raw, UNDERSTOOD, "cant_be_countered", "CR 101.2, 701.6a", ({"cant_be_countered": True},))
+    if {"instant", "sorcery"} & set(ctx["types"]) and _SPELL_COST_PAID.search(text):
+        # 601.2b, 601.2h: a spell the case casts pays it then: a sacrifice, life or a permanent returned
+        # is its cast_cost:; any other such cost would change what is computed (never ignored)
+        if (paid := read_spell_cost(text)) is not None:
+            return Reading(raw, UNDERSTOOD, "spell_cast_cost", "CR 601.2b, 601.2h", tuple(paid))
+        return Reading(raw, NOT_UNDERSTOOD, reason=_SPELL_COST_REASON)
     kw = read_keywords(text)
     if kw is not None:
         return Reading(raw, kw.status, kw.template, kw.rule, kw.abilities, kw.keywords, kw.reason, kw.on_entering)
@@ -110,6 +131,9 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
     once = core.lower().endswith(_ONCE)
     if once:
         core = core[: -len(_ONCE)].rstrip()
+    sorcery = core.lower().endswith(_SORCERY)  # "Activate only as a sorcery." (602.5d)
+    if sorcery:
+        core = core[: -len(_SORCERY)].rstrip()
     for t in TEMPLATES:
         m = t.pattern.match(core) if core else None
         if m is None:
@@ -128,6 +152,10 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
             if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
                 continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)
             abilities = [{**abilities[0], "once": True}]
+        if sorcery:
+            if len(abilities) != 1 or "activated" not in abilities[0]:
+                continue  # (602.5d: an activated ability's timing)
+            abilities = [{**abilities[0], "timing": "sorcery"}]
         return Reading(raw, UNDERSTOOD, t.name, t.rule, (*lead, *abilities), tuple(kws), "; ".join(dropped))
     for pattern, reason in IGNORES:
         if pattern.match(text):

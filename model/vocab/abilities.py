@@ -36,7 +36,7 @@ from .costs import _cost
 from .effects import parse_effect
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker", "ward",
-                 "cant_be_countered"}
+                 "cant_be_countered", "cast_cost"}
 
 
 def _enters_with(value: Any, path: str) -> tuple[tuple[str, Any], ...]:
@@ -91,11 +91,16 @@ def _check_mana_trigger(m: Mapping[str, Any], path: str, trig: str, shot: OneSho
     if "mana" in m:
         raise CaseError(f"{path}.mana", "mana: filters tapped_for_mana triggers only")
     # the player dealt damage: dealt_damage's, and combat_damage_to_player's (510.3a: the player it hit)
-    # deals_damage's with to: (each recipient's own trigger, 120.2)
-    if shot.to.mentions(SelectorKind.THAT_PLAYER) and trig not in ("dealt_damage", "combat_damage_to_player") \
+    # deals_damage's with to: (each recipient's own trigger, 120.2); the player who cast the spell
+    # (a cast trigger's, 601.2i); the player whose upkeep or end step it is (503.1a, 513.1a); the
+    # defending player of an attacks trigger (508.1m, 506.2)
+    if shot.to.mentions(SelectorKind.THAT_PLAYER) and trig not in ("dealt_damage", "combat_damage_to_player", "cast", "upkeep", "end_step",
+                                                        "attacks", "draws") \
             and not (trig == "deals_damage" and "to" in m):
         where = ("may." if shot.may else "") + ("to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS) else "who")
-        raise CaseError(f"{path}.do.{where}", f"'that player' is the player who tapped a permanent for mana or the player dealt damage; a {trig} trigger has none")
+        raise CaseError(f"{path}.do.{where}", "'that player' is the player who tapped a permanent for mana, the player dealt damage, "
+                        f"the player who cast the spell, whose upkeep or end step it is, the defending player, or who drew the card; "
+                        f"a {trig} trigger has none")
 
 
 def _actions(value: list[Any], path: str) -> tuple[OneShot, tuple[OneShot, ...]]:
@@ -224,7 +229,7 @@ def parse_ability(value: Any, path: str) -> Ability:
     if "activated" in m or "spell" in m:
         kind = "activated" if "activated" in m else "spell"
         for key in m:
-            if key not in (kind, "target", "once", "cost", "text", "choose") + \
+            if key not in (kind, "target", "once", "cost", "text", "choose") + (("timing",) if kind == "activated" else ()) + \
                     (("targets", "mode", "if_kicked", "second_target", "another") if kind == "spell" else ()):
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
@@ -248,6 +253,9 @@ def parse_ability(value: Any, path: str) -> Ability:
         target = sel(m["target"], f"{path}.target") if "target" in m else None
         targets = _targets_range(m, action, path) if kind == "spell" else None
         once = _bool(m["once"], f"{path}.once") if "once" in m else False
+        # timing: sorcery: "Activate only as a sorcery." (602.5d, 307.1)
+        if "timing" in m and m["timing"] != "sorcery":
+            raise CaseError(f"{path}.timing", "expected timing: sorcery (\"activate only as a sorcery\", 602.5d)")
         cost = _cost(m["cost"], f"{path}.cost") if "cost" in m else ()
         choose = sel(m["choose"], f"{path}.choose") if "choose" in m else None
         if choose is not None and effect is None:
@@ -259,7 +267,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         second, another = _second_target(m, target, targets, action, more, effect, path)
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
                        cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another,
-                       emblem=emblem)
+                       emblem=emblem, sorcery="timing" in m)
     if "ward" in m:
         return _ward(m, path, text)
     if "cant_be_countered" in m:
@@ -267,6 +275,8 @@ def parse_ability(value: Any, path: str) -> Ability:
         if m["cant_be_countered"] is not True or set(m) - {"cant_be_countered", "text"}:
             raise CaseError(f"{path}.cant_be_countered", "expected cant_be_countered: true")
         return Ability(AbilityKind.CANT_BE_COUNTERED, text=text)
+    if "cast_cost" in m:
+        return _cast_cost(m, path, text)
     if "kicker" in m:
         # "Kicker {2}" (702.33a): an optional additional cost its caster may pay as it is cast
         if m["kicker"] is not True or set(m) - {"kicker", "text"}:
@@ -319,6 +329,18 @@ def parse_ability(value: Any, path: str) -> Ability:
             first, more = _actions(m["do"], f"{path}.do") if isinstance(m["do"], list) else (parse_one_shot(m["do"], f"{path}.do"), ())
             for shot in (first, *more):
                 _check_mana_trigger(m, path, trig, shot)
+        if trig == "draws":
+            # "Whenever you draw a card" (121.2: each card drawn): to: whose draws it watches, you by default
+            for key in ("from", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "a draws trigger (\"whenever you draw a card\") takes to: (the "
+                                    "players whose draws it watches) only")
+        if trig == "attacks":
+            # "Whenever ~ attacks" (508.1m): its own permanent, or with from: the attacking creatures it names
+            for key in ("to", "combat", "turn"):
+                if key in m:
+                    raise CaseError(f"{path}.{key}", "an attacks trigger watches its own permanent attacking (\"Whenever ~ "
+                                    "attacks\"), or with from: the creatures it names; it takes no other filter")
         if trig in ("enters", "dies"):
             what = "an enters trigger watches its own permanent entering (\"When this enters\"), or with from: the permanents it names" \
                 if trig == "enters" else ("a dies trigger watches its own permanent dying (\"When this dies\", 603.6c), "
@@ -434,3 +456,34 @@ def _ward(m: Mapping[str, Any], path: str, text: str) -> Ability:
     if not cost:
         raise CaseError(f"{path}.ward", "expected a cost such as [2] or [{pay_life: 2}]")
     return Ability(AbilityKind.WARD, cost=cost, text=text)
+
+
+def _cast_cost(m: Mapping[str, Any], path: str, text: str) -> Ability:
+    """``{cast_cost: [{sacrifice: creatures}]}``: "As an additional cost to cast this spell, sacrifice
+    a creature." (601.2b), paid as the spell is cast (601.2h): ``{sacrifice: <permanents>}`` (one of
+    the caster's, their choice, 701.21a), ``{pay_life: N}`` (119.4), ``{return_to_hand: <permanents>}``
+    ("return a land you control to its owner's hand"); mana isn't tracked."""
+    if set(m) - {"cast_cost", "text"}:
+        raise CaseError(path, "cast_cost takes only its list of costs")
+    raw = m["cast_cost"]
+    if not isinstance(raw, list) or not raw:
+        raise CaseError(f"{path}.cast_cost", "expected a list of costs: {sacrifice: creatures}, {pay_life: N}, {return_to_hand: lands}")
+    out: list[Any] = []
+    for i, c in enumerate(raw):
+        q = f"{path}.cast_cost[{i}]"
+        if isinstance(c, Mapping) and set(c) == {"return_to_hand"}:
+            got = sel(c["return_to_hand"], f"{q}.return_to_hand")
+            if got.kind not in ("objects", "any_of"):
+                raise CaseError(f"{q}.return_to_hand", "expected the permanents one of which is returned (lands you control)")
+            out.append(("return_to_hand", got))
+            continue
+        part = _cost([c], q)
+        if any(isinstance(p, str) and p in ("T", "Q") for p in part) or ("sacrifice", "self") in part:
+            raise CaseError(q, "a spell's cost is {sacrifice: <permanents>}, {pay_life: N}, {return_to_hand: <permanents>} "
+                            "or mana (a spell has no {T} and can't sacrifice itself)")
+        if any(isinstance(p, tuple) and p[0] not in ("sacrifice", "pay_life") for p in part):
+            raise CaseError(q, "a spell's cost is {sacrifice: <permanents>}, {pay_life: N}, {return_to_hand: <permanents>} or mana")
+        out.extend(part)
+    if sum(1 for p in out if isinstance(p, tuple) and p[0] in ("sacrifice", "return_to_hand")) > 1:
+        raise CaseError(f"{path}.cast_cost", "one permanent sacrificed or returned is modelled")
+    return Ability(AbilityKind.CAST_COST, cost=tuple(out), text=text)

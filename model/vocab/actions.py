@@ -71,14 +71,19 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.sacrifice", "expected sacrifice: self (\"sacrifice this creature\", 701.21a)")
         return OneShot(ActionKind.SACRIFICE, amount(1, f"{path}.sacrifice"), sel("self", f"{path}.sacrifice"))
     if kind in PERMANENT_SHOTS:
-        # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents
+        # {destroy: target}: "destroy target creature" (701.8a); the value names the permanents;
+        # {destroy: creatures, cant_be_regenerated: true}: "They can't be regenerated." (701.19c)
         for key in m:
-            if key not in (kind, "from"):
-                raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes the permanents it acts on, and from:)")
+            if key not in (kind, "from") and not (key == "cant_be_regenerated" and kind == "destroy"):
+                raise CaseError(f"{path}.{key}", f"unknown key ({kind} takes the permanents it acts on, and from:"
+                                + (", and cant_be_regenerated: true)" if kind == "destroy" else ")"))
+        if "cant_be_regenerated" in m and m["cant_be_regenerated"] is not True:
+            raise CaseError(f"{path}.cant_be_regenerated", "expected cant_be_regenerated: true (\"it can't be regenerated\", 701.19c)")
         source = m.get("from")
         if source is not None and not isinstance(source, str):
             raise CaseError(f"{path}.from", "expected the id of the source")
-        return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
+        return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source,
+                       no_regenerate="cant_be_regenerated" in m)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
         ({"divided", "also", "excess_to_controller", "unless"} if kind == "deal" else set())
     for key in m:

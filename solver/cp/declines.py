@@ -160,9 +160,10 @@ def gain_problem(inst: Instance, insts: tuple[Instance, ...]) -> Refusal | None:
 # triggers no damage batch and its aftermath (riders, state-based actions) can fire: nothing
 # enters, is cast, is tapped for mana, becomes monstrous (only its own monstrosity ability resolving
 # does that, 701.37b), and no upkeep or end step begins (503.1a, 513.1: a later upkeep: or
-# end_step: action is the rules engine's, after the step, solver.cp.suffix)
+# end_step: action is the rules engine's, after the step, solver.cp.suffix); no creature is declared
+# as an attacker (508.1m: only the declare_attackers: action, the rules engine's, before the step)
 QUIET = (TriggerEvent.END_STEP, TriggerEvent.UPKEEP, TriggerEvent.ENTERS, TriggerEvent.CAST, TriggerEvent.TAPPED_FOR_MANA,
-          TriggerEvent.BECOMES_MONSTROUS)
+         TriggerEvent.BECOMES_MONSTROUS, TriggerEvent.ATTACKS)
 # damage triggers the CP model declines, with the reason (the graph engine runs them; the rules
 # engine continues the others after the step, solver.cp.riders._CONTINUED)
 TRIGGERS_DECLINED = {

@@ -28,7 +28,7 @@ from ..rules.effects import (
     unpreventable,
     would_prevent,
 )
-from ..select import View, is_player, matches
+from ..select import View, effects_in_force, is_player, matches
 from ..state import Event, GameState, Table
 from ..triggers import watchers
 from .declines import (
@@ -306,6 +306,13 @@ def watching_triggers(state: GameState, table: Table) -> list[tuple[str, Ability
                 continue
             if ab.trigger in QUIET:
                 continue  # nothing in a damage batch and its aftermath can trigger it
+            if ab.trigger == TriggerEvent.DRAWS:
+                # 121.2: the model draws itself only for a plain combat-damage draw trigger or a
+                # draw rider (615.5); any other draw is the rules engine's, after the step
+                if _model_draws(state, table):
+                    return Refusal(f"{perm.id}: a draws trigger beside cards the model draws in its step is not modelled",
+                                   "121.2")
+                continue
             if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
                 problem = _prevention_trigger_problem(perm.id, ab)
                 if problem is not None:
@@ -451,3 +458,13 @@ def combat_draw_triggers(state: GameState, table: Table, events: list[PlannedEve
                 who = players_matching(shot.to, state, table, view)
                 triggers.append(PlannedTrigger(p.id, ctrl, j, s, r, draws, who, card.name))
     return triggers
+
+
+def _model_draws(state: GameState, table: Table) -> bool:
+    """Whether the CP step may draw cards itself: a plain "deals combat damage to a player, draw"
+    trigger (:func:`draws_cards`) or a prevention or replacement effect with a draw rider (615.5)."""
+    for perm in state.perms:
+        if perm.present and any(ab.kind == AbilityKind.TRIGGER and ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER
+                                and ab.action is not None and draws_cards(ab) for ab in table.perm_specs[perm.spec].abilities):
+            return True
+    return any(inst.spec.then is not None and inst.spec.then.kind == ActionKind.DRAW for inst in effects_in_force(state, table))

@@ -181,10 +181,12 @@ EXPECTED.update({
     "Holy Day": ([], [FOG]),
     "Darksteel Relic": (["indestructible"], []),
     "Havenwood Wurm": (["flash", "trample"], []),
-    "Devour in Flames": ([], [bolt(5, ["creatures", "planeswalkers"])]),
+    # (its "As an additional cost to cast this spell, return a land you control to its owner's hand."
+    # is paid as the case casts it, 601.2h)
+    "Devour in Flames": ([], [{"cast_cost": [{"return_to_hand": "lands you control"}]}, bolt(5, ["creatures", "planeswalkers"])]),
     "Force of Savagery": (["trample"], []),
     "Spring of Eternal Peace": ([], [{"spell": {"gain_life": 8, "who": "you"}}]),
-    "Magma Rift": ([], [bolt(5, "creature")]),
+    "Magma Rift": ([], [{"cast_cost": [{"sacrifice": "lands"}]}, bolt(5, "creature")]),  # ("sacrifice a land", 601.2h)
     "Mana Geode": ([], [{"mana": "any_color", "cost": [T]}]),
     "Warden of Geometries": (["vigilance"], [mana("C")]),
     "Dimension X": ([], [gain_on_enter(1), one_of("R", "W")]),

@@ -299,7 +299,6 @@ WHY_NOT = {
     # most of the life vocabulary (README "Life") has no recogniser templates yet
     "benediction of moons": "'you gain 1 life for each player' (player_count) has no template; haunt is left out",
     "dire fleet ravager": "'a third of their life, rounded up' (third_up) has no template",
-    "exsanguinate": "'the life lost this way' has no template",
     "leyline of hope": "the +2/+2 line (a power/toughness effect under a life condition) is not in the vocabulary; the library leaves it out",
     "repay in kind": "'life total becomes the lowest life total' (set_life) has no template",
 }
@@ -762,7 +761,7 @@ def test_pt_template(text: str, types: tuple[str, ...], expected: list[Any]) -> 
 @pytest.mark.parametrize("text,types", [
     # a group changed by a resolving effect is fixed as it resolves (611.2c): tests/rules/test_groups_eot.py
     ("Target creature gets +X/+0 until end of turn.", ("instant",)),
-    ("Target creature gains protection from red until end of turn.", ("instant",)),
+    ("Target creature gains protection from the color of your choice until end of turn.", ("instant",)),  # (protection.py reads a named colour)
     ("Target creature gets +2/+2 until end of turn.", ("creature",)),  # not a spell, no cost
 ])
 def test_pt_not_understood(text: str, types: tuple[str, ...]) -> None:

@@ -196,8 +196,10 @@ def test_dies_trigger_creates_a_flying_token() -> None:
 
 
 def test_spell_draws_and_creates_a_treasure() -> None:
-    """Deadly Dispute: (additional cost ignored) "Draw two cards and create a Treasure token.\""""
-    assert _abilities("Deadly Dispute") == [{"spell": {"draw": 2, "who": "you"}},
+    """Deadly Dispute: "As an additional cost to cast this spell, sacrifice an artifact or creature."
+    (paid as it is cast, 601.2h) / "Draw two cards and create a Treasure token.\""""
+    assert _abilities("Deadly Dispute") == [{"cast_cost": [{"sacrifice": ["artifacts", "creatures"]}]},
+                                            {"spell": {"draw": 2, "who": "you"}},
                                             {"spell": {"create_tokens": 1, "token": "Treasure"}}]
 
 
