@@ -151,93 +151,125 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
     """The outcomes of optimal play (projected on ``fields``), the decisions on the optimal lines,
     whether the answer is complete, and stats (see the module's docstring). ``levels_of``: each
     search's expression of each of the declaring player's goals (solver.cp.optimum._level)."""
-
-    prefix, table = plans.prefix, plans.prefix.table
-    chooser = declarer(plans)
-    goals: list[Goal] = list(objective.of(chooser) or ())
     state0, _ = initial_state(case)
-    first = advance(state0, table)
+    first = advance(state0, plans.prefix.table)
     if not isinstance(first, Decision) or first.kind != "block":
         raise EngineError(f"{case.id}: the declaration of blockers is not the timeline's first decision")
+    run = _BranchAndBound(case, objective, plans, first, deadline, max_nodes)
+    run.bound(searches, levels_of)
+    run.search()
+    out, reports = run.answer(fields)
+    stats = {"declarations_valued": len(run.valued), "declarations_optimal": len(run.kept),
+             "subgame_nodes": run.subgame_nodes, "solves": sum(s.solves for s in searches),
+             "method": "declarations of blockers bounded by CP-SAT, each valued by backward induction on the choice graph"}
+    return out, reports, run.complete, stats
 
-    def label_of(b: _Bound, chosen: dict[str, str | None]) -> str:
+
+@dataclass
+class _BranchAndBound:
+    """The search over declarations: the models' bounds, the declarations valued so far, the
+    ones worth the best (with their graphs, the others' dropped)."""
+
+    case: Any
+    objective: Objective
+    plans: StepPlans
+    first: Decision  # the rules engine's declaration of blockers (its options built as read)
+    deadline: Deadline
+    max_nodes: int | None
+    bounds: list[_Bound] = field(default_factory=list)
+    objectives: list[tuple[Any, list[Any]]] = field(default_factory=list)
+    valued: dict[str, tuple[str, tuple[int, ...]]] = field(default_factory=dict)  # label -> words, worth
+    kept: list[Valued] = field(default_factory=list)
+    best: tuple[int, ...] | None = None
+    worse_left: bool = False  # declarations never valued: each bounded below the best
+    subgame_nodes: int = 0
+    complete: bool = True
+
+    @property
+    def chooser(self) -> str:
+        return declarer(self.plans)
+
+    def label_of(self, b: _Bound, chosen: dict[str, str | None]) -> str:
+        """The whole declaration (solver.declare's label) a model's solution makes."""
         step = b.witness[0] if b.witness else None
         if step is None:
             assert b.search.plan.blocks is not None  # (declarations_optimizable)
-            return drive_declaration(b.search.plan.blocks, table, chosen)[1].picked
+            return drive_declaration(b.search.plan.blocks, self.plans.prefix.table, chosen)[1].picked
         return complete_declaration(step, chosen).picked if step.picked.startswith(EARLY) else step.picked
 
-    bounds: list[_Bound] = []
-    objectives: list[tuple[Any, list[Any]]] = []
-    for start, search, levels in zip(prefix.starts, searches, levels_of, strict=True):
-        weights = _weights(search, goals)
-        if weights is None:
-            raise Cut
-        objectives.append((sum(w * lv for w, lv in zip(weights, levels, strict=True)), levels))
-        bounds.append(_Bound(search, start.witness, weights))
-    opponent = zero_sum_opponent(objective, chooser)
-    if opponent is not None:
-        for search in searches:
-            restrict_tramplers(search, opponent)
-    for b, (expr, levels) in zip(bounds, objectives, strict=True):
-        _solve(b, expr, levels, label_of)
+    def bound(self, searches: list[Search], levels_of: list[list[Any]]) -> None:
+        """Each model's objective (the goals weighted lexicographically), the zero-sum restriction
+        where it holds, and each model's first bound."""
+        goals: list[Goal] = list(self.objective.of(self.chooser) or ())
+        for start, search, levels in zip(self.plans.prefix.starts, searches, levels_of, strict=True):
+            weights = _weights(search, goals)
+            if weights is None:
+                raise Cut
+            self.objectives.append((sum(w * lv for w, lv in zip(weights, levels, strict=True)), levels))
+            self.bounds.append(_Bound(search, start.witness, weights))
+        opponent = zero_sum_opponent(self.objective, self.chooser)
+        if opponent is not None:
+            for search in searches:
+                restrict_tramplers(search, opponent)
+        for b, (expr, levels) in zip(self.bounds, self.objectives, strict=True):
+            _solve(b, expr, levels, self.label_of)
 
-    valued: dict[str, tuple[str, tuple[int, ...]]] = {}  # every declaration valued: its words and worth
-    kept: list[Valued] = []  # the ones worth the best so far, with their graphs (the others' are dropped)
-    best: tuple[int, ...] | None = None
-    subgame_nodes = 0
-    complete = True
-    worse_left = False  # declarations never valued: each bounded below the best
-    while True:
-        live = [i for i, b in enumerate(bounds) if b.top is not None]
-        if not live:
-            break
-        i = max(live, key=lambda k: bounds[k].top)  # type: ignore[arg-type, return-value]
-        b = bounds[i]
-        if best is not None and b.top < best:  # type: ignore[operator]
-            worse_left = True
-            break  # no declaration left can be worth the best
-        if b.label not in valued:
-            deadline.check("valuing a declaration of blockers")
-            opt = find_option(first, b.label)
-            if opt is None:
-                raise EngineError(f"{case.id}: the model's declaration {b.label!r} is not the rules engine's option")
-            cg = build_graph(case, max_nodes=max_nodes, timeout=deadline, starts=([opt.state], table))
-            subgame_nodes += cg.graph.number_of_nodes()
-            complete = complete and cg.complete
-            ind = induce(cg, objective)
-            worth = ind.worst(chooser, ind.results.get(cg.roots[0], frozenset()))
-            if worth is not None:
-                valued[b.label] = (opt.words, worth)
-                if best is None or worth > best:
-                    best, kept = worth, []
-                if worth == best:
-                    kept.append(Valued(b.label, opt.words, worth, cg, ind))
-        model = b.search.built.model
-        if not b.literals:
-            b.top = None  # the model's one declaration (the prefix made it whole)
-            continue
-        model.add_bool_or([~lit for lit in b.literals])  # the no-good: this declaration is valued
-        _solve(b, *objectives[i], label_of)
+    def search(self) -> None:
+        """Best bound first until no model's bound reaches the best value found."""
+        while True:
+            live = [i for i, b in enumerate(self.bounds) if b.top is not None]
+            if not live:
+                return
+            i = max(live, key=lambda k: self.bounds[k].top)  # type: ignore[arg-type, return-value]
+            b = self.bounds[i]
+            if self.best is not None and b.top < self.best:  # type: ignore[operator]
+                self.worse_left = True
+                return  # no declaration left can be worth the best
+            if b.label not in self.valued:
+                self.value(b.label)
+            if not b.literals:
+                b.top = None  # the model's one declaration (the prefix made it whole)
+                continue
+            b.search.built.model.add_bool_or([~lit for lit in b.literals])  # the no-good: this one is valued
+            _solve(b, *self.objectives[i], self.label_of)
 
-    outcomes: dict[Any, Outcome] = {}
-    reports: list[DecisionReport] = []
-    for v in kept:
-        listed, cut = witnesses(v.graph, v.induction, v.graph.roots[0])
-        complete = complete and cut is None
-        step = Witness(chooser, "block", BLOCK_AT, v.label)
-        for o in listed:
-            outcomes.setdefault(o.state, Outcome(o.state, (step, *o.witness), 1, (v.words, *o.words)))
-    out = sorted(outcomes.values(), key=lambda o: str(o.state))
-    if fields is not None:
-        out = project(out, list(fields))
-    reports.append(_declaration_report(chooser, valued, kept, worse_left))
-    for v in kept:
-        reports.extend(_decision_reports(v.graph, v.induction.chosen, v.induction.results))
-    stats = {"declarations_valued": len(valued), "declarations_optimal": len(kept), "subgame_nodes": subgame_nodes,
-             "solves": sum(s.solves for s in searches),
-             "method": "declarations of blockers bounded by CP-SAT, each valued by backward induction on the choice graph"}
-    return out, reports, complete, stats
+    def value(self, label: str) -> None:
+        """Backward induction from the state right after the declaration ``label``."""
+        self.deadline.check("valuing a declaration of blockers")
+        opt = find_option(self.first, label)
+        if opt is None:
+            raise EngineError(f"{self.case.id}: the model's declaration {label!r} is not the rules engine's option")
+        cg = build_graph(self.case, max_nodes=self.max_nodes, timeout=self.deadline,
+                         starts=([opt.state], self.plans.prefix.table))
+        self.subgame_nodes += cg.graph.number_of_nodes()
+        self.complete = self.complete and cg.complete
+        ind = induce(cg, self.objective)
+        worth = ind.worst(self.chooser, ind.results.get(cg.roots[0], frozenset()))
+        if worth is None:
+            return
+        self.valued[label] = (opt.words, worth)
+        if self.best is None or worth > self.best:
+            self.best, self.kept = worth, []
+        if worth == self.best:
+            self.kept.append(Valued(label, opt.words, worth, cg, ind))
+
+    def answer(self, fields: Iterable[str] | None) -> tuple[list[Outcome], list[DecisionReport]]:
+        """The optimal declarations' outcomes of optimal play, each witness the declaration then
+        the graph's choices, and the decisions on the optimal lines."""
+        outcomes: dict[Any, Outcome] = {}
+        for v in self.kept:
+            listed, cut = witnesses(v.graph, v.induction, v.graph.roots[0])
+            self.complete = self.complete and cut is None
+            step = Witness(self.chooser, "block", BLOCK_AT, v.label)
+            for o in listed:
+                outcomes.setdefault(o.state, Outcome(o.state, (step, *o.witness), 1, (v.words, *o.words)))
+        out = sorted(outcomes.values(), key=lambda o: str(o.state))
+        if fields is not None:
+            out = project(out, list(fields))
+        reports = [_declaration_report(self.chooser, self.valued, self.kept, self.worse_left)]
+        for v in self.kept:
+            reports.extend(_decision_reports(v.graph, v.induction.chosen, v.induction.results))
+        return out, reports
 
 
 def _declaration_report(chooser: str, valued: dict[str, tuple[str, tuple[int, ...]]], kept: list[Valued],
