@@ -26,7 +26,6 @@ from .dies import put_into_graveyard
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot, spell_unpreventable
 from .rules.effects import start_batch
-from .rules.team import team_names
 from .select import View, controller_of, matches
 from .spellcost import sacrificed_values
 from .state import (
@@ -41,6 +40,7 @@ from .state import (
     replace,
 )
 from .targets import legal_target, target_candidates
+from .timing import loyalty_timing, sorcery_timing
 from .triggers import condition_holds
 from .values import evaluate
 from .ward import resolve_ward, with_ward
@@ -89,7 +89,7 @@ def activation(state: GameState, table: Table, action: ActivateAction) -> Activa
     cant = f"{spec.name}'s ability ({perm.id}) can't be activated"
     if ab.once and j in perm.activated_once:
         return f"{cant} again: it can be activated only once each turn"
-    if loyalty_change(ab.cost) is not None and (why := _loyalty_timing(state, table, perm)) is not None:
+    if loyalty_change(ab.cost) is not None and (why := loyalty_timing(state, table, perm)) is not None:
         return f"{cant}: {why}"
     if ab.sorcery and (why := sorcery_timing(state, table, perm.controller)) is not None:
         return f"{cant}: {why}, and it is activated only as a sorcery (602.5d, 307.1)"
@@ -109,38 +109,6 @@ def activation(state: GameState, table: Table, action: ActivateAction) -> Activa
     if problem is not None:
         return f"{cant}: {problem}"
     return Activation(perm, j, ab, targets)
-
-
-def _loyalty_timing(state: GameState, table: Table, perm: PermState) -> str | None:
-    """606.3: a loyalty ability is activated only during its controller's turn with the stack
-    empty (sorcery timing; the case's actions are in a main phase unless in combat), and only if
-    no loyalty ability of that permanent was activated this turn; why not, or None."""
-    if any(loyalty_change(table.abilities_of(state, perm.id)[k].cost) is not None for k in perm.activated_once
-           if k < len(table.abilities_of(state, perm.id))):
-        return "a loyalty ability of it was already activated this turn (606.3)"
-    if state.turn_player not in team_names(state, table, perm.controller):  # (in Two-Headed Giant a turn is the team's, 810.2, 805)
-        return f"it is {state.turn_player}'s turn, and a loyalty ability is activated only during its controller's turn (606.3)"
-    waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
-    if state.stack or waiting:
-        return "the stack isn't empty, and a loyalty ability is activated only when it is (606.3)"
-    why = sorcery_timing(state, table, perm.controller)
-    return None if why is None else f"{why}, and a loyalty ability is activated only as a sorcery (606.3, 307.1)"
-
-
-def sorcery_timing(state: GameState, table: Table, player: str) -> str | None:
-    """307.1 (what "as a sorcery" means, 602.5d): only in a main phase of ``player``'s turn with the
-    stack empty; why not now, or None. The case's actions are in a main phase unless creatures are
-    in combat (before its combat: action, 506.1) or an end_step: / upkeep: action began that step."""
-    if state.turn_player not in team_names(state, table, player):  # (a team's turn in Two-Headed Giant, 810.2)
-        return f"it is {state.turn_player}'s turn"
-    waiting = any(t[0] in (TaskKind.RESOLVE, TaskKind.PART) and isinstance(t[1], StackItem) for t in state.queue)
-    if state.stack or waiting:
-        return "the stack isn't empty"
-    if state.step:
-        return f"it is the {state.step}, not a main phase"
-    if any(p.present and (p.attacking is not None or p.blocking) for p in state.perms):
-        return "it is the combat phase (creatures are attacking), not a main phase"
-    return None
 
 
 def activate(state: GameState, table: Table, action: ActivateAction) -> GameState | Decision:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..blocks import same_side
-from ..types import PermanentSpec
+from ..types import CombatAction, DeclareAttackersAction, PermanentSpec
 from .loss_checks import _LossChecks
 
 
@@ -26,8 +26,6 @@ class _AttackChecks(_LossChecks):
         """``declare_attackers: {}`` declares the written attackers now (508.1): at most once, at the
         top level, before any ``combat:``, with attackers to declare; blocks are declared after its
         triggers resolve (509.1), so a block written as already declared is an error."""
-        from ..types import CombatAction, DeclareAttackersAction
-
         where = [i for i, a in enumerate(actions) if isinstance(a, DeclareAttackersAction)]
         nested = [i for i, a in enumerate(actions) if not isinstance(a, DeclareAttackersAction) and _declares_inside(a)]
         if nested:
@@ -66,7 +64,5 @@ class _AttackChecks(_LossChecks):
 
 def _declares_inside(action: Any) -> bool:
     """Whether a ``declare_attackers:`` hides in ``action``'s ``responses:`` or ``may:``."""
-    from ..types import DeclareAttackersAction
-
     inner = [getattr(action, "action", None), *getattr(action, "responses", ())]
     return any(isinstance(a, DeclareAttackersAction) or (a is not None and _declares_inside(a)) for a in inner)
