@@ -1,0 +1,34 @@
+"""One-shot actions met on loyalty lines (CR 606) that the vocabulary already does, read for any
+spell or activated ability: a loyalty ability is an activated ability (606.3, 606.4: its cost is
+the loyalty symbol, read by :func:`.base.cost`), so it takes the same effects as "{T}: ..." lines;
+these phrases extend :func:`.base.one_shot`, which every spell, activation and trigger reads.
+
+* "Put a +1/+1 counter on each creature you control." (Ajani Goldmane's kin): a counter on each
+  permanent the group names as it resolves (122.1, 608.2c; "each" doesn't target, 115.10).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .base import EACH, number
+
+__all__ = ["more_one_shot"]
+
+# the groups of permanents a counter may go on: "each creature you control", "each other creature"...
+_ON_EACH = {k: EACH[k] for k in (
+    "each creature", "each other creature", "each creature you control", "each other creature you control",
+    "each creature your opponents control", "each creature an opponent controls", "each creature you don't control",
+    "each creature without flying", "each creature with flying", "each attacking creature", "each blocking creature",
+    "each attacking or blocking creature")}
+
+
+def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
+    """The actions of this module for a lower-case clause without its full stop, or None."""
+    if m := re.fullmatch(r"put (a|an|one|two|three|four|five|\d+|x) (\+1/\+1|-1/-1) counters? on (each [a-z' ]+)", low):
+        n, group = number(m.group(1)), _ON_EACH.get(m.group(3))
+        if n is None or group is None:
+            return None
+        return {"put_counters": {m.group(2): n}, "to": group}, None  # 122.1, 608.2c
+    return None

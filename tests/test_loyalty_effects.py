@@ -1,0 +1,59 @@
+"""Effects met on loyalty lines (CR 606) read for every spell and activation
+(model/recognise/loyalty.py): each reading, its vocabulary valid, and real cards run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mtg_outcomes.model.recognise import read_text
+from mtg_outcomes.model.vocab import parse_ability
+from tests.helpers import both_engines, reading
+
+
+def _read(text: str, types: tuple[str, ...]) -> list[Any]:
+    lines = read_text(text, "Test Walker", types, ()).lines
+    assert len(lines) == 1 and lines[0].status == "understood", lines
+    for i, ab in enumerate(lines[0].abilities):
+        parse_ability(ab, f"[{i}]")  # every derived ability is valid vocabulary
+    return list(lines[0].abilities)
+
+
+@pytest.mark.parametrize("text,types,expected", [
+    # 122.1, 608.2c, 115.10: a counter on each permanent of the group as it resolves, no target
+    ("[\u22121]: Put a +1/+1 counter on each creature you control.", ("planeswalker",),
+     [{"activated": {"put_counters": {"+1/+1": 1}, "to": "creatures you control"}, "cost": [{"loyalty": -1}]}]),
+    ("Put two -1/-1 counters on each creature.", ("sorcery",), [{"spell": {"put_counters": {"-1/-1": 2}, "to": "creatures"}}]),
+    ("{2}{G}{W}, {T}: Put a +1/+1 counter on each other creature you control.", ("land",),
+     [{"activated": {"put_counters": {"+1/+1": 1}, "to": "other creatures you control"}, "cost": [2, "G", "W", "T"]}]),
+])
+def test_counters_on_each(text: str, types: tuple[str, ...], expected: list[Any]) -> None:
+    assert _read(text, types) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Put a +1/+1 counter on each creature and each opponent.",  # a player gets no +1/+1 counter
+    "Put a +1/+1 counter on each Elf you control.",  # a group not in the table
+])
+def test_counters_on_each_refused(text: str) -> None:
+    assert read_text(text, "Test", ("sorcery",), ()).lines[0].status == "not understood"
+
+
+def test_gavony_township_counters_then_pyroclasm() -> None:
+    """Gavony Township's {2}{G}{W}, {T}: a +1/+1 counter on each creature you control (your
+    Bears, 3/3), none on A's; Pyroclasm's 2 to each creature (120.2) kills A's Bears only
+    (704.5g: 2 is lethal to a 2/2, not to a 3/3)."""
+    reading("Gavony Township")
+    got = both_engines("""
+players: [{name: you}, {name: A}]
+active: you
+battlefield:
+  - {id: town, card: Gavony Township, controller: you}
+  - {id: mine, card: Grizzly Bears, controller: you}
+  - {id: theirs, card: Grizzly Bears, controller: A}
+actions:
+  - activate: {id: town, ability: 1}
+  - cast: {card: Pyroclasm, controller: you}
+""", "mine.dies", "mine.counters.+1/+1", "mine.damage", "theirs.dies", "theirs.counters.+1/+1")
+    assert got == {(False, 1, 2, True, 0)}, got
