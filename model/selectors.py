@@ -104,6 +104,8 @@ class Selector:
     # ``dealt_damage_by: self | <id>``: a permanent that object dealt damage to this turn (during
     # the case's actions, or named by the permanent's ``dealt_damage_by:`` state)
     dealt_damage_by: str = ""
+    # ``tapped: true`` / ``false``: a tapped (untapped) permanent (701.26a; "target tapped creature")
+    tapped: bool | None = None
 
     def refs(self) -> tuple[str, ...]:
         """Every player name or object id this selector names (for dangling-id checks)."""
@@ -132,6 +134,7 @@ class Selector:
                     "target_controller": "target's controller", "second_target": "second target",
                     "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
+        words += [] if self.tapped is None else ["tapped" if self.tapped else "untapped"]
         words += [" or ".join(c.replace("_", " ") for c in self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
@@ -216,6 +219,7 @@ def _unknown(text: str) -> Selector:
 _MAP_KEYS = {"controller", "types", "colors", "subtypes", "without", "other"}
 _MAP_KEYS |= {"with", "in_combat"}  # "target creature with flying", "target attacking or blocking creature"
 _MAP_KEYS |= {"dealt_damage_by"}  # "a creature dealt damage by ~ this turn"
+_MAP_KEYS |= {"tapped"}  # "target tapped creature" (701.26a)
 
 
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
@@ -258,7 +262,7 @@ def parse_selector(value: Any) -> Selector:
         if unknown:
             bad = sorted(map(str, unknown))[0]
             raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                                "with, in_combat, dealt_damage_by, other)", bad)
+                                "with, in_combat, dealt_damage_by, other, tapped)", bad)
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):
@@ -287,6 +291,9 @@ def parse_selector(value: Any) -> Selector:
         other = value.get("other", False)
         if not isinstance(other, bool):
             raise SelectorError("other must be true or false", "other")
+        tapped = value.get("tapped")
+        if "tapped" in value and not isinstance(tapped, bool):
+            raise SelectorError("tapped must be true (a tapped permanent) or false (an untapped one)", "tapped")
         by = value.get("dealt_damage_by", "")
         if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
             raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
@@ -294,7 +301,7 @@ def parse_selector(value: Any) -> Selector:
                         subtypes=_str_list(value.get("subtypes", []), "subtypes"),
                         controller=controller, without=tuple(" ".join(w.split()) for w in without),
                         other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
-                        dealt_damage_by=by)
+                        dealt_damage_by=by, tapped=tapped)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

@@ -207,6 +207,9 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
             or ("unblocked" in sel.in_combat and perm.attacking is not None and not perm.blocked)
             or _blocks_with(state, perm, view.self_id, sel.in_combat))):
         return False
+    # "target tapped creature" (701.26a): only a permanent on the battlefield is tapped or untapped
+    if sel.tapped is not None and not (perm is not None and perm.present and perm.tapped == sel.tapped):
+        return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
     if sel.dealt_damage_by:

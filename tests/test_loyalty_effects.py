@@ -57,3 +57,35 @@ actions:
   - cast: {card: Pyroclasm, controller: you}
 """, "mine.dies", "mine.counters.+1/+1", "mine.damage", "theirs.dies", "theirs.counters.+1/+1")
     assert got == {(False, 1, 2, True, 0)}, got
+
+
+_RIPOSTE = """
+players: [{name: you}, {name: A}]
+active: you
+battlefield:
+  - {id: tapped, card: Hill Giant, controller: A, tapped: true}
+  - {id: ready, card: Hill Giant, controller: A}
+actions:
+  - may: {cast: {card: Deadly Riposte, controller: you, target: TARGET}}
+    by: you
+"""
+
+
+def test_target_tapped_creature() -> None:
+    """"target tapped creature" (701.26a, 115.1): the tapped giant may be its target (3 damage,
+    lethal; 2 life gained), the untapped one may not (601.2c: the cast is not a legal choice, so
+    only not casting remains)."""
+    assert read_text("Destroy target tapped creature.", "T", ("instant",), ()).lines[0].abilities == (
+        {"spell": {"destroy": "target"}, "target": {"types": ["creature"], "tapped": True}},)
+    fields = ("tapped.dies", "ready.dies", "you.life")
+    assert both_engines(_RIPOSTE.replace("TARGET", "tapped"), *fields) == {(True, False, 22), (False, False, 20)}
+    assert both_engines(_RIPOSTE.replace("TARGET", "ready"), *fields) == {(False, False, 20)}
+
+
+def test_tapped_selector_key() -> None:
+    from mtg_outcomes.model.selectors import SelectorError, parse_selector
+
+    sel = parse_selector({"types": ["creature"], "tapped": False})
+    assert (sel.tapped, str(sel)) == (False, "untapped creatures")
+    with pytest.raises(SelectorError, match="tapped must be true"):
+        parse_selector({"types": ["creature"], "tapped": "yes"})

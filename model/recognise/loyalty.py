@@ -5,6 +5,10 @@ these phrases extend :func:`.base.one_shot`, which every spell, activation and t
 
 * "Put a +1/+1 counter on each creature you control." (Ajani Goldmane's kin): a counter on each
   permanent the group names as it resolves (122.1, 608.2c; "each" doesn't target, 115.10).
+* "target tapped creature" / "target untapped creature" (Gideon Jura's "Destroy target tapped
+  creature.", Nahiri's "deals X damage to target tapped creature"): a target filter on the
+  permanent's tapped status (701.26a, 115.1), read where the shared target tables are (this module
+  adds to them as it is imported: model.recognise.templates imports it).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import EACH, number
+from .base import _DESTROY_TARGETS, EACH, TARGETS, number
 
 __all__ = ["more_one_shot"]
 
@@ -22,6 +26,15 @@ _ON_EACH = {k: EACH[k] for k in (
     "each creature your opponents control", "each creature an opponent controls", "each creature you don't control",
     "each creature without flying", "each creature with flying", "each attacking creature", "each blocking creature",
     "each attacking or blocking creature")}
+
+
+# 701.26a, 115.1: a target permanent's tapped status is checked as it is chosen and on resolution (608.2b)
+_TAPPED_TARGETS = {"target tapped creature": {"types": ["creature"], "tapped": True},
+                   "target untapped creature": {"types": ["creature"], "tapped": False},
+                   "target tapped creature an opponent controls": {"types": ["creature"], "tapped": True, "controller": "opponents"},
+                   "target tapped creature you don't control": {"types": ["creature"], "tapped": True, "controller": "not_you"}}
+TARGETS.update(_TAPPED_TARGETS)
+_DESTROY_TARGETS.update(_TAPPED_TARGETS)
 
 
 def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
