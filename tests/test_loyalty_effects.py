@@ -89,3 +89,31 @@ def test_tapped_selector_key() -> None:
     assert (sel.tapped, str(sel)) == (False, "untapped creatures")
     with pytest.raises(SelectorError, match="tapped must be true"):
         parse_selector({"types": ["creature"], "tapped": "yes"})
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Destroy all creatures.", {"spell": {"destroy": "creatures"}}),
+    ("Exile all creatures you don't control.", {"spell": {"exile": "creatures you don't control"}}),
+    ("Return all creatures to their owners' hands.", {"spell": {"return_to_hand": "creatures"}}),
+    ("Destroy all artifacts, creatures, and enchantments.", {"spell": {"destroy": ["artifacts", "creatures", "enchantments"]}}),
+])
+def test_all_of_a_group(text: str, expected: Any) -> None:
+    assert _read(text, ("sorcery",)) == [expected]
+
+
+def test_day_of_judgment_spares_the_indestructible() -> None:
+    """Day of Judgment's "Destroy all creatures." (701.8a): every creature at once, an
+    indestructible one isn't destroyed (701.8b); the land is no creature."""
+    reading("Day of Judgment")
+    got = both_engines("""
+players: [{name: you}, {name: A}]
+active: you
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: A}
+  - {id: myr, card: Darksteel Myr, controller: A}
+  - {id: giant, card: Hill Giant, controller: you}
+  - {id: land, card: Mountain, controller: you}
+actions:
+  - cast: {card: Day of Judgment, controller: you}
+""", "bears.dies", "myr.dies", "giant.dies", "land.dies")
+    assert got == {(True, False, True, False)}, got

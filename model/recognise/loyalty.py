@@ -5,6 +5,9 @@ these phrases extend :func:`.base.one_shot`, which every spell, activation and t
 
 * "Put a +1/+1 counter on each creature you control." (Ajani Goldmane's kin): a counter on each
   permanent the group names as it resolves (122.1, 608.2c; "each" doesn't target, 115.10).
+* "Destroy all creatures." / "Exile all creatures you don't control." / "Return all creatures to their
+  owners' hands." (Elspeth's and Wrath's kin): each permanent of the group at once (701.8a, 406.2,
+  400.7), no target (115.10); indestructible ones aren't destroyed (701.8b), regeneration applies.
 * "target tapped creature" / "target untapped creature" (Gideon Jura's "Destroy target tapped
   creature.", Nahiri's "deals X damage to target tapped creature"): a target filter on the
   permanent's tapped status (701.26a, 115.1), read where the shared target tables are (this module
@@ -28,6 +31,21 @@ _ON_EACH = {k: EACH[k] for k in (
     "each attacking or blocking creature")}
 
 
+# "all <group>": the permanents a destroy, exile or return acts on (701.8a, 406.2, 400.7)
+_ALL = {"all creatures": "creatures", "all other creatures": "other creatures", "all creatures you control": "creatures you control",
+        "all creatures you don't control": "creatures you don't control",
+        "all creatures your opponents control": "creatures an opponent controls",
+        "all creatures an opponent controls": "creatures an opponent controls",
+        "all creatures with flying": {"types": ["creature"], "with": ["flying"]},
+        "all creatures without flying": {"types": ["creature"], "without": "flying"},
+        "all attacking creatures": {"types": ["creature"], "in_combat": ["attacking"]},
+        "all tapped creatures": {"types": ["creature"], "tapped": True},
+        "all untapped creatures": {"types": ["creature"], "tapped": False},
+        "all planeswalkers": "planeswalkers", "all artifacts": "artifacts", "all enchantments": "enchantments",
+        "all creatures and planeswalkers": ["creatures", "planeswalkers"],
+        "all artifacts and enchantments": ["artifacts", "enchantments"],
+        "all artifacts, creatures, and enchantments": ["artifacts", "creatures", "enchantments"]}
+
 # 701.26a, 115.1: a target permanent's tapped status is checked as it is chosen and on resolution (608.2b)
 _TAPPED_TARGETS = {"target tapped creature": {"types": ["creature"], "tapped": True},
                    "target untapped creature": {"types": ["creature"], "tapped": False},
@@ -44,4 +62,8 @@ def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | 
         if n is None or group is None:
             return None
         return {"put_counters": {m.group(2): n}, "to": group}, None  # 122.1, 608.2c
+    if (m := re.fullmatch(r"(destroy|exile) (all [a-z', ]+)", low)) and m.group(2) in _ALL:
+        return {m.group(1): _ALL[m.group(2)]}, None  # 701.8a, 406.2: all at once, no target
+    if (m := re.fullmatch(r"return (all [a-z' ]+) to their owners' hands", low)) and m.group(1) in _ALL:
+        return {"return_to_hand": _ALL[m.group(1)]}, None  # 400.7: each leaves at once, a new object in the hand
     return None
