@@ -106,6 +106,14 @@ class Selector:
     dealt_damage_by: str = ""
     # ``tapped: true`` / ``false``: a tapped (untapped) permanent (701.26a; "target tapped creature")
     tapped: bool | None = None
+    # ``power_at_least: N`` / ``power_at_most: N``: "creature with power 4 or greater / 2 or less"
+    # (208.1: its power now, after every effect, 613.4); not in a continuous effect's own selector
+    power_at_least: int | None = None
+    power_at_most: int | None = None
+
+    def reads_power(self) -> bool:
+        """Whether this selector (or a part) reads power (a continuous effect's may not, 613.8)."""
+        return self.power_at_least is not None or self.power_at_most is not None or any(p.reads_power() for p in self.parts)
 
     def refs(self) -> tuple[str, ...]:
         """Every player name or object id this selector names (for dangling-id checks)."""
@@ -139,6 +147,8 @@ class Selector:
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
         words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
+        words += [f"with power {self.power_at_least} or greater"] if self.power_at_least is not None else []
+        words += [f"with power {self.power_at_most} or less"] if self.power_at_most is not None else []
         if self.controller:
             words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls",
                           "target": "the target (or the target's controller) controls"}.get(
@@ -220,6 +230,7 @@ _MAP_KEYS = {"controller", "types", "colors", "subtypes", "without", "other"}
 _MAP_KEYS |= {"with", "in_combat"}  # "target creature with flying", "target attacking or blocking creature"
 _MAP_KEYS |= {"dealt_damage_by"}  # "a creature dealt damage by ~ this turn"
 _MAP_KEYS |= {"tapped"}  # "target tapped creature" (701.26a)
+_MAP_KEYS |= {"power_at_least", "power_at_most"}  # "creature with power 4 or greater" (208.1)
 
 
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
@@ -262,7 +273,7 @@ def parse_selector(value: Any) -> Selector:
         if unknown:
             bad = sorted(map(str, unknown))[0]
             raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                                "with, in_combat, dealt_damage_by, other, tapped)", bad)
+                                "with, in_combat, dealt_damage_by, other, tapped, power_at_least, power_at_most)", bad)
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):
@@ -294,6 +305,10 @@ def parse_selector(value: Any) -> Selector:
         tapped = value.get("tapped")
         if "tapped" in value and not isinstance(tapped, bool):
             raise SelectorError("tapped must be true (a tapped permanent) or false (an untapped one)", "tapped")
+        bounds = {k: value.get(k) for k in ("power_at_least", "power_at_most")}
+        for k, v in bounds.items():
+            if k in value and (isinstance(v, bool) or not isinstance(v, int)):
+                raise SelectorError(f"{k} must be a whole number", k)
         by = value.get("dealt_damage_by", "")
         if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
             raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
@@ -301,7 +316,8 @@ def parse_selector(value: Any) -> Selector:
                         subtypes=_str_list(value.get("subtypes", []), "subtypes"),
                         controller=controller, without=tuple(" ".join(w.split()) for w in without),
                         other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
-                        dealt_damage_by=by, tapped=tapped)
+                        dealt_damage_by=by, tapped=tapped, power_at_least=bounds["power_at_least"],
+                        power_at_most=bounds["power_at_most"])
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

@@ -210,6 +210,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     # "target tapped creature" (701.26a): only a permanent on the battlefield is tapped or untapped
     if sel.tapped is not None and not (perm is not None and perm.present and perm.tapped == sel.tapped):
         return False
+    if (sel.power_at_least is not None or sel.power_at_most is not None) and not _power_within(state, table, perm, sel):
+        return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
     if sel.dealt_damage_by:
@@ -238,6 +240,18 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         elif ctrl != sel.controller:
             return False
     return True
+
+
+def _power_within(state: GameState, table: Table, perm: PermState | None, sel: Selector) -> bool:
+    """"creature with power 4 or greater" (208.1): a permanent on the battlefield, its power now
+    (counters and effects, 613.4); the vocabulary keeps power out of a continuous effect's own
+    selector (613.8), so reading it here never reads this selector again."""
+    from .characteristics import power  # (characteristics reads this module)
+
+    if perm is None or not perm.present:
+        return False
+    p = power(table, perm, state)
+    return (sel.power_at_least is None or p >= sel.power_at_least) and (sel.power_at_most is None or p <= sel.power_at_most)
 
 
 def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: tuple[str, ...]) -> bool:

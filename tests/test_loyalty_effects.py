@@ -117,3 +117,32 @@ actions:
   - cast: {card: Day of Judgment, controller: you}
 """, "bears.dies", "myr.dies", "giant.dies", "land.dies")
     assert got == {(True, False, True, False)}, got
+
+
+def test_power_read_as_it_resolves() -> None:
+    """Elspeth, Sun's Champion's −3 (208.1, 613.4c): Giant Growth's +3/+3 makes the Bears 5/5
+    before it resolves, so they are destroyed; without it, not. Exile target creature with power 4
+    or greater reads the same bound as a target requirement (115.1)."""
+    reading("Elspeth, Sun's Champion")
+    text = """
+players: [{name: you}, {name: A}]
+active: you
+battlefield:
+  - {id: elspeth, card: "Elspeth, Sun's Champion", controller: you}
+  - {id: bears, card: Grizzly Bears, controller: A}
+actions:
+  - may: {cast: {card: Giant Growth, controller: A, target: bears}}
+    by: A
+  - activate: {id: elspeth, ability: 1}
+"""
+    assert both_engines(text, "bears.dies", "elspeth.loyalty") == {(True, 1), (False, 1)}
+    assert _read("[\u22122]: Exile target creature with power 4 or greater.", ("planeswalker",)) == [
+        {"activated": {"exile": "target"}, "target": {"types": ["creature"], "power_at_least": 4}, "cost": [{"loyalty": -2}]}]
+
+
+def test_power_in_a_continuous_effects_selector_is_refused() -> None:
+    """613.8: a P/T effect on creatures chosen by their power would depend on itself; refused."""
+    from mtg_outcomes.model.errors import CaseError
+
+    with pytest.raises(CaseError, match="613.8"):
+        parse_ability({"pt": [1, 1], "to": {"types": ["creature"], "power_at_least": 4}}, "x")

@@ -8,6 +8,9 @@ these phrases extend :func:`.base.one_shot`, which every spell, activation and t
 * "Destroy all creatures." / "Exile all creatures you don't control." / "Return all creatures to their
   owners' hands." (Elspeth's and Wrath's kin): each permanent of the group at once (701.8a, 406.2,
   400.7), no target (115.10); indestructible ones aren't destroyed (701.8b), regeneration applies.
+* "Destroy all creatures with power 4 or greater." (Elspeth, Sun's Champion), "Exile target creature
+  with power 4 or greater." (The Wanderer): the permanents by their power as it resolves (208.1,
+  608.2h; a target's legality is checked as it is chosen and on resolution, 608.2b).
 * "target tapped creature" / "target untapped creature" (Gideon Jura's "Destroy target tapped
   creature.", Nahiri's "deals X damage to target tapped creature"): a target filter on the
   permanent's tapped status (701.26a, 115.1), read where the shared target tables are (this module
@@ -62,6 +65,11 @@ def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | 
         if n is None or group is None:
             return None
         return {"put_counters": {m.group(2): n}, "to": group}, None  # 122.1, 608.2c
+    if m := re.fullmatch(r"(destroy|exile) (all creatures|target creature) with power (\d+) or (greater|less)", low):
+        group = {"types": ["creature"], "power_at_least" if m.group(4) == "greater" else "power_at_most": int(m.group(3))}
+        if m.group(2) == "all creatures":
+            return {m.group(1): group}, None  # 701.8a, 406.2, 208.1
+        return ({m.group(1): "target"}, group) if allow_target else None  # 115.1, 608.2b
     if (m := re.fullmatch(r"(destroy|exile) (all [a-z', ]+)", low)) and m.group(2) in _ALL:
         return {m.group(1): _ALL[m.group(2)]}, None  # 701.8a, 406.2: all at once, no target
     if (m := re.fullmatch(r"return (all [a-z' ]+) to their owners' hands", low)) and m.group(1) in _ALL:
