@@ -110,6 +110,8 @@ class Selector:
     # (208.1: its power now, after every effect, 613.4); not in a continuous effect's own selector
     power_at_least: int | None = None
     power_at_most: int | None = None
+    # ``not_types: [land]``: "nonland permanent", "noncreature permanent" (205.4b: "non" and a type)
+    not_types: tuple[str, ...] = ()
 
     def reads_power(self) -> bool:
         """Whether this selector (or a part) reads power (a continuous effect's may not, 613.8)."""
@@ -142,6 +144,7 @@ class Selector:
                     "target_controller": "target's controller", "second_target": "second target",
                     "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
+        words += [f"non{t}" for t in self.not_types]
         words += [] if self.tapped is None else ["tapped" if self.tapped else "untapped"]
         words += [" or ".join(c.replace("_", " ") for c in self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
@@ -231,6 +234,7 @@ _MAP_KEYS |= {"with", "in_combat"}  # "target creature with flying", "target att
 _MAP_KEYS |= {"dealt_damage_by"}  # "a creature dealt damage by ~ this turn"
 _MAP_KEYS |= {"tapped"}  # "target tapped creature" (701.26a)
 _MAP_KEYS |= {"power_at_least", "power_at_most"}  # "creature with power 4 or greater" (208.1)
+_MAP_KEYS |= {"not_types"}  # "nonland permanent" (205.4b)
 
 
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
@@ -273,11 +277,15 @@ def parse_selector(value: Any) -> Selector:
         if unknown:
             bad = sorted(map(str, unknown))[0]
             raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                                "with, in_combat, dealt_damage_by, other, tapped, power_at_least, power_at_most)", bad)
+                                "with, in_combat, dealt_damage_by, other, tapped, power_at_least, power_at_most, not_types)", bad)
         types = _str_list(value.get("types", []), "types")
         for t in types:
             if t not in TYPES and t not in ("permanent", "source", "spell"):
                 raise SelectorError(f"unknown card type {t!r}", "types")
+        not_types = _str_list(value.get("not_types", []), "not_types")
+        for t in not_types:
+            if t not in TYPES:
+                raise SelectorError(f"unknown card type {t!r}", "not_types")
         colors = _str_list(value.get("colors", []), "colors")
         for c in colors:
             if c not in COLORS:
@@ -317,7 +325,7 @@ def parse_selector(value: Any) -> Selector:
                         controller=controller, without=tuple(" ".join(w.split()) for w in without),
                         other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
                         dealt_damage_by=by, tapped=tapped, power_at_least=bounds["power_at_least"],
-                        power_at_most=bounds["power_at_most"])
+                        power_at_most=bounds["power_at_most"], not_types=not_types)
     if isinstance(value, int):
         # a name is text: a number here is not silently read as the name "3"
         raise SelectorError(f"expected a selector (a player name, an id or a phrase), got the number {value}; "

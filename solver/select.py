@@ -186,6 +186,8 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
     # and objects elsewhere alike.
     if sel.types and not set(sel.types) <= (types | ({"permanent"} if on_battlefield else set()) | {"source"}):
         return False
+    if sel.not_types and set(sel.not_types) & types:  # "nonland permanent" (205.4b)
+        return False
     if sel.colors and not set(sel.colors) & set(colors_of(state, thing, spec.colors)):
         return False
     if sel.subtypes:

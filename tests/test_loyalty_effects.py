@@ -146,3 +146,23 @@ def test_power_in_a_continuous_effects_selector_is_refused() -> None:
 
     with pytest.raises(CaseError, match="613.8"):
         parse_ability({"pt": [1, 1], "to": {"types": ["creature"], "power_at_least": 4}}, "x")
+
+
+_UNMAKING = """
+players: [{name: you}, {name: A}]
+active: you
+battlefield:
+  - {id: giant, card: Hill Giant, controller: A}
+  - {id: land, card: Mountain, controller: A}
+actions:
+  - cast: {card: Anguished Unmaking, controller: you, target: TARGET}
+"""
+
+
+def test_target_nonland_permanent() -> None:
+    """Anguished Unmaking's "Exile target nonland permanent. You lose 3 life." (205.4b, 406.2,
+    119.3): the Hill Giant may be its target (exiled, not dying, 400.7); the Mountain may not
+    (115.1, 601.2c: it can't be cast, so nothing happens)."""
+    reading("Anguished Unmaking")
+    assert both_engines(_UNMAKING.replace("TARGET", "giant"), "giant.dies", "you.life") == {(False, 17)}
+    assert both_engines(_UNMAKING.replace("TARGET", "land"), "land.dies", "you.life") == {(False, 20)}

@@ -11,6 +11,9 @@ these phrases extend :func:`.base.one_shot`, which every spell, activation and t
 * "Destroy all creatures with power 4 or greater." (Elspeth, Sun's Champion), "Exile target creature
   with power 4 or greater." (The Wanderer): the permanents by their power as it resolves (208.1,
   608.2h; a target's legality is checked as it is chosen and on resolution, 608.2b).
+* "Destroy target nonland permanent." (Vraska the Unseen), "Exile target noncreature permanent an
+  opponent controls.", "Untap target permanent.": "non" and a card type (205.4b), a target of a
+  destroy, exile, return, tap or untap (701.8a, 406.2, 400.7, 701.26).
 * "target tapped creature" / "target untapped creature" (Gideon Jura's "Destroy target tapped
   creature.", Nahiri's "deals X damage to target tapped creature"): a target filter on the
   permanent's tapped status (701.26a, 115.1), read where the shared target tables are (this module
@@ -47,15 +50,24 @@ _ALL = {"all creatures": "creatures", "all other creatures": "other creatures", 
         "all planeswalkers": "planeswalkers", "all artifacts": "artifacts", "all enchantments": "enchantments",
         "all creatures and planeswalkers": ["creatures", "planeswalkers"],
         "all artifacts and enchantments": ["artifacts", "enchantments"],
-        "all artifacts, creatures, and enchantments": ["artifacts", "creatures", "enchantments"]}
+        "all artifacts, creatures, and enchantments": ["artifacts", "creatures", "enchantments"],
+        "all nonland permanents": {"types": ["permanent"], "not_types": ["land"]},
+        "all noncreature permanents": {"types": ["permanent"], "not_types": ["creature"]}}
 
 # 701.26a, 115.1: a target permanent's tapped status is checked as it is chosen and on resolution (608.2b)
 _TAPPED_TARGETS = {"target tapped creature": {"types": ["creature"], "tapped": True},
                    "target untapped creature": {"types": ["creature"], "tapped": False},
                    "target tapped creature an opponent controls": {"types": ["creature"], "tapped": True, "controller": "opponents"},
                    "target tapped creature you don't control": {"types": ["creature"], "tapped": True, "controller": "not_you"}}
+# 205.4b: "nonland permanent", "noncreature permanent" (a type with "non"); 115.1
+_NON = {"nonland": ["land"], "noncreature": ["creature"], "nonartifact": ["artifact"], "nonenchantment": ["enchantment"]}
+_WHOSE = {"": None, " an opponent controls": "opponents", " you don't control": "not_you", " you control": "you"}
+_NON_TARGETS = {f"target {non} permanent{whose}": {"types": ["permanent"], "not_types": types, **({"controller": c} if c else {})}
+                for non, types in _NON.items() for whose, c in _WHOSE.items()}
+_NON_TARGETS |= {f"target permanent{whose}": {"types": ["permanent"], **({"controller": c} if c else {})} for whose, c in _WHOSE.items()}
 TARGETS.update(_TAPPED_TARGETS)
 _DESTROY_TARGETS.update(_TAPPED_TARGETS)
+_DESTROY_TARGETS.update(_NON_TARGETS)
 
 
 def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
