@@ -34,7 +34,7 @@ def test_counters_on_each(text: str, types: tuple[str, ...], expected: list[Any]
 
 @pytest.mark.parametrize("text", [
     "Put a +1/+1 counter on each creature and each opponent.",  # a player gets no +1/+1 counter
-    "Put a +1/+1 counter on each Elf you control.",  # a group not in the table
+    "Put a +1/+1 counter on each green you control.",  # neither a group of the table nor a subtype
 ])
 def test_counters_on_each_refused(text: str) -> None:
     assert read_text(text, "Test", ("sorcery",), ()).lines[0].status == "not understood"
@@ -166,3 +166,25 @@ def test_target_nonland_permanent() -> None:
     reading("Anguished Unmaking")
     assert both_engines(_UNMAKING.replace("TARGET", "giant"), "giant.dies", "you.life") == {(False, 17)}
     assert both_engines(_UNMAKING.replace("TARGET", "land"), "land.dies", "you.life") == {(False, 20)}
+
+
+def test_all_creatures_target_player_controls() -> None:
+    """"Destroy all creatures target opponent controls." (115.1, 608.2h, 701.8a): A's creatures,
+    not yours; and "Put a +1/+1 counter on each Bear you control." (205.3) on your Bears only."""
+    [ab] = _read("Destroy all creatures target opponent controls.", ("sorcery",))
+    [cats] = _read("Put a +1/+1 counter on each Bear you control.", ("sorcery",))
+    got = both_engines(f"""
+players: [{{name: you}}, {{name: A}}]
+active: you
+battlefield:
+  - {{id: theirs, card: Grizzly Bears, controller: A}}
+  - {{id: mine, card: Grizzly Bears, controller: you}}
+  - {{id: giant, card: Hill Giant, controller: you}}
+sources:
+  - {{id: wrath, name: Wrath Test, types: [sorcery], controller: you, abilities: [{ab}]}}
+  - {{id: bears, name: Bear Test, types: [sorcery], controller: you, abilities: [{cats}]}}
+actions:
+  - cast: {{id: wrath, target: A}}
+  - cast: {{id: bears}}
+""", "theirs.dies", "mine.dies", "mine.counters.+1/+1", "giant.counters.+1/+1")
+    assert got == {(True, False, 1, 0)}, got

@@ -5,6 +5,11 @@ these phrases extend :func:`.base.one_shot`, which every spell, activation and t
 
 * "Put a +1/+1 counter on each creature you control." (Ajani Goldmane's kin): a counter on each
   permanent the group names as it resolves (122.1, 608.2c; "each" doesn't target, 115.10).
+* "Put a +1/+1 counter on each Cat you control." (a subtype, 205.3): the permanents of that
+  subtype its controller controls.
+* "Destroy all lands target player controls." / "Destroy all creatures target opponent controls."
+  (Ajani Vengeant's, Angrath's ultimates): the permanents of the target player as it resolves
+  (115.1, 608.2h), the same selector as "each creature that player controls" (walkers.py).
 * "Destroy all creatures." / "Exile all creatures you don't control." / "Return all creatures to their
   owners' hands." (Elspeth's and Wrath's kin): each permanent of the group at once (701.8a, 406.2,
   400.7), no target (115.10); indestructible ones aren't destroyed (701.8b), regeneration applies.
@@ -25,7 +30,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .base import _DESTROY_TARGETS, EACH, TARGETS, number
+from ..subtypes import subtype_of
+from .base import _DESTROY_TARGETS, EACH, TARGETS, WHO_TARGET, number
 
 __all__ = ["more_one_shot"]
 
@@ -70,10 +76,17 @@ _DESTROY_TARGETS.update(_TAPPED_TARGETS)
 _DESTROY_TARGETS.update(_NON_TARGETS)
 
 
+def _each_subtype(phrase: str) -> Any | None:
+    """"each Cat you control" (205.3: a subtype): the permanents of that subtype you control."""
+    m = re.fullmatch(r"each ([a-z'-]+) you control", phrase)
+    sub = subtype_of(m.group(1)) if m else None
+    return {"types": ["permanent"], "subtypes": [sub.capitalize()], "controller": "you"} if sub else None
+
+
 def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | None:
     """The actions of this module for a lower-case clause without its full stop, or None."""
     if m := re.fullmatch(r"put (a|an|one|two|three|four|five|\d+|x) (\+1/\+1|-1/-1) counters? on (each [a-z' ]+)", low):
-        n, group = number(m.group(1)), _ON_EACH.get(m.group(3))
+        n, group = number(m.group(1)), _ON_EACH.get(m.group(3)) or _each_subtype(m.group(3))
         if n is None or group is None:
             return None
         return {"put_counters": {m.group(2): n}, "to": group}, None  # 122.1, 608.2c
@@ -82,6 +95,10 @@ def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | 
         if m.group(2) == "all creatures":
             return {m.group(1): group}, None  # 701.8a, 406.2, 208.1
         return ({m.group(1): "target"}, group) if allow_target else None  # 115.1, 608.2b
+    if (m := re.fullmatch(r"(destroy|exile) all (creatures|lands|artifacts|enchantments|planeswalkers|nonland permanents|permanents) "
+                          r"(target player|target opponent) controls", low)) and allow_target:
+        kinds = {"nonland permanents": {"types": ["permanent"], "not_types": ["land"]}}.get(m.group(2), {"types": [m.group(2)[:-1]]})
+        return {m.group(1): {**kinds, "controller": "target"}}, WHO_TARGET[m.group(3)]  # 115.1, 608.2h, 701.8a
     if (m := re.fullmatch(r"(destroy|exile) (all [a-z', ]+)", low)) and m.group(2) in _ALL:
         return {m.group(1): _ALL[m.group(2)]}, None  # 701.8a, 406.2: all at once, no target
     if (m := re.fullmatch(r"return (all [a-z' ]+) to their owners' hands", low)) and m.group(1) in _ALL:
