@@ -188,3 +188,20 @@ actions:
   - cast: {{id: bears}}
 """, "theirs.dies", "mine.dies", "mine.counters.+1/+1", "giant.counters.+1/+1")
     assert got == {(True, False, 1, 0)}, got
+
+
+def test_vraska_relic_seeker_minus_three() -> None:
+    """Vraska, Relic Seeker's −3 "Destroy target artifact, creature, or enchantment. Create a
+    Treasure token." (115.1, 701.8a, 111.10a): the Hill Giant is destroyed, a Treasure is created,
+    her loyalty 6 -> 3 (606.4)."""
+    reading("Vraska, Relic Seeker")
+    got = both_engines("""
+players: [{name: you}, {name: A}]
+active: you
+battlefield:
+  - {id: vraska, card: "Vraska, Relic Seeker", controller: you}
+  - {id: giant, card: Hill Giant, controller: A}
+actions:
+  - activate: {id: vraska, ability: 1, target: giant}
+""", "giant.dies", "vraska.loyalty")
+    assert got == {(True, 3)}, got

@@ -74,6 +74,14 @@ _NON_TARGETS |= {f"target permanent{whose}": {"types": ["permanent"], **({"contr
 TARGETS.update(_TAPPED_TARGETS)
 _DESTROY_TARGETS.update(_TAPPED_TARGETS)
 _DESTROY_TARGETS.update(_NON_TARGETS)
+# 115.1: a target of one of several card types (701.8a: "Destroy target artifact, creature, or enchantment.")
+_DESTROY_TARGETS.update({
+    "target artifact, creature, or enchantment": ["artifacts", "creatures", "enchantments"],
+    "target creature or enchantment": ["creatures", "enchantments"],
+    "target artifact, enchantment, or planeswalker": ["artifacts", "enchantments", "planeswalkers"],
+    "target creature or enchantment an opponent controls": ["creatures an opponent controls", "enchantments an opponent controls"],
+    "target creature or enchantment you don't control": ["creatures you don't control", "enchantments you don't control"],
+})
 
 
 def _each_subtype(phrase: str) -> Any | None:
@@ -95,6 +103,9 @@ def more_one_shot(low: str, allow_target: bool) -> tuple[dict[str, Any], Any] | 
         if m.group(2) == "all creatures":
             return {m.group(1): group}, None  # 701.8a, 406.2, 208.1
         return ({m.group(1): "target"}, group) if allow_target else None  # 115.1, 608.2b
+    if (m := re.fullmatch(r"(destroy|exile|tap|untap) (target [a-z']+, [a-z, ']+)", low)) and m.group(2) in _DESTROY_TARGETS:
+        # "Destroy target artifact, creature, or enchantment." (a list with commas, 115.1, 701.8a)
+        return ({m.group(1): "target"}, _DESTROY_TARGETS[m.group(2)]) if allow_target else None
     if (m := re.fullmatch(r"(destroy|exile) all (creatures|lands|artifacts|enchantments|planeswalkers|nonland permanents|permanents) "
                           r"(target player|target opponent) controls", low)) and allow_target:
         kinds = {"nonland permanents": {"types": ["permanent"], "not_types": ["land"]}}.get(m.group(2), {"types": [m.group(2)[:-1]]})
