@@ -128,6 +128,18 @@ class Selector:
     # ``dealt_damage_by: self | <id>``: a permanent that object dealt damage to this turn (during
     # the case's actions, or named by the permanent's ``dealt_damage_by:`` state)
     dealt_damage_by: str = ""
+    # ``tapped: true`` / ``false``: a tapped (untapped) permanent (701.26a; "target tapped creature")
+    tapped: bool | None = None
+    # ``power_at_least: N`` / ``power_at_most: N``: "creature with power 4 or greater / 2 or less"
+    # (208.1: its power now, after every effect, 613.4); not in a continuous effect's own selector
+    power_at_least: int | None = None
+    power_at_most: int | None = None
+    # ``not_types: [land]``: "nonland permanent", "noncreature permanent" (205.4b: "non" and a type)
+    not_types: tuple[str, ...] = ()
+
+    def reads_power(self) -> bool:
+        """Whether this selector (or a part) reads power (a continuous effect's may not, 613.8)."""
+        return self.power_at_least is not None or self.power_at_most is not None or any(p.reads_power() for p in self.parts)
 
     def refs(self) -> tuple[str, ...]:
         """Every player name or object id this selector names (for dangling-id checks)."""
@@ -159,10 +171,14 @@ class Selector:
                     "target_controller": "target's controller", "second_target": "second target",
                     "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
+        words += [f"non{t}" for t in self.not_types]
+        words += [] if self.tapped is None else ["tapped" if self.tapped else "untapped"]
         words += [" or ".join(c.replace("_", " ") for c in self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]
         words += [f"with {' and '.join(self.with_)}"] if self.with_ else []
         words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
+        words += [f"with power {self.power_at_least} or greater"] if self.power_at_least is not None else []
+        words += [f"with power {self.power_at_most} or less"] if self.power_at_most is not None else []
         if self.controller:
             words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls",
                           "target": "the target (or the target's controller) controls"}.get(
@@ -243,6 +259,9 @@ def _unknown(text: str) -> Selector:
 _MAP_KEYS = {"controller", "types", "colors", "subtypes", "without", "other"}
 _MAP_KEYS |= {"with", "in_combat"}  # "target creature with flying", "target attacking or blocking creature"
 _MAP_KEYS |= {"dealt_damage_by"}  # "a creature dealt damage by ~ this turn"
+_MAP_KEYS |= {"tapped"}  # "target tapped creature" (701.26a)
+_MAP_KEYS |= {"power_at_least", "power_at_most"}  # "creature with power 4 or greater" (208.1)
+_MAP_KEYS |= {"not_types"}  # "nonland permanent" (205.4b)
 
 
 def _str_list(value: Any, key: str) -> tuple[str, ...]:
@@ -263,16 +282,21 @@ def _part(value: Any, index: int) -> Selector:
 
 def _parse_mapping(value: Mapping[str, Any]) -> Selector:
     """The mapping form: ``{types, colors, subtypes, controller, without, with, in_combat,
-    dealt_damage_by, other}``, each checked against what the rules know."""
+    dealt_damage_by, other, tapped, power_at_least, power_at_most, not_types}``, each checked
+    against what the rules know."""
     unknown = set(value) - _MAP_KEYS
     if unknown:
         bad = sorted(map(str, unknown))[0]
         raise SelectorError("unknown selector key (a selector mapping takes controller, types, colors, subtypes, without, "
-                            "with, in_combat, dealt_damage_by, other)", bad)
+                            "with, in_combat, dealt_damage_by, other, tapped, power_at_least, power_at_most, not_types)", bad)
     types = _str_list(value.get("types", []), "types")
     for t in types:
         if t not in TYPES and t not in ("permanent", "source", "spell"):
             raise SelectorError(f"unknown card type {t!r}", "types")
+    not_types = _str_list(value.get("not_types", []), "not_types")
+    for t in not_types:
+        if t not in TYPES:
+            raise SelectorError(f"unknown card type {t!r}", "not_types")
     colors = _str_list(value.get("colors", []), "colors")
     for c in colors:
         if c not in COLORS:
@@ -297,6 +321,13 @@ def _parse_mapping(value: Mapping[str, Any]) -> Selector:
     other = value.get("other", False)
     if not isinstance(other, bool):
         raise SelectorError("other must be true or false", "other")
+    tapped = value.get("tapped")
+    if "tapped" in value and not isinstance(tapped, bool):
+        raise SelectorError("tapped must be true (a tapped permanent) or false (an untapped one)", "tapped")
+    bounds = {k: value.get(k) for k in ("power_at_least", "power_at_most")}
+    for k, v in bounds.items():
+        if k in value and (isinstance(v, bool) or not isinstance(v, int)):
+            raise SelectorError(f"{k} must be a whole number", k)
     by = value.get("dealt_damage_by", "")
     if not isinstance(by, str) or ("dealt_damage_by" in value and not by.strip()):
         raise SelectorError("dealt_damage_by names the source: self or an id", "dealt_damage_by")
@@ -304,7 +335,8 @@ def _parse_mapping(value: Mapping[str, Any]) -> Selector:
                     subtypes=_str_list(value.get("subtypes", []), "subtypes"),
                     controller=controller, without=tuple(" ".join(w.split()) for w in without),
                     other=other, with_=tuple(" ".join(w.split()) for w in with_), in_combat=in_combat,
-                    dealt_damage_by=by)
+                    dealt_damage_by=by, tapped=tapped, power_at_least=bounds["power_at_least"],
+                    power_at_most=bounds["power_at_most"], not_types=not_types)
 
 
 def parse_selector(value: Any) -> Selector:

@@ -161,6 +161,22 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
             return not player and _object_matches(sel, thing, state, table, view, last_known)
 
 
+def _permanent_state_matches(sel: Selector, perm: PermState | None, state: GameState, table: Table, view: View) -> bool:
+    """What the selector asks of a permanent's state now: its combat role, tapped, its power."""
+    # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either;
+    # "unblocked creature": attacking, and no creature blocked it (509.1h)
+    if sel.in_combat and not (perm is not None and perm.present and (
+            ("attacking" in sel.in_combat and perm.attacking is not None)
+            or ("blocking" in sel.in_combat and bool(perm.blocking))
+            or ("unblocked" in sel.in_combat and perm.attacking is not None and not perm.blocked)
+            or _blocks_with(state, perm, view.self_id, sel.in_combat))):
+        return False
+    # "target tapped creature" (701.26a): only a permanent on the battlefield is tapped or untapped
+    if sel.tapped is not None and not (perm is not None and perm.present and perm.tapped == sel.tapped):
+        return False
+    return (sel.power_at_least is None and sel.power_at_most is None) or _power_within(state, table, perm, sel)
+
+
 def _object_matches(sel: Selector, thing: str, state: GameState, table: Table, view: View, last_known: bool) -> bool:
     """The phrase grammar (``objects``): an object's noun, types, colours, subtypes, keywords,
     combat role, nonbasic, damage dealt to it, "other" and controller."""
@@ -183,6 +199,8 @@ def _object_matches(sel: Selector, thing: str, state: GameState, table: Table, v
     # and objects elsewhere alike.
     if sel.types and not set(sel.types) <= (types | ({"permanent"} if on_battlefield else set()) | {"source"}):
         return False
+    if sel.not_types and set(sel.not_types) & types:  # "nonland permanent" (205.4b)
+        return False
     if sel.colors and not set(sel.colors) & set(colors_of(state, thing, spec.colors)):
         return False
     if sel.subtypes:
@@ -196,13 +214,7 @@ def _object_matches(sel: Selector, thing: str, state: GameState, table: Table, v
         return False
     if sel.with_ and not set(sel.with_) <= keywords_of(state, table, thing):
         return False
-    # "attacking or blocking creature" (506.4): only a permanent on the battlefield is either;
-    # "unblocked creature": attacking, and no creature blocked it (509.1h)
-    if sel.in_combat and not (perm is not None and perm.present and (
-            ("attacking" in sel.in_combat and perm.attacking is not None)
-            or ("blocking" in sel.in_combat and bool(perm.blocking))
-            or ("unblocked" in sel.in_combat and perm.attacking is not None and not perm.blocked)
-            or _blocks_with(state, perm, view.self_id, sel.in_combat))):
+    if not _permanent_state_matches(sel, perm, state, table, view):
         return False
     if sel.nonbasic and isinstance(spec, PermanentSpec) and "basic" in spec.supertypes:
         return False
@@ -233,6 +245,18 @@ def _controlled_as_said(said: str, thing: str, state: GameState, table: Table, v
             return aimed is not None and ctrl is not None and \
                 ctrl == (aimed if is_player(table, aimed) else controller_of(state, table, aimed))
     return ctrl == said
+
+
+def _power_within(state: GameState, table: Table, perm: PermState | None, sel: Selector) -> bool:
+    """"creature with power 4 or greater" (208.1): a permanent on the battlefield, its power now
+    (counters and effects, 613.4); the vocabulary keeps power out of a continuous effect's own
+    selector (613.8), so reading it here never reads this selector again."""
+    from .characteristics import power  # (characteristics reads this module)
+
+    if perm is None or not perm.present:
+        return False
+    p = power(table, perm, state)
+    return (sel.power_at_least is None or p >= sel.power_at_least) and (sel.power_at_most is None or p <= sel.power_at_most)
 
 
 def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: tuple[str, ...]) -> bool:

@@ -376,7 +376,9 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
                 return None
             return {"draw": number(m.group(2)), "who": "target"}, "player"
         return {"draw": number(m.group(2)), "who": "you"}, None
-    return None
+    from .loyalty import more_one_shot  # (it reads this module's tables)
+
+    return more_one_shot(low, allow_target)
 
 
 def spell_or_activated(ctx: Ctx, cost_text: str | None, effect: dict[str, Any], req: Any,

@@ -28,6 +28,7 @@ from . import fight as _fight  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker
 from . import lifetriggers as _lifetriggers  # noqa: F401
+from . import loyalty as _loyalty  # noqa: F401  (adds to the target tables)
 from . import monstrous as _monstrous  # noqa: F401
 from . import otherzones as _otherzones  # noqa: F401  (adds to the ignore tables)
 from . import poison as _poison  # noqa: F401

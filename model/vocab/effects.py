@@ -286,6 +286,11 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         raise CaseError(f"{path}.next_time", "next_time goes with a prevention effect (CR 615.8) or a redirection (614.9)")
     if kind == EffectKind.LIFE_FLOOR and "to" in m and sel(m["to"], f"{path}.to").kind in (SelectorKind.OBJECTS, SelectorKind.SELF, SelectorKind.EQUIPPED, SelectorKind.ENCHANTED):
         raise CaseError(f"{path}.to", f"a life floor is a player's life total's (CR 119.1, 614.1a): to: names players, not {m['to']!r}")
+    for key in ("to", "from"):
+        if key in m and sel(m[key], f"{path}.{key}").reads_power():
+            # 613.8: an effect applying to creatures by their power depends on the P/T effects; not modelled
+            raise CaseError(f"{path}.{key}", "a continuous effect's permanents chosen by power (power_at_least/"
+                            "power_at_most) are not modelled (CR 613.8: a dependency in the power/toughness layer)")
     return EffectSpec(
         kind=kind,
         value=value_out,
