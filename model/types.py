@@ -76,6 +76,10 @@ class EffectSpec:
     may: bool = False  # "you may prevent ...": applying it is its controller's choice (616.1)
     if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
     if_life_at_most: int | None = None  # "as long as you have N or less life" (Phyrexian Unlife: 0)
+    if_life_at_least: int | None = None  # "as long as you have N or more life" (Honor Troll: 25)
+    # the two numbers above are more than the controller's starting life total (103.4), not life
+    # totals: "at least 7 life more than your starting life total" (Leyline of Hope)
+    life_from_start: bool = False
     if_your_turn: bool | None = None  # "during your turn" (True) / "during turns other than yours" (False)
     if_attacking: bool = False  # "as long as it's attacking": only while its source is an attacking creature (506.4)
     if_untapped: bool = False  # "as long as ~ is untapped": only while its permanent is untapped (Martyrs of Korlis)
@@ -273,6 +277,7 @@ class PlayerSpec:
     poison: int = 0
     energy: int = 0  # energy counters (CR 107.14, 122.1)
     monarch: bool = False  # the monarch (CR 724.1)
+    starting_life: int | None = None  # the game's starting life total (CR 103.4), when the case says it
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.types import with_pt_counters
 
-from .rules import effects_in_force
+from .rules import effects_in_force, reads_life
 from .select import matches
 from .state import GameState, PermState, Table, replace
 
@@ -29,7 +29,8 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
     """Each permanent's (power change, toughness change, granted keywords), for those with any."""
     key = ("pt_grant", id(state.perms), id(state.effects))
     hit = table.memo.get(key)
-    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
+    # an effect with a life condition (Honor Troll) changes with the life totals (solver.lifecond)
+    if hit is not None and hit[0] is state.perms and hit[1] is state.effects and (hit[3] is None or hit[3] == _lives(state)):
         return hit[2]
     if table.memo.get("pt_grant_busy"):
         raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
@@ -56,8 +57,12 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
                 out[perm.id] = (p, t, frozenset(kws))
     finally:
         table.memo["pt_grant_busy"] = False
-    table.memo[key] = (state.perms, state.effects, out)
+    table.memo[key] = (state.perms, state.effects, out, _lives(state) if reads_life(state, table) else None)
     return out
+
+
+def _lives(state: GameState) -> tuple[int, ...]:
+    return tuple(p.life for p in state.players)
 
 
 def power(table: Table, perm: PermState, state: GameState) -> int:

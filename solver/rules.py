@@ -19,6 +19,7 @@ from mtg_outcomes.model.kinds import AbilityKind
 from mtg_outcomes.model.types import EffectSpec
 
 from .amounts import AmountRule, rule_of
+from .lifecond import has_life_condition, life_holds
 from .next_time import commit, committed, pass_over
 from .select import View, attached_to, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
@@ -55,18 +56,32 @@ def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
         found, on_life = hit[2], hit[3]
     else:
         found = tuple(_effects_in_force(state, table))
-        on_life = any(i.spec.if_life_at_most is not None for i in found)
+        on_life = any(has_life_condition(i.spec) for i in found)
         table.memo[key] = (state.perms, state.effects, found, on_life)
     if on_life:  # read each time: life totals are not part of the cache key
-        found = tuple(i for i in found if _life_condition_holds(i, state))
+        found = tuple(i for i in found if _life_condition_holds(i, state, table))
     return found
 
 
-def _life_condition_holds(inst: Instance, state: GameState) -> bool:
-    """"As long as you have N or less life" (Phyrexian Unlife): the controller's life total now
-    (in Two-Headed Giant the team's, 810.9a, which every member's ``life`` holds)."""
-    at_most = inst.spec.if_life_at_most
-    return at_most is None or state.player(inst.view.controller).life <= at_most
+def reads_life(state: GameState, table: Table) -> bool:
+    """Whether an effect in force (or one whose life condition doesn't hold now) has a condition on
+    a life total: what depends on the effects in force then depends on the life totals too."""
+    effects_in_force(state, table)
+    return bool(table.memo[("effects", id(state.perms), id(state.effects))][3])
+
+
+def life_conditioned(state: GameState, table: Table) -> tuple[Instance, ...]:
+    """The effects with a condition on a life total, whether or not it holds now."""
+    effects_in_force(state, table)
+    return tuple(i for i in table.memo[("effects", id(state.perms), id(state.effects))][2] if has_life_condition(i.spec))
+
+
+def _life_condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
+    """"As long as you have N or less life" (Phyrexian Unlife), "... N or more life" (Honor Troll):
+    the controller's life total now (solver.lifecond)."""
+    if not has_life_condition(inst.spec):
+        return True
+    return life_holds(inst.spec, table, inst.view.controller, state.player(inst.view.controller).life)
 
 
 def _effects_in_force(state: GameState, table: Table) -> list[Instance]:

@@ -30,6 +30,7 @@ from ..types import (
     TapForManaAction,
 )
 from ..vocab import PERMANENT_SHOTS
+from ..vocab.lifecond import needs_starting_life
 from ..vocab.tokens import token_creator
 from .actions import _NO_X, _reads_x
 from .attack_checks import _AttackChecks
@@ -140,6 +141,8 @@ class _Checks(_AttackChecks):
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")
             selector_refs(spec.if_you_control, f"{path}.if_you_control")
+            if (problem := needs_starting_life(spec.life_from_start, players, f"{path}.if_life_at_least")) is not None:
+                self.err(problem.path, problem.reason)
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 

@@ -52,7 +52,7 @@ class _Entities(_Core):
             if p.monarch and any(o.monarch for o in out):
                 self.err(f"players[{i}].monarch", "only one player can be the monarch (CR 724.3)")
             out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison,
-                                  p.energy, p.monarch))
+                                  p.energy, p.monarch, p.starting_life))
         if two_hg and len(out) == len(m.players):  # (with a broken player the teams can't be counted)
             teams: dict[str, list[int]] = {}
             for i, spec in enumerate(out):

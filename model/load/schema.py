@@ -39,6 +39,7 @@ class PlayerModel(_Strict):
     poison: Count = 0
     energy: Count = 0  # energy counters (CR 107.14, 122.1)
     monarch: bool = False  # the monarch designation (CR 724.1): at most one player
+    starting_life: Stat | None = None  # the life total the player began the game with (CR 103.4)
 
 
 class _ObjectModel(_Strict):

@@ -33,7 +33,7 @@ PERMANENT_SHOTS = tuple(sorted(k.value for k in ON_PERMANENTS if k is not Action
 
 
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
-                  "if_you_control", "if_life_at_most", "if_your_turn", "if_attacking", "if_untapped", "mana", "min_amount",
+                  "if_you_control", "if_life_at_most", "if_life_at_least", "if_your_turn", "if_attacking", "if_untapped", "mana", "min_amount",
                   "amount")
 
 

@@ -38,9 +38,12 @@ _CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a ke
 def _characteristics_problem(state: GameState, table: Table, inst: Instance) -> str | None:
     """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
     step, or None: the model reads characteristics once, at the step's start. A life condition
-    is read again after the damage, before the step's check."""
+    is read again after the damage, before the step's check: a power/toughness change's by the
+    check's thresholds (solver.cp.lifept), others are declined."""
     spec = inst.spec
-    if spec.if_life_at_most is not None:
+    if spec.if_life_at_most is not None or spec.if_life_at_least is not None:
+        if spec.kind == EffectKind.PT and not spec.value[2]:
+            return None  # read at the check: solver.cp.lifept
         return f"{inst.key}: {_CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled"
     return None
 

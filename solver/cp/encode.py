@@ -22,6 +22,7 @@ from .assign import _assignments
 from .bounds import fits as _fits
 from .encodings import _encode_blocks, _encode_tables, _encode_tree
 from .hints import _greedy_hint
+from .lifept import reached, toughness_shift
 from .literals import _and_not, _at_least, _at_most, _either, _floor0
 from .step import _Plan, _upper, shield_groups
 from .tables import Rows, _is_const
@@ -257,6 +258,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         loss.pop(name, None)
     combat_sum = {k: sum(v) for k, v in combat_to.items()}
     lost: dict[str, Any] = {}
+    at_check: dict[str, Any] = {}
     two_headed = plan.table.two_headed
     for p in state.players:
         # 810.9: each player's damage, life loss and gain are applied to the team's shared total
@@ -265,6 +267,7 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         life = base_life - sum(x for q in team for x in loss.get(q, [])) + sum(x for q in team for x in gain.get(q, []))
         pois = plan.base[f"{p.name}.poison"] + sum(x for q in team for x in poison.get(q, []))
         outputs[f"{p.name}.life"] = ("int", life)
+        at_check[p.name] = life  # (what a life condition reads at the check, 704.3: solver.cp.lifept)
         outputs[f"{p.name}.poison"] = ("int", pois)
         outputs[f"{p.name}.life_lost"] = ("int", plan.base[f"{p.name}.life_lost"] + sum(loss.get(p.name, [])))
         outputs[f"{p.name}.life_gained"] = ("int", plan.base[f"{p.name}.life_gained"] + sum(gain.get(p.name, [])))
@@ -320,7 +323,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
     # resolution dealt it damage: no state-based action in between, 608.2c, 704.3) dies at the
     # step's check too
     doomed = {p.id for p in state.perms if p.present and not plan.base.get(f"{p.id}.dies") and sba_dies(table, p, state)}
-    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops) | set(minus_ops) | doomed):
+    conditioned = reached(state, table)  # toughness with a life condition (solver.cp.lifept)
+    for cid in sorted(set(marked) | set(counters) | set(deathtouch) | set(loyalty) | set(defense) | set(plus_ops) | set(minus_ops)
+                      | doomed | conditioned):
         perm = state.perm(cid)
         assert perm is not None
         # +1/+1 counters put and removed by riders, in their order (solver.results.put_counters,
@@ -347,8 +352,9 @@ def _build(plan: _Plan, cp: Any, deadline: Deadline | None = None) -> _Built:
         # (a planeswalker or battle doomed as the step begins can't be saved by it; a creature's
         # thresholds below read the counters the step may put on it)
         early = cid in doomed and "creature" not in table.perm_specs[perm.spec].types
+        shift, now = toughness_shift(m, state, table, perm, at_check) if cid in conditioned else (0, 0)
         reasons = [bool(plan.base[f"{cid}.dies"]) or early] + [  # the graph engine's rule: sba.lethal
-            _at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
+            _at_least(m, sum(have[p] for p in th.parts) - (grown + shift if th.toughness else 0), th.at_least - (now if th.toughness else 0))
             for th in lethal_thresholds(table, perm, state)]
         if cid in loyalty:
             left = _floor0(m, perm.loyalty - sum(loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
