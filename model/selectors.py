@@ -110,7 +110,7 @@ class Selector:
         out: list[str] = []
         if self.kind == "ref":
             out.append(self.name)
-        if self.controller and self.controller not in ("you", "not_you", "opponents", "target"):
+        if self.controller and self.controller not in ("you", "not_you", "opponents", "target", "that_player"):
             out.append(self.controller)
         if self.dealt_damage_by and self.dealt_damage_by != "self":
             out.append(self.dealt_damage_by)
@@ -119,7 +119,7 @@ class Selector:
         return tuple(out)
 
     def mentions(self, kind: str) -> bool:
-        return self.kind == kind or any(p.mentions(kind) for p in self.parts)
+        return self.kind == kind or (kind == "that_player" and self.controller == kind) or any(p.mentions(kind) for p in self.parts)
 
     def __str__(self) -> str:
         if self.kind == "ref":
@@ -138,7 +138,8 @@ class Selector:
         words += [f"dealt damage by {self.dealt_damage_by} this turn"] if self.dealt_damage_by else []
         if self.controller:
             words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls",
-                          "target": "the target (or the target's controller) controls"}.get(
+                          "target": "the target (or the target's controller) controls",
+                          "that_player": "that player controls"}.get(
                 self.controller, f"{self.controller} controls"))
         return " ".join(words)
 
@@ -199,6 +200,8 @@ def _controller(rest: list[str], phrase: str) -> str | None:
         return ""
     if rest == ["you", "control"]:
         return "you"
+    if rest == ["that", "player", "controls"]:
+        return "that_player"  # a trigger's player (the player dealt damage, 510.3a): Questing Beast
     if rest == ["you", "don't", "control"]:
         return "not_you"  # every other player's, a teammate's too (2HG, 810.2)
     if rest in (["an", "opponent", "controls"], ["opponents", "control"], ["your", "opponents", "control"]):
@@ -283,7 +286,7 @@ def parse_selector(value: Any) -> Selector:
         controller = value.get("controller", "")
         if not isinstance(controller, str):
             raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
-        controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
+        controller = {"an opponent": "opponents", "opponent": "opponents", "that player": "that_player"}.get(controller, controller)
         other = value.get("other", False)
         if not isinstance(other, bool):
             raise SelectorError("other must be true or false", "other")

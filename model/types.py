@@ -278,6 +278,7 @@ class PlayerSpec:
     energy: int = 0  # energy counters (CR 107.14, 122.1)
     monarch: bool = False  # the monarch (CR 724.1)
     starting_life: int | None = None  # the game's starting life total (CR 103.4), when the case says it
+    hand: int | None = None  # cards in hand as the case begins (CR 402.1), when the case says it
 
 
 @dataclass(frozen=True)

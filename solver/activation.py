@@ -365,7 +365,7 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
                           and (a.kicked is None or a.kicked == item.kicked)), None)
         needs_target, req = True, spell_req if spell_req is not None else req
     if needs_target and not item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
-        if not legal_target(state, table, item.target, req, item.controller, item.source):
+        if not legal_target(state, table, item.target, req, item.controller, item.source, item.player):
             if item.kind is ItemKind.SPELL and not item.continuing:
                 # the spell doesn't resolve: its later instructions go too (608.2b)
                 state = _without_parts(state, item)

@@ -10,6 +10,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.expr import GAME_READS, expr_vars
 from mtg_outcomes.model.kinds import ON_PERMANENTS, AbilityKind, ActionKind, TriggerEvent
+from mtg_outcomes.model.load.hands import HAND_VARIABLE, reads_hand
 from mtg_outcomes.model.selectors import Selector
 from mtg_outcomes.model.types import (
     OneShot,
@@ -18,6 +19,7 @@ from mtg_outcomes.model.types import (
 from .characteristics import leave
 from .decision import Decision, Option, decide, event, says
 from .dies import put_into_graveyard
+from .hands import returned_to_hands
 from .regenerate import destroy_or_regenerate
 from .results import (
     add_poison,
@@ -142,7 +144,10 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
     if shot.kind in (ActionKind.EXILE, ActionKind.RETURN_TO_HAND):
         # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a new
         # object), so its dies triggers don't fire
-        return leave(state, table, [q for r in recipients if (q := state.perm(r)) is not None and q.present])
+        gone = [q for r in recipients if (q := state.perm(r)) is not None and q.present]
+        if shot.kind == ActionKind.RETURN_TO_HAND:
+            state = returned_to_hands(state, table, gone)
+        return leave(state, table, gone)
     if shot.kind in (ActionKind.TAP, ActionKind.UNTAP):
         # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
         for r in recipients:
@@ -198,7 +203,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         elif shot.kind == ActionKind.GAIN_LIFE:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == ActionKind.DRAW:
-            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+            # 121.1: into the hand (402.1), counted where the case says the hand
+            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n, hand=None if p.hand is None else p.hand + n))
             state = event(state, f"{says(r, 'draws')} {n} card{'' if n == 1 else 's'}", "121.1")
         elif shot.kind == ActionKind.GET_POISON:  # 122.1: poison counters (a team's shared, 810.10)
             state = add_poison(state, table, r, n)
@@ -285,8 +291,11 @@ def _amount_for(amount: Any, state: GameState, table: Table, base: dict[str, int
         except EngineError as exc:
             raise EngineError(f"{who}: {exc} (a permanent has no life total: the amount is read for a player, 119.1)") from None
     p = state.player(who)
+    if p.hand is None and reads_hand(amount):
+        raise EngineError(f"{who}'s number of cards in hand isn't known here (not said with hand:, or a spell they cast "
+                          "left a hand the case doesn't say, 601.2a; CR 402.1)")
     return evaluate(amount, {**base, "life_lost_this_turn": p.life_lost, "life_gained_this_turn": p.life_gained,
-                             "life_total": p.life})
+                             "life_total": p.life, **({HAND_VARIABLE: p.hand} if p.hand is not None else {})})
 
 
 def _deal_to_itself(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:

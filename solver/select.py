@@ -227,6 +227,9 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
         elif sel.controller == "opponents":
             if ctrl is None or ctrl not in opponents(table, state, view.controller):
                 return False
+        elif sel.controller == "that_player":  # a trigger's player (the player dealt damage, 510.3a)
+            if ctrl is None or ctrl != view.that_player:
+                return False
         elif sel.controller == "target":
             # the target player, or the target permanent's controller as it last existed (608.2h)
             aimed = view.target

@@ -65,6 +65,7 @@ class PlayerState(_CachedHash):
     mana: tuple[str, ...] = ()  # mana produced by mana abilities (106.4), in W U B R G C order
     energy: int = 0  # energy counters (107.14: {E}; a player's counters, 122.1)
     monarch: bool = False  # the monarch designation (724.1)
+    hand: int | None = None  # cards in hand, when the case says it (402.1; None: not known, model.load.hands)
 
 
 @dataclass(frozen=True)
@@ -372,7 +373,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
                   two_headed=case.format == "two-headed-giant")
     players = tuple(
         PlayerState(p.name, p.life, p.team, p.poison, p.life_lost_this_turn, p.life_gained_this_turn,
-                    p.life_lost_this_turn, energy=p.energy, monarch=p.monarch)
+                    p.life_lost_this_turn, energy=p.energy, monarch=p.monarch, hand=p.hand)
         for p in case.players)
     perms = []
     for i, s in enumerate(case.permanents):

@@ -267,7 +267,7 @@ def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
 
 def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: StackItem) -> list[StackItem]:
     if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
-        return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
+        return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source, t.player)]
     if ab.action is not None and ab.action.to.kind in ("any", "target", "choice"):
         cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != "choice" else None,
                                   t.controller, t.source)
@@ -290,4 +290,5 @@ def cast_spell_matches(kind: str, spec: Any, state: GameState, thing: str) -> bo
 
 def _reads_that_player(ab: Ability) -> bool:
     """Whether a trigger's instructions name "that player" (the player its event names)."""
-    return any(shot is not None and shot.to.mentions("that_player") for shot in (ab.action, *ab.more))
+    return any(shot is not None and shot.to.mentions("that_player") for shot in (ab.action, *ab.more)) or \
+        (ab.target is not None and ab.target.mentions("that_player"))

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
 from ..effects import EffectKind
-from ..kinds import AbilityKind, ActionKind, AsEntersChoice
+from ..kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
 from ..selectors import Selector
 from ..types import (
     PLAYER_KINDS,
@@ -35,6 +35,7 @@ from ..vocab.tokens import token_creator
 from .actions import _NO_X, _reads_x
 from .attack_checks import _AttackChecks
 from .fields import _field_problem, _value_problem
+from .hands import hand_problems, reads_hand
 from .schema import _ID_RE, CHOOSE
 
 
@@ -97,7 +98,9 @@ class _Checks(_AttackChecks):
         def one_ability_refs(ab: Ability, q: str, spell_second: bool = False) -> None:
             for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
                 one_ability_refs(mode, f"{q}.choose_one[{k}]")
-            selector_refs(ab.target, f"{q}.target")
+            # "target planeswalker that player controls" (Questing Beast): a trigger's player (510.3a)
+            selector_refs(ab.target, f"{q}.target", ab.kind == AbilityKind.TRIGGER and (
+                ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER or (ab.trigger == TriggerEvent.DEALS_DAMAGE and ab.trigger_to is not None)))
             selector_refs(ab.trigger_to, f"{q}.to")
             selector_refs(ab.trigger_from, f"{q}.from")
             # the path of the ability's body as the file writes it: a static ability's effect
@@ -120,6 +123,8 @@ class _Checks(_AttackChecks):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False, second_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
+            if reads_hand(shot.amount):
+                self.hand_readers.append(where)
             if not second_ok and any(s.mentions("second_target") for s in (shot.to, *(to for _, to in shot.also))):
                 self.err(where, "second target is a spell's second target: it goes with the spell's second_target:")
             key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == ActionKind.BECOME_MONARCH else "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS) else "who"
@@ -248,6 +253,8 @@ class _Checks(_AttackChecks):
             for where, card, line in self.block_rules:  # 509.1: the declaration must honour it
                 self.err(where, f"{card}: {line!r} restricts attacks or blocks, which chosen blocks don't model; "
                                 "write its blocks, or give abilities: to override")
+        for where, reason in hand_problems(self.hand_readers, players, self.hand_rules):
+            self.err(where, reason)
         for b, paths in written_blockers.items():
             why = menace_problem(perm_by_id[b].keywords, len(paths))
             if why is not None and not choosing:

@@ -31,6 +31,8 @@ class _Core:
     entered: list[tuple[PermanentSpec, str]]
     cast_sources: list[tuple[SourceSpec, str]]
     block_rules: list[tuple[str, str, str]]
+    hand_rules: list[tuple[str, str, str]]
+    hand_readers: list[str]
     declared: dict[str, str]
     effect_ids: set[str]
     spec_by_id: dict[str, Any]

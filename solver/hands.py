@@ -1,0 +1,31 @@
+"""Hand sizes where the case says them (CR 402.1, model.load.hands): a card drawn goes to its
+player's hand (121.1, solver.oneshot); a nontoken permanent returned to a hand is a card there
+(400.7; a token would cease to exist, 111.7, 704.5d); a player who casts a spell may have cast it
+from their hand or from elsewhere (601.2a, the case doesn't say), so their count is no longer
+known (a later read is an error, never a guess)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .state import GameState, PermState, Table, replace
+
+__all__ = ["returned_to_hands", "cast_from_somewhere"]
+
+
+def returned_to_hands(state: GameState, table: Table, perms: Iterable[PermState]) -> GameState:
+    from .persist import _created_token  # (persist reads the engine's enters_with)
+
+    for perm in perms:
+        spec = table.perm_specs[perm.spec]
+        if _created_token(table, perm.spec):
+            continue
+        p = state.player(spec.owner)
+        if p.hand is not None:
+            state = state.set_player(replace(p, hand=p.hand + 1))
+    return state
+
+
+def cast_from_somewhere(state: GameState, who: str) -> GameState:
+    p = state.player(who)
+    return state if p.hand is None else state.set_player(replace(p, hand=None))
