@@ -132,6 +132,10 @@ class OneShot:
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()
     token: TokenSpec | None = None  # create_tokens: the token, that many created (111.1)
+    mana: tuple[str, ...] = ()  # add_mana: the symbols added (106.4), W U B R G C
+    # deal: "If you don't [cast the exiled card], ~ deals 2 damage ..." (Chandra, Torch of Defiance):
+    # done only when the activation says the exiled card isn't cast (``cast_exiled: false``)
+    if_not_cast: bool = False
     # deal: who deals it, when not the source: "target" (the ability's target, "target creature
     # deals damage to itself") or "itself" (each recipient deals it to itself, "each creature deals
     # damage to itself"); from: target / from: itself in a case file
@@ -207,6 +211,9 @@ class Ability:
     # emblem's static ability, for the rest of the game, to whatever its ``to:`` names at any time
     # (611.3a), not fixed as the ability resolves (611.2c)
     emblem: bool = False
+    # "You get an emblem with "Whenever you cast a spell, this emblem deals 5 damage to any
+    # target."" (114.1, 114.4): the emblem's triggered ability (the emblem is its source)
+    emblem_ability: Ability | None = None
     # a modal triggered ability ("When ~ enters, choose one —", 700.2b): its modes, each a trigger
     # of the same event with its own instructions and target; one is chosen as it is put on the stack
     choices: tuple[Ability, ...] = ()
@@ -329,6 +336,9 @@ class ActivateAction(Action):
     responses: tuple[Action, ...] = ()
     x_range: tuple[int, int] | None = None  # x: {min, max}: X is its controller's choice in that range (107.3a)
     x_given: bool = True  # whether the case says X (an ability that reads X needs it: 107.3a, never a default)
+    # whether its controller casts the card the ability exiled from the library (which the tool
+    # doesn't track): said by the case where the ability reads it (model.vocab.exiled), else None
+    cast_exiled: bool | None = None
     kind: str = "activate"
 
 

@@ -21,6 +21,8 @@ from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifi
 from .decision import NOT_DONE, Decision, Option, decide, event, note, recording, says
 from .describe import describe, named_object
 from .dies import put_into_graveyard
+from .emblems import make_emblem
+from .exiled import CAST_EXILED
 from .mana import mana_activation_problem
 from .oneshot import read_now, run_one_shot, spell_unpreventable
 from .results import team_names
@@ -158,7 +160,8 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                     paid = put_into_graveyard(paid, table, [gone])
                 words = (f"{says(who, 'sacrifices')} {sac} to activate {spec.name}'s ability ({perm.id})" if t is None
                          else f"{words}, sacrificing {sac}")
-            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x),), t, action.source_choice,
+            said = () if action.cast_exiled is None else ((CAST_EXILED, int(action.cast_exiled)),)  # (solver.exiled)
+            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x), *said), t, action.source_choice,
                              label=spec.name)
             tasks = tuple((TaskKind.ACT, r) for r in action.responses) + ((TaskKind.RESOLVE, item),)
             # 702.21a: targeting an opponent's ward permanent triggers its ward
@@ -371,6 +374,8 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
                 state = _without_parts(state, item)
             return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                                f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
+    if ab.emblem_ability is not None:
+        return make_emblem(state, table, item, ab.emblem_ability)
     if ab.effect is not None and ab.choose is not None and item.chosen is None:
         return _choose_permanent(state, table, item, ab.choose, view)
     if item.chosen is not None:

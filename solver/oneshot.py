@@ -19,6 +19,7 @@ from mtg_outcomes.model.types import (
 from .characteristics import leave
 from .decision import Decision, Option, decide, event, says
 from .dies import put_into_graveyard
+from .exiled import exiled_or_mana
 from .hands import returned_to_hands
 from .regenerate import destroy_or_regenerate
 from .results import (
@@ -98,6 +99,8 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         return _monstrosity(state, table, shot, view, env)
     if shot.kind == ActionKind.MILL:
         return state  # 701.17a: libraries and graveyards aren't tracked, so nothing computed changes
+    if shot.kind == ActionKind.ADD_MANA or shot.if_not_cast:
+        return exiled_or_mana(state, table, shot, view, env)
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     # "target creature deals damage ... to each other creature" (Chandra's Ignition): "other" is

@@ -64,7 +64,7 @@ def controller_of(state: GameState, table: Table, oid: str) -> str | None:
     perm = state.perm(oid)
     if perm is not None:
         return perm.controller
-    src = table.sources.get(oid)
+    src = table.sources.get(oid) or (table.emblem_specs.get(oid) if oid in state.emblems else None)
     return src.controller if src is not None else None
 
 

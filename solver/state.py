@@ -259,6 +259,7 @@ class GameState(_CachedHash):
     script: tuple[int, ...] = ()  # how far each player's scripted ``choices:`` queue has been replayed
     dead: bool = False  # an illegal branch (a shield that didn't prevent all it could)
     extra_perm_specs: tuple[PermanentSpec, ...] = ()  # permanents that entered during the actions
+    emblems: tuple[str, ...] = ()  # emblems in the command zone (114.1), ids into Table.emblem_specs
     log: Log = field(default=EMPTY_LOG, compare=False)  # forced steps so far (solver.decision.note)
 
     def player(self, name: str) -> PlayerState:
@@ -341,6 +342,7 @@ class Table:
     # classes of creatures whose chosen blocks are merged (solver.symmetry): set only by a solve
     # whose outcomes are projected on fields that don't tell them apart
     interchangeable: tuple[tuple[str, ...], ...] = ()
+    emblem_specs: dict[str, SourceSpec] = field(default_factory=dict)  # emblems made as the case runs (solver.emblems)
 
     def apnap(self, names: list[str] | set[str] | tuple[str, ...]) -> list[str]:
         """Sort players in APNAP order (CR 101.4)."""
@@ -352,6 +354,8 @@ class Table:
         p = state.perm(pid)
         if p is not None:
             return self.perm_specs[p.spec]
+        if pid in state.emblems:
+            return self.emblem_specs[pid]
         return self.sources.get(pid)
 
     def item_ability(self, state: GameState, item: StackItem) -> Ability:

@@ -12,6 +12,7 @@ from mtg_outcomes.model.types import (
 )
 
 from .decision import Decision, Option, decide, note, says
+from .emblems import emblem_watchers
 from .select import View, colors_of, is_player, matches, opponents
 from .state import (
     GameState,
@@ -69,7 +70,7 @@ def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, st
         for j, ab in enumerate(spec.abilities):
             if ab.kind == AbilityKind.TRIGGER and ab.trigger == trigger:
                 out.append((p.id, p.controller, j, ab))
-    return out
+    return out + emblem_watchers(state, table, trigger)
 
 
 def collect_triggers(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
@@ -138,7 +139,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 player = one.get("_player")
                 if trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and not _reads_that_player(ab):
                     player = None  # (the player dealt combat damage: only for "that player", 510.3a)
-                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
+                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.spec_of(state, oid).name}",  # type: ignore[union-attr]
                                    player=str(player) if player is not None else None))
     if not new:
         return state

@@ -83,7 +83,8 @@ class _Actions(_Entities):
             if responses is None:
                 return None
             x, x_range = _x_split(am.x)
-            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None)
+            return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None,
+                                  cast_exiled=am.cast_exiled)
         if key == "cast":
             return self.cast_action(val, p)
         if key == "create":

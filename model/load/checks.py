@@ -30,6 +30,7 @@ from ..types import (
     TapForManaAction,
 )
 from ..vocab import PERMANENT_SHOTS
+from ..vocab.exiled import cast_exiled_problem
 from ..vocab.lifecond import needs_starting_life
 from ..vocab.tokens import token_creator
 from .actions import _NO_X, _reads_x
@@ -362,6 +363,8 @@ class _Checks(_AttackChecks):
                             self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
                         elif not act.x_given and _reads_x(ab):
                             self.err(f"{path}.activate.x", _NO_X.format(f"{spec.name}'s ability"))
+                        if (why := cast_exiled_problem(ab, act.cast_exiled, spec.name)) is not None:
+                            self.err(f"{path}.activate.cast_exiled", why)
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
                 self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,

@@ -22,6 +22,7 @@ from . import combatgrants as _combatgrants  # noqa: F401
 from . import combatopp as _combatopp  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import excess as _excess  # noqa: F401
+from . import exiled as _exiled  # noqa: F401
 from . import fight as _fight  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker
@@ -59,7 +60,7 @@ __all__ = ["TEMPLATES", "IGNORES", "BLOCKS_AS_WRITTEN", "read_line", "Template",
 
 # the order in which the families' templates are tried (within a module, the order they are written)
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "lifept", "combatopp")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "lifept", "combatopp", "exiled")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before

@@ -24,7 +24,7 @@ CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery", "white", "blue", "bla
 
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
                   "sacrifice", "exile", "return_to_hand", "tap", "untap", "create_tokens", "get_energy", "become_monarch",
-                  "fight", "mill", "monstrosity", "return_to_battlefield", "get_poison")
+                  "fight", "mill", "monstrosity", "return_to_battlefield", "get_poison", "add_mana")
 
 
 # one-shot actions on permanents whose value names them (model.kinds.ON_PERMANENTS; sacrifice

@@ -298,6 +298,9 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
     prevented" (615.13) and plain combat-damage draws are the model's own; a static shield is
     declined."""
     watching: list[tuple[str, Any]] = []
+    for eid in state.emblems:  # (114.4: an emblem's trigger on what a step can do: the rules engine's)
+        if any(ab.kind == AbilityKind.TRIGGER and ab.trigger not in _QUIET for ab in table.emblem_specs[eid].abilities):
+            return f"{eid}: an emblem's triggered ability on damage or its aftermath is not modelled (CR 114.4)"
     for perm in state.perms:
         if not perm.present:
             continue
