@@ -61,6 +61,8 @@ class EffectKind(StrEnum):
     # power/toughness and keyword changes (CR 613.4c layer 7c, 613.1f layer 6)
     PT = "pt"
     GRANT = "grant"
+    # "creatures your opponents control lose infect" (613.1f layer 6: an ability removed)
+    LOSE = "lose"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
     # "each creature assigns combat damage equal to its toughness rather than its power" (Doran,

@@ -21,8 +21,9 @@ from .state import GameState, PermState, Table, replace
 
 __all__ = ["changes", "power", "toughness", "keywords_of", "has_keyword", "leave"]
 
-Change = tuple[int, int, frozenset[str]]
-_NONE: Change = (0, 0, frozenset())
+# (power change, toughness change, keywords granted, keywords removed: 613.1f "loses infect")
+Change = tuple[int, int, frozenset[str], frozenset[str]]
+_NONE: Change = (0, 0, frozenset(), frozenset())
 
 
 def changes(state: GameState, table: Table) -> dict[str, Change]:
@@ -36,7 +37,7 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
         raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
     table.memo["pt_grant_busy"] = True
     try:
-        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
+        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT, EffectKind.LOSE)]
         out: dict[str, Change] = {}
         for perm in state.perms:
             if not perm.present:
@@ -48,13 +49,17 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
                 continue
             p = t = 0
             kws: set[str] = set()
+            lost: set[str] = set()
             for inst in insts:
                 if matches(inst.spec.to, perm.id, state, table, inst.view, default=False):
                     dp, dt, granted = inst.spec.value
                     p, t = p + dp, t + dt
-                    kws.update(granted)
-            if p or t or kws:
-                out[perm.id] = (p, t, frozenset(kws))
+                    (lost if inst.spec.kind == EffectKind.LOSE else kws).update(granted)
+            if kws & lost:
+                # 613.7: which applies last depends on their timestamps, not modelled
+                raise EngineError(f"{perm.id} both gains and loses {sorted(kws & lost)[0]} (CR 613.7 timestamps): not modelled")
+            if p or t or kws or lost:
+                out[perm.id] = (p, t, frozenset(kws), frozenset(lost))
     finally:
         table.memo["pt_grant_busy"] = False
     table.memo[key] = (state.perms, state.effects, out, _lives(state) if reads_life(state, table) else None)
@@ -76,11 +81,13 @@ def toughness(table: Table, perm: PermState, state: GameState) -> int:
 
 
 def keywords_of(state: GameState, table: Table, oid: str) -> frozenset[str]:
-    """An object's keywords: its own and those ``grant`` effects give it (613.1f)."""
+    """An object's keywords: its own and those ``grant`` effects give it, less those ``lose``
+    effects remove (613.1f)."""
     spec = table.spec_of(state, oid)
     if spec is None:
         return frozenset()
-    return frozenset(spec.keywords) | changes(state, table).get(oid, _NONE)[2]
+    ch = changes(state, table).get(oid, _NONE)
+    return (frozenset(spec.keywords) | ch[2]) - ch[3]
 
 
 def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from mtg_outcomes.model.kinds import TriggerEvent
 
+from .results import put_counters
 from .state import GameState, PermState, Table, replace
 from .triggers import collect_triggers
 
@@ -32,9 +33,10 @@ def return_to_battlefield(state: GameState, table: Table, pid: str | None, count
     from .engine import enters_with  # (the engine runs one-shot actions: imported here)
 
     counters, loyalty = enters_with(spec, 0)
-    merged = dict(counters)
-    merged[counter] = merged.get(counter, 0) + 1
-    new = PermState(id=old.id, spec=old.spec, controller=spec.owner, counters=tuple(sorted(merged.items())),
+    new = PermState(id=old.id, spec=old.spec, controller=spec.owner, counters=tuple(sorted(counters)),
                     loyalty=loyalty, defense=spec.defense)
     state = replace(state, perms=state.perms + (new,))
+    # it enters with the counter (122.6: "put" on it as it enters), so an effect on counters put on
+    # it applies: Melira's "can't have -1/-1 counters put on them", Vizier of Remedies' one fewer
+    state = put_counters(state, table, old.id, counter, 1)
     return collect_triggers(state, table, TriggerEvent.ENTERS, [(old.id, {"X": 0})])

@@ -98,7 +98,7 @@ class PermState(_CachedHash):
     dealt_by: tuple[str, ...] = ()  # the objects that dealt it damage this turn (120.1), in order
     # once it has left the battlefield: its power/toughness change and granted keywords as it
     # last existed there (113.7a, 608.2h: an Equipment's bonus, a lord's that died with it)
-    last: tuple[int, int, frozenset[str]] | None = None
+    last: tuple[int, int, frozenset[str], frozenset[str]] | None = None
 
     def counter(self, kind: str) -> int:
         for k, v in self.counters:

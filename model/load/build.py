@@ -32,7 +32,6 @@ class _Builder(_Checks):
         self.cast_sources: list[tuple[SourceSpec, str]] = []  # spells cast by card: name (cast:)
         self.block_rules: list[tuple[str, str, str]] = []  # (path, card, line): block restrictions left out
         self.hand_rules: list[tuple[str, str, str]] = []  # (path, card, line): effects on hands left out (402)
-        self.hand_readers: list[str] = []  # paths of amounts reading hand sizes (402.1)
         # ids the file declares, even where the entry itself is broken: references to them are
         # not reported again (one problem, one line)
         self.declared: dict[str, str] = {}

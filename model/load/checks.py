@@ -7,7 +7,7 @@ from typing import Any
 
 from ..blocks import defending_player, evasion_problem, menace_problem, same_side
 from ..effects import EffectKind
-from ..kinds import AbilityKind, ActionKind, AsEntersChoice, TriggerEvent
+from ..kinds import AbilityKind, ActionKind, AsEntersChoice
 from ..selectors import Selector
 from ..types import (
     PLAYER_KINDS,
@@ -30,17 +30,14 @@ from ..types import (
     TapForManaAction,
 )
 from ..vocab import PERMANENT_SHOTS
-from ..vocab.exiled import cast_exiled_problem
-from ..vocab.lifecond import needs_starting_life
 from ..vocab.tokens import token_creator
 from .actions import _NO_X, _reads_x
-from .attack_checks import _AttackChecks
 from .fields import _field_problem, _value_problem
-from .hands import hand_problems, reads_hand
+from .given_checks import _GivenChecks, trigger_player_ok
 from .schema import _ID_RE, CHOOSE
 
 
-class _Checks(_AttackChecks):
+class _Checks(_GivenChecks):
     """Cross references between the parts, and the expectation."""
 
     def cross_check(self, players: Any, perms: Any, sources: Any, effects: Any, actions: Any) -> None:
@@ -99,9 +96,7 @@ class _Checks(_AttackChecks):
         def one_ability_refs(ab: Ability, q: str, spell_second: bool = False) -> None:
             for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
                 one_ability_refs(mode, f"{q}.choose_one[{k}]")
-            # "target planeswalker that player controls" (Questing Beast): a trigger's player (510.3a)
-            selector_refs(ab.target, f"{q}.target", ab.kind == AbilityKind.TRIGGER and (
-                ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER or (ab.trigger == TriggerEvent.DEALS_DAMAGE and ab.trigger_to is not None)))
+            selector_refs(ab.target, f"{q}.target", trigger_player_ok(ab))  # (that player: Questing Beast, 510.3a)
             selector_refs(ab.trigger_to, f"{q}.to")
             selector_refs(ab.trigger_from, f"{q}.from")
             # the path of the ability's body as the file writes it: a static ability's effect
@@ -124,8 +119,6 @@ class _Checks(_AttackChecks):
         def one_shot_refs(shot: Any, path: str, that_player_ok: bool = False, second_ok: bool = False) -> None:
             """A one-shot action's references, at the file's paths (``may:`` wraps the action)."""
             where = f"{path}.may" if shot.may else path
-            if reads_hand(shot.amount):
-                self.hand_readers.append(where)
             if not second_ok and any(s.mentions("second_target") for s in (shot.to, *(to for _, to in shot.also))):
                 self.err(where, "second target is a spell's second target: it goes with the spell's second_target:")
             key = shot.kind if shot.kind in PERMANENT_SHOTS or shot.kind == ActionKind.BECOME_MONARCH else "to" if shot.kind in (ActionKind.DEAL, ActionKind.PUT_COUNTERS, ActionKind.REMOVE_COUNTERS) else "who"
@@ -147,8 +140,6 @@ class _Checks(_AttackChecks):
             if spec.then is not None:
                 selector_refs(spec.then.to, f"{path}.then.to")
             selector_refs(spec.if_you_control, f"{path}.if_you_control")
-            if (problem := needs_starting_life(spec.life_from_start, players, f"{path}.if_life_at_least")) is not None:
-                self.err(problem.path, problem.reason)
             if spec.source_choice is not None and spec.source_choice not in ids and spec.source_choice != "chosen_source":
                 self.err(f"{path}.source_choice", f"unknown id {spec.source_choice!r}")
 
@@ -254,8 +245,7 @@ class _Checks(_AttackChecks):
             for where, card, line in self.block_rules:  # 509.1: the declaration must honour it
                 self.err(where, f"{card}: {line!r} restricts attacks or blocks, which chosen blocks don't model; "
                                 "write its blocks, or give abilities: to override")
-        for where, reason in hand_problems(self.hand_readers, players, self.hand_rules):
-            self.err(where, reason)
+        self._given_case(players, perms + sources + effects + self.entered + [(a, f"actions[{i}]") for i, a in enumerate(actions)])
         for b, paths in written_blockers.items():
             why = menace_problem(perm_by_id[b].keywords, len(paths))
             if why is not None and not choosing:
@@ -363,8 +353,7 @@ class _Checks(_AttackChecks):
                             self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
                         elif not act.x_given and _reads_x(ab):
                             self.err(f"{path}.activate.x", _NO_X.format(f"{spec.name}'s ability"))
-                        if (why := cast_exiled_problem(ab, act.cast_exiled, spec.name)) is not None:
-                            self.err(f"{path}.activate.cast_exiled", why)
+                        self._given_activation(ab, act, spec.name, path)
                 any_ref(act.target, f"{path}.activate.target", ("permanent",))
                 any_ref(act.source_choice, f"{path}.activate.source")
                 self._action_refs(act.responses, f"{path}.activate.responses", player_ref, any_ref, selector_refs, effect_refs,

@@ -32,7 +32,6 @@ class _Core:
     cast_sources: list[tuple[SourceSpec, str]]
     block_rules: list[tuple[str, str, str]]
     hand_rules: list[tuple[str, str, str]]
-    hand_readers: list[str]
     declared: dict[str, str]
     effect_ids: set[str]
     spec_by_id: dict[str, Any]

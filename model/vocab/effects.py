@@ -44,6 +44,7 @@ from .common import (
     sel,
 )
 from .lifecond import parse_life_condition
+from .losekw import ALL_COUNTERS, lose_keywords
 
 # selectors that name players only
 _PLAYERS_ONLY = ("you", "opponents", "players", "that_player", "target_controller", "chosen_source_controller")
@@ -214,9 +215,12 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
     elif kind == EffectKind.DAMAGE_TO_COUNTERS:
         value_out = _counter_kind(raw, kpath)
     elif kind == EffectKind.FEWER_COUNTERS:
-        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"
+        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"; {-1/-1: all}:
+        # "can't have -1/-1 counters put on them" (Melira, 122.6: entering with them too)
         name, raw_n = _one_counter_kind(raw, kpath)
-        value_out = (name, _count(raw_n, f"{kpath}.{name}"))
+        value_out = (name, ALL_COUNTERS if raw_n == "all" else _count(raw_n, f"{kpath}.{name}"))
+    elif kind == EffectKind.LOSE:
+        value_out = lose_keywords(m, path)
     elif kind == EffectKind.AS_THOUGH:
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")

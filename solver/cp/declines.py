@@ -16,6 +16,7 @@ from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import has_keyword, matches
 from ..state import GameState, Table
+from .lifept import life_pt_later
 
 _ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectKind.MULTIPLY, EffectKind.ADD,
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
@@ -32,6 +33,7 @@ _DECLINED = {
 # effects on characteristics (613): fixed at the step's start (the prefix applied them), read
 # there through solver.characteristics / solver.select by the tables, the model and solver.sba
 _CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
+                    "lose": "a keyword removed by an effect (CR 613.1f)",
                     "becomes_color": "a colour change (CR 105.3, 613.1e)"}
 
 
@@ -119,6 +121,8 @@ def _life_effect_ending(state: GameState, table: Table, insts: Any, events: Any,
     ends, not at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after
     the check (603.3, 704.3), when "can't gain life" or a gain replacement that ended there no
     longer applies."""
+    if late_gain and (gain_after := life_pt_later(state, table)) is not None:
+        return gain_after
     hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
         | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
     kinds = _SPARING + (_ON_GAIN if late_gain else ())

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from mtg_outcomes.model.effects import EffectKind
-from mtg_outcomes.model.kinds import ActionKind
 
 from ..lifecond import life_holds, life_range
 from ..rules import Instance, life_conditioned
@@ -40,15 +39,13 @@ def life_pt_problem(state: GameState, table: Table) -> str | None:
     return None
 
 
-def life_pt_later(state: GameState, table: Table, triggers: Any) -> str | None:
-    """What the rules engine continues after the step, or None: a trigger's life gain resolves
-    after the check (603.3, 704.3) and may change a toughness the next check reads."""
+def life_pt_later(state: GameState, table: Table) -> str | None:
+    """What the rules engine continues after the step when a trigger gains life in it, or None:
+    the gain resolves after the check (603.3, 704.3) and may change a toughness the next check
+    reads (solver.cp.declines._life_effect_ending asks)."""
     if not any(_pt_only(i) for i in life_conditioned(state, table)):
         return None
-    gaining = next((t for t in triggers if t.kind == ActionKind.GAIN_LIFE), None)
-    if gaining is None:
-        return None
-    return f"{gaining.watcher}'s life gain after the check and a power/toughness change with a life condition (CR 704.3)"
+    return "a trigger's life gain after the check and a power/toughness change with a life condition (CR 704.3)"
 
 
 def _conditions(state: GameState, table: Table, perm: PermState) -> list[tuple[Instance, int]]:

@@ -53,7 +53,6 @@ from .events import (
     _partial,
     _trees,
 )
-from .lifept import life_pt_later, life_pt_problem
 from .prefix import (
     END,
     FIRST,
@@ -187,8 +186,6 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             later.append(f"{aura.id}: an Aura in a multiplayer game (its owner or its host's leaving the game, "
                          "CR 800.4a, and 704.5m after it)")
     insts = effects_in_force(state0, table)
-    if (conditioned := life_pt_problem(state0, table)) is not None:
-        return conditioned
     pairs_off = _annihilation(state0, table, insts)  # 704.5q: the rules engine's, after the step
     if pairs_off is not None:
         later.append(pairs_off)
@@ -446,8 +443,6 @@ def _plan_step(start: GameState, table: Table, step: int | None,
     ending = _life_effect_ending(state, table, insts, events, assigns, riders, any(t.kind == ActionKind.GAIN_LIFE for t in triggers))
     if ending is not None:
         later.append(ending)
-    if (gain_after := life_pt_later(state, table, triggers)) is not None:
-        later.append(gain_after)
     problem = _suffix_problem(state, table, events, tracked_trees) if later else None
     if problem is not None:
         return problem

@@ -33,6 +33,7 @@ from .declines import (
     _TRIGGERS_DECLINED,
     _players_matching,
 )
+from .lifept import life_pt_problem
 from .step import (
     _counted,
     _linear,
@@ -298,6 +299,8 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
     prevented" (615.13) and plain combat-damage draws are the model's own; a static shield is
     declined."""
     watching: list[tuple[str, Any]] = []
+    if (conditioned := life_pt_problem(state, table)) is not None:  # (solver.cp.lifept)
+        return conditioned
     for eid in state.emblems:  # (114.4: an emblem's trigger on what a step can do: the rules engine's)
         if any(ab.kind == AbilityKind.TRIGGER and ab.trigger not in _QUIET for ab in table.emblem_specs[eid].abilities):
             return f"{eid}: an emblem's triggered ability on damage or its aftermath is not modelled (CR 114.4)"
