@@ -63,6 +63,8 @@ class EffectKind(StrEnum):
     GRANT = "grant"
     # "creatures your opponents control lose infect" (613.1f layer 6: an ability removed)
     LOSE = "lose"
+    # "All Sliver creatures have poisonous 1." (a triggered ability granted, 613.1f, 702.70a)
+    GRANT_TRIGGER = "grant_trigger"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
     # "each creature assigns combat damage equal to its toughness rather than its power" (Doran,

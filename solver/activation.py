@@ -247,7 +247,7 @@ def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameS
     bad = {mode for mode, _ in illegal}
 
     def left_out(it: StackItem) -> bool:
-        a = abilities[it.ability]
+        a = table.ability_at(state, it.source, it.ability)
         return a.mode in bad and (a.target is not None or _to_target(a))
 
     for mode, t in illegal:

@@ -343,6 +343,7 @@ class Table:
     # whose outcomes are projected on fields that don't tell them apart
     interchangeable: tuple[tuple[str, ...], ...] = ()
     emblem_specs: dict[str, SourceSpec] = field(default_factory=dict)  # emblems made as the case runs (solver.emblems)
+    granted: list[Ability] = field(default_factory=list)  # triggered abilities granted by effects (solver.granted)
 
     def apnap(self, names: list[str] | set[str] | tuple[str, ...]) -> list[str]:
         """Sort players in APNAP order (CR 101.4)."""
@@ -360,8 +361,13 @@ class Table:
 
     def item_ability(self, state: GameState, item: StackItem) -> Ability:
         """The ability a stack item resolves: for a modal trigger, its chosen mode (700.2b)."""
-        ab = self.abilities_of(state, item.source)[item.ability]
+        ab = self.ability_at(state, item.source, item.ability)
         return ab.choices[item.modes[0] - 1] if ab.choices and item.modes else ab
+
+    def ability_at(self, state: GameState, oid: str, j: int) -> Ability:
+        """An object's ability ``j``: its own, or (``j`` < 0) one an effect grants it, kept in
+        ``granted`` (solver.granted: its index -1 - j)."""
+        return self.granted[-1 - j] if j < 0 else self.abilities_of(state, oid)[j]
 
     def abilities_of(self, state: GameState, oid: str) -> tuple[Ability, ...]:
         if oid == MONARCH:

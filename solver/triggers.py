@@ -13,6 +13,7 @@ from mtg_outcomes.model.types import (
 
 from .decision import Decision, Option, decide, note, says
 from .emblems import emblem_watchers
+from .granted import granted_watchers
 from .select import View, colors_of, is_player, matches, opponents
 from .state import (
     GameState,
@@ -70,7 +71,7 @@ def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, st
         for j, ab in enumerate(spec.abilities):
             if ab.kind == AbilityKind.TRIGGER and ab.trigger == trigger:
                 out.append((p.id, p.controller, j, ab))
-    return out + emblem_watchers(state, table, trigger)
+    return out + emblem_watchers(state, table, trigger) + granted_watchers(state, table, trigger)
 
 
 def collect_triggers(state: GameState, table: Table, trigger: str, happenings: list[tuple[str, dict[str, Any]]]) -> GameState:
@@ -255,7 +256,7 @@ def _next_round(state: GameState) -> GameState:
 
 
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
-    ab = table.abilities_of(state, t.source)[t.ability]
+    ab = table.ability_at(state, t.source, t.ability)
     base = StackItem(ItemKind.TRIGGER, t.controller, t.source, t.ability, t.values, None, None, t.label, t.player,
                      countering=t.countering)
     if ab.choices:

@@ -35,3 +35,25 @@ def _cant_have(m: re.Match[str], ctx: Ctx) -> Built | None:
     if not _permanent(ctx):
         return None
     return [{"fewer_counters": {m.group("kind"): "all"}, "to": _GROUPS[m.group("who").lower()]}], []
+
+
+@template("grant_poisonous", r"(?P<who>all [a-z]+ creatures|(?:other )?[a-z]+ creatures you control|(?:other )?creatures you "
+          r"control) have poisonous (?P<n>\d+)\.", "CR 702.70a, 702.70b, 613.1f, 611.3a")
+def _grant_poisonous(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"All Sliver creatures have poisonous 1." (Virulent Sliver): each has the triggered ability
+    "Whenever this creature deals combat damage to a player, that player gets N poison counters"
+    (702.70a), one instance for each effect granting it (702.70b)."""
+    from mtg_outcomes.model.selectors import SelectorError, parse_selector
+
+    if not _permanent(ctx):
+        return None
+    who = m.group("who").lower()
+    who = who[len("all "):] if who.startswith("all ") else who
+    try:
+        sel = parse_selector(who)
+    except SelectorError:
+        return None
+    if sel.kind != "objects" or (who.split()[0] not in ("creatures", "other") and not sel.subtypes):
+        return None
+    ab = {"trigger": "combat_damage_to_player", "do": {"get_poison": int(m.group("n")), "who": "that player"}}
+    return [{"grant_trigger": ab, "to": who}], []

@@ -44,7 +44,7 @@ from .common import (
     sel,
 )
 from .lifecond import parse_life_condition
-from .losekw import ALL_COUNTERS, lose_keywords
+from .losekw import ALL_COUNTERS, granted_trigger, lose_keywords
 
 # selectors that name players only
 _PLAYERS_ONLY = ("you", "opponents", "players", "that_player", "target_controller", "chosen_source_controller")
@@ -221,6 +221,8 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         value_out = (name, ALL_COUNTERS if raw_n == "all" else _count(raw_n, f"{kpath}.{name}"))
     elif kind == EffectKind.LOSE:
         value_out = lose_keywords(m, path)
+    elif kind == EffectKind.GRANT_TRIGGER:
+        value_out = granted_trigger(m, path)
     elif kind == EffectKind.AS_THOUGH:
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")

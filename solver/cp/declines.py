@@ -24,7 +24,8 @@ _ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, Effect
 # a creature assigns is read before the batch, by solver.combat.assign_options)
 _INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
           EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS,
-          EffectKind.CANT_GET_POISON)  # (read by solver.results.event_results, the model's results too)
+          EffectKind.CANT_GET_POISON,  # (read by solver.results.event_results, the model's results too)
+          EffectKind.GRANT_TRIGGER)  # (its triggers: solver.cp.riders._watching, as a permanent's own)
 # effects the CP model declines, with the reason (the graph engine applies them)
 _DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",

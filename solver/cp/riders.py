@@ -12,6 +12,7 @@ from mtg_outcomes.model.effects import EffectKind
 from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
 
 from ..amounts import AmountRule, rule_of
+from ..granted import granted_watchers  # (the triggers effects grant: Virulent Sliver)
 from ..next_time import one_instance
 from ..results import (
     fewer_counters,
@@ -304,26 +305,22 @@ def _watching(state: GameState, table: Table) -> list[tuple[str, Any]] | str:
     for eid in state.emblems:  # (114.4: an emblem's trigger on what a step can do: the rules engine's)
         if any(ab.kind == AbilityKind.TRIGGER and ab.trigger not in _QUIET for ab in table.emblem_specs[eid].abilities):
             return f"{eid}: an emblem's triggered ability on damage or its aftermath is not modelled (CR 114.4)"
-    for perm in state.perms:
-        if not perm.present:
+    owned = [(perm.id, ab) for perm in state.perms if perm.present for ab in table.perm_specs[perm.spec].abilities]
+    for pid, ab in owned + [(pid, ab) for pid, _, _, ab in granted_watchers(state, table, None)]:
+        if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
+            return f"{pid}: a static shield ability is not modelled"
+        if ab.kind != AbilityKind.TRIGGER or ab.trigger in _QUIET:
+            continue  # nothing in a damage batch and its aftermath can trigger it
+        if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
+            problem = _prevention_trigger_problem(pid, ab)
+            if problem is not None:
+                return problem
             continue
-        for ab in table.perm_specs[perm.spec].abilities:
-            if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
-                return f"{perm.id}: a static shield ability is not modelled"
-            if ab.kind != AbilityKind.TRIGGER:
-                continue
-            if ab.trigger in _QUIET:
-                continue  # nothing in a damage batch and its aftermath can trigger it
-            if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
-                problem = _prevention_trigger_problem(perm.id, ab)
-                if problem is not None:
-                    return problem
-                continue
-            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and _draws(ab):
-                if _linear(ab.action.amount, "damage_dealt") is None:
-                    return f"{perm.id}: the trigger's amount is not linear in damage_dealt"
-                continue
-            if ab.trigger not in _CONTINUED:
-                return f"{perm.id}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
-            watching.append((perm.id, ab))
+        if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and _draws(ab):
+            if _linear(ab.action.amount, "damage_dealt") is None:
+                return f"{pid}: the trigger's amount is not linear in damage_dealt"
+            continue
+        if ab.trigger not in _CONTINUED:
+            return f"{pid}: {_TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}"
+        watching.append((pid, ab))
     return watching
