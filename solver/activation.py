@@ -24,7 +24,7 @@ from .dies import put_into_graveyard
 from .emblems import make_emblem
 from .exiled import CAST_EXILED
 from .mana import mana_activation_problem
-from .oneshot import read_now, run_one_shot, spell_unpreventable
+from .oneshot import read_now, run_one_shot, spell_marks
 from .results import team_names
 from .rules import start_batch
 from .select import View, controller_of, matches
@@ -280,8 +280,7 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     n = evaluate(read_now(shot.amount, state, table, View(item.controller, item.source)), dict(item.values))
     source = shot.source or item.source
     events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
-    if spell_unpreventable(table, state, item.source, dict(item.values).get("X", 0)):
-        events = [replace(e, unpreventable=True) for e in events]
+    events = spell_marks(table, state, item.source, dict(item.values).get("X", 0), events)
     return start_batch(state, table, events) if events else state
 
 

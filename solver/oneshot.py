@@ -44,7 +44,7 @@ from .state import (
 )
 from .values import evaluate, read_game
 
-__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_unpreventable']
+__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_marks']
 
 
 def read_now(amount: Any, state: GameState, table: Table, view: View, itself: str | None = None) -> Any:
@@ -130,8 +130,7 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
             part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
             events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
                        for r in _recipients(state, table, part, view)]
-        if spell_unpreventable(table, state, source, int(env.get("X", 0))):
-            events = [replace(e, unpreventable=True) for e in events]
+        events = spell_marks(table, state, source, int(env.get("X", 0)), events)
         return start_batch(state, table, events) if events else state
     if shot.kind == ActionKind.RETURN_TO_BATTLEFIELD:
         from .persist import return_to_battlefield  # (persist reads the engine's enters_with)
@@ -232,14 +231,27 @@ def _excess_to_controller(state: GameState, table: Table, events: list[Event]) -
                                                for ev in events])
 
 
-def spell_unpreventable(table: Table, state: GameState, source: str, x: int) -> bool:
-    """Whether a spell's own static ability says its damage can't be prevented now (615.12):
-    ``{cant_be_prevented: true, from: self, if_x_at_least: 5}``, Banefire's "If X is 5 or more,
-    ... the damage can't be prevented." with the spell's X (107.3)."""
+def spell_marks(table: Table, state: GameState, source: str, x: int, events: list[Event]) -> list[Event]:
+    """``events`` of a spell, marked as its own static abilities say (113.6, 615.12, 614.9): damage
+    that can't be prevented (``{cant_be_prevented: true, from: self}``, with Banefire's
+    ``if_x_at_least: 5`` read against the spell's X, 107.3) or can't be dealt instead to another
+    permanent or player (``cant_be_redirected``), each for the recipients its ``to:`` names (Lava
+    Burst's "If ~ would deal damage to a creature, ...")."""
     if source not in table.sources:
-        return False
-    return any(ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
-               and (ab.x_at_least is None or x >= ab.x_at_least) for ab in table.abilities_of(state, source))
+        return events
+    out = []
+    for ev in events:
+        for ab in table.abilities_of(state, source):
+            eff = ab.effect
+            if ab.kind != AbilityKind.STATIC or eff is None or (ab.x_at_least is not None and x < ab.x_at_least) or \
+                    (eff.to is not None and not matches(eff.to, ev.recipient, state, table, View(table.sources[source].controller, source))):
+                continue
+            if eff.kind == EffectKind.CANT_BE_PREVENTED:
+                ev = replace(ev, unpreventable=True)
+            elif eff.kind == EffectKind.CANT_BE_REDIRECTED:
+                ev = replace(ev, unredirectable=True)
+        out.append(ev)
+    return out
 
 
 def _monstrosity(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:

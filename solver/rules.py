@@ -162,9 +162,10 @@ def can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
     return bool(types & {"creature", "planeswalker", "battle"})
 
 
-def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event) -> bool:
+def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event,
+                   kind: EffectKind = EffectKind.CANT_BE_PREVENTED) -> bool:
     for inst in insts:
-        if inst.spec.kind == EffectKind.CANT_BE_PREVENTED and inst.spec.value and filters_match(inst, ev, state, table):
+        if inst.spec.kind == kind and inst.spec.value and filters_match(inst, ev, state, table):
             return True
     return False
 
@@ -185,7 +186,8 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
         if ev.amount <= 0 or not can_be_dealt(state, table, ev.recipient):
             continue  # 120.8: 0 damage is no damage
         # (an event its source's own ability made unpreventable stays so: Banefire, solver.oneshot)
-        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i, before=ev.amount))
+        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i, before=ev.amount,
+                            unredirectable=ev.unredirectable or _unpreventable(state, table, insts, ev, EffectKind.CANT_BE_REDIRECTED)))
     for inst in insts:
         if inst.spec.kind == EffectKind.PREVENT and inst.spec.next_time:
             # 615.8: of several events dealt at once that it could prevent, one source's are one
@@ -293,8 +295,8 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
             continue
         if spec.kind == EffectKind.REDIRECT:
             new = _redirect_target(inst, state, table)
-            if new == ev.recipient:
-                continue
+            if new == ev.recipient or ev.unredirectable:
+                continue  # (614.9: "can't be dealt instead to another permanent or player")
         if spec.kind == EffectKind.PREVENT and batch is not None and isinstance(spec.value, CountOf):
             if dict(batch.counts).get(inst.key, 0) <= 0 and not ev.unpreventable:
                 continue

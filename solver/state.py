@@ -138,6 +138,7 @@ class Event(_CachedHash):
     applied: frozenset[str] = frozenset()  # effect keys already applied (614.5)
     done: bool = False
     unpreventable: bool = False
+    unredirectable: bool = False  # no redirection applies to it (614.9: Lava Burst)
     origin: int = 0  # index of the event this one split from (for witness text)
     as_counters: str = ""  # replaced by that many counters of this kind (Phytohydra, 614.1a)
     # its amount as the batch began, before replacement and prevention effects (for witness text

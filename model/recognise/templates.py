@@ -14,6 +14,7 @@ line and whose builder accepts it reads the line.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
@@ -41,6 +42,7 @@ from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
 from . import unless as _unless  # noqa: F401
+from . import unredirect as _unredirect
 from . import walkers as _walkers  # noqa: F401
 from . import xspells as _xspells
 from .base import TEMPLATES, Ctx, Template
@@ -108,9 +110,11 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if lead and not core:
             return Reading(raw, UNDERSTOOD, "this_turn_effects", "CR 611.2a, 615.12, 119.7", tuple(lead), (),
                            "; ".join(dropped))
-    tail = None
+    tail: list[dict[str, Any]] | None = None
     if {"instant", "sorcery"} & set(ctx["types"]) and (tm := _UNPREVENTABLE_TAIL.search(core)) is not None:
-        core, tail = core[:tm.start()], {"spell": {"cant_be_prevented": True, "from": "self", "duration": "turn"}}
+        core, tail = core[:tm.start()], [{"spell": {"cant_be_prevented": True, "from": "self", "duration": "turn"}}]
+    elif {"instant", "sorcery"} & set(ctx["types"]) and (tm := _unredirect.TAIL.search(core)) is not None:
+        core, tail = core[:tm.start()], _unredirect.tail_effects(tm)  # (Lava Burst, 614.9)
     once = core.lower().endswith(_ONCE)
     if once:
         core = core[: -len(_ONCE)].rstrip()
@@ -127,7 +131,7 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if tail is not None:
             if not any("deal" in ab["spell"] for ab in abilities):
                 continue  # (a spell whose words say it deals damage)
-            abilities = [tail, *abilities]
+            abilities = [*tail, *abilities]
         if once:
             if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
                 continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)

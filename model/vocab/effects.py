@@ -194,7 +194,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         for key in m:
             if key not in ("as_unblocked", "to", "duration"):
                 raise CaseError(f"{path}.{key}", f"as_unblocked takes to: and duration:, not {key}")
-    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD,
+    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_BE_REDIRECTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD,
                   EffectKind.ASSIGNS_BY_TOUGHNESS):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:

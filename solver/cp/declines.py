@@ -22,7 +22,7 @@ _ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, Effect
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
 # effect kinds that never touch this batch's damage (no targeting, no mana here; the combat damage
 # a creature assigns is read before the batch, by solver.combat.assign_options)
-_INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
+_INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_BE_REDIRECTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
           EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS,
           EffectKind.CANT_GET_POISON,  # (read by solver.results.event_results, the model's results too)
           EffectKind.GRANT_TRIGGER)  # (its triggers: solver.cp.riders._watching, as a permanent's own)
