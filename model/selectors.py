@@ -51,6 +51,9 @@ _FIXED = {
     "target's controller": "target_controller", "target_controller": "target_controller",
     # "that source's controller" after "a source of your choice" (Deflecting Palm's rider, 615.9)
     "chosen source's controller": "chosen_source_controller", "chosen_source_controller": "chosen_source_controller",
+    # a prevention's rider, for each source whose damage it prevented (Comeuppance, 615.5): that
+    # source if it is a creature, else its controller (solver.persource)
+    "that creature or the source's controller": "prevented_source",
 }
 _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
@@ -130,7 +133,8 @@ class Selector:
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player",
                     "target_controller": "target's controller", "second_target": "second target",
-                    "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
+                    "chosen_source_controller": "chosen source's controller",
+                    "prevented_source": "that creature or the source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += [" or ".join(c.replace("_", " ") for c in self.in_combat)] if self.in_combat else []
         words += list(self.colors) + list(self.subtypes) + [(self.noun or "/".join(self.types) or "object") + "s"]

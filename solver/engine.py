@@ -302,7 +302,7 @@ def advance(state: GameState, table: Table, stop: Callable[[GameState], bool] | 
                 # and no triggers put on the stack in between (608.2c, 704.3, 603.3)
                 res = resolve(state, table, task[1])
             elif task[0] == TaskKind.RIDER:
-                res = run_rider(state, table, task[1], task[2], task[3])
+                res = run_rider(state, table, *task[1:])
             elif task[0] == TaskKind.GAIN:
                 # a life-gain event being replaced (616.1) is part of what caused it: no
                 # state-based actions in between (lifelink's gain is part of the damage, 120.4c)

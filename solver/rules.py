@@ -21,6 +21,7 @@ from mtg_outcomes.model.types import EffectSpec
 from .amounts import AmountRule, rule_of
 from .lifecond import has_life_condition, life_holds
 from .next_time import commit, committed, pass_over
+from .persource import by_source, per_source
 from .select import View, attached_to, controller_of, is_player, matches
 from .state import Batch, EffectState, Event, GameState, Table, replace
 from .words import effect_label
@@ -343,14 +344,15 @@ def would_prevent(state: GameState, inst: Instance, ev: Event) -> int:
     return ev.amount - rule.apply(ev.amount)
 
 
-def _add_prevented(batch: Batch, key: str, amount: int, would: int) -> Batch:
+def _add_prevented(batch: Batch, key: str, amount: int, would: int, source: str = "") -> Batch:
     """Record that effect ``key`` was applied: it prevented ``amount`` and tried to prevent
     ``would`` (the same unless the damage can't be prevented, 615.12: Protean Hydra's "that many")."""
     totals = dict(batch.prevented)
     totals[key] = totals.get(key, 0) + amount
     tried = dict(batch.tried)
     tried[key] = tried.get(key, 0) + would
-    return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())))
+    return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())),
+                   prevented_from=by_source(batch.prevented_from, key, source, amount))
 
 
 def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:
@@ -392,7 +394,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         batch = replace(batch, events=tuple(events))
         # riders (615.5) and 615.13 triggers use the total this effect prevented in the batch;
         # the rider still "applies" with 0 (615.12) but then does nothing
-        batch = _add_prevented(batch, inst.key, prevented, would)
+        batch = _add_prevented(batch, inst.key, prevented, would, ev.source if per_source(spec) else "")
         return replace(state, batch=batch)
     if kind == EffectKind.DAMAGE_TO_COUNTERS:
         # "put that many +1/+1 counters on it instead" (614.1a): no damage is dealt, so no other

@@ -153,6 +153,7 @@ class Batch(_CachedHash):
     events: tuple[Event, ...]
     skipped: frozenset[str] = frozenset()  # shields that prevented less than they could somewhere
     prevented: tuple[tuple[str, int], ...] = ()  # effect key -> damage it prevented in this batch
+    prevented_from: tuple[tuple[str, str, int], ...] = ()  # (effect key, source, damage prevented) (solver.persource)
     tried: tuple[tuple[str, int], ...] = ()  # effect key -> damage it applied to would have prevented (615.12)
     counts: tuple[tuple[str, int], ...] = ()  # dynamic X read before any damage is dealt (615.10)
     redirected_from: tuple[tuple[str, int], ...] = ()

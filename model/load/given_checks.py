@@ -10,7 +10,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..effects import EffectKind
 from ..kinds import AbilityKind, TriggerEvent
+from ..selectors import Selector
 from ..types import Ability, EffectSpec, OneShot
 from ..vocab.exiled import cast_exiled_problem
 from ..vocab.lifecond import needs_starting_life
@@ -38,12 +40,27 @@ def _walk(node: Any, seen: set[int] | None = None) -> Any:
             yield from _walk(getattr(node, f.name), seen)
 
 
+def _stray_source_selector(nodes: list[Any]) -> bool:
+    """Whether a "that creature or the source's controller" (solver.persource) is anywhere but the
+    ``then:`` of a prevention effect, the only place it names something."""
+    def named(n: Any) -> bool:
+        return isinstance(n, Selector) and n.kind == "prevented_source"
+
+    placed = sum(1 for n in nodes if isinstance(n, EffectSpec) and n.kind in (EffectKind.PREVENT, EffectKind.SHIELD)
+                 and n.then is not None and named(n.then.to))
+    return sum(1 for n in nodes if named(n)) != placed
+
+
 class _GivenChecks(_AttackChecks):
     def _given_case(self, players: Any, owners: list[tuple[Any, str]]) -> None:
         """``owners``: (a permanent, source, effect or action, its path) of the case."""
         readers: list[str] = []
         for owner, path in owners:
-            for node in _walk(owner):
+            nodes = list(_walk(owner))
+            if _stray_source_selector(nodes):
+                self.err(path, "'that creature or the source's controller' is a prevention's rider's recipient (then: of a "
+                               "prevent: effect, CR 615.5)")
+            for node in nodes:
                 if isinstance(node, OneShot) and reads_hand(node.amount) and path not in readers:
                     readers.append(path)
                 if isinstance(node, EffectSpec) and (err := needs_starting_life(node.life_from_start, players, path)):

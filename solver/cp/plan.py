@@ -14,6 +14,7 @@ from ..engine import final_fields
 from ..limits import Deadline, as_deadline
 from ..next_time import one_instance
 from ..oneshot import shot_recipients
+from ..persource import per_source
 from ..results import cant_gain_life as _cant_gain_life
 from ..results import cant_lose_game, cant_lose_life, fewer_counters, life_floor, no_loss_for_0_life
 from ..rules import (
@@ -325,7 +326,7 @@ def _plan_step(start: GameState, table: Table, step: int | None,
             continue
         source = inst.view.self_id or inst.view.controller
         sel = rider.to
-        if rider.kind in _DEFERRED_KINDS:
+        if rider.kind in _DEFERRED_KINDS or per_source(inst.spec):  # (solver.persource: the rules engine's)
             # 111.1, 615.5: tokens created right after the prevention, before state-based actions,
             # are permanents the model doesn't have: the rules engine creates them after the step's
             # choices, from what the prevention prevented (which the solutions are told apart by)
