@@ -97,3 +97,27 @@ def test_a_card_whose_hand_effect_is_ignored_is_refused_when_hands_are_read() ->
         "battlefield:\n", "battlefield:\n  - {id: arch, card: Archaeomancer, controller: A}\n")
     got = problems(text)
     assert got and got[0][0] == "battlefield[0].card" and "acts on a hand" in got[0][1]
+
+
+def test_may_have_it_deal_to_target_creature_that_player_controls() -> None:
+    """Skirk Commando: "Whenever ~ deals combat damage to a player, you may have it deal 2 damage
+    to target creature that player controls." Unblocked at A: 2 to A, then (your choice) 2 to A's
+    Bears (they die) or not; your own Bears are no target (not that player's)."""
+    assert reading("Skirk Commando").abilities[0] == {
+        "trigger": "combat_damage_to_player", "to": "each player", "do": {"may": {"deal": 2, "to": "target"}},
+        "target": "creatures that player controls"}
+    text = """
+players: [{name: you}, {name: A}]
+battlefield:
+  - {id: commando, card: Skirk Commando, controller: you, attacking: A}
+  - {id: theirs, card: Grizzly Bears, controller: A}
+  - {id: mine, card: Grizzly Bears, controller: you}
+actions:
+  - combat: {}
+"""
+    assert both_engines(text, "A.life", "theirs.dies", "mine.dies") == {(18, True, False), (18, False, False)}
+
+
+def test_613_1f_equipped_creature_loses_flying() -> None:
+    assert reading("Magebane Armor").abilities[:2] == [{"pt": [2, 4], "to": "equipped creature"},
+                                                        {"lose": ["flying"], "to": "equipped creature"}]

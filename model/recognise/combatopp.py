@@ -29,16 +29,22 @@ def _watch(m: re.Match[str], to: str) -> dict[str, Any]:
     return ab
 
 
-@template("combat_damage_that_much_to_theirs", rf"whenever {_WHO} deals combat damage to (?P<to>an opponent|a player), it "
-          r"deals that much damage to target (?P<kind>creature or planeswalker|creature|planeswalker) that player controls\.", _RULE)
+@template("combat_damage_that_much_to_theirs", rf"whenever {_WHO} deals combat damage to (?P<to>an opponent|a player), "
+          r"(?P<may>it deals|you may have it deal) (?P<n>that much|\d+) damage to target (?P<kind>creature or planeswalker|"
+          r"creature|planeswalker) that player controls\.", _RULE)
 def _that_much_to_theirs(m: re.Match[str], ctx: Ctx) -> Built | None:
     """"Whenever ~ deals combat damage to an opponent, it deals that much damage to target
-    planeswalker that player controls." (Questing Beast): the combat damage dealt to that player
-    (510.3a), dealt again by the trigger's source to a permanent of theirs."""
+    planeswalker that player controls." (Questing Beast) / "Whenever ~ deals combat damage to a
+    player, you may have it deal 2 damage to target creature that player controls.": damage (that
+    much: the combat damage dealt to that player, 510.3a) dealt by the trigger's source to a
+    permanent of theirs."""
     if m.group("who") != "~":
         return None  # ("it" is the creature that dealt the damage only for ~'s own trigger)
     ab = _watch(m, m.group("to").lower())
-    return [{**ab, "do": {"deal": "damage_dealt", "to": "target"}, "target": _THEIRS[m.group("kind").lower()]}], []
+    amount = "damage_dealt" if m.group("n").lower() == "that much" else int(m.group("n"))
+    shot: dict[str, object] = {"deal": amount, "to": "target"}
+    do = {"may": shot} if m.group("may").lower().startswith("you may") else shot
+    return [{**ab, "do": do, "target": _THEIRS[m.group("kind").lower()]}], []
 
 
 @template("combat_damage_to_opponent_trigger", rf"whenever {_WHO} deals combat damage to an opponent, (?P<what>[^:]+\.)", _RULE)

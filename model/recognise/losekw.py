@@ -57,3 +57,22 @@ def _grant_poisonous(m: re.Match[str], ctx: Ctx) -> Built | None:
         return None
     ab = {"trigger": "combat_damage_to_player", "do": {"get_poison": int(m.group("n")), "who": "that player"}}
     return [{"grant_trigger": ab, "to": who}], []
+
+
+_PT = r"(?P<p>[+-]\d+)/(?P<t>[+-]\d+)"
+_HOST = {"equipped creature": "equipped creature", "enchanted creature": "enchanted creature"}
+
+
+@template("host_loses_keyword", rf"(?P<who>equipped creature|enchanted creature) (?:gets {_PT} and )?loses (?P<kws>[a-z ,]+?)\.",
+          "CR 613.1f, 613.4c, 611.3a")
+def _host_loses(m: re.Match[str], ctx: Ctx) -> Built | None:
+    """"Equipped creature gets +1/+1 and loses flying." / "Enchanted creature loses flying." (an
+    Aura's or Equipment's static ability: its creature at each moment)."""
+    kws = keyword_list(m.group("kws"))
+    if kws is None or not _permanent(ctx):
+        return None
+    who = _HOST[m.group("who").lower()]
+    out: list[dict[str, object]] = []
+    if m.group("p"):
+        out.append({"pt": [int(m.group("p")), int(m.group("t"))], "to": who})
+    return [*out, {"lose": kws, "to": who}], []
