@@ -41,6 +41,7 @@ from .characteristics import leave
 from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .declare import declare
+from .hands import cast_from_somewhere
 from .limits import check_running
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
@@ -133,7 +134,7 @@ def _run_action(state: GameState, table: Table, action: Any) -> GameState | Deci
                          counters=counters, loyalty=loyalty, defense=spec.defense,
                          chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block,
                          attached_to=spec.attached_to)
-        state = replace(state, perms=state.perms + (perm,))
+        state = cast_from_somewhere(replace(state, perms=state.perms + (perm,)), spec.owner)  # (solver.hands)
         # 603.2: "when this enters" triggers; their X is the spell's X (107.3m)
         state = collect_triggers(state, table, TriggerEvent.ENTERS, [(spec.id, {"X": action.x})])
         as_enters = next((a for a in spec.abilities if a.kind == AbilityKind.AS_ENTERS), None)

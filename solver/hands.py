@@ -1,8 +1,9 @@
 """Hand sizes where the case says them (CR 402.1, model.load.hands): a card drawn goes to its
 player's hand (121.1, solver.oneshot); a nontoken permanent returned to a hand is a card there
 (400.7; a token would cease to exist, 111.7, 704.5d); a player who casts a spell may have cast it
-from their hand or from elsewhere (601.2a, the case doesn't say), so their count is no longer
-known (a later read is an error, never a guess)."""
+from their hand or from elsewhere (601.2a, the case doesn't say), and a permanent the case has
+enter may have come from its owner's hand, so their count is no longer known (a later read is an
+error, never a guess)."""
 
 from __future__ import annotations
 
@@ -27,5 +28,7 @@ def returned_to_hands(state: GameState, table: Table, perms: Iterable[PermState]
 
 
 def cast_from_somewhere(state: GameState, who: str) -> GameState:
+    """``who`` cast a spell, or a permanent of theirs entered (``enter:``), from a zone the case
+    doesn't say (601.2a): their hand's count is no longer known."""
     p = state.player(who)
     return state if p.hand is None else state.set_player(replace(p, hand=None))

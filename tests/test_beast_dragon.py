@@ -121,3 +121,17 @@ actions:
 def test_613_1f_equipped_creature_loses_flying() -> None:
     assert reading("Magebane Armor").abilities[:2] == [{"pt": [2, 4], "to": "equipped creature"},
                                                         {"lose": ["flying"], "to": "equipped creature"}]
+
+
+def test_a_permanent_entering_makes_its_owners_hand_unknown() -> None:
+    """``enter:`` doesn't say where the permanent came from (its owner's hand, maybe): A's count
+    is no longer known, so the Dragon's read of it is an error (402.1), never a guess."""
+    import pytest
+
+    from mtg_outcomes import enumerate_outcomes
+    from mtg_outcomes.model import EngineError
+    from tests.helpers import case_from
+
+    text = DRAGON.replace("DRAW", "enter: {id: newbear, card: Grizzly Bears, controller: A}")
+    with pytest.raises(EngineError, match="402.1"):
+        enumerate_outcomes(case_from(text), engine="graph")
