@@ -61,6 +61,13 @@ class EffectKind(StrEnum):
     # power/toughness and keyword changes (CR 613.4c layer 7c, 613.1f layer 6)
     PT = "pt"
     GRANT = "grant"
+    # "creatures your opponents control lose infect" (613.1f layer 6: an ability removed)
+    LOSE = "lose"
+    # "All Sliver creatures have poisonous 1." (a triggered ability granted, 613.1f, 702.70a)
+    GRANT_TRIGGER = "grant_trigger"
+    # "that damage can't be ... dealt instead to another permanent or player" (Lava Burst): no
+    # redirection effect applies to it (614.9)
+    CANT_BE_REDIRECTED = "cant_be_redirected"
     # "if that creature would die this turn, exile it instead" (614.1a, 700.4)
     EXILE_INSTEAD = "exile_instead"
     # "each creature assigns combat damage equal to its toughness rather than its power" (Doran,

@@ -14,7 +14,7 @@ __all__ = ["Expr", "parse_expr", "ExprError", "VARIABLES", "FUNCTIONS", "GAME_RE
 Expr = tuple[Any, ...]
 VARIABLES = ("X", "prevented", "damage_dealt", "life_lost_this_turn", "life_gained_this_turn",
              "amount", "life_total", "lowest_life_total", "life_lost_this_way", "player_count",
-             "that_damage", "sacrificed_power", "sacrificed_toughness")
+             "that_damage", "sacrificed_power", "sacrificed_toughness", "cards_in_hand")
 FUNCTIONS = ("half_up", "half_down", "third_up", "third_down")
 MAX_INT = 1_000_000
 # nodes that read the game as an action resolves (608.2h), built from an action's amount mapping

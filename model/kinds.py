@@ -39,6 +39,9 @@ class ActionKind(StrEnum):
     # with a -1/-1 (+1/+1) counter on it" if it had none of that kind: a new object (400.7)
     RETURN_TO_BATTLEFIELD = "return_to_battlefield"
     GET_POISON = "get_poison"  # "that player gets N poison counters" (122.1; ten or more: 704.5c)
+    # "Add {R}{R}." in an ability that isn't a mana ability (a loyalty ability, 605.1a, 606): mana
+    # into its controller's pool as it resolves (106.4)
+    ADD_MANA = "add_mana"
 
 
 # the actions that act on permanents, never on players: destroy (701.8), sacrifice (701.21a), exile

@@ -50,6 +50,9 @@ class SelectorKind(StrEnum):
     THAT_PLAYER = "that_player"  # in a trigger's do:, the player its event names
     TARGET_CONTROLLER = "target_controller"  # the target's controller, as it last existed (608.2h)
     CHOSEN_SOURCE_CONTROLLER = "chosen_source_controller"  # the chosen source's controller (608.2h)
+    # a prevention's rider, per source whose damage it prevented: that creature or the source's
+    # controller (Comeuppance, 615.5; solver.persource)
+    PREVENTED_SOURCE = "prevented_source"
     REF = "ref"  # a player name or object id (Selector.name)
     OBJECTS = "objects"  # the phrase grammar
     ANY_OF = "any_of"  # a list (Selector.parts)
@@ -75,6 +78,9 @@ _FIXED: dict[str, SelectorKind] = {
     "target's controller": SelectorKind.TARGET_CONTROLLER, "target_controller": SelectorKind.TARGET_CONTROLLER,
     # "that source's controller" after "a source of your choice" (Deflecting Palm's rider, 615.9)
     "chosen source's controller": SelectorKind.CHOSEN_SOURCE_CONTROLLER, "chosen_source_controller": SelectorKind.CHOSEN_SOURCE_CONTROLLER,
+    # a prevention's rider, for each source whose damage it prevented (Comeuppance, 615.5): that
+    # source if it is a creature, else its controller (solver.persource)
+    "that creature or the source's controller": SelectorKind.PREVENTED_SOURCE,
 }
 _NAME_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-.' ]*$")
 
@@ -146,7 +152,7 @@ class Selector:
         out: list[str] = []
         if self.kind == SelectorKind.REF:
             out.append(self.name)
-        if self.controller and self.controller not in ("you", "not_you", "opponents", "target"):
+        if self.controller and self.controller not in ("you", "not_you", "opponents", "target", "that_player"):
             out.append(self.controller)
         if self.dealt_damage_by and self.dealt_damage_by != "self":
             out.append(self.dealt_damage_by)
@@ -158,7 +164,10 @@ class Selector:
         object.__setattr__(self, "kind", SelectorKind(self.kind))  # (an unknown kind is a ValueError)
 
     def mentions(self, kind: SelectorKind) -> bool:
-        return self.kind == kind or any(p.mentions(kind) for p in self.parts)
+        """Whether this selector (or a part) is of ``kind``; ``that_player`` also as a controller
+        ("target planeswalker that player controls", Questing Beast)."""
+        return (self.kind == kind or (kind == SelectorKind.THAT_PLAYER and self.controller == kind)
+                or any(p.mentions(kind) for p in self.parts))
 
     def __str__(self) -> str:
         if self.kind == SelectorKind.REF:
@@ -169,7 +178,8 @@ class Selector:
             return {"players": "each player", "equipped": "equipped creature",
                     "enchanted": "enchanted creature", "that_player": "that player",
                     "target_controller": "target's controller", "second_target": "second target",
-                    "chosen_source_controller": "chosen source's controller"}.get(self.kind, self.kind)
+                    "chosen_source_controller": "chosen source's controller",
+                    "prevented_source": "that creature or the source's controller"}.get(self.kind, self.kind)
         words = (["other"] if self.other else []) + (["nonbasic"] if self.nonbasic else [])
         words += [f"non{t}" for t in self.not_types]
         words += [] if self.tapped is None else ["tapped" if self.tapped else "untapped"]
@@ -181,7 +191,8 @@ class Selector:
         words += [f"with power {self.power_at_most} or less"] if self.power_at_most is not None else []
         if self.controller:
             words.append({"you": "you control", "not_you": "you don't control", "opponents": "an opponent controls",
-                          "target": "the target (or the target's controller) controls"}.get(
+                          "target": "the target (or the target's controller) controls",
+                          "that_player": "that player controls"}.get(
                 self.controller, f"{self.controller} controls"))
         return " ".join(words)
 
@@ -242,6 +253,8 @@ def _controller(rest: list[str], phrase: str) -> str | None:
         return ""
     if rest == ["you", "control"]:
         return "you"
+    if rest == ["that", "player", "controls"]:
+        return "that_player"  # a trigger's player (the player dealt damage, 510.3a): Questing Beast
     if rest == ["you", "don't", "control"]:
         return "not_you"  # every other player's, a teammate's too (2HG, 810.2)
     if rest in (["an", "opponent", "controls"], ["opponents", "control"], ["your", "opponents", "control"]):
@@ -317,7 +330,7 @@ def _parse_mapping(value: Mapping[str, Any]) -> Selector:
     controller = value.get("controller", "")
     if not isinstance(controller, str):
         raise SelectorError("controller must be you, not_you, opponents or a player name", "controller")
-    controller = {"an opponent": "opponents", "opponent": "opponents"}.get(controller, controller)
+    controller = {"an opponent": "opponents", "opponent": "opponents", "that player": "that_player"}.get(controller, controller)
     other = value.get("other", False)
     if not isinstance(other, bool):
         raise SelectorError("other must be true or false", "other")

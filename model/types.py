@@ -76,6 +76,10 @@ class EffectSpec:
     may: bool = False  # "you may prevent ...": applying it is its controller's choice (616.1)
     if_you_control: Selector | None = None  # a condition such as Worship's "if you control a creature"
     if_life_at_most: int | None = None  # "as long as you have N or less life" (Phyrexian Unlife: 0)
+    if_life_at_least: int | None = None  # "as long as you have N or more life" (Honor Troll: 25)
+    # the two numbers above are more than the controller's starting life total (103.4), not life
+    # totals: "at least 7 life more than your starting life total" (Leyline of Hope)
+    life_from_start: bool = False
     if_your_turn: bool | None = None  # "during your turn" (True) / "during turns other than yours" (False)
     if_attacking: bool = False  # "as long as it's attacking": only while its source is an attacking creature (506.4)
     if_untapped: bool = False  # "as long as ~ is untapped": only while its permanent is untapped (Martyrs of Korlis)
@@ -128,6 +132,10 @@ class OneShot:
     # damage to any target and 3 damage to you": simultaneous events, 120.2)
     also: tuple[tuple[Expr, Selector], ...] = ()
     token: TokenSpec | None = None  # create_tokens: the token, that many created (111.1)
+    mana: tuple[str, ...] = ()  # add_mana: the symbols added (106.4), W U B R G C
+    # deal: "If you don't [cast the exiled card], ~ deals 2 damage ..." (Chandra, Torch of Defiance):
+    # done only when the activation says the exiled card isn't cast (``cast_exiled: false``)
+    if_not_cast: bool = False
     # deal: who deals it, when not the source: "target" (the ability's target, "target creature
     # deals damage to itself") or "itself" (each recipient deals it to itself, "each creature deals
     # damage to itself"); from: target / from: itself in a case file
@@ -208,6 +216,9 @@ class Ability:
     # emblem's static ability, for the rest of the game, to whatever its ``to:`` names at any time
     # (611.3a), not fixed as the ability resolves (611.2c)
     emblem: bool = False
+    # "You get an emblem with "Whenever you cast a spell, this emblem deals 5 damage to any
+    # target."" (114.1, 114.4): the emblem's triggered ability (the emblem is its source)
+    emblem_ability: Ability | None = None
     # a modal triggered ability ("When ~ enters, choose one —", 700.2b): its modes, each a trigger
     # of the same event with its own instructions and target; one is chosen as it is put on the stack
     choices: tuple[Ability, ...] = ()
@@ -278,6 +289,8 @@ class PlayerSpec:
     poison: int = 0
     energy: int = 0  # energy counters (CR 107.14, 122.1)
     monarch: bool = False  # the monarch (CR 724.1)
+    starting_life: int | None = None  # the game's starting life total (CR 103.4), when the case says it
+    hand: int | None = None  # cards in hand as the case begins (CR 402.1), when the case says it
 
 
 @dataclass(frozen=True)
@@ -328,6 +341,9 @@ class ActivateAction(Action):
     responses: tuple[Action, ...] = ()
     x_range: tuple[int, int] | None = None  # x: {min, max}: X is its controller's choice in that range (107.3a)
     x_given: bool = True  # whether the case says X (an ability that reads X needs it: 107.3a, never a default)
+    # whether its controller casts the card the ability exiled from the library (which the tool
+    # doesn't track): said by the case where the ability reads it (model.vocab.exiled), else None
+    cast_exiled: bool | None = None
     kind: str = "activate"
 
 

@@ -23,8 +23,10 @@ from .costs import cost_problem, find_ability, loyalty_change, pay_cost, sacrifi
 from .decision import NOT_DONE, Decision, Option, decide, event, note, recording, says
 from .describe import describe, named_object
 from .dies import put_into_graveyard
+from .emblems import make_emblem
+from .exiled import CAST_EXILED
 from .mana import mana_activation_problem
-from .oneshot import read_now, run_one_shot, spell_unpreventable
+from .oneshot import read_now, run_one_shot, spell_marks
 from .rules.effects import start_batch
 from .select import View, controller_of, matches
 from .spellcost import sacrificed_values
@@ -150,7 +152,9 @@ def activate(state: GameState, table: Table, action: ActivateAction) -> GameStat
                     paid = put_into_graveyard(paid, table, [gone])
                 words = (f"{says(who, 'sacrifices')} {sac} to activate {spec.name}'s ability ({perm.id})" if t is None
                          else f"{words}, sacrificing {sac}")
-            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x), *sacrificed), t, action.source_choice,
+            said = () if action.cast_exiled is None else ((CAST_EXILED, int(action.cast_exiled)),)  # (solver.exiled)
+            item = StackItem(ItemKind.ACTIVATED, who, perm.id, act.index, (("X", action.x), *sacrificed, *said), t,
+                             action.source_choice,
                              label=spec.name)
             tasks = tuple((TaskKind.ACT, r) for r in action.responses) + ((TaskKind.RESOLVE, item),)
             # 702.21a: targeting an opponent's ward permanent triggers its ward
@@ -236,7 +240,7 @@ def _begin_modes(state: GameState, table: Table, item: StackItem) -> tuple[GameS
     bad = {mode for mode, _ in illegal}
 
     def left_out(it: StackItem) -> bool:
-        a = abilities[it.ability]
+        a = table.ability_at(state, it.source, it.ability)
         return a.mode in bad and (a.target is not None or _to_target(a))
 
     for mode, t in illegal:
@@ -269,8 +273,7 @@ def _deal_several(state: GameState, table: Table, item: StackItem, ab: Ability) 
     n = evaluate(read_now(shot.amount, state, table, View(item.controller, item.source)), dict(item.values))
     source = shot.source or item.source
     events = [Event(source, t, share[t] if shot.divided else n, shot.combat) for t in here]
-    if spell_unpreventable(table, state, item.source, dict(item.values).get("X", 0)):
-        events = [replace(e, unpreventable=True) for e in events]
+    events = spell_marks(table, state, item.source, dict(item.values).get("X", 0), events)
     return start_batch(state, table, events) if events else state
 
 
@@ -348,6 +351,8 @@ def resolve(state: GameState, table: Table, item: StackItem, said: bool = False)
             state = _without_parts(state, item)
         return note(state, f"{item.label}'s ability ({item.source}) does nothing: its target "
                            f"{item.target} is illegal as it resolves (608.2b)", NOT_DONE)
+    if ab.emblem_ability is not None:
+        return make_emblem(state, table, item, ab.emblem_ability)
     if ab.effect is not None and ab.choose is not None and item.chosen is None:
         return _choose_permanent(state, table, item, ab.choose, view)
     if item.chosen is not None:
@@ -377,7 +382,7 @@ def _target_still_legal(state: GameState, table: Table, item: StackItem, ab: Abi
         needs_target, req = True, spell_req if spell_req is not None else req
     if not needs_target or item.two_targets:  # (a spell's two targets: checked as it began, _begin_two)
         return True
-    return legal_target(state, table, item.target, req, item.controller, item.source)
+    return legal_target(state, table, item.target, req, item.controller, item.source, item.player)
 
 
 def _create_effect(state: GameState, table: Table, item: StackItem, effect: EffectSpec, emblem: bool, view: View,

@@ -19,6 +19,7 @@ from mtg_outcomes.model.types import (
 
 from .combat import compositions
 from .decision import NOT_DONE, Decision, Option, decide, note, says
+from .hands import cast_from_somewhere
 from .spellcost import cost_problem, payments, spell_cost
 from .state import (
     GameState,
@@ -348,6 +349,7 @@ def _put_on_stack(state: GameState, table: Table, action: CastAction, spec: Sour
     carrying the spell's targets (the spell is one object, checked as a whole, 608.2b); each
     permanent with ward it targets triggers (702.21a)."""
     who = spec.controller
+    state = cast_from_somewhere(state, who)  # (601.2a: its zone isn't said: solver.hands)
     cost = spell_cost(spec)
     if cost and (problem := cost_problem(state, table, who, action.id, cost)) is not None:
         return note(state, f"{spec.name} ({action.id}) can't be cast: {problem}", NOT_DONE)

@@ -5,7 +5,8 @@ toughness (613.4c, layer 7c, with +1/+1 and -1/-1 counters: all additions, so th
 matter) and ``grant`` effects add keywords (613.1f, layer 6): static abilities ("Equipped creature
 gets +2/+2 and has first strike") and effects created by spells and abilities ("target creature
 gains lifelink until end of turn": ``duration: turn``, the whole case being one turn). Effects that
-*set* power or toughness (7b) or remove abilities aren't in the vocabulary. Keywords granted to
+*set* power or toughness (7b) aren't in the vocabulary; ``lose`` effects remove keywords (613.1f,
+"loses infect": Melira). Keywords granted to
 permanents chosen by their keywords (613.8 dependencies) are refused when the case is read.
 """
 

@@ -19,6 +19,7 @@ from .decision import Decision, Option, decide, event, recording, says
 from .excess import excess_split
 from .next_time import committed, end_instances, fell_short, one_instance
 from .oneshot import run_one_shot
+from .persource import per_source, to_sources
 from .results import deal, event_words
 from .rules import shields
 from .rules.effects import (
@@ -180,7 +181,11 @@ def _finish_batch(state: GameState, table: Table) -> GameState:
     tried = dict(batch.tried)
     for key, amount in batch.prevented:
         inst = insts.get(key)
-        if inst is not None and inst.spec.then is not None and _rider_happens(inst.spec.then, amount):
+        if inst is not None and per_source(inst.spec):  # its damage to each source at once (solver.persource)
+            each = tuple((src, n) for k, src, n in batch.prevented_from if k == key and n > 0)
+            if each:
+                riders.append((TaskKind.RIDER, key, amount, amount, each))
+        elif inst is not None and inst.spec.then is not None and _rider_happens(inst.spec.then, amount):
             riders.append((TaskKind.RIDER, key, amount, tried.get(key, amount)))
     state = prevention_triggers(state, table, batch)
     if riders:
@@ -232,7 +237,8 @@ def effects_in_force_all(state: GameState, table: Table) -> list[Instance]:
     return out
 
 
-def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage: int) -> GameState:
+def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage: int,
+              each: tuple[tuple[str, int], ...] = ()) -> GameState:
     """A prevention effect's rider, done right after the prevention, before state-based actions
     (615.5): damage, life, cards or counters ("put a +1/+1 counter for each 1 damage prevented").
     ``amount`` is what the effect prevented, ``that_damage`` what it applied to and would have
@@ -241,7 +247,10 @@ def run_rider(state: GameState, table: Table, key: str, amount: int, that_damage
     rider = inst.spec.then
     assert rider is not None
     env = _rider_env(state, inst, amount, that_damage)
-    return run_one_shot(state, table, rider_shot(inst, evaluate(rider.amount, env)), inst.view, env)
+    shot = rider_shot(inst, evaluate(rider.amount, env))
+    if each:  # (what it prevented of each source, to that source or its controller: solver.persource)
+        shot = to_sources(state, table, shot, each)
+    return run_one_shot(state, table, shot, inst.view, env)
 
 
 def _rider_env(state: GameState, inst: Instance, prevented: int, that_damage: int) -> dict[str, int]:

@@ -49,6 +49,7 @@ from .damage import batch_step, excess_split, run_rider
 from .decision import NOT_DONE, Decision, Option, decide, note, says
 from .declare import declare
 from .enters import enters_with
+from .hands import cast_from_somewhere
 from .limits import check_running
 from .mana import could_produce_action, produce_mana, tap_for_mana
 from .oneshot import run_one_shot, set_life_event
@@ -183,7 +184,7 @@ def _enter(state: GameState, table: Table, action: EnterAction) -> GameState | D
                      counters=counters, loyalty=loyalty, defense=spec.defense,
                      chosen=spec.chosen, tapped=spec.tapped, choosing_block=spec.choose_block,
                      attached_to=spec.attached_to)
-    state = replace(state, perms=state.perms + (perm,))
+    state = cast_from_somewhere(replace(state, perms=state.perms + (perm,)), spec.owner)  # (solver.hands)
     state = collect_triggers(state, table, TriggerEvent.ENTERS, [(spec.id, {"X": action.x})])
     as_enters = next((a for a in spec.abilities if a.kind == AbilityKind.AS_ENTERS), None)
     if spec.chosen is not None or as_enters is None:
@@ -307,9 +308,10 @@ def _run_part_task(state: GameState, table: Table, task: tuple[Any, ...]) -> Gam
         case (TaskKind.PART, item):
             # the next instruction of a resolving spell or ability (608.2c)
             return resolve(state, table, item)
-        case (TaskKind.RIDER, effect_key, prevented, that_damage):
-            # a prevention effect's rider, right after the prevention (615.5)
-            return run_rider(state, table, effect_key, prevented, that_damage)
+        case (TaskKind.RIDER, effect_key, prevented, that_damage, *each):
+            # a prevention effect's rider, right after the prevention (615.5); ``each``: what it
+            # prevented of each source, for a per-source rider (solver.persource)
+            return run_rider(state, table, effect_key, prevented, that_damage, *each)
         case (TaskKind.GAIN, *_):
             # a life-gain event being replaced (616.1) is part of what caused it (lifelink's gain
             # is part of the damage, 120.4c)

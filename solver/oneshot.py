@@ -16,6 +16,7 @@ from mtg_outcomes.model.kinds import (
     DecisionKind,
     TriggerEvent,
 )
+from mtg_outcomes.model.load.hands import HAND_VARIABLE, reads_hand
 from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.types import (
     OneShot,
@@ -25,6 +26,8 @@ from .characteristics import leave, power
 from .decision import Decision, Option, decide, event, note, says
 from .dies import put_into_graveyard
 from .excess import excess_split
+from .exiled import add_mana, exiled_card_cast
+from .hands import returned_to_hands
 from .persist import return_to_battlefield
 from .regenerate import destroy_or_regenerate
 from .results import (
@@ -51,7 +54,7 @@ from .tokens import create_tokens
 from .triggers import collect_triggers
 from .values import evaluate, read_game
 
-__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_unpreventable']
+__all__ = ['read_now', 'shot_recipients', 'run_one_shot', 'set_life_event', 'spell_marks']
 
 
 def read_now(amount: Any, state: GameState, table: Table, view: View, itself: str | None = None) -> Any:
@@ -104,6 +107,13 @@ def run_one_shot(state: GameState, table: Table, shot: OneShot, view: View, env:
         return _monstrosity(state, table, shot, view, env)
     if shot.kind == ActionKind.MILL:
         return state  # 701.17a: libraries and graveyards aren't tracked, so nothing computed changes
+    if shot.kind == ActionKind.ADD_MANA:
+        return add_mana(state, shot, view.controller)
+    if shot.if_not_cast:  # "If you don't cast it, ~ deals ..." (608.2g: solver.exiled)
+        cast = exiled_card_cast(state, view.controller, env)
+        if cast is not None:
+            return cast
+        shot = replace(shot, if_not_cast=False)
     if expr_vars(shot.amount) & set(GAME_READS):
         shot = replace(shot, amount=read_now(shot.amount, state, table, view))
     # "target creature deals damage ... to each other creature" (Chandra's Ignition): "other" is
@@ -142,8 +152,7 @@ def _deal(state: GameState, table: Table, shot: OneShot, view: View, env: dict[s
         part = replace(shot, amount=read_now(more, state, table, view), to=to, also=())
         events += [Event(source, r, _amount_for(part.amount, state, table, base, r), shot.combat)
                    for r in _recipients(state, table, part, view)]
-    if spell_unpreventable(table, state, source, int(env.get("X", 0))):
-        events = [replace(e, unpreventable=True) for e in events]
+    events = spell_marks(table, state, source, int(env.get("X", 0)), events)
     return start_batch(state, table, events) if events else state
 
 
@@ -169,7 +178,10 @@ def _to_permanents(state: GameState, table: Table, shot: OneShot, view: View, ba
             return put_into_graveyard(state, table, doomed) if doomed else state
         case ActionKind.EXILE | ActionKind.RETURN_TO_HAND:
             # it leaves the battlefield without dying (400.7: the card in exile or in the hand is a
-            # new object), so its dies triggers don't fire
+            # new object), so its dies triggers don't fire; a card returned is in its owner's hand
+            # (402.1: counted where the case says the hand, solver.hands)
+            if shot.kind == ActionKind.RETURN_TO_HAND:
+                state = returned_to_hands(state, table, present)
             return leave(state, table, present)
         case ActionKind.TAP | ActionKind.UNTAP:
             # 701.26a-b: a permanent becomes tapped (its {T} abilities can't be activated) or untapped
@@ -222,7 +234,8 @@ def _to_players(state: GameState, table: Table, shot: OneShot, view: View, env: 
         elif shot.kind == ActionKind.GAIN_LIFE:
             state = gain_life(state, table, r, n, shot.source or view.self_id)
         elif shot.kind == ActionKind.DRAW:
-            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n))
+            # 121.1: into the hand (402.1), counted where the case says the hand
+            state = state.set_player(replace(p, cards_drawn=p.cards_drawn + n, hand=None if p.hand is None else p.hand + n))
             state = event(state, f"{says(r, 'draws')} {n} card{'' if n == 1 else 's'}", "121.1")
             # 121.2, 603.2: each card drawn is its own event ("whenever a player draws a card")
             state = collect_triggers(state, table, TriggerEvent.DRAWS, [(r, {"_player": r})] * n) if n > 0 else state
@@ -247,14 +260,27 @@ def _excess_to_controller(state: GameState, table: Table, events: list[Event]) -
                                                for ev in events])
 
 
-def spell_unpreventable(table: Table, state: GameState, source: str, x: int) -> bool:
-    """Whether a spell's own static ability says its damage can't be prevented now (615.12):
-    ``{cant_be_prevented: true, from: self, if_x_at_least: 5}``, Banefire's "If X is 5 or more,
-    ... the damage can't be prevented." with the spell's X (107.3)."""
+def spell_marks(table: Table, state: GameState, source: str, x: int, events: list[Event]) -> list[Event]:
+    """``events`` of a spell, marked as its own static abilities say (113.6, 615.12, 614.9): damage
+    that can't be prevented (``{cant_be_prevented: true, from: self}``, with Banefire's
+    ``if_x_at_least: 5`` read against the spell's X, 107.3) or can't be dealt instead to another
+    permanent or player (``cant_be_redirected``), each for the recipients its ``to:`` names (Lava
+    Burst's "If ~ would deal damage to a creature, ...")."""
     if source not in table.sources:
-        return False
-    return any(ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.CANT_BE_PREVENTED
-               and (ab.x_at_least is None or x >= ab.x_at_least) for ab in table.abilities_of(state, source))
+        return events
+    out = []
+    for ev in events:
+        for ab in table.abilities_of(state, source):
+            eff = ab.effect
+            if ab.kind != AbilityKind.STATIC or eff is None or (ab.x_at_least is not None and x < ab.x_at_least) or \
+                    (eff.to is not None and not matches(eff.to, ev.recipient, state, table, View(table.sources[source].controller, source))):
+                continue
+            if eff.kind == EffectKind.CANT_BE_PREVENTED:
+                ev = replace(ev, unpreventable=True)
+            elif eff.kind == EffectKind.CANT_BE_REDIRECTED:
+                ev = replace(ev, unredirectable=True)
+        out.append(ev)
+    return out
 
 
 def _monstrosity(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:
@@ -305,8 +331,11 @@ def _amount_for(amount: Any, state: GameState, table: Table, base: dict[str, int
         except EngineError as exc:
             raise EngineError(f"{who}: {exc} (a permanent has no life total: the amount is read for a player, 119.1)") from None
     p = state.player(who)
+    if p.hand is None and reads_hand(amount):
+        raise EngineError(f"{who}'s number of cards in hand isn't known here (not said with hand:, or a spell they cast "
+                          "left a hand the case doesn't say, 601.2a; CR 402.1)")
     return evaluate(amount, {**base, "life_lost_this_turn": p.life_lost, "life_gained_this_turn": p.life_gained,
-                             "life_total": p.life})
+                             "life_total": p.life, **({HAND_VARIABLE: p.hand} if p.hand is not None else {})})
 
 
 def _deal_to_itself(state: GameState, table: Table, shot: OneShot, view: View, env: dict[str, int]) -> GameState:

@@ -14,26 +14,29 @@ from __future__ import annotations
 from mtg_outcomes.model.kinds import TriggerEvent
 
 from .enters import enters_with
+from .results import put_counters
 from .state import GameState, PermState, Table, replace
 from .triggers import collect_triggers
 
-__all__ = ["return_to_battlefield"]
+__all__ = ["return_to_battlefield", "created_token"]
 
 
-def _created_token(table: Table, spec: int) -> bool:
+def created_token(table: Table, spec: int) -> bool:
+    """Whether permanent spec ``spec`` is of a token an effect created (111.1)."""
     return any(isinstance(k, tuple) and k and k[0] == "token" and v == spec for k, v in table.memo.items())
 
 
 def return_to_battlefield(state: GameState, table: Table, pid: str | None, counter: str) -> GameState:
     """The persist or undying return of ``pid`` (the trigger's own object) with one ``counter``."""
     old = state.perm(pid) if pid is not None else None
-    if old is None or old.present or not old.died or old.counter(counter) > 0 or _created_token(table, old.spec):
+    if old is None or old.present or not old.died or old.counter(counter) > 0 or created_token(table, old.spec):
         return state  # not in the graveyard, or it had such a counter as it last existed (603.4)
     spec = table.perm_specs[old.spec]
     counters, loyalty = enters_with(spec, 0)
-    merged = dict(counters)
-    merged[counter] = merged.get(counter, 0) + 1
-    new = PermState(id=old.id, spec=old.spec, controller=spec.owner, counters=tuple(sorted(merged.items())),
+    new = PermState(id=old.id, spec=old.spec, controller=spec.owner, counters=tuple(sorted(counters)),
                     loyalty=loyalty, defense=spec.defense)
     state = replace(state, perms=state.perms + (new,))
+    # it enters with the counter (122.6: "put" on it as it enters), so an effect on counters put on
+    # it applies: Melira's "can't have -1/-1 counters put on them", Vizier of Remedies' one fewer
+    state = put_counters(state, table, old.id, counter, 1)
     return collect_triggers(state, table, TriggerEvent.ENTERS, [(old.id, {"X": 0})])

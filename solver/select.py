@@ -21,11 +21,13 @@ from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.subtypes import is_creature_type
 from mtg_outcomes.model.types import EffectSpec, PermanentSpec, SourceSpec
 
+from .lifecond import has_life_condition, life_holds
 from .rules.team import team_members
 from .state import GameState, PermState, Table
 
 __all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of",
-           "attached_to", "Instance", "effects_in_force", "Change", "NO_CHANGE", "changes", "keywords_of"]
+           "attached_to", "Instance", "effects_in_force", "Change", "NO_CHANGE", "changes", "keywords_of",
+           "reads_life", "life_conditioned"]
 
 
 def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[str, ...]:
@@ -76,7 +78,7 @@ def controller_of(state: GameState, table: Table, oid: str) -> str | None:
     perm = state.perm(oid)
     if perm is not None:
         return perm.controller
-    src = table.sources.get(oid)
+    src = table.sources.get(oid) or (table.emblem_specs.get(oid) if oid in state.emblems else None)
     return src.controller if src is not None else None
 
 
@@ -159,6 +161,10 @@ def matches(sel: Selector | None, thing: str, state: GameState, table: Table, vi
             return thing == sel.name
         case SelectorKind.OBJECTS:
             return not player and _object_matches(sel, thing, state, table, view, last_known)
+        case SelectorKind.PREVENTED_SOURCE:
+            # a per-source rider's recipient: each source's, put in its place before the rider is
+            # done (solver.persource.to_sources, 615.5); on its own it names nothing
+            return False
 
 
 def _permanent_state_matches(sel: Selector, perm: PermState | None, state: GameState, table: Table, view: View) -> bool:
@@ -230,7 +236,7 @@ def _object_matches(sel: Selector, thing: str, state: GameState, table: Table, v
 
 def _controlled_as_said(said: str, thing: str, state: GameState, table: Table, view: View) -> bool:
     """A phrase's controller: ``you``, ``not_you`` ("you don't control": a teammate's too, 2HG
-    810.2), ``opponents``, ``target`` (the target player, or the target permanent's controller as
+    810.2), ``opponents``, ``that_player`` (a trigger's player), ``target`` (the target player, or the target permanent's controller as
     it last existed, 608.2h), or a player's name."""
     ctrl = controller_of(state, table, thing)
     match said:
@@ -240,6 +246,8 @@ def _controlled_as_said(said: str, thing: str, state: GameState, table: Table, v
             return ctrl is not None and ctrl != view.controller
         case "opponents":
             return ctrl is not None and ctrl in opponents(table, state, view.controller)
+        case "that_player":  # a trigger's player (the player dealt damage, 510.3a)
+            return ctrl is not None and ctrl == view.that_player
         case "target":
             aimed = view.target
             return aimed is not None and ctrl is not None and \
@@ -273,8 +281,9 @@ def _blocks_with(state: GameState, perm: PermState, it: str | None, in_combat: t
 
 # -- effects in force and the characteristics they change (613), which selectors read --------
 
-Change = tuple[int, int, frozenset[str]]
-NO_CHANGE: Change = (0, 0, frozenset())
+# (power change, toughness change, keywords granted, keywords removed: 613.1f "loses infect")
+Change = tuple[int, int, frozenset[str], frozenset[str]]
+NO_CHANGE: Change = (0, 0, frozenset(), frozenset())
 _NONE = NO_CHANGE
 
 
@@ -298,18 +307,32 @@ def effects_in_force(state: GameState, table: Table) -> tuple[Instance, ...]:
         found, on_life = hit[2], hit[3]
     else:
         found = tuple(_effects_in_force(state, table))
-        on_life = any(i.spec.if_life_at_most is not None for i in found)
+        on_life = any(has_life_condition(i.spec) for i in found)
         table.memo[key] = (state.perms, state.effects, found, on_life)
     if on_life:  # read each time: life totals are not part of the cache key
-        found = tuple(i for i in found if _life_condition_holds(i, state))
+        found = tuple(i for i in found if _life_condition_holds(i, state, table))
     return found
 
 
-def _life_condition_holds(inst: Instance, state: GameState) -> bool:
-    """"As long as you have N or less life" (Phyrexian Unlife): the controller's life total now
-    (in Two-Headed Giant the team's, 810.9a, which every member's ``life`` holds)."""
-    at_most = inst.spec.if_life_at_most
-    return at_most is None or state.player(inst.view.controller).life <= at_most
+def reads_life(state: GameState, table: Table) -> bool:
+    """Whether an effect in force (or one whose life condition doesn't hold now) has a condition on
+    a life total: what depends on the effects in force then depends on the life totals too."""
+    effects_in_force(state, table)
+    return bool(table.memo[("effects", id(state.perms), id(state.effects))][3])
+
+
+def life_conditioned(state: GameState, table: Table) -> tuple[Instance, ...]:
+    """The effects with a condition on a life total, whether or not it holds now."""
+    effects_in_force(state, table)
+    return tuple(i for i in table.memo[("effects", id(state.perms), id(state.effects))][2] if has_life_condition(i.spec))
+
+
+def _life_condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
+    """"As long as you have N or less life" (Phyrexian Unlife), "... N or more life" (Honor Troll):
+    the controller's life total now (solver.lifecond)."""
+    if not has_life_condition(inst.spec):
+        return True
+    return life_holds(inst.spec, table, inst.view.controller, state.player(inst.view.controller).life)
 
 
 def _effects_in_force(state: GameState, table: Table) -> list[Instance]:
@@ -363,16 +386,18 @@ def _condition_holds(inst: Instance, state: GameState, table: Table) -> bool:
 
 
 def changes(state: GameState, table: Table) -> dict[str, Change]:
-    """Each permanent's (power change, toughness change, granted keywords), for those with any."""
+    """Each permanent's (power change, toughness change, granted keywords, lost keywords), for
+    those with any (613.4c, 613.1f)."""
     key = ("pt_grant", id(state.perms), id(state.effects))
     hit = table.memo.get(key)
-    if hit is not None and hit[0] is state.perms and hit[1] is state.effects:
+    # an effect with a life condition (Honor Troll) changes with the life totals (solver.lifecond)
+    if hit is not None and hit[0] is state.perms and hit[1] is state.effects and (hit[3] is None or hit[3] == _lives(state)):
         return hit[2]
     if table.memo.get("pt_grant_busy"):
         raise EngineError("an effect's condition reads keywords that a keyword grant changes (CR 613.8): not modelled")
     table.memo["pt_grant_busy"] = True
     try:
-        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT)]
+        insts = [i for i in effects_in_force(state, table) if i.spec.kind in (EffectKind.PT, EffectKind.GRANT, EffectKind.LOSE)]
         out: dict[str, Change] = {}
         for perm in state.perms:
             if not perm.present:
@@ -380,29 +405,42 @@ def changes(state: GameState, table: Table) -> dict[str, Change]:
                 if perm.last is not None and perm.last != _NONE:
                     out[perm.id] = perm.last
                 continue
-            if not insts:
-                continue
-            p = t = 0
-            kws: set[str] = set()
-            for inst in insts:
-                if matches(inst.spec.to, perm.id, state, table, inst.view, default=False):
-                    dp, dt, granted = inst.spec.value
-                    p, t = p + dp, t + dt
-                    kws.update(granted)
-            if p or t or kws:
-                out[perm.id] = (p, t, frozenset(kws))
+            if insts and (change := _change_of(perm, insts, state, table)) is not None:
+                out[perm.id] = change
     finally:
         table.memo["pt_grant_busy"] = False
-    table.memo[key] = (state.perms, state.effects, out)
+    table.memo[key] = (state.perms, state.effects, out, _lives(state) if reads_life(state, table) else None)
     return out
 
 
+def _change_of(perm: PermState, insts: list[Instance], state: GameState, table: Table) -> Change | None:
+    """One permanent's sum of the ``pt``/``grant``/``lose`` effects that apply to it."""
+    p = t = 0
+    kws: set[str] = set()
+    lost: set[str] = set()
+    for inst in insts:
+        if matches(inst.spec.to, perm.id, state, table, inst.view, default=False):
+            dp, dt, granted = inst.spec.value
+            p, t = p + dp, t + dt
+            (lost if inst.spec.kind == EffectKind.LOSE else kws).update(granted)
+    if kws & lost:
+        # 613.7: which applies last depends on their timestamps, not modelled
+        raise EngineError(f"{perm.id} both gains and loses {sorted(kws & lost)[0]} (CR 613.7 timestamps): not modelled")
+    return (p, t, frozenset(kws), frozenset(lost)) if p or t or kws or lost else None
+
+
+def _lives(state: GameState) -> tuple[int, ...]:
+    return tuple(p.life for p in state.players)
+
+
 def keywords_of(state: GameState, table: Table, oid: str) -> frozenset[str]:
-    """An object's keywords: its own and those ``grant`` effects give it (613.1f)."""
+    """An object's keywords: its own and those ``grant`` effects give it, less those ``lose``
+    effects remove (613.1f)."""
     spec = table.spec_of(state, oid)
     if spec is None:
         return frozenset()
-    return frozenset(spec.keywords) | changes(state, table).get(oid, _NONE)[2]
+    ch = changes(state, table).get(oid, _NONE)
+    return (frozenset(spec.keywords) | ch[2]) - ch[3]
 
 
 def has_keyword(state: GameState, table: Table, oid: str, kw: str) -> bool:

@@ -69,6 +69,7 @@ class PlayerState(_CachedHash):
     mana: tuple[str, ...] = ()  # mana produced by mana abilities (106.4), in W U B R G C order
     energy: int = 0  # energy counters (107.14: {E}; a player's counters, 122.1)
     monarch: bool = False  # the monarch designation (724.1)
+    hand: int | None = None  # cards in hand, when the case says it (402.1; None: not known, model.load.hands)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ class PermState(_CachedHash):
     dealt_by: tuple[str, ...] = ()  # the objects that dealt it damage this turn (120.1), in order
     # once it has left the battlefield: its power/toughness change and granted keywords as it
     # last existed there (113.7a, 608.2h: an Equipment's bonus, a lord's that died with it)
-    last: tuple[int, int, frozenset[str]] | None = None
+    last: tuple[int, int, frozenset[str], frozenset[str]] | None = None
 
     def counter(self, kind: str) -> int:
         for k, v in self.counters:
@@ -141,6 +142,7 @@ class Event(_CachedHash):
     applied: frozenset[str] = frozenset()  # effect keys already applied (614.5)
     done: bool = False
     unpreventable: bool = False
+    unredirectable: bool = False  # no redirection applies to it (614.9: Lava Burst)
     origin: int = 0  # index of the event this one split from (for witness text)
     as_counters: str = ""  # replaced by that many counters of this kind (Phytohydra, 614.1a)
     # its amount as the batch began, before replacement and prevention effects (for witness text
@@ -155,6 +157,7 @@ class Batch(_CachedHash):
     events: tuple[Event, ...]
     skipped: frozenset[str] = frozenset()  # shields that prevented less than they could somewhere
     prevented: tuple[tuple[str, int], ...] = ()  # effect key -> damage it prevented in this batch
+    prevented_from: tuple[tuple[str, str, int], ...] = ()  # (effect key, source, damage prevented) (solver.persource)
     tried: tuple[tuple[str, int], ...] = ()  # effect key -> damage it applied to would have prevented (615.12)
     counts: tuple[tuple[str, int], ...] = ()  # dynamic X read before any damage is dealt (615.10)
     redirected_from: tuple[tuple[str, int], ...] = ()
@@ -265,6 +268,7 @@ class GameState(_CachedHash):
     script: tuple[int, ...] = ()  # how far each player's scripted ``choices:`` queue has been replayed
     dead: bool = False  # an illegal branch (a shield that didn't prevent all it could)
     extra_perm_specs: tuple[PermanentSpec, ...] = ()  # permanents that entered during the actions
+    emblems: tuple[str, ...] = ()  # emblems in the command zone (114.1), ids into Table.emblem_specs
     log: Log = field(default=EMPTY_LOG, compare=False)  # forced steps so far (solver.decision.note)
 
     def player(self, name: str) -> PlayerState:
@@ -343,6 +347,8 @@ class Table:
     # classes of creatures whose chosen blocks are merged (solver.symmetry): set only by a solve
     # whose outcomes are projected on fields that don't tell them apart
     interchangeable: tuple[tuple[str, ...], ...] = ()
+    emblem_specs: dict[str, SourceSpec] = field(default_factory=dict)  # emblems made as the case runs (solver.emblems)
+    granted: list[Ability] = field(default_factory=list)  # triggered abilities granted by effects (solver.granted)
 
     def apnap(self, names: list[str] | set[str] | tuple[str, ...]) -> list[str]:
         """Sort players in APNAP order (CR 101.4)."""
@@ -354,12 +360,19 @@ class Table:
         p = state.perm(pid)
         if p is not None:
             return self.perm_specs[p.spec]
+        if pid in state.emblems:
+            return self.emblem_specs[pid]
         return self.sources.get(pid)
 
     def item_ability(self, state: GameState, item: StackItem) -> Ability:
         """The ability a stack item resolves: for a modal trigger, its chosen mode (700.2b)."""
-        ab = self.abilities_of(state, item.source)[item.ability]
+        ab = self.ability_at(state, item.source, item.ability)
         return ab.choices[item.modes[0] - 1] if ab.choices and item.modes else ab
+
+    def ability_at(self, state: GameState, oid: str, j: int) -> Ability:
+        """An object's ability ``j``: its own, or (``j`` < 0) one an effect grants it, kept in
+        ``granted`` (solver.granted: its index -1 - j)."""
+        return self.granted[-1 - j] if j < 0 else self.abilities_of(state, oid)[j]
 
     def abilities_of(self, state: GameState, oid: str) -> tuple[Ability, ...]:
         if oid == MONARCH:
@@ -375,7 +388,7 @@ def initial_state(case: Case) -> tuple[GameState, Table]:
                   two_headed=case.format == "two-headed-giant")
     players = tuple(
         PlayerState(p.name, p.life, p.team, p.poison, p.life_lost_this_turn, p.life_gained_this_turn,
-                    p.life_lost_this_turn, energy=p.energy, monarch=p.monarch)
+                    p.life_lost_this_turn, energy=p.energy, monarch=p.monarch, hand=p.hand)
         for p in case.players)
     perms = []
     for i, s in enumerate(case.permanents):

@@ -20,7 +20,9 @@ __all__ = ['legal_target', 'target_candidates']
 
 
 def legal_target(state: GameState, table: Table, target: str | None, requirement: Selector | None, controller: str,
-                 source: str) -> bool:
+                 source: str, that_player: str | None = None) -> bool:
+    """Whether ``target`` meets ``requirement`` for a spell or ability of ``controller`` from
+    ``source`` (``that_player``: a trigger's player, "target planeswalker that player controls")."""
     if target is None:
         return False
     if is_player(table, target):
@@ -31,7 +33,7 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
         perm = state.perm(target)
         if perm is None or not perm.present:
             return False
-    view = View(controller, source)
+    view = View(controller, source, that_player=that_player)
     if requirement is not None:
         if requirement.kind == SelectorKind.ANY:
             if not is_player(table, target):
@@ -61,6 +63,7 @@ def legal_target(state: GameState, table: Table, target: str | None, requirement
     return True
 
 
-def target_candidates(state: GameState, table: Table, requirement: Selector | None, controller: str, source: str) -> list[str]:
+def target_candidates(state: GameState, table: Table, requirement: Selector | None, controller: str, source: str,
+                      that_player: str | None = None) -> list[str]:
     things = [p.name for p in state.players if not p.left] + [p.id for p in state.perms if p.present]
-    return [t for t in things if legal_target(state, table, t, requirement, controller, source)]
+    return [t for t in things if legal_target(state, table, t, requirement, controller, source, that_player)]

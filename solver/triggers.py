@@ -15,6 +15,8 @@ from mtg_outcomes.model.types import (
 )
 
 from .decision import Decision, Option, decide, note, says
+from .emblems import emblem_watchers
+from .granted import granted_watchers
 from .rules.stack_order import stack_order
 from .select import View, colors_of, is_player, matches, opponents
 from .state import (
@@ -74,7 +76,7 @@ def watchers(state: GameState, table: Table, trigger: str) -> list[tuple[str, st
         for j, ab in enumerate(spec.abilities):
             if ab.kind == AbilityKind.TRIGGER and ab.trigger == trigger:
                 out.append((p.id, p.controller, j, ab))
-    return out
+    return out + emblem_watchers(state, table, trigger) + granted_watchers(state, table, trigger)
 
 
 def declare_attackers(state: GameState, table: Table) -> GameState:
@@ -111,7 +113,7 @@ def collect_triggers(state: GameState, table: Table, trigger: str, happenings: l
                 player = one.get("_player")
                 if trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and not _reads_that_player(ab):
                     player = None  # (the player dealt combat damage: only for "that player", 510.3a)
-                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.perm_specs[state.perm(oid).spec].name}",  # type: ignore[union-attr]
+                new.append(Trigger(ctrl, oid, j, vals, label=f"{table.spec_of(state, oid).name}",  # type: ignore[union-attr]
                                    player=str(player) if player is not None else None))
     if not new:
         return state
@@ -294,7 +296,7 @@ def _next_round(state: GameState) -> GameState:
 
 
 def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
-    ab = table.abilities_of(state, t.source)[t.ability]
+    ab = table.ability_at(state, t.source, t.ability)
     base = StackItem(ItemKind.TRIGGER, t.controller, t.source, t.ability, t.values, None, None, t.label, t.player,
                      countering=t.countering)
     if ab.choices:
@@ -307,7 +309,7 @@ def _with_target(state: GameState, table: Table, t: Trigger) -> list[StackItem]:
 
 def _targets_of(state: GameState, table: Table, t: Trigger, ab: Ability, base: StackItem) -> list[StackItem]:
     if ab.target is not None:  # "... target creature": chosen as it is put on the stack (603.3d)
-        return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source)]
+        return [replace(base, target=c) for c in target_candidates(state, table, ab.target, t.controller, t.source, t.player)]
     if ab.action is not None and ab.action.to.kind in (SelectorKind.ANY, SelectorKind.TARGET, SelectorKind.CHOICE):
         cands = target_candidates(state, table, ab.action.to if ab.action.to.kind != SelectorKind.CHOICE else None,
                                   t.controller, t.source)
@@ -330,4 +332,5 @@ def cast_spell_matches(kind: str, spec: PermanentSpec | SourceSpec | None, state
 
 def _reads_that_player(ab: Ability) -> bool:
     """Whether a trigger's instructions name "that player" (the player its event names)."""
-    return any(shot is not None and shot.to.mentions(SelectorKind.THAT_PLAYER) for shot in (ab.action, *ab.more))
+    return any(shot is not None and shot.to.mentions(SelectorKind.THAT_PLAYER) for shot in (ab.action, *ab.more)) or \
+        (ab.target is not None and ab.target.mentions(SelectorKind.THAT_PLAYER))

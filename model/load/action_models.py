@@ -86,6 +86,7 @@ class ActivateModel(_Strict):
     target: Ref | None = None
     source: _id("the chosen source") | None = None  # type: ignore[valid-type]
     responses: list[Any] = []
+    cast_exiled: bool | None = None  # (model.vocab.exiled: whether the exiled card is cast)
 
 
 class LifeModel(_Strict):

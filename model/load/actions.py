@@ -114,7 +114,8 @@ class _Actions(_Entities):
         if responses is None:
             return None
         x, x_range = _x_split(am.x)
-        return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None)
+        return ActivateAction(am.id, am.ability, x, am.target, am.source, responses, x_range, x_given=am.x is not None,
+                              cast_exiled=am.cast_exiled)
 
     def _life_action(self, key: str, val: Any, p: str) -> LifeAction | None:
         """``lose_life:`` / ``gain_life:`` with ``who:`` and ``amount:`` (119.3)."""

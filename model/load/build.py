@@ -32,6 +32,7 @@ class _Builder(_Checks):
         self.entered: list[tuple[PermanentSpec, str]] = []
         self.cast_sources: list[tuple[SourceSpec, str]] = []  # spells cast by card: name (cast:)
         self.block_rules: list[tuple[str, str, str]] = []  # (path, card, line): block restrictions left out
+        self.hand_rules: list[tuple[str, str, str]] = []  # (path, card, line): effects on hands left out (402)
         # ids the file declares, even where the entry itself is broken: references to them are
         # not reported again (one problem, one line)
         self.declared: dict[str, str] = {}

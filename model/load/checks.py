@@ -53,6 +53,8 @@ class _Checks(_RefChecks):
         for p, path in perms + self.entered:
             self._permanent_checks(p, path, board)
         self._block_rule_checks(board, any(p.choose_block for p, _ in perms + self.entered))
+        # what the case must give for the named vocabulary (starting_life:, hand:, cast_exiled:)
+        self._given_case(players, perms + sources + effects + self.entered + [(a, f"actions[{i}]") for i, a in enumerate(actions)])
         for s, path in sources:
             self._player_ref(s.controller, f"{path}.controller")
             self._ability_refs(s.abilities, path)

@@ -33,6 +33,7 @@ class _Core:
     entered: list[tuple[PermanentSpec, str]]
     cast_sources: list[tuple[SourceSpec, str]]
     block_rules: list[tuple[str, str, str]]
+    hand_rules: list[tuple[str, str, str]]
     declared: dict[str, str]
     effect_ids: set[str]
     spec_by_id: dict[str, Any]

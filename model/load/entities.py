@@ -21,6 +21,7 @@ from ..types import (
 )
 from ..vocab import counter_problem, parse_ability, parse_effect
 from .core import _Core
+from .hands import hand_lines
 from .schema import _ID_RE, CHOOSE, NO_ONE, PermanentModel, SourceModel, _describe
 
 
@@ -54,7 +55,7 @@ class _Entities(_Core):
             if p.monarch and any(o.monarch for o in out):
                 self.err(f"players[{i}].monarch", "only one player can be the monarch (CR 724.3)")
             out.append(PlayerSpec(p.name, life, team, p.life_lost_this_turn, p.life_gained_this_turn, p.poison,
-                                  p.energy, p.monarch))
+                                  p.energy, p.monarch, p.starting_life, p.hand))
         if two_hg and len(out) == len(m.players):  # (with a broken player the teams can't be counted)
             teams: dict[str, list[int]] = {}
             for i, spec in enumerate(out):
@@ -136,6 +137,7 @@ class _Entities(_Core):
                 ok = False
         if entry.abilities is None:
             self.block_rules.extend((f"{path}.card", real.name, line.text) for line in real.reading.block_rules)
+            self.hand_rules.extend((f"{path}.card", real.name, text) for text in hand_lines(real.reading))
         if real.lacking:
             # the named face is the object here (709.3, 712.8a, 715.4); the face the data lacks is said
             self.warnings.append(("", CaseWarning(f"{path}.card", f"{real.name}: the card data lacks the text of its "

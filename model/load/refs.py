@@ -28,12 +28,12 @@ from ..types import (
 from ..vocab import PERMANENT_SHOTS
 from ..vocab.tokens import token_creator
 from .actions import _NO_X, _reads_x
-from .attack_checks import _AttackChecks
+from .given_checks import _GivenChecks, trigger_player_ok
 
 __all__ = ["_RefChecks"]
 
 
-class _RefChecks(_AttackChecks):
+class _RefChecks(_GivenChecks):
     """The reference checks; ``_names`` (the players) and ``object_ids`` (id -> permanent,
     source or effect) are set by the cross check before any of these runs."""
 
@@ -77,7 +77,7 @@ class _RefChecks(_AttackChecks):
     def _one_ability_refs(self, ab: Ability, q: str, spell_second: bool = False) -> None:
         for k, mode in enumerate(ab.choices):  # a modal trigger's modes (choose_one:)
             self._one_ability_refs(mode, f"{q}.choose_one[{k}]")
-        self._selector_refs(ab.target, f"{q}.target")
+        self._selector_refs(ab.target, f"{q}.target", trigger_player_ok(ab))  # (that player: Questing Beast, 510.3a)
         self._selector_refs(ab.trigger_to, f"{q}.to")
         self._selector_refs(ab.trigger_from, f"{q}.from")
         # the path of the ability's body as the file writes it: a static ability's effect
@@ -201,6 +201,7 @@ class _RefChecks(_AttackChecks):
                     self.err(f"{path}.activate.x", f"{spec.name}'s ability has no X (107.3): x: {act.x} would be ignored")
                 elif not act.x_given and _reads_x(ab):
                     self.err(f"{path}.activate.x", _NO_X.format(f"{spec.name}'s ability"))
+                self._given_activation(ab, act, spec.name, path)
         self._any_ref(act.target, f"{path}.activate.target", ("permanent",))
         self._any_ref(act.source_choice, f"{path}.activate.source")
 

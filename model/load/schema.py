@@ -39,6 +39,8 @@ class PlayerModel(_Strict):
     poison: Count = 0
     energy: Count = 0  # energy counters (CR 107.14, 122.1)
     monarch: bool = False  # the monarch designation (CR 724.1): at most one player
+    starting_life: Stat | None = None  # the life total the player began the game with (CR 103.4)
+    hand: Count | None = None  # cards in hand as the case begins (CR 402.1), when an amount reads it
 
 
 class _ObjectModel(_Strict):

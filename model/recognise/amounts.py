@@ -21,6 +21,8 @@ from .base import WORDS, recipient
 
 __all__ = ["read_amount", "deal_equal_to"]
 
+# "equal to the number of cards in that player's hand" (Stormbreath Dragon): each recipient's own
+_HAND = ("the number of cards in that player's hand", "the number of cards in their hand")
 _AMOUNT = re.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?the number of (?P<what>.+)$")
 
 
@@ -54,6 +56,8 @@ def _objects_any(phrase: str) -> Any | None:
 def read_amount(phrase: str) -> Any | None:
     """The vocabulary's amount for "the number of lands you control", "2 plus the number of ...",
     "twice the number of ..." (608.2h), or None."""
+    if phrase.strip().lower() in _HAND:
+        return "cards_in_hand"  # the recipient player's (402.1): read for each player dealt it (model.load.hands)
     m = _AMOUNT.match(phrase.strip().lower())
     if m is None:
         return None

@@ -14,23 +14,29 @@ line and whose builder accepts it reads the line.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from . import IGNORED, NOT_UNDERSTOOD, UNDERSTOOD, Reading
 from . import attacking as _attacking  # noqa: F401
 from . import attacks as _attacks  # noqa: F401
 from . import casttriggers as _casttriggers  # noqa: F401
 from . import combatgrants as _combatgrants  # noqa: F401
+from . import combatopp as _combatopp  # noqa: F401
 from . import damage as _damage  # noqa: F401  (registers its templates)
 from . import dieswatch as _dieswatch  # noqa: F401
 from . import drawtriggers as _drawtriggers  # noqa: F401
 from . import excess as _excess  # noqa: F401
+from . import exiled as _exiled  # noqa: F401
 from . import fight as _fight  # noqa: F401
 from . import hidden as _hidden  # noqa: F401  (adds to the ignore tables)
 from . import kicker as _kicker
+from . import lifept as _lifept  # noqa: F401
 from . import lifetriggers as _lifetriggers  # noqa: F401
+from . import losekw as _losekw  # noqa: F401
 from . import loyalty as _loyalty  # noqa: F401  (adds to the target tables)
 from . import monstrous as _monstrous  # noqa: F401
 from . import otherzones as _otherzones  # noqa: F401  (adds to the ignore tables)
+from . import persource as _persource  # noqa: F401
 from . import poison as _poison  # noqa: F401
 from . import prevention as _prevention  # noqa: F401
 from . import protection as _protection  # noqa: F401
@@ -44,6 +50,7 @@ from . import tokens as _tokens  # noqa: F401
 from . import triggers as _triggers  # noqa: F401
 from . import twotargets as _twotargets  # noqa: F401
 from . import unless as _unless  # noqa: F401
+from . import unredirect as _unredirect
 from . import walkers as _walkers  # noqa: F401
 from . import xspells as _xspells
 from .base import TEMPLATES, Ctx, Template
@@ -73,7 +80,7 @@ _SPELL_COST_PAID = re.compile(r"additional cost to cast (?:~|this spell), (?:you
 _SPELL_COST_REASON = ("an additional cost of the spell paid with a permanent or life as it is cast during the case "
                       "(CR 601.2b, 601.2h): only a sacrifice, life or a land returned to its owner's hand is modelled")
 _CANT_BE_COUNTERED = re.compile(r"^~ can't be countered\.$", re.IGNORECASE)
-FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks", "drawtriggers")
+FAMILY_MODULES = ("mana", "damage", "triggers", "twotargets", "excess", "fight", "walkers", "xspells", "monstrous", "prevention", "replacement", "pt", "kicker", "tokens", "regenerate", "attacking", "combatgrants", "lifetriggers", "casttriggers", "unless", "targetdeals", "poison", "dieswatch", "thatplayer", "protection", "attacks", "drawtriggers", "lifept", "combatopp", "exiled", "losekw", "persource")
 TEMPLATES.sort(key=lambda t: FAMILY_MODULES.index(t.module))
 
 # an instant's or sorcery's opening sentences that create an effect for the turn (611.2a), before
@@ -126,9 +133,11 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if lead and not core:
             return Reading(raw, UNDERSTOOD, "this_turn_effects", "CR 611.2a, 615.12, 119.7", tuple(lead), (),
                            "; ".join(dropped))
-    tail = None
+    tail: list[dict[str, Any]] | None = None
     if {"instant", "sorcery"} & set(ctx["types"]) and (tm := _UNPREVENTABLE_TAIL.search(core)) is not None:
-        core, tail = core[:tm.start()], {"spell": {"cant_be_prevented": True, "from": "self", "duration": "turn"}}
+        core, tail = core[:tm.start()], [{"spell": {"cant_be_prevented": True, "from": "self", "duration": "turn"}}]
+    elif {"instant", "sorcery"} & set(ctx["types"]) and (tm := _unredirect.TAIL.search(core)) is not None:
+        core, tail = core[:tm.start()], _unredirect.tail_effects(tm)  # (Lava Burst, 614.9)
     once = core.lower().endswith(_ONCE)
     if once:
         core = core[: -len(_ONCE)].rstrip()
@@ -148,7 +157,7 @@ def read_line(raw: str, text: str, ctx: Ctx) -> Reading:
         if tail is not None:
             if not any("deal" in ab["spell"] for ab in abilities):
                 continue  # (a spell whose words say it deals damage)
-            abilities = [tail, *abilities]
+            abilities = [*tail, *abilities]
         if once:
             if len(abilities) != 1 or not ("activated" in abilities[0] or "mana" in abilities[0]):
                 continue  # (602.5b: an activated ability, a mana ability among them, 605.1a)

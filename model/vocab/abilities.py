@@ -193,6 +193,15 @@ def _modal_trigger(m: Mapping[str, Any], path: str) -> Ability:
                    choices=tuple(modes))
 
 
+def emblem_trigger(value: Any, path: str) -> Ability:
+    """``{emblem: {trigger: cast, do: {deal: 5, to: any}}}``: an emblem with a triggered ability
+    (114.1, 114.4: it works from the command zone; its damage is the emblem's, its ``self``)."""
+    ab = parse_ability(value, path)
+    if ab.kind != AbilityKind.TRIGGER:
+        raise CaseError(path, "an emblem's ability is a pt:/grant: effect or a trigger")
+    return ab
+
+
 def _emblem(value: Any, path: str) -> Any:
     """``{emblem: {pt: [1, 1], to: creatures you control}}``: "You get an emblem with "Creatures you
     control get +1/+1."" (114.1): the emblem's static ability, a power/toughness change or keywords
@@ -234,9 +243,12 @@ def parse_ability(value: Any, path: str) -> Ability:
                 raise CaseError(f"{path}.{key}", "unknown key")
         effect = action = None
         more: tuple[OneShot, ...] = ()
+        emblem_ability = None
         emblem = isinstance(m[kind], Mapping) and set(m[kind]) == {"emblem"}
         if isinstance(m[kind], list) and kind == "activated":
             action, more = _actions(m[kind], f"{path}.{kind}")
+        elif emblem and isinstance(m[kind]["emblem"], Mapping) and "trigger" in m[kind]["emblem"]:
+            emblem_ability = emblem_trigger(m[kind]["emblem"], f"{path}.{kind}.emblem")
         elif emblem:
             effect = _emblem(m[kind]["emblem"], f"{path}.{kind}.emblem")
         else:
@@ -267,7 +279,7 @@ def parse_ability(value: Any, path: str) -> Ability:
         second, another = _second_target(m, target, targets, action, more, effect, path)
         return Ability(AbilityKind(kind), effect=effect, action=action, more=more, target=target, targets=targets, once=once,
                        cost=cost, text=text, choose=choose, mode=mode, kicked=kicked, second_target=second, another=another,
-                       emblem=emblem, sorcery="timing" in m)
+                       emblem=emblem, sorcery="timing" in m, emblem_ability=emblem_ability)
     if "ward" in m:
         return _ward(m, path, text)
     if "cant_be_countered" in m:

@@ -25,6 +25,7 @@ from .common import (
     sel,
 )
 from .effects import _rider
+from .exiled import add_mana, if_not_cast
 
 
 def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
@@ -52,6 +53,8 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         return OneShot(ActionKind.BECOME_MONARCH, amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source)
     if kind == "fight":
         return _fight(m, path)
+    if kind == "add_mana":
+        return add_mana(m, path)
     if kind == "monstrosity":
         # {monstrosity: 3}: "Monstrosity 3." (701.37a): of the permanent the ability is of
         if set(m) != {"monstrosity"}:
@@ -85,7 +88,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
         return OneShot(ActionKind(kind), amount(1, f"{path}.{kind}"), sel(m[kind], f"{path}.{kind}"), source,
                        no_regenerate="cant_be_regenerated" in m)
     allowed = {kind, "to", "who", "from", "combat"} | ({"then"} if kind == "lose_life" else set()) | \
-        ({"divided", "also", "excess_to_controller", "unless"} if kind == "deal" else set())
+        ({"divided", "also", "excess_to_controller", "unless", "if_exiled_not_cast"} if kind == "deal" else set())
     for key in m:
         if key not in allowed:
             raise CaseError(f"{path}.{key}", "unknown key")
@@ -145,7 +148,7 @@ def parse_one_shot(value: Any, path: str, divided_ok: bool = False) -> OneShot:
             raise CaseError(f"{path}.unless", "unless: is another deal to one player (to: target's controller, a player "
                             "name or you), who chooses which of the two happens (608.2d)")
     return OneShot(ActionKind(kind), amt, target, source, combat, then=then, divided=divided, also=also, by=by, evenly=evenly,
-                   excess=excess, unless=unless)
+                   excess=excess, unless=unless, if_not_cast=if_not_cast(m, path))
 
 
 def _fight(m: Mapping[str, Any], path: str) -> OneShot:

@@ -24,7 +24,7 @@ CAST_SPELLS = ("any", "noncreature", "instant_or_sorcery", "white", "blue", "bla
 
 ONE_SHOT_KINDS = ("deal", "lose_life", "gain_life", "draw", "set_life", "put_counters", "remove_counters", "destroy",
                   "sacrifice", "exile", "return_to_hand", "tap", "untap", "create_tokens", "get_energy", "become_monarch",
-                  "fight", "mill", "monstrosity", "return_to_battlefield", "get_poison")
+                  "fight", "mill", "monstrosity", "return_to_battlefield", "get_poison", "add_mana")
 
 
 # one-shot actions on permanents whose value names them (model.kinds.ON_PERMANENTS; sacrifice
@@ -33,7 +33,7 @@ PERMANENT_SHOTS = tuple(sorted(k.value for k in ON_PERMANENTS if k is not Action
 
 
 EFFECT_FILTERS = ("to", "from", "combat", "next_time", "source_choice", "duration", "then", "shield", "may",
-                  "if_you_control", "if_life_at_most", "if_your_turn", "if_attacking", "if_untapped", "mana", "min_amount",
+                  "if_you_control", "if_life_at_most", "if_life_at_least", "if_your_turn", "if_attacking", "if_untapped", "mana", "min_amount",
                   "amount")
 
 

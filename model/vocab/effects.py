@@ -37,13 +37,14 @@ from .common import (
     _bool,
     _count,
     _counter_kind,
-    _kind,
     _mapping,
     _one_counter_kind,
     amount,
     mana_type,
     sel,
 )
+from .lifecond import parse_life_condition
+from .losekw import ALL_COUNTERS, granted_trigger, lose_keywords
 
 # selectors that name players only
 _PLAYERS_ONLY = ("you", "opponents", "players", "that_player", "target_controller", "chosen_source_controller")
@@ -193,7 +194,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         for key in m:
             if key not in ("as_unblocked", "to", "duration"):
                 raise CaseError(f"{path}.{key}", f"as_unblocked takes to: and duration:, not {key}")
-    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD,
+    elif kind in (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_BE_REDIRECTED, EffectKind.HEXPROOF, EffectKind.SHROUD, EffectKind.EXILE_INSTEAD,
                   EffectKind.ASSIGNS_BY_TOUGHNESS):
         value_out = _bool(raw, kpath)
     elif kind in PLAYER_KINDS:
@@ -214,9 +215,14 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
     elif kind == EffectKind.DAMAGE_TO_COUNTERS:
         value_out = _counter_kind(raw, kpath)
     elif kind == EffectKind.FEWER_COUNTERS:
-        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"
+        # {-1/-1: 1}: "that many -1/-1 counters minus one are put on it instead"; {-1/-1: all}:
+        # "can't have -1/-1 counters put on them" (Melira, 122.6: entering with them too)
         name, raw_n = _one_counter_kind(raw, kpath)
-        value_out = (name, _count(raw_n, f"{kpath}.{name}"))
+        value_out = (name, ALL_COUNTERS if raw_n == "all" else _count(raw_n, f"{kpath}.{name}"))
+    elif kind == EffectKind.LOSE:
+        value_out = lose_keywords(m, path)
+    elif kind == EffectKind.GRANT_TRIGGER:
+        value_out = granted_trigger(m, path)
     elif kind == EffectKind.AS_THOUGH:
         if raw not in ("infect", "wither"):
             raise CaseError(kpath, "as_though must be infect or wither")
@@ -238,9 +244,10 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
             raise CaseError(path, f"{kind} needs to: (the permanents {what})")
     if kind in (EffectKind.PT, EffectKind.GRANT):
         for key in m:
-            if key not in ("pt", "grant", "to", "duration", "if_your_turn", "if_attacking"):
-                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration:, if_your_turn: and "
-                                                 f"if_attacking:, not {key}")
+            if key not in ("pt", "grant", "to", "duration", "if_your_turn", "if_attacking", "if_life_at_most",
+                           "if_life_at_least"):
+                raise CaseError(f"{path}.{key}", f"{kind} takes to: (the permanents), duration:, if_your_turn:, "
+                                                 f"if_attacking: and if_life_at_most:/if_life_at_least:, not {key}")
         if "if_attacking" in m and m.get("to") != "self":
             raise CaseError(f"{path}.if_attacking", "if_attacking (\"as long as it's attacking\") goes with to: self: it "
                                                     "reads whether the permanent with the ability is attacking")
@@ -259,12 +266,7 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
                 raise CaseError(f"{path}.{key}", f"{key} goes with effects on damage, not {kind}")
     if kind in PLAYER_KINDS and "to" in m:
         raise CaseError(f"{path}.to", f"{kind} names its players itself ({kind}: you), not with to:")
-    life_at_most = None
-    if "if_life_at_most" in m:
-        raw_life = m["if_life_at_most"]
-        if isinstance(raw_life, bool) or not isinstance(raw_life, int):
-            raise CaseError(f"{path}.if_life_at_most", f"expected a whole number (a life total), got {_kind(raw_life)}")
-        life_at_most = raw_life
+    life = parse_life_condition(m, path, kind)
     combat = _bool(m["combat"], f"{path}.combat") if "combat" in m else None
     duration = m.get("duration", "turn")
     if duration not in ("turn", "until_used", "permanent"):
@@ -304,7 +306,9 @@ def parse_effect(value: Any, path: str, allowed_extra: tuple[str, ...] = (), sta
         shield=shield_amount,
         may=optional,
         if_you_control=sel(m["if_you_control"], f"{path}.if_you_control") if "if_you_control" in m else None,
-        if_life_at_most=life_at_most,
+        if_life_at_most=life.at_most,
+        if_life_at_least=life.at_least,
+        life_from_start=life.from_start,
         if_your_turn=_bool(m["if_your_turn"], f"{path}.if_your_turn") if "if_your_turn" in m else None,
         if_attacking=_bool(m["if_attacking"], f"{path}.if_attacking") if "if_attacking" in m else False,
         if_untapped=_bool(m["if_untapped"], f"{path}.if_untapped") if "if_untapped" in m else False,

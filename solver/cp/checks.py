@@ -17,6 +17,7 @@ from ..sba import attachment_kind
 from ..sba import dies as sba_dies
 from ..sba import lethal as lethal_thresholds
 from ..state import GameState, PermState
+from .lifept import reached, toughness_shift
 from .literals import and_not, at_least, at_most, either, floor0
 from .tables import is_const
 from .tally import Sums, Tally
@@ -40,6 +41,7 @@ def players(t: Tally, outputs: Outputs) -> dict[str, Lit]:
         life = plan.base[f"{p.name}.life"] - team_sum(t.loss, team) + team_sum(t.gain, team)
         pois = plan.base[f"{p.name}.poison"] + team_sum(t.poison, team)
         outputs[f"{p.name}.life"] = ("int", life)
+        t.at_check[p.name] = life  # (what a life condition reads at the check, 704.3: solver.cp.lifept)
         outputs[f"{p.name}.poison"] = ("int", pois)
         outputs[f"{p.name}.life_lost"] = ("int", plan.base[f"{p.name}.life_lost"] + sum(t.loss.get(p.name, [])))
         outputs[f"{p.name}.life_gained"] = ("int", plan.base[f"{p.name}.life_gained"] + sum(t.gain.get(p.name, [])))
@@ -141,7 +143,7 @@ def _minus_counters(t: Tally, cid: str, perm: PermState) -> Expr:
     return perm.counter("-1/-1") + put + sum(t.minus_ops.get(cid, []))
 
 
-def _permanent(t: Tally, outputs: Outputs, cid: str, doomed: set[str]) -> Lit:
+def _permanent(t: Tally, outputs: Outputs, cid: str, doomed: set[str], conditioned: set[str]) -> Lit:
     """One permanent's damage, counters, loyalty and defense after the step, in the outputs, and
     whether it dies at the check: the graph engine's rule, solver.sba.lethal's thresholds on the
     results (704.5f-h; the toughness counts the +1/+1 counters put, 613.4c), 0 loyalty (704.5i) or
@@ -164,8 +166,10 @@ def _permanent(t: Tally, outputs: Outputs, cid: str, doomed: set[str]) -> Lit:
     # (a planeswalker or battle doomed as the step begins can't be saved by it; a creature's
     # thresholds below read the counters the step may put on it)
     early = cid in doomed and "creature" not in table.perm_specs[perm.spec].types
+    # a toughness change with a life condition, read on the life totals at the check (solver.cp.lifept)
+    shift, now = toughness_shift(m, state, table, perm, t.at_check) if cid in conditioned else (0, 0)
     reasons = [bool(plan.base[f"{cid}.dies"]) or early] + [  # the graph engine's rule: sba.lethal
-        at_least(m, sum(have[p] for p in th.parts) - (grown if th.toughness else 0), th.at_least)
+        at_least(m, sum(have[p] for p in th.parts) - (grown + shift if th.toughness else 0), th.at_least - (now if th.toughness else 0))
         for th in lethal_thresholds(table, perm, state)]
     if cid in t.loyalty:
         loyal = floor0(m, perm.loyalty - sum(t.loyalty[cid]), perm.loyalty, f"loyalty_{cid}")
@@ -189,8 +193,9 @@ def permanents(t: Tally, outputs: Outputs) -> dict[str, Lit]:
     doomed = {p.id for p in state.perms if p.present and not plan.base.get(f"{p.id}.dies") and sba_dies(plan.table, p, state)}
     changed = set(t.marked) | set(t.counters) | set(t.deathtouch) | set(t.loyalty) | set(t.defense) | set(t.plus_ops) \
         | set(t.minus_ops) | doomed
-    for cid in sorted(changed):
-        dying[cid] = _permanent(t, outputs, cid, doomed)
+    conditioned = reached(state, plan.table)  # toughness with a life condition (solver.cp.lifept)
+    for cid in sorted(changed | conditioned):
+        dying[cid] = _permanent(t, outputs, cid, doomed, conditioned)
         outputs[f"{cid}.dies"] = ("bool", dying[cid])
     return dying
 

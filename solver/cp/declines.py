@@ -18,6 +18,7 @@ from ..sba import attachment_kind
 from ..sba import multiplayer as sba_multiplayer
 from ..select import View, has_keyword, matches
 from ..state import GameState, PermState, Table
+from .lifept import life_pt_later
 from .refusal import Refusal
 from .step import rider_amount
 
@@ -28,9 +29,10 @@ ORDERED = (EffectKind.SHIELD, EffectKind.PREVENT, EffectKind.PROTECTION, EffectK
             EffectKind.SUBTRACT, EffectKind.CAP, EffectKind.HALVE, EffectKind.REDIRECT)
 # effect kinds that never touch this batch's damage (no targeting, no mana here; the combat damage
 # a creature assigns is read before the batch, by solver.combat.assign_options)
-INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
+INERT = (EffectKind.CANT_BE_PREVENTED, EffectKind.CANT_BE_REDIRECTED, EffectKind.CANT_GAIN_LIFE, EffectKind.HEXPROOF, EffectKind.SHROUD,
           EffectKind.REPLACE_MANA, EffectKind.MULTIPLY_MANA, EffectKind.ASSIGNS_BY_TOUGHNESS,
-          EffectKind.CANT_GET_POISON)  # (read by solver.results.event_results, the model's results too)
+          EffectKind.CANT_GET_POISON,  # (read by solver.results.event_results, the model's results too)
+          EffectKind.GRANT_TRIGGER)  # (its triggers: solver.cp.riders._watching, as a permanent's own)
 # effects the CP model declines, with the reason (the graph engine applies them)
 DECLINED = {
     "exile_instead": "\"exile it instead\" of dying (CR 614.1a) is not modelled",
@@ -39,15 +41,19 @@ DECLINED = {
 # effects on characteristics (613): fixed at the step's start (the prefix applied them), read
 # there through solver.characteristics / solver.select by the tables, the model and solver.sba
 CHARACTERISTICS = {"pt": "a power/toughness change (CR 613.4c)", "grant": "a keyword granted by an effect (CR 613.1f)",
+                   "lose": "a keyword removed by an effect (CR 613.1f)",
                     "becomes_color": "a colour change (CR 105.3, 613.1e)"}
 
 
 def characteristics_problem(state: GameState, table: Table, inst: Instance) -> Refusal | None:
     """Why a power/toughness, keyword or colour change (613.1e-f, 613.4c) could change during the
     step, or None: the model reads characteristics once, at the step's start. A life condition
-    is read again after the damage, before the step's check."""
+    is read again after the damage, before the step's check: a power/toughness change's by the
+    check's thresholds (solver.cp.lifept), others are declined."""
     spec = inst.spec
-    if spec.if_life_at_most is not None:
+    if spec.if_life_at_most is not None or spec.if_life_at_least is not None:
+        if spec.kind == EffectKind.PT and not spec.value[2]:
+            return None  # read at the check: solver.cp.lifept
         return Refusal(f"{inst.key}: {CHARACTERISTICS[spec.kind]} with a life condition (read again after the damage) is not modelled", "611.3a")
     return None
 
@@ -124,6 +130,8 @@ def life_effect_ending(state: GameState, table: Table, insts: Sequence[Instance]
     ends, not at the next (704.3, 704.5a); a trigger's life gain (``late_gain``) resolves after
     the check (603.3, 704.3), when "can't gain life" or a gain replacement that ended there no
     longer applies."""
+    if late_gain and (gain_after := life_pt_later(state, table)) is not None:
+        return gain_after
     hit = {pe.ev.recipient for pe in events} | {r for pe in events if pe.tree is not None for _, r in pe.tree.columns} \
         | {r for a in assigns for opt in a.options for r, _ in opt} | {r for rd in riders for r in rd.recipients}
     kinds = _SPARING + (_ON_GAIN if late_gain else ())

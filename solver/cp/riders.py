@@ -14,8 +14,10 @@ from mtg_outcomes.model.kinds import AbilityKind, ActionKind, TriggerEvent
 from mtg_outcomes.model.types import Ability
 
 from ..damage import rider_shot
+from ..granted import granted_watchers  # (the triggers effects grant: Virulent Sliver)
 from ..next_time import one_instance
 from ..oneshot import shot_recipients
+from ..persource import per_source
 from ..results import (
     fewer_counters,
 )
@@ -38,6 +40,7 @@ from .declines import (
     TRIGGERS_DECLINED,
     players_matching,
 )
+from .lifept import life_pt_problem
 from .refusal import Refusal
 from .step import (
     PlannedEvent,
@@ -296,35 +299,36 @@ def watching_triggers(state: GameState, table: Table) -> list[tuple[str, Ability
     prevented" (615.13) and plain combat-damage draws are the model's own; a static shield is
     declined."""
     watching: list[tuple[str, Ability]] = []
-    for perm in state.perms:
-        if not perm.present:
+    if (conditioned := life_pt_problem(state, table)) is not None:  # (solver.cp.lifept)
+        return conditioned
+    for eid in state.emblems:  # (114.4: an emblem's trigger on what a step can do: the rules engine's)
+        if any(ab.kind == AbilityKind.TRIGGER and ab.trigger not in QUIET for ab in table.emblem_specs[eid].abilities):
+            return Refusal(f"{eid}: an emblem's triggered ability on damage or its aftermath is not modelled (CR 114.4)", "114.4")
+    # a permanent's own triggered abilities, and those an effect grants it (613.1f: Virulent Sliver)
+    owned = [(perm.id, ab) for perm in state.perms if perm.present for ab in table.perm_specs[perm.spec].abilities]
+    for pid, ab in owned + [(pid, ab) for pid, _, _, ab in granted_watchers(state, table, None)]:
+        if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
+            return Refusal(f"{pid}: a static shield ability is not modelled", "615.7")
+        if ab.kind != AbilityKind.TRIGGER or ab.trigger in QUIET:
+            continue  # nothing in a damage batch and its aftermath can trigger it
+        if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
+            problem = _prevention_trigger_problem(pid, ab)
+            if problem is not None:
+                return problem
             continue
-        for ab in table.perm_specs[perm.spec].abilities:
-            if ab.kind == AbilityKind.STATIC and ab.effect is not None and ab.effect.kind == EffectKind.SHIELD:
-                return Refusal(f"{perm.id}: a static shield ability is not modelled", "615.7")
-            if ab.kind != AbilityKind.TRIGGER:
-                continue
-            if ab.trigger in QUIET:
-                continue  # nothing in a damage batch and its aftermath can trigger it
-            if ab.trigger == TriggerEvent.DRAWS:
-                # 121.2: the model draws itself only for a plain combat-damage draw trigger or a
-                # draw rider (615.5); any other draw is the rules engine's, after the step
-                if _model_draws(state, table):
-                    return Refusal(f"{perm.id}: a draws trigger beside cards the model draws in its step is not modelled",
-                                   "121.2")
-                continue
-            if ab.trigger == TriggerEvent.DAMAGE_PREVENTED:
-                problem = _prevention_trigger_problem(perm.id, ab)
-                if problem is not None:
-                    return problem
-                continue
-            if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and draws_cards(ab):
-                if linear_in(ab.action.amount, "damage_dealt") is None:
-                    return Refusal(f"{perm.id}: the trigger's amount is not linear in damage_dealt", "603.2")
-                continue
-            if ab.trigger not in _CONTINUED:
-                return Refusal(f"{perm.id}: {TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}", "603.2")
-            watching.append((perm.id, ab))
+        if ab.trigger == TriggerEvent.DRAWS:
+            # 121.2: the model draws itself only for a plain combat-damage draw trigger or a
+            # draw rider (615.5); any other draw is the rules engine's, after the step
+            if _model_draws(state, table):
+                return Refusal(f"{pid}: a draws trigger beside cards the model draws in its step is not modelled", "121.2")
+            continue
+        if ab.trigger == TriggerEvent.COMBAT_DAMAGE_TO_PLAYER and ab.action is not None and draws_cards(ab):
+            if linear_in(ab.action.amount, "damage_dealt") is None:
+                return Refusal(f"{pid}: the trigger's amount is not linear in damage_dealt", "603.2")
+            continue
+        if ab.trigger not in _CONTINUED:
+            return Refusal(f"{pid}: {TRIGGERS_DECLINED.get(str(ab.trigger), f'{ab.trigger} triggers are not modelled')}", "603.2")
+        watching.append((pid, ab))
     return watching
 
 
@@ -348,7 +352,7 @@ def planned_riders(state: GameState, table: Table, insts: tuple[Instance, ...], 
         rider = inst.spec.then
         if rider is None or not any(inst in pe.effects or inst in pe.noops for pe in events):
             continue
-        if rider.kind in DEFERRED_KINDS:
+        if rider.kind in DEFERRED_KINDS or per_source(inst.spec):  # (solver.persource: the rules engine's)
             # 111.1, 615.5: tokens created right after the prevention, before state-based actions,
             # are permanents the model doesn't have: the rules engine creates them after the step's
             # choices, from what the prevention prevented (which the solutions are told apart by)

@@ -55,6 +55,7 @@ class Tally:
     by_pair: dict[tuple[str, str, str, bool], list[Expr]] = field(default_factory=dict)  # (batch, source, recipient, combat) -> damage
     plus_ops: dict[str, list[tuple[str, Expr]]] = field(default_factory=dict)  # permanent -> +1/+1 counters put or removed, in order
     minus_ops: Sums = field(default_factory=dict)  # permanent -> -1/-1 counters riders put
+    at_check: dict[str, Expr] = field(default_factory=dict)  # each player's life at the check (704.3: solver.cp.lifept)
 
     def bucket(self, part: Part) -> Sums:
         return {Part.DAMAGE_TAKEN: self.taken, Part.LIFE_LOSS: self.loss, Part.POISON: self.poison, Part.MARKED: self.marked,

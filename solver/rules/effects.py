@@ -15,6 +15,7 @@ from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.selectors import SelectorKind
 
 from ..next_time import commit, committed, pass_over
+from ..persource import by_source, per_source
 from ..select import Instance, attached_to, controller_of, effects_in_force, is_player, matches
 from ..state import Batch, EffectState, Event, GameState, Table, replace
 from ..words import effect_label
@@ -60,9 +61,10 @@ def can_be_dealt(state: GameState, table: Table, recipient: str) -> bool:
     return bool(types & {"creature", "planeswalker", "battle"})
 
 
-def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event) -> bool:
+def _unpreventable(state: GameState, table: Table, insts: tuple[Instance, ...], ev: Event,
+                   kind: EffectKind = EffectKind.CANT_BE_PREVENTED) -> bool:
     for inst in insts:
-        if inst.spec.kind == EffectKind.CANT_BE_PREVENTED and inst.spec.value and filters_match(inst, ev, state, table):
+        if inst.spec.kind == kind and inst.spec.value and filters_match(inst, ev, state, table):
             return True
     return False
 
@@ -83,7 +85,8 @@ def start_batch(state: GameState, table: Table, events: list[Event]) -> GameStat
         if ev.amount <= 0 or not can_be_dealt(state, table, ev.recipient):
             continue  # 120.8: 0 damage is no damage
         # (an event its source's own ability made unpreventable stays so: Banefire, solver.oneshot)
-        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i, before=ev.amount))
+        kept.append(replace(ev, unpreventable=ev.unpreventable or _unpreventable(state, table, insts, ev), origin=i, before=ev.amount,
+                            unredirectable=ev.unredirectable or _unpreventable(state, table, insts, ev, EffectKind.CANT_BE_REDIRECTED)))
     for inst in insts:
         if inst.spec.kind == EffectKind.PREVENT and inst.spec.next_time:
             # 615.8: of several events dealt at once that it could prevent, one source's are one
@@ -191,8 +194,8 @@ def applicable_effects(state: GameState, table: Table, ev: Event, any_amount: bo
             continue
         if spec.kind == EffectKind.REDIRECT:
             new = _redirect_target(inst, state, table)
-            if new == ev.recipient:
-                continue
+            if new == ev.recipient or ev.unredirectable:
+                continue  # (614.9: "can't be dealt instead to another permanent or player")
         if spec.kind == EffectKind.PREVENT and batch is not None and isinstance(spec.value, CountOf):
             if dict(batch.counts).get(inst.key, 0) <= 0 and not ev.unpreventable:
                 continue
@@ -240,14 +243,15 @@ def would_prevent(state: GameState, inst: Instance, ev: Event) -> int:
     return ev.amount - rule.apply(ev.amount)
 
 
-def _add_prevented(batch: Batch, key: str, amount: int, would: int) -> Batch:
+def _add_prevented(batch: Batch, key: str, amount: int, would: int, source: str = "") -> Batch:
     """Record that effect ``key`` was applied: it prevented ``amount`` and tried to prevent
     ``would`` (the same unless the damage can't be prevented, 615.12: Protean Hydra's "that many")."""
     totals = dict(batch.prevented)
     totals[key] = totals.get(key, 0) + amount
     tried = dict(batch.tried)
     tried[key] = tried.get(key, 0) + would
-    return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())))
+    return replace(batch, prevented=tuple(sorted(totals.items())), tried=tuple(sorted(tried.items())),
+                   prevented_from=by_source(batch.prevented_from, key, source, amount))
 
 
 def apply_effect(state: GameState, table: Table, index: int, inst: Instance, take: int | None = None) -> GameState:  # noqa: PLR0915 (615.7's shield take leaves it for solver/rules/: the "rules" helper's, this session)
@@ -289,7 +293,7 @@ def apply_effect(state: GameState, table: Table, index: int, inst: Instance, tak
         batch = replace(batch, events=tuple(events))
         # riders (615.5) and 615.13 triggers use the total this effect prevented in the batch;
         # the rider still "applies" with 0 (615.12) but then does nothing
-        batch = _add_prevented(batch, inst.key, prevented, would)
+        batch = _add_prevented(batch, inst.key, prevented, would, ev.source if per_source(spec) else "")
         return replace(state, batch=batch)
     if kind == EffectKind.DAMAGE_TO_COUNTERS:
         # "put that many +1/+1 counters on it instead" (614.1a): no damage is dealt, so no other

@@ -299,7 +299,6 @@ WHY_NOT = {
     # most of the life vocabulary (README "Life") has no recogniser templates yet
     "benediction of moons": "'you gain 1 life for each player' (player_count) has no template; haunt is left out",
     "dire fleet ravager": "'a third of their life, rounded up' (third_up) has no template",
-    "leyline of hope": "the +2/+2 line (a power/toughness effect under a life condition) is not in the vocabulary; the library leaves it out",
     "repay in kind": "'life total becomes the lowest life total' (set_life) has no template",
 }
 

@@ -15,7 +15,7 @@ def test_119_9_gain_life_trigger_that_much_to_target_opponent() -> None:
 
 
 BOND = """
-players: [{name: you}, {name: A}]
+players: [{name: you, starting_life: 20}, {name: A, starting_life: 20}]
 battlefield:
   - {id: bond, card: Sanguine Bond, controller: you}
   - {id: leyline, card: Leyline of Hope, controller: you}

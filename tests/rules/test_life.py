@@ -11,8 +11,8 @@ from ..helpers import both_engines, case_from, outcome_set, problems
 
 PLAYERS = """
 players:
-  - {name: A, life: 20}
-  - {name: you, life: 20}
+  - {name: A, life: 20, starting_life: 20}
+  - {name: you, life: 20, starting_life: 20}
 """
 
 LION = "{id: lion, name: Test Lifelink Lion, controller: A, types: [creature], power: 3, toughness: 3, keywords: [lifelink], attacking: you}"
@@ -105,10 +105,10 @@ def test_810_9_a_teammates_gain_doesnt_meet_your_leyline() -> None:
     text = """
 format: two-headed-giant
 players:
-  - {name: you, team: 1}
-  - {name: B, team: 1}
-  - {name: A, team: 2}
-  - {name: C, team: 2}
+  - {name: you, team: 1, starting_life: 30}
+  - {name: B, team: 1, starting_life: 30}
+  - {name: A, team: 2, starting_life: 30}
+  - {name: C, team: 2, starting_life: 30}
 battlefield:
   - {id: leyline, card: Leyline of Hope, controller: you}
 actions:
@@ -390,7 +390,7 @@ actions:
 
 
 def test_119_5_setting_a_higher_life_total_is_a_gain_that_replacements_modify() -> None:
-    text = PLAYERS.replace("{name: you, life: 20}", "{name: you, life: 5}") + """
+    text = PLAYERS.replace("{name: you, life: 20,", "{name: you, life: 5,") + """
 battlefield:
   - {id: leyline, card: Leyline of Hope, controller: you}
   - id: pride
@@ -516,10 +516,10 @@ def test_810_9_life_lost_this_way_by_each_opponent_in_two_headed_giant() -> None
     text = """
 format: two-headed-giant
 players:
-  - {name: you, team: 1}
-  - {name: B, team: 1}
-  - {name: A, team: 2}
-  - {name: C, team: 2}
+  - {name: you, team: 1, starting_life: 30}
+  - {name: B, team: 1, starting_life: 30}
+  - {name: A, team: 2, starting_life: 30}
+  - {name: C, team: 2, starting_life: 30}
 actions:
   - {lose_life: 2, who: opponents, then: {gain_life: life_lost_this_way}}
 """
@@ -557,10 +557,10 @@ def test_119_10_life_gained_for_each_player_is_one_event() -> None:
     text = """
 format: two-headed-giant
 players:
-  - {name: you, team: 1}
-  - {name: B, team: 1}
-  - {name: A, team: 2}
-  - {name: C, team: 2}
+  - {name: you, team: 1, starting_life: 30}
+  - {name: B, team: 1, starting_life: 30}
+  - {name: A, team: 2, starting_life: 30}
+  - {name: C, team: 2, starting_life: 30}
 battlefield:
   - {id: leyline, card: Leyline of Hope, controller: you}
 actions:
