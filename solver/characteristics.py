@@ -12,24 +12,13 @@ permanents chosen by their keywords (613.8 dependencies) are refused when the ca
 
 from __future__ import annotations
 
-from mtg_outcomes.model.types import with_pt_counters
-
 # what a selector reads and what effects in force change are one recursion (a selector reads
 # keywords, an effect's condition reads a selector): solver.select computes them
 from .select import NO_CHANGE as _NONE
-from .select import changes, has_keyword, keywords_of
+from .select import changes, has_keyword, keywords_of, power, toughness
 from .state import GameState, PermState, Table, replace
 
 __all__ = ["changes", "power", "toughness", "keywords_of", "has_keyword", "leave"]
-
-def power(table: Table, perm: PermState, state: GameState) -> int:
-    """Printed power, counters (122.1a) and ``pt`` effects (613.4c)."""
-    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter) + changes(state, table).get(perm.id, _NONE)[0]
-
-
-def toughness(table: Table, perm: PermState, state: GameState) -> int:
-    """Printed toughness, counters (122.1a) and ``pt`` effects (613.4c)."""
-    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter) + changes(state, table).get(perm.id, _NONE)[1]
 
 
 def leave(state: GameState, table: Table, perms: list[PermState], died: frozenset[str] = frozenset()) -> GameState:

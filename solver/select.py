@@ -19,7 +19,7 @@ from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.kinds import AbilityKind
 from mtg_outcomes.model.selectors import Selector, SelectorKind
 from mtg_outcomes.model.subtypes import is_creature_type
-from mtg_outcomes.model.types import EffectSpec, PermanentSpec, SourceSpec
+from mtg_outcomes.model.types import EffectSpec, PermanentSpec, SourceSpec, with_pt_counters
 
 from .lifecond import has_life_condition, life_holds
 from .rules.team import team_members
@@ -27,7 +27,7 @@ from .state import GameState, PermState, Table
 
 __all__ = ["View", "matches", "is_player", "object_spec", "controller_of", "opponents", "has_keyword", "colors_of",
            "attached_to", "Instance", "effects_in_force", "Change", "NO_CHANGE", "changes", "keywords_of",
-           "reads_life", "life_conditioned"]
+           "reads_life", "life_conditioned", "power", "toughness"]
 
 
 def colors_of(state: GameState, thing: str, printed: tuple[str, ...]) -> tuple[str, ...]:
@@ -255,12 +255,21 @@ def _controlled_as_said(said: str, thing: str, state: GameState, table: Table, v
     return ctrl == said
 
 
+def power(table: Table, perm: PermState, state: GameState) -> int:
+    """Printed power, counters (122.1a) and ``pt`` effects (613.4c) (solver.characteristics
+    re-exports it: a selector reads it, "creature with power 4 or greater")."""
+    return with_pt_counters(table.perm_specs[perm.spec].power, perm.counter) + changes(state, table).get(perm.id, NO_CHANGE)[0]
+
+
+def toughness(table: Table, perm: PermState, state: GameState) -> int:
+    """Printed toughness, counters (122.1a) and ``pt`` effects (613.4c)."""
+    return with_pt_counters(table.perm_specs[perm.spec].toughness, perm.counter) + changes(state, table).get(perm.id, NO_CHANGE)[1]
+
+
 def _power_within(state: GameState, table: Table, perm: PermState | None, sel: Selector) -> bool:
     """"creature with power 4 or greater" (208.1): a permanent on the battlefield, its power now
     (counters and effects, 613.4); the vocabulary keeps power out of a continuous effect's own
     selector (613.8), so reading it here never reads this selector again."""
-    from .characteristics import power  # (characteristics reads this module)
-
     if perm is None or not perm.present:
         return False
     p = power(table, perm, state)

@@ -32,7 +32,7 @@ from .common import (
     mana_type,
     sel,
 )
-from .costs import _cost
+from .costs import _cast_cost, _cost, _ward
 from .effects import parse_effect
 
 _ABILITY_KEYS = {"activated", "spell", "trigger", "as_enters", "enters_with", "mana", "modes", "kicker", "ward",
@@ -451,51 +451,3 @@ def parse_ability(value: Any, path: str) -> Ability:
         raise CaseError(f"{path}.next_time", "next_time is an effect a resolving spell or ability creates (CR 615.8), not a "
                         "static ability: write it in activated:, spell: or effects:")
     return Ability(AbilityKind.STATIC, effect=static, text=text)
-
-
-def _ward(m: Mapping[str, Any], path: str, text: str) -> Ability:
-    """``{ward: [2]}`` / ``{ward: [{pay_life: 2}]}``: "Ward {2}", "Ward—Pay 2 life" (702.21a: whenever
-    this permanent becomes the target of a spell or ability an opponent controls, counter that
-    spell or ability unless that player pays the cost). The cost is mana symbols (mana isn't
-    tracked: always payable) and/or ``{pay_life: N}`` (119.4)."""
-    for key in m:
-        if key not in ("ward", "text"):
-            raise CaseError(f"{path}.{key}", "unknown key (ward: takes its cost, e.g. [2] or [{pay_life: 2}])")
-    cost = _cost(m["ward"], f"{path}.ward")
-    for i, c in enumerate(cost):
-        if c in ("T", "Q") or (isinstance(c, tuple) and c[0] != "pay_life"):
-            raise CaseError(f"{path}.ward[{i}]", "a ward cost is mana symbols and/or {pay_life: N} (the targeting player pays it, 702.21a)")
-    if not cost:
-        raise CaseError(f"{path}.ward", "expected a cost such as [2] or [{pay_life: 2}]")
-    return Ability(AbilityKind.WARD, cost=cost, text=text)
-
-
-def _cast_cost(m: Mapping[str, Any], path: str, text: str) -> Ability:
-    """``{cast_cost: [{sacrifice: creatures}]}``: "As an additional cost to cast this spell, sacrifice
-    a creature." (601.2b), paid as the spell is cast (601.2h): ``{sacrifice: <permanents>}`` (one of
-    the caster's, their choice, 701.21a), ``{pay_life: N}`` (119.4), ``{return_to_hand: <permanents>}``
-    ("return a land you control to its owner's hand"); mana isn't tracked."""
-    if set(m) - {"cast_cost", "text"}:
-        raise CaseError(path, "cast_cost takes only its list of costs")
-    raw = m["cast_cost"]
-    if not isinstance(raw, list) or not raw:
-        raise CaseError(f"{path}.cast_cost", "expected a list of costs: {sacrifice: creatures}, {pay_life: N}, {return_to_hand: lands}")
-    out: list[Any] = []
-    for i, c in enumerate(raw):
-        q = f"{path}.cast_cost[{i}]"
-        if isinstance(c, Mapping) and set(c) == {"return_to_hand"}:
-            got = sel(c["return_to_hand"], f"{q}.return_to_hand")
-            if got.kind not in ("objects", "any_of"):
-                raise CaseError(f"{q}.return_to_hand", "expected the permanents one of which is returned (lands you control)")
-            out.append(("return_to_hand", got))
-            continue
-        part = _cost([c], q)
-        if any(isinstance(p, str) and p in ("T", "Q") for p in part) or ("sacrifice", "self") in part:
-            raise CaseError(q, "a spell's cost is {sacrifice: <permanents>}, {pay_life: N}, {return_to_hand: <permanents>} "
-                            "or mana (a spell has no {T} and can't sacrifice itself)")
-        if any(isinstance(p, tuple) and p[0] not in ("sacrifice", "pay_life") for p in part):
-            raise CaseError(q, "a spell's cost is {sacrifice: <permanents>}, {pay_life: N}, {return_to_hand: <permanents>} or mana")
-        out.extend(part)
-    if sum(1 for p in out if isinstance(p, tuple) and p[0] in ("sacrifice", "return_to_hand")) > 1:
-        raise CaseError(f"{path}.cast_cost", "one permanent sacrificed or returned is modelled")
-    return Ability(AbilityKind.CAST_COST, cost=tuple(out), text=text)
