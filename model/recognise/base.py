@@ -352,7 +352,7 @@ def one_shot(phrase: str, allow_target: bool, that_much: bool = False) -> tuple[
         from .sweepers import destroy_all  # "destroy all creatures" (701.8a, 115.10)
 
         if (swept := destroy_all(low)) is not None:
-            return swept  # (other groups, "with power 4 or greater": solver.recognise.loyalty, below)
+            return swept  # (other groups, "with power 4 or greater": model.recognise.loyalty, below)
     if m := re.fullmatch(r"(destroy|exile|tap|untap) (target [a-z ]+)", low) or \
             re.fullmatch(r"(return) (target [a-z ]+) to its owner's hand", low):
         # "destroy target creature" (701.8a), "exile target creature" (it leaves the battlefield,
