@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from .base import Built, Ctx, template
-from .pt import keyword_list
+from .pt import pt_and_keywords
 
 _RULE = "CR 611.3a, 613.4c, 613.1f, 119.1, 103.4"
 _PT = r"(?P<p>[+-]\d+)/(?P<t>[+-]\d+)"
@@ -46,15 +46,9 @@ def _build(m: re.Match[str], ctx: Ctx) -> Built | None:
     who = _WHO[m.group("who").lower()]
     if who == "self" and "creature" not in ctx["types"]:
         return None
-    effect: dict[str, Any] = {}
-    if m.group("p"):
-        effect["pt"] = [int(m.group("p")), int(m.group("t"))]
-    raw = m.group("kws") or m.group("kws2")
-    if raw:
-        kws = keyword_list(raw)
-        if kws is None:
-            return None
-        effect["grant"] = kws
+    effect = pt_and_keywords(m)  # (the same "gets +N/+N and has ..." as without a condition)
+    if effect is None:
+        return None
     return [{**effect, "to": who, **_condition(m)}], []
 
 

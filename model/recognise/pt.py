@@ -16,7 +16,7 @@ from typing import Any
 from ..types import GRANTABLE
 from .base import TARGETS, Built, Ctx, spell_or_activated, template
 
-__all__ = ["keyword_list", "pt_sentence"]
+__all__ = ["keyword_list", "pt_sentence", "pt_and_keywords"]
 
 _PT = r"(?P<p>[+-]\d+)/(?P<t>[+-]\d+)"
 _KWS = r"(?P<kws>[a-z ,]+?)"
@@ -106,7 +106,7 @@ def _pt_static(m: re.Match[str], ctx: Ctx) -> Built | None:
     you control have trample.": a static ability (611.3a) changing power and toughness (613.4c)
     or giving keywords (613.1f) to what it names at each moment (an Aura's or Equipment's
     creature: ``attached_to:``)."""
-    effect = _pt_and_keywords(m)
+    effect = pt_and_keywords(m)
     if effect is None:
         return None
     effect["to"] = _STATIC_WHO[m.group("who").lower()]
@@ -133,14 +133,14 @@ def _pt_static_subtype(m: re.Match[str], ctx: Ctx) -> Built | None:
         return None
     if not sel.subtypes:
         return None
-    effect = _pt_and_keywords(m)
+    effect = pt_and_keywords(m)
     if effect is None:
         return None
     effect["to"] = who
     return [effect], []
 
 
-def _pt_and_keywords(m: re.Match[str]) -> dict[str, Any] | None:
+def pt_and_keywords(m: re.Match[str]) -> dict[str, Any] | None:
     """The ``pt:`` and ``grant:`` of "gets +N/+N (and has <keywords>)" / "has <keywords>" (613.4c,
     613.1f), or None when a keyword isn't one the vocabulary grants."""
     effect: dict[str, Any] = {}
@@ -163,7 +163,7 @@ def _pt_your_turn(m: re.Match[str], ctx: Ctx) -> Built | None:
     case's active player), ``if_your_turn: true``."""
     if {"instant", "sorcery"} & set(ctx["types"]):
         return None
-    effect = _pt_and_keywords(m)
+    effect = pt_and_keywords(m)
     if effect is None:
         return None
     who = m.group("who").lower()
