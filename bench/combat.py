@@ -74,10 +74,24 @@ def issue_case() -> dict[str, Any]:
     return combat_case(ISSUE_ATTACKERS, ISSUE_BLOCKERS, "ordinary-combat-issue-5x4", [trampler])
 
 
-# the baseline runs its own code: the editable install's finder (this checkout) is taken out first
-_BOOT = ("import sys, runpy; sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith('__editable__')];"
-         " sys.path.insert(0, sys.argv[1]); sys.argv = ['mtg-outcomes', *sys.argv[2:]];"
-         " runpy.run_module('solver', run_name='__main__', alter_sys=True)")
+# the baseline runs its own code: the editable install's finder (this checkout) is taken out
+# first; a commit from before the one import name runs its ``solver`` package, a later one has
+# ``mtg_outcomes`` made of its solver/ folder and its model/ (pyproject's package-dir, as installed)
+_BOOT = """
+import importlib.util, os, runpy, sys
+sys.meta_path[:] = [f for f in sys.meta_path if not type(f).__module__.startswith('__editable__')]
+base = sys.argv[1]
+sys.argv = ['mtg-outcomes', *sys.argv[2:]]
+if 'mtg_outcomes' in open(os.path.join(base, 'solver', '__init__.py')).read():
+    spec = importlib.util.spec_from_file_location('mtg_outcomes', os.path.join(base, 'solver', '__init__.py'),
+                                                  submodule_search_locations=[os.path.join(base, 'solver'), base])
+    sys.modules['mtg_outcomes'] = module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    runpy.run_module('mtg_outcomes', run_name='__main__', alter_sys=True)
+else:
+    sys.path.insert(0, base)
+    runpy.run_module('solver', run_name='__main__', alter_sys=True)
+"""
 
 
 def run(argv: list[str], cwd: Path, timeout: float) -> dict[str, Any]:
