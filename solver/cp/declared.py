@@ -42,8 +42,7 @@ from .plan import StepPlans
 from .search import Search
 
 if TYPE_CHECKING:
-    from ..graph import ChoiceGraph
-    from ..optimize import Induction
+    pass
 
 __all__ = ["optimize_declarations", "declarer", "Valued"]
 
@@ -60,13 +59,15 @@ def declarer(plans: StepPlans) -> str:
 
 @dataclass
 class Valued:
-    """A declaration valued by backward induction from the state right after it."""
+    """A declaration valued by backward induction from the state right after it: what optimal
+    play after it gives (its graph is dropped once read: memory holds outcomes, not graphs)."""
 
     label: str  # the rules engine's option (solver.declare's label)
     words: str
     worth: tuple[int, ...]  # the worst outcome of optimal play after it, scored for the declarer
-    graph: ChoiceGraph
-    induction: Induction
+    outcomes: list[Outcome]  # optimal play's outcomes after it, each witness from the state after it
+    reports: list[DecisionReport]  # the decisions on its optimal lines
+    cut: str | None  # what cut the witnesses' list (None: nothing)
 
 
 @dataclass
@@ -251,24 +252,24 @@ class _BranchAndBound:
         if self.best is None or worth > self.best:
             self.best, self.kept = worth, []
         if worth == self.best:
-            self.kept.append(Valued(label, opt.words, worth, cg, ind))
+            listed, cut = witnesses(cg, ind, cg.roots[0])
+            self.kept.append(Valued(label, opt.words, worth, listed, _decision_reports(cg, ind.chosen, ind.results), cut))
 
     def answer(self, fields: Iterable[str] | None) -> tuple[list[Outcome], list[DecisionReport]]:
         """The optimal declarations' outcomes of optimal play, each witness the declaration then
         the graph's choices, and the decisions on the optimal lines."""
         outcomes: dict[Any, Outcome] = {}
         for v in self.kept:
-            listed, cut = witnesses(v.graph, v.induction, v.graph.roots[0])
-            self.complete = self.complete and cut is None
+            self.complete = self.complete and v.cut is None
             step = Witness(self.chooser, "block", BLOCK_AT, v.label)
-            for o in listed:
+            for o in v.outcomes:
                 outcomes.setdefault(o.state, Outcome(o.state, (step, *o.witness), 1, (v.words, *o.words)))
         out = sorted(outcomes.values(), key=lambda o: str(o.state))
         if fields is not None:
             out = project(out, list(fields))
         reports = [_declaration_report(self.chooser, self.valued, self.kept, self.worse_left)]
         for v in self.kept:
-            reports.extend(_decision_reports(v.graph, v.induction.chosen, v.induction.results))
+            reports.extend(v.reports)
         return out, reports
 
 
@@ -282,5 +283,4 @@ def _declaration_report(chooser: str, valued: dict[str, tuple[str, tuple[int, ..
 
 
 def _outcome_set(v: Valued) -> frozenset[Any]:
-    ind = v.induction
-    return frozenset(ind.keys[k] for k in ind.results.get(v.graph.roots[0], ()))
+    return frozenset(o.state for o in v.outcomes)
