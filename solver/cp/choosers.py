@@ -76,13 +76,18 @@ def optimizable_problem(plans: StepPlans, objective: Objective) -> Refusal | Non
 
 def declarations_optimizable(plans: StepPlans, objective: Objective) -> str | None:
     """None when :func:`optimize_declarations` answers: every CP model declares blocks (509.1),
-    no choice comes before the declaration, the declaring player has an objective and no branch
-    ended before the step; else why not."""
+    no choice comes before the declaration, the declaring player has an objective, no branch
+    ended before the step and nothing follows it (the models' outcomes are the final ones); else
+    why not."""
     prefix = plans.prefix
     if not plans.plans or not prefix.complete or prefix.ended:
         return "the game can end, or a limit cut the choices, before the last combat damage step"
     chooser = None
     for start, plan in zip(prefix.starts, plans.plans, strict=True):
+        if plan.suffix:
+            # the rules engine goes on after the step (a dies trigger, 603.2): the model's outcomes
+            # aren't the final ones, so its best is no bound on what a declaration is worth
+            return "the rules engine continues after the combat damage step (its triggers)"
         bp, first = plan.blocks, (start.witness[0] if start.witness else None)
         if first is None and (bp is None or not (bp.step == 0 and is_block_start(bp.start))):
             return "the blocks were declared before the step"

@@ -114,3 +114,26 @@ def test_without_the_declarers_objective_the_graph_answers() -> None:
     plans = step_plans(case)
     assert not isinstance(plans, Refusal)
     assert "without an objective" in (declarations_optimizable(plans, objective) or "")
+
+
+def test_triggers_after_the_step_go_to_the_graph() -> None:
+    """Your Blood Artist gains you life as creatures die after the step (603.2): the rules engine's,
+    after the model's outcomes, so the models can't bound a declaration's worth; the graph engine
+    answers (you end at 24, not the 23 a bound without the triggers would keep)."""
+    case = parse_case({"id": "declared-suffix", "players": [{"name": "A"}, {"name": "you"}],
+                       "battlefield": [{"id": "wurm", "card": "Craw Wurm", "controller": "A", "attacking": "you"},
+                                       {"id": "giant", "card": "Hill Giant", "controller": "A", "attacking": "you"},
+                                       _creature("trampler", "A", 4, 4, ["trample"], True),
+                                       {"id": "artist", "card": "Blood Artist", "controller": "you"},
+                                       {"id": "elves", "card": "Llanowar Elves", "controller": "you"},
+                                       {"id": "bears", "card": "Grizzly Bears", "controller": "you"},
+                                       {"id": "spider", "card": "Giant Spider", "controller": "you"}],
+                       "actions": [{"combat": {"blocks": "choose"}}]})
+    objective = parse_objective_text(OBJECTIVES[0])
+    plans = step_plans(case)
+    assert not isinstance(plans, Refusal)
+    assert "continues after" in (declarations_optimizable(plans, objective) or "")
+    auto = optimize(case, objective, fields=["you.life", "A.life"], timeout=300)
+    graph = optimize(case, objective, engine="graph", fields=["you.life", "A.life"], timeout=300)
+    assert [o.state for o in auto.outcomes] == [o.state for o in graph.outcomes]
+    assert [dict(o.state)["you.life"] for o in auto.outcomes] == [24]
