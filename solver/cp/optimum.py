@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from mtg_outcomes.model.errors import EngineError
 from mtg_outcomes.model.objective import Goal, Objective
 from mtg_outcomes.model.outcome import Outcome, sort_key
 from mtg_outcomes.model.types import Case
@@ -129,13 +130,16 @@ def cp_optimize(case: Case, objective: Objective, fields: Iterable[str] | None =
     check_workers(workers)
     deadline = as_deadline(timeout)
     try:
+        # (``max_nodes`` bounds the graph after the step, not the expansion before it: planned as
+        # prepared_searches plans it)
         plans = planned if planned is not None else step_plans(case, deadline if build_share is None else
-                                                           deadline.share(build_share), max_nodes)
-        if not isinstance(plans, Refusal) and optimizable_problem(plans, objective) is not None \
-                and declarations_optimizable(plans, objective) is None:
+                                                               deadline.share(build_share))
+        if isinstance(plans, Refusal):
+            raise EngineError(f"{case.id}: the CP engine can't model this case: {plans}")
+        if optimizable_problem(plans, objective) is not None and declarations_optimizable(plans, objective) is None:
             return _optimize_declarations(case, objective, plans, fields, deadline, build_share, max_nodes, workers)
         prefix, searches = prepared_searches(case, fields, deadline, objective, build_share, workers=workers,
-                                     planned=planned)
+                                             planned=plans)  # (planned once, above)
     except LimitReached as cut:
         if build_share is not None and not deadline.expired():
             raise
