@@ -5,6 +5,7 @@ of blockers first, bounded by the models and valued by the graph: solver.cp.decl
 from __future__ import annotations
 
 from mtg_outcomes.model.effects import EffectKind
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.objective import Objective
 from mtg_outcomes.model.types import Case
 
@@ -91,7 +92,7 @@ def declarations_optimizable(plans: StepPlans, objective: Objective) -> str | No
         bp, first = plan.blocks, (start.witness[0] if start.witness else None)
         if first is None and (bp is None or not (bp.step == 0 and is_block_start(bp.start))):
             return "the blocks were declared before the step"
-        if first is not None and first.kind != "block":
+        if first is not None and first.kind != DecisionKind.BLOCK:
             return "a choice comes before the declaration of blockers"
         if bp is None and first is not None and first.picked.startswith(EARLY):
             return "the step's model does not complete the declaration of blockers"

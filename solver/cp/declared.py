@@ -22,11 +22,12 @@ found by branch and bound instead:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mtg_outcomes.model.errors import EngineError
+from mtg_outcomes.model.kinds import DecisionKind
 from mtg_outcomes.model.objective import Goal, Objective
 from mtg_outcomes.model.outcome import Outcome, Witness
 
@@ -40,9 +41,6 @@ from .blocks import EARLY, complete_declaration, declaration_of, drive_declarati
 from .cut import Cut
 from .plan import StepPlans
 from .search import Search
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["optimize_declarations", "declarer", "Valued"]
 
@@ -77,7 +75,6 @@ class _Bound:
 
     search: Search
     witness: tuple[Witness, ...]
-    weights: list[int]
     top: tuple[int, ...] | None = None
     label: str = ""
     literals: list[Any] = field(default_factory=list)
@@ -98,7 +95,8 @@ def _weights(search: Search, goals: list[Goal]) -> list[int] | None:
     return weights
 
 
-def _solve(b: _Bound, objective_expr: Any, levels: list[Any], chooser_worth: Any) -> None:
+def _solve(b: _Bound, objective_expr: Any, levels: list[Any],
+           label_of: Callable[[_Bound, dict[str, str | None]], str]) -> None:
     """The model's best declaration still allowed: ``b.top`` and ``b.label``."""
     search = b.search
     search.built.model.maximize(objective_expr)
@@ -108,7 +106,7 @@ def _solve(b: _Bound, objective_expr: Any, levels: list[Any], chooser_worth: Any
         return
     b.top = tuple(int(solver.value(lv)) if not isinstance(lv, int) else lv for lv in levels)
     bp = search.plan.blocks
-    b.label = chooser_worth(b, declaration_of(bp, search.built.declared, solver) if bp is not None else {})
+    b.label = label_of(b, declaration_of(bp, search.built.declared, solver) if bp is not None else {})
     b.literals = [lit if solver.boolean_value(lit) else ~lit for lit in search.built.declared.values()]
 
 
@@ -154,7 +152,7 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
     search's expression of each of the declaring player's goals (solver.cp.optimum._level)."""
     state0, _ = initial_state(case)
     first = advance(state0, plans.prefix.table)
-    if not isinstance(first, Decision) or first.kind != "block":
+    if not isinstance(first, Decision) or first.kind != DecisionKind.BLOCK:
         raise EngineError(f"{case.id}: the declaration of blockers is not the timeline's first decision")
     run = _BranchAndBound(case, objective, plans, first, deadline, max_nodes)
     run.bound(searches, levels_of)
@@ -168,8 +166,8 @@ def optimize_declarations(case: Any, objective: Objective, plans: StepPlans, sea
 
 @dataclass
 class _BranchAndBound:
-    """The search over declarations: the models' bounds, the declarations valued so far, the
-    ones worth the best (with their graphs, the others' dropped)."""
+    """The search over declarations: the models' bounds, the declarations valued so far, and the
+    ones worth the best with what optimal play after each gives."""
 
     case: Any
     objective: Objective
@@ -207,7 +205,7 @@ class _BranchAndBound:
             if weights is None:
                 raise Cut
             self.objectives.append((sum(w * lv for w, lv in zip(weights, levels, strict=True)), levels))
-            self.bounds.append(_Bound(search, start.witness, weights))
+            self.bounds.append(_Bound(search, start.witness))
         opponent = zero_sum_opponent(self.objective, self.chooser)
         if opponent is not None:
             for search in searches:
@@ -261,7 +259,7 @@ class _BranchAndBound:
         outcomes: dict[Any, Outcome] = {}
         for v in self.kept:
             self.complete = self.complete and v.cut is None
-            step = Witness(self.chooser, "block", BLOCK_AT, v.label)
+            step = Witness(self.chooser, DecisionKind.BLOCK, BLOCK_AT, v.label)
             for o in v.outcomes:
                 outcomes.setdefault(o.state, Outcome(o.state, (step, *o.witness), 1, (v.words, *o.words)))
         out = sorted(outcomes.values(), key=lambda o: str(o.state))
@@ -278,7 +276,7 @@ def _declaration_report(chooser: str, valued: dict[str, tuple[str, tuple[int, ..
     """The declaration's line: its optimal options, and the ones valued as its options (every
     other one was bounded below the best: it matters whenever one was)."""
     matters = worse_left or len(kept) < len(valued) or len({_outcome_set(v) for v in kept}) > 1
-    return DecisionReport(chooser, "block", BLOCK_AT, [v.label for v in kept], list(valued), matters,
+    return DecisionReport(chooser, DecisionKind.BLOCK, BLOCK_AT, [v.label for v in kept], list(valued), matters,
                           [v.words for v in kept], [words for words, _ in valued.values()])
 
 
